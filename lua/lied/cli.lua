@@ -1,0 +1,275 @@
+-- lied.cli: the command line (design.md section 6). main(args) returns the
+-- exit status: 0 success, 1 model or simulation error, 2 bad usage.
+local lied = require "lied"
+
+local cli = {}
+
+local usage = [[
+usage: lied                              start the interactive REPL
+       lied FILE.lua [args...]           run a Lua script with lied preloaded
+       lied run FILE.lua [options]       simulate the model FILE.lua returns
+       lied info FILE.lua [--set P=V]    model tree, counts, sections, schedule
+       lied vars FILE.lua [PATTERN]      variable names with units
+       lied --help | --version
+
+run options:
+  --start T0         start time (default: the model's experiment, else 0)
+  --stop T           stop time (default: the model's experiment, else 1)
+  --solver NAME      %s (default rk4)
+  --dt H             step size (default (stop - start) / 1000)
+  --interval DT      output interval (default: a multiple of dt near (stop-start)/500)
+  --vars LIST        comma-separated names or glob patterns (default: all states)
+  --out PATH         PATH.csv, '-' for CSV on stdout (default), or 'none'
+  --set PATH=VALUE   override a parameter (repeatable): n=1000, crab.body1.m=2
+  --stats            print run statistics on stderr
+
+Exit status: 0 success, 1 model or simulation error, 2 bad usage.]]
+
+local function solver_names()
+  local t = {}
+  for _, s in ipairs(lied.core.solvers()) do t[#t + 1] = s.name end
+  return table.concat(t, ", ")
+end
+
+function cli.usage()
+  return string.format(usage, solver_names())
+end
+
+local UsageError = {}
+local function usage_error(msg)
+  error(setmetatable({ msg = msg }, UsageError), 0)
+end
+
+-- Load a model file: it must return a model (or a component).
+function cli.load_model(path)
+  local chunk, err = loadfile(path)
+  if not chunk then
+    local f = io.open(path, "r")
+    if not f then usage_error("cannot open " .. path) end
+    f:close()
+    error(err, 0)
+  end
+  local ok, model = xpcall(chunk, debug.traceback)
+  if not ok then error(model, 0) end
+  if not lied.ismodel(model) then
+    error(string.format("%s: the file must return a model (lied.model \"Name\" {...}), got %s",
+      path, type(model)), 0)
+  end
+  return model
+end
+
+local function parse_number(opt, v)
+  local n = tonumber(v)
+  if not n then usage_error(string.format("%s expects a number, got '%s'", opt, tostring(v))) end
+  return n
+end
+
+local function parse_set(v, sets)
+  local k, val = (v or ""):match("^([%w_%.%[%]]+)=(.+)$")
+  if not k then usage_error("--set expects PATH=VALUE, got '" .. tostring(v) .. "'") end
+  local n = tonumber(val)
+  if not n then usage_error("--set " .. k .. ": value must be a number, got '" .. val .. "'") end
+  if math.type(n) == "float" and n == math.floor(n) and math.abs(n) < 2^53 then n = math.tointeger(n) end
+  sets[k] = n
+end
+
+-- Parse options after the file name.
+local function parse_opts(args, i, allowed)
+  local o, sets, positional = {}, {}, {}
+  while i <= #args do
+    local a = args[i]
+    local name, inline = a:match("^(%-%-[%w%-]+)=(.*)$")
+    name = name or a
+    local function value()
+      if inline then return inline end
+      i = i + 1
+      if args[i] == nil then usage_error(name .. " needs a value") end
+      return args[i]
+    end
+    if name:sub(1, 2) ~= "--" then
+      positional[#positional + 1] = a
+    elseif not allowed[name] then
+      usage_error("unknown option " .. name)
+    elseif name == "--set" then
+      parse_set(value(), sets)
+    elseif name == "--stats" then
+      o.stats = true
+    elseif name == "--solver" or name == "--vars" or name == "--out" then
+      o[name:sub(3)] = value()
+    else
+      o[name:sub(3)] = parse_number(name, value())
+    end
+    i = i + 1
+  end
+  return o, sets, positional
+end
+
+local run_opts = { ["--start"] = true, ["--stop"] = true, ["--solver"] = true, ["--dt"] = true,
+                   ["--interval"] = true, ["--vars"] = true, ["--out"] = true, ["--set"] = true,
+                   ["--stats"] = true }
+
+local function cmd_run(args)
+  local file = args[2]
+  if not file or file:sub(1, 2) == "--" then usage_error("lied run: missing FILE.lua") end
+  local o, sets, pos = parse_opts(args, 3, run_opts)
+  if #pos > 0 then usage_error("lied run: unexpected argument '" .. pos[1] .. "'") end
+  if o.out and o.out ~= "-" and o.out ~= "none" and not o.out:match("%.csv$") then
+    usage_error("--out: use a .csv file, '-' or 'none' (got '" .. o.out .. "')")
+  end
+  if o.solver then
+    local ok = false
+    for _, s in ipairs(lied.core.solvers()) do ok = ok or s.name == o.solver end
+    if not ok then usage_error("unknown solver '" .. o.solver .. "' (available: " .. solver_names() .. ")") end
+  end
+  for _, k in ipairs { "dt", "interval" } do
+    if o[k] and not (o[k] > 0) then usage_error("--" .. k .. " must be positive") end
+  end
+  local model = cli.load_model(file)
+  local exp = {}
+  for k, v in pairs(model.experiment or {}) do exp[k] = v end
+  for _, k in ipairs { "start", "stop", "dt", "interval", "solver", "vars" } do
+    if o[k] ~= nil then exp[k] = o[k] end
+  end
+  exp.out = o.out or "-"
+  exp.memory = false
+  local built = lied.build(model, sets)
+  local _, stats, err = built:run(exp)
+  if o.stats then
+    local info = built:info()
+    io.stderr:write(string.format(
+      "instantiate %.6f s, schedule %.6f s, run %.6f s, steps %d, evaluations %d, " ..
+      "factorisations %d, outputs %d, t_end %.17g\n",
+      info.t_instantiate, info.t_schedule, stats.wall, stats.steps, stats.rhs,
+      stats.factorisations, stats.outputs, stats.t_end))
+  end
+  if err then error(err, 0) end
+  if stats.interrupted then
+    io.stderr:write(string.format("lied: interrupted at t = %.17g\n", stats.t_end))
+    return 1
+  end
+  return 0
+end
+
+-- Print the declared tree from the flattened spec list.
+local function print_tree(specs, out)
+  local depth = {}
+  for i, s in ipairs(specs) do
+    local d = s.parent > 0 and depth[s.parent] + 1 or 0
+    depth[i] = d
+    local name = s.name
+    if s.array then name = string.format("%s[1..%d]", name, s.count) end
+    local what = s.class and (s.class.domain .. "." .. s.class.name) or "model"
+    out:write(string.rep("  ", d), name, "  (", what, ")\n")
+  end
+end
+
+local function cmd_info(args)
+  local file = args[2]
+  if not file or file:sub(1, 2) == "--" then usage_error("lied info: missing FILE.lua") end
+  local _, sets, pos = parse_opts(args, 3, { ["--set"] = true })
+  if #pos > 0 then usage_error("lied info: unexpected argument '" .. pos[1] .. "'") end
+  local model = cli.load_model(file)
+  local specs = lied.flatten(model, sets)
+  local built = lied.core.build(specs)
+  local i = built:info()
+  local out = io.stdout
+  out:write("model ", model.name, "\n\ntree:\n")
+  print_tree(specs, out)
+  out:write("\ncounts:\n")
+  out:write(string.format("  components     %d (%d declared)\n", i.components, i.declared))
+  out:write(string.format("  blocks         %d\n", i.blocks))
+  out:write(string.format("  states         %d\n", i.states))
+  out:write(string.format("  tearing pairs  %d\n", i.tearing_pairs))
+  out:write(string.format("  sections       %d (%d batches, %d with a constant matrix)\n",
+    i.sections, i.section_batches, i.constant_sections))
+  out:write("\nsections by size:\n")
+  local any = false
+  for k = 1, 64 do
+    if i.section_sizes[k] then
+      any = true
+      out:write(string.format("  size %-3s%s %d\n", k == 64 and ">=64" or tostring(k),
+        k == 64 and "" or "", i.section_sizes[k]))
+    end
+  end
+  if not any then out:write("  (none)\n") end
+  out:write("\nschedule:\n")
+  out:write(string.format("  constant  %d blocks in %d steps (run once)\n", i.constant_blocks, i.constant_steps))
+  out:write(string.format("  dynamic   %d blocks in %d steps (every evaluation)\n", i.dynamic_blocks, i.dynamic_steps))
+  out:write(string.format("  output    %d blocks in %d steps (output points only)\n", i.output_blocks, i.output_steps))
+  out:write(string.format("  graph     %d nodes, %d edges (freed after scheduling)\n", i.graph_nodes, i.graph_edges))
+  out:write(string.format("  time      instantiate %.3f s, schedule %.3f s\n", i.t_instantiate, i.t_schedule))
+  return 0
+end
+
+local function cmd_vars(args)
+  local file = args[2]
+  if not file or file:sub(1, 2) == "--" then usage_error("lied vars: missing FILE.lua") end
+  local _, sets, pos = parse_opts(args, 3, { ["--set"] = true })
+  if #pos > 1 then usage_error("lied vars: unexpected argument '" .. pos[2] .. "'") end
+  local model = cli.load_model(file)
+  local built = lied.build(model, sets)
+  local pat = pos[1]
+  local vars = built:vars(pat)
+  if pat and #vars == 0 then error("no variable matches '" .. pat .. "'", 0) end
+  local w = 0
+  for _, v in ipairs(vars) do if #v.name > w then w = #v.name end end
+  for _, v in ipairs(vars) do
+    io.stdout:write(string.format("%-" .. w .. "s  %-8s %s\n", v.name,
+      v.unit ~= "" and v.unit or "-", v.kind))
+  end
+  return 0
+end
+
+-- Run a script like `lua FILE args...`, with `lied` as a global.
+local function cmd_script(args)
+  local file = args[1]
+  local chunk, err = loadfile(file)
+  if not chunk then
+    local f = io.open(file, "r")
+    if not f then usage_error("cannot open " .. file) end
+    f:close()
+    error(err, 0)
+  end
+  local argt = { [0] = file }
+  for k = 2, #args do argt[k - 1] = args[k] end
+  _G.arg = argt
+  _G.lied = lied
+  local ok, e = xpcall(chunk, debug.traceback, table.unpack(argt))
+  if not ok then error(e, 0) end
+  return 0
+end
+
+function cli.main(args)
+  local ok, code = xpcall(function()
+    local a = args[1]
+    if a == "--help" or a == "-h" then
+      io.stdout:write(cli.usage(), "\n")
+      return 0
+    elseif a == "--version" then
+      io.stdout:write("lied ", lied.version, " (", _VERSION, ")\n")
+      return 0
+    elseif a == "run" then
+      return cmd_run(args)
+    elseif a == "info" then
+      return cmd_info(args)
+    elseif a == "vars" then
+      return cmd_vars(args)
+    elseif a and a:sub(1, 1) == "-" then
+      usage_error("unknown option " .. a)
+    else
+      return cmd_script(args)
+    end
+  end, function(e)
+    if getmetatable(e) == UsageError then return e end
+    return e
+  end)
+  if ok then return code or 0 end
+  if getmetatable(code) == UsageError then
+    io.stderr:write("lied: ", code.msg, "\n(see lied --help)\n")
+    return 2
+  end
+  io.stderr:write("lied: ", tostring(code), "\n")
+  return 1
+end
+
+return cli

@@ -1,0 +1,332 @@
+-- lied: the Lua side of the host. Model declaration (lied.model, lied.array,
+-- lied.param), instantiation (lied.build), simulation (lied.simulate) and
+-- the documentation helpers. The engine itself is C (lied.core).
+local core = require "lied.core"
+
+local lied = { version = core.version, core = core }
+
+local Component = { __name = "lied.Component" }  -- a C class with parameters
+local ModelClass = { __name = "lied.ModelClass" }
+local Array = { __name = "lied.Array" }
+local ParamRef = { __name = "lied.ParamRef" }
+local Simulation = { __name = "lied.Simulation" }
+Simulation.__index = Simulation
+
+-- Where the caller of the caller is: "file.lua:12".
+local function where(level)
+  local info = debug.getinfo(level + 1, "Sl")
+  if not info then return nil end
+  local src = info.short_src or "?"
+  return string.format("%s:%d", src, info.currentline or 0)
+end
+
+local function shallow_copy(t)
+  local c = {}
+  for k, v in pairs(t or {}) do c[k] = v end
+  return c
+end
+
+local function is_ident(s)
+  return type(s) == "string" and s:match("^[%a_][%w_]*$") ~= nil
+end
+
+-- ---- C classes ---------------------------------------------------------------
+
+local class_mt = core.class_metatable()
+
+-- Calling a C class with a parameter table gives a configured component.
+class_mt.__call = function(cls, params)
+  if params ~= nil and type(params) ~= "table" then
+    error(string.format("%s{...} expects a table of parameters, got %s", cls.name,
+      type(params)), 2)
+  end
+  return setmetatable({ class = cls, params = shallow_copy(params), where = where(2) },
+    Component)
+end
+
+Component.__index = {}
+Component.__call = function(c, params)
+  local merged = shallow_copy(c.params)
+  for k, v in pairs(params or {}) do merged[k] = v end
+  return setmetatable({ class = c.class, params = merged, where = where(2) }, Component)
+end
+Component.__tostring = function(c)
+  return string.format("%s.%s component", c.class.domain, c.class.name)
+end
+
+-- A library of C classes: require "lied.<name>" returns lied.library(name).
+local libraries = {}
+function lied.library(name)
+  if libraries[name] then return libraries[name] end
+  local lib, msg = core.library(name)
+  if not lib then error(msg, 2) end
+  libraries[name] = lib
+  return lib
+end
+
+-- ---- declarations --------------------------------------------------------------
+
+-- lied.param "name": a reference to a parameter of the enclosing model.
+function lied.param(name)
+  if type(name) ~= "string" then error("lied.param expects a parameter name", 2) end
+  return setmetatable({ name = name }, ParamRef)
+end
+ParamRef.__tostring = function(p) return "lied.param \"" .. p.name .. "\"" end
+
+-- lied.array(Class, n): n copies of Class, named name[1] .. name[n].
+function lied.array(element, n)
+  local mt = getmetatable(element)
+  if mt ~= Component and mt ~= ModelClass and not core.isclass(element) then
+    error("lied.array expects a component or model class, got " .. tostring(element), 2)
+  end
+  if core.isclass(element) then element = element({}) end
+  return setmetatable({ element = element, n = n, where = where(2) }, Array)
+end
+Array.__tostring = function(a) return "array of " .. tostring(a.element) end
+
+local reserved = { connect = true, experiment = true, parameters = true, ports = true,
+                   doc = true }
+
+-- lied.model "Name" { children..., connect = {...}, parameters = {...},
+-- ports = {...}, experiment = {...}, doc = "..." }
+function lied.model(name)
+  if type(name) ~= "string" then error("lied.model expects a name: lied.model \"Name\" {...}", 2) end
+  return function(def)
+    if type(def) ~= "table" then error("lied.model \"" .. name .. "\" expects a table", 2) end
+    local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
+                experiment = shallow_copy(def.experiment), doc = def.doc, where = where(2) }
+    for k, v in pairs(def) do
+      if not reserved[k] then
+        if not is_ident(k) then
+          error(string.format("model %s: child name %s is not an identifier", name,
+            tostring(k)), 2)
+        end
+        local mt = getmetatable(v)
+        if core.isclass(v) then v = v({}) ; mt = Component end
+        if mt ~= Component and mt ~= ModelClass and mt ~= Array then
+          error(string.format("model %s: child %s is %s, not a component, model or array",
+            name, k, type(v)), 2)
+        end
+        m.children[k] = v
+      end
+    end
+    for i, c in ipairs(def.connect or {}) do
+      if type(c) ~= "table" or type(c[1]) ~= "string" or type(c[2]) ~= "string" then
+        error(string.format("model %s: connect[%d] must be {\"a.port\", \"b.port\"}", name, i), 2)
+      end
+      m.connect[#m.connect + 1] = { c[1], c[2], where = m.where }
+    end
+    for k, v in pairs(def.ports or {}) do m.ports[k] = v end
+    for k, v in pairs(def.parameters or {}) do
+      if not is_ident(k) then error("model " .. name .. ": bad parameter name " .. tostring(k), 2) end
+      m.parameters[k] = v
+    end
+    return setmetatable(m, ModelClass)
+  end
+end
+
+ModelClass.__index = {}
+ModelClass.__tostring = function(m) return "model " .. m.name end
+-- Calling a model class with overrides: parameters by name, children's
+-- parameters as child = {param = value}, experiment = {...}.
+ModelClass.__call = function(m, over)
+  local c = shallow_copy(m)
+  c.parameters = shallow_copy(m.parameters)
+  c.children = shallow_copy(m.children)
+  c.experiment = shallow_copy(m.experiment)
+  for k, v in pairs(over or {}) do
+    if k == "experiment" then
+      for ek, ev in pairs(v) do c.experiment[ek] = ev end
+    elseif m.parameters[k] ~= nil then
+      c.parameters[k] = v
+    elseif m.children[k] ~= nil and type(v) == "table" and getmetatable(v) == nil then
+      c.children[k] = m.children[k](v)
+    else
+      error(string.format("model %s has no parameter or child '%s'", m.name, tostring(k)), 2)
+    end
+  end
+  c.where = where(2)
+  return setmetatable(c, ModelClass)
+end
+
+function lied.ismodel(x) return getmetatable(x) == ModelClass end
+
+-- ---- instantiation --------------------------------------------------------------
+
+local function sorted_keys(t)
+  local ks = {}
+  for k in pairs(t) do ks[#ks + 1] = k end
+  table.sort(ks)
+  return ks
+end
+
+-- Evaluate a parameter expression in the environment env (a table of the
+-- enclosing model's resolved parameters).
+local function evaluate(v, env, what)
+  local mt = getmetatable(v)
+  if mt == ParamRef then
+    local r = env[v.name]
+    if r == nil then error(string.format("%s: no model parameter '%s'", what, v.name), 0) end
+    return r
+  elseif type(v) == "function" then
+    local ok, r = pcall(v, env)
+    if not ok then error(string.format("%s: %s", what, tostring(r)), 0) end
+    return r
+  elseif type(v) == "table" then
+    local r = {}
+    for i, x in ipairs(v) do r[i] = evaluate(x, env, what) end
+    return r
+  end
+  return v
+end
+
+local function check_number(v, what)
+  if type(v) == "number" then return v end
+  if type(v) == "table" then
+    for i, x in ipairs(v) do
+      if type(x) ~= "number" then error(string.format("%s[%d] must be a number, got %s", what, i, type(x)), 0) end
+    end
+    return v
+  end
+  if type(v) == "boolean" then return v and 1 or 0 end
+  error(string.format("%s must be a number, got %s", what, type(v)), 0)
+end
+
+-- Flatten a model class into the spec list lied.core.build takes.
+-- overrides: { ["n"] = 1000, ["crab.body1.m"] = 2 } (from --set).
+local function flatten(model, overrides)
+  overrides = overrides or {}
+  local used = {}
+  local specs = {}
+  local function add(decl, name, parent, count, is_array, env, path)
+    local mt = getmetatable(decl)
+    local s = { name = name, parent = parent, count = count, array = is_array,
+                where = decl.where }
+    specs[#specs + 1] = s
+    local id = #specs
+    if mt == Component then
+      s.class = decl.class
+      s.params = {}
+      for k, v in pairs(decl.params) do
+        s.params[k] = check_number(evaluate(v, env, path .. "." .. k), path .. "." .. k)
+      end
+      for key, v in pairs(overrides) do
+        local pre = path == "" and "" or path .. "."
+        if key:sub(1, #pre) == pre and is_ident(key:sub(#pre + 1)) then
+          s.params[key:sub(#pre + 1)] = v
+          used[key] = true
+        end
+      end
+      return
+    end
+    -- a composite model
+    local params = {}
+    for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, (path == "" and "" or path .. ".") .. k) end
+    for key, v in pairs(overrides) do
+      local pre = path == "" and "" or path .. "."
+      local rest = key:sub(#pre + 1)
+      if key:sub(1, #pre) == pre and is_ident(rest) and decl.parameters[rest] ~= nil then
+        params[rest] = v
+        used[key] = true
+      end
+    end
+    s.connect = decl.connect
+    s.ports = decl.ports
+    for _, cname in ipairs(sorted_keys(decl.children)) do
+      local child = decl.children[cname]
+      local cpath = (path == "" and "" or path .. ".") .. cname
+      if getmetatable(child) == Array then
+        local n = evaluate(child.n, params, cpath .. " (array size)")
+        if math.type(n) ~= "integer" then
+          if type(n) == "number" and n == math.floor(n) then n = math.tointeger(n)
+          else error(string.format("%s: array size must be an integer, got %s", cpath, tostring(n)), 0) end
+        end
+        if n < 0 then error(string.format("%s: array size must be >= 0, got %d", cpath, n), 0) end
+        add(child.element, cname, id, n, true, params, cpath)
+      else
+        add(child, cname, id, 1, false, params, cpath)
+      end
+    end
+  end
+  if getmetatable(model) == Component then
+    -- a single component as a model: wrap it
+    model = lied.model(model.class.name) { [model.class.name:lower()] = model }
+  end
+  if getmetatable(model) ~= ModelClass then
+    error("expected a model (lied.model \"Name\" {...}), got " .. tostring(model), 0)
+  end
+  add(model, model.name, 0, 1, false, {}, "")
+  for key in pairs(overrides) do
+    if not used[key] then
+      error(string.format("--set %s: no such parameter in model %s", key, model.name), 0)
+    end
+  end
+  return specs
+end
+lied.flatten = flatten
+
+-- lied.build(model, overrides) -> a built model (C userdata).
+function lied.build(model, overrides)
+  local specs = flatten(model, overrides)
+  return core.build(specs)
+end
+
+-- ---- simulation ------------------------------------------------------------------
+
+-- lied.simulate(model, opts) -> simulation; sim:run() -> result, stats.
+-- opts: start, stop, dt, interval, solver, vars, out, set = {overrides}.
+function lied.simulate(model, opts)
+  opts = opts or {}
+  local exp = shallow_copy(getmetatable(model) == ModelClass and model.experiment or {})
+  for k, v in pairs(opts) do exp[k] = v end
+  local built = lied.build(model, opts.set)
+  return setmetatable({ model = built, class = model, opts = exp }, Simulation)
+end
+
+function Simulation:run(more)
+  local o = shallow_copy(self.opts)
+  for k, v in pairs(more or {}) do o[k] = v end
+  local res, stats, err = self.model:run(o)
+  self.result, self.stats = res, stats
+  if err then error(err, 0) end
+  return res, stats
+end
+Simulation.__tostring = function(s)
+  return string.format("simulation of %s (%s)", tostring(s.class),
+    s.result and "finished" or "not run")
+end
+
+-- ---- documentation ----------------------------------------------------------------
+
+-- Text describing a class, component, or model.
+function lied.describe(x)
+  local lines = {}
+  local cls = core.isclass(x) and x or (getmetatable(x) == Component and x.class)
+  if cls then
+    lines[#lines + 1] = string.format("%s.%s: %s", cls.domain, cls.name, cls.doc)
+    local ps = cls.params
+    if #ps > 0 then lines[#lines + 1] = "parameters:" end
+    for _, p in ipairs(ps) do
+      local range = ""
+      if p.min > -math.huge or p.max < math.huge then
+        range = string.format(" (%s%s, %s%s)", p.min_open and "(" or "[", p.min, p.max,
+          p.max_open and ")" or "]")
+      end
+      lines[#lines + 1] = string.format("  %-10s = %-8s [%s] %s%s", p.name, tostring(p.default),
+        p.unit, p.doc, range)
+    end
+    return table.concat(lines, "\n")
+  elseif getmetatable(x) == ModelClass then
+    lines[#lines + 1] = "model " .. x.name .. (x.doc and (": " .. x.doc) or "")
+    for _, k in ipairs(sorted_keys(x.parameters)) do
+      lines[#lines + 1] = string.format("  parameter %s = %s", k, tostring(x.parameters[k]))
+    end
+    for _, k in ipairs(sorted_keys(x.children)) do
+      lines[#lines + 1] = string.format("  %s: %s", k, tostring(x.children[k]))
+    end
+    return table.concat(lines, "\n")
+  end
+  return tostring(x)
+end
+
+return lied

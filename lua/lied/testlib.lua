@@ -1,0 +1,2 @@
+-- lied.testlib: small C components used by lied's own tests.
+return require("lied").library("testlib")

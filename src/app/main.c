@@ -1,0 +1,67 @@
+/* main.c - the lied command: dispatches to the Lua CLI (lua/lied/cli.lua)
+ * or starts the REPL. Exit status 0 success, 1 model/simulation error, 2 usage. */
+#include <lauxlib.h>
+#include <lualib.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include "app/repl.h"
+#include "lua/lua_lied.h"
+
+static volatile sig_atomic_t stop_requested;
+
+/* First Ctrl-C asks the running simulation to stop; a second one kills. */
+static void on_sigint(int sig) {
+  if (stop_requested) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
+  stop_requested = 1;
+}
+
+static int traceback(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  luaL_traceback(L, L, msg ? msg : "(error object is not a string)", 1);
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  lua_State *L = lied_lua_new(&stop_requested);
+  if (!L) {
+    fprintf(stderr, "lied: out of memory starting Lua\n");
+    return 1;
+  }
+  if (argc < 2) {
+    int rc = lied_repl(L, &stop_requested);
+    lua_close(L);
+    return rc;
+  }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigaction(SIGINT, &sa, NULL);
+  lua_pushcfunction(L, traceback);
+  int h = lua_gettop(L);
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "lied.cli");
+  if (lua_pcall(L, 1, 1, h) != LUA_OK) {
+    fprintf(stderr, "lied: cannot load the command line: %s\n", lua_tostring(L, -1));
+    lua_close(L);
+    return 1;
+  }
+  lua_getfield(L, -1, "main");
+  lua_createtable(L, argc - 1, 0);
+  for (int i = 1; i < argc; i++) {
+    lua_pushstring(L, argv[i]);
+    lua_rawseti(L, -2, i);
+  }
+  int rc = 1;
+  if (lua_pcall(L, 1, 1, h) != LUA_OK)
+    fprintf(stderr, "lied: %s\n", lua_tostring(L, -1));
+  else
+    rc = (int)lua_tointeger(L, -1);
+  fflush(stdout);
+  lua_close(L);
+  return rc;
+}

@@ -1,0 +1,246 @@
+/* model.c - the declared tree: specs, parameters, connections, port aliases. */
+#include "core/model.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sched/sched.h"
+
+lied_model *lied_model_new(lied_err *e) {
+  return lied_xcalloc(1, sizeof(lied_model), "model", e);
+}
+
+void lied_model_free(lied_model *m) {
+  if (!m) return;
+  lied_sched_free(m->sched);
+  for (int i = 0; i < m->nspecs; i++) {
+    lied_spec *s = &m->specs[i];
+    free(s->name);
+    free(s->where);
+    free(s->proto);
+    free(s->arena);
+    lied_template_free(&s->tpl);
+    for (int c = 0; c < s->nconns; c++) {
+      free(s->conns[c].a);
+      free(s->conns[c].b);
+      free(s->conns[c].where);
+    }
+    free(s->conns);
+    for (int c = 0; c < s->naliases; c++) {
+      free(s->aliases[c].name);
+      free(s->aliases[c].target);
+    }
+    free(s->aliases);
+  }
+  free(m->specs);
+  free(m->state_base);
+  free(m);
+}
+
+/* Declared path of a spec ("crab.body1"), for messages. */
+void lied_spec_path(const lied_model *m, int s, char *buf, size_t cap) {
+  int chain[64], n = 0;
+  for (int p = s; p > 0 && n < 64; p = m->specs[p].parent) chain[n++] = p;
+  size_t len = 0;
+  buf[0] = 0;
+  for (int i = n - 1; i >= 0 && len < cap; i--)
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s", i == n - 1 ? "" : ".",
+                            m->specs[chain[i]].name);
+  if (n == 0) snprintf(buf, cap, "%s", "(model)");
+}
+
+static void set_defaults(const lied_class *cls, char *proto) {
+  for (int i = 0; i < cls->nparams; i++) {
+    const lied_param *p = &cls->params[i];
+    int len = p->len > 1 ? p->len : 1;
+    for (int k = 0; k < len; k++) {
+      if (p->flags & LIED_PARAM_INT)
+        ((int *)(void *)(proto + p->offset))[k] = (int)p->def;
+      else
+        ((double *)(void *)(proto + p->offset))[k] = p->def;
+    }
+  }
+}
+
+int lied_model_add(lied_model *m, int parent, const char *name,
+                   const lied_class *cls, uint32_t count, int is_array,
+                   const char *where, lied_err *e) {
+  if (m->built) return lied_errf(e, "model is already built");
+  if ((parent < 0) != (m->nspecs == 0))
+    return lied_errf(e, "internal: the root must be added first, alone");
+  if (parent >= 0 && (parent >= m->nspecs || m->specs[parent].cls))
+    return lied_errf(e, "internal: parent %d is not a composite", parent);
+  if (count == 0 && !is_array)
+    return lied_errf(e, "%s: a scalar component needs count 1", name);
+  if (parent >= 0) {
+    for (int c = m->specs[parent].first_child; c >= 0; c = m->specs[c].next_sibling)
+      if (strcmp(m->specs[c].name, name) == 0)
+        return lied_errf(e, "duplicate component name '%s'", name);
+  }
+  if (lied_grow((void **)&m->specs, &m->capspecs, m->nspecs + 1,
+                sizeof *m->specs, e))
+    return -1;
+  int id = m->nspecs;
+  lied_spec *s = &m->specs[id];
+  memset(s, 0, sizeof *s);
+  s->parent = parent;
+  s->first_child = s->next_sibling = -1;
+  s->count = count;
+  s->is_array = is_array;
+  s->cls = cls;
+  s->name = lied_strdup(name ? name : "", e);
+  s->where = where ? lied_strdup(where, e) : NULL;
+  if (!s->name || (where && !s->where)) {
+    free(s->name);
+    free(s->where);
+    return -1;
+  }
+  if (cls) {
+    s->size = cls->size < sizeof(double) ? sizeof(double) : cls->size;
+    s->size = (s->size + 7u) & ~(size_t)7u;
+    s->proto = lied_xcalloc(1, s->size, "prototype", e);
+    if (!s->proto) {
+      free(s->name);
+      free(s->where);
+      return -1;
+    }
+    set_defaults(cls, s->proto);
+  }
+  m->nspecs++;
+  if (parent >= 0) {
+    /* append as last child, keeping declaration order */
+    int *link = &m->specs[parent].first_child;
+    while (*link >= 0) link = &m->specs[*link].next_sibling;
+    *link = id;
+  }
+  return id;
+}
+
+const lied_param *lied_class_param(const lied_class *cls, const char *name) {
+  for (int i = 0; i < cls->nparams; i++)
+    if (strcmp(cls->params[i].name, name) == 0) return &cls->params[i];
+  return NULL;
+}
+
+/* Check v against p's range; writes the reason into buf when out of range. */
+static int param_check(const lied_param *p, double v, char *buf, size_t cap) {
+  if (!isfinite(v)) return snprintf(buf, cap, "must be finite"), -1;
+  if ((p->flags & LIED_PARAM_INT) && v != floor(v))
+    return snprintf(buf, cap, "must be an integer"), -1;
+  int lo_bad = (p->flags & LIED_PARAM_MIN_OPEN) ? !(v > p->min) : !(v >= p->min);
+  int hi_bad = (p->flags & LIED_PARAM_MAX_OPEN) ? !(v < p->max) : !(v <= p->max);
+  if (lo_bad || hi_bad) {
+    const char *lo = (p->flags & LIED_PARAM_MIN_OPEN) ? ">" : ">=";
+    const char *hi = (p->flags & LIED_PARAM_MAX_OPEN) ? "<" : "<=";
+    if (isinf(p->max))
+      snprintf(buf, cap, "must be %s %g", lo, p->min);
+    else if (isinf(p->min))
+      snprintf(buf, cap, "must be %s %g", hi, p->max);
+    else
+      snprintf(buf, cap, "must be %s %g and %s %g", lo, p->min, hi, p->max);
+    return -1;
+  }
+  return 0;
+}
+
+int lied_model_set_param(lied_model *m, int spec, const char *name,
+                         const double *v, int n, lied_err *e) {
+  if (m->built) return lied_errf(e, "model is already built");
+  lied_spec *s = &m->specs[spec];
+  char path[512];
+  lied_spec_path(m, spec, path, sizeof path);
+  if (!s->cls) return lied_errf(e, "%s: not a component with parameters", path);
+  const lied_param *p = lied_class_param(s->cls, name);
+  if (!p) {
+    const char *cand[128];
+    int nc = 0;
+    for (int i = 0; i < s->cls->nparams && nc < 128; i++) cand[nc++] = s->cls->params[i].name;
+    const char *sug = lied_suggest(name, cand, nc);
+    return lied_errf(e, "%s: %s has no parameter '%s'%s%s%s", path,
+                     s->cls->name, name, sug ? " (did you mean '" : "",
+                     sug ? sug : "", sug ? "'?)" : "");
+  }
+  int len = p->len > 1 ? p->len : 1;
+  if (n != len)
+    return lied_errf(e, "%s: parameter %s takes %d value%s, got %d", path,
+                     name, len, len > 1 ? "s" : "", n);
+  for (int k = 0; k < len; k++) {
+    char why[128];
+    if (param_check(p, v[k], why, sizeof why))
+      return lied_errf(e, "%s: parameter %s = %g [%s] %s", path, name, v[k],
+                       p->unit ? p->unit : "", why);
+    if (p->flags & LIED_PARAM_INT)
+      ((int *)(void *)(s->proto + p->offset))[k] = (int)v[k];
+    else
+      ((double *)(void *)(s->proto + p->offset))[k] = v[k];
+  }
+  return 0;
+}
+
+int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
+                       const char *where, lied_err *e) {
+  if (m->built) return lied_errf(e, "model is already built");
+  lied_spec *s = &m->specs[spec];
+  if (s->cls) return lied_errf(e, "connections belong to composite models");
+  if (lied_grow((void **)&s->conns, &s->capconns, s->nconns + 1,
+                sizeof *s->conns, e))
+    return -1;
+  lied_conn_decl *c = &s->conns[s->nconns];
+  c->a = lied_strdup(a, e);
+  c->b = lied_strdup(b, e);
+  c->where = where ? lied_strdup(where, e) : NULL;
+  if (!c->a || !c->b || (where && !c->where)) {
+    free(c->a);
+    free(c->b);
+    free(c->where);
+    return -1;
+  }
+  s->nconns++;
+  return 0;
+}
+
+int lied_model_alias(lied_model *m, int spec, const char *name,
+                     const char *target, lied_err *e) {
+  lied_spec *s = &m->specs[spec];
+  if (s->cls) return lied_errf(e, "port aliases belong to composite models");
+  if (lied_grow((void **)&s->aliases, &s->capaliases, s->naliases + 1,
+                sizeof *s->aliases, e))
+    return -1;
+  lied_alias *a = &s->aliases[s->naliases];
+  a->name = lied_strdup(name, e);
+  a->target = lied_strdup(target, e);
+  if (!a->name || !a->target) {
+    free(a->name);
+    free(a->target);
+    return -1;
+  }
+  s->naliases++;
+  return 0;
+}
+
+/* Levenshtein distance, capped for long names. */
+static int edit_distance(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b);
+  if (la > 63 || lb > 63) return 99;
+  int d[64][64];
+  for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+  for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+  for (size_t i = 1; i <= la; i++)
+    for (size_t j = 1; j <= lb; j++) {
+      int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      int x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
+      d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
+    }
+  return d[la][lb];
+}
+
+const char *lied_suggest(const char *name, const char *const *cand, int n) {
+  const char *best = NULL;
+  int bd = 99;
+  for (int i = 0; i < n; i++) {
+    int d = edit_distance(name, cand[i]);
+    if (d < bd) bd = d, best = cand[i];
+  }
+  int len = (int)strlen(name);
+  return (best && bd <= (len < 4 ? 1 : len / 3 + 1)) ? best : NULL;
+}

@@ -1,0 +1,225 @@
+/* model.h - the engine's model: declared spec tree, per-spec templates,
+ * instance arenas, wiring, name lookup (internal to lied). */
+#ifndef LIED_CORE_MODEL_H
+#define LIED_CORE_MODEL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "core/err.h"
+#include "lied/component.h"
+
+/* ---- templates: one structural crawl of a spec's prototype -------------- */
+
+enum lied_ref_kind {
+  LIED_REF_CONST = 0, /* parameter or anything not written during a run */
+  LIED_REF_TIME,
+  LIED_REF_STATE,    /* a = state index */
+  LIED_REF_TEAR,     /* a = tearing pair index */
+  LIED_REF_INTERNAL, /* a = producing block of the same instance */
+  LIED_REF_PORT,     /* a = port index (LIED_NO_PORT: internal link), b = signal */
+  LIED_REF_OUT,      /* an output of the block */
+};
+
+#define LIED_NO_PORT 0xFFFFu
+
+typedef struct lied_tref {
+  uint32_t offset; /* byte offset in the instance */
+  uint8_t kind;
+  uint16_t a, b;
+} lied_tref;
+
+typedef struct lied_tblock {
+  const char *name;
+  lied_block_fn fn;
+  unsigned flags;
+  uint32_t in0, nin, out0, nout; /* ranges in lied_template.refs */
+} lied_tblock;
+
+typedef struct lied_tport {
+  char *name; /* "outlet" or "outlet[2]" */
+  const lied_port_layout *layout;
+  uint32_t offset;
+} lied_tport;
+
+enum lied_var_kind {
+  LIED_VAR_PLAIN, LIED_VAR_STATE, LIED_VAR_DER, LIED_VAR_TEAR, LIED_VAR_RES,
+  LIED_VAR_PORT,      /* a port signal variable this component writes */
+  LIED_VAR_PORT_READ, /* a port signal variable read through a pointer */
+};
+
+typedef struct lied_tvar {
+  char *name;
+  const char *unit;
+  uint32_t offset; /* PORT_READ: offset of the pointer field */
+  int kind;        /* enum lied_var_kind */
+  int sub;         /* PORT_READ: index of the double behind the pointer */
+  char *unit_owned;
+} lied_tvar;
+
+typedef struct lied_tstate {
+  uint32_t x, der; /* offsets */
+  int var;         /* index of the state's lied_tvar */
+} lied_tstate;
+
+typedef struct lied_ttear {
+  uint32_t tear, res;
+  int res_block; /* block writing the residual, -1 if none */
+  int tear_var, res_var;
+} lied_ttear;
+
+typedef struct lied_trange {
+  uint32_t lo, hi; /* [lo, hi) bytes written by block `block` */
+  int block;
+} lied_trange;
+
+typedef struct lied_template {
+  lied_tblock *blocks;
+  int nblocks;
+  lied_tref *refs;
+  int nrefs;
+  lied_tport *ports;
+  int nports;
+  lied_tvar *vars;
+  int nvars;
+  lied_tstate *states;
+  int nstates;
+  lied_ttear *tears;
+  int ntears;
+  lied_trange *outs; /* sorted by lo */
+  int nouts;
+} lied_template;
+
+/* ---- the declared tree ---------------------------------------------------- */
+
+typedef struct lied_conn_decl {
+  char *a, *b;  /* dotted port paths relative to the composite */
+  char *where;  /* "file:line" of the declaration, may be NULL */
+} lied_conn_decl;
+
+typedef struct lied_alias {
+  char *name;   /* port name on the composite */
+  char *target; /* dotted port path inside it */
+} lied_alias;
+
+typedef struct lied_spec {
+  char *name;     /* child name in the parent ("" for the root) */
+  int parent;     /* -1 for the root and for internal specs */
+  int first_child, next_sibling;
+  uint32_t count; /* copies at this level: array size, 1 for a scalar */
+  int is_array;
+  int internal;   /* framework node (sums), not part of the declared tree */
+  uint64_t total; /* instances in the whole model */
+  char *where;    /* declaration site, may be NULL */
+  const lied_class *cls; /* NULL: composite */
+  /* leaf */
+  char *proto;    /* prototype instance: defaults + parameters + init */
+  size_t size;    /* stride between instances */
+  char *arena;    /* total * size bytes */
+  lied_template tpl;
+  /* composite */
+  lied_conn_decl *conns;
+  int nconns, capconns;
+  lied_alias *aliases;
+  int naliases, capaliases;
+} lied_spec;
+
+typedef struct lied_sched lied_sched;
+
+typedef struct lied_model {
+  lied_spec *specs;
+  int nspecs, capspecs;
+  int built;
+  uint64_t ncomponents;  /* leaf instances declared by the user */
+  uint64_t nstates;      /* length of the state vector */
+  uint64_t *state_base;  /* per spec: index of instance 0's first state */
+  lied_sched *sched;
+  /* statistics */
+  double t_instantiate, t_schedule; /* seconds */
+} lied_model;
+
+/* ---- building the tree (lied_model_*: model.c) ------------------------ */
+
+lied_model *lied_model_new(lied_err *e);
+void lied_model_free(lied_model *m);
+
+/* Add a child spec under `parent` (-1 only for the root, which must come
+ * first). cls == NULL makes a composite. Returns the spec id or -1. */
+int lied_model_add(lied_model *m, int parent, const char *name,
+                   const lied_class *cls, uint32_t count, int is_array,
+                   const char *where, lied_err *e);
+/* Set a parameter of a leaf spec (vector parameters: n values). */
+int lied_model_set_param(lied_model *m, int spec, const char *name,
+                         const double *v, int n, lied_err *e);
+int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
+                       const char *where, lied_err *e);
+int lied_model_alias(lied_model *m, int spec, const char *name,
+                     const char *target, lied_err *e);
+
+/* Instantiate, wire and schedule (build.c). After success the declared tree
+ * is immutable. */
+int lied_model_build(lied_model *m, lied_err *e);
+
+/* Declared path of a spec ("crab.body1"), for messages. */
+void lied_spec_path(const lied_model *m, int s, char *buf, size_t cap);
+const lied_param *lied_class_param(const lied_class *cls, const char *name);
+/* One step of a dotted path from composite `parent`: "name" or "name[i]"
+ * (1-based), advancing *pp past it and the following '.'; *idx becomes
+ * *idx * count + i. */
+int lied_spec_step(const lied_model *m, int parent, const char **pp,
+                   uint64_t *idx, int *child, lied_err *e);
+
+/* A framework spec outside the declared tree (build.c). */
+int lied_model_add_internal(lied_model *m, const char *name,
+                            const lied_class *cls, uint64_t count, size_t size,
+                            lied_err *e);
+/* Leaf spec ids with arenas sorted by address, for lied_model_locate. */
+int *lied_model_arena_order(const lied_model *m, int *n, lied_err *e);
+
+/* ---- names (names.c) ----------------------------------------------------- */
+
+/* Write the path of instance i of leaf spec s ("crab[3].revolute2") into buf.
+ * Returns the length that the full path needs (like snprintf). */
+size_t lied_model_path(const lied_model *m, int s, uint64_t i, char *buf,
+                       size_t cap);
+
+/* Resolve a dotted path relative to the root to a leaf instance. On success
+ * sets *spec, *inst and *rest (the remainder after the component, "" if
+ * none). Returns 0 or -1 with a message. */
+int lied_model_find(const lied_model *m, const char *path, int *spec,
+                    uint64_t *inst, const char **rest, lied_err *e);
+
+/* Resolve a variable path to its address (after build). */
+const double *lied_model_var(const lied_model *m, const char *path,
+                             const char **unit, lied_err *e);
+
+/* Call fn for every variable of the model (after build), in declaration
+ * order; names are built on the fly. Stops early when fn returns nonzero. */
+typedef int (*lied_var_visit)(void *ctx, const char *name, const char *unit,
+                              const double *addr, int kind);
+int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx);
+
+/* Suggest the closest of `n` candidate names to `name` (edit distance), or
+ * NULL when none is close. */
+const char *lied_suggest(const char *name, const char *const *cand, int n);
+
+/* ---- templates (template.c) ---------------------------------------------- */
+
+/* Crawl the class's meta on `inst` into tpl (all offsets relative to inst). */
+int lied_template_crawl(lied_template *tpl, const lied_class *cls, void *inst,
+                        size_t size, lied_err *e);
+void lied_template_free(lied_template *tpl);
+/* Internal (sum nodes): the field at `field` holds a pointer to an input. */
+void lied_meta_link(lied_meta *m, const void *field);
+/* Block writing the byte at offset, or -1. */
+int lied_template_producer(const lied_template *tpl, uint32_t offset);
+int lied_template_port(const lied_template *tpl, const char *name);
+
+/* Leaf spec and instance holding address p, or -1 (binary search over arenas;
+ * `order` is the spec ids sorted by arena address). */
+int lied_model_locate(const lied_model *m, const int *order, int norder,
+                      const void *p, uint64_t *inst, uint32_t *offset);
+
+static inline char *lied_inst(const lied_spec *s, uint64_t i) {
+  return s->arena + (size_t)i * s->size;
+}
+
+#endif

@@ -1,0 +1,194 @@
+/* names.c - hierarchical names generated on demand and resolved by name:
+ * "crab[17].revolute2.phi" <-> (leaf spec, instance index, variable). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/model.h"
+
+size_t lied_model_path(const lied_model *m, int s, uint64_t i, char *buf,
+                       size_t cap) {
+  int chain[64], n = 0;
+  uint64_t idx[64];
+  for (int p = s; p > 0 && n < 64; p = m->specs[p].parent) {
+    const lied_spec *sp = &m->specs[p];
+    idx[n] = i % sp->count;
+    i /= sp->count;
+    chain[n++] = p;
+  }
+  size_t len = 0;
+  char tmp[32];
+  for (int k = n - 1; k >= 0; k--) {
+    const lied_spec *sp = &m->specs[chain[k]];
+    tmp[0] = 0;
+    if (sp->is_array) snprintf(tmp, sizeof tmp, "[%llu]", (unsigned long long)idx[k] + 1);
+    int w = snprintf(len < cap ? buf + len : NULL, len < cap ? cap - len : 0,
+                     "%s%s%s", k == n - 1 ? "" : ".", sp->name, tmp);
+    len += (size_t)(w > 0 ? w : 0);
+  }
+  if (cap && len >= cap) buf[cap - 1] = 0;
+  if (cap && n == 0) buf[0] = 0;
+  return len;
+}
+
+/* Child of composite `parent` called name[0..len), or -1. */
+static int child_named(const lied_model *m, int parent, const char *name,
+                       size_t len) {
+  for (int c = m->specs[parent].first_child; c >= 0; c = m->specs[c].next_sibling)
+    if (strlen(m->specs[c].name) == len && memcmp(m->specs[c].name, name, len) == 0)
+      return c;
+  return -1;
+}
+
+int lied_spec_step(const lied_model *m, int parent, const char **pp,
+                   uint64_t *idx, int *child, lied_err *e) {
+  const char *p = *pp;
+  size_t len = strcspn(p, ".[");
+  int c = child_named(m, parent, p, len);
+  if (c < 0) {
+    const char *cand[256];
+    int nc = 0;
+    for (int k = m->specs[parent].first_child; k >= 0 && nc < 256;
+         k = m->specs[k].next_sibling)
+      cand[nc++] = m->specs[k].name;
+    char nm[128];
+    snprintf(nm, sizeof nm, "%.*s", (int)(len < 127 ? len : 127), p);
+    const char *sug = lied_suggest(nm, cand, nc);
+    return lied_errf(e, "no component '%s'%s%s%s", nm,
+                     sug ? " (did you mean '" : "", sug ? sug : "",
+                     sug ? "'?)" : "");
+  }
+  const lied_spec *cs = &m->specs[c];
+  p += len;
+  uint64_t j = 0;
+  if (*p == '[') {
+    char *end;
+    unsigned long long v = strtoull(p + 1, &end, 10);
+    if (end == p + 1 || *end != ']')
+      return lied_errf(e, "bad index in '%s'", *pp);
+    if (!cs->is_array)
+      return lied_errf(e, "'%s' is not an array", cs->name);
+    if (v < 1 || v > cs->count)
+      return lied_errf(e, "index %llu out of range: %s has %u element%s",
+                       v, cs->name, cs->count, cs->count == 1 ? "" : "s");
+    j = v - 1;
+    p = end + 1;
+  } else if (cs->is_array) {
+    return lied_errf(e, "'%s' is an array of %u: write %s[i]", cs->name,
+                     cs->count, cs->name);
+  }
+  *idx = *idx * cs->count + j;
+  if (*p == '.') p++;
+  *pp = p;
+  *child = c;
+  return 0;
+}
+
+int lied_model_find(const lied_model *m, const char *path, int *spec,
+                    uint64_t *inst, const char **rest, lied_err *e) {
+  if (m->nspecs == 0) return lied_errf(e, "empty model");
+  int cur = 0;
+  uint64_t idx = 0;
+  const char *p = path;
+  if (m->specs[0].cls) { /* the root itself is a component */
+    *spec = 0, *inst = 0, *rest = p;
+    return 0;
+  }
+  while (*p) {
+    int c;
+    if (lied_spec_step(m, cur, &p, &idx, &c, e))
+      return lied_err_prefix(e, "%s: ", path);
+    cur = c;
+    if (m->specs[c].cls) {
+      *spec = c, *inst = idx, *rest = p;
+      return 0;
+    }
+  }
+  return lied_errf(e, "%s: names a composite, not a variable", path);
+}
+
+/* Address of template variable v of instance inst (after wiring). */
+static const double *var_addr(const lied_spec *s, const lied_tvar *v,
+                              uint64_t inst) {
+  char *base = lied_inst(s, inst);
+  if (v->kind == LIED_VAR_PORT_READ) {
+    const double *p = *(const double *const *)(void *)(base + v->offset);
+    return p ? p + v->sub : NULL;
+  }
+  return (const double *)(void *)(base + v->offset);
+}
+
+const double *lied_model_var(const lied_model *m, const char *path,
+                             const char **unit, lied_err *e) {
+  int s;
+  uint64_t i;
+  const char *rest;
+  if (lied_model_find(m, path, &s, &i, &rest, e)) return NULL;
+  const lied_spec *sp = &m->specs[s];
+  const lied_template *t = &sp->tpl;
+  for (int v = 0; v < t->nvars; v++)
+    if (strcmp(t->vars[v].name, rest) == 0) {
+      if (unit) *unit = t->vars[v].unit;
+      const double *a = var_addr(sp, &t->vars[v], i);
+      if (!a) lied_errf(e, "%s: not connected", path);
+      return a;
+    }
+  const char *cand[512];
+  int nc = 0;
+  for (int v = 0; v < t->nvars && nc < 512; v++) cand[nc++] = t->vars[v].name;
+  const char *sug = lied_suggest(rest, cand, nc);
+  lied_errf(e, "%s: %s has no variable '%s'%s%s%s", path, sp->cls->name, rest,
+            sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+  return NULL;
+}
+
+typedef struct walk_ctx {
+  const lied_model *m;
+  lied_var_visit fn;
+  void *ctx;
+  char buf[1024];
+} walk_ctx;
+
+static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
+  const lied_spec *sp = &w->m->specs[s];
+  for (uint64_t j = 0; j < sp->count; j++) {
+    uint64_t idx = parent_idx * sp->count + j;
+    size_t l = len;
+    if (s > 0) {
+      int n = snprintf(w->buf + len, sizeof w->buf - len, "%s%s", len ? "." : "",
+                       sp->name);
+      l += (size_t)(n > 0 ? n : 0);
+      if (sp->is_array && l < sizeof w->buf)
+        l += (size_t)snprintf(w->buf + l, sizeof w->buf - l, "[%llu]",
+                              (unsigned long long)j + 1);
+      if (l >= sizeof w->buf - 1) l = sizeof w->buf - 2;
+    }
+    if (sp->cls) {
+      const lied_template *t = &sp->tpl;
+      for (int v = 0; v < t->nvars; v++) {
+        if (t->vars[v].kind == LIED_VAR_PORT_READ) continue;
+        snprintf(w->buf + l, sizeof w->buf - l, "%s%s", l ? "." : "",
+                 t->vars[v].name);
+        int rc = w->fn(w->ctx, w->buf, t->vars[v].unit,
+                       var_addr(sp, &t->vars[v], idx), t->vars[v].kind);
+        if (rc) return rc;
+      }
+    } else {
+      for (int c = sp->first_child; c >= 0; c = w->m->specs[c].next_sibling) {
+        int rc = walk(w, c, idx, l);
+        if (rc) return rc;
+      }
+    }
+    w->buf[len] = 0;
+  }
+  return 0;
+}
+
+int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx) {
+  if (m->nspecs == 0) return 0;
+  walk_ctx *w = malloc(sizeof *w);
+  if (!w) return -1;
+  w->m = m, w->fn = fn, w->ctx = ctx, w->buf[0] = 0;
+  int rc = walk(w, 0, 0, 0);
+  free(w);
+  return rc;
+}

@@ -1,0 +1,402 @@
+/* template.c - the structural crawler: runs a class's meta on one prototype
+ * instance and records ports, variables, states, tearing pairs and blocks as
+ * offsets, so every copy of the spec shares one template. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/model.h"
+
+const double lied_time = 0.0;
+
+/* Raw block as declared, before its references are classified. */
+typedef struct raw_block {
+  const char *name;
+  lied_block_fn fn;
+  unsigned flags;
+  int in0, nin, out0, nout; /* ranges in raw addresses */
+} raw_block;
+
+struct lied_meta {
+  lied_template *tpl;
+  char *base;
+  size_t size;
+  lied_err *e;
+  int failed;
+  raw_block *raw;
+  int nraw, capraw;
+  const void **addr;
+  int naddr, capaddr;
+  int capblocks, capports, capvars, capstates, captears;
+  uint32_t *links; /* offsets of internal pointer fields (sum nodes) */
+  int nlinks, caplinks;
+};
+
+static uint32_t meta_off(const lied_meta *m, const void *p);
+
+void lied_meta_link(lied_meta *m, const void *field) {
+  if (m->failed) return;
+  if (lied_grow((void **)&m->links, &m->caplinks, m->nlinks + 1,
+                sizeof *m->links, m->e)) {
+    m->failed = 1;
+    return;
+  }
+  m->links[m->nlinks++] = meta_off(m, field);
+}
+
+static void meta_fail(lied_meta *m, const char *fmt, const char *what) {
+  if (m->failed) return;
+  m->failed = 1;
+  lied_errf(m->e, fmt, what);
+}
+
+/* Offset of p inside the instance, or UINT32_MAX when p lies outside. */
+static uint32_t meta_off(const lied_meta *m, const void *p) {
+  const char *c = p;
+  if (c < m->base || c >= m->base + m->size) return UINT32_MAX;
+  return (uint32_t)(c - m->base);
+}
+
+static int add_var(lied_meta *m, const char *name, const char *unit,
+                   const void *p, int kind) {
+  lied_template *t = m->tpl;
+  uint32_t off = meta_off(m, p);
+  if (off == UINT32_MAX) {
+    meta_fail(m, "variable %s is not inside the component", name);
+    return -1;
+  }
+  if (lied_grow((void **)&t->vars, &m->capvars, t->nvars + 1, sizeof *t->vars,
+                m->e)) {
+    m->failed = 1;
+    return -1;
+  }
+  char *nm = lied_strdup(name, m->e);
+  if (!nm) {
+    m->failed = 1;
+    return -1;
+  }
+  t->vars[t->nvars] = (lied_tvar){nm, unit ? unit : "", off, kind, 0, NULL};
+  return t->nvars++;
+}
+
+void lied_meta_var(lied_meta *m, const char *name, const char *unit,
+                   double *v) {
+  if (!m->failed) add_var(m, name, unit, v, LIED_VAR_PLAIN);
+}
+
+void lied_meta_state(lied_meta *m, const char *name, const char *unit,
+                     double *x, double *der) {
+  if (m->failed) return;
+  lied_template *t = m->tpl;
+  char dname[256];
+  snprintf(dname, sizeof dname, "der(%s)", name);
+  int vx = add_var(m, name, unit, x, LIED_VAR_STATE);
+  if (vx < 0 || add_var(m, dname, "", der, LIED_VAR_DER) < 0) return;
+  if (lied_grow((void **)&t->states, &m->capstates, t->nstates + 1,
+                sizeof *t->states, m->e)) {
+    m->failed = 1;
+    return;
+  }
+  t->states[t->nstates++] =
+      (lied_tstate){meta_off(m, x), meta_off(m, der), vx};
+}
+
+void lied_meta_tear(lied_meta *m, const char *tear_name, double *tear,
+                    const char *residual_name, double *residual) {
+  if (m->failed) return;
+  lied_template *t = m->tpl;
+  int vt = add_var(m, tear_name, "", tear, LIED_VAR_TEAR);
+  int vr = vt < 0 ? -1 : add_var(m, residual_name, "", residual, LIED_VAR_RES);
+  if (vr < 0) return;
+  if (lied_grow((void **)&t->tears, &m->captears, t->ntears + 1,
+                sizeof *t->tears, m->e)) {
+    m->failed = 1;
+    return;
+  }
+  t->tears[t->ntears++] =
+      (lied_ttear){meta_off(m, tear), meta_off(m, residual), -1, vt, vr};
+}
+
+/* Split the idx-th comma-separated field of list into buf. */
+static void field(const char *list, int idx, char *buf, size_t cap) {
+  const char *p = list ? list : "";
+  for (int i = 0; i < idx && p; i++) {
+    p = strchr(p, ',');
+    if (p) p++;
+  }
+  size_t n = 0;
+  if (p)
+    while (p[n] && p[n] != ',') n++;
+  if (n >= cap) n = cap - 1;
+  if (p) memcpy(buf, p, n);
+  buf[n] = 0;
+}
+
+void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
+                    const lied_port_layout *layout) {
+  if (m->failed) return;
+  lied_template *t = m->tpl;
+  char full[256];
+  if (index > 0)
+    snprintf(full, sizeof full, "%s[%d]", name, index);
+  else
+    snprintf(full, sizeof full, "%s", name);
+  uint32_t off = meta_off(m, port);
+  if (off == UINT32_MAX) {
+    meta_fail(m, "port %s is not inside the component", full);
+    return;
+  }
+  if (lied_grow((void **)&t->ports, &m->capports, t->nports + 1,
+                sizeof *t->ports, m->e)) {
+    m->failed = 1;
+    return;
+  }
+  char *nm = lied_strdup(full, m->e);
+  if (!nm) {
+    m->failed = 1;
+    return;
+  }
+  t->ports[t->nports++] = (lied_tport){nm, layout, off};
+  /* Port variables: written signals are this instance's storage; read ones
+   * are reached through the pointer. */
+  const lied_connector *c = layout->conn;
+  for (int j = 0; j < c->nsignals; j++) {
+    const lied_signal *sg = &c->signals[j];
+    int writes = (sg->dir == LIED_DOWN) == (layout->side == LIED_SOURCE);
+    for (int k = 0; k < sg->nvars; k++) {
+      char vn[64], un[32], vname[400];
+      field(sg->vars, k, vn, sizeof vn);
+      field(sg->units, k, un, sizeof un);
+      snprintf(vname, sizeof vname, "%s.%s", full, vn);
+      char *sp = (char *)port + layout->offset[j];
+      int v = writes ? add_var(m, vname, "", sp + k * sizeof(double),
+                               LIED_VAR_PORT)
+                     : add_var(m, vname, "", sp, LIED_VAR_PORT_READ);
+      if (v < 0) return;
+      /* Units live in the connector (static strings); keep a copy. */
+      char *u = lied_strdup(un, m->e);
+      if (!u) {
+        m->failed = 1;
+        return;
+      }
+      t->vars[v].unit_owned = u;
+      t->vars[v].unit = u;
+      t->vars[v].sub = writes ? 0 : k;
+    }
+  }
+}
+
+void lied_meta_block(lied_meta *m, const char *name, lied_block_fn fn,
+                     unsigned flags, const void *const *in,
+                     const void *const *out) {
+  if (m->failed) return;
+  if (lied_grow((void **)&m->raw, &m->capraw, m->nraw + 1, sizeof *m->raw,
+                m->e)) {
+    m->failed = 1;
+    return;
+  }
+  raw_block *b = &m->raw[m->nraw++];
+  *b = (raw_block){name ? name : "block", fn, flags, m->naddr, 0, 0, 0};
+  for (int pass = 0; pass < 2; pass++) {
+    const void *const *l = pass ? out : in;
+    if (pass) b->out0 = m->naddr;
+    for (int i = 0; l && l[i]; i++) {
+      if (lied_grow((void **)&m->addr, &m->capaddr, m->naddr + 1,
+                    sizeof *m->addr, m->e)) {
+        m->failed = 1;
+        return;
+      }
+      m->addr[m->naddr++] = l[i];
+      if (pass)
+        b->nout++;
+      else
+        b->nin++;
+    }
+  }
+}
+
+/* Width in bytes of what a block writes at offset off: a whole port signal
+ * when off is one, else one double. */
+static uint32_t out_width(const lied_template *t, uint32_t off) {
+  for (int p = 0; p < t->nports; p++) {
+    const lied_port_layout *l = t->ports[p].layout;
+    for (int j = 0; j < l->conn->nsignals; j++) {
+      const lied_signal *sg = &l->conn->signals[j];
+      int writes = (sg->dir == LIED_DOWN) == (l->side == LIED_SOURCE);
+      if (writes && t->ports[p].offset + l->offset[j] == off)
+        return (uint32_t)(sg->nvars * sizeof(double));
+    }
+  }
+  return sizeof(double);
+}
+
+/* Is off the reading pointer of a port signal? Sets *port, *sig. */
+static int is_port_read(const lied_template *t, uint32_t off, int *port,
+                        int *sig) {
+  for (int p = 0; p < t->nports; p++) {
+    const lied_port_layout *l = t->ports[p].layout;
+    for (int j = 0; j < l->conn->nsignals; j++) {
+      const lied_signal *sg = &l->conn->signals[j];
+      int writes = (sg->dir == LIED_DOWN) == (l->side == LIED_SOURCE);
+      if (!writes && t->ports[p].offset + l->offset[j] == off) {
+        *port = p;
+        *sig = j;
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+static int is_link(const lied_meta *m, uint32_t off) {
+  for (int i = 0; i < m->nlinks; i++)
+    if (m->links[i] == off) return 1;
+  return 0;
+}
+
+static int cmp_range(const void *a, const void *b) {
+  const lied_trange *x = a, *y = b;
+  return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+int lied_template_producer(const lied_template *t, uint32_t off) {
+  int lo = 0, hi = t->nouts - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (off < t->outs[mid].lo)
+      hi = mid - 1;
+    else if (off >= t->outs[mid].hi)
+      lo = mid + 1;
+    else
+      return t->outs[mid].block;
+  }
+  return -1;
+}
+
+int lied_template_port(const lied_template *t, const char *name) {
+  for (int p = 0; p < t->nports; p++)
+    if (strcmp(t->ports[p].name, name) == 0) return p;
+  return -1;
+}
+
+/* Turn raw blocks into classified references. */
+static int classify(lied_meta *m) {
+  lied_template *t = m->tpl;
+  lied_err *e = m->e;
+  t->nblocks = m->nraw;
+  t->blocks = lied_xcalloc((size_t)m->nraw + 1, sizeof *t->blocks, "blocks", e);
+  t->refs = lied_xcalloc((size_t)m->naddr + 1, sizeof *t->refs, "refs", e);
+  int nout = 0;
+  for (int b = 0; b < m->nraw; b++) nout += m->raw[b].nout;
+  t->outs = lied_xcalloc((size_t)nout + 1, sizeof *t->outs, "outputs", e);
+  if (!t->blocks || !t->refs || !t->outs) return -1;
+  /* outputs first, so inputs can find their producers */
+  for (int b = 0; b < m->nraw; b++) {
+    raw_block *r = &m->raw[b];
+    for (int i = 0; i < r->nout; i++) {
+      uint32_t off = meta_off(m, m->addr[r->out0 + i]);
+      int p, s;
+      if (off == UINT32_MAX)
+        return lied_errf(e, "block %s writes outside the component", r->name);
+      if (is_port_read(t, off, &p, &s))
+        return lied_errf(e, "block %s writes %s.%s, which the port reads",
+                         r->name, t->ports[p].name,
+                         t->ports[p].layout->conn->signals[s].name);
+      for (int q = 0; q < t->nstates; q++)
+        if (t->states[q].x == off)
+          return lied_errf(e, "block %s writes state %s (write its derivative)",
+                           r->name, t->vars[t->states[q].var].name);
+      for (int q = 0; q < t->ntears; q++)
+        if (t->tears[q].tear == off)
+          return lied_errf(e, "block %s writes tearing variable %s", r->name,
+                           t->vars[t->tears[q].tear_var].name);
+      t->outs[t->nouts++] = (lied_trange){off, off + out_width(t, off), b};
+    }
+  }
+  qsort(t->outs, (size_t)t->nouts, sizeof *t->outs, cmp_range);
+  for (int i = 1; i < t->nouts; i++)
+    if (t->outs[i].lo < t->outs[i - 1].hi)
+      return lied_errf(e, "blocks %s and %s write the same variable",
+                       m->raw[t->outs[i - 1].block].name,
+                       m->raw[t->outs[i].block].name);
+  for (int q = 0; q < t->ntears; q++) {
+    t->tears[q].res_block = lied_template_producer(t, t->tears[q].res);
+    if (t->tears[q].res_block < 0)
+      return lied_errf(e, "residual %s of tearing pair (%s, %s) is written by no block",
+                       t->vars[t->tears[q].res_var].name,
+                       t->vars[t->tears[q].tear_var].name,
+                       t->vars[t->tears[q].res_var].name);
+  }
+  for (int q = 0; q < t->nstates; q++)
+    if (lied_template_producer(t, t->states[q].der) < 0)
+      return lied_errf(e, "derivative of state %s is written by no block",
+                       t->vars[t->states[q].var].name);
+  int n = 0;
+  for (int b = 0; b < m->nraw; b++) {
+    raw_block *r = &m->raw[b];
+    lied_tblock *tb = &t->blocks[b];
+    *tb = (lied_tblock){r->name, r->fn, r->flags, (uint32_t)n, (uint32_t)r->nin,
+                        0, (uint32_t)r->nout};
+    for (int i = 0; i < r->nin; i++) {
+      const void *a = m->addr[r->in0 + i];
+      lied_tref ref = {0, LIED_REF_CONST, 0, 0};
+      uint32_t off = meta_off(m, a);
+      int p, s;
+      if (a == (const void *)&lied_time) {
+        ref.kind = LIED_REF_TIME;
+      } else if (off == UINT32_MAX) {
+        ref.kind = LIED_REF_CONST;
+      } else if (is_port_read(t, off, &p, &s)) {
+        ref = (lied_tref){off, LIED_REF_PORT, (uint16_t)p, (uint16_t)s};
+      } else if (is_link(m, off)) {
+        ref = (lied_tref){off, LIED_REF_PORT, LIED_NO_PORT, 0};
+      } else {
+        ref.offset = off;
+        for (int q = 0; q < t->nstates; q++)
+          if (t->states[q].x == off) ref = (lied_tref){off, LIED_REF_STATE, (uint16_t)q, 0};
+        for (int q = 0; q < t->ntears; q++)
+          if (t->tears[q].tear == off) ref = (lied_tref){off, LIED_REF_TEAR, (uint16_t)q, 0};
+        if (ref.kind == LIED_REF_CONST) {
+          int pb = lied_template_producer(t, off);
+          if (pb == b)
+            return lied_errf(e, "block %s reads its own output", r->name);
+          if (pb >= 0) ref = (lied_tref){off, LIED_REF_INTERNAL, (uint16_t)pb, 0};
+        }
+      }
+      t->refs[n++] = ref;
+    }
+    tb->out0 = (uint32_t)n;
+    for (int i = 0; i < r->nout; i++)
+      t->refs[n++] = (lied_tref){meta_off(m, m->addr[r->out0 + i]), LIED_REF_OUT, 0, 0};
+  }
+  t->nrefs = n;
+  return 0;
+}
+
+int lied_template_crawl(lied_template *tpl, const lied_class *cls, void *inst,
+                        size_t size, lied_err *e) {
+  memset(tpl, 0, sizeof *tpl);
+  lied_meta m = {.tpl = tpl, .base = inst, .size = size, .e = e};
+  cls->meta(&m, inst);
+  int rc = m.failed ? -1 : classify(&m);
+  free(m.raw);
+  free(m.addr);
+  free(m.links);
+  if (rc) lied_template_free(tpl);
+  return rc;
+}
+
+void lied_template_free(lied_template *t) {
+  for (int i = 0; i < t->nports; i++) free(t->ports[i].name);
+  for (int i = 0; i < t->nvars; i++) {
+    free(t->vars[i].name);
+    free(t->vars[i].unit_owned);
+  }
+  free(t->ports);
+  free(t->vars);
+  free(t->blocks);
+  free(t->refs);
+  free(t->states);
+  free(t->tears);
+  free(t->outs);
+  memset(t, 0, sizeof *t);
+}

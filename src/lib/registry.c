@@ -1,0 +1,17 @@
+/* registry.c - the list of compiled component libraries: add one line here
+ * for a new library; a new component goes into its library's class list. */
+#include "lib/registry.h"
+#include <string.h>
+
+extern const lied_library lied_lib_testlib;
+
+const lied_library *const lied_libraries[] = {
+    &lied_lib_testlib,
+    NULL,
+};
+
+const lied_library *lied_library_find(const char *name) {
+  for (int i = 0; lied_libraries[i]; i++)
+    if (strcmp(lied_libraries[i]->name, name) == 0) return lied_libraries[i];
+  return NULL;
+}

@@ -1,0 +1,118 @@
+/* lu.c - dense LU factorisation with partial pivoting and triangular solves. */
+#include "linsys/lu.h"
+
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+
+/* Offset of entry (i, j) of a row-major matrix with n columns. */
+static size_t at(int n, int i, int j) {
+  return (size_t)i * (size_t)n + (size_t)j;
+}
+
+/* Largest |a_ij| of the n x n matrix a, or INFINITY when any entry is not
+ * finite (NaN or +-Inf), so that the pivot threshold cannot be met. */
+static double max_abs_entry(const double *a, int n) {
+  size_t count = at(n, n, 0);
+  double amax = 0.0;
+  for (size_t i = 0; i < count; i++) {
+    double v = fabs(a[i]);
+    if (!isfinite(v))
+      return INFINITY;
+    if (v > amax)
+      amax = v;
+  }
+  return amax;
+}
+
+/* Row index r >= k of the largest |a_rk| in column k, or -1 when some
+ * candidate in that column is not finite (the pivot would then be NaN/Inf). */
+static int find_pivot_row(const double *a, int n, int k) {
+  int best = k;
+  double bestv = -1.0;
+  for (int r = k; r < n; r++) {
+    double v = fabs(a[at(n, r, k)]);
+    if (!isfinite(v))
+      return -1;
+    if (v > bestv) {
+      bestv = v;
+      best = r;
+    }
+  }
+  return best;
+}
+
+/* Exchange rows r and s (each n entries) of the row-major matrix a. */
+static void swap_rows(double *a, int n, int r, int s) {
+  double *ra = a + at(n, r, 0), *sa = a + at(n, s, 0);
+  for (int j = 0; j < n; j++) {
+    double t = ra[j];
+    ra[j] = sa[j];
+    sa[j] = t;
+  }
+}
+
+/* Eliminate column k below the pivot a_kk: store the multipliers l_ik in the
+ * strict lower part and update the trailing block. Zero multipliers are not
+ * skipped, so an overflow to Inf in the pivot row reaches later pivots. */
+static void eliminate_column(double *a, int n, int k) {
+  const double *rk = a + at(n, k, 0);
+  double pivot = rk[k];
+  for (int i = k + 1; i < n; i++) {
+    double *ri = a + at(n, i, 0);
+    double l = ri[k] / pivot;
+    ri[k] = l;
+    for (int j = k + 1; j < n; j++)
+      ri[j] -= l * rk[j];
+  }
+}
+
+/* See lu.h. The singularity threshold n * DBL_EPSILON * max|a_ij| is taken
+ * from the input before any elimination; a pivot passes only when it is
+ * finite and strictly larger than it, so an all-zero matrix fails at step 0
+ * and any non-finite input entry makes the threshold infinite (step 0). */
+int lied_lu_factor(double *a, int n, int *piv) {
+  if (n <= 0)
+    return 0;
+  double tol = (double)n * DBL_EPSILON * max_abs_entry(a, n);
+  for (int k = 0; k < n; k++) {
+    int p = find_pivot_row(a, n, k);
+    if (p < 0)
+      return k + 1;
+    piv[k] = p;
+    if (p != k)
+      swap_rows(a, n, k, p);
+    double pivot = a[at(n, k, k)];
+    if (!isfinite(pivot) || !(fabs(pivot) > tol))
+      return k + 1;
+    eliminate_column(a, n, k);
+  }
+  return 0;
+}
+
+/* See lu.h. Only valid after lied_lu_factor returned 0 for lu and piv:
+ * applies the row exchanges to b, then solves L y = P b and U x = y. */
+void lied_lu_solve(const double *lu, int n, const int *piv, double *b) {
+  for (int k = 0; k < n; k++) {
+    int p = piv[k];
+    if (p != k) {
+      double t = b[k];
+      b[k] = b[p];
+      b[p] = t;
+    }
+  }
+  for (int i = 1; i < n; i++) {
+    const double *ri = lu + at(n, i, 0);
+    double s = b[i];
+    for (int j = 0; j < i; j++)
+      s -= ri[j] * b[j];
+    b[i] = s;
+  }
+  for (int i = n - 1; i >= 0; i--) {
+    const double *ri = lu + at(n, i, 0);
+    double s = b[i];
+    for (int j = i + 1; j < n; j++)
+      s -= ri[j] * b[j];
+    b[i] = s / ri[i];
+  }
+}

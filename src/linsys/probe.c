@@ -1,0 +1,99 @@
+/* probe.c - solving a batch of identical linear sections by affine probing:
+ * evaluate with the tearing variables at 0 (giving b), at unit vectors (the
+ * columns of A), solve A t = -b by dense LU, evaluate once more at t so every
+ * variable of the section is consistent. Constant matrices are factorised once. */
+#include "linsys/probe.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "linsys/lu.h"
+
+#define AT(p, q, stride) (*(double *)(void *)((char *)(p) + (q) * (stride)))
+
+static void run_blocks(const lied_section *sec, const lied_env *env, uint64_t q0,
+                       uint64_t n) {
+  for (int i = 0; i < sec->nblk; i++) {
+    const lied_sec_block *b = &sec->blk[i];
+    b->fn(env, b->base + q0 * b->stride, (size_t)n, b->stride);
+  }
+}
+
+static void set_tears(const lied_section *sec, uint64_t q0, uint64_t n, int unit) {
+  for (int p = 0; p < sec->k; p++) {
+    const lied_sec_pair *sp = &sec->pairs[p];
+    double v = p == unit ? 1.0 : 0.0;
+    for (uint64_t q = q0; q < q0 + n; q++) AT(sp->tear, q, sp->tstride) = v;
+  }
+}
+
+/* Message naming the tearing variables of section instance q at time t. */
+static int singular(const lied_sched *s, const lied_section *sec, uint64_t q,
+                    double t, int step, lied_err *e) {
+  char msg[LIED_ERR_MAX];
+  size_t n = (size_t)snprintf(msg, sizeof msg,
+                              "singular linear section at t = %.17g (pivot %d of %d); "
+                              "tearing variables: ", t, step, sec->k);
+  for (int p = 0; p < sec->k && n < sizeof msg; p++) {
+    const lied_sec_pair *sp = &sec->pairs[p];
+    const lied_spec *spec = &s->model->specs[sp->spec];
+    char path[512];
+    lied_model_path(s->model, sp->spec, sp->inst0 + q, path, sizeof path);
+    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s%s%s", p ? ", " : "", path,
+                          *path ? "." : "",
+                          spec->tpl.vars[spec->tpl.tears[sp->pair].tear_var].name);
+  }
+  return lied_errf(e, "%s", msg);
+}
+
+int lied_probe_section(lied_sched *s, lied_section *sec, const lied_env *env,
+                       lied_err *e) {
+  const int k = sec->k;
+  const size_t kk = (size_t)k * (size_t)k;
+  double *A = s->work;                       /* chunk * k * k */
+  double *bv = A + s->chunk * kk;            /* chunk * k */
+  int *piv = s->wpiv;
+  for (uint64_t q0 = 0; q0 < sec->count; q0 += s->chunk) {
+    uint64_t n = sec->count - q0 < s->chunk ? sec->count - q0 : s->chunk;
+    set_tears(sec, q0, n, -1);
+    run_blocks(sec, env, q0, n);
+    for (int r = 0; r < k; r++)
+      for (uint64_t q = 0; q < n; q++)
+        bv[q * (size_t)k + (size_t)r] = AT(sec->pairs[r].res, q0 + q, sec->pairs[r].rstride);
+    const double *lu;
+    const int *pv;
+    size_t ldq; /* distance between consecutive instances' factors */
+    if (!sec->constant || !sec->factored) {
+      for (int j = 0; j < k; j++) {
+        set_tears(sec, q0, n, j);
+        run_blocks(sec, env, q0, n);
+        for (int r = 0; r < k; r++)
+          for (uint64_t q = 0; q < n; q++)
+            A[q * kk + (size_t)r * (size_t)k + (size_t)j] =
+                AT(sec->pairs[r].res, q0 + q, sec->pairs[r].rstride) -
+                bv[q * (size_t)k + (size_t)r];
+      }
+      for (uint64_t q = 0; q < n; q++) {
+        int rc = lied_lu_factor(A + q * kk, k, piv + q * (size_t)k);
+        s->st.factorisations++;
+        if (rc) return singular(s, sec, q0 + q, env->t, rc, e);
+      }
+      if (sec->constant) {
+        memcpy(sec->lu + q0 * kk, A, sizeof(double) * n * kk);
+        memcpy(sec->piv + q0 * (size_t)k, piv, sizeof(int) * n * (size_t)k);
+      }
+      lu = A, pv = piv, ldq = 0;
+    } else {
+      lu = sec->lu + q0 * kk, pv = sec->piv + q0 * (size_t)k, ldq = 0;
+    }
+    (void)ldq;
+    for (uint64_t q = 0; q < n; q++) {
+      double *x = bv + q * (size_t)k;
+      for (int r = 0; r < k; r++) x[r] = -x[r];
+      lied_lu_solve(lu + q * kk, k, pv + q * (size_t)k, x);
+      for (int p = 0; p < k; p++) AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = x[p];
+    }
+    run_blocks(sec, env, q0, n);
+  }
+  if (sec->constant) sec->factored = 1;
+  return 0;
+}

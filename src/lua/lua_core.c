@@ -1,0 +1,604 @@
+/* lua_core.c - the C side of `require "lied"`: module lied.core with C
+ * classes as userdata, models built from the declaration tree, runs and
+ * results. */
+#include "lua/lua_lied.h"
+#include <lauxlib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/registry.h"
+#include "record/recorder.h"
+#include "sched/sched.h"
+#include "solve/butcher.h"
+#include "solve/sim.h"
+
+#define CLASS_MT "lied.Class"
+#define MODEL_MT "lied.Model"
+#define RESULT_MT "lied.Result"
+
+/* ---- classes ------------------------------------------------------------- */
+
+static void push_class(lua_State *L, const lied_class *c) {
+  const lied_class **u = lua_newuserdatauv(L, sizeof *u, 0);
+  *u = c;
+  luaL_setmetatable(L, CLASS_MT);
+}
+
+const lied_class *lied_lua_checkclass(lua_State *L, int idx) {
+  return *(const lied_class **)luaL_checkudata(L, idx, CLASS_MT);
+}
+
+static int class_tostring(lua_State *L) {
+  const lied_class *c = lied_lua_checkclass(L, 1);
+  lua_pushfstring(L, "%s.%s (component class)", c->domain, c->name);
+  return 1;
+}
+
+/* Fields: name, domain, doc, params (list of tables). */
+static int class_index(lua_State *L) {
+  const lied_class *c = lied_lua_checkclass(L, 1);
+  const char *k = luaL_checkstring(L, 2);
+  if (strcmp(k, "name") == 0)
+    lua_pushstring(L, c->name);
+  else if (strcmp(k, "domain") == 0)
+    lua_pushstring(L, c->domain);
+  else if (strcmp(k, "doc") == 0)
+    lua_pushstring(L, c->doc ? c->doc : "");
+  else if (strcmp(k, "params") == 0) {
+    lua_createtable(L, c->nparams, 0);
+    for (int i = 0; i < c->nparams; i++) {
+      const lied_param *p = &c->params[i];
+      lua_createtable(L, 0, 8);
+      lua_pushstring(L, p->name);
+      lua_setfield(L, -2, "name");
+      lua_pushnumber(L, p->def);
+      lua_setfield(L, -2, "default");
+      lua_pushstring(L, p->unit ? p->unit : "");
+      lua_setfield(L, -2, "unit");
+      lua_pushstring(L, p->doc ? p->doc : "");
+      lua_setfield(L, -2, "doc");
+      lua_pushnumber(L, p->min);
+      lua_setfield(L, -2, "min");
+      lua_pushnumber(L, p->max);
+      lua_setfield(L, -2, "max");
+      lua_pushboolean(L, (p->flags & LIED_PARAM_MIN_OPEN) != 0);
+      lua_setfield(L, -2, "min_open");
+      lua_pushboolean(L, (p->flags & LIED_PARAM_MAX_OPEN) != 0);
+      lua_setfield(L, -2, "max_open");
+      lua_pushinteger(L, p->len > 1 ? p->len : 1);
+      lua_setfield(L, -2, "len");
+      lua_rawseti(L, -2, i + 1);
+    }
+  } else {
+    /* methods installed by the Lua side (lied/init.lua) */
+    luaL_getmetatable(L, CLASS_MT);
+    lua_getfield(L, -1, "methods");
+    if (lua_istable(L, -1)) {
+      lua_getfield(L, -1, k);
+      return 1;
+    }
+    lua_pushnil(L);
+  }
+  return 1;
+}
+
+/* lied.core.library(name) -> table name -> class, or nil, message */
+static int core_library(lua_State *L) {
+  const char *name = luaL_checkstring(L, 1);
+  const lied_library *lib = lied_library_find(name);
+  if (!lib) {
+    lua_pushnil(L);
+    lua_pushfstring(L, "no component library '%s'", name);
+    return 2;
+  }
+  lua_newtable(L);
+  for (int i = 0; lib->classes[i]; i++) {
+    push_class(L, lib->classes[i]);
+    lua_setfield(L, -2, lib->classes[i]->name);
+  }
+  return 1;
+}
+
+static int core_libraries(lua_State *L) {
+  lua_newtable(L);
+  for (int i = 0; lied_libraries[i]; i++) {
+    lua_pushstring(L, lied_libraries[i]->doc);
+    lua_setfield(L, -2, lied_libraries[i]->name);
+  }
+  return 1;
+}
+
+/* The class metatable, so the Lua side can add __call and methods. */
+static int core_class_metatable(lua_State *L) {
+  luaL_getmetatable(L, CLASS_MT);
+  return 1;
+}
+
+static int core_isclass(lua_State *L) {
+  lua_pushboolean(L, luaL_testudata(L, 1, CLASS_MT) != NULL);
+  return 1;
+}
+
+/* ---- models -------------------------------------------------------------- */
+
+typedef struct lmodel {
+  lied_model *m;
+} lmodel;
+
+static lmodel *check_model(lua_State *L, int idx) {
+  lmodel *u = luaL_checkudata(L, idx, MODEL_MT);
+  if (!u->m) luaL_error(L, "model was freed");
+  return u;
+}
+
+static int model_gc(lua_State *L) {
+  lmodel *u = luaL_checkudata(L, 1, MODEL_MT);
+  lied_model_free(u->m);
+  u->m = NULL;
+  return 0;
+}
+
+static int model_tostring(lua_State *L) {
+  lmodel *u = luaL_checkudata(L, 1, MODEL_MT);
+  if (!u->m) {
+    lua_pushliteral(L, "model (freed)");
+    return 1;
+  }
+  lua_pushfstring(L, "model %s (%I components, %I states)", u->m->specs[0].name,
+                  (lua_Integer)u->m->ncomponents, (lua_Integer)u->m->nstates);
+  return 1;
+}
+
+static const char *opt_field_str(lua_State *L, int t, const char *k) {
+  lua_getfield(L, t, k);
+  const char *s = lua_isstring(L, -1) ? lua_tostring(L, -1) : NULL;
+  lua_pop(L, 1);
+  return s;
+}
+
+/* Raise the engine error as a Lua error with no position prefix. */
+static int raise_err(lua_State *L, lied_err *e) {
+  lua_pushstring(L, e->msg);
+  return lua_error(L);
+}
+
+/* lied.core.build(specs) -> model. specs[i] = {name, parent (index, 0 for
+ * the root), class, count, array, params = {k = number or {numbers}},
+ * connect = {{a, b, where}}, ports = {name = target}, where} */
+static int core_build(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lmodel *u = lua_newuserdatauv(L, sizeof *u, 0);
+  u->m = NULL;
+  luaL_setmetatable(L, MODEL_MT);
+  int ud = lua_gettop(L);
+  lied_err e;
+  e.msg[0] = 0;
+  u->m = lied_model_new(&e);
+  if (!u->m) return raise_err(L, &e);
+  lied_model *m = u->m;
+  lua_Integer n = luaL_len(L, 1);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, 1, i);
+    int t = lua_gettop(L);
+    const char *name = opt_field_str(L, t, "name");
+    const char *where = opt_field_str(L, t, "where");
+    lua_getfield(L, t, "parent");
+    int parent = (int)lua_tointeger(L, -1) - 1;
+    lua_getfield(L, t, "count");
+    lua_Integer count = lua_isnil(L, -1) ? 1 : lua_tointeger(L, -1);
+    lua_getfield(L, t, "array");
+    int is_array = lua_toboolean(L, -1);
+    lua_getfield(L, t, "class");
+    const lied_class *cls = lua_isnil(L, -1) ? NULL : lied_lua_checkclass(L, -1);
+    lua_pop(L, 4);
+    if (count < 0 || count > (lua_Integer)UINT32_MAX)
+      return luaL_error(L, "%s: array size %d out of range", name ? name : "?", (int)count);
+    int id = lied_model_add(m, parent, name ? name : "", cls, (uint32_t)count, is_array,
+                            where, &e);
+    if (id < 0) return raise_err(L, &e);
+    lua_getfield(L, t, "params");
+    if (lua_istable(L, -1)) {
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {
+        const char *pn = lua_tostring(L, -2);
+        double v[64];
+        int nv = 0;
+        if (lua_istable(L, -1)) {
+          lua_Integer len = luaL_len(L, -1);
+          for (lua_Integer k = 1; k <= len && nv < 64; k++) {
+            lua_rawgeti(L, -1, k);
+            v[nv++] = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+          }
+        } else {
+          v[nv++] = lua_tonumber(L, -1);
+        }
+        if (lied_model_set_param(m, id, pn, v, nv, &e)) {
+          if (where) lied_err_prefix(&e, "%s: ", where);
+          return raise_err(L, &e);
+        }
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "connect");
+    if (lua_istable(L, -1)) {
+      lua_Integer nc = luaL_len(L, -1);
+      for (lua_Integer k = 1; k <= nc; k++) {
+        lua_rawgeti(L, -1, k);
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        lua_getfield(L, -3, "where");
+        const char *a = lua_tostring(L, -3), *b = lua_tostring(L, -2);
+        if (!a || !b) return luaL_error(L, "connect entries need two port paths");
+        if (lied_model_connect(m, id, a, b, lua_tostring(L, -1), &e)) return raise_err(L, &e);
+        lua_pop(L, 4);
+      }
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "ports");
+    if (lua_istable(L, -1)) {
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {
+        if (lied_model_alias(m, id, lua_tostring(L, -2), lua_tostring(L, -1), &e))
+          return raise_err(L, &e);
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 2);
+  }
+  if (lied_model_build(m, &e)) return raise_err(L, &e);
+  lua_pushvalue(L, ud);
+  return 1;
+}
+
+static void set_int(lua_State *L, const char *k, uint64_t v) {
+  lua_pushinteger(L, (lua_Integer)v);
+  lua_setfield(L, -2, k);
+}
+
+/* model:info() -> table of counts */
+static int model_info(lua_State *L) {
+  lmodel *u = check_model(L, 1);
+  lied_model *m = u->m;
+  const lied_sched_stats *st = &m->sched->st;
+  lua_newtable(L);
+  set_int(L, "components", m->ncomponents);
+  uint64_t blocks = 0, tears = 0;
+  int nspecs = 0;
+  for (int s = 0; s < m->nspecs; s++) {
+    const lied_spec *sp = &m->specs[s];
+    if (!sp->cls || sp->internal) continue;
+    nspecs++;
+    blocks += sp->total * (uint64_t)sp->tpl.nblocks;
+    tears += sp->total * (uint64_t)sp->tpl.ntears;
+  }
+  set_int(L, "declared", (uint64_t)nspecs);
+  set_int(L, "blocks", blocks);
+  set_int(L, "states", m->nstates);
+  set_int(L, "tearing_pairs", tears);
+  set_int(L, "sections", st->sections);
+  set_int(L, "section_batches", st->section_batches);
+  set_int(L, "constant_sections", st->constant_sections);
+  set_int(L, "max_section", (uint64_t)st->max_section);
+  set_int(L, "graph_nodes", st->nodes);
+  set_int(L, "graph_edges", st->edges);
+  set_int(L, "constant_blocks", st->blocks[LIED_PART_CONST]);
+  set_int(L, "dynamic_blocks", st->blocks[LIED_PART_DYN]);
+  set_int(L, "output_blocks", st->blocks[LIED_PART_OUT]);
+  set_int(L, "constant_steps", st->steps[LIED_PART_CONST]);
+  set_int(L, "dynamic_steps", st->steps[LIED_PART_DYN]);
+  set_int(L, "output_steps", st->steps[LIED_PART_OUT]);
+  set_int(L, "factorisations", st->factorisations);
+  set_int(L, "evaluations", st->evaluations);
+  lua_pushnumber(L, m->t_instantiate);
+  lua_setfield(L, -2, "t_instantiate");
+  lua_pushnumber(L, m->t_schedule);
+  lua_setfield(L, -2, "t_schedule");
+  lua_newtable(L);
+  for (int k = 1; k <= LIED_SEC_HIST; k++)
+    if (st->section_size[k]) {
+      lua_pushinteger(L, (lua_Integer)st->section_size[k]);
+      lua_rawseti(L, -2, k);
+    }
+  lua_setfield(L, -2, "section_sizes");
+  return 1;
+}
+
+typedef struct vars_ctx {
+  lua_State *L;
+  const char *pat;
+  lua_Integer n;
+} vars_ctx;
+
+static int on_var(void *ctx, const char *name, const char *unit, const double *addr,
+                  int kind) {
+  vars_ctx *v = ctx;
+  (void)addr;
+  if (v->pat && !lied_lua_glob(v->pat, name)) return 0;
+  static const char *const kinds[] = {"variable", "state",    "derivative", "tearing",
+                                      "residual", "port",     "port"};
+  lua_createtable(v->L, 0, 3);
+  lua_pushstring(v->L, name);
+  lua_setfield(v->L, -2, "name");
+  lua_pushstring(v->L, unit ? unit : "");
+  lua_setfield(v->L, -2, "unit");
+  lua_pushstring(v->L, kinds[kind]);
+  lua_setfield(v->L, -2, "kind");
+  lua_rawseti(v->L, -2, ++v->n);
+  return 0;
+}
+
+/* model:vars([pattern]) -> list of {name, unit, kind} */
+static int model_vars(lua_State *L) {
+  lmodel *u = check_model(L, 1);
+  vars_ctx v = {L, luaL_optstring(L, 2, NULL), 0};
+  lua_newtable(L);
+  lied_model_each_var(u->m, on_var, &v);
+  return 1;
+}
+
+/* model:value(name) -> current value, unit */
+static int model_value(lua_State *L) {
+  lmodel *u = check_model(L, 1);
+  lied_err e;
+  const char *unit = "";
+  const double *a = lied_model_var(u->m, luaL_checkstring(L, 2), &unit, &e);
+  if (!a) return raise_err(L, &e);
+  lua_pushnumber(L, *a);
+  lua_pushstring(L, unit);
+  return 2;
+}
+
+/* ---- runs and results ---------------------------------------------------- */
+
+typedef struct lresult {
+  lied_memsink *mem;
+} lresult;
+
+static lresult *check_result(lua_State *L, int idx) {
+  return luaL_checkudata(L, idx, RESULT_MT);
+}
+
+static int result_gc(lua_State *L) {
+  lresult *r = luaL_checkudata(L, 1, RESULT_MT);
+  if (r->mem) r->mem->base.destroy(&r->mem->base);
+  r->mem = NULL;
+  return 0;
+}
+
+static double opt_num(lua_State *L, int t, const char *k, double def) {
+  lua_getfield(L, t, k);
+  double v = lua_isnil(L, -1) ? def : luaL_checknumber(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+/* Stop flag set by the host's SIGINT handler (see lua_lied.h). */
+static volatile sig_atomic_t *stop_flag(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "lied.stopflag");
+  volatile sig_atomic_t *f = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return f;
+}
+
+/* model:run(opts) -> result, stats. opts: start, stop, dt, interval,
+ * solver, vars, out ("-", path.csv, "none"), memory (default true).
+ * A simulation failure returns result-so-far, stats, message. */
+static int model_run(lua_State *L) {
+  lmodel *u = check_model(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lied_sim_opts o = {0};
+  o.start = opt_num(L, 2, "start", 0);
+  o.stop = opt_num(L, 2, "stop", 1);
+  o.dt = opt_num(L, 2, "dt", 0);
+  o.interval = opt_num(L, 2, "interval", 0);
+  o.solver = opt_field_str(L, 2, "solver");
+  const char *vars = opt_field_str(L, 2, "vars");
+  const char *out = opt_field_str(L, 2, "out");
+  lua_getfield(L, 2, "memory");
+  int memory = lua_isnil(L, -1) ? 1 : lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  lresult *res = lua_newuserdatauv(L, sizeof *res, 0);
+  res->mem = NULL;
+  luaL_setmetatable(L, RESULT_MT);
+  int ridx = lua_gettop(L);
+  lied_err e;
+  e.msg[0] = 0;
+  lied_recorder rec;
+  memset(&rec, 0, sizeof rec);
+  int record = !(out && strcmp(out, "none") == 0) || memory;
+  if (out && strcmp(out, "none") == 0) memory = 0, record = 0;
+  if (record && lied_recorder_select(&rec, u->m, vars, &e)) {
+    lied_recorder_free(&rec);
+    return raise_err(L, &e);
+  }
+  if (memory) {
+    res->mem = lied_mem_sink(&e);
+    if (!res->mem || lied_recorder_add_sink(&rec, &res->mem->base, 0, &e)) {
+      lied_recorder_free(&rec);
+      return raise_err(L, &e);
+    }
+  }
+  if (out && strcmp(out, "none") != 0) {
+    FILE *f = strcmp(out, "-") == 0 ? stdout : fopen(out, "w");
+    if (!f) {
+      lied_recorder_free(&rec);
+      return luaL_error(L, "cannot open %s for writing", out);
+    }
+    lied_sink *csv = lied_csv_sink(f, f != stdout, &e);
+    if (!csv || lied_recorder_add_sink(&rec, csv, 1, &e)) {
+      lied_recorder_free(&rec);
+      return raise_err(L, &e);
+    }
+  }
+  lied_sim_stats st;
+  volatile sig_atomic_t *flag = stop_flag(L);
+  if (flag) *flag = 0;
+  int rc = lied_simulate(u->m, &o, &rec, flag, &st, &e);
+  lied_recorder_free(&rec);
+  lua_pushvalue(L, ridx);
+  lua_createtable(L, 0, 10);
+  set_int(L, "steps", (uint64_t)st.steps);
+  set_int(L, "rhs", (uint64_t)st.rhs);
+  set_int(L, "outputs", (uint64_t)st.outputs);
+  set_int(L, "factorisations", st.factorisations);
+  lua_pushnumber(L, st.t_end);
+  lua_setfield(L, -2, "t_end");
+  lua_pushnumber(L, st.wall);
+  lua_setfield(L, -2, "wall");
+  lua_pushboolean(L, st.interrupted);
+  lua_setfield(L, -2, "interrupted");
+  if (rc) {
+    lua_pushstring(L, e.msg);
+    return 3;
+  }
+  return 2;
+}
+
+static int result_tostring(lua_State *L) {
+  lresult *r = check_result(L, 1);
+  if (!r->mem) {
+    lua_pushliteral(L, "result (nothing recorded)");
+    return 1;
+  }
+  lua_pushfstring(L, "result (%I rows, %I variables)", (lua_Integer)r->mem->nrows,
+                  (lua_Integer)(r->mem->ncols ? r->mem->ncols - 1 : 0));
+  return 1;
+}
+
+/* result:names() -> list of recorded names (without "time") */
+static int result_names(lua_State *L) {
+  lresult *r = check_result(L, 1);
+  lua_newtable(L);
+  for (size_t i = 0; r->mem && i + 1 < r->mem->ncols; i++) {
+    lua_pushstring(L, r->mem->names[i]);
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  return 1;
+}
+
+static int result_units(lua_State *L) {
+  lresult *r = check_result(L, 1);
+  lua_newtable(L);
+  for (size_t i = 0; r->mem && i + 1 < r->mem->ncols; i++) {
+    lua_pushstring(L, r->mem->units[i]);
+    lua_setfield(L, -2, r->mem->names[i]);
+  }
+  return 1;
+}
+
+static int result_nrows(lua_State *L) {
+  lresult *r = check_result(L, 1);
+  lua_pushinteger(L, r->mem ? (lua_Integer)r->mem->nrows : 0);
+  return 1;
+}
+
+/* result:column(name or index, 0 = time) -> list of numbers */
+static int result_column(lua_State *L) {
+  lresult *r = check_result(L, 1);
+  if (!r->mem) return luaL_error(L, "nothing was recorded");
+  size_t c = 0;
+  if (lua_type(L, 2) == LUA_TNUMBER) {
+    lua_Integer k = luaL_checkinteger(L, 2);
+    if (k < 0 || (size_t)k >= r->mem->ncols) return luaL_error(L, "no column %d", (int)k);
+    c = (size_t)k;
+  } else {
+    const char *name = luaL_checkstring(L, 2);
+    if (strcmp(name, "time") != 0) {
+      size_t i;
+      for (i = 0; i + 1 < r->mem->ncols; i++)
+        if (strcmp(r->mem->names[i], name) == 0) break;
+      if (i + 1 >= r->mem->ncols) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "'%s' was not recorded", name);
+        return 2;
+      }
+      c = i + 1;
+    }
+  }
+  lua_createtable(L, (int)r->mem->nrows, 0);
+  for (size_t i = 0; i < r->mem->nrows; i++) {
+    lua_pushnumber(L, lied_mem_at(r->mem, i, c));
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  return 1;
+}
+
+/* lied.core.solvers() -> list of {name, doc, order} */
+static int core_solvers(lua_State *L) {
+  lua_newtable(L);
+  int k = 0;
+  for (int i = 0; i < lied_tableau_count(); i++) {
+    const lied_tableau *t = lied_tableau_at(i);
+    if (!t->explicit_ || t->bhat) continue;
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, t->name);
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, t->doc);
+    lua_setfield(L, -2, "doc");
+    lua_pushinteger(L, t->order);
+    lua_setfield(L, -2, "order");
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+
+static int core_glob(lua_State *L) {
+  lua_pushboolean(L, lied_lua_glob(luaL_checkstring(L, 1), luaL_checkstring(L, 2)));
+  return 1;
+}
+
+static const luaL_Reg core_funcs[] = {
+    {"library", core_library},   {"libraries", core_libraries},
+    {"build", core_build},       {"class_metatable", core_class_metatable},
+    {"isclass", core_isclass},   {"solvers", core_solvers},
+    {"glob", core_glob},         {NULL, NULL}};
+
+static const luaL_Reg model_methods[] = {{"info", model_info},   {"vars", model_vars},
+                                         {"value", model_value}, {"run", model_run},
+                                         {NULL, NULL}};
+static const luaL_Reg result_methods[] = {{"names", result_names},
+                                          {"units", result_units},
+                                          {"nrows", result_nrows},
+                                          {"column", result_column},
+                                          {NULL, NULL}};
+
+static void new_type(lua_State *L, const char *name, const luaL_Reg *methods,
+                     lua_CFunction gc, lua_CFunction tostr) {
+  luaL_newmetatable(L, name);
+  if (methods) {
+    lua_newtable(L);
+    luaL_setfuncs(L, methods, 0);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "methods");
+    lua_setfield(L, -2, "__index");
+  }
+  if (gc) {
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -2, "__close");
+  }
+  lua_pushcfunction(L, tostr);
+  lua_setfield(L, -2, "__tostring");
+  lua_pop(L, 1);
+}
+
+int luaopen_lied_core(lua_State *L) {
+  luaL_newmetatable(L, CLASS_MT);
+  lua_pushcfunction(L, class_index);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, class_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_newtable(L);
+  lua_setfield(L, -2, "methods");
+  lua_pop(L, 1);
+  new_type(L, MODEL_MT, model_methods, model_gc, model_tostring);
+  new_type(L, RESULT_MT, result_methods, result_gc, result_tostring);
+  luaL_newlib(L, core_funcs);
+  lua_pushstring(L, LIED_VERSION);
+  lua_setfield(L, -2, "version");
+  return 1;
+}

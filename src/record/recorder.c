@@ -1,0 +1,127 @@
+/* recorder.c - resolve recorded variables by name or glob, sample them. */
+#include "record/recorder.h"
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sched/sched.h"
+
+static int add_var(lied_recorder *r, const char *name, const char *unit,
+                   const double *addr, lied_err *e) {
+  if (r->n == r->cap) {
+    size_t nc = r->cap ? r->cap * 2 : 16;
+    char **nn = realloc(r->names, nc * sizeof *nn);
+    if (nn) r->names = nn;
+    const char **nu = realloc(r->units, nc * sizeof *nu);
+    if (nu) r->units = nu;
+    const double **na = realloc(r->addr, nc * sizeof *na);
+    if (na) r->addr = na;
+    if (!nn || !nu || !na) return lied_errf(e, "out of memory (recorder)");
+    r->cap = nc;
+  }
+  char *d = lied_strdup(name, e);
+  if (!d) return -1;
+  r->names[r->n] = d;
+  r->units[r->n] = unit ? unit : "";
+  r->addr[r->n] = addr;
+  r->n++;
+  return 0;
+}
+
+typedef struct glob_ctx {
+  lied_recorder *r;
+  const char *pat;
+  int states_only;
+  lied_err *e;
+  long matched;
+} glob_ctx;
+
+static int on_var(void *ctx, const char *name, const char *unit,
+                  const double *addr, int kind) {
+  glob_ctx *g = ctx;
+  if (g->states_only ? kind != LIED_VAR_STATE : fnmatch(g->pat, name, 0) != 0) return 0;
+  g->matched++;
+  return add_var(g->r, name, unit, addr, g->e) ? 1 : 0;
+}
+
+int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
+                         lied_err *e) {
+  if (!list || !*list) {
+    glob_ctx g = {r, NULL, 1, e, 0};
+    return lied_model_each_var(m, on_var, &g) ? -1 : 0;
+  }
+  const char *p = list;
+  while (*p) {
+    size_t len = strcspn(p, ",");
+    char item[1024], pat[2048];
+    if (len >= sizeof item) return lied_errf(e, "variable name too long");
+    memcpy(item, p, len);
+    item[len] = 0;
+    p += len + (p[len] == ',');
+    char *s = item;
+    while (*s == ' ') s++;
+    size_t l = strlen(s);
+    while (l && s[l - 1] == ' ') s[--l] = 0;
+    if (!*s) continue;
+    if (strpbrk(s, "*?")) {
+      /* brackets in names are array indices, not character classes */
+      size_t k = 0;
+      for (const char *c = s; *c && k + 2 < sizeof pat; c++) {
+        if (*c == '[' || *c == ']') pat[k++] = '\\';
+        pat[k++] = *c;
+      }
+      pat[k] = 0;
+      glob_ctx g = {r, pat, 0, e, 0};
+      if (lied_model_each_var(m, on_var, &g)) return -1;
+      if (g.matched == 0) return lied_errf(e, "no variable matches '%s'", s);
+    } else {
+      const char *unit = "";
+      const double *a = lied_model_var(m, s, &unit, e);
+      if (!a || add_var(r, s, unit, a, e)) return -1;
+    }
+  }
+  return 0;
+}
+
+int lied_recorder_add_sink(lied_recorder *r, lied_sink *s, int own, lied_err *e) {
+  if (r->nsinks == LIED_MAX_SINKS) {
+    if (own) s->destroy(s);
+    return lied_errf(e, "too many sinks");
+  }
+  r->owned[r->nsinks] = own;
+  r->sinks[r->nsinks++] = s;
+  return 0;
+}
+
+int lied_recorder_begin(lied_recorder *r, lied_err *e) {
+  r->row = lied_xmalloc(sizeof(double) * (r->n + 1), "recorder row", e);
+  if (!r->row) return -1;
+  for (int i = 0; i < r->nsinks; i++)
+    if (r->sinks[i]->begin(r->sinks[i], r->n, r->names, r->units, e)) return -1;
+  return 0;
+}
+
+int lied_recorder_sample(lied_recorder *r, double t, lied_err *e) {
+  for (size_t i = 0; i < r->n; i++) r->row[i] = *r->addr[i];
+  for (int i = 0; i < r->nsinks; i++)
+    if (r->sinks[i]->row(r->sinks[i], t, r->row, e)) return -1;
+  r->rows++;
+  return 0;
+}
+
+int lied_recorder_end(lied_recorder *r, lied_err *e) {
+  int rc = 0;
+  for (int i = 0; i < r->nsinks; i++)
+    if (r->sinks[i]->end(r->sinks[i], e)) rc = -1;
+  return rc;
+}
+
+void lied_recorder_free(lied_recorder *r) {
+  for (size_t i = 0; i < r->n; i++) free(r->names[i]);
+  free(r->names);
+  free(r->units);
+  free(r->addr);
+  free(r->row);
+  for (int i = 0; i < r->nsinks; i++)
+    if (r->owned[i]) r->sinks[i]->destroy(r->sinks[i]);
+  memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,133 @@
+/* sinks.c - the CSV and memory sinks. */
+#include <stdlib.h>
+#include <string.h>
+#include "record/recorder.h"
+
+typedef struct csv_sink {
+  lied_sink base;
+  FILE *f;
+  int own;
+  size_t n;
+} csv_sink;
+
+/* CSV fields: quote names that hold a comma or a quote. */
+static void csv_field(FILE *f, const char *s) {
+  if (!strpbrk(s, ",\"\n")) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"') fputc('"', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static int csv_begin(lied_sink *s, size_t n, char *const *names,
+                     const char *const *units, lied_err *e) {
+  csv_sink *c = (csv_sink *)s;
+  (void)units;
+  c->n = n;
+  fputs("time", c->f);
+  for (size_t i = 0; i < n; i++) {
+    fputc(',', c->f);
+    csv_field(c->f, names[i]);
+  }
+  fputc('\n', c->f);
+  return ferror(c->f) ? lied_errf(e, "cannot write the CSV output") : 0;
+}
+
+static int csv_row(lied_sink *s, double t, const double *v, lied_err *e) {
+  csv_sink *c = (csv_sink *)s;
+  fprintf(c->f, "%.17g", t);
+  for (size_t i = 0; i < c->n; i++) fprintf(c->f, ",%.17g", v[i]);
+  fputc('\n', c->f);
+  return ferror(c->f) ? lied_errf(e, "cannot write the CSV output") : 0;
+}
+
+static int csv_end(lied_sink *s, lied_err *e) {
+  csv_sink *c = (csv_sink *)s;
+  if (fflush(c->f) || ferror(c->f)) return lied_errf(e, "cannot write the CSV output");
+  return 0;
+}
+
+static void csv_destroy(lied_sink *s) {
+  csv_sink *c = (csv_sink *)s;
+  if (c->own && c->f) fclose(c->f);
+  free(c);
+}
+
+lied_sink *lied_csv_sink(FILE *f, int own_file, lied_err *e) {
+  csv_sink *c = lied_xcalloc(1, sizeof *c, "CSV sink", e);
+  if (!c) {
+    if (own_file) fclose(f);
+    return NULL;
+  }
+  c->base = (lied_sink){csv_begin, csv_row, csv_end, csv_destroy};
+  c->f = f;
+  c->own = own_file;
+  return &c->base;
+}
+
+static int mem_begin(lied_sink *s, size_t n, char *const *names,
+                     const char *const *units, lied_err *e) {
+  lied_memsink *m = (lied_memsink *)s;
+  m->ncols = n + 1;
+  m->names = lied_xcalloc(n + 1, sizeof(char *), "names", e);
+  m->units = lied_xcalloc(n + 1, sizeof(char *), "units", e);
+  if (!m->names || !m->units) return -1;
+  for (size_t i = 0; i < n; i++) {
+    m->names[i] = lied_strdup(names[i], e);
+    m->units[i] = lied_strdup(units[i], e);
+    if (!m->names[i] || !m->units[i]) return -1;
+  }
+  return 0;
+}
+
+static int mem_row(lied_sink *s, double t, const double *v, lied_err *e) {
+  lied_memsink *m = (lied_memsink *)s;
+  size_t r = m->nrows % LIED_MEM_CHUNK;
+  if (r == 0) {
+    if (m->nchunks == m->capchunks) {
+      size_t nc = m->capchunks ? m->capchunks * 2 : 8;
+      double **ch = realloc(m->chunks, nc * sizeof *ch);
+      if (!ch) return lied_errf(e, "out of memory (results)");
+      m->chunks = ch;
+      m->capchunks = nc;
+    }
+    m->chunks[m->nchunks] =
+        lied_xmalloc(sizeof(double) * LIED_MEM_CHUNK * m->ncols, "results", e);
+    if (!m->chunks[m->nchunks]) return -1;
+    m->nchunks++;
+  }
+  double *row = m->chunks[m->nchunks - 1] + r * m->ncols;
+  row[0] = t;
+  memcpy(row + 1, v, sizeof(double) * (m->ncols - 1));
+  m->nrows++;
+  return 0;
+}
+
+static int mem_end(lied_sink *s, lied_err *e) {
+  (void)s, (void)e;
+  return 0;
+}
+
+static void mem_destroy(lied_sink *s) {
+  lied_memsink *m = (lied_memsink *)s;
+  for (size_t i = 0; m->names && i + 1 < m->ncols; i++) {
+    free(m->names[i]);
+    free(m->units[i]);
+  }
+  free(m->names);
+  free(m->units);
+  for (size_t i = 0; i < m->nchunks; i++) free(m->chunks[i]);
+  free(m->chunks);
+  free(m);
+}
+
+lied_memsink *lied_mem_sink(lied_err *e) {
+  lied_memsink *m = lied_xcalloc(1, sizeof *m, "memory sink", e);
+  if (m) m->base = (lied_sink){mem_begin, mem_row, mem_end, mem_destroy};
+  return m;
+}

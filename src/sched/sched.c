@@ -1,0 +1,675 @@
+/* sched.c - from wired instances to a flat schedule: block graph (CSR),
+ * strong components, linear sections and algebraic loops, compaction into
+ * constant / dynamic / output parts, and batching of identical blocks and
+ * identical sections. The graph is freed before returning. */
+#include "sched/sched.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sched/graph.h"
+
+#define PTR_AT(inst, off) (*(const double *const *)(const void *)((inst) + (off)))
+#define PROBE_CHUNK 256
+
+/* Everything the builder needs while the graph exists. */
+typedef struct builder {
+  lied_model *m;
+  lied_err *e;
+  int *order; /* arena order for locate */
+  int norder;
+  int *bspec;       /* spec ids that have blocks, increasing */
+  uint64_t *nbase;  /* per bspec entry: first node id */
+  int nbspec;
+  uint32_t nnodes;
+  lied_graph g;
+  uint8_t *flags;   /* per node: NF_* */
+  uint32_t *comp, ncomp;
+  uint32_t *cstart, *cmem, *level;
+  uint8_t *cflag;   /* per component: CF_* */
+} builder;
+
+enum { NF_DYN = 1, NF_DER = 2 };
+enum { CF_DYN = 1, CF_NEED = 2, CF_SECTION = 4 };
+
+typedef struct node_id {
+  int spec;
+  int blk;
+  uint64_t inst;
+} node_id;
+
+static node_id decode(const builder *b, uint32_t v) {
+  int lo = 0, hi = b->nbspec - 1;
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+    if (b->nbase[mid] <= v)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  const lied_spec *s = &b->m->specs[b->bspec[lo]];
+  uint64_t r = v - b->nbase[lo];
+  return (node_id){b->bspec[lo], (int)(r / s->total), r % s->total};
+}
+
+static uint32_t encode(const builder *b, int spec, int blk, uint64_t inst) {
+  int lo = 0, hi = b->nbspec - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (b->bspec[mid] == spec)
+      return (uint32_t)(b->nbase[mid] + (uint64_t)blk * b->m->specs[spec].total + inst);
+    if (b->bspec[mid] < spec)
+      lo = mid + 1;
+    else
+      hi = mid - 1;
+  }
+  return UINT32_MAX;
+}
+
+/* Dependencies of node v: calls add(ctx, u, is_tear) for each. Returns the
+ * node flags (NF_DYN when it reads states, time or tearing variables). */
+typedef void (*dep_fn)(void *ctx, uint32_t u, int tear);
+
+static int deps(const builder *b, uint32_t v, dep_fn add, void *ctx) {
+  node_id id = decode(b, v);
+  const lied_spec *s = &b->m->specs[id.spec];
+  const lied_template *t = &s->tpl;
+  const lied_tblock *blk = &t->blocks[id.blk];
+  const char *inst = lied_inst(s, id.inst);
+  int fl = 0;
+  for (uint32_t r = blk->in0; r < blk->in0 + blk->nin; r++) {
+    const lied_tref *ref = &t->refs[r];
+    switch (ref->kind) {
+    case LIED_REF_TIME:
+    case LIED_REF_STATE:
+      fl |= NF_DYN;
+      break;
+    case LIED_REF_TEAR:
+      fl |= NF_DYN;
+      if (add) add(ctx, encode(b, id.spec, t->tears[ref->a].res_block, id.inst), 1);
+      break;
+    case LIED_REF_INTERNAL:
+      if (add) add(ctx, encode(b, id.spec, ref->a, id.inst), 0);
+      break;
+    case LIED_REF_PORT: {
+      const double *p = PTR_AT(inst, ref->offset);
+      uint64_t i2;
+      uint32_t off2;
+      int s2 = lied_model_locate(b->m, b->order, b->norder, p, &i2, &off2);
+      if (s2 < 0) break; /* zeros of an optional input */
+      int k2 = lied_template_producer(&b->m->specs[s2].tpl, off2);
+      if (k2 >= 0 && add) add(ctx, encode(b, s2, k2, i2), 0);
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  for (uint32_t r = blk->out0; r < blk->out0 + blk->nout; r++)
+    for (int q = 0; q < t->nstates; q++)
+      if (t->refs[r].offset == t->states[q].der) fl |= NF_DER;
+  return fl;
+}
+
+typedef struct fill_ctx {
+  uint32_t *adj;
+  uint32_t n;
+} fill_ctx;
+
+static void count_dep(void *ctx, uint32_t u, int tear) {
+  (void)u, (void)tear;
+  (*(uint64_t *)ctx)++;
+}
+static void fill_dep(void *ctx, uint32_t u, int tear) {
+  (void)tear;
+  fill_ctx *f = ctx;
+  f->adj[f->n++] = u;
+}
+
+static int build_graph(builder *b) {
+  lied_model *m = b->m;
+  lied_err *e = b->e;
+  b->bspec = lied_xmalloc(sizeof(int) * (size_t)m->nspecs, "specs", e);
+  b->nbase = lied_xmalloc(sizeof(uint64_t) * (size_t)m->nspecs, "specs", e);
+  if (!b->bspec || !b->nbase) return -1;
+  uint64_t n = 0;
+  for (int s = 0; s < m->nspecs; s++) {
+    const lied_spec *sp = &m->specs[s];
+    if (!sp->cls || !sp->tpl.nblocks || !sp->total) continue;
+    b->bspec[b->nbspec] = s;
+    b->nbase[b->nbspec++] = n;
+    n += (uint64_t)sp->tpl.nblocks * sp->total;
+  }
+  if (n >= UINT32_MAX)
+    return lied_errf(e, "model too large: %llu block instances (limit %u)",
+                     (unsigned long long)n, UINT32_MAX - 1);
+  b->nnodes = (uint32_t)n;
+  b->flags = lied_xcalloc(n, 1, "node flags", e);
+  if (!b->flags) return -1;
+  uint64_t ne = 0;
+  for (uint32_t v = 0; v < b->nnodes; v++) b->flags[v] = (uint8_t)deps(b, v, count_dep, &ne);
+  if (ne >= UINT32_MAX)
+    return lied_errf(e, "model too large: %llu dependencies", (unsigned long long)ne);
+  if (lied_graph_alloc(&b->g, b->nnodes, (uint32_t)ne))
+    return lied_errf(e, "out of memory building the block graph (%u nodes, %llu edges)",
+                     b->nnodes, (unsigned long long)ne);
+  fill_ctx f = {b->g.adj, 0};
+  for (uint32_t v = 0; v < b->nnodes; v++) {
+    b->g.rowptr[v] = f.n;
+    deps(b, v, fill_dep, &f);
+  }
+  b->g.rowptr[b->nnodes] = f.n;
+  m->sched->st.nodes = n;
+  m->sched->st.edges = ne;
+  return 0;
+}
+
+/* "crab[3].revolute2 (Revolute) block kinetic" */
+static void node_name(const builder *b, uint32_t v, char *buf, size_t cap) {
+  node_id id = decode(b, v);
+  const lied_spec *s = &b->m->specs[id.spec];
+  size_t n = lied_model_path(b->m, id.spec, id.inst, buf, cap);
+  if (n < cap)
+    snprintf(buf + n, cap - n, " (%s.%s)", s->cls->name, s->tpl.blocks[id.blk].name);
+}
+
+static int loop_error(builder *b, uint32_t v, const char *what) {
+  uint32_t path[16];
+  long len = lied_scc_cycle(&b->g, b->comp, v, path, 16);
+  char msg[LIED_ERR_MAX];
+  size_t n = (size_t)snprintf(msg, sizeof msg, "%s: ", what);
+  if (len <= 0) len = 1, path[0] = v;
+  for (long i = 0; i < len && i < 16 && n < sizeof msg; i++) {
+    char nm[300];
+    node_name(b, path[i], nm, sizeof nm);
+    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s", nm, " -> ");
+  }
+  if (n < sizeof msg) {
+    char nm[300];
+    node_name(b, path[0], nm, sizeof nm);
+    snprintf(msg + n, sizeof msg - n, "%s%s", len > 16 ? "... -> " : "", nm);
+  }
+  return lied_errf(b->e, "%s", msg);
+}
+
+/* ---- sections ---------------------------------------------------------------- */
+
+typedef struct sec_tmp {
+  uint32_t *ord;   /* members in evaluation order */
+  int n;
+  int *indeg;
+  /* pairs: spec, pair index, instance */
+  int *pspec, *ppair;
+  uint64_t *pinst;
+  int np;
+  int cap;
+} sec_tmp;
+
+typedef struct kahn_ctx {
+  const builder *b;
+  uint32_t c;
+  const uint32_t *mem;
+  int n;
+  int *indeg;
+  int self;
+} kahn_ctx;
+
+static void kahn_count(void *ctx, uint32_t u, int tear) {
+  kahn_ctx *k = ctx;
+  if (tear || k->b->comp[u] != k->c) return;
+  k->indeg[k->self]++;
+}
+
+typedef struct ready_ctx {
+  kahn_ctx *k;
+  uint32_t done;
+  int hit;
+} ready_ctx;
+
+static void kahn_hit(void *ctx, uint32_t u, int tear) {
+  ready_ctx *r = ctx;
+  if (!tear && u == r->done) r->hit++;
+}
+
+/* Order the members of section c (ignoring tearing edges) and collect its
+ * tearing pairs; errors for loops that tearing does not break and for
+ * tearing variables no member reads. */
+static int section_order(builder *b, uint32_t c, sec_tmp *t) {
+  const uint32_t *mem = b->cmem + b->cstart[c];
+  int n = (int)(b->cstart[c + 1] - b->cstart[c]);
+  if (n > t->cap) {
+    int nc = n * 2;
+    uint32_t *o = realloc(t->ord, sizeof *o * (size_t)nc);
+    if (o) t->ord = o;
+    int *d = realloc(t->indeg, sizeof *d * (size_t)nc);
+    if (d) t->indeg = d;
+    int *ps = realloc(t->pspec, sizeof *ps * (size_t)nc * 4);
+    if (ps) t->pspec = ps;
+    int *pp = realloc(t->ppair, sizeof *pp * (size_t)nc * 4);
+    if (pp) t->ppair = pp;
+    uint64_t *pi = realloc(t->pinst, sizeof *pi * (size_t)nc * 4);
+    if (pi) t->pinst = pi;
+    if (!o || !d || !ps || !pp || !pi) return lied_errf(b->e, "out of memory (sections)");
+    t->cap = nc;
+  }
+  kahn_ctx k = {b, c, mem, n, t->indeg, 0};
+  for (int i = 0; i < n; i++) {
+    t->indeg[i] = 0;
+    k.self = i;
+    deps(b, mem[i], kahn_count, &k);
+  }
+  /* Kahn, choosing the smallest ready node id: deterministic, so identical
+   * sections get identical orders. O(n^2), sections are small. */
+  t->n = 0;
+  for (int step = 0; step < n; step++) {
+    int pick = -1;
+    for (int i = 0; i < n; i++)
+      if (t->indeg[i] == 0) {
+        pick = i;
+        break;
+      }
+    if (pick < 0) {
+      for (int i = 0; i < n; i++)
+        if (t->indeg[i] > 0) return loop_error(b, mem[i], "algebraic loop inside a linear section (a cycle that no tearing variable breaks)");
+    }
+    t->ord[t->n++] = mem[pick];
+    t->indeg[pick] = -1;
+    for (int i = 0; i < n; i++) {
+      if (t->indeg[i] <= 0) continue;
+      ready_ctx r = {&k, mem[pick], 0};
+      deps(b, mem[i], kahn_hit, &r);
+      t->indeg[i] -= r.hit;
+    }
+  }
+  /* tearing pairs: residual written by a member */
+  t->np = 0;
+  for (int i = 0; i < n; i++) {
+    node_id id = decode(b, t->ord[i]);
+    const lied_template *tp = &b->m->specs[id.spec].tpl;
+    for (int q = 0; q < tp->ntears; q++)
+      if (tp->tears[q].res_block == id.blk) {
+        if (t->np >= t->cap * 4) return lied_errf(b->e, "too many tearing pairs in a section");
+        t->pspec[t->np] = id.spec, t->ppair[t->np] = q, t->pinst[t->np] = id.inst;
+        t->np++;
+      }
+  }
+  if (t->np == 0)
+    return loop_error(b, mem[0],
+                      "algebraic loop without tearing (no component on it declares a "
+                      "tearing pair; a thermofluid flow loop needs a volume)");
+  /* every tearing variable must be read inside the section */
+  for (int p = 0; p < t->np; p++) {
+    const lied_template *tp = &b->m->specs[t->pspec[p]].tpl;
+    int read = 0;
+    for (int i = 0; i < n && !read; i++) {
+      node_id id = decode(b, t->ord[i]);
+      if (id.spec != t->pspec[p] || id.inst != t->pinst[p]) continue;
+      const lied_tblock *bl = &tp->blocks[id.blk];
+      for (uint32_t r = bl->in0; r < bl->in0 + bl->nin; r++)
+        if (tp->refs[r].kind == LIED_REF_TEAR && tp->refs[r].a == t->ppair[p]) read = 1;
+    }
+    if (!read) {
+      char path[512];
+      lied_model_path(b->m, t->pspec[p], t->pinst[p], path, sizeof path);
+      return lied_errf(b->e,
+                       "tearing count mismatch in a linear section of %d tearing pairs: "
+                       "tearing variable %s.%s is not read by any block of the section",
+                       t->np, path, tp->vars[tp->tears[t->ppair[p]].tear_var].name);
+    }
+  }
+  return 0;
+}
+
+/* A section batch under construction. */
+typedef struct open_sec {
+  int si;          /* index in the schedule's sections (they may move) */
+  uint32_t *first; /* member nodes of the batch's first section, in order */
+  int n;
+} open_sec;
+
+/* ---- steps -------------------------------------------------------------------- */
+
+typedef struct step_list {
+  lied_step *v;
+  int n, cap;
+} step_list;
+
+static int push_step(builder *b, step_list *l, lied_step s) {
+  if (lied_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v, b->e)) return -1;
+  l->v[l->n++] = s;
+  return 0;
+}
+
+static int new_section(builder *b, const sec_tmp *t, int constant,
+                       lied_section **out) {
+  lied_sched *s = b->m->sched;
+  if (s->nsecs % 64 == 0) {
+    lied_section *ns = realloc(s->secs, sizeof *ns * (size_t)(s->nsecs + 64));
+    if (!ns) return lied_errf(b->e, "out of memory (sections)");
+    s->secs = ns;
+  }
+  lied_section *sec = &s->secs[s->nsecs];
+  memset(sec, 0, sizeof *sec);
+  sec->nblk = t->n;
+  sec->k = t->np;
+  sec->count = 1;
+  sec->constant = constant;
+  sec->blk = lied_xcalloc((size_t)t->n, sizeof *sec->blk, "section", b->e);
+  sec->pairs = lied_xcalloc((size_t)t->np, sizeof *sec->pairs, "section", b->e);
+  if (!sec->blk || !sec->pairs) {
+    free(sec->blk);
+    free(sec->pairs);
+    return -1;
+  }
+  for (int i = 0; i < t->n; i++) {
+    node_id id = decode(b, t->ord[i]);
+    const lied_spec *sp = &b->m->specs[id.spec];
+    sec->blk[i] = (lied_sec_block){sp->tpl.blocks[id.blk].fn, lied_inst(sp, id.inst), sp->size};
+  }
+  for (int p = 0; p < t->np; p++) {
+    const lied_spec *sp = &b->m->specs[t->pspec[p]];
+    const lied_ttear *tt = &sp->tpl.tears[t->ppair[p]];
+    char *inst = lied_inst(sp, t->pinst[p]);
+    sec->pairs[p] = (lied_sec_pair){(double *)(void *)(inst + tt->tear),
+                                    (double *)(void *)(inst + tt->res), sp->size,
+                                    sp->size, t->pspec[p], t->ppair[p], t->pinst[p]};
+  }
+  s->nsecs++;
+  *out = sec;
+  return 0;
+}
+
+/* Can section t (members in order) extend the open batch o? */
+static int extends(const builder *b, const open_sec *o, const sec_tmp *t) {
+  const lied_section *sec = &b->m->sched->secs[o->si];
+  if (o->n != t->n || sec->k != t->np) return 0;
+  uint64_t q = sec->count;
+  for (int i = 0; i < t->n; i++) {
+    node_id a = decode(b, o->first[i]), c = decode(b, t->ord[i]);
+    if (a.spec != c.spec || a.blk != c.blk || c.inst != a.inst + q) return 0;
+  }
+  for (int p = 0; p < t->np; p++) {
+    const lied_sec_pair *sp = &sec->pairs[p];
+    if (sp->spec != t->pspec[p] || sp->pair != t->ppair[p] || t->pinst[p] != sp->inst0 + q)
+      return 0;
+  }
+  return 1;
+}
+
+static int is_constant_section(const builder *b, const sec_tmp *t) {
+  /* constant matrix if every block says so */
+  for (int i = 0; i < t->n; i++) {
+    node_id id = decode(b, t->ord[i]);
+    if (!(b->m->specs[id.spec].tpl.blocks[id.blk].flags & LIED_BLOCK_CONST_COEFF)) return 0;
+  }
+  return 1;
+}
+
+#define MAX_OPEN 16
+
+static int emit_steps(builder *b) {
+  lied_sched *s = b->m->sched;
+  lied_err *e = b->e;
+  uint32_t maxlevel = 0;
+  for (uint32_t c = 0; c < b->ncomp; c++)
+    if (b->level[c] > maxlevel) maxlevel = b->level[c];
+  uint64_t nkeys = (uint64_t)(maxlevel + 1) * LIED_NPARTS;
+  /* counting sort of components by (part, level), stable in first-member id */
+  uint32_t *cnt = lied_xcalloc(nkeys + 1, sizeof(uint32_t), "levels", e);
+  uint32_t *items = lied_xmalloc(sizeof(uint32_t) * (size_t)(b->ncomp + 1), "levels", e);
+  if (!cnt || !items) {
+    free(cnt);
+    free(items);
+    return -1;
+  }
+#define KEY(c)                                                                      \
+  ((uint64_t)((b->cflag[c] & CF_DYN) ? ((b->cflag[c] & CF_NEED) ? LIED_PART_DYN : LIED_PART_OUT) \
+                                     : LIED_PART_CONST) *                                  \
+       (maxlevel + 1) +                                                             \
+   b->level[c])
+  for (uint32_t v = 0; v < b->nnodes; v++) {
+    uint32_t c = b->comp[v];
+    if (b->cmem[b->cstart[c]] == v) cnt[KEY(c) + 1]++;
+  }
+  for (uint64_t k = 0; k < nkeys; k++) cnt[k + 1] += cnt[k];
+  for (uint32_t v = 0; v < b->nnodes; v++) {
+    uint32_t c = b->comp[v];
+    if (b->cmem[b->cstart[c]] == v) items[cnt[KEY(c)]++] = c;
+  }
+  /* cnt[k] is now the end of key k */
+  sec_tmp t = {0};
+  open_sec open[MAX_OPEN];
+  int nopen = 0, rc = 0;
+  step_list parts[LIED_NPARTS] = {{0}};
+  uint64_t begin = 0;
+  for (uint64_t key = 0; key < nkeys && rc == 0; key++) {
+    int part = (int)(key / (maxlevel + 1));
+    step_list *l = &parts[part];
+    for (int i = 0; i < nopen; i++) free(open[i].first);
+    nopen = 0;
+    int last_block_step = -1;
+    for (uint64_t it = begin; it < cnt[key] && rc == 0; it++) {
+      uint32_t c = items[it];
+      if (!(b->cflag[c] & CF_SECTION)) {
+        uint32_t v = b->cmem[b->cstart[c]];
+        node_id id = decode(b, v);
+        const lied_spec *sp = &b->m->specs[id.spec];
+        s->st.blocks[part] += sp->internal ? 0 : 1;
+        lied_block_fn fn = sp->tpl.blocks[id.blk].fn;
+        char *base = lied_inst(sp, id.inst);
+        if (last_block_step >= 0) {
+          lied_step *ls = &l->v[last_block_step];
+          if (ls->fn == fn && ls->stride == sp->size &&
+              ls->base + ls->count * ls->stride == base) {
+            ls->count++;
+            continue;
+          }
+        }
+        rc = push_step(b, l, (lied_step){fn, base, sp->size, 1, NULL});
+        last_block_step = l->n - 1;
+        continue;
+      }
+      if ((rc = section_order(b, c, &t))) break;
+      for (int i = 0; i < t.n; i++)
+        if (!b->m->specs[decode(b, t.ord[i]).spec].internal) s->st.blocks[part]++;
+      s->st.sections++;
+      s->st.tears += (uint64_t)t.np;
+      s->st.section_size[t.np < LIED_SEC_HIST ? t.np : LIED_SEC_HIST]++;
+      if (t.np > s->st.max_section) s->st.max_section = t.np;
+      int found = 0;
+      for (int i = 0; i < nopen && !found; i++)
+        if (extends(b, &open[i], &t)) {
+          s->secs[open[i].si].count++;
+          found = 1;
+        }
+      if (found) continue;
+      lied_section *sec = NULL;
+      int cst = is_constant_section(b, &t);
+      if ((rc = new_section(b, &t, cst, &sec))) break;
+      s->st.constant_sections += (uint64_t)cst;
+      /* the step refers to the section by index: sections may move while
+       * growing, so fix pointers after all are made */
+      rc = push_step(b, l, (lied_step){NULL, NULL, 0, (uint64_t)(s->nsecs - 1), (lied_section *)1});
+      if (rc) break;
+      if (nopen == MAX_OPEN) {
+        free(open[0].first);
+        memmove(open, open + 1, sizeof *open * (MAX_OPEN - 1));
+        nopen--;
+      }
+      open[nopen].si = (int)(sec - s->secs);
+      open[nopen].n = t.n;
+      open[nopen].first = lied_xmalloc(sizeof(uint32_t) * (size_t)t.n, "sections", e);
+      if (!open[nopen].first) {
+        rc = -1;
+        break;
+      }
+      memcpy(open[nopen].first, t.ord, sizeof(uint32_t) * (size_t)t.n);
+      nopen++;
+    }
+    begin = cnt[key];
+  }
+  for (int i = 0; i < nopen; i++) free(open[i].first);
+  free(t.ord);
+  free(t.indeg);
+  free(t.pspec);
+  free(t.ppair);
+  free(t.pinst);
+  free(cnt);
+  free(items);
+  for (int p = 0; p < LIED_NPARTS; p++) {
+    for (int i = 0; i < parts[p].n; i++)
+      if (parts[p].v[i].sec) {
+        parts[p].v[i].sec = &s->secs[parts[p].v[i].count];
+        parts[p].v[i].count = parts[p].v[i].sec->count;
+      }
+    s->steps[p] = parts[p].v;
+    s->nsteps[p] = parts[p].n;
+    s->st.steps[p] = (uint64_t)parts[p].n;
+  }
+  s->st.section_batches = (uint64_t)s->nsecs;
+  return rc;
+}
+#undef KEY
+
+/* ---- states ---------------------------------------------------------------- */
+
+static int map_states(builder *b) {
+  lied_model *m = b->m;
+  lied_sched *s = m->sched;
+  int n = 0;
+  for (int i = 0; i < m->nspecs; i++)
+    if (m->specs[i].cls && m->specs[i].tpl.nstates && m->specs[i].total) n++;
+  s->smap = lied_xcalloc((size_t)n + 1, sizeof *s->smap, "state map", b->e);
+  if (!s->smap) return -1;
+  uint64_t x = 0;
+  for (int i = 0; i < m->nspecs; i++) {
+    lied_spec *sp = &m->specs[i];
+    if (!sp->cls || !sp->tpl.nstates || !sp->total) continue;
+    s->smap[s->nsmap++] = (lied_state_map){sp->arena, sp->size, sp->total,
+                                           sp->tpl.nstates, sp->tpl.states, sp->proto, x};
+    x += sp->total * (uint64_t)sp->tpl.nstates;
+  }
+  s->nstates = x;
+  m->nstates = x;
+  return 0;
+}
+
+/* ---- driver ------------------------------------------------------------------ */
+
+static int classify_components(builder *b) {
+  lied_err *e = b->e;
+  uint32_t n = b->nnodes;
+  b->comp = lied_xmalloc(sizeof(uint32_t) * ((size_t)n + 1), "components", e);
+  if (!b->comp) return -1;
+  b->ncomp = lied_scc(&b->g, b->comp);
+  if (b->ncomp == UINT32_MAX) return lied_errf(e, "out of memory (strong components)");
+  b->cstart = lied_xmalloc(sizeof(uint32_t) * ((size_t)b->ncomp + 1), "components", e);
+  b->cmem = lied_xmalloc(sizeof(uint32_t) * ((size_t)n + 1), "components", e);
+  b->level = lied_xmalloc(sizeof(uint32_t) * ((size_t)b->ncomp + 1), "levels", e);
+  b->cflag = lied_xcalloc((size_t)b->ncomp + 1, 1, "components", e);
+  if (!b->cstart || !b->cmem || !b->level || !b->cflag) return -1;
+  lied_scc_members(&b->g, b->comp, b->ncomp, b->cstart, b->cmem);
+  lied_scc_levels(&b->g, b->comp, b->ncomp, b->cstart, b->cmem, b->level);
+  /* sections, dynamic flags (forward) */
+  for (uint32_t c = 0; c < b->ncomp; c++) {
+    uint32_t s0 = b->cstart[c], s1 = b->cstart[c + 1];
+    if (s1 - s0 > 1 || lied_graph_self_loop(&b->g, b->cmem[s0])) b->cflag[c] |= CF_SECTION;
+    for (uint32_t i = s0; i < s1; i++) {
+      uint32_t v = b->cmem[i];
+      if (b->flags[v] & NF_DYN) b->cflag[c] |= CF_DYN;
+      for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++)
+        if (b->cflag[b->comp[b->g.adj[k]]] & CF_DYN) b->cflag[c] |= CF_DYN;
+    }
+  }
+  /* needed for derivatives (backward) */
+  for (uint32_t c = b->ncomp; c-- > 0;) {
+    uint32_t s0 = b->cstart[c], s1 = b->cstart[c + 1];
+    for (uint32_t i = s0; i < s1; i++)
+      if (b->flags[b->cmem[i]] & NF_DER) b->cflag[c] |= CF_NEED;
+    if (!(b->cflag[c] & CF_NEED)) continue;
+    for (uint32_t i = s0; i < s1; i++) {
+      uint32_t v = b->cmem[i];
+      for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++)
+        b->cflag[b->comp[b->g.adj[k]]] |= CF_NEED;
+    }
+  }
+  /* a residual must depend on the tearing variables */
+  for (int i = 0; i < b->nbspec; i++) {
+    const lied_spec *sp = &b->m->specs[b->bspec[i]];
+    for (int q = 0; q < sp->tpl.ntears; q++)
+      for (uint64_t k = 0; k < sp->total; k++) {
+        uint32_t v = encode(b, b->bspec[i], sp->tpl.tears[q].res_block, k);
+        if (b->cflag[b->comp[v]] & CF_SECTION) continue;
+        char path[512];
+        lied_model_path(b->m, b->bspec[i], k, path, sizeof path);
+        return lied_errf(e,
+                         "%s: residual %s does not depend on the tearing variables "
+                         "(tearing pair %s, %s of %s)",
+                         path, sp->tpl.vars[sp->tpl.tears[q].res_var].name,
+                         sp->tpl.vars[sp->tpl.tears[q].tear_var].name,
+                         sp->tpl.vars[sp->tpl.tears[q].res_var].name, sp->cls->name);
+      }
+  }
+  return 0;
+}
+
+static void builder_free(builder *b) {
+  free(b->order);
+  free(b->bspec);
+  free(b->nbase);
+  free(b->flags);
+  free(b->comp);
+  free(b->cstart);
+  free(b->cmem);
+  free(b->level);
+  free(b->cflag);
+  lied_graph_free(&b->g);
+}
+
+int lied_sched_build(lied_model *m, lied_err *e) {
+  lied_sched *s = lied_xcalloc(1, sizeof *s, "schedule", e);
+  if (!s) return -1;
+  m->sched = s;
+  s->model = m;
+  builder b = {.m = m, .e = e};
+  b.order = lied_model_arena_order(m, &b.norder, e);
+  int rc = !b.order ? -1 : 0;
+  if (!rc) rc = build_graph(&b);
+  if (!rc) rc = classify_components(&b);
+  /* the node flags and level arrays are still needed; the graph too (cycles) */
+  if (!rc) rc = emit_steps(&b);
+  builder_free(&b);
+  if (!rc) rc = map_states(&b);
+  if (!rc) {
+    s->maxk = s->st.max_section;
+    s->chunk = PROBE_CHUNK;
+    size_t k = (size_t)s->maxk;
+    s->work = lied_xmalloc(sizeof(double) * s->chunk * (k * k + 2 * k + 1), "probe", e);
+    s->wpiv = lied_xmalloc(sizeof(int) * s->chunk * (k + 1), "probe", e);
+    if (!s->work || !s->wpiv) rc = -1;
+    for (int i = 0; i < s->nsecs && !rc; i++) {
+      lied_section *sec = &s->secs[i];
+      if (!sec->constant) continue;
+      size_t kk = (size_t)sec->k;
+      sec->lu = lied_xmalloc(sizeof(double) * sec->count * kk * kk, "section factors", e);
+      sec->piv = lied_xmalloc(sizeof(int) * sec->count * kk, "section factors", e);
+      if (!sec->lu || !sec->piv) rc = -1;
+    }
+  }
+  return rc;
+}
+
+void lied_sched_free(lied_sched *s) {
+  if (!s) return;
+  for (int i = 0; i < s->nsecs; i++) {
+    free(s->secs[i].blk);
+    free(s->secs[i].pairs);
+    free(s->secs[i].lu);
+    free(s->secs[i].piv);
+  }
+  free(s->secs);
+  for (int p = 0; p < LIED_NPARTS; p++) free(s->steps[p]);
+  free(s->smap);
+  free(s->work);
+  free(s->wpiv);
+  free(s);
+}

@@ -1,0 +1,110 @@
+/* sched.h - the schedule: flat lists of batched block runs and batched linear
+ * sections in three parts (constant, dynamic, output), built from the model's
+ * block graph, which is freed afterwards. */
+#ifndef LIED_SCHED_SCHED_H
+#define LIED_SCHED_SCHED_H
+#include <stdint.h>
+#include "core/model.h"
+
+enum { LIED_PART_CONST, LIED_PART_DYN, LIED_PART_OUT, LIED_NPARTS };
+
+/* One block of a section template: run for instance q at base + q * stride. */
+typedef struct lied_sec_block {
+  lied_block_fn fn;
+  char *base;
+  size_t stride;
+} lied_sec_block;
+
+/* One tearing pair of a section template. */
+typedef struct lied_sec_pair {
+  double *tear, *res; /* instance 0 of the batch */
+  size_t tstride, rstride;
+  int spec, pair;     /* for messages */
+  uint64_t inst0;
+} lied_sec_pair;
+
+/* `count` identical, independent linear sections solved together. */
+typedef struct lied_section {
+  int nblk, k;
+  lied_sec_block *blk;
+  lied_sec_pair *pairs;
+  uint64_t count;
+  int constant; /* matrix independent of states and time: factorise once */
+  int factored;
+  double *lu;   /* constant sections: count * k * k factors */
+  int *piv;     /* count * k */
+} lied_section;
+
+/* A step: a batch of one block over `count` instances, or a section batch. */
+typedef struct lied_step {
+  lied_block_fn fn;
+  char *base;
+  size_t stride;
+  uint64_t count;
+  lied_section *sec; /* non-NULL: a section batch (fn unused) */
+} lied_step;
+
+/* How to move states between the solver's vector and the instances. */
+typedef struct lied_state_map {
+  char *base;
+  size_t stride;
+  uint64_t count;
+  int n;               /* states per instance */
+  const lied_tstate *st;
+  const char *proto;   /* start values live in the spec's prototype */
+  uint64_t x0;         /* index of instance 0's first state */
+} lied_state_map;
+
+#define LIED_SEC_HIST 64 /* section sizes 1..63 counted, 64 means >= 64 */
+
+typedef struct lied_sched_stats {
+  uint64_t nodes, edges;     /* block instances, dependencies */
+  uint64_t blocks[LIED_NPARTS];
+  uint64_t steps[LIED_NPARTS];
+  uint64_t sections;         /* linear sections */
+  uint64_t section_size[LIED_SEC_HIST + 1];
+  uint64_t section_batches;
+  uint64_t tears;
+  uint64_t constant_sections;
+  int max_section;
+  /* counters during runs */
+  uint64_t factorisations;   /* LU factorisations of section matrices */
+  uint64_t evaluations;      /* derivative evaluations */
+} lied_sched_stats;
+
+struct lied_sched {
+  lied_step *steps[LIED_NPARTS];
+  int nsteps[LIED_NPARTS];
+  lied_section *secs;
+  int nsecs;
+  lied_state_map *smap;
+  int nsmap;
+  uint64_t nstates;
+  int maxk;              /* largest section */
+  size_t chunk;          /* instances per probing chunk */
+  double *work;          /* chunk * (maxk * maxk + 2 * maxk) doubles */
+  int *wpiv;             /* chunk * maxk */
+  int const_done;
+  lied_sched_stats st;
+  const lied_model *model; /* for error messages */
+};
+
+/* Build the schedule of a wired model (sets m->sched, m->nstates). */
+int lied_sched_build(lied_model *m, lied_err *e);
+void lied_sched_free(lied_sched *s);
+
+/* Run one part at time env->t. Returns 0, or -1 (singular section) with a
+ * message naming the tearing variables and the time. Allocates nothing. */
+int lied_sched_run(lied_sched *s, int part, const lied_env *env, lied_err *e);
+
+/* Copy states between x (length nstates) and the instances. */
+void lied_sched_scatter(const lied_sched *s, const double *x);
+void lied_sched_gather_x(const lied_sched *s, double *x);
+/* Put every state back to its start value (from the prototypes). */
+void lied_sched_reset_states(const lied_sched *s);
+void lied_sched_gather_der(const lied_sched *s, double *dx);
+
+/* Name of state index i ("crab[2].revolute2.phi") into buf. */
+void lied_sched_state_name(const lied_sched *s, uint64_t i, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,84 @@
+/* erk.c - fixed-step explicit Runge-Kutta stepper driven by a Butcher table. */
+#include "solve/erk.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Zeroed array of count doubles (at least one, so that n = 0 is not mistaken
+ * for a failure), or NULL when out of memory or count overflows. */
+static double *alloc_doubles(size_t count) {
+  if (count == 0)
+    count = 1;
+  if (count > SIZE_MAX / sizeof(double))
+    return NULL;
+  return calloc(count, sizeof(double));
+}
+
+/* See erk.h. Rejects a NULL or non-explicit table and stages < 1. */
+int lied_erk_init(lied_erk *e, const lied_tableau *tab, size_t n) {
+  memset(e, 0, sizeof *e);
+  if (!tab || !tab->explicit_ || tab->stages < 1)
+    return -1;
+  size_t stages = (size_t)tab->stages;
+  if (n > SIZE_MAX / stages)
+    return -1;
+  e->k = alloc_doubles(stages * n);
+  e->xtmp = alloc_doubles(n);
+  if (!e->k || !e->xtmp) {
+    lied_erk_free(e);
+    return -1;
+  }
+  e->tab = tab;
+  e->n = n;
+  return 0;
+}
+
+/* See erk.h. Safe on a zeroed or already freed struct. */
+void lied_erk_free(lied_erk *e) {
+  free(e->k);
+  free(e->xtmp);
+  e->k = NULL;
+  e->xtmp = NULL;
+  e->tab = NULL;
+  e->n = 0;
+}
+
+/* out = x + h * sum_j w[j] k_j over the first nk stages, skipping zero
+ * weights. out must not alias x or k. */
+static void combine(size_t n, const double *x, double h, const double *w,
+                    int nk, const double *k, double *out) {
+  for (size_t m = 0; m < n; m++)
+    out[m] = 0.0;
+  for (int j = 0; j < nk; j++) {
+    if (w[j] == 0.0)
+      continue;
+    const double *kj = k + (size_t)j * n;
+    for (size_t m = 0; m < n; m++)
+      out[m] += w[j] * kj[m];
+  }
+  for (size_t m = 0; m < n; m++)
+    out[m] = x[m] + h * out[m];
+}
+
+/* See erk.h. Stage i evaluates f at t + c_i h and x + h sum_{j<i} a_ij k_j;
+ * the new state is formed in xtmp and copied to x only after every stage has
+ * succeeded. Every evaluation of f counts in nrhs, failed ones included. */
+int lied_erk_step(lied_erk *e, lied_rhs_fn f, void *ctx, double t, double h,
+                  double *x) {
+  const lied_tableau *tab = e->tab;
+  size_t n = e->n;
+  int s = tab->stages;
+  for (int i = 0; i < s; i++) {
+    double *ki = e->k + (size_t)i * n;
+    combine(n, x, h, tab->a + (size_t)i * (size_t)s, i, e->k, e->xtmp);
+    int rc = f(ctx, t + tab->c[i] * h, e->xtmp, ki);
+    e->nrhs++;
+    if (rc != 0)
+      return rc;
+  }
+  combine(n, x, h, tab->b, s, e->k, e->xtmp);
+  if (n > 0)
+    memcpy(x, e->xtmp, n * sizeof *x);
+  return 0;
+}

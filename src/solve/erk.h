@@ -1,0 +1,30 @@
+/* erk.h - fixed-step explicit Runge-Kutta driven by a Butcher table. */
+#ifndef LIED_SOLVE_ERK_H
+#define LIED_SOLVE_ERK_H
+#include <stddef.h>
+#include "solve/butcher.h"
+
+/* Right-hand side x' = f(t, x): write dxdt[0..n). Return 0 on success or a
+ * nonzero code, which the stepper passes back unchanged. */
+typedef int (*lied_rhs_fn)(void *ctx, double t, const double *x, double *dxdt);
+
+/* Work space of one explicit Runge-Kutta integrator for n states. */
+typedef struct lied_erk {
+  const lied_tableau *tab;
+  size_t n;
+  double *k;    /* stages * n stage derivatives */
+  double *xtmp; /* n */
+  long nrhs;    /* right-hand side evaluations so far */
+} lied_erk;
+
+/* Prepare work space for an explicit table. Returns 0, or -1 when out of
+ * memory or tab is not explicit (e is then safe to free). */
+int lied_erk_init(lied_erk *e, const lied_tableau *tab, size_t n);
+void lied_erk_free(lied_erk *e);
+
+/* One step of size h from (t, x): x is replaced by the new state. Allocates
+ * nothing. Returns 0, or the first nonzero code from f (x is then unchanged). */
+int lied_erk_step(lied_erk *e, lied_rhs_fn f, void *ctx, double t, double h,
+                  double *x);
+
+#endif
