@@ -172,21 +172,61 @@ static void node_name(const builder *b, uint32_t v, char *buf, size_t cap) {
     snprintf(buf + n, cap - n, " (%s.%s)", s->cls->name, s->tpl.blocks[id.blk].name);
 }
 
-static int loop_error(builder *b, uint32_t v, const char *what) {
-  uint32_t path[16];
-  long len = lied_scc_cycle(&b->g, b->comp, v, path, 16);
-  char msg[LIED_ERR_MAX];
-  size_t n = (size_t)snprintf(msg, sizeof msg, "%s: ", what);
-  if (len <= 0) len = 1, path[0] = v;
-  for (long i = 0; i < len && i < 16 && n < sizeof msg; i++) {
-    char nm[300];
-    node_name(b, path[i], nm, sizeof nm);
-    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s", nm, " -> ");
+/* The connector whose loop_error applies to every component on the cycle. */
+static const lied_connector *loop_connector(const builder *b, const uint32_t *path,
+                                            long len) {
+  node_id id0 = decode(b, path[0]);
+  const lied_template *t0 = &b->m->specs[id0.spec].tpl;
+  for (int p = 0; p < t0->nports; p++) {
+    const lied_connector *c = t0->ports[p].layout->conn;
+    if (!c->loop_error) continue;
+    int all = 1;
+    for (long i = 1; i < len && all; i++) {
+      const lied_template *t = &b->m->specs[decode(b, path[i]).spec].tpl;
+      int has = 0;
+      for (int q = 0; q < t->nports; q++) has |= t->ports[q].layout->conn == c;
+      all = has;
+    }
+    if (all) return c;
   }
-  if (n < sizeof msg) {
+  return NULL;
+}
+
+static int loop_error(builder *b, uint32_t v, const char *what) {
+  enum { MAXP = 16 };
+  uint32_t path[MAXP];
+  long len = lied_scc_cycle(&b->g, b->comp, v, path, MAXP);
+  if (len <= 0) len = 1, path[0] = v;
+  long shown = len < MAXP ? len : MAXP;
+  /* the cycle runs against the dependencies: print it in data-flow order */
+  for (long i = 0; i < shown / 2; i++) {
+    uint32_t tmp = path[i];
+    path[i] = path[shown - 1 - i];
+    path[shown - 1 - i] = tmp;
+  }
+  const lied_connector *c = len <= MAXP ? loop_connector(b, path, shown) : NULL;
+  char msg[LIED_ERR_MAX];
+  size_t n = (size_t)snprintf(msg, sizeof msg, "%s: ", c ? c->loop_error : what);
+  char first[300] = "", prev[300] = "";
+  for (long i = 0; i <= shown && n < sizeof msg; i++) {
     char nm[300];
-    node_name(b, path[0], nm, sizeof nm);
-    snprintf(msg + n, sizeof msg - n, "%s%s", len > 16 ? "... -> " : "", nm);
+    if (i == shown && len > MAXP) {
+      n += (size_t)snprintf(msg + n, sizeof msg - n, " -> ...");
+      break;
+    }
+    uint32_t node = path[i % shown];
+    if (c) { /* component paths only */
+      node_id id = decode(b, node);
+      lied_model_path(b->m, id.spec, id.inst, nm, sizeof nm);
+      if (i == shown) snprintf(nm, sizeof nm, "%s", first);
+      if (strcmp(nm, prev) == 0 && i < shown) continue;
+      if (i == shown && strcmp(prev, first) == 0) break;
+    } else {
+      node_name(b, node, nm, sizeof nm);
+    }
+    if (i == 0) snprintf(first, sizeof first, "%s", nm);
+    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s", i ? " -> " : "", nm);
+    snprintf(prev, sizeof prev, "%s", nm);
   }
   return lied_errf(b->e, "%s", msg);
 }

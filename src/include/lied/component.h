@@ -94,6 +94,10 @@ typedef struct lied_connector {
   const char *no_branching_hint; /* message suffix when branching is refused */
   int nsignals;
   lied_signal signals[LIED_MAX_SIGNALS];
+  /* Optional: message for an algebraic loop whose components all have
+   * ports of this connector, e.g. "flow loop without a volume"; the
+   * scheduler appends the component paths "a -> b -> c -> a". */
+  const char *loop_error;
 } lied_connector;
 
 enum { LIED_SOURCE = 0, LIED_SINK = 1 };

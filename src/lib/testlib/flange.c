@@ -12,6 +12,7 @@ const lied_connector tl_flange = {
      {"vel", LIED_DOWN, 0, 1, "v", "m/s"},
      {"acc", LIED_DOWN, 0, 1, "a", "m/s2"},
      {"force", LIED_UP, LIED_SIG_SUM | LIED_SIG_OPTIONAL, 1, "f", "N"}},
+    NULL,
 };
 const lied_port_layout tl_out_layout = {
     &tl_flange, LIED_SOURCE,
