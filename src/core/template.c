@@ -90,7 +90,19 @@ void lied_meta_state(lied_meta *m, const char *name, const char *unit,
   char dname[256];
   snprintf(dname, sizeof dname, "der(%s)", name);
   int vx = add_var(m, name, unit, x, LIED_VAR_STATE);
-  if (vx < 0 || add_var(m, dname, "", der, LIED_VAR_DER) < 0) return;
+  int vd = vx < 0 ? -1 : add_var(m, dname, "", der, LIED_VAR_DER);
+  if (vd < 0) return;
+  char dunit[128];
+  if (!unit || !*unit || strcmp(unit, "1") == 0)
+    snprintf(dunit, sizeof dunit, "1/s");
+  else
+    snprintf(dunit, sizeof dunit, "%s/s", unit);
+  t->vars[vd].unit_owned = lied_strdup(dunit, m->e);
+  if (!t->vars[vd].unit_owned) {
+    m->failed = 1;
+    return;
+  }
+  t->vars[vd].unit = t->vars[vd].unit_owned;
   if (lied_grow((void **)&t->states, &m->capstates, t->nstates + 1,
                 sizeof *t->states, m->e)) {
     m->failed = 1;
