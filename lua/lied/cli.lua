@@ -234,6 +234,7 @@ local function cmd_script(args)
   for k = 2, #args do argt[k - 1] = args[k] end
   _G.arg = argt
   _G.lied = lied
+  lied.script = file
   local ok, e = xpcall(chunk, debug.traceback, table.unpack(argt))
   if not ok then error(e, 0) end
   return 0

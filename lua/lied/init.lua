@@ -296,6 +296,40 @@ Simulation.__tostring = function(s)
     s.result and "finished" or "not run")
 end
 
+-- ---- scripts -------------------------------------------------------------------
+
+-- lied.plot(result, names, opts): see lied.plot module.
+function lied.plot(result, names, opts)
+  local ok, err = require("lied.plot").result(result, names, opts)
+  if not ok then error(err, 2) end
+  return true
+end
+
+-- Model files end with
+--   lied.main(Model, {plot = {...}, file = ...})
+--   return Model
+-- Loaded by `lied run` (or by another script) they just return the model; run
+-- as the main script (`lied FILE.lua [plot.png]`) they also simulate it with
+-- its experiment and plot the result.
+function lied.main(model, opts)
+  if debug.getinfo(1, "t").istailcall then
+    error("call lied.main(Model, opts) as a statement, then 'return Model'", 2)
+  end
+  local info = debug.getinfo(2, "S")
+  if lied.script and info and info.source == "@" .. lied.script then
+    opts = opts or {}
+    local sim = lied.simulate(model, opts.run)
+    local res, stats = sim:run()
+    io.stdout:write(string.format("%s: %d steps, %d evaluations, %.3f s\n", model.name,
+      stats.steps, stats.rhs, stats.wall))
+    lied.plot(res, opts.plot, { file = opts.file or (arg and arg[1]), title = opts.title or model.name })
+    if opts.file or (arg and arg[1]) then
+      io.stdout:write("plot written to ", opts.file or arg[1], "\n")
+    end
+  end
+  return model
+end
+
 -- ---- documentation ----------------------------------------------------------------
 
 -- Text describing a class, component, or model.

@@ -1,0 +1,68 @@
+-- tests/testing.lua: a tiny assertion library for lied's Lua tests.
+-- Usage: local T = require "tests.testing"; T.near(a, b, tol, "what"); ...; T.done()
+local T = { passed = 0, failed = 0 }
+
+local function report(ok, msg)
+  if ok then
+    T.passed = T.passed + 1
+  else
+    T.failed = T.failed + 1
+    local info = debug.getinfo(3, "Sl")
+    io.stderr:write(string.format("%s:%d: FAILED: %s\n", info.short_src, info.currentline, msg))
+  end
+  return ok
+end
+
+function T.check(cond, msg)
+  return report(cond and true or false, msg or "check")
+end
+
+function T.eq(a, b, msg)
+  return report(a == b, string.format("%s: got %s, expected %s", msg or "eq", tostring(a), tostring(b)))
+end
+
+-- |a - b| <= tol
+function T.near(a, b, tol, msg)
+  local ok = type(a) == "number" and type(b) == "number" and math.abs(a - b) <= tol
+  return report(ok, string.format("%s: got %.17g, expected %.17g (tol %g, diff %g)", msg or "near",
+    tonumber(a) or 0 / 0, tonumber(b) or 0 / 0, tol, (tonumber(a) or 0 / 0) - (tonumber(b) or 0 / 0)))
+end
+
+-- fn() must raise an error whose message contains every plain string in pats.
+function T.raises(fn, pats, msg)
+  local ok, err = pcall(fn)
+  if ok then return report(false, (msg or "raises") .. ": no error raised") end
+  err = tostring(err)
+  if type(pats) == "string" then pats = { pats } end
+  for _, p in ipairs(pats or {}) do
+    if not err:find(p, 1, true) then
+      return report(false, string.format("%s: error %q does not contain %q", msg or "raises", err, p))
+    end
+  end
+  return report(true)
+end
+
+-- Run a shell command; returns exit code, stdout, stderr.
+function T.sh(cmd)
+  local out, errf = os.tmpname(), os.tmpname()
+  local ok, how, code = os.execute(cmd .. " >" .. out .. " 2>" .. errf)
+  local function slurp(p)
+    local f = io.open(p, "r")
+    local s = f and f:read("a") or ""
+    if f then f:close() end
+    os.remove(p)
+    return s
+  end
+  if how == "signal" then code = 128 + code end
+  return code, slurp(out), slurp(errf)
+end
+
+-- The lied binary (ctest passes it in LIED_BIN).
+T.lied = os.getenv("LIED_BIN") or "./build/lied"
+
+function T.done()
+  print(string.format("%d passed, %d failed", T.passed, T.failed))
+  os.exit(T.failed == 0 and 0 or 1)
+end
+
+return T
