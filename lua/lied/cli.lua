@@ -130,6 +130,9 @@ local function cmd_run(args)
   for _, k in ipairs { "start", "stop", "dt", "interval", "solver", "vars" } do
     if o[k] ~= nil then exp[k] = o[k] end
   end
+  if (exp.stop or 1) <= (exp.start or 0) then
+    usage_error(string.format("stop time %s must be after start time %s", exp.stop or 1, exp.start or 0))
+  end
   exp.out = o.out or "-"
   exp.memory = false
   local built = lied.build(model, sets)

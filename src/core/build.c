@@ -231,8 +231,8 @@ static int orient(wire_ctx *w, int comp, const lied_conn_decl *d, endpoint *a,
   if (la->side == lb->side) {
     const char *side = la->conn->side_name[la->side];
     return lied_errf(w->e,
-                     "%scannot connect %s to %s: both are %ss (connect a %s to a %s)",
-                     where, d->a, d->b, side, la->conn->side_name[0],
+                     "%scannot connect %s to %s: both are %s ports of %s (connect %s to %s)",
+                     where, d->a, d->b, side, la->conn->name, la->conn->side_name[0],
                      la->conn->side_name[1]);
   }
   if (la->side == LIED_SINK) {

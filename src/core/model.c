@@ -239,6 +239,9 @@ const char *lied_suggest(const char *name, const char *const *cand, int n) {
   int bd = 99;
   for (int i = 0; i < n; i++) {
     int d = edit_distance(name, cand[i]);
+    /* a prefix either way ("mass" for "m") counts as close */
+    size_t lc = strlen(cand[i]), ln = strlen(name);
+    if (lc && ln && strncmp(name, cand[i], lc < ln ? lc : ln) == 0 && d > 1) d = 1;
     if (d < bd) bd = d, best = cand[i];
   }
   int len = (int)strlen(name);

@@ -351,6 +351,39 @@ static int model_value(lua_State *L) {
   return 2;
 }
 
+/* model:derivatives([t]) -> {state name = derivative} at the start values
+ * (after the evaluation, model:value reads every consistent variable). */
+static int model_derivatives(lua_State *L) {
+  lmodel *u = check_model(L, 1);
+  lied_model *m = u->m;
+  double t = luaL_optnumber(L, 2, 0.0);
+  lied_err e;
+  size_t n = (size_t)m->nstates;
+  double *x = lied_xcalloc(n + 1, sizeof(double), "states", &e);
+  double *dx = x ? lied_xcalloc(n + 1, sizeof(double), "states", &e) : NULL;
+  if (!x || !dx) {
+    free(x);
+    return raise_err(L, &e);
+  }
+  lied_sched_reset_states(m->sched);
+  lied_sched_gather_x(m->sched, x);
+  if (lied_model_eval(m, t, x, dx, 1, &e)) {
+    free(x);
+    free(dx);
+    return raise_err(L, &e);
+  }
+  lua_createtable(L, 0, (int)n);
+  for (size_t i = 0; i < n; i++) {
+    char name[512];
+    lied_sched_state_name(m->sched, i, name, sizeof name);
+    lua_pushnumber(L, dx[i]);
+    lua_setfield(L, -2, name);
+  }
+  free(x);
+  free(dx);
+  return 1;
+}
+
 /* ---- runs and results ---------------------------------------------------- */
 
 typedef struct lresult {
@@ -438,6 +471,7 @@ static int model_run(lua_State *L) {
   if (flag) *flag = 0;
   int rc = lied_simulate(u->m, &o, &rec, flag, &st, &e);
   lied_recorder_free(&rec);
+  if (rc == LIED_SIM_BADOPT) return raise_err(L, &e);
   lua_pushvalue(L, ridx);
   lua_createtable(L, 0, 10);
   set_int(L, "steps", (uint64_t)st.steps);
@@ -558,6 +592,7 @@ static const luaL_Reg core_funcs[] = {
 
 static const luaL_Reg model_methods[] = {{"info", model_info},   {"vars", model_vars},
                                          {"value", model_value}, {"run", model_run},
+                                         {"derivatives", model_derivatives},
                                          {NULL, NULL}};
 static const luaL_Reg result_methods[] = {{"names", result_names},
                                           {"units", result_units},

@@ -291,6 +291,16 @@ static int section_order(builder *b, uint32_t c, sec_tmp *t) {
     if (!o || !d || !ps || !pp || !pi) return lied_errf(b->e, "out of memory (sections)");
     t->cap = nc;
   }
+  int any_pair = 0;
+  for (int i = 0; i < n && !any_pair; i++) {
+    node_id id = decode(b, mem[i]);
+    const lied_template *tp = &b->m->specs[id.spec].tpl;
+    for (int q = 0; q < tp->ntears; q++) any_pair |= tp->tears[q].res_block == id.blk;
+  }
+  if (!any_pair)
+    return loop_error(b, mem[0],
+                      "algebraic loop without tearing (no component on it declares a "
+                      "tearing pair)");
   kahn_ctx k = {b, c, mem, n, t->indeg, 0};
   for (int i = 0; i < n; i++) {
     t->indeg[i] = 0;

@@ -75,13 +75,23 @@ int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
       if (t->explicit_ && !t->bhat && n < sizeof names)
         n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", t->name);
     }
-    return lied_errf(e, "unknown solver '%s' (available: %s)", solver, names);
+    lied_errf(e, "unknown solver '%s' (available: %s)", solver, names);
+    return LIED_SIM_BADOPT;
   }
-  if (!(o->stop > o->start) || !isfinite(o->start) || !isfinite(o->stop))
-    return lied_errf(e, "stop time %g must be after start time %g", o->stop, o->start);
+  if (!(o->stop > o->start) || !isfinite(o->start) || !isfinite(o->stop)) {
+    lied_errf(e, "stop time %g must be after start time %g", o->stop, o->start);
+    return LIED_SIM_BADOPT;
+  }
   double span = o->stop - o->start;
   double dt = o->dt > 0 ? o->dt : span / 1000;
-  if (!(dt > 0) || !isfinite(dt)) return lied_errf(e, "step size must be positive");
+  if (!(dt > 0) || !isfinite(dt)) {
+    lied_errf(e, "step size must be positive and finite, got %g", dt);
+    return LIED_SIM_BADOPT;
+  }
+  if (o->interval < 0 || !isfinite(o->interval)) {
+    lied_errf(e, "output interval must be positive, got %g", o->interval);
+    return LIED_SIM_BADOPT;
+  }
   double interval = o->interval;
   if (!(interval > 0)) {
     double k = floor(span / 500 / dt + 0.5);

@@ -24,10 +24,12 @@ typedef struct lied_sim_stats {
   int interrupted;
 } lied_sim_stats;
 
+#define LIED_SIM_BADOPT (-2) /* invalid options: nothing was run */
+
 /* Run the model from its start values. `stop_flag`, when not NULL, is polled
  * once per step: nonzero stops the run (results so far are kept, flushed).
- * Returns 0, or -1 with a message naming the time (the recorder is flushed
- * and its sinks stay valid either way). */
+ * Returns 0, LIED_SIM_BADOPT for invalid options, or -1 with a message naming
+ * the time (the recorder is flushed and its sinks stay valid either way). */
 int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
                   volatile sig_atomic_t *stop_flag, lied_sim_stats *st,
                   lied_err *e);

@@ -5,7 +5,7 @@
 #include "lib/registry.h"
 
 const lied_connector tl_signal = {
-    "real", {"y", "u"}, 1, NULL, 1, {{"value", LIED_DOWN, 0, 1, "y", ""}}, NULL};
+    "real", {"output", "input"}, 1, NULL, 1, {{"value", LIED_DOWN, 0, 1, "y", ""}}, NULL};
 const lied_port_layout tl_rout_layout = {&tl_signal, LIED_SOURCE, {offsetof(tl_rout, y)}};
 const lied_port_layout tl_rin_layout = {&tl_signal, LIED_SINK, {offsetof(tl_rin, y)}};
 

@@ -1,0 +1,2 @@
+local lied = require "lied"
+error("deliberate failure in the model file")
