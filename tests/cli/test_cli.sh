@@ -31,20 +31,16 @@ expect 0 "run" -- "$LIED" run $M
 [ "$(head -1 "$tmp/out")" = "time,j.s,j.v" ] && ok || bad "CSV header: $(head -1 "$tmp/out")"
 [ "$(wc -l <"$tmp/out")" -eq 6 ] && ok || bad "rows at interval 0.25: $(wc -l <"$tmp/out")"
 last=$(tail -1 "$tmp/out")
-python3 - "$last" <<'PY' && ok || bad "last row $last"
-import sys, math
-t, s, v = map(float, sys.argv[1].split(","))
-assert t == 1.0 and abs(s - math.cos(2)) < 1e-8 and abs(v + 2 * math.sin(2)) < 1e-8
-PY
+echo "$last" | awk -F, '{ exit !($1 == 1 && ($2 - cos(2))^2 < 1e-16 && ($3 + 2 * sin(2))^2 < 1e-16) }' \
+  && ok || bad "last row $last"
+
 # options
 expect 0 "run options" -- "$LIED" run $M --stop 2 --dt 0.001 --interval 0.5 --solver heun --set k=9 --vars 'j.?'
 [ "$(head -1 "$tmp/out")" = "time,j.s,j.v,j.a" ] && ok || bad "glob header: $(head -1 "$tmp/out")"
 [ "$(tail -1 "$tmp/out" | cut -d, -f1)" = "2" ] && ok || bad "--stop"
-python3 - "$(tail -1 "$tmp/out")" <<'PY' && ok || bad "--set k=9 changes the frequency"
-import sys, math
-t, s, v, a = map(float, sys.argv[1].split(","))
-assert abs(s - math.cos(3 * 2)) < 1e-5, s
-PY
+tail -1 "$tmp/out" | awk -F, '{ exit !(($2 - cos(6))^2 < 1e-10) }' \
+  && ok || bad "--set k=9 changes the frequency"
+
 expect 0 "run --start" -- "$LIED" run $M --start 1 --stop 1.5 --interval 0.5
 [ "$(sed -n 2p "$tmp/out" | cut -d, -f1)" = "1" ] && ok || bad "--start"
 expect 0 "run --out file" -- "$LIED" run $M --out "$tmp/r.csv" --stats

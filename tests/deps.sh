@@ -1,0 +1,19 @@
+#!/bin/bash
+# Install lied's build and run dependencies from Debian when they are missing.
+set -euo pipefail
+need=()
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+for p in pkg-config liblua5.4-dev libreadline-dev gnuplot-nox valgrind; do
+  have_pkg "$p" || need+=("$p")
+done
+# any gnuplot will do
+if have_pkg gnuplot-x11 || have_pkg gnuplot-qt; then
+  need=("${need[@]/gnuplot-nox}")
+fi
+[ ${#need[@]} -eq 0 ] && exit 0
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "installing: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends ${need[*]} >/dev/null

@@ -1,0 +1,17 @@
+#!/bin/bash
+# Install what is missing (Debian), build lied twice (optimised, and with
+# AddressSanitizer + UndefinedBehaviorSanitizer), and run every test with ctest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tests/deps.sh
+jobs=$(nproc 2>/dev/null || echo 2)
+werror=OFF; [ "${CI:-}" = true ] && werror=ON
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_WERROR=$werror >/dev/null
+cmake --build build -j"$jobs"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DLIED_SANITIZE=ON -DLIED_WERROR=$werror >/dev/null
+cmake --build build-asan -j"$jobs"
+echo "== tests (optimised build)"
+ctest --test-dir build --output-on-failure -j"$jobs"
+echo "== tests (ASan + UBSan build)"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-asan --output-on-failure -j"$jobs"
