@@ -23,6 +23,7 @@ typedef struct builder {
   uint32_t nnodes;
   lied_graph g;
   uint8_t *flags;   /* per node: NF_* */
+  uint8_t *tearbit; /* per edge: 1 bit, set for residual -> tearing edges */
   uint32_t *comp, ncomp;
   uint32_t *cstart, *cmem, *level;
   uint8_t *cflag;   /* per component: CF_* */
@@ -112,6 +113,7 @@ static int deps(const builder *b, uint32_t v, dep_fn add, void *ctx) {
 
 typedef struct fill_ctx {
   uint32_t *adj;
+  uint8_t *tearbit;
   uint32_t n;
 } fill_ctx;
 
@@ -120,8 +122,8 @@ static void count_dep(void *ctx, uint32_t u, int tear) {
   (*(uint64_t *)ctx)++;
 }
 static void fill_dep(void *ctx, uint32_t u, int tear) {
-  (void)tear;
   fill_ctx *f = ctx;
+  if (tear) f->tearbit[f->n >> 3] |= (uint8_t)(1u << (f->n & 7));
   f->adj[f->n++] = u;
 }
 
@@ -152,7 +154,9 @@ static int build_graph(builder *b) {
   if (lied_graph_alloc(&b->g, b->nnodes, (uint32_t)ne))
     return lied_errf(e, "out of memory building the block graph (%u nodes, %llu edges)",
                      b->nnodes, (unsigned long long)ne);
-  fill_ctx f = {b->g.adj, 0};
+  b->tearbit = lied_xcalloc(ne / 8 + 1, 1, "graph", e);
+  if (!b->tearbit) return -1;
+  fill_ctx f = {b->g.adj, b->tearbit, 0};
   for (uint32_t v = 0; v < b->nnodes; v++) {
     b->g.rowptr[v] = f.n;
     deps(b, v, fill_dep, &f);
@@ -237,6 +241,8 @@ typedef struct sec_tmp {
   uint32_t *ord;   /* members in evaluation order */
   int n;
   int *indeg;
+  int *rstart, *rev, *heap; /* reverse local edges, ready heap */
+  size_t caprev;
   /* pairs: spec, pair index, instance */
   int *pspec, *ppair;
   uint64_t *pinst;
@@ -244,31 +250,43 @@ typedef struct sec_tmp {
   int cap;
 } sec_tmp;
 
-typedef struct kahn_ctx {
-  const builder *b;
-  uint32_t c;
-  const uint32_t *mem;
-  int n;
-  int *indeg;
-  int self;
-} kahn_ctx;
-
-static void kahn_count(void *ctx, uint32_t u, int tear) {
-  kahn_ctx *k = ctx;
-  if (tear || k->b->comp[u] != k->c) return;
-  k->indeg[k->self]++;
+static int local_index(const uint32_t *mem, int n, uint32_t v) {
+  int lo = 0, hi = n - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (mem[mid] == v) return mid;
+    if (mem[mid] < v)
+      lo = mid + 1;
+    else
+      hi = mid - 1;
+  }
+  return -1;
 }
 
-typedef struct ready_ctx {
-  kahn_ctx *k;
-  uint32_t done;
-  int hit;
-} ready_ctx;
-
-static void kahn_hit(void *ctx, uint32_t u, int tear) {
-  ready_ctx *r = ctx;
-  if (!tear && u == r->done) r->hit++;
+static void heap_push(int *h, int *n, int v) {
+  int i = (*n)++;
+  while (i > 0 && h[(i - 1) / 2] > v) {
+    h[i] = h[(i - 1) / 2];
+    i = (i - 1) / 2;
+  }
+  h[i] = v;
 }
+
+static int heap_pop(int *h, int *n) {
+  int top = h[0], v = h[--*n], i = 0;
+  for (;;) {
+    int c = 2 * i + 1;
+    if (c >= *n) break;
+    if (c + 1 < *n && h[c + 1] < h[c]) c++;
+    if (h[c] >= v) break;
+    h[i] = h[c];
+    i = c;
+  }
+  if (*n) h[i] = v;
+  return top;
+}
+
+#define IS_TEAR(b, k) (((b)->tearbit[(k) >> 3] >> ((k) & 7)) & 1u)
 
 /* Order the members of section c (ignoring tearing edges) and collect its
  * tearing pairs; errors for loops that tearing does not break and for
@@ -288,7 +306,12 @@ static int section_order(builder *b, uint32_t c, sec_tmp *t) {
     if (pp) t->ppair = pp;
     uint64_t *pi = realloc(t->pinst, sizeof *pi * (size_t)nc * 4);
     if (pi) t->pinst = pi;
-    if (!o || !d || !ps || !pp || !pi) return lied_errf(b->e, "out of memory (sections)");
+    int *rs = realloc(t->rstart, sizeof *rs * ((size_t)nc + 1));
+    if (rs) t->rstart = rs;
+    int *hp = realloc(t->heap, sizeof *hp * (size_t)nc);
+    if (hp) t->heap = hp;
+    if (!o || !d || !ps || !pp || !pi || !rs || !hp)
+      return lied_errf(b->e, "out of memory (sections)");
     t->cap = nc;
   }
   int any_pair = 0;
@@ -301,35 +324,51 @@ static int section_order(builder *b, uint32_t c, sec_tmp *t) {
     return loop_error(b, mem[0],
                       "algebraic loop without tearing (no component on it declares a "
                       "tearing pair)");
-  kahn_ctx k = {b, c, mem, n, t->indeg, 0};
+  /* local dependency edges, ignoring residual -> tearing edges */
+  const lied_graph *g = &b->g;
+  size_t ne = 0;
   for (int i = 0; i < n; i++) {
     t->indeg[i] = 0;
-    k.self = i;
-    deps(b, mem[i], kahn_count, &k);
+    t->rstart[i] = 0;
   }
-  /* Kahn, choosing the smallest ready node id: deterministic, so identical
-   * sections get identical orders. O(n^2), sections are small. */
-  t->n = 0;
-  for (int step = 0; step < n; step++) {
-    int pick = -1;
-    for (int i = 0; i < n; i++)
-      if (t->indeg[i] == 0) {
-        pick = i;
-        break;
+  t->rstart[n] = 0;
+  for (int i = 0; i < n; i++)
+    for (uint32_t k = g->rowptr[mem[i]]; k < g->rowptr[mem[i] + 1]; k++)
+      if (!IS_TEAR(b, k) && b->comp[g->adj[k]] == c) {
+        t->indeg[i]++;
+        t->rstart[local_index(mem, n, g->adj[k]) + 1]++;
+        ne++;
       }
-    if (pick < 0) {
-      for (int i = 0; i < n; i++)
-        if (t->indeg[i] > 0) return loop_error(b, mem[i], "algebraic loop inside a linear section (a cycle that no tearing variable breaks)");
-    }
-    t->ord[t->n++] = mem[pick];
-    t->indeg[pick] = -1;
-    for (int i = 0; i < n; i++) {
-      if (t->indeg[i] <= 0) continue;
-      ready_ctx r = {&k, mem[pick], 0};
-      deps(b, mem[i], kahn_hit, &r);
-      t->indeg[i] -= r.hit;
-    }
+  if (ne > t->caprev) {
+    int *r = realloc(t->rev, sizeof *r * ne * 2);
+    if (!r) return lied_errf(b->e, "out of memory (sections)");
+    t->rev = r;
+    t->caprev = ne * 2;
   }
+  for (int i = 0; i < n; i++) t->rstart[i + 1] += t->rstart[i];
+  for (int i = 0; i < n; i++)
+    for (uint32_t k = g->rowptr[mem[i]]; k < g->rowptr[mem[i] + 1]; k++)
+      if (!IS_TEAR(b, k) && b->comp[g->adj[k]] == c)
+        t->rev[t->rstart[local_index(mem, n, g->adj[k])]++] = i;
+  for (int i = n; i > 0; i--) t->rstart[i] = t->rstart[i - 1];
+  t->rstart[0] = 0;
+  /* Kahn, choosing the smallest ready node id: deterministic, so identical
+   * sections get identical orders. */
+  int nh = 0;
+  for (int i = 0; i < n; i++)
+    if (t->indeg[i] == 0) heap_push(t->heap, &nh, i);
+  t->n = 0;
+  while (nh) {
+    int p = heap_pop(t->heap, &nh);
+    t->ord[t->n++] = mem[p];
+    for (int r = t->rstart[p]; r < t->rstart[p + 1]; r++)
+      if (--t->indeg[t->rev[r]] == 0) heap_push(t->heap, &nh, t->rev[r]);
+  }
+  if (t->n < n)
+    for (int i = 0; i < n; i++)
+      if (t->indeg[i] > 0)
+        return loop_error(b, mem[i], "algebraic loop inside a linear section (a cycle that "
+                                     "no tearing variable breaks)");
   /* tearing pairs: residual written by a member */
   t->np = 0;
   for (int i = 0; i < n; i++) {
@@ -563,6 +602,9 @@ static int emit_steps(builder *b) {
   free(t.pspec);
   free(t.ppair);
   free(t.pinst);
+  free(t.rstart);
+  free(t.rev);
+  free(t.heap);
   free(cnt);
   free(items);
   for (int p = 0; p < LIED_NPARTS; p++) {
@@ -667,6 +709,7 @@ static void builder_free(builder *b) {
   free(b->bspec);
   free(b->nbase);
   free(b->flags);
+  free(b->tearbit);
   free(b->comp);
   free(b->cstart);
   free(b->cmem);

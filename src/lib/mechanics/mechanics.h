@@ -1,0 +1,65 @@
+/* mechanics.h - planar multibody mechanics in LIED form: the frame
+ * connector, port structs, the library's real-signal connector and the
+ * component classes (see docs/mechanics.md).
+ *
+ * A frame carries, from the root (Fixed) towards the leaves, the absolute
+ * position {x, y, phi}, velocity {vx, vy, w} and acceleration {ax, ay, z} of
+ * a point with an orientation, and back towards the root the force and
+ * torque {fx, fy, t} that the root side must apply at that frame to move
+ * everything on the leaf side (a body returns f = m (a - g), t = I z).
+ * Several leaves on one frame_b have their forces summed by the framework.
+ * Accelerations and forces are affine in the joint accelerations (tearing
+ * variables); positions and velocities are explicit and computed before the
+ * linear sections, so only "acc" and "force" blocks run inside them. */
+#ifndef LIED_LIB_MECHANICS_H
+#define LIED_LIB_MECHANICS_H
+#include <math.h>
+#include <stddef.h>
+#include "lied/component.h"
+
+typedef struct pm_pos { double x, y, phi; } pm_pos;      /* m, m, rad */
+typedef struct pm_vel { double vx, vy, w; } pm_vel;      /* m/s, m/s, rad/s */
+typedef struct pm_acc { double ax, ay, z; } pm_acc;      /* m/s2, m/s2, rad/s2 */
+typedef struct pm_force { double fx, fy, t; } pm_force;  /* N, N, N.m */
+
+/* Source side ("frame_b"): emits motion, reads the force its leaves need. */
+typedef struct pm_frame_out {
+  pm_pos pos;
+  pm_vel vel;
+  pm_acc acc;
+  const pm_force *force;
+} pm_frame_out;
+
+/* Sink side ("frame_a"): reads motion, returns the force it needs. */
+typedef struct pm_frame_in {
+  const pm_pos *pos;
+  const pm_vel *vel;
+  const pm_acc *acc;
+  pm_force force;
+} pm_frame_in;
+
+extern const lied_connector pm_frame;
+extern const lied_port_layout pm_out_layout, pm_in_layout;
+
+/* Real signal of this library (drive inputs of joints). Connectors are
+ * compared by pointer: only sources defined here (Constant, Sine) connect
+ * to it. An unconnected input reads 0. */
+typedef struct pm_real { double y; } pm_real;
+typedef struct pm_real_out { pm_real y; } pm_real_out;
+typedef struct pm_real_in { const pm_real *u; } pm_real_in;
+
+extern const lied_connector pm_real_connector;
+extern const lied_port_layout pm_real_out_layout, pm_real_in_layout;
+
+extern const lied_class pm_fixed_class, pm_body_class, pm_fixed_translation_class,
+    pm_revolute_class, pm_prismatic_class, pm_spring_class, pm_damper_class,
+    pm_spring_damper_class, pm_constant_class, pm_sine_class;
+
+#define PM_NOMIN (-HUGE_VAL)
+#define PM_NOMAX (HUGE_VAL)
+
+/* Vector parameters have one default for every element; a NaN default marks
+ * "not set", replaced in the class's init by the documented default. */
+#define PM_UNSET NAN
+
+#endif

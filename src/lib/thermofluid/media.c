@@ -1,0 +1,100 @@
+/* media.c - media as tables of functions: a constant-property liquid
+ * (optionally compressible) and a simple ideal gas. */
+#include <stdio.h>
+#include "lib/thermofluid/thermofluid.h"
+
+/* Liquid: c = {rho0 [kg/m3], cp [J/(kg K)], beta [1/Pa], p_ref [Pa], T_ref [K]}.
+ * rho = rho0 * (1 + beta * (p - p_ref)); h = cp * (T - T_ref).
+ * beta = 0 makes it incompressible (exactly rho0). */
+static double liq_rho(const double *c, double p, double h) {
+  (void)h;
+  return c[0] * (1.0 + c[2] * (p - c[3]));
+}
+static double liq_T(const double *c, double p, double h) {
+  (void)p;
+  return c[4] + h / c[1];
+}
+static double liq_h(const double *c, double p, double T) {
+  (void)p;
+  return c[1] * (T - c[4]);
+}
+static double liq_cp(const double *c, double p, double h) {
+  (void)p, (void)h;
+  return c[1];
+}
+/* u = h - p / rho; rho fixes p through the compressibility. */
+static int liq_from_rho_u(const double *c, double rho, double u, double *p, double *h) {
+  if (!(c[2] > 0)) return -1;
+  *p = c[3] + (rho / c[0] - 1.0) / c[2];
+  *h = u + *p / rho;
+  return 0;
+}
+static int liq_check(const double *c, char *why, size_t cap) {
+  if (!(c[0] > 0)) return snprintf(why, cap, "liquid density rho = %g must be > 0", c[0]), -1;
+  if (!(c[1] > 0)) return snprintf(why, cap, "liquid cp = %g must be > 0", c[1]), -1;
+  if (!(c[2] >= 0)) return snprintf(why, cap, "liquid compressibility beta = %g must be >= 0", c[2]), -1;
+  if (!(c[4] >= 0)) return snprintf(why, cap, "liquid T_ref = %g must be >= 0", c[4]), -1;
+  return 0;
+}
+
+/* Ideal gas: c = {R [J/(kg K)], cp [J/(kg K)]}; h = cp T, u = (cp - R) T,
+ * p = rho R T. */
+static double gas_rho(const double *c, double p, double h) {
+  return p / (c[0] * h / c[1]);
+}
+static double gas_T(const double *c, double p, double h) {
+  (void)p;
+  return h / c[1];
+}
+static double gas_h(const double *c, double p, double T) {
+  (void)p;
+  return c[1] * T;
+}
+static double gas_cp(const double *c, double p, double h) {
+  (void)p, (void)h;
+  return c[1];
+}
+static int gas_from_rho_u(const double *c, double rho, double u, double *p, double *h) {
+  double T = u / (c[1] - c[0]);
+  *p = rho * c[0] * T;
+  *h = c[1] * T;
+  return 0;
+}
+static int gas_check(const double *c, char *why, size_t cap) {
+  if (!(c[0] > 0)) return snprintf(why, cap, "gas constant R = %g must be > 0", c[0]), -1;
+  if (!(c[1] > c[0])) return snprintf(why, cap, "gas cp = %g must be > R = %g", c[1], c[0]), -1;
+  return 0;
+}
+
+static const tf_medium tf_liquid = {"liquid", liq_rho, liq_T, liq_h, liq_cp,
+                                    liq_from_rho_u, liq_check};
+static const tf_medium tf_gas = {"ideal gas", gas_rho, gas_T, gas_h, gas_cp,
+                                 gas_from_rho_u, gas_check};
+
+/* The standard liquid (TFS defaults; water-like compressibility). */
+void tf_medium_default(tf_med *med) {
+  const double d[TF_MEDIUM_LEN] = {TF_LIQUID, 995.586, 4184.0, 4.5e-10, 1e5, 293.15};
+  for (int i = 0; i < TF_MEDIUM_LEN; i++) med->par[i] = d[i];
+}
+
+int tf_medium_init(tf_med *med, lied_init *ctx) {
+  int zero = 1;
+  for (int i = 0; i < TF_MEDIUM_LEN; i++) zero &= med->par[i] == 0;
+  if (zero) tf_medium_default(med);
+  int kind = (int)med->par[0];
+  if (kind == TF_LIQUID && med->par[0] == kind)
+    med->fn = &tf_liquid;
+  else if (kind == TF_GAS && med->par[0] == kind)
+    med->fn = &tf_gas;
+  else {
+    lied_init_error(ctx, "medium kind %g is unknown (1 = liquid, 2 = ideal gas; "
+                    "build it with tf.liquid{...} or tf.gas{...})", med->par[0]);
+    return -1;
+  }
+  char why[160];
+  if (med->fn->check(med->par + 1, why, sizeof why)) {
+    lied_init_error(ctx, "medium: %s", why);
+    return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,59 @@
+/* sink.c - Sink: a reservoir at pressure p0 that ends a stream. */
+#include "lib/thermofluid/thermofluid.h"
+
+typedef struct tf_sink {
+  tf_in inlet;
+  tf_sig_in p0_in;
+  double p0, L;
+  int p0_from_input;
+  double m_flow, T; /* recorded copies */
+  tf_med med;
+} tf_sink;
+
+/* inlet.r = (p0 - inlet.p) + L * der_m_flow: the reservoir's pressure
+ * minus the arriving steady pressure is the inertial pressure. */
+static void sink_r(const lied_env *env, tf_sink *s) {
+  (void)env;
+  double p0 = s->p0_from_input ? s->p0_in.y->y : s->p0;
+  s->inlet.r.r = p0 - s->inlet.state->p + s->L * s->inlet.der->der_m_flow;
+}
+static void sink_out(const lied_env *env, tf_sink *s) {
+  (void)env;
+  s->m_flow = s->inlet.state->m_flow;
+  s->T = tf_T(&s->med, s->inlet.state->p, s->inlet.state->h);
+}
+LIED_BLOCK(sink_r_b, tf_sink, sink_r)
+LIED_BLOCK(sink_out_b, tf_sink, sink_out)
+
+static int sink_init(void *self, lied_init *ctx) {
+  tf_sink *s = self;
+  return tf_medium_init(&s->med, ctx);
+}
+
+static void sink_meta(lied_meta *m, void *self) {
+  tf_sink *s = self;
+  lied_meta_port(m, "inlet", 0, &s->inlet, &tf_in_layout);
+  if (s->p0_from_input) lied_meta_port(m, "p0_in", 0, &s->p0_in, &tf_sig_in_layout);
+  lied_meta_var(m, "m_flow", "kg/s", &s->m_flow);
+  lied_meta_var(m, "T", "K", &s->T);
+  const void *in[5] = {&s->inlet.state, &s->inlet.der, NULL, NULL, NULL};
+  if (s->p0_from_input) in[2] = &s->p0_in.y;
+  lied_meta_block(m, "r", sink_r_b, LIED_BLOCK_CONST_COEFF, in, LIED_SIGS(&s->inlet.r));
+  lied_meta_block(m, "output", sink_out_b, 0, LIED_SIGS(&s->inlet.state),
+                  LIED_SIGS(&s->m_flow, &s->T));
+}
+
+static const lied_param sink_params[] = {
+    {"p0", offsetof(tf_sink, p0), 1e5, "Pa", "reservoir pressure", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"L", offsetof(tf_sink, L), 0, "1/m", "inertance of the inlet (length / area)", 0, TF_NOMAX,
+     0, 0},
+    {"p0_from_input", offsetof(tf_sink, p0_from_input), 0, "1",
+     "1: pressure from the signal input p0_in (then p0 is unused)", 0, 1, LIED_PARAM_INT, 0},
+    TF_MEDIUM_PARAM(tf_sink),
+};
+const lied_class tf_sink_class = {
+    "Sink", "thermofluid",
+    "reservoir at pressure p0 ending a stream: inlet.r = p0 - inlet.p + L*der_m_flow",
+    sizeof(tf_sink), sink_params, sizeof sink_params / sizeof *sink_params, sink_init,
+    sink_meta};

@@ -1,0 +1,82 @@
+/* source.c - Source: a reservoir at pressure p0 and temperature T0 that
+ * starts a stream; it owns the stream's mass-flow state. */
+#include "lib/thermofluid/thermofluid.h"
+
+typedef struct tf_source {
+  tf_out outlet;
+  tf_sig_in p0_in, T0_in;
+  tf_med med;
+  double p0, T0, L;
+  int p0_from_input, T0_from_input;
+  double m_flow, der_m_flow; /* state */
+  double dm_flow, res;       /* tearing pair */
+  double h0;                 /* enthalpy at (p0, T0) when both are parameters */
+} tf_source;
+
+/* Outlet state: the flow state and the reservoir's (p0, h(T0)). */
+static void source_state(const lied_env *env, tf_source *s) {
+  (void)env;
+  double p = s->p0_from_input ? s->p0_in.y->y : s->p0;
+  double h = s->T0_from_input ? tf_h(&s->med, p, s->T0_in.y->y) : s->h0;
+  s->outlet.state = (tf_state){s->m_flow, p, h};
+}
+static void source_der(const lied_env *env, tf_source *s) {
+  (void)env;
+  s->outlet.der.der_m_flow = s->dm_flow;
+  s->der_m_flow = s->dm_flow;
+}
+/* The reservoir behind the source has r = 0. */
+static void source_res(const lied_env *env, tf_source *s) {
+  (void)env;
+  s->res = s->outlet.r->r + s->L * s->dm_flow;
+}
+LIED_BLOCK(source_state_b, tf_source, source_state)
+LIED_BLOCK(source_der_b, tf_source, source_der)
+LIED_BLOCK(source_res_b, tf_source, source_res)
+
+static int source_init(void *self, lied_init *ctx) {
+  tf_source *s = self;
+  if (tf_medium_init(&s->med, ctx)) return -1;
+  s->h0 = tf_h(&s->med, s->p0, s->T0);
+  return 0;
+}
+
+static void source_meta(lied_meta *m, void *self) {
+  tf_source *s = self;
+  lied_meta_port(m, "outlet", 0, &s->outlet, &tf_out_layout);
+  if (s->p0_from_input) lied_meta_port(m, "p0_in", 0, &s->p0_in, &tf_sig_in_layout);
+  if (s->T0_from_input) lied_meta_port(m, "T0_in", 0, &s->T0_in, &tf_sig_in_layout);
+  lied_meta_state(m, "m_flow", "kg/s", &s->m_flow, &s->der_m_flow);
+  lied_meta_tear(m, "dm_flow", &s->dm_flow, "res", &s->res);
+  const void *in[4] = {&s->m_flow, NULL, NULL, NULL};
+  int n = 1;
+  if (s->p0_from_input) in[n++] = &s->p0_in.y;
+  if (s->T0_from_input) in[n++] = &s->T0_in.y;
+  lied_meta_block(m, "state", source_state_b, 0, in, LIED_SIGS(&s->outlet.state));
+  lied_meta_block(m, "der", source_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->dm_flow),
+                  LIED_SIGS(&s->outlet.der, &s->der_m_flow));
+  lied_meta_block(m, "residual", source_res_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&s->outlet.r, &s->dm_flow), LIED_SIGS(&s->res));
+}
+
+static const lied_param source_params[] = {
+    {"p0", offsetof(tf_source, p0), 1e5, "Pa", "reservoir pressure", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"T0", offsetof(tf_source, T0), 293.15, "K", "reservoir temperature", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"L", offsetof(tf_source, L), 0, "1/m", "inertance of the outlet (length / area)", 0,
+     TF_NOMAX, 0, 0},
+    {"m_flow", offsetof(tf_source, m_flow), 0, "kg/s", "start value of the mass flow",
+     TF_NOMIN, TF_NOMAX, 0, 0},
+    {"p0_from_input", offsetof(tf_source, p0_from_input), 0, "1",
+     "1: pressure from the signal input p0_in (then p0 is unused)", 0, 1, LIED_PARAM_INT, 0},
+    {"T0_from_input", offsetof(tf_source, T0_from_input), 0, "1",
+     "1: temperature from the signal input T0_in [K]", 0, 1, LIED_PARAM_INT, 0},
+    TF_MEDIUM_PARAM(tf_source),
+};
+const lied_class tf_source_class = {
+    "Source", "thermofluid",
+    "reservoir at pressure p0 and temperature T0 starting a stream; owns the mass-flow "
+    "state m_flow, residual outlet.r + L*der(m_flow) = 0",
+    sizeof(tf_source), source_params, sizeof source_params / sizeof *source_params,
+    source_init, source_meta};

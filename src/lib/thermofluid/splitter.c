@@ -1,0 +1,97 @@
+/* splitter.c - Splitter: one inlet feeding N outlets (outlet1..outletN).
+ * Outlets 1..N-1 own mass-flow states (their derivatives are tearing
+ * variables, residuals r_k - r_N: all outlets see one total pressure);
+ * outlet N takes the remainder of the inlet flow. */
+#include <stdio.h>
+#include "lib/thermofluid/thermofluid.h"
+
+typedef struct tf_splitter {
+  tf_in inlet;
+  tf_out outlet[TF_MAXN];
+  int N;
+  double L;
+  double m_flow[TF_MAXN - 1], der_m_flow[TF_MAXN - 1]; /* states */
+  double dm_flow[TF_MAXN - 1], res[TF_MAXN - 1];       /* tearing pairs */
+} tf_splitter;
+
+/* Outlets carry the inlet's (p, h); outlet N the remaining flow. */
+static void splitter_state(const lied_env *env, tf_splitter *s) {
+  (void)env;
+  const tf_state *in = s->inlet.state;
+  double rest = in->m_flow;
+  for (int k = 0; k < s->N - 1; k++) {
+    s->outlet[k].state = (tf_state){s->m_flow[k], in->p, in->h};
+    rest -= s->m_flow[k];
+  }
+  s->outlet[s->N - 1].state = (tf_state){rest, in->p, in->h};
+}
+static void splitter_der(const lied_env *env, tf_splitter *s) {
+  (void)env;
+  double rest = s->inlet.der->der_m_flow;
+  for (int k = 0; k < s->N - 1; k++) {
+    s->outlet[k].der.der_m_flow = s->dm_flow[k];
+    s->der_m_flow[k] = s->dm_flow[k];
+    rest -= s->dm_flow[k];
+  }
+  s->outlet[s->N - 1].der.der_m_flow = rest;
+}
+static void splitter_r(const lied_env *env, tf_splitter *s) {
+  (void)env;
+  double rN = s->outlet[s->N - 1].r->r;
+  for (int k = 0; k < s->N - 1; k++) s->res[k] = s->outlet[k].r->r - rN;
+  s->inlet.r.r = rN + s->L * s->inlet.der->der_m_flow;
+}
+LIED_BLOCK(splitter_state_b, tf_splitter, splitter_state)
+LIED_BLOCK(splitter_der_b, tf_splitter, splitter_der)
+LIED_BLOCK(splitter_r_b, tf_splitter, splitter_r)
+
+static void splitter_meta(lied_meta *m, void *self) {
+  tf_splitter *s = self;
+  int n = s->N;
+  char name[32], tear[32], res[32];
+  const void *in_state[TF_MAXN + 1], *out_state[TF_MAXN + 1];
+  const void *in_der[TF_MAXN + 1], *out_der[2 * TF_MAXN + 1];
+  const void *in_r[TF_MAXN + 2], *out_r[TF_MAXN + 1];
+  int nis = 0, nos = 0, nid = 0, nod = 0, nir = 0, nor = 0;
+  lied_meta_port(m, "inlet", 0, &s->inlet, &tf_in_layout);
+  in_state[nis++] = &s->inlet.state;
+  in_der[nid++] = &s->inlet.der;
+  in_r[nir++] = &s->inlet.der;
+  for (int k = 0; k < n; k++) {
+    snprintf(name, sizeof name, "outlet%d", k + 1);
+    lied_meta_port(m, name, 0, &s->outlet[k], &tf_out_layout);
+    out_state[nos++] = &s->outlet[k].state;
+    out_der[nod++] = &s->outlet[k].der;
+    in_r[nir++] = &s->outlet[k].r;
+  }
+  for (int k = 0; k < n - 1; k++) {
+    snprintf(name, sizeof name, "m_flow%d", k + 1);
+    snprintf(tear, sizeof tear, "dm_flow%d", k + 1);
+    snprintf(res, sizeof res, "res%d", k + 1);
+    lied_meta_state(m, name, "kg/s", &s->m_flow[k], &s->der_m_flow[k]);
+    lied_meta_tear(m, tear, &s->dm_flow[k], res, &s->res[k]);
+    in_state[nis++] = &s->m_flow[k];
+    in_der[nid++] = &s->dm_flow[k];
+    out_der[nod++] = &s->der_m_flow[k];
+    out_r[nor++] = &s->res[k];
+  }
+  out_r[nor++] = &s->inlet.r;
+  in_state[nis] = out_state[nos] = in_der[nid] = out_der[nod] = in_r[nir] = out_r[nor] = NULL;
+  lied_meta_block(m, "state", splitter_state_b, 0, in_state, out_state);
+  lied_meta_block(m, "der", splitter_der_b, LIED_BLOCK_CONST_COEFF, in_der, out_der);
+  lied_meta_block(m, "r", splitter_r_b, LIED_BLOCK_CONST_COEFF, in_r, out_r);
+}
+
+static const lied_param splitter_params[] = {
+    {"N", offsetof(tf_splitter, N), 2, "1", "number of outlets", 2, TF_MAXN, LIED_PARAM_INT, 0},
+    {"L", offsetof(tf_splitter, L), 0, "1/m", "inertance of the inlet (length / area)", 0,
+     TF_NOMAX, 0, 0},
+    {"m_flow", offsetof(tf_splitter, m_flow), 0, "kg/s",
+     "start values of the flows of outlets 1..N-1", TF_NOMIN, TF_NOMAX, 0, TF_MAXN - 1},
+};
+const lied_class tf_splitter_class = {
+    "Splitter", "thermofluid",
+    "one inlet to N outlets (outlet1..outletN, N = 2..8); outlets 1..N-1 own mass-flow "
+    "states m_flow1.., outletN takes the rest; residuals r_k - r_N",
+    sizeof(tf_splitter), splitter_params, sizeof splitter_params / sizeof *splitter_params,
+    NULL, splitter_meta};

@@ -1,0 +1,40 @@
+/* thermofluid.c - the thermofluid stream connector, the real-signal
+ * connector, and the library's class list. */
+#include "lib/thermofluid/thermofluid.h"
+#include "lib/registry.h"
+
+const lied_connector tf_stream = {
+    "thermofluid",
+    {"outlet", "inlet"},
+    0,
+    "use a Splitter",
+    3,
+    {{"state", LIED_DOWN, 0, 3, "m_flow,p,h", "kg/s,Pa,J/kg"},
+     {"der", LIED_DOWN, 0, 1, "der_m_flow", "kg/s2"},
+     {"r", LIED_UP, 0, 1, "r", "Pa"}},
+    "flow loop without a volume",
+};
+const lied_port_layout tf_out_layout = {
+    &tf_stream, LIED_SOURCE,
+    {offsetof(tf_out, state), offsetof(tf_out, der), offsetof(tf_out, r)}};
+const lied_port_layout tf_in_layout = {
+    &tf_stream, LIED_SINK,
+    {offsetof(tf_in, state), offsetof(tf_in, der), offsetof(tf_in, r)}};
+
+const lied_connector tf_signal = {
+    "signal", {"output", "input"}, 1, NULL, 1, {{"value", LIED_DOWN, 0, 1, "y", ""}}, NULL};
+const lied_port_layout tf_sig_out_layout = {&tf_signal, LIED_SOURCE, {offsetof(tf_sig_out, y)}};
+const lied_port_layout tf_sig_in_layout = {&tf_signal, LIED_SINK, {offsetof(tf_sig_in, y)}};
+
+static const lied_class *const thermofluid_classes[] = {
+    &tf_source_class,   &tf_sink_class,       &tf_tank_out_class,  &tf_tank_in_class,
+    &tf_pressure_drop_class, &tf_linquad_drop_class, &tf_laminar_drop_class,
+    &tf_splitter_class, &tf_junction_class,   &tf_volume_class,    &tf_pump_class,
+    &tf_heater_class,   &tf_constant_class,   &tf_step_class,      &tf_ramp_class,
+    &tf_sine_class,     NULL};
+
+const lied_library lied_lib_thermofluid = {
+    "thermofluid",
+    "thermofluid streams in LIED form: sources, sinks, tanks, pressure drops, "
+    "splitters, junctions, volumes, pumps, heaters; liquid and ideal-gas media; signals",
+    thermofluid_classes};

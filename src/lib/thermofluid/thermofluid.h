@@ -1,0 +1,120 @@
+/* thermofluid.h - thermofluid streams in LIED form (after the DLR ThermoFluid
+ * Stream library): the connector, media tables, signal inputs and helpers
+ * shared by the components of src/lib/thermofluid/.
+ *
+ * Connector "thermofluid", nominal flow direction outlet -> inlet:
+ *   state {m_flow, p, h}  DOWN  explicit, computed from states downstream
+ *   der   {der_m_flow}    DOWN  inside the linear section (affine in tearing)
+ *   r     {r}             UP    inertial pressure, inside the linear section
+ * Along any element: inlet.r = outlet.r + L * der_m_flow. An outlet feeds
+ * exactly one inlet (branching goes through Splitter / Junction). */
+#ifndef LIED_LIB_THERMOFLUID_H
+#define LIED_LIB_THERMOFLUID_H
+#include <math.h>
+#include <stddef.h>
+#include "lied/component.h"
+
+#define TF_NOMIN (-HUGE_VAL)
+#define TF_NOMAX (HUGE_VAL)
+#define TF_MAXN 8 /* most outlets of a Splitter / inlets of a Junction */
+#define TF_PI 3.14159265358979323846
+
+/* ---- the stream connector ----------------------------------------------- */
+
+typedef struct tf_state { double m_flow, p, h; } tf_state;
+typedef struct tf_der { double der_m_flow; } tf_der;
+typedef struct tf_r { double r; } tf_r;
+
+typedef struct tf_out { /* source side: writes state and der, reads r */
+  tf_state state;
+  tf_der der;
+  const tf_r *r;
+} tf_out;
+
+typedef struct tf_in { /* sink side: reads state and der, writes r */
+  const tf_state *state;
+  const tf_der *der;
+  tf_r r;
+} tf_in;
+
+extern const lied_connector tf_stream;
+extern const lied_port_layout tf_out_layout, tf_in_layout;
+
+/* ---- real signals (inputs such as a source pressure or a pump speed) ---- */
+
+typedef struct tf_sig { double y; } tf_sig;
+typedef struct tf_sig_out { tf_sig y; } tf_sig_out;
+typedef struct tf_sig_in { const tf_sig *y; } tf_sig_in;
+
+extern const lied_connector tf_signal;
+extern const lied_port_layout tf_sig_out_layout, tf_sig_in_layout;
+
+/* ---- media ---------------------------------------------------------------- */
+
+/* A medium is a table of functions over constants c[] (TF_MEDIUM_LEN - 1 of
+ * them). Components carry the parameter `medium` = {kind, c1..c5}; the Lua
+ * side builds it (tf.liquid{...}, tf.gas{...}). */
+#define TF_MEDIUM_LEN 6
+enum { TF_LIQUID = 1, TF_GAS = 2 };
+
+typedef struct tf_medium {
+  const char *name;
+  double (*rho)(const double *c, double p, double h); /* density [kg/m3] */
+  double (*T)(const double *c, double p, double h);   /* temperature [K] */
+  double (*h)(const double *c, double p, double T);   /* specific enthalpy [J/kg] */
+  double (*cp)(const double *c, double p, double h);  /* [J/(kg K)] */
+  /* Inverse for volumes: p and h from density and specific internal
+   * energy. Returns 0, or -1 when the medium is incompressible. */
+  int (*from_rho_u)(const double *c, double rho, double u, double *p, double *h);
+  /* Check the constants; 0 or -1 with a reason in why. */
+  int (*check)(const double *c, char *why, size_t cap);
+} tf_medium;
+
+/* A component's medium: the parameter vector and its resolved table. */
+typedef struct tf_med {
+  double par[TF_MEDIUM_LEN];
+  const tf_medium *fn;
+} tf_med;
+
+/* Resolve med->par into med->fn; reports through ctx and returns -1 when
+ * the kind is unknown or a constant is out of range. Call from init. */
+int tf_medium_init(tf_med *med, lied_init *ctx);
+
+static inline double tf_rho(const tf_med *m, double p, double h) {
+  return m->fn->rho(m->par + 1, p, h);
+}
+static inline double tf_T(const tf_med *m, double p, double h) {
+  return m->fn->T(m->par + 1, p, h);
+}
+static inline double tf_h(const tf_med *m, double p, double T) {
+  return m->fn->h(m->par + 1, p, T);
+}
+
+/* Parameter table entry for `medium` (default: the standard liquid). */
+#define TF_MEDIUM_PARAM(TYPE)                                                   \
+  {"medium", offsetof(TYPE, med.par), 0, "1",                                   \
+   "medium {kind, c1..c5}: use tf.liquid{...} / tf.gas{...} (default tf.water)", \
+   TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN}
+/* Parameter defaults are per element; init puts the standard liquid in
+ * place of an all-zero vector (the default). */
+void tf_medium_default(tf_med *med);
+
+/* ---- helpers shared by two-port elements ---------------------------------- */
+
+/* outlet.der = inlet.der (flow is conserved along an element). */
+static inline void tf_pass_der(const tf_in *in, tf_out *out) {
+  out->der.der_m_flow = in->der->der_m_flow;
+}
+/* inlet.r = outlet.r + L * der_m_flow. */
+static inline void tf_pass_r(tf_in *in, const tf_out *out, double L) {
+  in->r.r = out->r->r + L * in->der->der_m_flow;
+}
+
+/* The library's classes. */
+extern const lied_class tf_source_class, tf_sink_class, tf_tank_out_class,
+    tf_tank_in_class, tf_pressure_drop_class, tf_linquad_drop_class,
+    tf_laminar_drop_class, tf_splitter_class, tf_junction_class, tf_volume_class,
+    tf_pump_class, tf_heater_class, tf_constant_class, tf_step_class,
+    tf_ramp_class, tf_sine_class;
+
+#endif
