@@ -82,12 +82,26 @@ static void splitter_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r", splitter_r_b, LIED_BLOCK_CONST_COEFF, in_r, out_r);
 }
 
+_Static_assert(TF_MAXN == 8, "the m_flow1..m_flow7 parameters assume TF_MAXN = 8");
+
 static const lied_param splitter_params[] = {
     {"N", offsetof(tf_splitter, N), 2, "1", "number of outlets", 2, TF_MAXN, LIED_PARAM_INT, 0},
     {"L", offsetof(tf_splitter, L), 0, "1/m", "inertance of the inlet (length / area)", 0,
      TF_NOMAX, 0, 0},
-    {"m_flow", offsetof(tf_splitter, m_flow), 0, "kg/s",
-     "start values of the flows of outlets 1..N-1", TF_NOMIN, TF_NOMAX, 0, TF_MAXN - 1},
+    {"m_flow1", offsetof(tf_splitter, m_flow) + 0 * sizeof(double), 0, "kg/s",
+     "start value of the flow of outlet1 (if N > 1)", TF_NOMIN, TF_NOMAX, 0, 0},
+    {"m_flow2", offsetof(tf_splitter, m_flow) + 1 * sizeof(double), 0, "kg/s",
+     "start value of the flow of outlet2 (if N > 2)", TF_NOMIN, TF_NOMAX, 0, 0},
+    {"m_flow3", offsetof(tf_splitter, m_flow) + 2 * sizeof(double), 0, "kg/s",
+     "start value of the flow of outlet3 (if N > 3)", TF_NOMIN, TF_NOMAX, 0, 0},
+    {"m_flow4", offsetof(tf_splitter, m_flow) + 3 * sizeof(double), 0, "kg/s",
+     "start value of the flow of outlet4 (if N > 4)", TF_NOMIN, TF_NOMAX, 0, 0},
+    {"m_flow5", offsetof(tf_splitter, m_flow) + 4 * sizeof(double), 0, "kg/s",
+     "start value of the flow of outlet5 (if N > 5)", TF_NOMIN, TF_NOMAX, 0, 0},
+    {"m_flow6", offsetof(tf_splitter, m_flow) + 5 * sizeof(double), 0, "kg/s",
+     "start value of the flow of outlet6 (if N > 6)", TF_NOMIN, TF_NOMAX, 0, 0},
+    {"m_flow7", offsetof(tf_splitter, m_flow) + 6 * sizeof(double), 0, "kg/s",
+     "start value of the flow of outlet7 (if N > 7)", TF_NOMIN, TF_NOMAX, 0, 0},
 };
 const lied_class tf_splitter_class = {
     "Splitter", "thermofluid",

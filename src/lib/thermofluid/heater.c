@@ -1,0 +1,95 @@
+/* heater.c - Heater: adds the heat flow Q to the stream (Q < 0 cools). The
+ * fluid in the element (volume V) has an enthalpy state, so zero flow is not
+ * singular: der(h) = (|m_flow|*(h_in - h) + Q) / (rho*V); outlet h = h. */
+#include "lib/thermofluid/thermofluid.h"
+
+typedef struct tf_heater {
+  tf_in inlet;
+  tf_out outlet;
+  tf_sig_in Q_in;
+  tf_med med;
+  double Q, V, T0, L;
+  int Q_from_input;
+  double h, der_h; /* state: enthalpy of the content */
+  double T, Q_used;
+} tf_heater;
+
+static void heater_state(const lied_env *env, tf_heater *e) {
+  (void)env;
+  const tf_state *in = e->inlet.state;
+  e->outlet.state = (tf_state){in->m_flow, in->p, e->h};
+}
+/* Energy balance of the content (reversed flow: the inlet's h is used). */
+static void heater_energy(const lied_env *env, tf_heater *e) {
+  (void)env;
+  const tf_state *in = e->inlet.state;
+  e->Q_used = e->Q_from_input ? e->Q_in.y->y : e->Q;
+  double M = tf_rho(&e->med, in->p, e->h) * e->V;
+  e->der_h = (fabs(in->m_flow) * (in->h - e->h) + e->Q_used) / M;
+}
+static void heater_der(const lied_env *env, tf_heater *e) {
+  (void)env;
+  tf_pass_der(&e->inlet, &e->outlet);
+}
+static void heater_r(const lied_env *env, tf_heater *e) {
+  (void)env;
+  tf_pass_r(&e->inlet, &e->outlet, e->L);
+}
+static void heater_out(const lied_env *env, tf_heater *e) {
+  (void)env;
+  e->T = tf_T(&e->med, e->outlet.state.p, e->h);
+}
+LIED_BLOCK(heater_state_b, tf_heater, heater_state)
+LIED_BLOCK(heater_energy_b, tf_heater, heater_energy)
+LIED_BLOCK(heater_der_b, tf_heater, heater_der)
+LIED_BLOCK(heater_r_b, tf_heater, heater_r)
+LIED_BLOCK(heater_out_b, tf_heater, heater_out)
+
+/* Start enthalpy from T0 (at the medium's reference pressure 1 bar). */
+static int heater_init(void *self, lied_init *ctx) {
+  tf_heater *e = self;
+  if (tf_medium_init(&e->med, ctx)) return -1;
+  e->h = tf_h(&e->med, 1e5, e->T0);
+  return 0;
+}
+
+static void heater_meta(lied_meta *m, void *self) {
+  tf_heater *e = self;
+  lied_meta_port(m, "inlet", 0, &e->inlet, &tf_in_layout);
+  lied_meta_port(m, "outlet", 0, &e->outlet, &tf_out_layout);
+  if (e->Q_from_input) lied_meta_port(m, "Q_in", 0, &e->Q_in, &tf_sig_in_layout);
+  lied_meta_state(m, "h", "J/kg", &e->h, &e->der_h);
+  lied_meta_var(m, "m_flow", "kg/s", &e->outlet.state.m_flow);
+  lied_meta_var(m, "T", "K", &e->T);
+  lied_meta_var(m, "Q", "W", &e->Q_used);
+  lied_meta_block(m, "state", heater_state_b, 0, LIED_SIGS(&e->inlet.state, &e->h),
+                  LIED_SIGS(&e->outlet.state));
+  const void *in[4] = {&e->inlet.state, &e->h, NULL, NULL};
+  if (e->Q_from_input) in[2] = &e->Q_in.y;
+  lied_meta_block(m, "energy", heater_energy_b, 0, in, LIED_SIGS(&e->der_h, &e->Q_used));
+  lied_meta_block(m, "der", heater_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&e->inlet.der),
+                  LIED_SIGS(&e->outlet.der));
+  lied_meta_block(m, "r", heater_r_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&e->outlet.r, &e->inlet.der), LIED_SIGS(&e->inlet.r));
+  lied_meta_block(m, "output", heater_out_b, 0, LIED_SIGS(&e->outlet.state, &e->h),
+                  LIED_SIGS(&e->T));
+}
+
+static const lied_param heater_params[] = {
+    {"Q", offsetof(tf_heater, Q), 0, "W", "heat flow into the stream (unless Q_from_input)",
+     TF_NOMIN, TF_NOMAX, 0, 0},
+    {"V", offsetof(tf_heater, V), 1e-3, "m3", "fluid volume of the element (thermal inertia)",
+     0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"T0", offsetof(tf_heater, T0), 293.15, "K", "start temperature of the content", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"L", offsetof(tf_heater, L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0},
+    {"Q_from_input", offsetof(tf_heater, Q_from_input), 0, "1",
+     "1: heat flow from the signal input Q_in [W]", 0, 1, LIED_PARAM_INT, 0},
+    TF_MEDIUM_PARAM(tf_heater),
+};
+const lied_class tf_heater_class = {
+    "Heater", "thermofluid",
+    "adds the heat flow Q to the stream through a small volume V: der(h) = "
+    "(|m_flow|*(h_in - h) + Q)/(rho*V); Q from a parameter or the signal input Q_in",
+    sizeof(tf_heater), heater_params, sizeof heater_params / sizeof *heater_params,
+    heater_init, heater_meta};

@@ -1,0 +1,99 @@
+/* junction.c - Junction: N inlets (inlet1..inletN) mixed into one outlet.
+ * The outlet flow is the sum of the inlet flows; pressure and enthalpy mix
+ * with weights w_i = (|m_i| + eps) / (sum |m_j| + N*eps); each inlet's
+ * pressure mismatch goes into its inertial pressure. No states. */
+#include <stdio.h>
+#include "lib/thermofluid/thermofluid.h"
+
+typedef struct tf_junction {
+  tf_in inlet[TF_MAXN];
+  tf_out outlet;
+  int N;
+  double eps, L;
+  tf_med med;
+  double T; /* mixed temperature (output) */
+} tf_junction;
+
+static void junction_state(const lied_env *env, tf_junction *j) {
+  (void)env;
+  double m = 0, wsum = 0, p = 0, h = 0;
+  for (int k = 0; k < j->N; k++) {
+    const tf_state *in = j->inlet[k].state;
+    double w = fabs(in->m_flow) + j->eps;
+    m += in->m_flow;
+    wsum += w;
+    p += w * in->p;
+    h += w * in->h;
+  }
+  j->outlet.state = (tf_state){m, p / wsum, h / wsum};
+}
+static void junction_der(const lied_env *env, tf_junction *j) {
+  (void)env;
+  double d = 0;
+  for (int k = 0; k < j->N; k++) d += j->inlet[k].der->der_m_flow;
+  j->outlet.der.der_m_flow = d;
+}
+/* Total pressure is common: p_i + r_i = p_mix + r_out (+ L*der_out). */
+static void junction_r(const lied_env *env, tf_junction *j) {
+  (void)env;
+  double r = j->outlet.r->r + j->L * j->outlet.der.der_m_flow;
+  for (int k = 0; k < j->N; k++)
+    j->inlet[k].r.r = r + j->outlet.state.p - j->inlet[k].state->p;
+}
+static void junction_out(const lied_env *env, tf_junction *j) {
+  (void)env;
+  j->T = tf_T(&j->med, j->outlet.state.p, j->outlet.state.h);
+}
+LIED_BLOCK(junction_state_b, tf_junction, junction_state)
+LIED_BLOCK(junction_der_b, tf_junction, junction_der)
+LIED_BLOCK(junction_r_b, tf_junction, junction_r)
+LIED_BLOCK(junction_out_b, tf_junction, junction_out)
+
+static int junction_init(void *self, lied_init *ctx) {
+  tf_junction *j = self;
+  return tf_medium_init(&j->med, ctx);
+}
+
+static void junction_meta(lied_meta *m, void *self) {
+  tf_junction *j = self;
+  char name[32];
+  const void *in_state[TF_MAXN + 1], *in_der[TF_MAXN + 1], *in_r[TF_MAXN + 3],
+      *out_r[TF_MAXN + 1];
+  int n = j->N, nr = 0;
+  for (int k = 0; k < n; k++) {
+    snprintf(name, sizeof name, "inlet%d", k + 1);
+    lied_meta_port(m, name, 0, &j->inlet[k], &tf_in_layout);
+    in_state[k] = &j->inlet[k].state;
+    in_der[k] = &j->inlet[k].der;
+    in_r[nr++] = &j->inlet[k].state;
+    out_r[k] = &j->inlet[k].r;
+  }
+  lied_meta_port(m, "outlet", 0, &j->outlet, &tf_out_layout);
+  lied_meta_var(m, "m_flow", "kg/s", &j->outlet.state.m_flow);
+  lied_meta_var(m, "T", "K", &j->T);
+  in_r[nr++] = &j->outlet.r;
+  in_r[nr++] = &j->outlet.state;
+  in_r[nr++] = &j->outlet.der;
+  in_state[n] = in_der[n] = out_r[n] = in_r[nr] = NULL;
+  lied_meta_block(m, "state", junction_state_b, 0, in_state, LIED_SIGS(&j->outlet.state));
+  lied_meta_block(m, "der", junction_der_b, LIED_BLOCK_CONST_COEFF, in_der,
+                  LIED_SIGS(&j->outlet.der));
+  lied_meta_block(m, "r", junction_r_b, LIED_BLOCK_CONST_COEFF, in_r, out_r);
+  lied_meta_block(m, "output", junction_out_b, 0, LIED_SIGS(&j->outlet.state),
+                  LIED_SIGS(&j->T));
+}
+
+static const lied_param junction_params[] = {
+    {"N", offsetof(tf_junction, N), 2, "1", "number of inlets", 2, TF_MAXN, LIED_PARAM_INT, 0},
+    {"eps", offsetof(tf_junction, eps), 1e-6, "kg/s",
+     "regularisation of the mixing weights near zero flow", 0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"L", offsetof(tf_junction, L), 0, "1/m", "inertance of the outlet (length / area)", 0,
+     TF_NOMAX, 0, 0},
+    TF_MEDIUM_PARAM(tf_junction),
+};
+const lied_class tf_junction_class = {
+    "Junction", "thermofluid",
+    "N inlets (inlet1..inletN, N = 2..8) mixed into one outlet: m_flow = sum, p and h "
+    "mixed with weights (|m_i| + eps)/(sum|m_j| + N*eps); inlet_i.r = outlet.r + p_mix - p_i",
+    sizeof(tf_junction), junction_params, sizeof junction_params / sizeof *junction_params,
+    junction_init, junction_meta};

@@ -1,0 +1,125 @@
+/* volume.c - Volume: a rigid volume V of compressible medium (liquid with
+ * beta > 0, or gas) with mass and energy balance. It ends the stream at its
+ * inlet (like a Sink at its own pressure) and starts one at its outlet (like
+ * a Source: it owns the outlet's mass-flow state). Every flow loop needs one. */
+#include "lib/thermofluid/thermofluid.h"
+
+typedef struct tf_volume {
+  tf_in inlet;
+  tf_out outlet;
+  tf_med med;
+  double V, p0, T0, L, L_in;
+  double M, der_M;           /* state: mass [kg] */
+  double U, der_U;           /* state: internal energy [J] */
+  double m_flow, der_m_flow; /* state: outlet flow */
+  double dm_flow, res;       /* tearing pair */
+  double p, h, rho, T;       /* thermodynamic state of the content */
+} tf_volume;
+
+/* Content state from the conserved quantities (M, U). */
+static void volume_thermo(const lied_env *env, tf_volume *v) {
+  (void)env;
+  v->rho = v->M / v->V;
+  v->med.fn->from_rho_u(v->med.par + 1, v->rho, v->U / v->M, &v->p, &v->h);
+  v->outlet.state = (tf_state){v->m_flow, v->p, v->h};
+}
+/* Mass and energy balance; reversed inlet flow leaves with the content's h. */
+static void volume_balance(const lied_env *env, tf_volume *v) {
+  (void)env;
+  const tf_state *in = v->inlet.state;
+  double h_in = in->m_flow >= 0 ? in->h : v->h;
+  v->der_M = in->m_flow - v->m_flow;
+  v->der_U = in->m_flow * h_in - v->m_flow * v->h;
+}
+static void volume_der(const lied_env *env, tf_volume *v) {
+  (void)env;
+  v->outlet.der.der_m_flow = v->dm_flow;
+  v->der_m_flow = v->dm_flow;
+}
+/* Outlet: the content behind it has r = 0. */
+static void volume_res(const lied_env *env, tf_volume *v) {
+  (void)env;
+  v->res = v->outlet.r->r + v->L * v->dm_flow;
+}
+/* Inlet: like a Sink at the content's pressure. */
+static void volume_r_in(const lied_env *env, tf_volume *v) {
+  (void)env;
+  v->inlet.r.r = v->p - v->inlet.state->p + v->L_in * v->inlet.der->der_m_flow;
+}
+static void volume_out(const lied_env *env, tf_volume *v) {
+  (void)env;
+  v->T = tf_T(&v->med, v->p, v->h);
+}
+LIED_BLOCK(volume_thermo_b, tf_volume, volume_thermo)
+LIED_BLOCK(volume_balance_b, tf_volume, volume_balance)
+LIED_BLOCK(volume_der_b, tf_volume, volume_der)
+LIED_BLOCK(volume_res_b, tf_volume, volume_res)
+LIED_BLOCK(volume_r_in_b, tf_volume, volume_r_in)
+LIED_BLOCK(volume_out_b, tf_volume, volume_out)
+
+/* Start values of M and U from (p0, T0). */
+static int volume_init(void *self, lied_init *ctx) {
+  tf_volume *v = self;
+  if (tf_medium_init(&v->med, ctx)) return -1;
+  double h0 = tf_h(&v->med, v->p0, v->T0), rho0 = tf_rho(&v->med, v->p0, h0);
+  double p, h;
+  if (v->med.fn->from_rho_u(v->med.par + 1, rho0, h0 - v->p0 / rho0, &p, &h)) {
+    lied_init_error(ctx, "a Volume needs a compressible medium (this %s has "
+                    "compressibility beta = 0: give it beta > 0)", v->med.fn->name);
+    return -1;
+  }
+  if (!(rho0 > 0)) {
+    lied_init_error(ctx, "density %g at p0 = %g Pa, T0 = %g K is not positive", rho0, v->p0,
+                    v->T0);
+    return -1;
+  }
+  v->M = rho0 * v->V;
+  v->U = v->M * (h0 - v->p0 / rho0);
+  return 0;
+}
+
+static void volume_meta(lied_meta *m, void *self) {
+  tf_volume *v = self;
+  lied_meta_port(m, "inlet", 0, &v->inlet, &tf_in_layout);
+  lied_meta_port(m, "outlet", 0, &v->outlet, &tf_out_layout);
+  lied_meta_state(m, "M", "kg", &v->M, &v->der_M);
+  lied_meta_state(m, "U", "J", &v->U, &v->der_U);
+  lied_meta_state(m, "m_flow", "kg/s", &v->m_flow, &v->der_m_flow);
+  lied_meta_tear(m, "dm_flow", &v->dm_flow, "res", &v->res);
+  lied_meta_var(m, "p", "Pa", &v->p);
+  lied_meta_var(m, "h", "J/kg", &v->h);
+  lied_meta_var(m, "rho", "kg/m3", &v->rho);
+  lied_meta_var(m, "T", "K", &v->T);
+  lied_meta_block(m, "thermo", volume_thermo_b, 0, LIED_SIGS(&v->M, &v->U, &v->m_flow),
+                  LIED_SIGS(&v->rho, &v->p, &v->h, &v->outlet.state));
+  lied_meta_block(m, "balance", volume_balance_b, 0,
+                  LIED_SIGS(&v->inlet.state, &v->m_flow, &v->h), LIED_SIGS(&v->der_M, &v->der_U));
+  lied_meta_block(m, "der", volume_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&v->dm_flow),
+                  LIED_SIGS(&v->outlet.der, &v->der_m_flow));
+  lied_meta_block(m, "residual", volume_res_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&v->outlet.r, &v->dm_flow), LIED_SIGS(&v->res));
+  lied_meta_block(m, "r_in", volume_r_in_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&v->p, &v->inlet.state, &v->inlet.der), LIED_SIGS(&v->inlet.r));
+  lied_meta_block(m, "output", volume_out_b, 0, LIED_SIGS(&v->p, &v->h), LIED_SIGS(&v->T));
+}
+
+static const lied_param volume_params[] = {
+    {"V", offsetof(tf_volume, V), 1e-3, "m3", "volume", 0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"p0", offsetof(tf_volume, p0), 1e5, "Pa", "start pressure", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"T0", offsetof(tf_volume, T0), 293.15, "K", "start temperature", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"L", offsetof(tf_volume, L), 0, "1/m", "inertance of the outlet (length / area)", 0,
+     TF_NOMAX, 0, 0},
+    {"L_in", offsetof(tf_volume, L_in), 0, "1/m", "inertance of the inlet (length / area)", 0,
+     TF_NOMAX, 0, 0},
+    {"m_flow", offsetof(tf_volume, m_flow), 0, "kg/s", "start value of the outlet flow",
+     TF_NOMIN, TF_NOMAX, 0, 0},
+    TF_MEDIUM_PARAM(tf_volume),
+};
+const lied_class tf_volume_class = {
+    "Volume", "thermofluid",
+    "rigid volume V of compressible medium with mass and energy balance (states M, U); "
+    "a sink at its inlet, a source at its outlet (owns m_flow); breaks flow loops",
+    sizeof(tf_volume), volume_params, sizeof volume_params / sizeof *volume_params,
+    volume_init, volume_meta};
