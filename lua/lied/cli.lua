@@ -35,6 +35,13 @@ function cli.usage()
   return string.format(usage, solver_names())
 end
 
+-- Error handler: the message alone (it names file:line); the Lua traceback
+-- too when LIED_DEBUG is set.
+function cli.traceback(e)
+  if os.getenv("LIED_DEBUG") then return debug.traceback(tostring(e), 2) end
+  return tostring(e)
+end
+
 local UsageError = {}
 local function usage_error(msg)
   error(setmetatable({ msg = msg }, UsageError), 0)
@@ -49,7 +56,7 @@ function cli.load_model(path)
     f:close()
     error(err, 0)
   end
-  local ok, model = xpcall(chunk, debug.traceback)
+  local ok, model = xpcall(chunk, cli.traceback)
   if not ok then error(model, 0) end
   if not lied.ismodel(model) then
     error(string.format("%s: the file must return a model (lied.model \"Name\" {...}), got %s",
@@ -238,7 +245,7 @@ local function cmd_script(args)
   _G.arg = argt
   _G.lied = lied
   lied.script = file
-  local ok, e = xpcall(chunk, debug.traceback, table.unpack(argt))
+  local ok, e = xpcall(chunk, cli.traceback, table.unpack(argt))
   if not ok then error(e, 0) end
   return 0
 end
