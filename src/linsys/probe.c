@@ -45,55 +45,60 @@ static int singular(const lied_sched *s, const lied_section *sec, uint64_t q,
   return lied_errf(e, "%s", msg);
 }
 
-int lied_probe_section(lied_sched *s, lied_section *sec, const lied_env *env,
-                       lied_err *e) {
+int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
+                     uint64_t q0, uint64_t n, lied_err *e) {
   const int k = sec->k;
   const size_t kk = (size_t)k * (size_t)k;
-  double *A = s->work;                       /* chunk * k * k */
-  double *bv = A + s->chunk * kk;            /* chunk * k */
+  double *A = s->work;            /* chunk * k * k */
+  double *bv = A + s->chunk * kk; /* chunk * k */
   int *piv = s->wpiv;
+  set_tears(sec, q0, n, -1);
+  run_blocks(sec, env, q0, n);
+  for (int r = 0; r < k; r++)
+    for (uint64_t q = 0; q < n; q++)
+      bv[q * (size_t)k + (size_t)r] = AT(sec->pairs[r].res, q0 + q, sec->pairs[r].rstride);
+  const double *lu;
+  const int *pv;
+  if (!sec->constant || !sec->factored) {
+    for (int j = 0; j < k; j++) {
+      set_tears(sec, q0, n, j);
+      run_blocks(sec, env, q0, n);
+      for (int r = 0; r < k; r++)
+        for (uint64_t q = 0; q < n; q++)
+          A[q * kk + (size_t)r * (size_t)k + (size_t)j] =
+              AT(sec->pairs[r].res, q0 + q, sec->pairs[r].rstride) -
+              bv[q * (size_t)k + (size_t)r];
+    }
+    for (uint64_t q = 0; q < n; q++) {
+      int rc = lied_lu_factor(A + q * kk, k, piv + q * (size_t)k);
+      s->st.factorisations++;
+      if (rc) return singular(s, sec, q0 + q, env->t, rc, e);
+    }
+    if (sec->constant) {
+      memcpy(sec->lu + q0 * kk, A, sizeof(double) * n * kk);
+      memcpy(sec->piv + q0 * (size_t)k, piv, sizeof(int) * n * (size_t)k);
+      sec->nfactored += n;
+      if (sec->nfactored >= sec->count) sec->factored = 1;
+    }
+    lu = A, pv = piv;
+  } else {
+    lu = sec->lu + q0 * kk, pv = sec->piv + q0 * (size_t)k;
+  }
+  for (uint64_t q = 0; q < n; q++) {
+    double *x = bv + q * (size_t)k;
+    for (int r = 0; r < k; r++) x[r] = -x[r];
+    lied_lu_solve(lu + q * kk, k, pv + q * (size_t)k, x);
+    for (int p = 0; p < k; p++) AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = x[p];
+  }
+  run_blocks(sec, env, q0, n);
+  return 0;
+}
+
+int lied_probe_section(lied_sched *s, lied_section *sec, const lied_env *env,
+                       lied_err *e) {
   for (uint64_t q0 = 0; q0 < sec->count; q0 += s->chunk) {
     uint64_t n = sec->count - q0 < s->chunk ? sec->count - q0 : s->chunk;
-    set_tears(sec, q0, n, -1);
-    run_blocks(sec, env, q0, n);
-    for (int r = 0; r < k; r++)
-      for (uint64_t q = 0; q < n; q++)
-        bv[q * (size_t)k + (size_t)r] = AT(sec->pairs[r].res, q0 + q, sec->pairs[r].rstride);
-    const double *lu;
-    const int *pv;
-    size_t ldq; /* distance between consecutive instances' factors */
-    if (!sec->constant || !sec->factored) {
-      for (int j = 0; j < k; j++) {
-        set_tears(sec, q0, n, j);
-        run_blocks(sec, env, q0, n);
-        for (int r = 0; r < k; r++)
-          for (uint64_t q = 0; q < n; q++)
-            A[q * kk + (size_t)r * (size_t)k + (size_t)j] =
-                AT(sec->pairs[r].res, q0 + q, sec->pairs[r].rstride) -
-                bv[q * (size_t)k + (size_t)r];
-      }
-      for (uint64_t q = 0; q < n; q++) {
-        int rc = lied_lu_factor(A + q * kk, k, piv + q * (size_t)k);
-        s->st.factorisations++;
-        if (rc) return singular(s, sec, q0 + q, env->t, rc, e);
-      }
-      if (sec->constant) {
-        memcpy(sec->lu + q0 * kk, A, sizeof(double) * n * kk);
-        memcpy(sec->piv + q0 * (size_t)k, piv, sizeof(int) * n * (size_t)k);
-      }
-      lu = A, pv = piv, ldq = 0;
-    } else {
-      lu = sec->lu + q0 * kk, pv = sec->piv + q0 * (size_t)k, ldq = 0;
-    }
-    (void)ldq;
-    for (uint64_t q = 0; q < n; q++) {
-      double *x = bv + q * (size_t)k;
-      for (int r = 0; r < k; r++) x[r] = -x[r];
-      lied_lu_solve(lu + q * kk, k, pv + q * (size_t)k, x);
-      for (int p = 0; p < k; p++) AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = x[p];
-    }
-    run_blocks(sec, env, q0, n);
+    if (lied_probe_range(s, sec, env, q0, n, e)) return -1;
   }
-  if (sec->constant) sec->factored = 1;
   return 0;
 }

@@ -8,5 +8,8 @@
  * or -1 for a singular matrix (message names the tearing variables, time). */
 int lied_probe_section(lied_sched *s, lied_section *sec, const lied_env *env,
                        lied_err *e);
+/* The same for sections q0 .. q0 + n - 1 of the batch (n <= s->chunk). */
+int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
+                     uint64_t q0, uint64_t n, lied_err *e);
 
 #endif

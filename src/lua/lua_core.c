@@ -292,6 +292,8 @@ static int model_info(lua_State *L) {
   set_int(L, "output_steps", st->steps[LIED_PART_OUT]);
   set_int(L, "factorisations", st->factorisations);
   set_int(L, "evaluations", st->evaluations);
+  lua_pushboolean(L, m->sched->aligned);
+  lua_setfield(L, -2, "chunked");
   lua_pushnumber(L, m->t_instantiate);
   lua_setfield(L, -2, "t_instantiate");
   lua_pushnumber(L, m->t_schedule);

@@ -18,6 +18,55 @@ int lied_sched_run(lied_sched *s, int part, const lied_env *env, lied_err *e) {
 
 #define DBL(p) (*(double *)(void *)(p))
 
+/* States of instances [q0, q0 + n) of every state map, in and out. */
+static void scatter_range(const lied_sched *s, const double *x, uint64_t q0, uint64_t n) {
+  for (int m = 0; m < s->nsmap; m++) {
+    const lied_state_map *sm = &s->smap[m];
+    const double *xp = x + sm->x0 + q0 * (uint64_t)sm->n;
+    char *inst = sm->base + q0 * sm->stride;
+    for (uint64_t i = 0; i < n; i++, inst += sm->stride)
+      for (int q = 0; q < sm->n; q++) DBL(inst + sm->st[q].x) = *xp++;
+  }
+}
+
+static void gather_range(const lied_sched *s, double *dx, uint64_t q0, uint64_t n) {
+  for (int m = 0; m < s->nsmap; m++) {
+    const lied_state_map *sm = &s->smap[m];
+    double *xp = dx + sm->x0 + q0 * (uint64_t)sm->n;
+    const char *inst = sm->base + q0 * sm->stride;
+    for (uint64_t i = 0; i < n; i++, inst += sm->stride)
+      for (int q = 0; q < sm->n; q++)
+        *xp++ = *(const double *)(const void *)(inst + sm->st[q].der);
+  }
+}
+
+int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double *dx,
+                    lied_err *e) {
+  if (!s->aligned) {
+    if (x) lied_sched_scatter(s, x);
+    if (lied_sched_run(s, LIED_PART_DYN, env, e)) return -1;
+    if (dx) lied_sched_gather_der(s, dx);
+    return 0;
+  }
+  /* loop interchange: every step over one chunk of instances at a time */
+  const lied_step *st = s->steps[LIED_PART_DYN];
+  const int ns = s->nsteps[LIED_PART_DYN];
+  const uint64_t total = s->aligned_n, chunk = s->chunk;
+  for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
+    uint64_t n = total - q0 < chunk ? total - q0 : chunk;
+    if (x) scatter_range(s, x, q0, n);
+    for (int i = 0; i < ns; i++) {
+      if (st[i].sec) {
+        if (lied_probe_range(s, st[i].sec, env, q0, n, e)) return -1;
+      } else {
+        st[i].fn(env, st[i].base + q0 * st[i].stride, (size_t)n, st[i].stride);
+      }
+    }
+    if (dx) gather_range(s, dx, q0, n);
+  }
+  return 0;
+}
+
 void lied_sched_scatter(const lied_sched *s, const double *x) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];

@@ -622,6 +622,53 @@ static int emit_steps(builder *b) {
 }
 #undef KEY
 
+/* ---- alignment ----------------------------------------------------------------- */
+
+/* The dynamic part is "aligned" when every step covers instances 0..n-1 of
+ * its specs and every dependency inside the part links equal instance
+ * indices (n independent copies of one structure, such as n crane crabs).
+ * Then an evaluation can run all steps chunk by chunk of instances, keeping
+ * each chunk's data in cache (loop interchange). */
+static void check_alignment(builder *b) {
+  lied_sched *s = b->m->sched;
+  s->aligned = 0;
+  if (s->nsteps[LIED_PART_DYN] == 0) return;
+  const lied_step *st = s->steps[LIED_PART_DYN];
+  uint64_t n = st[0].sec ? st[0].sec->count : st[0].count;
+  if (n < 2) return;
+  for (int i = 0; i < s->nsteps[LIED_PART_DYN]; i++) {
+    uint64_t inst;
+    uint32_t off;
+    if (st[i].sec) {
+      const lied_section *sec = st[i].sec;
+      if (sec->count != n) return;
+      for (int k = 0; k < sec->nblk; k++)
+        if (lied_model_locate(b->m, b->order, b->norder, sec->blk[k].base, &inst, &off) < 0 ||
+            inst != 0 || off != 0)
+          return;
+      for (int p = 0; p < sec->k; p++)
+        if (sec->pairs[p].inst0 != 0) return;
+    } else {
+      if (st[i].count != n) return;
+      if (lied_model_locate(b->m, b->order, b->norder, st[i].base, &inst, &off) < 0 ||
+          inst != 0 || off != 0)
+        return;
+    }
+  }
+  const uint8_t dyn = CF_DYN | CF_NEED;
+  for (uint32_t v = 0; v < b->nnodes; v++) {
+    if ((b->cflag[b->comp[v]] & dyn) != dyn) continue;
+    node_id a = decode(b, v);
+    for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++) {
+      uint32_t u = b->g.adj[k];
+      if ((b->cflag[b->comp[u]] & dyn) != dyn) continue;
+      if (decode(b, u).inst != a.inst) return;
+    }
+  }
+  s->aligned = 1;
+  s->aligned_n = n;
+}
+
 /* ---- states ---------------------------------------------------------------- */
 
 static int map_states(builder *b) {
@@ -730,8 +777,12 @@ int lied_sched_build(lied_model *m, lied_err *e) {
   if (!rc) rc = classify_components(&b);
   /* the node flags and level arrays are still needed; the graph too (cycles) */
   if (!rc) rc = emit_steps(&b);
+  if (!rc) check_alignment(&b);
   builder_free(&b);
   if (!rc) rc = map_states(&b);
+  /* states must follow the same instance indexing */
+  for (int i = 0; !rc && s->aligned && i < s->nsmap; i++)
+    if (s->smap[i].count != s->aligned_n) s->aligned = 0;
   if (!rc) {
     s->maxk = s->st.max_section;
     s->chunk = PROBE_CHUNK;

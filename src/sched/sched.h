@@ -31,6 +31,7 @@ typedef struct lied_section {
   uint64_t count;
   int constant; /* matrix independent of states and time: factorise once */
   int factored;
+  uint64_t nfactored; /* constant sections: instances factorised so far */
   double *lu;   /* constant sections: count * k * k factors */
   int *piv;     /* count * k */
 } lied_section;
@@ -85,6 +86,8 @@ struct lied_sched {
   double *work;          /* chunk * (maxk * maxk + 2 * maxk) doubles */
   int *wpiv;             /* chunk * maxk */
   int const_done;
+  int aligned;           /* dynamic part runs chunk by chunk (see sched.c) */
+  uint64_t aligned_n;    /* instances per step when aligned */
   lied_sched_stats st;
   const lied_model *model; /* for error messages */
 };
@@ -96,6 +99,11 @@ void lied_sched_free(lied_sched *s);
 /* Run one part at time env->t. Returns 0, or -1 (singular section) with a
  * message naming the tearing variables and the time. Allocates nothing. */
 int lied_sched_run(lied_sched *s, int part, const lied_env *env, lied_err *e);
+
+/* One evaluation of the dynamic part at (env->t, x): states in, derivatives
+ * out (dx may be NULL). Chunked over instances when the schedule is aligned. */
+int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double *dx,
+                    lied_err *e);
 
 /* Copy states between x (length nstates) and the instances. */
 void lied_sched_scatter(const lied_sched *s, const double *x);

@@ -28,10 +28,8 @@ int lied_model_eval(lied_model *m, double t, const double *x, double *dx,
   lied_sched *s = m->sched;
   lied_env env = {t};
   if (ensure_const(m, t, e)) return -1;
-  lied_sched_scatter(s, x);
-  if (lied_sched_run(s, LIED_PART_DYN, &env, e)) return -1;
+  if (lied_sched_eval(s, &env, x, dx, e)) return -1;
   s->st.evaluations++;
-  if (dx) lied_sched_gather_der(s, dx);
   if (outputs && lied_sched_run(s, LIED_PART_OUT, &env, e)) return -1;
   return 0;
 }
