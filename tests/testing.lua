@@ -8,38 +8,48 @@ local function report(ok, msg)
   else
     T.failed = T.failed + 1
     local info = debug.getinfo(3, "Sl")
-    io.stderr:write(string.format("%s:%d: FAILED: %s\n", info.short_src, info.currentline, msg))
+    io.stderr:write(string.format("\n%s:%d: FAILED: %s\n", info.short_src, info.currentline, msg))
   end
   return ok
 end
 
+-- (report looks two levels up for the caller's line: no tail calls here)
 function T.check(cond, msg)
-  return report(cond and true or false, msg or "check")
+  local ok = report(cond and true or false, msg or "check")
+  return ok
 end
 
 function T.eq(a, b, msg)
-  return report(a == b, string.format("%s: got %s, expected %s", msg or "eq", tostring(a), tostring(b)))
+  local ok = report(a == b, string.format("%s: got %s, expected %s", msg or "eq", tostring(a), tostring(b)))
+  return ok
 end
 
 -- |a - b| <= tol
 function T.near(a, b, tol, msg)
   local ok = type(a) == "number" and type(b) == "number" and math.abs(a - b) <= tol
-  return report(ok, string.format("%s: got %.17g, expected %.17g (tol %g, diff %g)", msg or "near",
+  ok = report(ok, string.format("%s: got %.17g, expected %.17g (tol %g, diff %g)", msg or "near",
     tonumber(a) or 0 / 0, tonumber(b) or 0 / 0, tol, (tonumber(a) or 0 / 0) - (tonumber(b) or 0 / 0)))
+  return ok
 end
 
 -- fn() must raise an error whose message contains every plain string in pats.
 function T.raises(fn, pats, msg)
   local ok, err = pcall(fn)
-  if ok then return report(false, (msg or "raises") .. ": no error raised") end
+  local r
+  if ok then
+    r = report(false, (msg or "raises") .. ": no error raised")
+    return r
+  end
   err = tostring(err)
   if type(pats) == "string" then pats = { pats } end
   for _, p in ipairs(pats or {}) do
     if not err:find(p, 1, true) then
-      return report(false, string.format("%s: error %q does not contain %q", msg or "raises", err, p))
+      r = report(false, string.format("%s: error %q does not contain %q", msg or "raises", err, p))
+      return r
     end
   end
-  return report(true)
+  r = report(true)
+  return r
 end
 
 -- Run a shell command; returns exit code, stdout, stderr.

@@ -91,10 +91,15 @@ local reserved = { connect = true, experiment = true, parameters = true, ports =
 -- ports = {...}, experiment = {...}, doc = "..." }
 function lied.model(name)
   if type(name) ~= "string" then error("lied.model expects a name: lied.model \"Name\" {...}", 2) end
+  -- `return lied.model "X" {...}` is a tail call that hides the site from
+  -- the inner function: take it here
+  local site = where(2)
   return function(def)
     if type(def) ~= "table" then error("lied.model \"" .. name .. "\" expects a table", 2) end
+    local inner = where(2)
+    if not inner or inner:sub(1, 3) == "[C]" then inner = site end
     local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
-                experiment = shallow_copy(def.experiment), doc = def.doc, where = where(2) }
+                experiment = shallow_copy(def.experiment), doc = def.doc, where = inner }
     for k, v in pairs(def) do
       if not reserved[k] then
         if not is_ident(k) then

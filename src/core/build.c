@@ -401,10 +401,9 @@ static int check_unconnected(lied_model *m, int nuser, lied_err *e) {
           }
           char name[512];
           port_name(m, s, i, p, name, sizeof name);
-          return lied_errf(e, "unconnected %s: %s (%s %s needs a %s)",
+          return lied_errf(e, "unconnected %s: %s (every %s %s needs a connection)",
                            c->side_name[tp->layout->side], name, c->name,
-                           c->side_name[tp->layout->side],
-                           c->side_name[1 - tp->layout->side]);
+                           c->side_name[tp->layout->side]);
         }
       }
     }

@@ -147,6 +147,8 @@ int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
     rc = record(m, r, t, x, st, e);
     if (tout >= o->stop) break;
   }
+  /* leave every variable (outputs included) consistent with the last state */
+  if (rc == 0 && !(r && r->nsinks)) rc = lied_model_eval(m, t, x, NULL, 1, e);
   st->t_end = t;
   st->rhs = erk.nrhs;
   st->wall = wall_now() - t0;

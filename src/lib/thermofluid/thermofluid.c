@@ -27,11 +27,12 @@ const lied_port_layout tf_sig_out_layout = {&tf_signal, LIED_SOURCE, {offsetof(t
 const lied_port_layout tf_sig_in_layout = {&tf_signal, LIED_SINK, {offsetof(tf_sig_in, y)}};
 
 static const lied_class *const thermofluid_classes[] = {
-    &tf_source_class,   &tf_sink_class,       &tf_tank_out_class,  &tf_tank_in_class,
-    &tf_pressure_drop_class, &tf_linquad_drop_class, &tf_laminar_drop_class,
-    &tf_splitter_class, &tf_junction_class,   &tf_volume_class,    &tf_pump_class,
-    &tf_heater_class,   &tf_constant_class,   &tf_step_class,      &tf_ramp_class,
-    &tf_sine_class,     NULL};
+    &tf_source_class,       &tf_sink_class,         &tf_tank_out_class,
+    &tf_tank_in_class,      &tf_pressure_drop_class, &tf_linquad_drop_class,
+    &tf_laminar_drop_class, &tf_splitter_class,     &tf_junction_class,
+    &tf_volume_class,       &tf_pump_class,         &tf_heater_class,
+    &tf_constant_class,     &tf_step_class,         &tf_ramp_class,
+    &tf_sine_class,         NULL};
 
 const lied_library lied_lib_thermofluid = {
     "thermofluid",

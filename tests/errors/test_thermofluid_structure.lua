@@ -1,0 +1,151 @@
+-- Structural and parameter errors of thermofluid models: each must fail with a
+-- message that says what is wrong and where.
+local lied = require "lied"
+local tf = require "lied.thermofluid"
+local T = require "tests.testing"
+
+local function build(model) return lied.build(model) end
+
+local function fails(model, pats, what)
+  T.raises(function() build(model) end, pats, what)
+end
+
+local drop = tf.PressureDrop { L = 1e3 }
+
+-- A ring of pressure drops: an algebraic flow loop without a volume.
+local Ring = lied.model "Ring" {
+  a = drop, b = drop, c = drop,
+  connect = { { "a.outlet", "b.inlet" }, { "b.outlet", "c.inlet" }, { "c.outlet", "a.inlet" } },
+}
+local ok, err = pcall(build, Ring)
+T.check(not ok, "ring: build fails")
+err = tostring(err)
+T.check(err:find("^flow loop without a volume: ") ~= nil, "ring: message starts with the loop error: " .. err)
+local cycle = err:match("^flow loop without a volume: (.*)$") or ""
+local rotations = { "a -> b -> c -> a", "b -> c -> a -> b", "c -> a -> b -> c" }
+local found = false
+for _, r in ipairs(rotations) do found = found or cycle == r end
+T.check(found, "ring: the cycle lists a -> b -> c -> a in flow order, got '" .. cycle .. "'")
+
+-- A pump loop with a bypass (splitter + junction) but no volume.
+local Bypass = lied.model "Bypass" {
+  pump = tf.Pump { L = 1e3 }, s = tf.Splitter {}, p1 = drop, p2 = drop, j = tf.Junction {},
+  connect = {
+    { "pump.outlet", "s.inlet" }, { "s.outlet1", "p1.inlet" }, { "s.outlet2", "p2.inlet" },
+    { "p1.outlet", "j.inlet1" }, { "p2.outlet", "j.inlet2" }, { "j.outlet", "pump.inlet" },
+  },
+}
+fails(Bypass, { "flow loop without a volume: ", "pump", " -> s -> ", " -> j -> " }, "bypass loop")
+
+-- The same loop closed through a Volume is fine.
+local Closed = lied.model "Closed" {
+  vol = tf.Volume { V = 0.01 }, pump = tf.Pump { L = 1e3 }, s = tf.Splitter {}, p1 = drop,
+  p2 = drop, j = tf.Junction {},
+  connect = {
+    { "vol.outlet", "pump.inlet" }, { "pump.outlet", "s.inlet" }, { "s.outlet1", "p1.inlet" },
+    { "s.outlet2", "p2.inlet" }, { "p1.outlet", "j.inlet1" }, { "p2.outlet", "j.inlet2" },
+    { "j.outlet", "vol.inlet" },
+  },
+}
+T.check(pcall(build, Closed), "a loop with a volume builds")
+
+-- One outlet connected to two inlets.
+local Branch = lied.model "Branch" {
+  src = tf.Source {}, p1 = drop, p2 = drop, k1 = tf.Sink {}, k2 = tf.Sink {},
+  connect = {
+    { "src.outlet", "p1.inlet" }, { "src.outlet", "p2.inlet" },
+    { "p1.outlet", "k1.inlet" }, { "p2.outlet", "k2.inlet" },
+  },
+}
+fails(Branch, { "branching is not allowed for thermofluid connectors", "src.outlet",
+                "feeds more than one inlet", "use a Splitter" }, "outlet to two inlets")
+
+-- An inlet left unconnected.
+local Open = lied.model "Open" {
+  src = tf.Source {}, p1 = drop, k1 = tf.Sink {}, p2 = drop, k2 = tf.Sink {},
+  connect = { { "src.outlet", "p1.inlet" }, { "p1.outlet", "k1.inlet" }, { "p2.outlet", "k2.inlet" } },
+}
+fails(Open, { "unconnected inlet: p2.inlet" }, "unconnected inlet")
+
+-- An outlet left unconnected.
+local Dangling = lied.model "Dangling" {
+  src = tf.Source {}, p1 = drop,
+  connect = { { "src.outlet", "p1.inlet" } },
+}
+fails(Dangling, { "unconnected outlet: p1.outlet" }, "unconnected outlet")
+
+-- Two outlets / two inlets connected to each other.
+local Twice = lied.model "Twice" {
+  src = tf.Source {}, p1 = drop, k1 = tf.Sink {},
+  connect = { { "src.outlet", "p1.outlet" }, { "p1.inlet", "k1.inlet" } },
+}
+fails(Twice, { "cannot connect src.outlet to p1.outlet", "both are outlet" }, "outlet to outlet")
+
+-- A stream port connected to a signal port.
+local Mixed = lied.model "Mixed" {
+  c = tf.Constant { k = 1 }, k1 = tf.Sink {},
+  connect = { { "c.y", "k1.inlet" } },
+}
+fails(Mixed, { "incompatible ports", "signal", "thermofluid" }, "signal to stream")
+
+-- A signal input switched on but not connected.
+local NoSpeed = lied.model "NoSpeed" {
+  src = tf.Source {}, pump = tf.Pump { omega_from_input = 1, L = 1e3 }, k1 = tf.Sink {},
+  connect = { { "src.outlet", "pump.inlet" }, { "pump.outlet", "k1.inlet" } },
+}
+fails(NoSpeed, { "unconnected input: pump.omega_in" }, "unconnected pump speed")
+
+-- Ports that do not exist.
+local Third = lied.model "Third" {
+  src = tf.Source {}, s = tf.Splitter { N = 2 }, p1 = drop, k1 = tf.Sink {},
+  connect = { { "src.outlet", "s.inlet" }, { "s.outlet3", "p1.inlet" }, { "p1.outlet", "k1.inlet" } },
+}
+fails(Third, { "Splitter has no port 'outlet3'", "did you mean" }, "splitter outlet beyond N")
+
+-- Parameters out of range.
+local function one(comp)
+  return lied.model "One" { x = comp }
+end
+fails(one(tf.TankOut { A = 0 }), { "x: parameter A = 0 [m2] must be > 0" }, "tank area 0")
+fails(one(tf.PressureDrop { v_ref = -1 }), { "parameter v_ref", "must be > 0" }, "v_ref < 0")
+fails(one(tf.Splitter { N = 9 }), { "parameter N = 9", "must be >= 2 and <= 8" }, "splitter N")
+fails(one(tf.Volume { V = 0 }), { "parameter V = 0 [m3] must be > 0" }, "volume V = 0")
+fails(one(tf.Source { medium = tf.liquid { rho = -1 } }),
+  { "x: medium: liquid density rho = -1 must be > 0" }, "negative density")
+fails(one(tf.Source { medium = { 7, 1, 1, 1, 1, 1 } }), { "medium kind 7 is unknown" },
+  "unknown medium kind")
+fails(one(tf.Source { medium = { 1, 2 } }), { "parameter medium takes 6 values, got 2" },
+  "short medium vector")
+fails(one(tf.Volume { medium = tf.liquid { beta = 0 } }),
+  { "a Volume needs a compressible medium" }, "volume of an incompressible liquid")
+T.raises(function() return tf.liquid { density = 1000 } end,
+  { "tf.liquid has no constant 'density'" }, "unknown medium constant")
+
+-- No inertance anywhere: the mass-flow derivatives are undetermined.
+local Vessels = dofile("examples/vessels.lua")
+local Stiff = Vessels { p1 = { L = 0 }, p2 = { L = 0 }, p3 = { L = 0 } }
+local m = build(Stiff)
+local _, _, serr = m:run { stop = 1, dt = 0.1, out = "none" }
+T.check(serr ~= nil and serr:find("singular linear section at t = 0", 1, true) ~= nil
+  and serr:find("t1.dm_flow", 1, true) ~= nil and serr:find("s.dm_flow1", 1, true) ~= nil,
+  "zero inertance: singular section naming its tearing variables: " .. tostring(serr))
+
+-- The command line reports a loop with exit status 1.
+local path = os.tmpname() .. ".lua"
+local f = assert(io.open(path, "w"))
+f:write([[
+local lied = require "lied"
+local tf = require "lied.thermofluid"
+local d = tf.PressureDrop { L = 1 }
+local M = lied.model "Ring" { a = d, b = d, c = d,
+  connect = { { "a.outlet", "b.inlet" }, { "b.outlet", "c.inlet" }, { "c.outlet", "a.inlet" } } }
+return M
+]])
+f:close()
+local code, _, stderr = T.sh(T.lied .. " run " .. path)
+os.remove(path)
+T.eq(code, 1, "lied run of a ring: exit status")
+T.check(stderr:find("lied: flow loop without a volume: ", 1, true) ~= nil,
+  "lied run of a ring: message on stderr: " .. stderr)
+
+T.done()
