@@ -5,29 +5,27 @@
 typedef struct pm_fixed_translation {
   pm_frame_in frame_a;
   pm_frame_out frame_b;
+  double rx, ry; /* r in world coordinates (motion block) */
+  double cx, cy; /* centripetal acceleration -w^2 (rx, ry) (motion block) */
   double r[2];   /* parameter, in frame_a */
-  double rx, ry; /* r in world coordinates (pos block) */
-  double cx, cy; /* centripetal acceleration -w^2 (rx, ry) (vel block) */
 } pm_fixed_translation;
 
-/* Resolve r in the world and move the frame along it. */
-static void ft_pos(const lied_env *env, pm_fixed_translation *j) {
+/* Resolve r in the world, move the frame along it; v_b = v_a + w x r; the
+ * centripetal term -w^2 r for the acc block. */
+static void ft_motion(const lied_env *env, pm_fixed_translation *j) {
   (void)env;
   const pm_pos *a = j->frame_a.pos;
-  double c = cos(a->phi), s = sin(a->phi);
-  j->rx = c * j->r[0] - s * j->r[1];
-  j->ry = s * j->r[0] + c * j->r[1];
-  j->frame_b.pos = (pm_pos){a->x + j->rx, a->y + j->ry, a->phi};
-}
-
-/* v_b = v_a + w x r; also the centripetal term for the acc block. */
-static void ft_vel(const lied_env *env, pm_fixed_translation *j) {
-  (void)env;
   const pm_vel *v = j->frame_a.vel;
+  double c = cos(a->phi), s = sin(a->phi);
+  double rx = c * j->r[0] - s * j->r[1];
+  double ry = s * j->r[0] + c * j->r[1];
   double w = v->w;
-  j->frame_b.vel = (pm_vel){v->vx - w * j->ry, v->vy + w * j->rx, w};
-  j->cx = -w * w * j->rx;
-  j->cy = -w * w * j->ry;
+  j->rx = rx;
+  j->ry = ry;
+  j->frame_b.pos = (pm_pos){a->x + rx, a->y + ry, a->phi};
+  j->frame_b.vel = (pm_vel){v->vx - w * ry, v->vy + w * rx, w};
+  j->cx = -w * w * rx;
+  j->cy = -w * w * ry;
 }
 
 /* a_b = a_a + z x r - w^2 r (inside a linear section). */
@@ -44,8 +42,7 @@ static void ft_force(const lied_env *env, pm_fixed_translation *j) {
   const pm_force *f = j->frame_b.force;
   j->frame_a.force = (pm_force){f->fx, f->fy, f->t + j->rx * f->fy - j->ry * f->fx};
 }
-LIED_BLOCK(ft_pos_block, pm_fixed_translation, ft_pos)
-LIED_BLOCK(ft_vel_block, pm_fixed_translation, ft_vel)
+LIED_BLOCK(ft_motion_block, pm_fixed_translation, ft_motion)
 LIED_BLOCK(ft_acc_block, pm_fixed_translation, ft_acc)
 LIED_BLOCK(ft_force_block, pm_fixed_translation, ft_force)
 
@@ -53,10 +50,9 @@ static void ft_meta(lied_meta *m, void *self) {
   pm_fixed_translation *j = self;
   lied_meta_port(m, "frame_a", 0, &j->frame_a, &pm_in_layout);
   lied_meta_port(m, "frame_b", 0, &j->frame_b, &pm_out_layout);
-  lied_meta_block(m, "pos", ft_pos_block, 0, LIED_SIGS(&j->frame_a.pos, &j->r[0], &j->r[1]),
-                  LIED_SIGS(&j->frame_b.pos, &j->rx, &j->ry));
-  lied_meta_block(m, "vel", ft_vel_block, 0, LIED_SIGS(&j->frame_a.vel, &j->rx, &j->ry),
-                  LIED_SIGS(&j->frame_b.vel, &j->cx, &j->cy));
+  lied_meta_block(m, "motion", ft_motion_block, 0,
+                  LIED_SIGS(&j->frame_a.pos, &j->frame_a.vel, &j->r[0], &j->r[1]),
+                  LIED_SIGS(&j->frame_b.pos, &j->frame_b.vel, &j->rx, &j->ry, &j->cx, &j->cy));
   /* coefficients rx, ry depend on the orientation: not constant */
   lied_meta_block(m, "acc", ft_acc_block, 0,
                   LIED_SIGS(&j->frame_a.acc, &j->rx, &j->ry, &j->cx, &j->cy),

@@ -8,15 +8,15 @@ typedef struct pm_prismatic {
   pm_real_in u;
   double s, der_s, v, der_v;
   double a, res; /* tearing pair: acceleration along e, force balance */
+  double ex, ey; /* e in world coordinates (rot block) */
+  double dx, dy; /* s e in world coordinates (motion block) */
+  double cx, cy; /* velocity-product acceleration terms (motion block) */
   double e[2];   /* parameter, normalised by init */
   double F;
-  double ex, ey; /* e in world coordinates (rot block) */
-  double dx, dy; /* s e in world coordinates (pos block) */
-  double cx, cy; /* velocity-product acceleration terms (vel block) */
 } pm_prismatic;
 
-/* Direction in the world. Separate from pos so that it runs once when
- * frame_a is fixed. */
+/* Direction in the world. Separate from motion so that it runs once
+ * when frame_a is fixed. */
 static void pri_rot(const lied_env *env, pm_prismatic *j) {
   (void)env;
   double phi = j->frame_a.pos->phi;
@@ -25,25 +25,22 @@ static void pri_rot(const lied_env *env, pm_prismatic *j) {
   j->ey = s * j->e[0] + c * j->e[1];
 }
 
-static void pri_pos(const lied_env *env, pm_prismatic *j) {
+/* Position d = s e and velocity v_b = v_a + w x d + v e of frame_b; the
+ * centripetal and Coriolis terms -w^2 d + 2 w x (v e) for the acc block. */
+static void pri_motion(const lied_env *env, pm_prismatic *j) {
   (void)env;
   const pm_pos *p = j->frame_a.pos;
-  j->dx = j->s * j->ex;
-  j->dy = j->s * j->ey;
-  j->frame_b.pos = (pm_pos){p->x + j->dx, p->y + j->dy, p->phi};
-}
-
-/* v_b = v_a + w x d + v e; Coriolis and centripetal terms
- * -w^2 d + 2 w x (v e) for the acc block. */
-static void pri_vel(const lied_env *env, pm_prismatic *j) {
-  (void)env;
   const pm_vel *q = j->frame_a.vel;
-  double w = q->w, v = j->v;
-  j->frame_b.vel = (pm_vel){q->vx - w * j->dy + v * j->ex, q->vy + w * j->dx + v * j->ey, w};
+  double ex = j->ex, ey = j->ey, v = j->v, w = q->w;
+  double dx = j->s * ex, dy = j->s * ey;
+  j->dx = dx;
+  j->dy = dy;
+  j->frame_b.pos = (pm_pos){p->x + dx, p->y + dy, p->phi};
+  j->frame_b.vel = (pm_vel){q->vx - w * dy + v * ex, q->vy + w * dx + v * ey, w};
   j->der_s = v;
   double w2 = w * w, wv2 = 2 * w * v;
-  j->cx = -w2 * j->dx - wv2 * j->ey;
-  j->cy = -w2 * j->dy + wv2 * j->ex;
+  j->cx = -w2 * dx - wv2 * ey;
+  j->cy = -w2 * dy + wv2 * ex;
 }
 
 /* a_b = a_a + z x d + (velocity terms) + a e (inside a linear section). */
@@ -65,8 +62,7 @@ static void pri_force(const lied_env *env, pm_prismatic *j) {
   j->res = f->fx * j->ex + f->fy * j->ey - (j->F + j->u.u->y);
 }
 LIED_BLOCK(pri_rot_block, pm_prismatic, pri_rot)
-LIED_BLOCK(pri_pos_block, pm_prismatic, pri_pos)
-LIED_BLOCK(pri_vel_block, pm_prismatic, pri_vel)
+LIED_BLOCK(pri_motion_block, pm_prismatic, pri_motion)
 LIED_BLOCK(pri_acc_block, pm_prismatic, pri_acc)
 LIED_BLOCK(pri_force_block, pm_prismatic, pri_force)
 
@@ -95,12 +91,10 @@ static void pri_meta(lied_meta *m, void *self) {
   lied_meta_tear(m, "a", &j->a, "res", &j->res);
   lied_meta_block(m, "rot", pri_rot_block, 0, LIED_SIGS(&j->frame_a.pos, &j->e[0], &j->e[1]),
                   LIED_SIGS(&j->ex, &j->ey));
-  lied_meta_block(m, "pos", pri_pos_block, 0,
-                  LIED_SIGS(&j->frame_a.pos, &j->s, &j->ex, &j->ey),
-                  LIED_SIGS(&j->frame_b.pos, &j->dx, &j->dy));
-  lied_meta_block(m, "vel", pri_vel_block, 0,
-                  LIED_SIGS(&j->frame_a.vel, &j->v, &j->ex, &j->ey, &j->dx, &j->dy),
-                  LIED_SIGS(&j->frame_b.vel, &j->der_s, &j->cx, &j->cy));
+  lied_meta_block(m, "motion", pri_motion_block, 0,
+                  LIED_SIGS(&j->frame_a.pos, &j->frame_a.vel, &j->s, &j->v, &j->ex, &j->ey),
+                  LIED_SIGS(&j->frame_b.pos, &j->frame_b.vel, &j->dx, &j->dy, &j->der_s,
+                            &j->cx, &j->cy));
   /* coefficients dx, dy, ex, ey depend on states: not constant */
   lied_meta_block(m, "acc", pri_acc_block, 0,
                   LIED_SIGS(&j->frame_a.acc, &j->a, &j->ex, &j->ey, &j->dx, &j->dy, &j->cx,

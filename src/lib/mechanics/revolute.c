@@ -11,15 +11,13 @@ typedef struct pm_revolute {
   double tau;
 } pm_revolute;
 
-static void rev_pos(const lied_env *env, pm_revolute *j) {
+/* Position and velocity of frame_b (one block: one pass over the
+ * instances; neither depends on a linear section). */
+static void rev_motion(const lied_env *env, pm_revolute *j) {
   (void)env;
   const pm_pos *p = j->frame_a.pos;
-  j->frame_b.pos = (pm_pos){p->x, p->y, p->phi + j->phi};
-}
-
-static void rev_vel(const lied_env *env, pm_revolute *j) {
-  (void)env;
   const pm_vel *v = j->frame_a.vel;
+  j->frame_b.pos = (pm_pos){p->x, p->y, p->phi + j->phi};
   j->frame_b.vel = (pm_vel){v->vx, v->vy, v->w + j->w};
   j->der_phi = j->w;
 }
@@ -39,8 +37,7 @@ static void rev_force(const lied_env *env, pm_revolute *j) {
   j->frame_a.force = *f;
   j->res = f->t - (j->tau + j->u.u->y);
 }
-LIED_BLOCK(rev_pos_block, pm_revolute, rev_pos)
-LIED_BLOCK(rev_vel_block, pm_revolute, rev_vel)
+LIED_BLOCK(rev_motion_block, pm_revolute, rev_motion)
 LIED_BLOCK(rev_acc_block, pm_revolute, rev_acc)
 LIED_BLOCK(rev_force_block, pm_revolute, rev_force)
 
@@ -52,10 +49,9 @@ static void rev_meta(lied_meta *m, void *self) {
   lied_meta_state(m, "phi", "rad", &j->phi, &j->der_phi);
   lied_meta_state(m, "w", "rad/s", &j->w, &j->der_w);
   lied_meta_tear(m, "a", &j->a, "res", &j->res);
-  lied_meta_block(m, "pos", rev_pos_block, 0, LIED_SIGS(&j->frame_a.pos, &j->phi),
-                  LIED_SIGS(&j->frame_b.pos));
-  lied_meta_block(m, "vel", rev_vel_block, 0, LIED_SIGS(&j->frame_a.vel, &j->w),
-                  LIED_SIGS(&j->frame_b.vel, &j->der_phi));
+  lied_meta_block(m, "motion", rev_motion_block, 0,
+                  LIED_SIGS(&j->frame_a.pos, &j->frame_a.vel, &j->phi, &j->w),
+                  LIED_SIGS(&j->frame_b.pos, &j->frame_b.vel, &j->der_phi));
   lied_meta_block(m, "acc", rev_acc_block, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&j->frame_a.acc, &j->a), LIED_SIGS(&j->frame_b.acc, &j->der_w));
   lied_meta_block(m, "force", rev_force_block, LIED_BLOCK_CONST_COEFF,
