@@ -3,7 +3,8 @@
 set -euo pipefail
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for p in pkg-config liblua5.4-dev libreadline-dev gnuplot-nox valgrind; do
+# libmatio-dev: an independent MAT file reader for tests/unit/test_mat.c
+for p in pkg-config liblua5.4-dev libreadline-dev gnuplot-nox valgrind libmatio-dev; do
   have_pkg "$p" || need+=("$p")
 done
 # any gnuplot will do

@@ -19,9 +19,14 @@ run options:
   --dt H             step size (default (stop - start) / 1000)
   --interval DT      output interval (default: a multiple of dt near (stop-start)/500)
   --vars LIST        comma-separated names or glob patterns (default: all states)
-  --out PATH         PATH.csv, '-' for CSV on stdout (default), or 'none'
+  --out PATH         PATH.csv, PATH.mat (MAT v4, Modelica result layout),
+                     tcp:[HOST:]PORT (stream rows to TCP clients; host 127.0.0.1),
+                     '-' for CSV on stdout (default), or 'none'; repeatable
+  --clients N        with tcp: wait for N clients before starting
   --set PATH=VALUE   override a parameter (repeatable): n=1000, crab.body1.m=2
   --stats            print run statistics on stderr
+  A progress bar shows on stderr when it is a terminal and a run takes over 1 s;
+  Ctrl-C stops a run and keeps the rows so far (every output stays valid).
 
 Exit status: 0 success, 1 model or simulation error, 2 bad usage.]]
 
@@ -101,7 +106,10 @@ local function parse_opts(args, i, allowed)
       parse_set(value(), sets)
     elseif name == "--stats" then
       o.stats = true
-    elseif name == "--solver" or name == "--vars" or name == "--out" then
+    elseif name == "--out" then
+      o.out = o.out or {}
+      o.out[#o.out + 1] = value()
+    elseif name == "--solver" or name == "--vars" then
       o[name:sub(3)] = value()
     else
       o[name:sub(3)] = parse_number(name, value())
@@ -113,15 +121,21 @@ end
 
 local run_opts = { ["--start"] = true, ["--stop"] = true, ["--solver"] = true, ["--dt"] = true,
                    ["--interval"] = true, ["--vars"] = true, ["--out"] = true, ["--set"] = true,
-                   ["--stats"] = true }
+                   ["--stats"] = true, ["--clients"] = true }
 
 local function cmd_run(args)
   local file = args[2]
   if not file or file:sub(1, 2) == "--" then usage_error("lied run: missing FILE.lua") end
   local o, sets, pos = parse_opts(args, 3, run_opts)
   if #pos > 0 then usage_error("lied run: unexpected argument '" .. pos[1] .. "'") end
-  if o.out and o.out ~= "-" and o.out ~= "none" and not o.out:match("%.csv$") then
-    usage_error("--out: use a .csv file, '-' or 'none' (got '" .. o.out .. "')")
+  for _, out in ipairs(o.out or {}) do
+    if out ~= "-" and out ~= "none" and not out:match("%.csv$") and not out:match("%.mat$")
+        and not out:match("^tcp:") then
+      usage_error("--out: use a .csv or .mat file, tcp:PORT, '-' or 'none' (got '" .. out .. "')")
+    end
+  end
+  if o.clients and (o.clients < 0 or o.clients ~= math.floor(o.clients)) then
+    usage_error("--clients expects a whole number >= 0")
   end
   if o.solver then
     local ok = false
@@ -140,7 +154,8 @@ local function cmd_run(args)
   if (exp.stop or 1) <= (exp.start or 0) then
     usage_error(string.format("stop time %s must be after start time %s", exp.stop or 1, exp.start or 0))
   end
-  exp.out = o.out or "-"
+  exp.out = o.out and (#o.out == 1 and o.out[1] or o.out) or "-"
+  exp.clients = o.clients
   exp.memory = false
   local built = lied.build(model, sets)
   local _, stats, err = built:run(exp)

@@ -347,11 +347,18 @@ function lied.describe(x)
     if #ps > 0 then lines[#lines + 1] = "parameters:" end
     for _, p in ipairs(ps) do
       local range = ""
-      if p.min > -math.huge or p.max < math.huge then
-        range = string.format(" (%s%s, %s%s)", p.min_open and "(" or "[", p.min, p.max,
-          p.max_open and ")" or "]")
+      local lo = p.min > -math.huge and string.format("%s %g", p.min_open and ">" or ">=", p.min)
+      local hi = p.max < math.huge and string.format("%s %g", p.max_open and "<" or "<=", p.max)
+      if lo or hi then
+        range = " (" .. (lo and hi and (lo .. " and " .. hi) or lo or hi) .. ")"
       end
-      lines[#lines + 1] = string.format("  %-10s = %-8s [%s] %s%s", p.name, tostring(p.default),
+      local def = p.default
+      if type(def) == "table" then
+        local t = {}
+        for i, v in ipairs(def) do t[i] = tostring(v) end
+        def = "{" .. table.concat(t, ", ") .. "}"
+      end
+      lines[#lines + 1] = string.format("  %-10s = %-8s [%s] %s%s", p.name, tostring(def),
         p.unit, p.doc, range)
     end
     return table.concat(lines, "\n")

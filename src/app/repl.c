@@ -1,43 +1,91 @@
 /* repl.c - the interactive session, after lua.c: a line is first tried as
  * `return <line>` so expressions print; incomplete chunks continue on a
- * second prompt; errors print with a traceback and the session goes on. */
+ * second prompt; errors print with a traceback and the session goes on.
+ * Readline (when built with it and stdin is a terminal) gives line editing,
+ * a persistent history ($HOME/.lied_history) and tab completion; Ctrl-C stops
+ * a running simulation or Lua loop, or clears the line. Commands: lied/repl.lua. */
 #include "app/repl.h"
+#include <errno.h>
 #include <lauxlib.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
 #include <unistd.h>
 #ifdef LIED_HAVE_READLINE
 #include <readline/history.h>
 #include <readline/readline.h>
 #endif
 
-static volatile sig_atomic_t *repl_stop;
+#define HISTORY_FILE ".lied_history"
+#define HISTORY_LINES 1000
+
+static volatile sig_atomic_t *repl_stop;   /* the simulation's stop flag */
+static volatile sig_atomic_t got_sigint;   /* Ctrl-C seen (prompt or run) */
+static volatile sig_atomic_t evaluating;   /* a chunk is running */
+static lua_State *repl_L;
+static int interactive;                    /* stdin is a terminal */
+
+/* Marker returned by read_line when Ctrl-C discarded the line. */
+static char interrupted_line[1];
+#define INTERRUPTED interrupted_line
+
+/* Lua hook set from the signal handler: stops a running Lua chunk unless a
+ * simulation already consumed the Ctrl-C (it resets the flag and keeps its
+ * rows). */
+static void lstop(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  lua_sethook(L, NULL, 0, 0);
+  if (repl_stop && *repl_stop) {
+    *repl_stop = 0;
+    luaL_error(L, "interrupted!");
+  }
+}
 
 static void on_sigint(int sig) {
   (void)sig;
+  got_sigint = 1;
   if (repl_stop) *repl_stop = 1;
+  if (evaluating && repl_L)
+    lua_sethook(repl_L, lstop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
-/* Read one line with prompt; NULL at end of input. Caller frees. */
-static char *read_line(const char *prompt) {
-#ifdef LIED_HAVE_READLINE
-  if (isatty(STDIN_FILENO)) return readline(prompt);
-#endif
-  if (isatty(STDIN_FILENO)) {
+/* ---- plain input (stdin not a terminal, or no readline) ------------------ */
+
+static char *read_plain(const char *prompt) {
+  if (interactive) {
     fputs(prompt, stdout);
     fflush(stdout);
   }
   size_t cap = 256, n = 0;
   char *buf = malloc(cap);
   if (!buf) return NULL;
-  int c;
-  while ((c = getchar()) != EOF && c != '\n') {
+  for (;;) {
+    int c = getchar();
+    if (c == EOF) {
+      if (ferror(stdin) && errno == EINTR) {
+        clearerr(stdin);
+        if (got_sigint) {
+          got_sigint = 0;
+          free(buf);
+          if (interactive) fputc('\n', stdout);
+          return INTERRUPTED;
+        }
+        continue;
+      }
+      if (n == 0) {
+        free(buf);
+        return NULL;
+      }
+      break;
+    }
+    if (c == '\n') break;
     if (n + 1 == cap) {
       char *nb = realloc(buf, cap * 2);
       if (!nb) {
         free(buf);
+        fputs("lied: out of memory reading a line\n", stderr);
         return NULL;
       }
       buf = nb;
@@ -45,13 +93,173 @@ static char *read_line(const char *prompt) {
     }
     buf[n++] = (char)c;
   }
-  if (c == EOF && n == 0) {
-    free(buf);
-    return NULL;
-  }
   buf[n] = 0;
   return buf;
 }
+
+/* ---- readline: callback interface, so Ctrl-C can clear the line ---------- */
+
+#ifdef LIED_HAVE_READLINE
+static char *line_result;
+static int line_done;
+static char *history_path;
+static int history_ok;
+
+static void on_line(char *line) {
+  line_result = line;
+  line_done = 1;
+  rl_callback_handler_remove();
+}
+
+/* SIGINT is blocked except inside pselect, so a Ctrl-C always interrupts the
+ * wait (no window between testing the flag and waiting). */
+static char *read_rl(const char *prompt) {
+  line_done = 0;
+  line_result = NULL;
+  got_sigint = 0;
+  sigset_t block, orig;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigprocmask(SIG_BLOCK, &block, &orig);
+  rl_callback_handler_install(prompt, on_line);
+  while (!line_done) {
+    fd_set fds;
+    FD_ZERO(&fds);
+    FD_SET(fileno(rl_instream), &fds);
+    int r = pselect(fileno(rl_instream) + 1, &fds, NULL, NULL, NULL, &orig);
+    if (r < 0 && errno == EINTR) {
+      if (got_sigint) {
+        got_sigint = 0;
+        if (repl_stop) *repl_stop = 0;
+        rl_free_line_state();
+        rl_callback_sigcleanup();
+        rl_callback_handler_remove();
+        fputc('\n', rl_outstream);
+        sigprocmask(SIG_SETMASK, &orig, NULL);
+        return INTERRUPTED;
+      }
+      continue;
+    }
+    if (r < 0) {
+      rl_callback_handler_remove();
+      break;
+    }
+    rl_callback_read_char();
+  }
+  sigprocmask(SIG_SETMASK, &orig, NULL);
+  return line_result;
+}
+
+/* History in $HOME/.lied_history; any failure only disables saving. */
+static void history_open(void) {
+  const char *home = getenv("HOME");
+  stifle_history(HISTORY_LINES);
+  if (!home || !*home) return;
+  size_t n = strlen(home) + sizeof HISTORY_FILE + 2;
+  history_path = malloc(n);
+  if (!history_path) return;
+  snprintf(history_path, n, "%s/%s", home, HISTORY_FILE);
+  int rc = read_history(history_path);
+  if (rc == ENOENT) rc = write_history(history_path); /* create it */
+  history_ok = rc == 0;
+}
+
+static void history_add(const char *line) {
+  if (!*line) return;
+  HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
+  if (last && strcmp(last->line, line) == 0) return;
+  add_history(line);
+  if (history_ok && append_history(1, history_path) != 0) history_ok = 0;
+}
+
+static void history_close(void) {
+  if (history_ok) history_truncate_file(history_path, HISTORY_LINES);
+  free(history_path);
+  history_path = NULL;
+}
+
+/* Completion: lied.repl.complete(before, word, quote) in Lua. */
+static char **cands;
+static size_t ncands, next_cand;
+
+static void free_cands(void) {
+  for (size_t i = next_cand; i < ncands; i++) free(cands[i]);
+  free(cands);
+  cands = NULL;
+  ncands = next_cand = 0;
+}
+
+static char *cand_generator(const char *text, int state) {
+  (void)text;
+  (void)state;
+  if (next_cand < ncands) return cands[next_cand++]; /* readline frees it */
+  return NULL;
+}
+
+static char **complete(const char *text, int start, int end) {
+  (void)end;
+  lua_State *L = repl_L;
+  int top = lua_gettop(L);
+  free_cands();
+  rl_attempted_completion_over = 1;
+  rl_completion_append_character = '\0';
+  char quote[2] = {(char)rl_completion_quote_character, 0};
+  lua_getfield(L, LUA_REGISTRYINDEX, "lied.repl");
+  lua_getfield(L, -1, "complete");
+  lua_pushlstring(L, rl_line_buffer, (size_t)start);
+  lua_pushstring(L, text);
+  lua_pushstring(L, quote);
+  if (lua_pcall(L, 3, 2, 0) != LUA_OK || !lua_istable(L, -2)) {
+    lua_settop(L, top);
+    return NULL;
+  }
+  if (lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "files") == 0) {
+    lua_settop(L, top);
+    rl_attempted_completion_over = 0; /* readline completes file names */
+    return NULL;
+  }
+  lua_Integer n = luaL_len(L, -2);
+  cands = calloc((size_t)n + 1, sizeof *cands);
+  for (lua_Integer i = 1; cands && i <= n; i++) {
+    lua_rawgeti(L, -2, i);
+    const char *s = lua_tostring(L, -1);
+    if (s && (cands[ncands] = strdup(s)) != NULL) ncands++;
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
+  if (ncands == 0) return NULL;
+  /* inside a string, a path that goes on (ends in . or [) keeps it open */
+  if (quote[0] && ncands == 1) {
+    char last = cands[0][strlen(cands[0]) - 1];
+    if (last == '.' || last == '[') rl_completion_suppress_quote = 1;
+  }
+  char **m = rl_completion_matches(text, cand_generator);
+  free_cands();
+  return m;
+}
+
+static void readline_setup(void) {
+  rl_readline_name = "lied";
+  rl_catch_signals = 0; /* our handler: Ctrl-C clears the line */
+  rl_attempted_completion_function = complete;
+  rl_basic_word_break_characters = " \t\n\"'`@$><=;|&{(,+-*/%^~#[]}";
+  rl_completer_quote_characters = "\"'";
+  history_open();
+}
+#endif
+
+static char *read_line(const char *prompt) {
+#ifdef LIED_HAVE_READLINE
+  if (interactive) {
+    char *l = read_rl(prompt);
+    if (l && l != INTERRUPTED) history_add(l);
+    return l;
+  }
+#endif
+  return read_plain(prompt);
+}
+
+/* ---- evaluation ---------------------------------------------------------- */
 
 static int msghandler(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
@@ -82,69 +290,113 @@ static void print_results(lua_State *L, int base) {
     fprintf(stderr, "error calling print: %s\n", lua_tostring(L, -1));
 }
 
-int lied_repl(lua_State *L, volatile sig_atomic_t *stop) {
-  repl_stop = stop;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_sigint;
-  sigaction(SIGINT, &sa, NULL);
+/* Compile the chunk that starts with `line` (reading continuation lines as
+ * needed). Leaves the function (LUA_OK) or an error message on the stack;
+ * returns -1 when Ctrl-C or end of input abandoned the chunk. */
+static int compile_chunk(lua_State *L, char *line) {
+  lua_pushfstring(L, "return %s;", line);
+  int st = luaL_loadbuffer(L, lua_tostring(L, -1), lua_rawlen(L, -1), "=stdin");
+  if (st == LUA_OK) {
+    lua_remove(L, -2);
+    free(line);
+    return st;
+  }
+  lua_pop(L, 2);
+  lua_pushstring(L, line);
+  free(line);
+  for (;;) {
+    size_t len;
+    const char *chunk = lua_tolstring(L, -1, &len);
+    st = luaL_loadbuffer(L, chunk, len, "=stdin");
+    if (!incomplete(L, st)) break;
+    lua_pop(L, 1);
+    char *more = read_line(">> ");
+    if (!more || more == INTERRUPTED) {
+      lua_pop(L, 1);
+      return -1;
+    }
+    lua_pushliteral(L, "\n");
+    lua_pushstring(L, more);
+    free(more);
+    lua_concat(L, 3);
+  }
+  lua_remove(L, -2); /* the source */
+  return st;
+}
+
+static int setup(lua_State *L) {
   lua_getglobal(L, "require");
   lua_pushliteral(L, "lied");
-  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) return -1;
+  lua_setglobal(L, "lied");
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "lied.repl");
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) return -1;
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, "lied.repl");
+  lua_getfield(L, -1, "install");
+  lua_pushglobaltable(L);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) return -1;
+  lua_pop(L, 1);
+  return 0;
+}
+
+int lied_repl(lua_State *L, volatile sig_atomic_t *stop) {
+  repl_stop = stop;
+  repl_L = L;
+  interactive = isatty(STDIN_FILENO);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint; /* no SA_RESTART: reads return EINTR */
+  sigaction(SIGINT, &sa, NULL);
+  if (setup(L)) {
     fprintf(stderr, "lied: %s\n", lua_tostring(L, -1));
     return 1;
   }
-  lua_setglobal(L, "lied");
-  if (isatty(STDIN_FILENO))
-    printf("lied %s (%s) - Lua REPL with lied loaded; Ctrl-D quits\n", LIED_VERSION, LUA_VERSION);
-  char *line;
-  while ((line = read_line("> ")) != NULL) {
-    int base = lua_gettop(L);
-    luaL_Buffer b;
-    (void)b;
-    lua_pushstring(L, line);
 #ifdef LIED_HAVE_READLINE
-    if (*line && isatty(STDIN_FILENO)) add_history(line);
+  if (interactive) readline_setup();
 #endif
-    free(line);
-    /* try as an expression first */
-    const char *src = lua_tostring(L, -1);
-    lua_pushfstring(L, "return %s;", src);
-    int st = luaL_loadbuffer(L, lua_tostring(L, -1), lua_rawlen(L, -1), "=stdin");
-    if (st == LUA_OK) {
-      lua_remove(L, -2); /* the return-string */
-    } else {
-      lua_pop(L, 2); /* error, return-string */
-      for (;;) {
-        size_t len;
-        const char *chunk = lua_tolstring(L, -1, &len);
-        st = luaL_loadbuffer(L, chunk, len, "=stdin");
-        if (!incomplete(L, st)) break;
-        lua_pop(L, 1);
-        char *more = read_line(">> ");
-        if (!more) break;
-        lua_pushliteral(L, "\n");
-        lua_pushstring(L, more);
-        free(more);
-        lua_concat(L, 3);
-      }
+  if (interactive)
+    printf("lied %s (%s): help() lists the commands; Ctrl-D quits\n", LIED_VERSION,
+           LUA_VERSION);
+  char *line;
+  got_sigint = 0;
+  *stop = 0;
+  for (;;) {
+    line = read_line("> ");
+    if (!line) break;
+    if (line == INTERRUPTED) continue;
+    int base = lua_gettop(L);
+    int st = compile_chunk(L, line);
+    if (st < 0) {
+      lua_settop(L, base);
+      continue;
     }
-    /* stack: source, function-or-error */
-    lua_remove(L, base + 1);
     if (st == LUA_OK) {
       lua_pushcfunction(L, msghandler);
       lua_insert(L, base + 1);
-      *stop = 0;
+      evaluating = 1;
+      /* a Ctrl-C that came after the line was read interrupts the chunk */
+      if (got_sigint) lua_sethook(L, lstop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
       st = lua_pcall(L, 0, LUA_MULTRET, base + 1);
+      evaluating = 0;
+      lua_sethook(L, NULL, 0, 0);
+      *stop = 0;
+      got_sigint = 0;
       lua_remove(L, base + 1);
     }
     if (st == LUA_OK) {
       print_results(L, base);
     } else {
+      fflush(stdout);
       fprintf(stderr, "%s\n", lua_tostring(L, -1));
     }
+    fflush(stdout);
     lua_settop(L, base);
   }
-  if (isatty(STDIN_FILENO)) putchar('\n');
+#ifdef LIED_HAVE_READLINE
+  if (interactive) history_close();
+#endif
+  if (interactive) putchar('\n');
   return 0;
 }

@@ -499,10 +499,12 @@ static int instantiate(lied_model *m, lied_err *e) {
   for (int s = 0; s < m->nspecs; s++) {
     lied_spec *sp = &m->specs[s];
     if (!sp->cls) continue;
-    char path[512];
+    char path[512], site[1024];
     lied_spec_path(m, s, path, sizeof path);
+    snprintf(site, sizeof site, "%s%s%s", sp->where ? sp->where : "", sp->where ? ": " : "",
+             path);
     if (sp->cls->init) {
-      lied_init ctx = {e, path, 0};
+      lied_init ctx = {e, site, 0};
       if (sp->cls->init(sp->proto, &ctx) || ctx.failed) {
         if (!ctx.failed) lied_errf(e, "%s: initialisation failed", path);
         return -1;

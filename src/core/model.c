@@ -54,10 +54,11 @@ static void set_defaults(const lied_class *cls, char *proto) {
     const lied_param *p = &cls->params[i];
     int len = p->len > 1 ? p->len : 1;
     for (int k = 0; k < len; k++) {
+      double v = (len > 1 && p->defs) ? p->defs[k] : p->def;
       if (p->flags & LIED_PARAM_INT)
-        ((int *)(void *)(proto + p->offset))[k] = (int)p->def;
+        ((int *)(void *)(proto + p->offset))[k] = (int)v;
       else
-        ((double *)(void *)(proto + p->offset))[k] = p->def;
+        ((double *)(void *)(proto + p->offset))[k] = v;
     }
   }
 }

@@ -165,7 +165,8 @@ static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
     if (sp->cls) {
       const lied_template *t = &sp->tpl;
       for (int v = 0; v < t->nvars; v++) {
-        if (t->vars[v].kind == LIED_VAR_PORT_READ) continue;
+        /* read-side port variables are aliases of the source's storage:
+         * listed under this component's name too (body2.frame_a.x) */
         snprintf(w->buf + l, sizeof w->buf - l, "%s%s", l ? "." : "",
                  t->vars[v].name);
         int rc = w->fn(w->ctx, w->buf, t->vars[v].unit,

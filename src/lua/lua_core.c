@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "lib/registry.h"
+#include "record/progress.h"
 #include "record/recorder.h"
 #include "sched/sched.h"
 #include "solve/butcher.h"
@@ -52,7 +54,15 @@ static int class_index(lua_State *L) {
       lua_createtable(L, 0, 8);
       lua_pushstring(L, p->name);
       lua_setfield(L, -2, "name");
-      lua_pushnumber(L, p->def);
+      if (p->len > 1) {
+        lua_createtable(L, p->len, 0);
+        for (int e = 0; e < p->len; e++) {
+          lua_pushnumber(L, p->defs ? p->defs[e] : p->def);
+          lua_rawseti(L, -2, e + 1);
+        }
+      } else {
+        lua_pushnumber(L, p->def);
+      }
       lua_setfield(L, -2, "default");
       lua_pushstring(L, p->unit ? p->unit : "");
       lua_setfield(L, -2, "unit");
@@ -418,8 +428,45 @@ static volatile sig_atomic_t *stop_flag(lua_State *L) {
   return f;
 }
 
+/* Output specs of opts.out: a string or a list of strings (issue 7). Pushes
+ * nothing; fills specs[] (strings anchored in opts) and returns the count, or
+ * raises for an invalid spec. */
+#define MAX_OUTS 16
+static int run_outputs(lua_State *L, int t, const char *specs[MAX_OUTS]) {
+  int n = 0;
+  lua_getfield(L, t, "out");
+  if (lua_istable(L, -1)) {
+    lua_Integer len = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= len; i++) {
+      lua_rawgeti(L, -1, i);
+      const char *s = lua_tostring(L, -1);
+      lua_pop(L, 1);
+      if (!s) return luaL_error(L, "out[%d] must be a string", (int)i);
+      if (n == MAX_OUTS) return luaL_error(L, "at most %d outputs", MAX_OUTS);
+      specs[n++] = s;
+    }
+  } else if (!lua_isnil(L, -1)) {
+    const char *s = lua_tostring(L, -1);
+    if (!s) return luaL_error(L, "out must be a string or a list of strings");
+    specs[n++] = s;
+  }
+  lua_pop(L, 1);
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    int kind = lied_output_kind(specs[i]);
+    if (kind == LIED_OUT_BAD)
+      return luaL_error(L, "output '%s': use a .csv or .mat file, '-' (CSV on stdout), "
+                           "'tcp:PORT' or 'none'", specs[i]);
+    if (kind != LIED_OUT_NONE) specs[k++] = specs[i];
+  }
+  return k;
+}
+
 /* model:run(opts) -> result, stats. opts: start, stop, dt, interval,
- * solver, vars, out ("-", path.csv, "none"), memory (default true).
+ * solver, vars, out ("-", path.csv, path.mat, "tcp:[HOST:]PORT", "none", or a
+ * list of these), clients (TCP clients to wait for), progress ("auto" =
+ * default: on stderr when it is a terminal; true; false), progress_delay
+ * (seconds, default 1), memory (default true).
  * A simulation failure returns result-so-far, stats, message. */
 static int model_run(lua_State *L) {
   lmodel *u = check_model(L, 1);
@@ -431,10 +478,18 @@ static int model_run(lua_State *L) {
   o.interval = opt_num(L, 2, "interval", 0);
   o.solver = opt_field_str(L, 2, "solver");
   const char *vars = opt_field_str(L, 2, "vars");
-  const char *out = opt_field_str(L, 2, "out");
+  const char *outs[MAX_OUTS];
+  int nouts = run_outputs(L, 2, outs);
+  int clients = (int)opt_num(L, 2, "clients", 0);
+  double pdelay = opt_num(L, 2, "progress_delay", 1);
+  lua_getfield(L, 2, "progress");
+  int progress = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : -1; /* -1: auto */
+  lua_pop(L, 1);
   lua_getfield(L, 2, "memory");
   int memory = lua_isnil(L, -1) ? 1 : lua_toboolean(L, -1);
   lua_pop(L, 1);
+  const char *out1 = opt_field_str(L, 2, "out");
+  if (out1 && strcmp(out1, "none") == 0) memory = 0; /* out = "none" records nothing */
   lresult *res = lua_newuserdatauv(L, sizeof *res, 0);
   res->mem = NULL;
   luaL_setmetatable(L, RESULT_MT);
@@ -443,8 +498,7 @@ static int model_run(lua_State *L) {
   e.msg[0] = 0;
   lied_recorder rec;
   memset(&rec, 0, sizeof rec);
-  int record = !(out && strcmp(out, "none") == 0) || memory;
-  if (out && strcmp(out, "none") == 0) memory = 0, record = 0;
+  int record = nouts > 0 || memory;
   if (record && lied_recorder_select(&rec, u->m, vars, &e)) {
     lied_recorder_free(&rec);
     return raise_err(L, &e);
@@ -456,22 +510,42 @@ static int model_run(lua_State *L) {
       return raise_err(L, &e);
     }
   }
-  if (out && strcmp(out, "none") != 0) {
-    FILE *f = strcmp(out, "-") == 0 ? stdout : fopen(out, "w");
-    if (!f) {
+  volatile sig_atomic_t *flag = stop_flag(L);
+  int to_stdout = 0;
+  if (nouts > 0) {
+    lied_sink *out = nouts == 1 ? NULL : lied_mux_sink(&e);
+    if (nouts > 1 && !out) {
       lied_recorder_free(&rec);
-      return luaL_error(L, "cannot open %s for writing", out);
+      return raise_err(L, &e);
     }
-    lied_sink *csv = lied_csv_sink(f, f != stdout, &e);
-    if (!csv || lied_recorder_add_sink(&rec, csv, 1, &e)) {
+    for (int i = 0; i < nouts; i++) {
+      to_stdout |= lied_output_kind(outs[i]) == LIED_OUT_STDOUT;
+      lied_sink *s = lied_output_open(outs[i], clients, flag, &e);
+      if (!s || (out && lied_mux_add(out, s, &e))) {
+        if (out) out->destroy(out);
+        lied_recorder_free(&rec);
+        return raise_err(L, &e);
+      }
+      if (!out) out = s;
+    }
+    if (lied_recorder_add_sink(&rec, out, 1, &e)) {
       lied_recorder_free(&rec);
       return raise_err(L, &e);
     }
   }
+  if (progress < 0)
+    progress = isatty(STDERR_FILENO) && !(to_stdout && isatty(STDOUT_FILENO));
+  lied_progress bar;
+  if (progress) {
+    lied_progress_init(&bar, stderr, isatty(STDERR_FILENO), o.start, o.stop, pdelay);
+    o.progress = lied_progress_update;
+    o.progress_ctx = &bar;
+  }
   lied_sim_stats st;
-  volatile sig_atomic_t *flag = stop_flag(L);
   if (flag) *flag = 0;
   int rc = lied_simulate(u->m, &o, &rec, flag, &st, &e);
+  if (flag) *flag = 0; /* consumed: st.interrupted tells */
+  if (progress) lied_progress_finish(&bar, st.t_end, st.interrupted);
   lied_recorder_free(&rec);
   if (rc == LIED_SIM_BADOPT) return raise_err(L, &e);
   lua_pushvalue(L, ridx);
@@ -491,6 +565,34 @@ static int model_run(lua_State *L) {
     return 3;
   }
   return 2;
+}
+
+/* result:save(path): write the rows to a .csv or .mat file (issue 7). */
+static int result_save(lua_State *L) {
+  lresult *r = luaL_checkudata(L, 1, RESULT_MT);
+  const char *path = luaL_checkstring(L, 2);
+  int kind = lied_output_kind(path);
+  if (kind != LIED_OUT_CSV && kind != LIED_OUT_MAT)
+    return luaL_error(L, "save: use a .csv or .mat file name, got '%s'", path);
+  if (!r->mem || r->mem->ncols == 0) return luaL_error(L, "save: nothing was recorded");
+  lied_err e;
+  lied_sink *s = lied_output_open(path, 0, NULL, &e);
+  if (!s) return raise_err(L, &e);
+  lied_memsink *m = r->mem;
+  double *row = malloc(sizeof(double) * m->ncols);
+  int rc = row ? s->begin(s, m->ncols - 1, m->names, (const char *const *)m->units, &e)
+               : lied_errf(&e, "out of memory (a row of %zu values)", m->ncols);
+  for (size_t i = 0; rc == 0 && i < m->nrows; i++) {
+    for (size_t c = 0; c < m->ncols; c++) row[c] = lied_mem_at(m, i, c);
+    rc = s->row(s, row[0], row + 1, &e);
+  }
+  lied_err tmp;
+  if (row && s->end(s, rc ? &tmp : &e)) rc = -1;
+  s->destroy(s);
+  free(row);
+  if (rc) return raise_err(L, &e);
+  lua_pushinteger(L, (lua_Integer)m->nrows);
+  return 1;
 }
 
 static int result_tostring(lua_State *L) {
@@ -600,6 +702,7 @@ static const luaL_Reg result_methods[] = {{"names", result_names},
                                           {"units", result_units},
                                           {"nrows", result_nrows},
                                           {"column", result_column},
+                                          {"save", result_save},
                                           {NULL, NULL}};
 
 static void new_type(lua_State *L, const char *name, const luaL_Reg *methods,

@@ -1,6 +1,7 @@
-/* recorder.h - variable selection and sinks (memory, CSV) fed at output points. */
+/* recorder.h - variable selection and the sinks fed at output points. */
 #ifndef LIED_RECORD_RECORDER_H
 #define LIED_RECORD_RECORDER_H
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include "core/err.h"
@@ -61,9 +62,37 @@ typedef struct lied_memsink {
 #define LIED_MEM_CHUNK 4096
 
 lied_memsink *lied_mem_sink(lied_err *e);
+
 /* Value at row r, column c (0 = time). */
 static inline double lied_mem_at(const lied_memsink *m, size_t r, size_t c) {
   return m->chunks[r / LIED_MEM_CHUNK][(r % LIED_MEM_CHUNK) * m->ncols + c];
 }
+
+/* ---- issue 7: MAT v4, TCP, multiplexer, output specs (mat.c, tcp.c, mux.c,
+ * outputs.c) ---- */
+
+/* MAT v4 in the Modelica result layout (Aclass, name, description, dataInfo,
+ * data_1, data_2), streamed: memory does not grow with the number of rows. */
+lied_sink *lied_mat_sink(const char *path, lied_err *e);
+/* Listen on "PORT" or "HOST:PORT" (default host 127.0.0.1; port 0 picks a
+ * free one) and stream rows as text lines to every client (docs/repl.md).
+ * begin() waits until wait_clients clients are connected (Ctrl-C through
+ * `stop` aborts the wait). */
+lied_sink *lied_tcp_sink(const char *spec, int wait_clients, volatile sig_atomic_t *stop,
+                         lied_err *e);
+/* "HOST:PORT" the TCP sink listens on. */
+const char *lied_tcp_sink_address(const lied_sink *s);
+/* A sink that feeds every sink added to it (and destroys them). */
+lied_sink *lied_mux_sink(lied_err *e);
+/* Add s to the multiplexer (on failure s is destroyed). */
+int lied_mux_add(lied_sink *mux, lied_sink *s, lied_err *e);
+
+enum { LIED_OUT_BAD, LIED_OUT_NONE, LIED_OUT_STDOUT, LIED_OUT_CSV, LIED_OUT_MAT, LIED_OUT_TCP };
+/* Classify an output spec: "none", "-", "x.csv", "x.mat", "tcp:[HOST:]PORT". */
+int lied_output_kind(const char *spec);
+/* Open the sink for an output spec (not "none"); tcp_clients and stop as for
+ * lied_tcp_sink. */
+lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atomic_t *stop,
+                            lied_err *e);
 
 #endif

@@ -136,6 +136,8 @@ int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
       }
       t = tn;
       st->steps++;
+      if (o->progress && (st->steps & (LIED_PROGRESS_STEPS - 1)) == 0)
+        o->progress(o->progress_ctx, t);
       long bad = first_nonfinite(x, n);
       if (bad >= 0) {
         char name[512];
@@ -145,6 +147,7 @@ int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
     }
     if (rc || st->interrupted) break;
     rc = record(m, r, t, x, st, e);
+    if (o->progress) o->progress(o->progress_ctx, t);
     if (tout >= o->stop) break;
   }
   /* leave every variable (outputs included) consistent with the last state */

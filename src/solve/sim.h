@@ -11,7 +11,11 @@ typedef struct lied_sim_opts {
   double dt;       /* step size; 0: (stop - start) / 1000 */
   double interval; /* output interval; 0: a multiple of dt near (stop-start)/500 */
   const char *solver;
-  int progress;    /* reserved for the progress bar */
+  /* Progress hook (issue 7): when not NULL, called with the current time at
+   * every output point and every LIED_PROGRESS_STEPS steps; one test per step
+   * when NULL. */
+  void (*progress)(void *ctx, double t);
+  void *progress_ctx;
 } lied_sim_opts;
 
 typedef struct lied_sim_stats {
@@ -24,6 +28,7 @@ typedef struct lied_sim_stats {
   int interrupted;
 } lied_sim_stats;
 
+#define LIED_PROGRESS_STEPS 64 /* steps between progress calls (a power of 2) */
 #define LIED_SIM_BADOPT (-2) /* invalid options: nothing was run */
 
 /* Run the model from its start values. `stop_flag`, when not NULL, is polled

@@ -57,7 +57,8 @@ T.raises(function() built:value("w[1].o.j.q") end, "no variable 'q'", "unknown v
 T.raises(function() built:value("w[1].o.j.sx") end, "did you mean 's'", "suggestion")
 T.raises(function() built:value("w[1].x.j.s") end, "no component 'x'", "unknown component")
 T.eq(#built:vars("w[*].o.j.s"), 4, "glob over an array")
-T.eq(built:vars("w[2].o.j.*")[1].name, "w[2].o.j.flange_a.f", "names in declaration order")
+T.eq(built:vars("w[2].o.j.*")[1].name, "w[2].o.j.flange_a.s", "names in declaration order")
+T.eq(built:vars("w[2].o.j.*")[4].name, "w[2].o.j.flange_a.f", "port variables in connector order")
 
 -- --set style overrides, nested parameters, class-call overrides
 local b2 = lied.build(Many, { n = 7, ["w.o.k"] = 16 })

@@ -59,6 +59,7 @@ typedef struct lied_param {
   double min, max;   /* valid range */
   unsigned flags;    /* LIED_PARAM_* */
   int len;           /* 0 or 1: scalar; n > 1: a vector of n doubles */
+  const double *defs; /* vectors: len defaults (NULL: every element is def) */
 } lied_param;
 
 /* ---- connectors and ports ---------------------------------------------- */

@@ -19,14 +19,6 @@ static void body_force(const lied_env *env, pm_body *b) {
 }
 LIED_BLOCK(body_force_block, pm_body, body_force)
 
-/* Default gravity (0, -9.81) when g was not set. */
-static int body_init(void *self, lied_init *ctx) {
-  (void)ctx;
-  pm_body *b = self;
-  if (isnan(b->g[0])) b->g[0] = 0, b->g[1] = -9.81;
-  return 0;
-}
-
 static void body_meta(lied_meta *m, void *self) {
   pm_body *b = self;
   lied_meta_port(m, "frame_a", 0, &b->frame_a, &pm_in_layout);
@@ -35,15 +27,16 @@ static void body_meta(lied_meta *m, void *self) {
                   LIED_SIGS(&b->frame_a.force));
 }
 
+static const double body_g_default[2] = {0, -9.81};
 static const lied_param body_params[] = {
     {"m", offsetof(pm_body, m), 1, "kg", "mass", 0, PM_NOMAX, LIED_PARAM_MIN_OPEN, 0},
     {"I", offsetof(pm_body, I), 0.1, "kg.m2", "rotational inertia about the frame origin", 0,
      PM_NOMAX, LIED_PARAM_MIN_OPEN, 0},
-    {"g", offsetof(pm_body, g), PM_UNSET, "m/s2", "gravity {gx, gy} (default {0, -9.81})",
-     PM_NOMIN, PM_NOMAX, 0, 2},
+    {"g", offsetof(pm_body, g), 0, "m/s2", "gravity {gx, gy}", PM_NOMIN, PM_NOMAX, 0, 2,
+     body_g_default},
 };
 const lied_class pm_body_class = {
     "Body", "mechanics",
     "rigid body: mass m and inertia I at the origin of frame_a, gravity g\n"
     "Its motion is readable as frame_a.x, frame_a.y, frame_a.phi, frame_a.vx, ...",
-    sizeof(pm_body), body_params, 3, body_init, body_meta};
+    sizeof(pm_body), body_params, 3, NULL, body_meta};

@@ -60,6 +60,5 @@ extern const lied_class pm_fixed_class, pm_body_class, pm_fixed_translation_clas
 
 /* Vector parameters have one default for every element; a NaN default marks
  * "not set", replaced in the class's init by the documented default. */
-#define PM_UNSET NAN
 
 #endif

@@ -66,10 +66,9 @@ LIED_BLOCK(pri_motion_block, pm_prismatic, pri_motion)
 LIED_BLOCK(pri_acc_block, pm_prismatic, pri_acc)
 LIED_BLOCK(pri_force_block, pm_prismatic, pri_force)
 
-/* Default e = (1, 0); normalise. */
+/* Normalise e. */
 static int pri_init(void *self, lied_init *ctx) {
   pm_prismatic *j = self;
-  if (isnan(j->e[0])) j->e[0] = 1, j->e[1] = 0;
   double n = hypot(j->e[0], j->e[1]);
   if (!(n > 0)) {
     lied_init_error(ctx, "parameter e = {%g, %g}: the direction must not be zero", j->e[0],
@@ -105,10 +104,10 @@ static void pri_meta(lied_meta *m, void *self) {
                   LIED_SIGS(&j->frame_a.force, &j->res));
 }
 
+static const double pri_e_default[2] = {1, 0};
 static const lied_param pri_params[] = {
-    {"e", offsetof(pm_prismatic, e), PM_UNSET, "1",
-     "direction of motion in frame_a {ex, ey}, normalised (default {1, 0})", PM_NOMIN,
-     PM_NOMAX, 0, 2},
+    {"e", offsetof(pm_prismatic, e), 0, "1", "direction of motion in frame_a {ex, ey}, normalised",
+     PM_NOMIN, PM_NOMAX, 0, 2, pri_e_default},
     {"s", offsetof(pm_prismatic, s), 0, "m", "start value of the relative position", PM_NOMIN,
      PM_NOMAX, 0, 0},
     {"v", offsetof(pm_prismatic, v), 0, "m/s", "start value of the relative velocity",

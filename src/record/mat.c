@@ -1,0 +1,189 @@
+/* mat.c - the MAT v4 sink: Modelica result layout, streamed (constant memory). */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include "record/recorder.h"
+
+/* The file holds, in order (all matrices column-major, "binTrans"):
+ *   Aclass      4 x 11 char  "Atrajectory", "1.1", "", "binTrans"
+ *   name        maxlen x nvar char, one NUL-padded name per column
+ *   description maxlen x nvar char, "[unit]" per column
+ *   dataInfo    4 x nvar int32: {0, 1, 0, -1} for time, {2, k, 0, 0} for the
+ *               k-th row of data_2
+ *   data_1      1 x 2 double: start and end time
+ *   data_2      (1 + n) x nrows double: one column per output point
+ * data_2 columns are appended as rows arrive; end() patches the column count
+ * of data_2 and the end time in data_1. */
+
+enum { MAT_DOUBLE = 0, MAT_INT32 = 20, MAT_CHAR = 51 };
+
+typedef struct mat_sink {
+  lied_sink base;
+  FILE *f;
+  char *path;
+  size_t n;          /* recorded variables (without time) */
+  off_t data1_pos;   /* file offset of data_1's data (start, end time) */
+  off_t data2_pos;   /* file offset of data_2's header */
+  long rows;
+  double t_first, t_last;
+  int failed;
+} mat_sink;
+
+static int host_is_big_endian(void) {
+  const uint16_t one = 1;
+  unsigned char b;
+  memcpy(&b, &one, 1);
+  return b == 0;
+}
+
+static int write_err(mat_sink *m, lied_err *e) {
+  m->failed = 1;
+  return lied_errf(e, "cannot write %s: %s", m->path, strerror(errno ? errno : EIO));
+}
+
+/* Matrix header: type (MOPT), rows, columns, imaginary flag, name length. */
+static int write_header(mat_sink *m, const char *name, int type, int32_t rows, int32_t cols,
+                        lied_err *e) {
+  int32_t h[5] = {(host_is_big_endian() ? 1000 : 0) + type, rows, cols, 0,
+                  (int32_t)strlen(name) + 1};
+  if (fwrite(h, sizeof h, 1, m->f) != 1 || fwrite(name, strlen(name) + 1, 1, m->f) != 1)
+    return write_err(m, e);
+  return 0;
+}
+
+/* A char matrix holding `count` strings, one per column of `width` bytes. */
+static int write_strings(mat_sink *m, const char *name, size_t count, const char *const *s,
+                         size_t width, lied_err *e) {
+  if (write_header(m, name, MAT_CHAR, (int32_t)width, (int32_t)count, e)) return -1;
+  char *col = lied_xmalloc(width, "MAT string column", e);
+  if (!col) return -1;
+  for (size_t i = 0; i < count; i++) {
+    memset(col, 0, width);
+    memcpy(col, s[i], strlen(s[i]));
+    if (fwrite(col, width, 1, m->f) != 1) {
+      free(col);
+      return write_err(m, e);
+    }
+  }
+  free(col);
+  return 0;
+}
+
+static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
+                     lied_err *e) {
+  mat_sink *m = (mat_sink *)s;
+  m->n = n;
+  if (n + 1 > INT32_MAX / 4) return lied_errf(e, "%s: too many variables for MAT v4", m->path);
+  static const char aclass[4][11] = {"Atrajectory", "1.1", "", "binTrans"};
+  char acl[44];
+  for (int c = 0; c < 11; c++)
+    for (int r = 0; r < 4; r++) acl[c * 4 + r] = aclass[r][c];
+  if (write_header(m, "Aclass", MAT_CHAR, 4, 11, e)) return -1;
+  if (fwrite(acl, sizeof acl, 1, m->f) != 1) return write_err(m, e);
+
+  const char **nm = lied_xcalloc(n + 1, sizeof *nm, "MAT names", e);
+  char **desc = nm ? lied_xcalloc(n + 1, sizeof *desc, "MAT descriptions", e) : NULL;
+  int32_t *info = desc ? lied_xcalloc(4 * (n + 1), sizeof *info, "MAT dataInfo", e) : NULL;
+  int rc = info ? 0 : -1;
+  size_t wname = 5, wdesc = 0;
+  if (rc == 0) nm[0] = "time";
+  for (size_t i = 0; rc == 0 && i <= n; i++) {
+    const char *u = i == 0 ? "s" : units[i - 1];
+    if (i > 0) nm[i] = names[i - 1];
+    size_t ul = strlen(u);
+    desc[i] = lied_xmalloc(ul + 3, "MAT description", e);
+    if (!desc[i]) {
+      rc = -1;
+      break;
+    }
+    if (ul)
+      snprintf(desc[i], ul + 3, "[%s]", u);
+    else
+      desc[i][0] = 0;
+    if (strlen(nm[i]) + 1 > wname) wname = strlen(nm[i]) + 1;
+    if (strlen(desc[i]) + 1 > wdesc) wdesc = strlen(desc[i]) + 1;
+    int32_t *d = info + 4 * i;
+    d[0] = i == 0 ? 0 : 2;
+    d[1] = (int32_t)i + 1;
+    d[2] = 0;
+    d[3] = i == 0 ? -1 : 0;
+  }
+  if (rc == 0 && (wname > INT32_MAX || wdesc > INT32_MAX))
+    rc = lied_errf(e, "%s: names too long for MAT v4", m->path);
+  if (rc == 0) rc = write_strings(m, "name", n + 1, nm, wname, e);
+  if (rc == 0) rc = write_strings(m, "description", n + 1, (const char *const *)desc, wdesc, e);
+  if (rc == 0) {
+    rc = write_header(m, "dataInfo", MAT_INT32, 4, (int32_t)(n + 1), e);
+    if (rc == 0 && fwrite(info, sizeof *info, 4 * (n + 1), m->f) != 4 * (n + 1))
+      rc = write_err(m, e);
+  }
+  for (size_t i = 0; desc && i <= n; i++) free(desc[i]);
+  free(desc);
+  free(info);
+  free((void *)nm);
+  if (rc) return rc;
+  /* data_1: start and end time, patched in end(); data_2: 0 columns so far */
+  double t01[2] = {0, 0};
+  if (write_header(m, "data_1", MAT_DOUBLE, 1, 2, e)) return -1;
+  m->data1_pos = ftello(m->f);
+  if (m->data1_pos < 0 || fwrite(t01, sizeof t01, 1, m->f) != 1) return write_err(m, e);
+  m->data2_pos = ftello(m->f);
+  if (m->data2_pos < 0) return write_err(m, e);
+  if (write_header(m, "data_2", MAT_DOUBLE, (int32_t)(n + 1), 0, e)) return -1;
+  return 0;
+}
+
+static int mat_row(lied_sink *s, double t, const double *v, lied_err *e) {
+  mat_sink *m = (mat_sink *)s;
+  if (m->rows == INT32_MAX) return lied_errf(e, "%s: more than %d rows: the MAT v4 limit",
+                                             m->path, INT32_MAX);
+  if (fwrite(&t, sizeof t, 1, m->f) != 1 || fwrite(v, sizeof *v, m->n, m->f) != m->n)
+    return write_err(m, e);
+  if (m->rows == 0) m->t_first = t;
+  m->t_last = t;
+  m->rows++;
+  return 0;
+}
+
+/* Patch the counts so the file is complete; it stays valid if rows follow. */
+static int mat_end(lied_sink *s, lied_err *e) {
+  mat_sink *m = (mat_sink *)s;
+  if (m->data2_pos <= 0) return 0; /* begin did not finish: nothing to patch */
+  errno = 0;
+  if (fflush(m->f)) return write_err(m, e);
+  off_t end = ftello(m->f);
+  double t01[2] = {m->t_first, m->t_last};
+  int32_t cols = (int32_t)m->rows;
+  if (end < 0 || fseeko(m->f, m->data1_pos, SEEK_SET) || fwrite(t01, sizeof t01, 1, m->f) != 1 ||
+      fseeko(m->f, m->data2_pos + 2 * (off_t)sizeof(int32_t), SEEK_SET) ||
+      fwrite(&cols, sizeof cols, 1, m->f) != 1 || fseeko(m->f, end, SEEK_SET) || fflush(m->f))
+    return write_err(m, e);
+  return 0;
+}
+
+static void mat_destroy(lied_sink *s) {
+  mat_sink *m = (mat_sink *)s;
+  if (m->f) fclose(m->f);
+  free(m->path);
+  free(m);
+}
+
+lied_sink *lied_mat_sink(const char *path, lied_err *e) {
+  mat_sink *m = lied_xcalloc(1, sizeof *m, "MAT sink", e);
+  if (!m) return NULL;
+  m->base = (lied_sink){mat_begin, mat_row, mat_end, mat_destroy};
+  m->path = lied_strdup(path, e);
+  if (!m->path) {
+    free(m);
+    return NULL;
+  }
+  m->f = fopen(path, "wb");
+  if (!m->f) {
+    lied_errf(e, "cannot open %s for writing: %s", path, strerror(errno));
+    mat_destroy(&m->base);
+    return NULL;
+  }
+  return &m->base;
+}

@@ -1,0 +1,284 @@
+/* tcp.c - the TCP sink: streams rows as text lines to every connected client. */
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+#include "record/recorder.h"
+
+/* Protocol (docs/repl.md): a client receives
+ *   #lied-stream 1
+ *   #units s,<unit>,...
+ *   time,<name>,...          (the CSV header)
+ *   <t>,<v>,...              one line per output point, %.17g
+ *   #end <rows>              after the last row; then the server closes.
+ * A client that connects during a run gets the three header lines first and
+ * the rows from then on. Lines starting with '#' are not CSV rows. */
+
+#define TCP_FLUSH_BYTES 65536
+#define TCP_FLUSH_SECONDS 0.05 /* latency of the live stream */
+#define TCP_POLL_MS 100
+
+typedef struct tcp_sink {
+  lied_sink base;
+  int lfd;                  /* listening socket */
+  int *cl;                  /* connected clients */
+  int ncl, capcl;
+  int wait;                 /* clients to wait for in begin() */
+  volatile sig_atomic_t *stop;
+  char *header;
+  size_t hlen;
+  char *buf;                /* rows not yet sent */
+  size_t len, cap;
+  size_t n;
+  long rows;
+  double last_flush;
+  char where[288]; /* host (< 256) ":" port */
+} tcp_sink;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void drop_client(tcp_sink *t, int i) {
+  close(t->cl[i]);
+  t->cl[i] = t->cl[--t->ncl];
+}
+
+/* Send all of buf to client i; drop the client when it is gone, or when it
+ * does not read and a stop was requested. Returns 0 if the client was kept. */
+static int send_all(tcp_sink *t, int i, const char *buf, size_t len) {
+  size_t off = 0;
+  while (off < len) {
+    ssize_t k = send(t->cl[i], buf + off, len - off, MSG_NOSIGNAL);
+    if (k > 0) {
+      off += (size_t)k;
+      continue;
+    }
+    if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+      struct pollfd p = {t->cl[i], POLLOUT, 0};
+      int r = poll(&p, 1, TCP_POLL_MS);
+      if (r == 0 && t->stop && *t->stop) break; /* stuck client during Ctrl-C */
+      continue;
+    }
+    break; /* EPIPE, ECONNRESET, ...: the client left */
+  }
+  if (off == len) return 0;
+  drop_client(t, i);
+  return -1;
+}
+
+/* Accept every pending connection; each new client gets the header. */
+static int accept_clients(tcp_sink *t, lied_err *e) {
+  for (;;) {
+    int fd = accept(t->lfd, NULL, NULL);
+    if (fd < 0) {
+      if (errno == EINTR) continue;
+      return 0; /* EAGAIN: none pending (or a transient error) */
+    }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0) {
+      close(fd);
+      continue;
+    }
+    if (lied_grow((void **)&t->cl, &t->capcl, t->ncl + 1, sizeof *t->cl, e)) {
+      close(fd);
+      return -1;
+    }
+    t->cl[t->ncl++] = fd;
+    if (t->header) send_all(t, t->ncl - 1, t->header, t->hlen);
+  }
+}
+
+static int flush_rows(tcp_sink *t, lied_err *e) {
+  if (accept_clients(t, e)) return -1;
+  for (int i = t->ncl - 1; i >= 0; i--) send_all(t, i, t->buf, t->len);
+  t->len = 0;
+  t->last_flush = now();
+  return 0;
+}
+
+static int put(tcp_sink *t, const char *s, size_t n, lied_err *e) {
+  if (t->len + n + 1 > t->cap) {
+    size_t nc = t->cap ? t->cap : 4096;
+    while (nc < t->len + n + 1) nc *= 2;
+    char *nb = realloc(t->buf, nc);
+    if (!nb) return lied_errf(e, "out of memory (TCP buffer of %zu bytes)", nc);
+    t->buf = nb;
+    t->cap = nc;
+  }
+  memcpy(t->buf + t->len, s, n);
+  t->len += n;
+  return 0;
+}
+
+/* A CSV field, quoted when it holds a comma, a quote or a newline. */
+static int put_field(tcp_sink *t, const char *s, lied_err *e) {
+  if (!strpbrk(s, ",\"\n\r")) return put(t, s, strlen(s), e);
+  if (put(t, "\"", 1, e)) return -1;
+  for (; *s; s++) {
+    if (*s == '"' && put(t, "\"", 1, e)) return -1;
+    if (put(t, s, 1, e)) return -1;
+  }
+  return put(t, "\"", 1, e);
+}
+
+static int tcp_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
+                     lied_err *e) {
+  tcp_sink *t = (tcp_sink *)s;
+  t->n = n;
+  /* build the header in the row buffer, then keep it */
+  t->len = 0;
+  const char *hello = "#lied-stream 1\n#units s";
+  if (put(t, hello, strlen(hello), e)) return -1;
+  for (size_t i = 0; i < n; i++)
+    if (put(t, ",", 1, e) || put_field(t, units[i], e)) return -1;
+  if (put(t, "\ntime", 5, e)) return -1;
+  for (size_t i = 0; i < n; i++)
+    if (put(t, ",", 1, e) || put_field(t, names[i], e)) return -1;
+  if (put(t, "\n", 1, e)) return -1;
+  t->header = lied_xmalloc(t->len, "TCP header", e);
+  if (!t->header) return -1;
+  memcpy(t->header, t->buf, t->len);
+  t->hlen = t->len;
+  t->len = 0;
+  /* clients that connected before the run started get the header now */
+  for (int i = t->ncl - 1; i >= 0; i--) send_all(t, i, t->header, t->hlen);
+  while (t->ncl < t->wait) {
+    if (t->stop && *t->stop)
+      return lied_errf(e, "interrupted while waiting for TCP clients on %s (%d of %d connected)",
+                       t->where, t->ncl, t->wait);
+    struct pollfd p = {t->lfd, POLLIN, 0};
+    if (poll(&p, 1, TCP_POLL_MS) > 0 && accept_clients(t, e)) return -1;
+  }
+  t->last_flush = now();
+  return 0;
+}
+
+static int tcp_row(lied_sink *s, double tm, const double *v, lied_err *e) {
+  tcp_sink *t = (tcp_sink *)s;
+  char num[32];
+  int k = snprintf(num, sizeof num, "%.17g", tm);
+  if (put(t, num, (size_t)k, e)) return -1;
+  for (size_t i = 0; i < t->n; i++) {
+    k = snprintf(num, sizeof num, ",%.17g", v[i]);
+    if (put(t, num, (size_t)k, e)) return -1;
+  }
+  if (put(t, "\n", 1, e)) return -1;
+  t->rows++;
+  if (t->len >= TCP_FLUSH_BYTES || now() - t->last_flush >= TCP_FLUSH_SECONDS)
+    return flush_rows(t, e);
+  return 0;
+}
+
+/* Send what is left and "#end", then close every client connection. */
+static int tcp_end(lied_sink *s, lied_err *e) {
+  tcp_sink *t = (tcp_sink *)s;
+  char line[64];
+  int k = snprintf(line, sizeof line, "#end %ld\n", t->rows);
+  if (put(t, line, (size_t)k, e) || flush_rows(t, e)) return -1;
+  while (t->ncl > 0) {
+    int fd = t->cl[t->ncl - 1];
+    shutdown(fd, SHUT_WR);
+    char junk[256]; /* unread input would turn close() into a reset */
+    while (read(fd, junk, sizeof junk) > 0) {
+    }
+    drop_client(t, t->ncl - 1);
+  }
+  return 0;
+}
+
+static void tcp_destroy(lied_sink *s) {
+  tcp_sink *t = (tcp_sink *)s;
+  for (int i = 0; i < t->ncl; i++) close(t->cl[i]);
+  if (t->lfd >= 0) close(t->lfd);
+  free(t->cl);
+  free(t->header);
+  free(t->buf);
+  free(t);
+}
+
+/* spec: "PORT" or "HOST:PORT" (HOST a name or numeric address; "[v6]:PORT"). */
+lied_sink *lied_tcp_sink(const char *spec, int wait_clients, volatile sig_atomic_t *stop,
+                         lied_err *e) {
+  char host[256] = "127.0.0.1";
+  const char *port = spec;
+  const char *colon = strrchr(spec, ':');
+  if (colon) {
+    size_t hl = (size_t)(colon - spec);
+    const char *h = spec;
+    if (hl >= 2 && h[0] == '[' && h[hl - 1] == ']') h++, hl -= 2;
+    if (hl == 0 || hl >= sizeof host) {
+      lied_errf(e, "tcp:%s: bad host", spec);
+      return NULL;
+    }
+    memcpy(host, h, hl);
+    host[hl] = 0;
+    port = colon + 1;
+  }
+  char *endp;
+  long pn = strtol(port, &endp, 10);
+  if (!*port || *endp || pn < 0 || pn > 65535) {
+    lied_errf(e, "tcp:%s: the port must be a number from 0 to 65535", spec);
+    return NULL;
+  }
+  tcp_sink *t = lied_xcalloc(1, sizeof *t, "TCP sink", e);
+  if (!t) return NULL;
+  t->base = (lied_sink){tcp_begin, tcp_row, tcp_end, tcp_destroy};
+  t->lfd = -1;
+  t->wait = wait_clients > 0 ? wait_clients : 0;
+  t->stop = stop;
+  struct addrinfo hints, *ai = NULL;
+  memset(&hints, 0, sizeof hints);
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE;
+  int g = getaddrinfo(host, port, &hints, &ai);
+  if (g) {
+    lied_errf(e, "tcp:%s: %s", spec, gai_strerror(g));
+    tcp_destroy(&t->base);
+    return NULL;
+  }
+  int err = 0;
+  for (struct addrinfo *a = ai; a; a = a->ai_next) {
+    int fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+    if (fd < 0) {
+      err = errno;
+      continue;
+    }
+    int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (bind(fd, a->ai_addr, a->ai_addrlen) == 0 && listen(fd, 16) == 0) {
+      t->lfd = fd;
+      break;
+    }
+    err = errno;
+    close(fd);
+  }
+  freeaddrinfo(ai);
+  int fl = t->lfd >= 0 ? fcntl(t->lfd, F_GETFL) : -1;
+  if (fl < 0 || fcntl(t->lfd, F_SETFL, fl | O_NONBLOCK) < 0) {
+    lied_errf(e, "tcp:%s: cannot listen on %s port %s: %s", spec, host, port,
+              strerror(err ? err : errno));
+    tcp_destroy(&t->base);
+    return NULL;
+  }
+  struct sockaddr_storage sa;
+  socklen_t sl = sizeof sa;
+  char sport[16] = "?";
+  if (getsockname(t->lfd, (struct sockaddr *)&sa, &sl) == 0)
+    getnameinfo((struct sockaddr *)&sa, sl, NULL, 0, sport, sizeof sport, NI_NUMERICSERV);
+  snprintf(t->where, sizeof t->where, "%s:%s", host, sport);
+  return &t->base;
+}
+
+const char *lied_tcp_sink_address(const lied_sink *s) {
+  return ((const tcp_sink *)s)->where;
+}

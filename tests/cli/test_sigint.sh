@@ -1,0 +1,73 @@
+#!/bin/bash
+# Ctrl-C (SIGINT) in the middle of a long run: the CSV and MAT outputs hold
+# every row up to the interruption and are valid; in the REPL the result so
+# far is kept, a Lua loop is interrupted, and the session goes on.
+# The runs would take days: only SIGINT ends them. Waits are bounded.
+LIED=${1:-./build/lied}
+TEST_MAT=$(dirname "$LIED")/tests/test_mat
+pass=0; fail=0
+tmp=$(mktemp -d)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; rm -rf "$tmp"; }
+trap cleanup EXIT
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
+check() { if eval "$1"; then ok; else bad "$2"; fi; }
+# wait_for CONDITION: poll up to ~60 s
+wait_for() { for _ in $(seq 600); do eval "$1" && return 0; sleep 0.1; done; return 1; }
+# wait_exit PID: up to ~60 s, then kill; the exit status in $status
+wait_exit() {
+  if ! wait_for "! kill -0 $1 2>/dev/null"; then bad "process $1 did not stop"; kill -9 "$1"; fi
+  wait "$1"; status=$?
+}
+LONG="--stop 1e9 --dt 1e-3 --interval 0.01"
+
+# ---- command line ----------------------------------------------------------
+"$LIED" run tests/models/osc.lua $LONG --vars '*' --out "$tmp/r.csv" --out "$tmp/r.mat" \
+  2>"$tmp/err" &
+pid=$!; pids+=("$pid")
+wait_for '[ -s "$tmp/r.csv" ] && [ "$(wc -l <"$tmp/r.csv")" -gt 200 ]' ||
+  bad "the long run did not write rows"
+kill -INT "$pid"
+wait_exit "$pid"
+check '[ "$status" -eq 1 ]' "interrupted run exits 1 (got $status)"
+check 'grep -q "interrupted at t = " "$tmp/err"' "interruption message: $(cat "$tmp/err")"
+rows=$(($(wc -l <"$tmp/r.csv") - 1))
+check '[ "$rows" -gt 200 ]' "CSV keeps the rows ($rows)"
+last=$(tail -1 "$tmp/r.csv")
+check '[ "$(echo "$last" | tr -cd , | wc -c)" -eq "$(head -1 "$tmp/r.csv" | tr -cd , | wc -c)" ]' \
+  "last CSV row is complete: $last"
+"$TEST_MAT" "$tmp/r.mat" "$tmp/r.csv" >"$tmp/cmp" 2>&1
+check '[ $? -eq 0 ]' "MAT valid and equal to the CSV after Ctrl-C: $(cat "$tmp/cmp")"
+check 'grep -q "$rows rows" "$tmp/cmp"' "MAT holds the $rows rows: $(cat "$tmp/cmp")"
+
+# ---- the REPL: a run and a Lua loop --------------------------------------------
+mkfifo "$tmp/in"
+HOME=$tmp "$LIED" <"$tmp/in" >"$tmp/repl.out" 2>"$tmp/repl.err" &
+pid=$!; pids+=("$pid")
+exec 5>"$tmp/in"
+cat >&5 <<EOF
+load "tests/models/osc.lua"
+r = run{stop = 1e9, dt = 1e-3, interval = 0.01, out = "$tmp/repl.csv"}
+EOF
+wait_for '[ -s "$tmp/repl.csv" ] && [ "$(wc -l <"$tmp/repl.csv")" -gt 200 ]' ||
+  bad "the REPL run did not write rows"
+kill -INT "$pid"
+echo 'print("rows", r:nrows(), results[1]:nrows())' >&5
+echo 'while true do end' >&5
+wait_for 'grep -q "^rows" "$tmp/repl.out"' || bad "no rows line"
+# the loop line is read next: a Ctrl-C from now on interrupts it, whether it
+# arrives before the loop starts or while it runs
+kill -INT "$pid"
+echo 'print("alive after the loop")' >&5
+exec 5>&-
+wait_exit "$pid"
+check '[ "$status" -eq 0 ]' "REPL exits 0 at end of input (got $status)"
+csv_rows=$(($(wc -l <"$tmp/repl.csv") - 1))
+check 'grep -q "(interrupted: rows so far kept)" "$tmp/repl.out"' "run summary says interrupted: $(cat "$tmp/repl.out")"
+check 'grep -q "^rows	$csv_rows	$csv_rows$" "$tmp/repl.out"' "result keeps the $csv_rows rows of the CSV: $(grep rows "$tmp/repl.out")"
+check 'grep -q "interrupted!" "$tmp/repl.err"' "Lua loop interrupted: $(cat "$tmp/repl.err")"
+check 'grep -q "alive after the loop" "$tmp/repl.out"' "session goes on after Ctrl-C"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
