@@ -112,6 +112,14 @@ void lied_sched_gather_x(const lied_sched *s, double *x);
 void lied_sched_reset_states(const lied_sched *s);
 void lied_sched_gather_der(const lied_sched *s, double *dx);
 
+/* Structural sparsity of the derivative function: for each state i, the
+ * states its derivative depends on are cols[rowptr[i] .. rowptr[i + 1]),
+ * sorted. Rebuilds the block graph of the built model temporarily (the
+ * schedule keeps none). *rowptr (nstates + 1) and *cols are malloc'ed; the
+ * caller frees them. Returns 0 or -1 with a message. */
+int lied_model_sparsity(lied_model *m, uint64_t **rowptr, uint32_t **cols,
+                        lied_err *e);
+
 /* Name of state index i ("crab[2].revolute2.phi") into buf. */
 void lied_sched_state_name(const lied_sched *s, uint64_t i, char *buf, size_t cap);
 
