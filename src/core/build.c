@@ -53,6 +53,16 @@ static void sum_eval(const lied_env *env, lied_sum *s) {
 }
 LIED_BLOCK(sum_block, lied_sum, sum_eval)
 
+/* The common branch: two contributions of three values (a planar force). */
+static void sum23_eval(const lied_env *env, lied_sum *s) {
+  (void)env;
+  const double *a = s->in[0], *b = s->in[1];
+  s->out[0] = a[0] + b[0];
+  s->out[1] = a[1] + b[1];
+  s->out[2] = a[2] + b[2];
+}
+LIED_BLOCK(sum23_block, lied_sum, sum23_eval)
+
 static void sum_meta(lied_meta *m, void *self) {
   lied_sum *s = self;
   const void *in[64 + 1];
@@ -62,8 +72,8 @@ static void sum_meta(lied_meta *m, void *self) {
     in[j] = &s->in[j];
   }
   in[k] = NULL;
-  lied_meta_block(m, "sum", sum_block, LIED_BLOCK_CONST_COEFF, in,
-                  LIED_SIGS(&s->out[0]));
+  lied_meta_block(m, "sum", s->k == 2 && s->w == 3 ? sum23_block : sum_block,
+                  LIED_BLOCK_CONST_COEFF, in, LIED_SIGS(&s->out[0]));
 }
 
 static const lied_class lied_sum_class = {

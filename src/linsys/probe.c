@@ -3,6 +3,7 @@
  * columns of A), solve A t = -b by dense LU, evaluate once more at t so every
  * variable of the section is consistent. Constant matrices are factorised once. */
 #include "linsys/probe.h"
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -45,6 +46,27 @@ static int singular(const lied_sched *s, const lied_section *sec, uint64_t q,
   return lied_errf(e, "%s", msg);
 }
 
+/* Sections of one or two tearing variables (a crane crab is 2x2) skip the
+ * general LU: the matrix is replaced by its inverse, with the same
+ * singularity threshold (k * DBL_EPSILON * max|a_ij|, relative). Returns 0,
+ * or the step (1-based) at which the matrix is singular. */
+static int small_invert(double *a, int k) {
+  if (k == 1) {
+    double v = a[0];
+    if (!(fabs(v) > DBL_EPSILON * fabs(v)) || !isfinite(v)) return 1;
+    a[0] = 1.0 / v;
+    return 0;
+  }
+  double a11 = a[0], a12 = a[1], a21 = a[2], a22 = a[3];
+  double m = fmax(fmax(fabs(a11), fabs(a12)), fmax(fabs(a21), fabs(a22)));
+  double det = a11 * a22 - a12 * a21;
+  if (!isfinite(det) || !(m > 0)) return 1;
+  if (!(fabs(det) > 2.0 * DBL_EPSILON * m * m)) return 2;
+  double r = 1.0 / det;
+  a[0] = a22 * r, a[1] = -a12 * r, a[2] = -a21 * r, a[3] = a11 * r;
+  return 0;
+}
+
 int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
                      uint64_t q0, uint64_t n, lied_err *e) {
   const int k = sec->k;
@@ -70,7 +92,8 @@ int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
               bv[q * (size_t)k + (size_t)r];
     }
     for (uint64_t q = 0; q < n; q++) {
-      int rc = lied_lu_factor(A + q * kk, k, piv + q * (size_t)k);
+      int rc = k <= 2 ? small_invert(A + q * kk, k)
+                      : lied_lu_factor(A + q * kk, k, piv + q * (size_t)k);
       s->st.factorisations++;
       if (rc) return singular(s, sec, q0 + q, env->t, rc, e);
     }
@@ -84,11 +107,23 @@ int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
   } else {
     lu = sec->lu + q0 * kk, pv = sec->piv + q0 * (size_t)k;
   }
-  for (uint64_t q = 0; q < n; q++) {
-    double *x = bv + q * (size_t)k;
-    for (int r = 0; r < k; r++) x[r] = -x[r];
-    lied_lu_solve(lu + q * kk, k, pv + q * (size_t)k, x);
-    for (int p = 0; p < k; p++) AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = x[p];
+  if (k == 1) {
+    const lied_sec_pair *p0 = &sec->pairs[0];
+    for (uint64_t q = 0; q < n; q++) AT(p0->tear, q0 + q, p0->tstride) = -lu[q] * bv[q];
+  } else if (k == 2) {
+    const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
+    for (uint64_t q = 0; q < n; q++) {
+      const double *iv = lu + 4 * q, *b = bv + 2 * q;
+      AT(p0->tear, q0 + q, p0->tstride) = -(iv[0] * b[0] + iv[1] * b[1]);
+      AT(p1->tear, q0 + q, p1->tstride) = -(iv[2] * b[0] + iv[3] * b[1]);
+    }
+  } else {
+    for (uint64_t q = 0; q < n; q++) {
+      double *x = bv + q * (size_t)k;
+      for (int r = 0; r < k; r++) x[r] = -x[r];
+      lied_lu_solve(lu + q * kk, k, pv + q * (size_t)k, x);
+      for (int p = 0; p < k; p++) AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = x[p];
+    }
   }
   run_blocks(sec, env, q0, n);
   return 0;

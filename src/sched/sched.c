@@ -29,7 +29,7 @@ typedef struct builder {
   uint8_t *cflag;   /* per component: CF_* */
 } builder;
 
-enum { NF_DYN = 1, NF_DER = 2 };
+enum { NF_DYN = 1, NF_DER = 2, NF_XINST = 4 /* depends on another instance index */ };
 enum { CF_DYN = 1, CF_NEED = 2, CF_SECTION = 4 };
 
 typedef struct node_id {
@@ -98,7 +98,10 @@ static int deps(const builder *b, uint32_t v, dep_fn add, void *ctx) {
       int s2 = lied_model_locate(b->m, b->order, b->norder, p, &i2, &off2);
       if (s2 < 0) break; /* zeros of an optional input */
       int k2 = lied_template_producer(&b->m->specs[s2].tpl, off2);
-      if (k2 >= 0 && add) add(ctx, encode(b, s2, k2, i2), 0);
+      if (k2 >= 0) {
+        if (i2 != id.inst) fl |= NF_XINST;
+        if (add) add(ctx, encode(b, s2, k2, i2), 0);
+      }
       break;
     }
     default:
@@ -117,10 +120,6 @@ typedef struct fill_ctx {
   uint32_t n;
 } fill_ctx;
 
-static void count_dep(void *ctx, uint32_t u, int tear) {
-  (void)u, (void)tear;
-  (*(uint64_t *)ctx)++;
-}
 static void fill_dep(void *ctx, uint32_t u, int tear) {
   fill_ctx *f = ctx;
   if (tear) f->tearbit[f->n >> 3] |= (uint8_t)(1u << (f->n & 7));
@@ -147,21 +146,37 @@ static int build_graph(builder *b) {
   b->nnodes = (uint32_t)n;
   b->flags = lied_xcalloc(n, 1, "node flags", e);
   if (!b->flags) return -1;
-  uint64_t ne = 0;
-  for (uint32_t v = 0; v < b->nnodes; v++) b->flags[v] = (uint8_t)deps(b, v, count_dep, &ne);
-  if (ne >= UINT32_MAX)
-    return lied_errf(e, "model too large: %llu dependencies", (unsigned long long)ne);
-  if (lied_graph_alloc(&b->g, b->nnodes, (uint32_t)ne))
+  /* one resolution pass into an upper bound (every input reference gives at
+   * most one edge), then shrink */
+  uint64_t ub = 0;
+  for (int i = 0; i < b->nbspec; i++) {
+    const lied_template *t = &m->specs[b->bspec[i]].tpl;
+    uint64_t refs = 0;
+    for (int k = 0; k < t->nblocks; k++)
+      for (uint32_t r = t->blocks[k].in0; r < t->blocks[k].in0 + t->blocks[k].nin; r++) {
+        int kind = t->refs[r].kind;
+        refs += kind == LIED_REF_INTERNAL || kind == LIED_REF_TEAR || kind == LIED_REF_PORT;
+      }
+    ub += refs * m->specs[b->bspec[i]].total;
+  }
+  if (ub >= UINT32_MAX)
+    return lied_errf(e, "model too large: %llu dependencies", (unsigned long long)ub);
+  if (lied_graph_alloc(&b->g, b->nnodes, (uint32_t)ub))
     return lied_errf(e, "out of memory building the block graph (%u nodes, %llu edges)",
-                     b->nnodes, (unsigned long long)ne);
-  b->tearbit = lied_xcalloc(ne / 8 + 1, 1, "graph", e);
+                     b->nnodes, (unsigned long long)ub);
+  b->tearbit = lied_xcalloc(ub / 8 + 1, 1, "graph", e);
   if (!b->tearbit) return -1;
   fill_ctx f = {b->g.adj, b->tearbit, 0};
   for (uint32_t v = 0; v < b->nnodes; v++) {
     b->g.rowptr[v] = f.n;
-    deps(b, v, fill_dep, &f);
+    b->flags[v] = (uint8_t)deps(b, v, fill_dep, &f);
   }
   b->g.rowptr[b->nnodes] = f.n;
+  uint64_t ne = f.n;
+  if (ne < ub) {
+    uint32_t *adj = realloc(b->g.adj, sizeof *adj * (ne ? ne : 1));
+    if (adj) b->g.adj = adj;
+  }
   m->sched->st.nodes = n;
   m->sched->st.edges = ne;
   return 0;
@@ -657,6 +672,7 @@ static void check_alignment(builder *b) {
   }
   const uint8_t dyn = CF_DYN | CF_NEED;
   for (uint32_t v = 0; v < b->nnodes; v++) {
+    if (!(b->flags[v] & NF_XINST)) continue; /* every dependency has its index */
     if ((b->cflag[b->comp[v]] & dyn) != dyn) continue;
     node_id a = decode(b, v);
     for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++) {
