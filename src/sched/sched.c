@@ -9,7 +9,7 @@
 #include "sched/graph.h"
 
 #define PTR_AT(inst, off) (*(const double *const *)(const void *)((inst) + (off)))
-#define PROBE_CHUNK 256
+#define PROBE_CHUNK 32
 
 /* Everything the builder needs while the graph exists. */
 typedef struct builder {
