@@ -19,6 +19,20 @@ static void run_blocks(const lied_section *sec, const lied_env *env, uint64_t q0
   }
 }
 
+/* The final evaluation: every member, or only those whose results leave
+ * the section during a derivative evaluation (see lied_section.fin). */
+static void run_final(const lied_sched *s, const lied_section *sec, const lied_env *env,
+                      uint64_t q0, uint64_t n) {
+  if (s->full) {
+    run_blocks(sec, env, q0, n);
+    return;
+  }
+  for (int i = 0; i < sec->nfin; i++) {
+    const lied_sec_block *b = &sec->blk[sec->fin[i]];
+    b->fn(env, b->base + q0 * b->stride, (size_t)n, b->stride);
+  }
+}
+
 static void set_tears(const lied_section *sec, uint64_t q0, uint64_t n, int unit) {
   for (int p = 0; p < sec->k; p++) {
     const lied_sec_pair *sp = &sec->pairs[p];
@@ -50,7 +64,13 @@ static int singular(const lied_sched *s, const lied_section *sec, uint64_t q,
  * general LU: the matrix is replaced by its inverse, with the same
  * singularity threshold (k * DBL_EPSILON * max|a_ij|, relative). Returns 0,
  * or the step (1-based) at which the matrix is singular. */
-static int small_invert(double *a, int k) {
+static inline double max4abs(double a, double b, double c, double d) {
+  a = fabs(a), b = fabs(b), c = fabs(c), d = fabs(d);
+  double x = a > b ? a : b, y = c > d ? c : d;
+  return x > y ? x : y;
+}
+
+static inline int small_invert(double *a, int k) {
   if (k == 1) {
     double v = a[0];
     if (!(fabs(v) > DBL_EPSILON * fabs(v)) || !isfinite(v)) return 1;
@@ -58,7 +78,7 @@ static int small_invert(double *a, int k) {
     return 0;
   }
   double a11 = a[0], a12 = a[1], a21 = a[2], a22 = a[3];
-  double m = fmax(fmax(fabs(a11), fabs(a12)), fmax(fabs(a21), fabs(a22)));
+  double m = max4abs(a11, a12, a21, a22);
   double det = a11 * a22 - a12 * a21;
   if (!isfinite(det) || !(m > 0)) return 1;
   if (!(fabs(det) > 2.0 * DBL_EPSILON * m * m)) return 2;
@@ -67,8 +87,63 @@ static int small_invert(double *a, int k) {
   return 0;
 }
 
+/* Pointer to the double at p + q * stride. */
+#define PTR(p, q, stride) ((double *)(void *)((char *)(p) + (q) * (stride)))
+
+/* The 2x2 case (a crane crab) without the general loops: the same passes,
+ * tearing variables and residuals walked with pointers. */
+static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_t q0,
+                  uint64_t n, lied_err *e) {
+  const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
+  const size_t ts0 = p0->tstride, ts1 = p1->tstride, rs0 = p0->rstride, rs1 = p1->rstride;
+  double *t0 = PTR(p0->tear, q0, ts0), *t1 = PTR(p1->tear, q0, ts1);
+  const double *r0 = PTR(p0->res, q0, rs0), *r1 = PTR(p1->res, q0, rs1);
+  double *A = s->work;              /* n x 4 (inverses) */
+  double *bv = A + 4 * s->chunk;    /* n x 2 */
+  for (uint64_t q = 0; q < n; q++) *PTR(t0, q, ts0) = 0, *PTR(t1, q, ts1) = 0;
+  run_blocks(sec, env, q0, n);
+  for (uint64_t q = 0; q < n; q++)
+    bv[2 * q] = *PTR(r0, q, rs0), bv[2 * q + 1] = *PTR(r1, q, rs1);
+  const double *iv = A;
+  if (!sec->constant || !sec->factored) {
+    for (uint64_t q = 0; q < n; q++) *PTR(t0, q, ts0) = 1;
+    run_blocks(sec, env, q0, n);
+    for (uint64_t q = 0; q < n; q++) {
+      A[4 * q] = *PTR(r0, q, rs0) - bv[2 * q];
+      A[4 * q + 2] = *PTR(r1, q, rs1) - bv[2 * q + 1];
+      *PTR(t0, q, ts0) = 0, *PTR(t1, q, ts1) = 1;
+    }
+    run_blocks(sec, env, q0, n);
+    for (uint64_t q = 0; q < n; q++) {
+      A[4 * q + 1] = *PTR(r0, q, rs0) - bv[2 * q];
+      A[4 * q + 3] = *PTR(r1, q, rs1) - bv[2 * q + 1];
+      int rc = small_invert(A + 4 * q, 2);
+      if (rc) {
+        s->st.factorisations += q + 1;
+        return singular(s, sec, q0 + q, env->t, rc, e);
+      }
+    }
+    s->st.factorisations += n;
+    if (sec->constant) {
+      memcpy(sec->lu + 4 * q0, A, sizeof(double) * 4 * n);
+      sec->nfactored += n;
+      if (sec->nfactored >= sec->count) sec->factored = 1;
+    }
+  } else {
+    iv = sec->lu + 4 * q0;
+  }
+  for (uint64_t q = 0; q < n; q++) {
+    const double *m = iv + 4 * q, *b = bv + 2 * q;
+    *PTR(t0, q, ts0) = -(m[0] * b[0] + m[1] * b[1]);
+    *PTR(t1, q, ts1) = -(m[2] * b[0] + m[3] * b[1]);
+  }
+  run_final(s, sec, env, q0, n);
+  return 0;
+}
+
 int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
                      uint64_t q0, uint64_t n, lied_err *e) {
+  if (sec->k == 2) return probe2(s, sec, env, q0, n, e);
   const int k = sec->k;
   const size_t kk = (size_t)k * (size_t)k;
   double *A = s->work;            /* chunk * k * k */
@@ -125,7 +200,7 @@ int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
       for (int p = 0; p < k; p++) AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = x[p];
     }
   }
-  run_blocks(sec, env, q0, n);
+  run_final(s, sec, env, q0, n);
   return 0;
 }
 

@@ -18,25 +18,59 @@ int lied_sched_run(lied_sched *s, int part, const lied_env *env, lied_err *e) {
 
 #define DBL(p) (*(double *)(void *)(p))
 
+/* Move states of n consecutive instances between the vector (interleaved per
+ * instance) and the instances; the common counts of states per instance are
+ * unrolled with their offsets in registers. */
+static inline void states_in(const lied_state_map *sm, const double *xp, char *inst,
+                             uint64_t n) {
+  const size_t stride = sm->stride;
+  if (sm->n == 2) {
+    const uint32_t o0 = sm->st[0].x, o1 = sm->st[1].x;
+    for (uint64_t i = 0; i < n; i++, inst += stride, xp += 2) {
+      DBL(inst + o0) = xp[0];
+      DBL(inst + o1) = xp[1];
+    }
+  } else if (sm->n == 1) {
+    const uint32_t o0 = sm->st[0].x;
+    for (uint64_t i = 0; i < n; i++, inst += stride) DBL(inst + o0) = *xp++;
+  } else {
+    for (uint64_t i = 0; i < n; i++, inst += stride)
+      for (int q = 0; q < sm->n; q++) DBL(inst + sm->st[q].x) = *xp++;
+  }
+}
+
+static inline void ders_out(const lied_state_map *sm, double *xp, const char *inst,
+                            uint64_t n) {
+  const size_t stride = sm->stride;
+  if (sm->n == 2) {
+    const uint32_t o0 = sm->st[0].der, o1 = sm->st[1].der;
+    for (uint64_t i = 0; i < n; i++, inst += stride, xp += 2) {
+      xp[0] = *(const double *)(const void *)(inst + o0);
+      xp[1] = *(const double *)(const void *)(inst + o1);
+    }
+  } else if (sm->n == 1) {
+    const uint32_t o0 = sm->st[0].der;
+    for (uint64_t i = 0; i < n; i++, inst += stride)
+      *xp++ = *(const double *)(const void *)(inst + o0);
+  } else {
+    for (uint64_t i = 0; i < n; i++, inst += stride)
+      for (int q = 0; q < sm->n; q++)
+        *xp++ = *(const double *)(const void *)(inst + sm->st[q].der);
+  }
+}
+
 /* States of instances [q0, q0 + n) of every state map, in and out. */
 static void scatter_range(const lied_sched *s, const double *x, uint64_t q0, uint64_t n) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    const double *xp = x + sm->x0 + q0 * (uint64_t)sm->n;
-    char *inst = sm->base + q0 * sm->stride;
-    for (uint64_t i = 0; i < n; i++, inst += sm->stride)
-      for (int q = 0; q < sm->n; q++) DBL(inst + sm->st[q].x) = *xp++;
+    states_in(sm, x + sm->x0 + q0 * (uint64_t)sm->n, sm->base + q0 * sm->stride, n);
   }
 }
 
 static void gather_range(const lied_sched *s, double *dx, uint64_t q0, uint64_t n) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    double *xp = dx + sm->x0 + q0 * (uint64_t)sm->n;
-    const char *inst = sm->base + q0 * sm->stride;
-    for (uint64_t i = 0; i < n; i++, inst += sm->stride)
-      for (int q = 0; q < sm->n; q++)
-        *xp++ = *(const double *)(const void *)(inst + sm->st[q].der);
+    ders_out(sm, dx + sm->x0 + q0 * (uint64_t)sm->n, sm->base + q0 * sm->stride, n);
   }
 }
 
@@ -70,10 +104,7 @@ int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double 
 void lied_sched_scatter(const lied_sched *s, const double *x) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    const double *xp = x + sm->x0;
-    char *inst = sm->base;
-    for (uint64_t i = 0; i < sm->count; i++, inst += sm->stride)
-      for (int q = 0; q < sm->n; q++) DBL(inst + sm->st[q].x) = *xp++;
+    states_in(sm, x + sm->x0, sm->base, sm->count);
   }
 }
 
@@ -100,11 +131,7 @@ void lied_sched_reset_states(const lied_sched *s) {
 void lied_sched_gather_der(const lied_sched *s, double *dx) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    double *xp = dx + sm->x0;
-    const char *inst = sm->base;
-    for (uint64_t i = 0; i < sm->count; i++, inst += sm->stride)
-      for (int q = 0; q < sm->n; q++)
-        *xp++ = *(const double *)(const void *)(inst + sm->st[q].der);
+    ders_out(sm, dx + sm->x0, sm->base, sm->count);
   }
 }
 

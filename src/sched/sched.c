@@ -29,7 +29,8 @@ typedef struct builder {
   uint8_t *cflag;   /* per component: CF_* */
 } builder;
 
-enum { NF_DYN = 1, NF_DER = 2, NF_XINST = 4 /* depends on another instance index */ };
+enum { NF_DYN = 1, NF_DER = 2, NF_XINST = 4 /* depends on another instance index */,
+       NF_EXPORT = 8 /* a section block read by a dynamic block outside its section */ };
 enum { CF_DYN = 1, CF_NEED = 2, CF_SECTION = 4 };
 
 typedef struct node_id {
@@ -464,10 +465,19 @@ static int new_section(builder *b, const sec_tmp *t, int constant,
     free(sec->pairs);
     return -1;
   }
+  sec->mexp = lied_xcalloc((size_t)t->n, 1, "section", b->e);
+  sec->first = lied_xmalloc(sizeof *sec->first * (size_t)t->n, "section", b->e);
+  sec->fin = lied_xmalloc(sizeof *sec->fin * (size_t)t->n, "section", b->e);
+  if (!sec->mexp || !sec->first || !sec->fin) {
+    free(sec->blk), free(sec->pairs), free(sec->mexp), free(sec->first), free(sec->fin);
+    return -1;
+  }
   for (int i = 0; i < t->n; i++) {
     node_id id = decode(b, t->ord[i]);
     const lied_spec *sp = &b->m->specs[id.spec];
     sec->blk[i] = (lied_sec_block){sp->tpl.blocks[id.blk].fn, lied_inst(sp, id.inst), sp->size};
+    sec->first[i] = t->ord[i];
+    sec->mexp[i] = (b->flags[t->ord[i]] & (NF_EXPORT | NF_DER)) != 0;
   }
   for (int p = 0; p < t->np; p++) {
     const lied_spec *sp = &b->m->specs[t->pspec[p]];
@@ -582,7 +592,10 @@ static int emit_steps(builder *b) {
       int found = 0;
       for (int i = 0; i < nopen && !found; i++)
         if (extends(b, &open[i], &t)) {
-          s->secs[open[i].si].count++;
+          lied_section *bs = &s->secs[open[i].si];
+          bs->count++;
+          for (int j = 0; j < t.n; j++)
+            bs->mexp[j] |= (b->flags[t.ord[j]] & (NF_EXPORT | NF_DER)) != 0;
           found = 1;
         }
       if (found) continue;
@@ -636,6 +649,34 @@ static int emit_steps(builder *b) {
   return rc;
 }
 #undef KEY
+
+/* For each section batch: the members the final evaluation needs when only
+ * what leaves the section matters (exports and, backwards, what they read
+ * inside the section; tearing edges excluded: the tearing variables are set). */
+static void final_members(builder *b) {
+  lied_sched *s = b->m->sched;
+  for (int i = 0; i < s->nsecs; i++) {
+    lied_section *sec = &s->secs[i];
+    uint32_t c = b->comp[sec->first[0]];
+    for (int j = sec->nblk - 1; j >= 0; j--) {
+      if (!sec->mexp[j]) continue;
+      uint32_t v = sec->first[j];
+      for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++) {
+        uint32_t u = b->g.adj[k];
+        if (IS_TEAR(b, k) || b->comp[u] != c) continue;
+        for (int m = 0; m < j; m++)
+          if (sec->first[m] == u) sec->mexp[m] = 1;
+      }
+    }
+    sec->nfin = 0;
+    for (int j = 0; j < sec->nblk; j++)
+      if (sec->mexp[j]) sec->fin[sec->nfin++] = j;
+    free(sec->first);
+    free(sec->mexp);
+    sec->first = NULL;
+    sec->mexp = NULL;
+  }
+}
 
 /* ---- alignment ----------------------------------------------------------------- */
 
@@ -747,6 +788,15 @@ static int classify_components(builder *b) {
         b->cflag[b->comp[b->g.adj[k]]] |= CF_NEED;
     }
   }
+  /* section blocks read by dynamic blocks outside their section */
+  for (uint32_t v = 0; v < b->nnodes; v++) {
+    if ((b->cflag[b->comp[v]] & (CF_DYN | CF_NEED)) != (CF_DYN | CF_NEED)) continue;
+    for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++) {
+      uint32_t u = b->g.adj[k];
+      if (b->comp[u] != b->comp[v] && (b->cflag[b->comp[u]] & CF_SECTION))
+        b->flags[u] |= NF_EXPORT;
+    }
+  }
   /* a residual must depend on the tearing variables */
   for (int i = 0; i < b->nbspec; i++) {
     const lied_spec *sp = &b->m->specs[b->bspec[i]];
@@ -793,6 +843,7 @@ int lied_sched_build(lied_model *m, lied_err *e) {
   if (!rc) rc = classify_components(&b);
   /* the node flags and level arrays are still needed; the graph too (cycles) */
   if (!rc) rc = emit_steps(&b);
+  if (!rc) final_members(&b);
   if (!rc) check_alignment(&b);
   builder_free(&b);
   if (!rc) rc = map_states(&b);
@@ -825,6 +876,9 @@ void lied_sched_free(lied_sched *s) {
     free(s->secs[i].pairs);
     free(s->secs[i].lu);
     free(s->secs[i].piv);
+    free(s->secs[i].fin);
+    free(s->secs[i].first);
+    free(s->secs[i].mexp);
   }
   free(s->secs);
   for (int p = 0; p < LIED_NPARTS; p++) free(s->steps[p]);

@@ -28,6 +28,13 @@ typedef struct lied_section {
   int nblk, k;
   lied_sec_block *blk;
   lied_sec_pair *pairs;
+  /* The final evaluation after the solve only needs the members whose outputs
+   * leave the section during an evaluation of derivatives (derivatives and
+   * signals read by later dynamic blocks) and what they read inside the
+   * section: fin[0 .. nfin) in order. At output points every member runs. */
+  int *fin, nfin;
+  uint8_t *mexp;   /* building: member output read outside (OR over the batch) */
+  uint32_t *first; /* building: member nodes of the batch's first section */
   uint64_t count;
   int constant; /* matrix independent of states and time: factorise once */
   int factored;
@@ -86,6 +93,9 @@ struct lied_sched {
   double *work;          /* chunk * (maxk * maxk + 2 * maxk) doubles */
   int *wpiv;             /* chunk * maxk */
   int const_done;
+  int full;              /* the next evaluation leaves every section variable
+                            consistent (output points), not only what is read
+                            outside the sections */
   int aligned;           /* dynamic part runs chunk by chunk (see sched.c) */
   uint64_t aligned_n;    /* instances per step when aligned */
   lied_sched_stats st;

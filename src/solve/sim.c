@@ -18,6 +18,7 @@ static int ensure_const(lied_model *m, double t, lied_err *e) {
   lied_sched *s = m->sched;
   if (s->const_done) return 0;
   lied_env env = {t};
+  s->full = 1;
   if (lied_sched_run(s, LIED_PART_CONST, &env, e)) return -1;
   s->const_done = 1;
   return 0;
@@ -28,6 +29,7 @@ int lied_model_eval(lied_model *m, double t, const double *x, double *dx,
   lied_sched *s = m->sched;
   lied_env env = {t};
   if (ensure_const(m, t, e)) return -1;
+  s->full = outputs;
   if (lied_sched_eval(s, &env, x, dx, e)) return -1;
   s->st.evaluations++;
   if (outputs && lied_sched_run(s, LIED_PART_OUT, &env, e)) return -1;
