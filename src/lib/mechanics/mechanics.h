@@ -53,7 +53,7 @@ extern const lied_port_layout pm_real_out_layout, pm_real_in_layout;
 
 extern const lied_class pm_fixed_class, pm_body_class, pm_fixed_translation_class,
     pm_revolute_class, pm_prismatic_class, pm_spring_class, pm_damper_class,
-    pm_spring_damper_class, pm_constant_class, pm_sine_class;
+    pm_spring_damper_class, pm_constant_class, pm_sine_class, pm_elasto_gap_class;
 
 #define PM_NOMIN (-HUGE_VAL)
 #define PM_NOMAX (HUGE_VAL)

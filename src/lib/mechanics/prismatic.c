@@ -13,6 +13,7 @@ typedef struct pm_prismatic {
   double cx, cy; /* velocity-product acceleration terms (motion block) */
   double e[2];   /* parameter, normalised by init */
   double F;
+  double T_D; /* dialectic time constant; 0: rigid form (docs/dialectic.md) */
 } pm_prismatic;
 
 /* Direction in the world. Separate from motion so that it runs once
@@ -43,6 +44,36 @@ static void pri_motion(const lied_env *env, pm_prismatic *j) {
   j->cy = -w2 * dy + wv2 * ex;
 }
 
+/* Dialectic form: the same kinematics with the kinetic velocity v, but the
+ * position follows the elastic velocity (der_s is written by acc_d). */
+static void pri_motion_d(const lied_env *env, pm_prismatic *j) {
+  (void)env;
+  const pm_pos *p = j->frame_a.pos;
+  const pm_vel *q = j->frame_a.vel;
+  double ex = j->ex, ey = j->ey, v = j->v, w = q->w;
+  double dx = j->s * ex, dy = j->s * ey;
+  j->dx = dx;
+  j->dy = dy;
+  j->frame_b.pos = (pm_pos){p->x + dx, p->y + dy, p->phi};
+  j->frame_b.vel = (pm_vel){q->vx - w * dy + v * ex, q->vy + w * dx + v * ey, w};
+  double w2 = w * w, wv2 = 2 * w * v;
+  j->cx = -w2 * dx - wv2 * ey;
+  j->cy = -w2 * dy + wv2 * ex;
+}
+
+/* Dialectic form: the tearing variable (stored in a) is the elastic
+ * velocity u; der(s) = u and the kinetic acceleration is
+ * der(v) = (u - v) / T_D. */
+static void pri_acc_d(const lied_env *env, pm_prismatic *j) {
+  (void)env;
+  const pm_acc *q = j->frame_a.acc;
+  double z = q->z, u = j->a, a = (u - j->v) / j->T_D;
+  j->frame_b.acc = (pm_acc){q->ax - z * j->dy + j->cx + a * j->ex,
+                            q->ay + z * j->dx + j->cy + a * j->ey, z};
+  j->der_v = a;
+  j->der_s = u;
+}
+
 /* a_b = a_a + z x d + (velocity terms) + a e (inside a linear section). */
 static void pri_acc(const lied_env *env, pm_prismatic *j) {
   (void)env;
@@ -65,6 +96,8 @@ LIED_BLOCK(pri_rot_block, pm_prismatic, pri_rot)
 LIED_BLOCK(pri_motion_block, pm_prismatic, pri_motion)
 LIED_BLOCK(pri_acc_block, pm_prismatic, pri_acc)
 LIED_BLOCK(pri_force_block, pm_prismatic, pri_force)
+LIED_BLOCK(pri_motion_d_block, pm_prismatic, pri_motion_d)
+LIED_BLOCK(pri_acc_d_block, pm_prismatic, pri_acc_d)
 
 /* Normalise e. */
 static int pri_init(void *self, lied_init *ctx) {
@@ -87,18 +120,30 @@ static void pri_meta(lied_meta *m, void *self) {
   lied_meta_port(m, "u", 0, &j->u, &pm_real_in_layout);
   lied_meta_state(m, "s", "m", &j->s, &j->der_s);
   lied_meta_state(m, "v", "m/s", &j->v, &j->der_v);
-  lied_meta_tear(m, "a", &j->a, "res", &j->res);
   lied_meta_block(m, "rot", pri_rot_block, 0, LIED_SIGS(&j->frame_a.pos, &j->e[0], &j->e[1]),
                   LIED_SIGS(&j->ex, &j->ey));
-  lied_meta_block(m, "motion", pri_motion_block, 0,
-                  LIED_SIGS(&j->frame_a.pos, &j->frame_a.vel, &j->s, &j->v, &j->ex, &j->ey),
-                  LIED_SIGS(&j->frame_b.pos, &j->frame_b.vel, &j->dx, &j->dy, &j->der_s,
-                            &j->cx, &j->cy));
-  /* coefficients dx, dy, ex, ey depend on states: not constant */
-  lied_meta_block(m, "acc", pri_acc_block, 0,
-                  LIED_SIGS(&j->frame_a.acc, &j->a, &j->ex, &j->ey, &j->dx, &j->dy, &j->cx,
-                            &j->cy),
-                  LIED_SIGS(&j->frame_b.acc, &j->der_v));
+  if (j->T_D > 0) {
+    /* dialectic form: tearing variable = elastic velocity v_el */
+    lied_meta_tear(m, "v_el", &j->a, "res", &j->res);
+    lied_meta_block(m, "motion", pri_motion_d_block, 0,
+                    LIED_SIGS(&j->frame_a.pos, &j->frame_a.vel, &j->s, &j->v, &j->ex, &j->ey),
+                    LIED_SIGS(&j->frame_b.pos, &j->frame_b.vel, &j->dx, &j->dy, &j->cx, &j->cy));
+    lied_meta_block(m, "acc", pri_acc_d_block, 0,
+                    LIED_SIGS(&j->frame_a.acc, &j->a, &j->v, &j->T_D, &j->ex, &j->ey, &j->dx,
+                              &j->dy, &j->cx, &j->cy),
+                    LIED_SIGS(&j->frame_b.acc, &j->der_v, &j->der_s));
+  } else {
+    lied_meta_tear(m, "a", &j->a, "res", &j->res);
+    lied_meta_block(m, "motion", pri_motion_block, 0,
+                    LIED_SIGS(&j->frame_a.pos, &j->frame_a.vel, &j->s, &j->v, &j->ex, &j->ey),
+                    LIED_SIGS(&j->frame_b.pos, &j->frame_b.vel, &j->dx, &j->dy, &j->der_s,
+                              &j->cx, &j->cy));
+    /* coefficients dx, dy, ex, ey depend on states: not constant */
+    lied_meta_block(m, "acc", pri_acc_block, 0,
+                    LIED_SIGS(&j->frame_a.acc, &j->a, &j->ex, &j->ey, &j->dx, &j->dy, &j->cx,
+                              &j->cy),
+                    LIED_SIGS(&j->frame_b.acc, &j->der_v));
+  }
   lied_meta_block(m, "force", pri_force_block, 0,
                   LIED_SIGS(&j->frame_b.force, &j->u.u, &j->F, &j->ex, &j->ey, &j->dx, &j->dy),
                   LIED_SIGS(&j->frame_a.force, &j->res));
@@ -114,8 +159,12 @@ static const lied_param pri_params[] = {
      PM_NOMIN, PM_NOMAX, 0, 0},
     {"F", offsetof(pm_prismatic, F), 0, "N", "constant force driving the joint (added to input u)",
      PM_NOMIN, PM_NOMAX, 0, 0},
+    {"T_D", offsetof(pm_prismatic, T_D), 0, "s",
+     "dialectic time constant: 0 rigid form (tearing: acceleration a), > 0 dialectic form "
+     "(tearing: elastic velocity v_el, der(v) = (v_el - v)/T_D)",
+     0, PM_NOMAX, 0, 0},
 };
 const lied_class pm_prismatic_class = {
     "Prismatic", "mechanics",
     "prismatic joint: frame_b moved by s e (e in frame_a); driving force F + u along e",
-    sizeof(pm_prismatic), pri_params, 4, pri_init, pri_meta};
+    sizeof(pm_prismatic), pri_params, 5, pri_init, pri_meta};
