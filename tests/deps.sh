@@ -4,7 +4,11 @@ set -euo pipefail
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 # libmatio-dev: an independent MAT file reader for tests/unit/test_mat.c
-for p in pkg-config liblua5.4-dev libreadline-dev gnuplot-nox valgrind libmatio-dev; do
+# libsuitesparse-dev: KLU, the sparse LU of the implicit solvers
+# libsundials-dev: CVODE, the cvode solver (optional at build time)
+# clang, libclang-rt-dev: libFuzzer, for the fuzz smoke test (tests/fuzz)
+for p in pkg-config liblua5.4-dev libreadline-dev gnuplot-nox valgrind libmatio-dev \
+         libsuitesparse-dev libsundials-dev clang libclang-rt-dev; do
   have_pkg "$p" || need+=("$p")
 done
 # any gnuplot will do

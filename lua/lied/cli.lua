@@ -15,16 +15,23 @@ usage: lied                              start the interactive REPL
 run options:
   --start T0         start time (default: the model's experiment, else 0)
   --stop T           stop time (default: the model's experiment, else 1)
-  --solver NAME      %s (default rk4)
-  --dt H             step size (default (stop - start) / 1000)
-  --interval DT      output interval (default: a multiple of dt near (stop-start)/500)
+  --solver NAME      default rk4; %s
+  --dt H             fixed step (default (stop - start) / 1000); adaptive
+                     solvers: the first step (default: estimated)
+  --tol TOL          adaptive solvers: relative and absolute tolerance (default 1e-6);
+                     implicit solvers: also the Newton tolerance
+  --rtol R, --atol A set the relative or absolute tolerance alone
+  --hmax H           adaptive solvers: largest step (default stop - start)
+  --interval DT      output interval (default: a multiple of dt near (stop-start)/500;
+                     adaptive: (stop-start)/500); 'step': every accepted step
   --vars LIST        comma-separated names or glob patterns (default: all states)
   --out PATH         PATH.csv, PATH.mat (MAT v4, Modelica result layout),
                      tcp:[HOST:]PORT (stream rows to TCP clients; host 127.0.0.1),
                      '-' for CSV on stdout (default), or 'none'; repeatable
   --clients N        with tcp: wait for N clients before starting
   --set PATH=VALUE   override a parameter (repeatable): n=1000, crab.body1.m=2
-  --stats            print run statistics on stderr
+  --stats            print run statistics on stderr (steps, rejections, evaluations,
+                     Jacobians, factorisations, Newton iterations)
   A progress bar shows on stderr when it is a terminal and a run takes over 1 s;
   Ctrl-C stops a run and keeps the rows so far (every output stays valid).
 
@@ -36,8 +43,24 @@ local function solver_names()
   return table.concat(t, ", ")
 end
 
+-- The solver list of --help: fixed-step explicit, then the others by kind.
+local function solver_usage()
+  local groups, order = {}, {}
+  for _, s in ipairs(lied.core.solvers()) do
+    local kind = (s.adaptive and "adaptive " or "fixed-step ") .. (s.implicit and "implicit" or "explicit")
+    if not groups[kind] then groups[kind] = {}; order[#order + 1] = kind end
+    table.insert(groups[kind], s.name)
+  end
+  local lines = {}
+  for i, kind in ipairs(order) do
+    lines[i] = string.format("%s%s: %s", i == 1 and "" or string.rep(" ", 34), kind,
+      table.concat(groups[kind], ", "))
+  end
+  return table.concat(lines, "\n")
+end
+
 function cli.usage()
-  return string.format(usage, solver_names())
+  return string.format(usage, solver_usage())
 end
 
 -- Error handler: the message alone (it names file:line); the Lua traceback
@@ -111,6 +134,9 @@ local function parse_opts(args, i, allowed)
       o.out[#o.out + 1] = value()
     elseif name == "--solver" or name == "--vars" then
       o[name:sub(3)] = value()
+    elseif name == "--interval" then
+      local v = value()
+      o.interval = v == "step" and v or parse_number(name, v)
     else
       o[name:sub(3)] = parse_number(name, value())
     end
@@ -121,7 +147,8 @@ end
 
 local run_opts = { ["--start"] = true, ["--stop"] = true, ["--solver"] = true, ["--dt"] = true,
                    ["--interval"] = true, ["--vars"] = true, ["--out"] = true, ["--set"] = true,
-                   ["--stats"] = true, ["--clients"] = true }
+                   ["--stats"] = true, ["--clients"] = true, ["--tol"] = true, ["--rtol"] = true,
+                   ["--atol"] = true, ["--hmax"] = true }
 
 local function cmd_run(args)
   local file = args[2]
@@ -142,13 +169,13 @@ local function cmd_run(args)
     for _, s in ipairs(lied.core.solvers()) do ok = ok or s.name == o.solver end
     if not ok then usage_error("unknown solver '" .. o.solver .. "' (available: " .. solver_names() .. ")") end
   end
-  for _, k in ipairs { "dt", "interval" } do
-    if o[k] and not (o[k] > 0) then usage_error("--" .. k .. " must be positive") end
+  for _, k in ipairs { "dt", "interval", "tol", "rtol", "atol", "hmax" } do
+    if o[k] and o[k] ~= "step" and not (o[k] > 0) then usage_error("--" .. k .. " must be positive") end
   end
   local model = cli.load_model(file)
   local exp = {}
   for k, v in pairs(model.experiment or {}) do exp[k] = v end
-  for _, k in ipairs { "start", "stop", "dt", "interval", "solver", "vars" } do
+  for _, k in ipairs { "start", "stop", "dt", "interval", "solver", "vars", "tol", "rtol", "atol", "hmax" } do
     if o[k] ~= nil then exp[k] = o[k] end
   end
   if (exp.stop or 1) <= (exp.start or 0) then
@@ -166,6 +193,14 @@ local function cmd_run(args)
       "factorisations %d, outputs %d, t_end %.17g\n",
       info.t_instantiate, info.t_schedule, stats.wall, stats.steps, stats.rhs,
       stats.factorisations, stats.outputs, stats.t_end))
+    io.stderr:write(string.format("solver %s: steps %d, rejected %d, evaluations %d", exp.solver or "rk4",
+      stats.steps, stats.rejected, stats.rhs))
+    if stats.jacobians > 0 or stats.colours > 0 then
+      io.stderr:write(string.format(" (%d for Jacobians), Jacobians %d (%d colours, %d nonzeros), " ..
+        "LU factorisations %d, Newton iterations %d (%d failures)", stats.jac_rhs, stats.jacobians,
+        stats.colours, stats.jac_nnz, stats.lu, stats.newton, stats.newton_fails))
+    end
+    io.stderr:write("\n")
   end
   if err then error(err, 0) end
   if stats.interrupted then
@@ -196,7 +231,7 @@ local function cmd_info(args)
   local model = cli.load_model(file)
   local specs = lied.flatten(model, sets)
   local built = lied.core.build(specs)
-  local i = built:info()
+  local i = built:info(true)
   local out = io.stdout
   out:write("model ", model.name, "\n\ntree:\n")
   print_tree(specs, out)
@@ -224,6 +259,24 @@ local function cmd_info(args)
   out:write(string.format("  graph     %d nodes, %d edges (freed after scheduling)\n", i.graph_nodes, i.graph_edges))
   out:write(string.format("  chunked   %s\n", i.chunked and "yes (identical independent copies: evaluated chunk by chunk)" or "no"))
   out:write(string.format("  time      instantiate %.3f s, schedule %.3f s\n", i.t_instantiate, i.t_schedule))
+  local jac = i.jacobian
+  if jac then
+    out:write("\njacobian (structural sparsity of the derivatives, for implicit solvers):\n")
+    local n = i.states
+    out:write(string.format("  nonzeros  %d of %d x %d (%.3g%%), at most %d per row\n", jac.nnz, n, n,
+      n > 0 and 100 * jac.nnz / (n * n) or 0, jac.max_row))
+    out:write(string.format("  colours   %d (derivative evaluations per finite-difference Jacobian)\n",
+      jac.colours))
+    if jac.pattern then
+      local names = jac.states
+      local w = 0
+      for _, nm in ipairs(names) do w = math.max(w, #nm) end
+      out:write("  pattern   (row: derivative of the state, column: state it depends on)\n")
+      for r, row in ipairs(jac.pattern) do
+        out:write(string.format("    %-" .. w .. "s  %s\n", names[r] or "", row))
+      end
+    end
+  end
   return 0
 end
 

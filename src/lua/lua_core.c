@@ -3,6 +3,7 @@
  * results. */
 #include "lua/lua_lied.h"
 #include <lauxlib.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,8 @@
 #include "record/progress.h"
 #include "record/recorder.h"
 #include "sched/sched.h"
-#include "solve/butcher.h"
+#include "linsys/sparse.h"
+#include "solve/jacobian.h"
 #include "solve/sim.h"
 
 #define CLASS_MT "lied.Class"
@@ -160,9 +162,11 @@ static int model_tostring(lua_State *L) {
   return 1;
 }
 
+/* A string field of table t (NULL when absent or not a string: a number is
+ * not converted, the converted copy would not outlive the pop). */
 static const char *opt_field_str(lua_State *L, int t, const char *k) {
   lua_getfield(L, t, k);
-  const char *s = lua_isstring(L, -1) ? lua_tostring(L, -1) : NULL;
+  const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
   lua_pop(L, 1);
   return s;
 }
@@ -170,6 +174,16 @@ static const char *opt_field_str(lua_State *L, int t, const char *k) {
 /* Raise the engine error as a Lua error with no position prefix. */
 static int raise_err(lua_State *L, lied_err *e) {
   lua_pushstring(L, e->msg);
+  return lua_error(L);
+}
+
+/* Raise a formatted message (lua_pushfstring formats) with no position
+ * prefix: the message names the declaration site itself. */
+static int raise_fmt(lua_State *L, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  lua_pushvfstring(L, fmt, ap);
+  va_end(ap);
   return lua_error(L);
 }
 
@@ -203,7 +217,9 @@ static int core_build(lua_State *L) {
     const lied_class *cls = lua_isnil(L, -1) ? NULL : lied_lua_checkclass(L, -1);
     lua_pop(L, 4);
     if (count < 0 || count > (lua_Integer)UINT32_MAX)
-      return luaL_error(L, "%s: array size %d out of range", name ? name : "?", (int)count);
+      return raise_fmt(L, "%s%s%s: array size %I out of range (at most %I)",
+                       where ? where : "", where ? ": " : "", name ? name : "?", count,
+                       (lua_Integer)UINT32_MAX);
     int id = lied_model_add(m, parent, name ? name : "", cls, (uint32_t)count, is_array,
                             where, &e);
     if (id < 0) return raise_err(L, &e);
@@ -211,6 +227,12 @@ static int core_build(lua_State *L) {
     if (lua_istable(L, -1)) {
       lua_pushnil(L);
       while (lua_next(L, -2)) {
+        /* lua_tostring would turn a number key into a string in place and
+         * break lua_next: only string keys are parameter names */
+        if (lua_type(L, -2) != LUA_TSTRING)
+          return raise_fmt(L, "%s%s%s: parameter names must be strings, got %s",
+                            where ? where : "", where ? ": " : "", name ? name : "?",
+                            luaL_typename(L, -2));
         const char *pn = lua_tostring(L, -2);
         double v[64];
         int nv = 0;
@@ -251,6 +273,10 @@ static int core_build(lua_State *L) {
     if (lua_istable(L, -1)) {
       lua_pushnil(L);
       while (lua_next(L, -2)) {
+        if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING)
+          return raise_fmt(L, "%s%s%s: ports = {name = \"child.port\"} needs strings, got %s = %s",
+                            where ? where : "", where ? ": " : "", name ? name : "?",
+                            luaL_typename(L, -2), luaL_typename(L, -1));
         if (lied_model_alias(m, id, lua_tostring(L, -2), lua_tostring(L, -1), &e))
           return raise_err(L, &e);
         lua_pop(L, 1);
@@ -268,10 +294,58 @@ static void set_int(lua_State *L, const char *k, uint64_t v) {
   lua_setfield(L, -2, k);
 }
 
-/* model:info() -> table of counts */
+/* info.jacobian (model:info(true)): structural sparsity of the derivatives
+ * and its column colouring; for at most 64 states also pattern (one string
+ * per state, '*' where its derivative depends on that state) and states
+ * (their names, in state-vector order). */
+#define PATTERN_MAX 64
+static void push_jacobian(lua_State *L, lied_model *m) {
+  lied_err e;
+  uint64_t *rowptr = NULL, n = m->nstates;
+  uint32_t *cols = NULL, *colour = NULL, ncol = 0;
+  if (n > UINT32_MAX || lied_model_sparsity(m, &rowptr, &cols, &e)) return;
+  colour = malloc(sizeof *colour * ((size_t)n + 1));
+  if (!colour || lied_colour(n, rowptr, cols, colour, &ncol, &e)) {
+    free(rowptr), free(cols), free(colour);
+    return;
+  }
+  uint64_t maxrow = 0;
+  for (uint64_t i = 0; i < n; i++)
+    if (rowptr[i + 1] - rowptr[i] > maxrow) maxrow = rowptr[i + 1] - rowptr[i];
+  lua_createtable(L, 0, 4);
+  set_int(L, "nnz", rowptr[n]);
+  set_int(L, "colours", ncol);
+  set_int(L, "max_row", maxrow);
+  if (n <= PATTERN_MAX) {
+    lua_createtable(L, (int)n, 0);
+    char row[PATTERN_MAX + 1];
+    for (uint64_t i = 0; i < n; i++) {
+      memset(row, '.', (size_t)n);
+      row[n] = 0;
+      for (uint64_t k = rowptr[i]; k < rowptr[i + 1]; k++) row[cols[k]] = '*';
+      lua_pushstring(L, row);
+      lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "pattern");
+    lua_createtable(L, (int)n, 0);
+    for (uint64_t i = 0; i < n; i++) {
+      char name[512];
+      lied_sched_state_name(m->sched, i, name, sizeof name);
+      lua_pushstring(L, name);
+      lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "states");
+  }
+  lua_setfield(L, -2, "jacobian");
+  free(rowptr), free(cols), free(colour);
+}
+
+/* model:info([jacobian]) -> table of counts (with jacobian = {nnz, colours,
+ * max_row, pattern} when the argument is true: rebuilds the block graph) */
 static int model_info(lua_State *L) {
   lmodel *u = check_model(L, 1);
   lied_model *m = u->m;
+  int want_jacobian = lua_toboolean(L, 2);
   const lied_sched_stats *st = &m->sched->st;
   lua_newtable(L);
   set_int(L, "components", m->ncomponents);
@@ -315,6 +389,7 @@ static int model_info(lua_State *L) {
       lua_rawseti(L, -2, k);
     }
   lua_setfield(L, -2, "section_sizes");
+  if (want_jacobian) push_jacobian(L, m);
   return 1;
 }
 
@@ -462,9 +537,59 @@ static int run_outputs(lua_State *L, int t, const char *specs[MAX_OUTS]) {
   return k;
 }
 
-/* model:run(opts) -> result, stats. opts: start, stop, dt, interval,
- * solver, vars, out ("-", path.csv, path.mat, "tcp:[HOST:]PORT", "none", or a
- * list of these), clients (TCP clients to wait for), progress ("auto" =
+/* Every key of the run options must be one model_run reads (a misspelt
+ * option is an error, not silently ignored); `set` is what lied.simulate
+ * keeps its overrides in. Add new options here. */
+static void check_run_keys(lua_State *L, int t) {
+  static const char *const known[] = {"start", "stop", "dt", "interval", "tol", "rtol", "atol",
+                                      "hmax", "solver", "vars", "out", "clients",
+                                      "progress", "progress_delay", "memory", "set", NULL};
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    int ok = 0;
+    if (lua_type(L, -1) == LUA_TSTRING)
+      for (int i = 0; known[i] && !ok; i++) ok = strcmp(known[i], lua_tostring(L, -1)) == 0;
+    if (!ok) {
+      luaL_Buffer b;
+      luaL_buffinit(L, &b);
+      for (int i = 0; known[i]; i++) {
+        if (i) luaL_addstring(&b, ", ");
+        luaL_addstring(&b, known[i]);
+      }
+      luaL_pushresult(&b);
+      const char *list = lua_tostring(L, -1);
+      const char *key = luaL_tolstring(L, -2, NULL);
+      raise_fmt(L, "run: unknown option '%s' (options: %s)", key, list);
+    }
+  }
+  static const char *const strs[] = {"solver", "vars", NULL};
+  for (int i = 0; strs[i]; i++) {
+    lua_getfield(L, t, strs[i]);
+    if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TSTRING)
+      raise_fmt(L, "run: option %s must be a string, got %s", strs[i], luaL_typename(L, -1));
+    lua_pop(L, 1);
+  }
+}
+
+/* Times and steps a run can represent: finite start and stop, and no more
+ * than 2^53 steps or output points (beyond that t + dt == t: the run would
+ * stand still or never end). */
+static void check_run_span(lua_State *L, const lied_sim_opts *o) {
+  if (!isfinite(o->start) || !isfinite(o->stop) || !isfinite(o->stop - o->start))
+    raise_fmt(L, "run: the interval [%f, %f] must be finite", o->start, o->stop);
+  double span = o->stop - o->start, lim = 9007199254740992.0; /* 2^53 */
+  if (o->dt > 0 && span / o->dt > lim)
+    raise_fmt(L, "run: step size %f is too small for the interval [%f, %f] "
+                 "(more than 2^53 steps)", o->dt, o->start, o->stop);
+  if (o->interval > 0 && span / o->interval > lim)
+    raise_fmt(L, "run: output interval %f is too small for [%f, %f] (more than 2^53 output points)",
+              o->interval, o->start, o->stop);
+}
+
+/* model:run(opts) -> result, stats. opts: start, stop, dt, interval (or
+ * "step"), solver, tol, rtol, atol, hmax, vars, out ("-", path.csv,
+ * path.mat, "tcp:[HOST:]PORT", "none", or a list of these), clients (TCP clients to wait for), progress ("auto" =
  * default: on stderr when it is a terminal; true; false), progress_delay
  * (seconds, default 1), memory (default true).
  * A simulation failure returns result-so-far, stats, message. */
@@ -475,12 +600,22 @@ static int model_run(lua_State *L) {
   o.start = opt_num(L, 2, "start", 0);
   o.stop = opt_num(L, 2, "stop", 1);
   o.dt = opt_num(L, 2, "dt", 0);
-  o.interval = opt_num(L, 2, "interval", 0);
+  lua_getfield(L, 2, "interval"); /* a number, or "step": every accepted step */
+  o.every_step = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "step") == 0;
+  lua_pop(L, 1);
+  o.interval = o.every_step ? 0 : opt_num(L, 2, "interval", 0);
+  o.rtol = o.atol = opt_num(L, 2, "tol", 0); /* tol sets both; rtol, atol override */
+  o.rtol = opt_num(L, 2, "rtol", o.rtol);
+  o.atol = opt_num(L, 2, "atol", o.atol);
+  o.hmax = opt_num(L, 2, "hmax", 0);
   o.solver = opt_field_str(L, 2, "solver");
   const char *vars = opt_field_str(L, 2, "vars");
   const char *outs[MAX_OUTS];
   int nouts = run_outputs(L, 2, outs);
-  int clients = (int)opt_num(L, 2, "clients", 0);
+  double nclients = opt_num(L, 2, "clients", 0);
+  if (!(nclients >= 0 && nclients <= 1024))
+    return raise_fmt(L, "run: clients must be from 0 to 1024, got %f", nclients);
+  int clients = (int)nclients;
   double pdelay = opt_num(L, 2, "progress_delay", 1);
   lua_getfield(L, 2, "progress");
   int progress = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : -1; /* -1: auto */
@@ -490,6 +625,8 @@ static int model_run(lua_State *L) {
   lua_pop(L, 1);
   const char *out1 = opt_field_str(L, 2, "out");
   if (out1 && strcmp(out1, "none") == 0) memory = 0; /* out = "none" records nothing */
+  check_run_keys(L, 2);
+  check_run_span(L, &o);
   lresult *res = lua_newuserdatauv(L, sizeof *res, 0);
   res->mem = NULL;
   luaL_setmetatable(L, RESULT_MT);
@@ -549,9 +686,17 @@ static int model_run(lua_State *L) {
   lied_recorder_free(&rec);
   if (rc == LIED_SIM_BADOPT) return raise_err(L, &e);
   lua_pushvalue(L, ridx);
-  lua_createtable(L, 0, 10);
+  lua_createtable(L, 0, 20);
   set_int(L, "steps", (uint64_t)st.steps);
   set_int(L, "rhs", (uint64_t)st.rhs);
+  set_int(L, "rejected", (uint64_t)st.rejected);
+  set_int(L, "jac_rhs", (uint64_t)st.jac_rhs);
+  set_int(L, "jacobians", (uint64_t)st.jacobians);
+  set_int(L, "lu", (uint64_t)st.lu);
+  set_int(L, "newton", (uint64_t)st.newton);
+  set_int(L, "newton_fails", (uint64_t)st.newton_fails);
+  set_int(L, "colours", (uint64_t)st.colours);
+  set_int(L, "jac_nnz", st.jac_nnz);
   set_int(L, "outputs", (uint64_t)st.outputs);
   set_int(L, "factorisations", st.factorisations);
   lua_pushnumber(L, st.t_end);
@@ -664,21 +809,23 @@ static int result_column(lua_State *L) {
   return 1;
 }
 
-/* lied.core.solvers() -> list of {name, doc, order} */
+/* lied.core.solvers() -> list of {name, doc, order, adaptive, implicit} */
 static int core_solvers(lua_State *L) {
   lua_newtable(L);
-  int k = 0;
-  for (int i = 0; i < lied_tableau_count(); i++) {
-    const lied_tableau *t = lied_tableau_at(i);
-    if (!t->explicit_ || t->bhat) continue;
-    lua_createtable(L, 0, 3);
-    lua_pushstring(L, t->name);
+  for (int i = 0; i < lied_solver_count(); i++) {
+    const lied_solver *s = lied_solver_at(i);
+    lua_createtable(L, 0, 5);
+    lua_pushstring(L, s->name);
     lua_setfield(L, -2, "name");
-    lua_pushstring(L, t->doc);
+    lua_pushstring(L, s->doc);
     lua_setfield(L, -2, "doc");
-    lua_pushinteger(L, t->order);
+    lua_pushinteger(L, s->order);
     lua_setfield(L, -2, "order");
-    lua_rawseti(L, -2, ++k);
+    lua_pushboolean(L, s->adaptive);
+    lua_setfield(L, -2, "adaptive");
+    lua_pushboolean(L, s->implicit);
+    lua_setfield(L, -2, "implicit");
+    lua_rawseti(L, -2, i + 1);
   }
   return 1;
 }
@@ -740,5 +887,7 @@ int luaopen_lied_core(lua_State *L) {
   luaL_newlib(L, core_funcs);
   lua_pushstring(L, LIED_VERSION);
   lua_setfield(L, -2, "version");
+  lua_pushboolean(L, lied_splu_available());
+  lua_setfield(L, -2, "sparse_lu");
   return 1;
 }

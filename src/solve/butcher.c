@@ -26,9 +26,20 @@
   static const double lied_bt_##id##_bhat[] = {LIED_BT_LIST BHAT};            \
   _Static_assert(LIED_BT_LEN(lied_bt_##id##_bhat) == (s),                     \
                  #id ": bhat needs stages entries");
+#define LIED_ERK_DENSE(id, doc, s, p, q, C, A, B, BHAT, D, DENSE)              \
+  LIED_ERK_EMBEDDED(id, doc, s, p, q, C, A, B, BHAT)                           \
+  static const double lied_bt_##id##_dense[] = {LIED_BT_LIST DENSE};          \
+  _Static_assert(LIED_BT_LEN(lied_bt_##id##_dense) == (size_t)(s) * (D),      \
+                 #id ": dense needs stages * degree entries");
+#define LIED_DIRK(id, doc, s, p, C, A, B) LIED_BT_ARRAYS(id, s, C, A, B)
+#define LIED_DIRK_EMBEDDED(id, doc, s, p, q, C, A, B, BHAT)                    \
+  LIED_ERK_EMBEDDED(id, doc, s, p, q, C, A, B, BHAT)
 #include "solve/butcher.def"
 #undef LIED_ERK
 #undef LIED_ERK_EMBEDDED
+#undef LIED_ERK_DENSE
+#undef LIED_DIRK
+#undef LIED_DIRK_EMBEDDED
 
 /* Pass 2: the table of methods, in the order of butcher.def. */
 #define LIED_ERK(id, doc, s, p, C, A, B)                                       \
@@ -37,11 +48,23 @@
 #define LIED_ERK_EMBEDDED(id, doc, s, p, q, C, A, B, BHAT)                     \
   {#id, doc, s, p, q, 1, lied_bt_##id##_a, lied_bt_##id##_b, lied_bt_##id##_c, \
    lied_bt_##id##_bhat},
+#define LIED_ERK_DENSE(id, doc, s, p, q, C, A, B, BHAT, D, DENSE)              \
+  {#id, doc, s, p, q, 1, lied_bt_##id##_a, lied_bt_##id##_b, lied_bt_##id##_c, \
+   lied_bt_##id##_bhat, D, lied_bt_##id##_dense},
+#define LIED_DIRK(id, doc, s, p, C, A, B)                                      \
+  {#id, doc, s, p, 0, 0, lied_bt_##id##_a, lied_bt_##id##_b, lied_bt_##id##_c, \
+   NULL},
+#define LIED_DIRK_EMBEDDED(id, doc, s, p, q, C, A, B, BHAT)                    \
+  {#id, doc, s, p, q, 0, lied_bt_##id##_a, lied_bt_##id##_b, lied_bt_##id##_c, \
+   lied_bt_##id##_bhat},
 static const lied_tableau lied_tableaux[] = {
 #include "solve/butcher.def"
 };
 #undef LIED_ERK
 #undef LIED_ERK_EMBEDDED
+#undef LIED_ERK_DENSE
+#undef LIED_DIRK
+#undef LIED_DIRK_EMBEDDED
 
 enum { LIED_TABLEAU_COUNT = (int)LIED_BT_LEN(lied_tableaux) };
 

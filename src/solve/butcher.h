@@ -3,16 +3,21 @@
 #define LIED_SOLVE_BUTCHER_H
 
 /* An explicit or diagonally implicit Runge-Kutta method. a is stages x stages,
- * row-major (explicit methods: strictly lower triangular). bhat, when not NULL,
- * holds the embedded weights of order embedded_order used for error control. */
+ * row-major (explicit methods: strictly lower triangular; implicit ones: lower
+ * triangular with equal nonzero diagonal entries). bhat, when not NULL, holds
+ * the embedded weights of order embedded_order used for error control. dense,
+ * when not NULL, is a continuous extension: stages x dense_degree
+ * coefficients, b_i(theta) = sum_k dense[i * dense_degree + k - 1] theta^k. */
 typedef struct lied_tableau {
-  const char *name;   /* "euler", "heun", "rk3", "rk4", "dopri45" */
+  const char *name;   /* "euler", "heun", "rk3", "rk4", "dopri45", ... */
   const char *doc;    /* one line for --help and help() */
   int stages;
   int order;
   int embedded_order; /* 0 when bhat is NULL */
   int explicit_;      /* 1 when a is strictly lower triangular */
   const double *a, *b, *c, *bhat;
+  int dense_degree;   /* 0 when dense is NULL */
+  const double *dense;
 } lied_tableau;
 
 /* The table with this name, or NULL. */

@@ -1,4 +1,5 @@
-/* sim.c - the simulation loop for fixed-step explicit Runge-Kutta methods. */
+/* sim.c - the simulation run: options, setup, recording helpers, and the
+ * fixed-step loop (explicit Runge-Kutta and backward Euler). */
 #include "solve/sim.h"
 #include <math.h>
 #include <stdlib.h>
@@ -6,6 +7,8 @@
 #include <time.h>
 #include "sched/sched.h"
 #include "solve/erk.h"
+#include "solve/esdirk.h"
+#include "solve/run.h"
 
 static double wall_now(void) {
   struct timespec ts;
@@ -29,6 +32,7 @@ int lied_model_eval(lied_model *m, double t, const double *x, double *dx,
   lied_sched *s = m->sched;
   lied_env env = {t};
   if (ensure_const(m, t, e)) return -1;
+  /* sections: everything consistent only when outputs are wanted */
   s->full = outputs;
   if (lied_sched_eval(s, &env, x, dx, e)) return -1;
   s->st.evaluations++;
@@ -36,14 +40,39 @@ int lied_model_eval(lied_model *m, double t, const double *x, double *dx,
   return 0;
 }
 
-typedef struct rhs_ctx {
-  lied_model *m;
-  lied_err *e;
-} rhs_ctx;
+/* ---- helpers shared by the drivers (run.h) ------------------------------- */
 
-static int rhs(void *ctx, double t, const double *x, double *dx) {
-  rhs_ctx *c = ctx;
-  return lied_model_eval(c->m, t, x, dx, 0, c->e);
+int lied_run_rhs(void *ctx, double t, const double *x, double *dx) {
+  lied_run *R = ctx;
+  R->nrhs++;
+  return lied_model_eval(R->m, t, x, dx, 0, R->e);
+}
+
+double lied_run_tout(const lied_run *R, uint64_t k) {
+  double tout = R->start + (double)k * R->interval;
+  if (tout > R->stop - 1e-12 * R->span) tout = R->stop;
+  return tout;
+}
+
+int lied_run_record(lied_run *R, double t, const double *x) {
+  if (!R->r || R->r->nsinks == 0) return 0;
+  if (lied_model_eval(R->m, t, x, NULL, 1, R->e)) return -1;
+  R->st->outputs++;
+  return lied_recorder_sample(R->r, t, R->e);
+}
+
+int lied_run_stopped(lied_run *R) {
+  if (R->stop_flag && *R->stop_flag) R->st->interrupted = 1;
+  return R->st->interrupted;
+}
+
+void lied_run_progress(lied_run *R, double t) {
+  if (R->o->progress && (R->st->steps & (LIED_PROGRESS_STEPS - 1)) == 0)
+    R->o->progress(R->o->progress_ctx, t);
+}
+
+void lied_run_state_name(const lied_run *R, uint64_t i, char *buf, size_t cap) {
+  lied_sched_state_name(R->m->sched, i, buf, cap);
 }
 
 /* First non-finite entry of x, or -1. */
@@ -53,114 +82,193 @@ static long first_nonfinite(const double *x, uint64_t n) {
   return -1;
 }
 
-static int record(lied_model *m, lied_recorder *r, double t, const double *x,
-                  lied_sim_stats *st, lied_err *e) {
-  if (!r || r->nsinks == 0) return 0;
-  if (lied_model_eval(m, t, x, NULL, 1, e)) return -1;
-  st->outputs++;
-  return lied_recorder_sample(r, t, e);
+int lied_run_check_finite(lied_run *R, double t, const double *x) {
+  long bad = first_nonfinite(x, R->n);
+  if (bad < 0) return 0;
+  char name[512];
+  lied_run_state_name(R, (uint64_t)bad, name, sizeof name);
+  return lied_errf(R->e, "at t = %.17g: state %s became %g", t, name, x[bad]);
 }
 
-int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
-                  volatile sig_atomic_t *stop_flag, lied_sim_stats *st,
-                  lied_err *e) {
-  memset(st, 0, sizeof *st);
-  const char *solver = o->solver && *o->solver ? o->solver : "rk4";
-  const lied_tableau *tab = lied_tableau_find(solver);
-  if (!tab || !tab->explicit_ || tab->bhat) {
-    char names[512] = "";
-    size_t n = 0;
-    for (int i = 0; i < lied_tableau_count(); i++) {
-      const lied_tableau *t = lied_tableau_at(i);
-      if (t->explicit_ && !t->bhat && n < sizeof names)
-        n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", t->name);
-    }
-    lied_errf(e, "unknown solver '%s' (available: %s)", solver, names);
-    return LIED_SIM_BADOPT;
-  }
+int lied_run_sparsity(lied_run *R, uint64_t **rowptr, uint32_t **cols) {
+  if (R->n > UINT32_MAX)
+    return lied_errf(R->e, "implicit solvers handle at most %lu states, the model has %llu",
+                     (unsigned long)UINT32_MAX, (unsigned long long)R->n);
+  return lied_model_sparsity(R->m, rowptr, cols, R->e);
+}
+
+/* ---- options ------------------------------------------------------------- */
+
+static int bad_solver(const char *solver, lied_err *e) {
+  char names[512] = "";
+  size_t n = 0;
+  for (int i = 0; i < lied_solver_count(); i++)
+    if (n < sizeof names)
+      n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "",
+                            lied_solver_at(i)->name);
+  lied_errf(e, "unknown solver '%s' (available: %s)", solver, names);
+  return LIED_SIM_BADOPT;
+}
+
+/* Check the options and resolve the defaults into R. */
+static int resolve(lied_run *R, const lied_sim_opts *o, const lied_solver *s) {
+  lied_err *e = R->e;
   if (!(o->stop > o->start) || !isfinite(o->start) || !isfinite(o->stop)) {
     lied_errf(e, "stop time %g must be after start time %g", o->stop, o->start);
     return LIED_SIM_BADOPT;
   }
-  double span = o->stop - o->start;
-  double dt = o->dt > 0 ? o->dt : span / 1000;
-  if (!(dt > 0) || !isfinite(dt)) {
-    lied_errf(e, "step size must be positive and finite, got %g", dt);
+  R->start = o->start;
+  R->stop = o->stop;
+  R->span = o->stop - o->start;
+  if (o->dt < 0 || !isfinite(o->dt)) {
+    lied_errf(e, "step size must be positive and finite, got %g", o->dt);
     return LIED_SIM_BADOPT;
   }
   if (o->interval < 0 || !isfinite(o->interval)) {
     lied_errf(e, "output interval must be positive, got %g", o->interval);
     return LIED_SIM_BADOPT;
   }
-  double interval = o->interval;
-  if (!(interval > 0)) {
-    double k = floor(span / 500 / dt + 0.5);
-    interval = dt * (k < 1 ? 1 : k);
+  double tols[3] = {o->rtol, o->atol, o->hmax};
+  const char *what[3] = {"relative tolerance", "absolute tolerance", "largest step"};
+  for (int i = 0; i < 3; i++)
+    if (tols[i] < 0 || !isfinite(tols[i])) {
+      lied_errf(e, "%s must be positive, got %g", what[i], tols[i]);
+      return LIED_SIM_BADOPT;
+    }
+  R->rtol = o->rtol > 0 ? o->rtol : 1e-6;
+  R->atol = o->atol > 0 ? o->atol : 1e-6;
+  R->hmax = o->hmax > 0 ? fmin(o->hmax, R->span) : R->span;
+  R->every_step = s->adaptive && o->every_step;
+  R->interval = o->interval;
+  if (o->every_step && !s->adaptive) /* every step of a fixed-step solver */
+    R->interval = o->dt > 0 ? o->dt : R->span / 1000;
+  if (!(R->interval > 0)) {
+    if (s->adaptive) {
+      R->interval = R->span / 500;
+    } else {
+      double dt = o->dt > 0 ? o->dt : R->span / 1000;
+      double k = floor(R->span / 500 / dt + 0.5);
+      R->interval = dt * (k < 1 ? 1 : k);
+    }
   }
-  uint64_t n = m->nstates;
+  return 0;
+}
+
+/* ---- the fixed-step loop ------------------------------------------------- */
+
+/* Equal steps of at most dt that land exactly on every output point. The
+ * explicit path is the historic one: one branch per step on `dirk`. */
+int lied_run_fixed(lied_run *R, const lied_solver *s) {
+  const lied_sim_opts *o = R->o;
   lied_erk erk;
-  double *x = lied_xcalloc(n + 1, sizeof(double), "state vector", e);
-  if (!x) return -1;
-  if (lied_erk_init(&erk, tab, n)) {
-    free(x);
-    return lied_errf(e, "out of memory (solver work space for %llu states)",
-                     (unsigned long long)n);
+  lied_dirk dirk;
+  int implicit = s->implicit;
+  memset(&erk, 0, sizeof erk);
+  memset(&dirk, 0, sizeof dirk);
+  double dt = o->dt > 0 ? o->dt : R->span / 1000;
+  if (implicit) {
+    if (lied_dirk_init(&dirk, s->tab, R)) return -1;
+  } else if (lied_erk_init(&erk, s->tab, R->n)) {
+    return lied_errf(R->e, "out of memory (solver work space for %llu states)",
+                     (unsigned long long)R->n);
   }
-  rhs_ctx ctx = {m, e};
+  double *x = R->x;
+  uint64_t n = R->n;
+  double t = R->t;
   int rc = 0;
-  double t = o->start;
-  double t0 = wall_now();
-  unsigned long long f0 = m->sched->st.factorisations;
-  if (r && r->nsinks && lied_recorder_begin(r, e)) rc = -1;
-  if (!rc && ensure_const(m, t, e)) rc = -1;
-  if (!rc) {
-    lied_sched_reset_states(m->sched);
-    lied_sched_gather_x(m->sched, x);
-    rc = record(m, r, t, x, st, e);
-  }
   for (uint64_t k = 1; rc == 0; k++) {
-    double tout = o->start + (double)k * interval;
-    if (tout > o->stop - 1e-12 * span) tout = o->stop;
-    /* equal steps of at most dt that land on the output point */
+    double tout = lied_run_tout(R, k);
     double nsteps = ceil((tout - t) / dt - 1e-9);
     if (nsteps < 1) nsteps = 1;
     double h = (tout - t) / nsteps;
     for (long j = 0; j < (long)nsteps && rc == 0; j++) {
-      if (stop_flag && *stop_flag) {
-        st->interrupted = 1;
+      if (R->stop_flag && *R->stop_flag) {
+        R->st->interrupted = 1;
         break;
       }
       double tn = j + 1 == (long)nsteps ? tout : t + h;
-      if (lied_erk_step(&erk, rhs, &ctx, t, tn - t, x)) {
-        lied_err_prefix(e, "at t = %.17g: ", t);
+      if (implicit) {
+        rc = lied_dirk_step(&dirk, t, tn - t, x);
+      } else if (lied_erk_step(&erk, lied_run_rhs, R, t, tn - t, x)) {
+        lied_err_prefix(R->e, "at t = %.17g: ", t);
         rc = -1;
-        break;
       }
+      if (rc) break;
       t = tn;
-      st->steps++;
-      if (o->progress && (st->steps & (LIED_PROGRESS_STEPS - 1)) == 0)
+      R->st->steps++;
+      if (o->progress && (R->st->steps & (LIED_PROGRESS_STEPS - 1)) == 0)
         o->progress(o->progress_ctx, t);
       long bad = first_nonfinite(x, n);
       if (bad >= 0) {
         char name[512];
-        lied_sched_state_name(m->sched, (uint64_t)bad, name, sizeof name);
-        rc = lied_errf(e, "at t = %.17g: state %s became %g", t, name, x[bad]);
+        lied_run_state_name(R, (uint64_t)bad, name, sizeof name);
+        rc = lied_errf(R->e, "at t = %.17g: state %s became %g", t, name, x[bad]);
       }
     }
-    if (rc || st->interrupted) break;
-    rc = record(m, r, t, x, st, e);
+    if (rc || R->st->interrupted) break;
+    rc = lied_run_record(R, t, x);
     if (o->progress) o->progress(o->progress_ctx, t);
-    if (tout >= o->stop) break;
+    if (tout >= R->stop) break;
+  }
+  R->t = t;
+  if (implicit) {
+    lied_dirk_stats(&dirk, R->st);
+    lied_dirk_free(&dirk);
+  }
+  lied_erk_free(&erk);
+  return rc;
+}
+
+/* ---- the run ------------------------------------------------------------- */
+
+int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
+                  volatile sig_atomic_t *stop_flag, lied_sim_stats *st,
+                  lied_err *e) {
+  memset(st, 0, sizeof *st);
+  const char *solver = o->solver && *o->solver ? o->solver : "rk4";
+  const lied_solver *s = lied_solver_find(solver);
+  if (!s) return bad_solver(solver, e);
+  lied_run R;
+  memset(&R, 0, sizeof R);
+  R.m = m;
+  R.o = o;
+  R.r = r;
+  R.stop_flag = stop_flag;
+  R.st = st;
+  R.e = e;
+  R.n = m->nstates;
+  int rc = resolve(&R, o, s);
+  if (rc) return rc;
+  R.x = lied_xcalloc(R.n + 1, sizeof(double), "state vector", e);
+  if (!R.x) return -1;
+  R.t = o->start;
+  double t0 = wall_now();
+  unsigned long long f0 = m->sched->st.factorisations;
+  if (r && r->nsinks && lied_recorder_begin(r, e)) rc = -1;
+  if (!rc && ensure_const(m, R.t, e)) rc = -1;
+  if (!rc) {
+    lied_sched_reset_states(m->sched);
+    lied_sched_gather_x(m->sched, R.x);
+    rc = lied_run_record(&R, R.t, R.x);
+  }
+  if (!rc) {
+    if (!s->adaptive)
+      rc = lied_run_fixed(&R, s);
+    else if (s->tab)
+      rc = lied_run_adaptive(&R, s);
+#ifdef LIED_HAVE_CVODE
+    else
+      rc = lied_run_cvode(&R);
+#endif
   }
   /* leave every variable (outputs included) consistent with the last state */
-  if (rc == 0 && !(r && r->nsinks)) rc = lied_model_eval(m, t, x, NULL, 1, e);
-  st->t_end = t;
-  st->rhs = erk.nrhs;
+  if (rc == 0 && !(r && r->nsinks)) rc = lied_model_eval(m, R.t, R.x, NULL, 1, e);
+  st->t_end = R.t;
+  st->rhs = R.nrhs;
   st->wall = wall_now() - t0;
   st->factorisations = m->sched->st.factorisations - f0;
   lied_err tmp;
   if (r && r->nsinks && r->row && lied_recorder_end(r, rc ? &tmp : e)) rc = -1;
-  lied_erk_free(&erk);
-  free(x);
+  free(R.x);
   return rc;
 }

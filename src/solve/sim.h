@@ -1,5 +1,6 @@
-/* sim.h - a simulation run: fixed-step explicit Runge-Kutta over the model's
- * state vector, output at an interval, recorder, interruption, statistics. */
+/* sim.h - a simulation run: fixed-step or adaptive, explicit or implicit
+ * integration of the model's state vector, output at an interval or every
+ * step, recorder, interruption, statistics. */
 #ifndef LIED_SOLVE_SIM_H
 #define LIED_SOLVE_SIM_H
 #include <signal.h>
@@ -8,8 +9,14 @@
 
 typedef struct lied_sim_opts {
   double start, stop;
-  double dt;       /* step size; 0: (stop - start) / 1000 */
-  double interval; /* output interval; 0: a multiple of dt near (stop-start)/500 */
+  double dt;       /* fixed step; adaptive solvers: the first step (0: automatic);
+                    * fixed-step default (stop - start) / 1000 */
+  double interval; /* output interval; 0: a multiple of dt near (stop-start)/500
+                    * (adaptive solvers: (stop - start) / 500) */
+  int every_step;  /* adaptive solvers: output after every accepted step */
+  double rtol, atol; /* error tolerances (adaptive) and Newton tolerance
+                    * (implicit); 0: 1e-6 each */
+  double hmax;     /* largest step of adaptive solvers; 0: stop - start */
   const char *solver;
   /* Progress hook (issue 7): when not NULL, called with the current time at
    * every output point and every LIED_PROGRESS_STEPS steps; one test per step
@@ -19,14 +26,36 @@ typedef struct lied_sim_opts {
 } lied_sim_opts;
 
 typedef struct lied_sim_stats {
-  long steps;
-  long rhs;            /* derivative evaluations */
+  long steps;          /* accepted steps */
+  long rejected;       /* steps rejected by the error test or Newton failures */
+  long rhs;            /* derivative evaluations (all, Jacobians included) */
+  long jac_rhs;        /* ... of which for Jacobians */
+  long jacobians;      /* Jacobians of the derivatives (finite differences) */
+  long lu;             /* factorisations of the Newton iteration matrix */
+  long newton;         /* Newton iterations */
+  long newton_fails;   /* Newton convergence failures */
+  long colours;        /* evaluations per Jacobian (column colouring) */
+  unsigned long long jac_nnz; /* structural nonzeros of the Jacobian */
   long outputs;
-  unsigned long long factorisations;
+  unsigned long long factorisations; /* of linear sections inside the model */
   double t_end;        /* time reached */
   double wall;         /* seconds spent integrating */
   int interrupted;
 } lied_sim_stats;
+
+/* A solver: explicit or implicit, fixed step or adaptive. */
+typedef struct lied_solver {
+  const char *name, *doc;
+  int order;
+  int adaptive, implicit;
+  const struct lied_tableau *tab; /* NULL for cvode */
+} lied_solver;
+
+/* The solvers built into this binary (cvode only when SUNDIALS was found),
+ * in the order of --help; NULL for a bad index or unknown name. */
+int lied_solver_count(void);
+const lied_solver *lied_solver_at(int i);
+const lied_solver *lied_solver_find(const char *name);
 
 #define LIED_PROGRESS_STEPS 64 /* steps between progress calls (a power of 2) */
 #define LIED_SIM_BADOPT (-2) /* invalid options: nothing was run */

@@ -149,15 +149,53 @@ static void check_shape(const lied_tableau *tab) {
   CHECK(s >= 1 && s <= MAX_STAGES);
   CHECK(tab->order >= 1 && tab->order <= MAX_ORDER);
   CHECK((tab->bhat == NULL) == (tab->embedded_order == 0));
-  CHECK(tab->embedded_order < tab->order);
+  CHECK(tab->embedded_order != tab->order);
+  double diag = tab->a[(s - 1) * s + (s - 1)];
   for (int i = 0; i < s && s <= MAX_STAGES; i++) {
     double rs = 0.0;
     for (int j = 0; j < s; j++) {
       rs += tab->a[i * s + j];
       if (tab->explicit_ && j >= i)
         CHECK(tab->a[i * s + j] == 0.0);
+      /* diagonally implicit: lower triangular, one nonzero diagonal value
+       * (a first explicit stage may have 0) */
+      if (!tab->explicit_ && j > i)
+        CHECK(tab->a[i * s + j] == 0.0);
+      if (!tab->explicit_ && j == i)
+        CHECK(tab->a[i * s + j] == diag || (i == 0 && tab->a[0] == 0.0));
     }
     CHECK_NEAR(tab->c[i], rs, ROW_SUM_TOL);
+  }
+  if (!tab->explicit_)
+    CHECK(diag > 0.0);
+  CHECK((tab->dense == NULL) == (tab->dense_degree == 0));
+}
+
+/* Continuous extension of degree d (dopri45: 4, of order 4): for theta in
+ * (0, 1], the weights b_i(theta) satisfy sum_i b_i(theta) phi_i(t) =
+ * theta^order(t) / gamma(t) for every tree of order <= d, and b_i(1) = b_i. */
+static void check_dense(const forest *f, double phi[MAX_TREES][MAX_STAGES],
+                        const lied_tableau *tab) {
+  int s = tab->stages, d = tab->dense_degree;
+  for (int k = 1; k <= 10; k++) {
+    double theta = k / 10.0, bt[MAX_STAGES];
+    for (int i = 0; i < s; i++) {
+      double p = 0;
+      for (int q = d - 1; q >= 0; q--)
+        p = (p + tab->dense[i * d + q]) * theta;
+      bt[i] = p;
+      if (k == 10)
+        CHECK_NEAR(p, tab->b[i], 1e-13);
+    }
+    for (int t = 0; t < f->count; t++) {
+      if (f->t[t].order > d)
+        continue;
+      double sum = 0.0;
+      for (int i = 0; i < s; i++)
+        sum += bt[i] * phi[t][i];
+      double want = pow(theta, f->t[t].order) / f->t[t].gamma;
+      CHECK_NEAR(sum, want, 1e-13);
+    }
   }
 }
 
@@ -177,6 +215,8 @@ static void test_tables(const forest *f) {
     check_order(f, phi, tab, tab->b, tab->order, "b");
     if (tab->bhat)
       check_order(f, phi, tab, tab->bhat, tab->embedded_order, "bhat");
+    if (tab->dense)
+      check_dense(f, phi, tab);
   }
 }
 
@@ -184,9 +224,11 @@ static void test_tables(const forest *f) {
 static void test_expected_methods(void) {
   static const struct {
     const char *name;
-    int stages, order, embedded_order;
-  } want[] = {{"euler", 1, 1, 0}, {"heun", 2, 2, 0},   {"rk3", 3, 3, 0},
-              {"rk4", 4, 4, 0},   {"dopri45", 7, 5, 4}};
+    int stages, order, embedded_order, explicit_;
+  } want[] = {{"euler", 1, 1, 0, 1},    {"heun", 2, 2, 0, 1},
+              {"rk3", 3, 3, 0, 1},      {"rk4", 4, 4, 0, 1},
+              {"dopri45", 7, 5, 4, 1},  {"beuler", 1, 1, 0, 0},
+              {"esdirk23", 3, 2, 3, 0}};
   for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
     const lied_tableau *tab = lied_tableau_find(want[i].name);
     CHECK(tab != NULL);
@@ -196,8 +238,57 @@ static void test_expected_methods(void) {
     CHECK(tab->stages == want[i].stages);
     CHECK(tab->order == want[i].order);
     CHECK(tab->embedded_order == want[i].embedded_order);
-    CHECK(tab->explicit_ == 1);
+    CHECK(tab->explicit_ == want[i].explicit_);
   }
+}
+
+/* esdirk23 (Jorgensen et al. 2018): gamma = 1 - 1/sqrt(2), stiffly accurate,
+ * and L-stable: its stability function R(z) = P(z) / (1 - gamma z)^2 tends to
+ * 0 as z -> -inf, and |R(iy)| <= 1 on the imaginary axis (A-stability,
+ * sampled). R(z) = 1 + z b^T (I - z A)^-1 e, computed by forward substitution. */
+static double complex_abs_R(const lied_tableau *tab, double re, double im) {
+  int s = tab->stages;
+  double kr[MAX_STAGES], ki[MAX_STAGES]; /* K = (I - zA)^-1 e */
+  for (int i = 0; i < s; i++) {
+    double sr = 1.0, si = 0.0;
+    for (int j = 0; j < i; j++) { /* + z a_ij K_j */
+      double a = tab->a[i * s + j];
+      sr += a * (re * kr[j] - im * ki[j]);
+      si += a * (re * ki[j] + im * kr[j]);
+    }
+    /* divide by 1 - z a_ii */
+    double dr = 1.0 - re * tab->a[i * s + i], di = -im * tab->a[i * s + i];
+    double den = dr * dr + di * di;
+    kr[i] = (sr * dr + si * di) / den;
+    ki[i] = (si * dr - sr * di) / den;
+  }
+  double rr = 1.0, ri = 0.0;
+  for (int i = 0; i < s; i++) {
+    rr += tab->b[i] * (re * kr[i] - im * ki[i]);
+    ri += tab->b[i] * (re * ki[i] + im * kr[i]);
+  }
+  return sqrt(rr * rr + ri * ri);
+}
+
+static void test_esdirk23(void) {
+  const lied_tableau *tab = lied_tableau_find("esdirk23");
+  CHECK(tab != NULL);
+  if (!tab)
+    return;
+  int s = tab->stages;
+  CHECK_NEAR(tab->a[s * s - 1], 1.0 - 1.0 / sqrt(2.0), 1e-15);
+  CHECK(tab->a[0] == 0.0 && tab->c[0] == 0.0); /* explicit first stage */
+  for (int j = 0; j < s; j++) /* stiffly accurate */
+    CHECK_NEAR(tab->a[(s - 1) * s + j], tab->b[j], 1e-15);
+  CHECK(complex_abs_R(tab, -1e8, 0.0) < 1e-6);
+  for (int k = 0; k <= 200; k++) {
+    double y = k == 0 ? 0.0 : pow(10.0, -3.0 + 7.0 * k / 200.0);
+    CHECK(complex_abs_R(tab, 0.0, y) <= 1.0 + 1e-12);
+  }
+  const lied_tableau *be = lied_tableau_find("beuler");
+  CHECK(be != NULL);
+  if (be)
+    CHECK(complex_abs_R(be, -1e8, 0.0) < 1e-6);
 }
 
 /* Names are unique, find agrees with at, unknown names and bad indices fail. */
@@ -222,6 +313,7 @@ int main(void) {
   test_forest(&f);
   test_tables(&f);
   test_expected_methods();
+  test_esdirk23();
   test_lookup();
   return CHECK_DONE();
 }

@@ -1,0 +1,134 @@
+/* adapt.c - the adaptive driver: PI step-size control with rejections,
+ * outputs at exact points by dense output (steps are never shortened for
+ * them), failures naming the time and the state. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include "solve/newton.h"
+#include "solve/stepper.h"
+
+enum { WHY_ERROR, WHY_NEWTON, WHY_NAN };
+
+/* Hairer and Wanner's starting step (I, II.4): from |x|, |f(x)| and the
+ * change of f along an explicit Euler step, for an error O(h^k). */
+static int initial_step(lied_run *R, int k, double t, const double *x, double *h) {
+  uint64_t n = R->n;
+  double *f0 = lied_xcalloc(4 * (size_t)n + 1, sizeof(double), "solver work space", R->e);
+  if (!f0) return -1;
+  double *w = f0 + n, *x1 = w + n, *f1 = x1 + n;
+  int rc = lied_run_rhs(R, t, x, f0);
+  double h0 = 0, d1 = 0;
+  if (!rc) {
+    lied_weights(n, x, NULL, R->rtol, R->atol, w);
+    double d0 = lied_wrms(n, x, w, NULL);
+    d1 = lied_wrms(n, f0, w, NULL);
+    h0 = d0 < 1e-5 || d1 < 1e-5 ? 1e-6 * R->span : 0.01 * d0 / d1;
+    if (!isfinite(h0)) h0 = 1e-6 * R->span;
+    h0 = fmin(h0, R->hmax);
+    for (uint64_t i = 0; i < n; i++) x1[i] = x[i] + h0 * f0[i];
+    rc = lied_run_rhs(R, t + h0, x1, f1);
+  }
+  if (!rc) {
+    for (uint64_t i = 0; i < n; i++) f1[i] -= f0[i];
+    double d2 = lied_wrms(n, f1, w, NULL) / h0;
+    double dm = fmax(d1, d2);
+    double h1 = dm <= 1e-15 ? fmax(1e-6 * R->span, h0 * 1e-3) : pow(0.01 / dm, 1.0 / k);
+    *h = fmin(fmin(100 * h0, h1), R->hmax);
+    if (!isfinite(*h) || *h <= 0) *h = 1e-6 * R->span;
+  }
+  free(f0);
+  if (rc) lied_err_prefix(R->e, "at t = %.17g: ", t);
+  return rc ? -1 : 0;
+}
+
+static int underflow(lied_run *R, double t, double h, int why, uint64_t worst) {
+  char name[512];
+  lied_run_state_name(R, worst, name, sizeof name);
+  static const char *const reason[] = {
+      "the error estimate stays above the tolerance (largest in state %s)",
+      "the Newton iteration does not converge (largest update in state %s)",
+      "state %s is not finite in every trial step"};
+  char what[700];
+  snprintf(what, sizeof what, reason[why], name);
+  return lied_errf(R->e, "at t = %.17g: step size underflow (h = %g): %s", t, h, what);
+}
+
+int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
+  lied_stepper S;
+  if ((sv->implicit ? lied_adirk_new : lied_aerk_new)(&S, sv->tab, R)) return -1;
+  lied_sim_stats *st = R->st;
+  const lied_sim_opts *o = R->o;
+  double *x = R->x, t = R->t, h = o->dt;
+  double *xout = lied_xcalloc((size_t)R->n + 1, sizeof(double), "solver work space", R->e);
+  int rc = xout ? 0 : -1;
+  if (!rc && !(h > 0)) rc = initial_step(R, S.err_order, t, x, &h);
+  h = fmin(h, R->hmax);
+  lied_ctrl ctrl;
+  lied_ctrl_init(&ctrl, S.err_order, S.implicit);
+  uint64_t kout = 1;
+  double tout = R->every_step ? INFINITY : lied_run_tout(R, kout);
+  int why = WHY_ERROR;
+  uint64_t worst = 0;
+  int recording = R->r && R->r->nsinks;
+  while (!rc && !lied_run_stopped(R)) {
+    double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
+    int last = 0;
+    if (t + h >= R->stop - hmin) {
+      h = R->stop - t;
+      last = 1;
+    }
+    if (h < hmin) {
+      rc = underflow(R, t, h, why, worst);
+      break;
+    }
+    double err = 0;
+    int a = S.attempt(S.self, t, h, x, &err, &worst);
+    if (a < 0) {
+      rc = lied_err_prefix(R->e, "at t = %.17g: ", t);
+      break;
+    }
+    if (a == LIED_STEP_FAIL) {
+      st->rejected++;
+      why = WHY_NEWTON;
+      ctrl.rejected = 1;
+      h *= 0.25;
+      continue;
+    }
+    if (!(err <= 1.0)) {
+      st->rejected++;
+      why = isfinite(err) ? WHY_ERROR : WHY_NAN;
+      h *= lied_ctrl_reject(&ctrl, err);
+      continue;
+    }
+    double tnew = last ? R->stop : t + h;
+    while (tout <= tnew && !rc) { /* output points inside this step */
+      if (recording) {
+        S.interp(S.self, x, h, (tout - t) / h, xout);
+        rc = lied_run_record(R, tout, xout);
+      }
+      if (o->progress) o->progress(o->progress_ctx, tout);
+      tout = tout >= R->stop ? INFINITY : lied_run_tout(R, ++kout);
+    }
+    if (rc) break;
+    S.accept(S.self, x);
+    t = tnew;
+    st->steps++;
+    if (lied_run_check_finite(R, t, x)) {
+      rc = -1;
+      break;
+    }
+    if (R->every_step && (rc = lied_run_record(R, t, x))) break;
+    lied_run_progress(R, t);
+    if (last) break;
+    double fac = lied_ctrl_accept(&ctrl, err);
+    /* implicit: keep h (and the factorisation) when it would grow a little */
+    if (S.implicit && fac >= 1.0 && fac <= 1.2) fac = 1.0;
+    h = fmin(h * fac, R->hmax);
+    why = WHY_ERROR;
+  }
+  R->t = t;
+  if (S.stats) S.stats(S.self, st);
+  S.free(S.self);
+  free(xout);
+  return rc;
+}

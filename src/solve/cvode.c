@@ -1,0 +1,190 @@
+/* cvode.c - the cvode solver: SUNDIALS CVODE (BDF, orders 1-5) one step at a
+ * time, with lied's coloured finite-difference Jacobian in a sparse matrix
+ * factored by KLU; outputs by CVODE's interpolation. Built only when
+ * SUNDIALS was found (LIED_HAVE_CVODE). */
+#include <cvode/cvode.h>
+#include <math.h>
+#include <nvector/nvector_serial.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+#include "solve/jacobian.h"
+#include "solve/run.h"
+
+typedef struct cv {
+  lied_run *R;
+  lied_jac jac;
+  int rhs_failed;      /* lied's message is in R->e */
+  char msg[512];       /* CVODE's last error message */
+} cv;
+
+static int cv_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user) {
+  cv *c = user;
+  if (lied_run_rhs(c->R, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot))) {
+    c->rhs_failed = 1;
+    return -1;
+  }
+  return 0;
+}
+
+static int cv_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix A, void *user,
+                  N_Vector t1, N_Vector t2, N_Vector t3) {
+  (void)t1, (void)t2, (void)t3;
+  cv *c = user;
+  lied_jac *J = &c->jac;
+  long before = c->R->nrhs;
+  if (lied_jac_eval(J, lied_run_rhs, c->R, t, N_VGetArrayPointer(y),
+                    N_VGetArrayPointer(fy))) {
+    c->rhs_failed = 1;
+    return -1;
+  }
+  c->R->st->jac_rhs += c->R->nrhs - before;
+  c->R->st->jacobians++;
+  sunindextype *ip = SUNSparseMatrix_IndexPointers(A), *iv = SUNSparseMatrix_IndexValues(A);
+  sunrealtype *d = SUNSparseMatrix_Data(A);
+  for (uint64_t i = 0; i <= J->n; i++) ip[i] = (sunindextype)J->rowptr[i];
+  for (uint64_t p = 0; p < J->nnz; p++) {
+    iv[p] = (sunindextype)J->cols[p];
+    d[p] = J->val[p];
+  }
+  return 0;
+}
+
+static void cv_err(int code, const char *module, const char *function, char *msg, void *user) {
+  (void)code, (void)module;
+  cv *c = user;
+  snprintf(c->msg, sizeof c->msg, "%s: %s", function, msg);
+}
+
+/* The state with the largest weighted local error estimate. */
+static uint64_t worst_state(void *mem, N_Vector a, N_Vector b, uint64_t n) {
+  uint64_t at = 0;
+  if (CVodeGetEstLocalErrors(mem, a) != CV_SUCCESS || CVodeGetErrWeights(mem, b) != CV_SUCCESS)
+    return 0;
+  const double *e = N_VGetArrayPointer(a), *w = N_VGetArrayPointer(b);
+  double big = -1;
+  for (uint64_t i = 0; i < n; i++)
+    if (fabs(e[i] * w[i]) > big) big = fabs(e[i] * w[i]), at = i;
+  return at;
+}
+
+int lied_run_cvode(lied_run *R) {
+  lied_err *e = R->e;
+  lied_sim_stats *st = R->st;
+  const lied_sim_opts *o = R->o;
+  uint64_t n = R->n;
+  if (n == 0) { /* nothing to integrate: the outputs alone */
+    for (uint64_t k = 1; !R->every_step; k++) {
+      double tout = lied_run_tout(R, k);
+      if (lied_run_record(R, tout, R->x)) return -1;
+      R->t = tout;
+      if (tout >= R->stop) break;
+    }
+    R->t = R->stop;
+    return 0;
+  }
+  cv c;
+  memset(&c, 0, sizeof c);
+  c.R = R;
+  uint64_t *rowptr = NULL;
+  uint32_t *cols = NULL;
+  if (lied_run_sparsity(R, &rowptr, &cols)) return -1;
+  int rc = lied_jac_init(&c.jac, n, rowptr, cols, R->atol / R->rtol, e);
+  free(rowptr);
+  free(cols);
+  if (rc) return -1;
+  st->colours = c.jac.ncolours;
+  st->jac_nnz = c.jac.nnz_f;
+  SUNContext ctx = NULL;
+  N_Vector y = NULL, yout = NULL, tmp = NULL;
+  SUNMatrix A = NULL;
+  SUNLinearSolver LS = NULL;
+  void *mem = NULL;
+  if (SUNContext_Create(NULL, &ctx) != 0) ctx = NULL;
+  if (ctx) {
+    y = N_VMake_Serial((sunindextype)n, R->x, ctx);
+    yout = N_VNew_Serial((sunindextype)n, ctx);
+    tmp = N_VNew_Serial((sunindextype)n, ctx);
+    A = SUNSparseMatrix((sunindextype)n, (sunindextype)n, (sunindextype)c.jac.nnz, CSR_MAT, ctx);
+    mem = CVodeCreate(CV_BDF, ctx);
+  }
+  if (!ctx || !y || !yout || !tmp || !A || !mem) {
+    rc = lied_errf(e, "cvode: out of memory (%llu states)", (unsigned long long)n);
+    goto done;
+  }
+  CVodeSetErrHandlerFn(mem, cv_err, &c);
+  if (CVodeInit(mem, cv_rhs, R->t, y) != CV_SUCCESS ||
+      CVodeSStolerances(mem, R->rtol, R->atol) != CV_SUCCESS ||
+      CVodeSetUserData(mem, &c) != CV_SUCCESS) {
+    rc = lied_errf(e, "cvode: setup failed: %s", c.msg);
+    goto done;
+  }
+  LS = SUNLinSol_KLU(y, A, ctx);
+  if (!LS || CVodeSetLinearSolver(mem, LS, A) != CV_SUCCESS ||
+      CVodeSetJacFn(mem, cv_jac) != CV_SUCCESS) {
+    rc = lied_errf(e, "cvode: linear solver setup failed: %s", c.msg);
+    goto done;
+  }
+  CVodeSetMaxStep(mem, R->hmax);
+  CVodeSetMaxNumSteps(mem, -1); /* no limit: Ctrl-C stops a long run */
+  CVodeSetStopTime(mem, R->stop);
+  if (o->dt > 0) CVodeSetInitStep(mem, o->dt);
+  uint64_t kout = 1;
+  double tout = R->every_step ? INFINITY : lied_run_tout(R, kout);
+  double t = R->t;
+  while (!rc && !lied_run_stopped(R)) {
+    double tret = t;
+    int flag = CVode(mem, R->stop, y, &tret, CV_ONE_STEP);
+    if (flag < 0) {
+      double tc = t;
+      CVodeGetCurrentTime(mem, &tc);
+      if (c.rhs_failed) {
+        rc = lied_err_prefix(e, "at t = %.17g: ", tc);
+      } else {
+        char name[512];
+        lied_run_state_name(R, worst_state(mem, yout, tmp, n), name, sizeof name);
+        rc = lied_errf(e, "at t = %.17g: cvode failed (%s; largest local error in state %s)",
+                       tc, c.msg[0] ? c.msg : CVodeGetReturnFlagName(flag), name);
+      }
+      break;
+    }
+    st->steps++;
+    while (tout <= tret && !rc) {
+      if (CVodeGetDky(mem, tout, 0, yout) != CV_SUCCESS) {
+        rc = lied_errf(e, "at t = %.17g: cvode: no interpolation at %.17g: %s", tret, tout,
+                       c.msg);
+        break;
+      }
+      rc = lied_run_record(R, tout, N_VGetArrayPointer(yout));
+      if (o->progress) o->progress(o->progress_ctx, tout);
+      tout = tout >= R->stop ? INFINITY : lied_run_tout(R, ++kout);
+    }
+    if (rc) break;
+    t = tret;
+    if ((rc = lied_run_check_finite(R, t, R->x))) break;
+    if (R->every_step && (rc = lied_run_record(R, t, R->x))) break;
+    lied_run_progress(R, t);
+    if (flag == CV_TSTOP_RETURN || t >= R->stop) break;
+  }
+  R->t = t;
+  long v = 0;
+  if (CVodeGetNumErrTestFails(mem, &v) == CV_SUCCESS) st->rejected += v;
+  if (CVodeGetNumNonlinSolvConvFails(mem, &v) == CV_SUCCESS) {
+    st->rejected += v;
+    st->newton_fails = v;
+  }
+  if (CVodeGetNumNonlinSolvIters(mem, &v) == CV_SUCCESS) st->newton = v;
+  if (CVodeGetNumLinSolvSetups(mem, &v) == CV_SUCCESS) st->lu = v;
+done:
+  if (mem) CVodeFree(&mem);
+  if (LS) SUNLinSolFree(LS);
+  if (A) SUNMatDestroy(A);
+  if (y) N_VDestroy(y);
+  if (yout) N_VDestroy(yout);
+  if (tmp) N_VDestroy(tmp);
+  if (ctx) SUNContext_Free(&ctx);
+  lied_jac_free(&c.jac);
+  return rc;
+}

@@ -1,0 +1,248 @@
+/* esdirk.c - diagonally implicit Runge-Kutta steps (beuler, esdirk23) with
+ * simplified Newton iteration, Jacobian and factorisation reuse. */
+#include "solve/esdirk.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "solve/stepper.h"
+
+/* Evaluate J afresh at the next step when a Newton contraction was slower. */
+static const double THETA_REFRESH = 0.2;
+/* Refactor when h gamma moved by more than this fraction since the last
+ * factorisation (the stale matrix still converges, more slowly). */
+static const double HG_DRIFT = 0.2;
+
+void lied_dirk_free(lied_dirk *d) {
+  lied_newton_free(&d->N);
+  free(d->k);
+  free(d->X);
+  free(d->psi);
+  free(d->xnew);
+  free(d->w);
+  free(d->err);
+  free(d->f0);
+  memset(d, 0, sizeof *d);
+}
+
+int lied_dirk_init(lied_dirk *d, const lied_tableau *tab, lied_run *R) {
+  memset(d, 0, sizeof *d);
+  lied_err *e = R->e;
+  uint64_t n = R->n;
+  int s = tab->stages;
+  d->tab = tab;
+  d->R = R;
+  d->n = n;
+  d->s = s;
+  d->explicit_first = tab->a[0] == 0.0;
+  d->gamma = tab->a[(size_t)(s - 1) * (size_t)s + (size_t)(s - 1)];
+  int sa = tab->c[s - 1] == 1.0;
+  for (int j = 0; j < s; j++) sa &= tab->a[(size_t)(s - 1) * (size_t)s + (size_t)j] == tab->b[j];
+  d->fsal = sa && d->explicit_first;
+  d->need_jac = 1;
+  /* Tolerance proportionality: a method that advances with order p below
+   * its estimate's (no local extrapolation) has local errors O(h^(p+1)) and
+   * would reach a global error of about tol^(p/(p+1)); testing the local
+   * error against tol * rtol^(1/p) makes the global error proportional to
+   * tol, as dopri45's is. Newton iterates to the same tolerance. */
+  double scale = tab->bhat && tab->embedded_order > tab->order ? pow(R->rtol, 1.0 / tab->order)
+                                                               : 1.0;
+  d->rtol = R->rtol * scale;
+  d->atol = R->atol * scale;
+  uint64_t *rowptr = NULL;
+  uint32_t *cols = NULL;
+  if (lied_run_sparsity(R, &rowptr, &cols)) return -1;
+  /* perturbations no smaller than the magnitude where atol takes over */
+  int rc = lied_newton_init(&d->N, n, rowptr, cols, R->atol / R->rtol, e);
+  free(rowptr);
+  free(cols);
+  if (rc) return -1;
+  d->N.kappa = 0.03;
+  d->k = lied_xcalloc((size_t)s * (size_t)n + 1, sizeof *d->k, "solver work space", e);
+  d->X = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
+  d->psi = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
+  d->xnew = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
+  d->w = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
+  d->err = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
+  d->f0 = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
+  if (!d->k || !d->X || !d->psi || !d->xnew || !d->w || !d->err || !d->f0) {
+    lied_dirk_free(d);
+    return -1;
+  }
+  R->st->colours = d->N.J.ncolours;
+  R->st->jac_nnz = d->N.J.nnz_f;
+  return 0;
+}
+
+/* J at (t, x) from a fresh f(t, x) (which also becomes k[0] when the first
+ * stage is explicit). */
+static int refresh_jacobian(lied_dirk *d, double t, const double *x) {
+  lied_run *R = d->R;
+  double *f0 = d->explicit_first ? d->k : d->f0;
+  if (!(d->explicit_first && d->have_k0 && d->k0_fresh)) {
+    if (lied_run_rhs(R, t, x, f0)) return -1;
+    if (d->explicit_first) d->have_k0 = d->k0_fresh = 1;
+  }
+  long before = R->nrhs;
+  if (lied_jac_eval(&d->N.J, lied_run_rhs, R, t, x, f0)) return -1;
+  R->st->jac_rhs += R->nrhs - before;
+  R->st->jacobians++;
+  d->N.jac_current = 1;
+  d->N.hg = 0; /* refactor */
+  d->need_jac = 0;
+  return 0;
+}
+
+int lied_dirk_attempt(lied_dirk *d, double t, double h, const double *x, double *err,
+                      uint64_t *worst) {
+  const lied_tableau *tab = d->tab;
+  lied_run *R = d->R;
+  uint64_t n = d->n;
+  int s = d->s;
+  double hg = h * d->gamma;
+  lied_weights(n, x, NULL, d->rtol, d->atol, d->w);
+  d->N.theta_max = 0;
+  for (;;) {
+    if (d->explicit_first && !d->have_k0) {
+      if (lied_run_rhs(R, t, x, d->k)) return -1;
+      d->have_k0 = d->k0_fresh = 1;
+    }
+    if (d->need_jac && refresh_jacobian(d, t, x)) return -1;
+    if (d->N.hg == 0 || fabs(hg / d->N.hg - 1) > HG_DRIFT) {
+      int rc = lied_newton_factor(&d->N, hg, R->e);
+      if (rc < 0) return -1;
+      if (rc > 0) { /* singular: a smaller step brings M towards I */
+        *worst = 0;
+        return 1;
+      }
+    }
+    int failed = 0;
+    for (int i = d->explicit_first; i < s && !failed; i++) {
+      const double *ai = tab->a + (size_t)i * (size_t)s;
+      memcpy(d->psi, x, sizeof *x * n);
+      for (int j = 0; j < i; j++) {
+        double c = h * ai[j];
+        const double *kj = d->k + (size_t)j * n;
+        if (c != 0.0)
+          for (uint64_t q = 0; q < n; q++) d->psi[q] += c * kj[q];
+      }
+      /* predictor: the previous stage's slope (for a first implicit stage,
+       * the last step's) */
+      const double *kp = d->k + (size_t)(i > 0 ? i - 1 : s - 1) * n;
+      for (uint64_t q = 0; q < n; q++) d->X[q] = d->psi[q] + hg * kp[q];
+      int rc = lied_newton_stage(&d->N, lied_run_rhs, R, t + tab->c[i] * h, d->psi, hg,
+                                 d->w, d->X, d->k + (size_t)i * n);
+      if (rc < 0) return -1;
+      failed = rc;
+    }
+    if (!failed) break;
+    *worst = d->N.worst;
+    if (d->N.jac_current) return 1;
+    d->need_jac = 1; /* retry once with a fresh Jacobian */
+  }
+  if (d->N.theta_max > THETA_REFRESH && !d->N.jac_current) d->need_jac = 1;
+  memcpy(d->xnew, x, sizeof *x * n);
+  for (int j = 0; j < s; j++) {
+    double c = h * tab->b[j];
+    const double *kj = d->k + (size_t)j * n;
+    if (c != 0.0)
+      for (uint64_t q = 0; q < n; q++) d->xnew[q] += c * kj[q];
+  }
+  *err = 0;
+  if (tab->bhat) {
+    memset(d->err, 0, sizeof *x * n);
+    for (int j = 0; j < s; j++) {
+      double c = h * (tab->b[j] - tab->bhat[j]);
+      const double *kj = d->k + (size_t)j * n;
+      if (c != 0.0)
+        for (uint64_t q = 0; q < n; q++) d->err[q] += c * kj[q];
+    }
+    lied_weights(n, x, d->xnew, d->rtol, d->atol, d->w);
+    *err = lied_wrms(n, d->err, d->w, worst);
+  }
+  return 0;
+}
+
+void lied_dirk_accept(lied_dirk *d, double *x) {
+  uint64_t n = d->n;
+  memcpy(x, d->xnew, sizeof *x * n);
+  if (d->fsal) { /* k[s-1] = f(t + h, x_new): the next step's first stage */
+    memcpy(d->k, d->k + (size_t)(d->s - 1) * n, sizeof *x * n);
+    d->have_k0 = 1;
+    d->k0_fresh = 0;
+  } else {
+    d->have_k0 = 0;
+  }
+  d->N.jac_current = 0;
+}
+
+void lied_dirk_interp(const lied_dirk *d, const double *x, double h, double theta,
+                      double *out) {
+  /* cubic Hermite on x, f(t, x) = k[0], x_new, f(t + h, x_new) = k[s - 1] */
+  double t2 = theta * theta, t3 = t2 * theta;
+  double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + theta) * h;
+  double h01 = -2 * t3 + 3 * t2, h11 = (t3 - t2) * h;
+  const double *k0 = d->k, *k1 = d->k + (size_t)(d->s - 1) * d->n;
+  for (uint64_t q = 0; q < d->n; q++)
+    out[q] = h00 * x[q] + h10 * k0[q] + h01 * d->xnew[q] + h11 * k1[q];
+}
+
+int lied_dirk_step(lied_dirk *d, double t, double h, double *x) {
+  double err;
+  uint64_t worst = 0;
+  int rc = lied_dirk_attempt(d, t, h, x, &err, &worst);
+  if (rc < 0) return lied_err_prefix(d->R->e, "at t = %.17g: ", t);
+  if (rc > 0) {
+    char name[512];
+    lied_run_state_name(d->R, worst, name, sizeof name);
+    return lied_errf(d->R->e,
+                     "at t = %.17g: the Newton iteration of %s does not converge with step "
+                     "%g (largest update in state %s); use a smaller --dt or an adaptive "
+                     "implicit solver",
+                     t, d->tab->name, h, name);
+  }
+  lied_dirk_accept(d, x);
+  return 0;
+}
+
+void lied_dirk_stats(const lied_dirk *d, lied_sim_stats *st) {
+  st->newton = d->N.nit;
+  st->newton_fails = d->N.nfail;
+  st->lu = d->N.nfact;
+}
+
+/* ---- as an adaptive stepper (stepper.h) ---------------------------------- */
+
+static int adirk_attempt(void *self, double t, double h, const double *x, double *err,
+                         uint64_t *worst) {
+  return lied_dirk_attempt(self, t, h, x, err, worst);
+}
+static void adirk_interp(void *self, const double *x, double h, double theta, double *out) {
+  lied_dirk_interp(self, x, h, theta, out);
+}
+static void adirk_accept(void *self, double *x) { lied_dirk_accept(self, x); }
+static void adirk_stats(void *self, lied_sim_stats *st) { lied_dirk_stats(self, st); }
+static void adirk_free(void *self) {
+  lied_dirk_free(self);
+  free(self);
+}
+
+int lied_adirk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
+  if (!tab->bhat || tab->a[0] != 0.0)
+    return lied_errf(R->e, "solver %s: an adaptive implicit method needs embedded weights "
+                           "and an explicit first stage", tab->name);
+  lied_dirk *d = lied_xcalloc(1, sizeof *d, "solver", R->e);
+  if (!d) return -1;
+  if (lied_dirk_init(d, tab, R)) {
+    free(d);
+    return -1;
+  }
+  if (!d->fsal) {
+    lied_dirk_free(d);
+    free(d);
+    return lied_errf(R->e, "solver %s: dense output needs a stiffly accurate method", tab->name);
+  }
+  int q = tab->embedded_order < tab->order ? tab->embedded_order : tab->order;
+  *st = (lied_stepper){d, q + 1, 1, adirk_attempt, adirk_interp, adirk_accept, adirk_free,
+                       adirk_stats};
+  return 0;
+}

@@ -1,0 +1,52 @@
+/* jacobian.h - the Jacobian of the state derivatives by finite differences
+ * with column colouring, on the structural sparsity of the schedule. */
+#ifndef LIED_SOLVE_JACOBIAN_H
+#define LIED_SOLVE_JACOBIAN_H
+#include <stdint.h>
+#include "core/err.h"
+#include "solve/erk.h"
+
+/* Transpose a CSR pattern of n x n: column j holds rows crow[ctp[j] ..
+ * ctp[j + 1]) in increasing order and, when cpos is not NULL, their
+ * positions in the CSR arrays. Allocates *ctp, *crow (and *cpos). */
+int lied_transpose(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
+                   uint64_t **ctp, uint32_t **crow, uint64_t **cpos, lied_err *e);
+
+/* Greedy column colouring of the n x n CSR pattern: columns of one colour
+ * share no row. colour[n] receives 0 .. *ncolours - 1. */
+int lied_colour(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
+                uint32_t *colour, uint32_t *ncolours, lied_err *e);
+
+/* A Jacobian J = df/dx of n states. Its storage pattern is the structural
+ * pattern plus the diagonal (for I - h gamma J); entries on an added
+ * diagonal stay 0. */
+typedef struct lied_jac {
+  uint64_t n, nnz;     /* nnz of the storage pattern */
+  uint64_t nnz_f;      /* structural nonzeros (what f depends on) */
+  uint64_t *rowptr;    /* storage pattern, CSR: rows are derivatives */
+  uint32_t *cols;
+  uint64_t *diag;      /* position of (i, i) */
+  double *val;         /* J in the storage pattern */
+  uint32_t ncolours;
+  uint64_t *gptr;      /* columns of colour c: gcol[gptr[c] .. gptr[c + 1]) */
+  uint32_t *gcol;
+  uint64_t *ctp;       /* structural entries by column: row and position */
+  uint32_t *crow;
+  uint64_t *cpos;
+  double *xp, *fp, *del; /* work space */
+  double typ;          /* magnitude below which perturbations stop shrinking */
+  long nevals, njac;
+} lied_jac;
+
+/* Set up from the structural pattern (rows sorted; copied, not kept). */
+int lied_jac_init(lied_jac *J, uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
+                  double typ, lied_err *e);
+void lied_jac_free(lied_jac *J);
+
+/* J at (t, x), where f0 = f(t, x): one evaluation of f per colour, forward
+ * differences with steps sqrt(eps) * max(|x_j|, typ). Allocates nothing.
+ * Returns 0 or the nonzero code of f. */
+int lied_jac_eval(lied_jac *J, lied_rhs_fn f, void *ctx, double t, const double *x,
+                  const double *f0);
+
+#endif

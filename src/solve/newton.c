@@ -1,0 +1,141 @@
+/* newton.c - simplified Newton iteration with a reused iteration matrix
+ * I - h gamma J, factored by dense LU (small systems) or sparse LU. */
+#include "solve/newton.h"
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "linsys/lu.h"
+
+double lied_wrms(uint64_t n, const double *v, const double *w, uint64_t *worst) {
+  double sum = 0, big = -1;
+  uint64_t at = 0;
+  int nan_seen = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    double r = v[i] * w[i];
+    double a = fabs(r);
+    if (!nan_seen) {
+      if (isnan(a)) {
+        nan_seen = 1;
+        at = i;
+      } else if (a > big) {
+        big = a;
+        at = i;
+      }
+    }
+    sum += r * r;
+  }
+  if (worst) *worst = at;
+  return n ? sqrt(sum / (double)n) : 0.0;
+}
+
+void lied_newton_free(lied_newton *N) {
+  lied_jac_free(&N->J);
+  free(N->lu);
+  free(N->piv);
+  lied_splu_free(N->sp);
+  free(N->mval);
+  free(N->fx);
+  free(N->dx);
+  memset(N, 0, sizeof *N);
+}
+
+int lied_newton_init(lied_newton *N, uint64_t n, const uint64_t *rowptr,
+                     const uint32_t *cols, double typ, lied_err *e) {
+  memset(N, 0, sizeof *N);
+  N->n = n;
+  N->eta = 1.0;
+  N->kappa = 0.03;
+  N->maxit = 7;
+  if (lied_jac_init(&N->J, n, rowptr, cols, typ, e)) return -1;
+  uint64_t dmax = lied_splu_available() ? LIED_DENSE_MAX : LIED_DENSE_MAX_NOSPARSE;
+  N->dense = n <= dmax;
+  int rc = 0;
+  if (N->dense) {
+    N->lu = lied_xmalloc(sizeof *N->lu * ((size_t)n * (size_t)n + 1), "Newton matrix", e);
+    N->piv = lied_xmalloc(sizeof *N->piv * ((size_t)n + 1), "Newton matrix", e);
+    if (!N->lu || !N->piv) rc = -1;
+  } else {
+    if (!lied_splu_available())
+      rc = lied_errf(e, "implicit solvers on more than %d states need a sparse LU: "
+                        "build lied with SuiteSparse KLU (Debian: libsuitesparse-dev); "
+                        "the model has %llu states",
+                     LIED_DENSE_MAX_NOSPARSE, (unsigned long long)n);
+    if (!rc) {
+      N->sp = lied_splu_new(n, N->J.rowptr, N->J.cols, e);
+      N->mval = lied_xmalloc(sizeof *N->mval * ((size_t)N->J.nnz + 1), "Newton matrix", e);
+      if (!N->sp || !N->mval) rc = -1;
+    }
+  }
+  N->fx = lied_xmalloc(sizeof *N->fx * ((size_t)n + 1), "Newton work space", e);
+  N->dx = lied_xmalloc(sizeof *N->dx * ((size_t)n + 1), "Newton work space", e);
+  if (!N->fx || !N->dx) rc = -1;
+  if (rc) lied_newton_free(N);
+  return rc;
+}
+
+int lied_newton_factor(lied_newton *N, double hg, lied_err *e) {
+  const lied_jac *J = &N->J;
+  uint64_t n = N->n;
+  N->nfact++;
+  N->hg = 0;
+  int rc;
+  if (N->dense) {
+    memset(N->lu, 0, sizeof *N->lu * (size_t)(n * n));
+    for (uint64_t i = 0; i < n; i++) {
+      double *row = N->lu + i * n;
+      for (uint64_t p = J->rowptr[i]; p < J->rowptr[i + 1]; p++) row[J->cols[p]] = -hg * J->val[p];
+      row[i] += 1.0;
+    }
+    rc = lied_lu_factor(N->lu, (int)n, N->piv) ? 1 : 0;
+  } else {
+    for (uint64_t p = 0; p < J->nnz; p++) N->mval[p] = -hg * J->val[p];
+    for (uint64_t i = 0; i < n; i++) N->mval[J->diag[i]] += 1.0;
+    rc = lied_splu_factor(N->sp, N->mval, e);
+  }
+  if (rc == 0) N->hg = hg;
+  return rc;
+}
+
+void lied_newton_lsolve(lied_newton *N, double *b) {
+  if (N->dense)
+    lied_lu_solve(N->lu, (int)N->n, N->piv, b);
+  else
+    lied_splu_solve(N->sp, b);
+}
+
+int lied_newton_stage(lied_newton *N, lied_rhs_fn f, void *ctx, double T,
+                      const double *psi, double hg, const double *w, double *X,
+                      double *k) {
+  uint64_t n = N->n;
+  double *fx = N->fx, *dx = N->dx;
+  double prev = 0, eta = pow(fmax(N->eta, DBL_EPSILON), 0.8);
+  for (int it = 0; it < N->maxit; it++) {
+    int rc = f(ctx, T, X, fx);
+    N->nit++;
+    if (rc) return rc < 0 ? rc : -1;
+    for (uint64_t i = 0; i < n; i++) dx[i] = psi[i] + hg * fx[i] - X[i];
+    lied_newton_lsolve(N, dx);
+    for (uint64_t i = 0; i < n; i++) X[i] += dx[i];
+    double nrm = lied_wrms(n, dx, w, &N->worst);
+    if (!isfinite(nrm)) break;
+    if (it > 0) {
+      double theta = nrm / prev;
+      if (theta > N->theta_max) N->theta_max = theta;
+      if (theta >= 0.99) break; /* diverges */
+      eta = theta / (1 - theta);
+      /* the error left after the remaining iterations would still be too large */
+      if (nrm * pow(theta, N->maxit - 1 - it) / (1 - theta) > N->kappa) break;
+    }
+    if (eta * nrm <= N->kappa || nrm == 0) {
+      N->eta = eta;
+      double inv = 1.0 / hg;
+      for (uint64_t i = 0; i < n; i++) k[i] = (X[i] - psi[i]) * inv;
+      return 0;
+    }
+    prev = nrm;
+  }
+  N->nfail++;
+  N->eta = 1.0;
+  return 1;
+}

@@ -1,0 +1,56 @@
+/* newton.h - simplified Newton iteration for the implicit stages
+ * X = psi + h gamma f(T, X): iteration matrix M = I - h gamma J, reused
+ * across iterations, stages and steps (dense LU for small systems, sparse
+ * LU for large ones). */
+#ifndef LIED_SOLVE_NEWTON_H
+#define LIED_SOLVE_NEWTON_H
+#include "linsys/sparse.h"
+#include "solve/jacobian.h"
+
+/* Largest system factored densely when a sparse LU exists, and without one. */
+#define LIED_DENSE_MAX 128
+#define LIED_DENSE_MAX_NOSPARSE 2000
+
+typedef struct lied_newton {
+  uint64_t n;
+  lied_jac J;
+  int dense;           /* dense LU (n small) or sparse LU */
+  double *lu;          /* dense: n * n factors */
+  int *piv;
+  lied_splu *sp;       /* sparse */
+  double *mval;        /* sparse: M in the storage pattern of J */
+  double hg;           /* h gamma of the current factors; 0: none */
+  int jac_current;     /* J was evaluated at the start of the current step */
+  double eta;          /* convergence-rate estimate carried between solves */
+  double theta_max;    /* slowest contraction in the last step */
+  double kappa;        /* stop when eta * |update| <= kappa (weighted norm) */
+  int maxit;
+  double *fx, *dx;     /* work space */
+  uint64_t worst;      /* state with the largest weighted update (messages) */
+  long nit, nfail, nfact;
+} lied_newton;
+
+/* Set up for n states from the structural pattern (see jacobian.h). */
+int lied_newton_init(lied_newton *N, uint64_t n, const uint64_t *rowptr,
+                     const uint32_t *cols, double typ, lied_err *e);
+void lied_newton_free(lied_newton *N);
+
+/* Factor M = I - hg J. Returns 0, 1 when M is singular, -1 on error. */
+int lied_newton_factor(lied_newton *N, double hg, lied_err *e);
+
+/* b <- M^-1 b with the current factors. */
+void lied_newton_lsolve(lied_newton *N, double *b);
+
+/* Solve X = psi + hg f(T, X) from the predictor in X, with the weighted RMS
+ * norm of inverse weights w. On success k = f(T, X) as implied by the stage
+ * equation, (X - psi) / hg. Returns 0 (converged), 1 (diverged or too slow:
+ * N->worst names the state), or the nonzero code of f (< 0). */
+int lied_newton_stage(lied_newton *N, lied_rhs_fn f, void *ctx, double T,
+                      const double *psi, double hg, const double *w, double *X,
+                      double *k);
+
+/* Weighted RMS norm sqrt(mean((v_i w_i)^2)); *worst (if not NULL) receives
+ * the index of the largest |v_i w_i|. NaN when some entry is not finite. */
+double lied_wrms(uint64_t n, const double *v, const double *w, uint64_t *worst);
+
+#endif

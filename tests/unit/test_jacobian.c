@@ -1,0 +1,265 @@
+/* test_jacobian.c - column colouring, the coloured finite-difference
+ * Jacobian, the Newton iteration matrix and the sparse LU (KLU when built). */
+#include "check.h"
+#include "linsys/lu.h"
+#include "linsys/sparse.h"
+#include "solve/jacobian.h"
+#include "solve/newton.h"
+
+#include <stdint.h>
+#include <string.h>
+
+enum { MAXN = 400, MAXNNZ = MAXN * 12 };
+
+typedef struct pattern {
+  uint64_t n, rowptr[MAXN + 1];
+  uint32_t cols[MAXNNZ];
+} pattern;
+
+/* Deterministic pseudo-random numbers (LCG), so failures reproduce. */
+static uint64_t rng = 12345;
+static uint32_t rnd(uint32_t m) {
+  rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (uint32_t)(rng >> 33) % m;
+}
+
+/* Sort and deduplicate row i's columns in place; returns the new count. */
+static uint64_t sort_row(uint32_t *c, uint64_t k) {
+  for (uint64_t a = 1; a < k; a++)
+    for (uint64_t b = a; b > 0 && c[b - 1] > c[b]; b--) {
+      uint32_t t = c[b];
+      c[b] = c[b - 1];
+      c[b - 1] = t;
+    }
+  uint64_t u = 0;
+  for (uint64_t a = 0; a < k; a++)
+    if (u == 0 || c[a] != c[u - 1]) c[u++] = c[a];
+  return u;
+}
+
+/* n / b independent dense b x b blocks (the crane crabs: b = 4). */
+static void blocks(pattern *p, uint64_t n, uint32_t b) {
+  p->n = n;
+  uint64_t k = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    p->rowptr[i] = k;
+    uint32_t b0 = (uint32_t)(i / b) * b;
+    for (uint32_t j = b0; j < b0 + b && j < n; j++) p->cols[k++] = j;
+  }
+  p->rowptr[n] = k;
+}
+
+/* Tridiagonal. */
+static void tridiag(pattern *p, uint64_t n) {
+  p->n = n;
+  uint64_t k = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    p->rowptr[i] = k;
+    for (int64_t j = (int64_t)i - 1; j <= (int64_t)i + 1; j++)
+      if (j >= 0 && (uint64_t)j < n) p->cols[k++] = (uint32_t)j;
+  }
+  p->rowptr[n] = k;
+}
+
+/* Random rows of up to `per` entries, diagonal not forced. */
+static void random_pattern(pattern *p, uint64_t n, uint32_t per) {
+  p->n = n;
+  uint64_t k = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    p->rowptr[i] = k;
+    uint32_t m = rnd(per + 1);
+    for (uint32_t q = 0; q < m; q++) p->cols[k + q] = rnd((uint32_t)n);
+    k += sort_row(p->cols + k, m);
+  }
+  p->rowptr[n] = k;
+}
+
+/* No two columns of one colour share a row. */
+static int colouring_valid(const pattern *p, const uint32_t *colour, uint32_t nc) {
+  static uint32_t seen[MAXN];
+  for (uint64_t i = 0; i < p->n; i++) {
+    memset(seen, 0, sizeof seen);
+    for (uint64_t k = p->rowptr[i]; k < p->rowptr[i + 1]; k++) {
+      uint32_t c = colour[p->cols[k]];
+      if (c >= nc || seen[c]) return 0;
+      seen[c] = 1;
+    }
+  }
+  return 1;
+}
+
+static void test_colouring(void) {
+  static pattern p;
+  static uint32_t colour[MAXN];
+  uint32_t nc = 0;
+  lied_err e;
+  blocks(&p, 400, 4);
+  CHECK(lied_colour(p.n, p.rowptr, p.cols, colour, &nc, &e) == 0);
+  CHECK(nc == 4); /* 100 independent crabs: 4 evaluations, not 400 */
+  CHECK(colouring_valid(&p, colour, nc));
+  tridiag(&p, 100);
+  CHECK(lied_colour(p.n, p.rowptr, p.cols, colour, &nc, &e) == 0);
+  CHECK(nc == 3);
+  CHECK(colouring_valid(&p, colour, nc));
+  blocks(&p, 12, 12); /* dense */
+  CHECK(lied_colour(p.n, p.rowptr, p.cols, colour, &nc, &e) == 0);
+  CHECK(nc == 12);
+  CHECK(colouring_valid(&p, colour, nc));
+  for (int trial = 0; trial < 50; trial++) {
+    random_pattern(&p, 20 + rnd(300), 1 + rnd(8));
+    CHECK(lied_colour(p.n, p.rowptr, p.cols, colour, &nc, &e) == 0);
+    CHECK(colouring_valid(&p, colour, nc));
+    CHECK(nc <= p.n);
+  }
+  /* transpose: every (i, j) appears as (j, i) with its position */
+  random_pattern(&p, 50, 5);
+  uint64_t *ctp, *cpos;
+  uint32_t *crow;
+  CHECK(lied_transpose(p.n, p.rowptr, p.cols, &ctp, &crow, &cpos, &e) == 0);
+  CHECK(ctp[p.n] == p.rowptr[p.n]);
+  for (uint64_t j = 0; j < p.n; j++)
+    for (uint64_t a = ctp[j]; a < ctp[j + 1]; a++) {
+      CHECK(p.cols[cpos[a]] == j);
+      CHECK(cpos[a] >= p.rowptr[crow[a]] && cpos[a] < p.rowptr[crow[a] + 1]);
+      if (a > ctp[j]) CHECK(crow[a] > crow[a - 1]);
+    }
+  free(ctp);
+  free(crow);
+  free(cpos);
+}
+
+/* f_i = -(i + 1) x_i^2 / 2 + sum of sin(x_j) over its block's other states
+ * (blocks of 4) + t: J_ii = -(i + 1) x_i, J_ij = cos(x_j). */
+static int evals;
+static int f_blocks(void *ctx, double t, const double *x, double *dx) {
+  uint64_t n = *(const uint64_t *)ctx;
+  evals++;
+  for (uint64_t i = 0; i < n; i++) {
+    double s = -(double)(i + 1) * x[i] * x[i] / 2 + t;
+    uint64_t b0 = i / 4 * 4;
+    for (uint64_t j = b0; j < b0 + 4 && j < n; j++)
+      if (j != i) s += sin(x[j]);
+    dx[i] = s;
+  }
+  return 0;
+}
+
+static void test_fd_jacobian(void) {
+  static pattern p;
+  uint64_t n = 40;
+  blocks(&p, n, 4);
+  lied_jac J;
+  lied_err e;
+  CHECK(lied_jac_init(&J, n, p.rowptr, p.cols, 1.0, &e) == 0);
+  CHECK(J.ncolours == 4);
+  CHECK(J.nnz == p.rowptr[n]); /* the diagonal is already structural */
+  double x[40], f0[40];
+  for (uint64_t i = 0; i < n; i++) x[i] = 0.1 * (double)i - 1.3;
+  f_blocks(&n, 0.5, x, f0);
+  evals = 0;
+  CHECK(lied_jac_eval(&J, f_blocks, &n, 0.5, x, f0) == 0);
+  CHECK(evals == 4);
+  CHECK(J.nevals == 4 && J.njac == 1);
+  double maxerr = 0;
+  for (uint64_t i = 0; i < n; i++)
+    for (uint64_t k = J.rowptr[i]; k < J.rowptr[i + 1]; k++) {
+      uint32_t j = J.cols[k];
+      double want = j == i ? -(double)(i + 1) * x[i] : cos(x[j]);
+      maxerr = fmax(maxerr, fabs(J.val[k] - want) / fmax(1.0, fabs(want)));
+    }
+  CHECK(maxerr < 1e-6);
+  /* the iteration matrix I - hg J solves like the dense reference */
+  lied_newton N;
+  CHECK(lied_newton_init(&N, n, p.rowptr, p.cols, 1.0, &e) == 0);
+  CHECK(lied_jac_eval(&N.J, f_blocks, &n, 0.5, x, f0) == 0);
+  CHECK(lied_newton_factor(&N, 0.3, &e) == 0);
+  double b[40], r[40];
+  for (uint64_t i = 0; i < n; i++) b[i] = r[i] = sin((double)i);
+  lied_newton_lsolve(&N, b);
+  /* residual of (I - 0.3 J) b = r */
+  double res = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    double s = b[i];
+    for (uint64_t k = N.J.rowptr[i]; k < N.J.rowptr[i + 1]; k++)
+      s -= 0.3 * N.J.val[k] * b[N.J.cols[k]];
+    res = fmax(res, fabs(s - r[i]));
+  }
+  CHECK(res < 1e-12);
+  lied_newton_free(&N);
+  lied_jac_free(&J);
+}
+
+/* A pattern without diagonal entries gets them added (zero in J). */
+static void test_added_diagonal(void) {
+  pattern p;
+  p.n = 3; /* x0' = x1, x1' = x2, x2' = x0 */
+  uint64_t rp[4] = {0, 1, 2, 3};
+  uint32_t cl[3] = {1, 2, 0};
+  memcpy(p.rowptr, rp, sizeof rp);
+  memcpy(p.cols, cl, sizeof cl);
+  lied_jac J;
+  lied_err e;
+  CHECK(lied_jac_init(&J, 3, p.rowptr, p.cols, 1.0, &e) == 0);
+  CHECK(J.nnz == 6 && J.nnz_f == 3);
+  for (uint64_t i = 0; i < 3; i++) {
+    CHECK(J.cols[J.diag[i]] == i);
+    CHECK(J.diag[i] >= J.rowptr[i] && J.diag[i] < J.rowptr[i + 1]);
+  }
+  CHECK(J.ncolours == 1); /* no row holds two states */
+  lied_jac_free(&J);
+}
+
+/* Sparse LU against dense LU on random diagonally dominant matrices, a
+ * refactorisation with new values, and a singular matrix. */
+static void test_sparse_lu(void) {
+  if (!lied_splu_available()) {
+    printf("sparse LU not built: skipped\n");
+    return;
+  }
+  static pattern p;
+  static double val[MAXNNZ], dense[MAXN * MAXN], b[MAXN], x[MAXN];
+  static int piv[MAXN];
+  lied_err e;
+  for (int trial = 0; trial < 5; trial++) {
+    uint64_t n = 50 + rnd(300);
+    random_pattern(&p, n, 6);
+    lied_jac J; /* for the diagonal merge */
+    CHECK(lied_jac_init(&J, n, p.rowptr, p.cols, 1.0, &e) == 0);
+    lied_splu *s = lied_splu_new(n, J.rowptr, J.cols, &e);
+    CHECK(s != NULL);
+    if (!s) {
+      lied_jac_free(&J);
+      continue;
+    }
+    for (int refactor = 0; refactor < 2; refactor++) {
+      memset(dense, 0, sizeof(double) * n * n);
+      for (uint64_t i = 0; i < n; i++)
+        for (uint64_t k = J.rowptr[i]; k < J.rowptr[i + 1]; k++) {
+          double v = J.cols[k] == i ? 10.0 + rnd(5) : (double)rnd(200) / 100.0 - 1.0;
+          val[k] = v;
+          dense[i * n + J.cols[k]] = v;
+        }
+      CHECK(lied_splu_factor(s, val, &e) == 0);
+      for (uint64_t i = 0; i < n; i++) b[i] = x[i] = cos((double)i * (refactor + 1));
+      lied_splu_solve(s, x);
+      CHECK(lied_lu_factor(dense, (int)n, piv) == 0);
+      lied_lu_solve(dense, (int)n, piv, b);
+      double d = 0;
+      for (uint64_t i = 0; i < n; i++) d = fmax(d, fabs(x[i] - b[i]));
+      CHECK(d < 1e-12);
+    }
+    /* all zero: singular */
+    memset(val, 0, sizeof(double) * J.nnz);
+    CHECK(lied_splu_factor(s, val, &e) == 1);
+    lied_splu_free(s);
+    lied_jac_free(&J);
+  }
+}
+
+int main(void) {
+  test_colouring();
+  test_fd_jacobian();
+  test_added_diagonal();
+  test_sparse_lu();
+  return CHECK_DONE();
+}
