@@ -24,7 +24,7 @@ local function sorted_keys(t)
 end
 
 local run_keys = { start = true, stop = true, dt = true, interval = true, solver = true,
-                   vars = true }
+                   vars = true, tol = true, rtol = true, atol = true, hmax = true }
 
 local function fmt_value(v)
   if type(v) == "number" then return string.format("%.10g", v) end
@@ -374,7 +374,7 @@ function, is Lua's load.]] },
   { "run", "simulate the current model; returns the result", "run([model | file], [opts])", [[
 Simulates the current model (run(file) loads it first; run(Model) makes it
 current) with its experiment, the session's set() overrides, then opts:
-start, stop, dt, interval, solver, vars ("a,b*"), out ("x.csv", "x.mat",
+start, stop, dt, interval, solver, tol, rtol, atol, hmax, vars ("a,b*"), out ("x.csv", "x.mat",
 "tcp:PORT" or a list), set = {path = value} for this run only. Returns the
 result, also kept in results[i]. Ctrl-C stops the run and keeps the rows so
 far.]] },
