@@ -15,3 +15,16 @@ ctest --test-dir build --output-on-failure -j"$jobs"
 echo "== tests (ASan + UBSan build)"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs"
+# Fuzz smoke (tests/fuzz): libFuzzer harnesses built with clang, 25 s each
+if command -v clang >/dev/null; then
+  CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON >/dev/null
+  if grep -q "LIED_HAVE_LIBFUZZER:INTERNAL=1" build-fuzz/CMakeCache.txt; then
+    cmake --build build-fuzz -j"$jobs" --target fuzz_model fuzz_cli
+    echo "== fuzz smoke (libFuzzer, ASan + UBSan)"
+    ctest --test-dir build-fuzz --output-on-failure -L fuzz
+  else
+    echo "== fuzz smoke skipped: clang has no -fsanitize=fuzzer (libclang-rt-dev)"
+  fi
+else
+  echo "== fuzz smoke skipped: no clang"
+fi

@@ -55,11 +55,48 @@ Component.__tostring = function(c)
 end
 
 -- A library of C classes: require "lied.<name>" returns lied.library(name).
+-- The closest of `names` to `s` by edit distance (nil when none is close).
+local function closest(s, names)
+  local best, bd = nil, math.max(2, #s // 3) + 1
+  for _, n in ipairs(names) do
+    local a, b = s:lower(), n:lower()
+    local prev = {}
+    for j = 0, #b do prev[j] = j end
+    for i = 1, #a do
+      local cur = { [0] = i }
+      for j = 1, #b do
+        cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1,
+          prev[j - 1] + (a:byte(i) == b:byte(j) and 0 or 1))
+      end
+      prev = cur
+    end
+    if prev[#b] < bd then best, bd = n, prev[#b] end
+  end
+  return best
+end
+lied.closest = closest
+
 local libraries = {}
 function lied.library(name)
   if libraries[name] then return libraries[name] end
   local lib, msg = core.library(name)
-  if not lib then error(msg, 2) end
+  if not lib then
+    local names = {}
+    for l in pairs(core.libraries and core.libraries() or {}) do names[#names + 1] = l end
+    local near = type(name) == "string" and closest(name, names)
+    error(msg .. (near and (" (did you mean '" .. near .. "'?)") or ""), 2)
+  end
+  -- a misspelt class (capitalised, as every class is) is an error with a
+  -- suggestion, not a nil that fails later as "attempt to call a nil value"
+  setmetatable(lib, { __index = function(t, k)
+    if type(k) ~= "string" or not k:match("^%u") then return nil end
+    local names = {}
+    for n in pairs(t) do if type(n) == "string" then names[#names + 1] = n end end
+    table.sort(names)
+    local near = closest(k, names)
+    error(string.format("library %s has no class '%s' (%s)", name, k,
+      near and ("did you mean '" .. near .. "'?") or ("classes: " .. table.concat(names, ", "))), 2)
+  end })
   libraries[name] = lib
   return lib
 end
@@ -201,16 +238,32 @@ end
 -- overrides: { ["n"] = 1000, ["crab.body1.m"] = 2 } (from --set).
 local function flatten(model, overrides)
   overrides = overrides or {}
+  if type(overrides) ~= "table" then
+    error("overrides must be a table {path = value}, got " .. type(overrides), 0)
+  end
+  for k in pairs(overrides) do
+    if type(k) ~= "string" then
+      error("overrides: parameter paths must be strings, got " .. type(k) .. " " .. tostring(k), 0)
+    end
+  end
   local used = {}
+  local known = {} -- every settable path, for suggestions
   local specs = {}
+  local depth = 0
   local function add(decl, name, parent, count, is_array, env, path)
     local mt = getmetatable(decl)
+    depth = depth + 1
+    if depth > 100 then
+      error(string.format("%s%s: models nested more than 100 levels deep (is a model its own child?)",
+        decl.where and (decl.where .. ": ") or "", path:sub(1, 200)), 0)
+    end
     local s = { name = name, parent = parent, count = count, array = is_array,
                 where = decl.where }
     specs[#specs + 1] = s
     local id = #specs
     if mt == Component then
       s.class = decl.class
+      for _, p in ipairs(decl.class.params) do known[#known + 1] = path .. "." .. p.name end
       s.params = {}
       for k, v in pairs(decl.params) do
         s.params[k] = check_number(evaluate(v, env, path .. "." .. k), path .. "." .. k)
@@ -222,11 +275,13 @@ local function flatten(model, overrides)
           used[key] = true
         end
       end
+      depth = depth - 1
       return
     end
     -- a composite model
     local params = {}
     for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, (path == "" and "" or path .. ".") .. k) end
+    for k in pairs(decl.parameters) do known[#known + 1] = (path == "" and "" or path .. ".") .. k end
     for key, v in pairs(overrides) do
       local pre = path == "" and "" or path .. "."
       local rest = key:sub(#pre + 1)
@@ -252,6 +307,7 @@ local function flatten(model, overrides)
         add(child, cname, id, 1, false, params, cpath)
       end
     end
+    depth = depth - 1
   end
   if getmetatable(model) == Component then
     -- a single component as a model: wrap it
@@ -263,7 +319,9 @@ local function flatten(model, overrides)
   add(model, model.name, 0, 1, false, {}, "")
   for key in pairs(overrides) do
     if not used[key] then
-      error(string.format("--set %s: no such parameter in model %s", key, model.name), 0)
+      local near = type(key) == "string" and closest(key, known)
+      error(string.format("--set %s: no such parameter in model %s%s", tostring(key), model.name,
+        near and (" (did you mean '" .. near .. "'?)") or ""), 0)
     end
   end
   return specs

@@ -3,10 +3,12 @@
 -- terminal exist; otherwise a text plot in the terminal.
 local plot = {}
 
--- Quote a string for gnuplot: single quotes (no escapes inside), a quote is
--- doubled, line breaks become spaces.
+-- Quote a string for gnuplot: single quotes (no escapes inside, so a
+-- backslash is literal), a quote is doubled, line breaks and other control
+-- characters (NUL included) become spaces: the string cannot end the
+-- command it is in (tests/cli/test_safety.sh).
 local function gq(s)
-  s = tostring(s):gsub("[\r\n]", " "):gsub("'", "''")
+  s = tostring(s):gsub("%c", " "):gsub("'", "''")
   return "'" .. s .. "'"
 end
 plot.quote = gq
@@ -55,6 +57,10 @@ local windows = { "qt", "wxt", "x11" }
 -- The `set terminal` line for opts; nil, message when impossible.
 local function terminal(opts, terms)
   if opts.file then
+    if tostring(opts.file):find("%c") then
+      return nil, "plot file name must not contain control characters (line breaks, tabs): "
+        .. string.format("%q", tostring(opts.file))
+    end
     local ext = tostring(opts.file):match("%.(%w+)$")
     local cands = file_terms[(ext or ""):lower()]
     if not cands then return nil, "plot file must end in .png, .svg or .pdf: " .. opts.file end

@@ -2,6 +2,7 @@
  * or starts the REPL. Exit status 0 success, 1 model/simulation error, 2 usage. */
 #include <lauxlib.h>
 #include <lualib.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -61,7 +62,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "lied: %s\n", lua_tostring(L, -1));
   else
     rc = (int)lua_tointeger(L, -1);
-  fflush(stdout);
+  /* output on a full disk or a closed pipe is an error, not a silent loss */
+  if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+    fprintf(stderr, "lied: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));
+    rc = 1;
+  }
   lua_close(L);
   return rc;
 }

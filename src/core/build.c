@@ -411,7 +411,8 @@ static int check_unconnected(lied_model *m, int nuser, lied_err *e) {
           }
           char name[512];
           port_name(m, s, i, p, name, sizeof name);
-          return lied_errf(e, "unconnected %s: %s (every %s %s needs a connection)",
+          return lied_errf(e, "%s%sunconnected %s: %s (every %s %s needs a connection)",
+                           sp->where ? sp->where : "", sp->where ? ": " : "",
                            c->side_name[tp->layout->side], name, c->name,
                            c->side_name[tp->layout->side]);
         }

@@ -62,14 +62,15 @@ int lied_spec_step(const lied_model *m, int parent, const char **pp,
   uint64_t j = 0;
   if (*p == '[') {
     char *end;
-    unsigned long long v = strtoull(p + 1, &end, 10);
-    if (end == p + 1 || *end != ']')
-      return lied_errf(e, "bad index in '%s'", *pp);
+    /* digits only: strtoull would take "-1" as 2^64 - 1 */
+    unsigned long long v = p[1] >= '0' && p[1] <= '9' ? strtoull(p + 1, &end, 10) : 0;
+    if (!(p[1] >= '0' && p[1] <= '9') || *end != ']')
+      return lied_errf(e, "bad index in '%s' (indices are whole numbers from 1)", *pp);
     if (!cs->is_array)
       return lied_errf(e, "'%s' is not an array", cs->name);
     if (v < 1 || v > cs->count)
-      return lied_errf(e, "index %llu out of range: %s has %u element%s",
-                       v, cs->name, cs->count, cs->count == 1 ? "" : "s");
+      return lied_errf(e, "index %.*s out of range: %s has %u element%s (indices from 1)",
+                       (int)(end - p - 1), p + 1, cs->name, cs->count, cs->count == 1 ? "" : "s");
     j = v - 1;
     p = end + 1;
   } else if (cs->is_array) {

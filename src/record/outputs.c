@@ -29,7 +29,9 @@ lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atom
         lied_errf(e, "cannot open %s for writing: %s", spec, strerror(errno));
         return NULL;
       }
-      return lied_csv_sink(f, 1, e);
+      lied_sink *s = lied_csv_sink(f, 1, e);
+      if (s) lied_csv_sink_name(s, spec);
+      return s;
     }
     case LIED_OUT_MAT:
       return lied_mat_sink(spec, e);

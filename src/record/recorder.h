@@ -48,6 +48,8 @@ void lied_recorder_free(lied_recorder *r);
 
 /* A CSV sink writing to f (closed by destroy when own_file). */
 lied_sink *lied_csv_sink(FILE *f, int own_file, lied_err *e);
+/* The name write errors of a CSV sink give (a path; default "the CSV output"). */
+void lied_csv_sink_name(lied_sink *s, const char *name);
 
 /* The memory sink: rows kept in chunks of doubles. */
 typedef struct lied_memsink {

@@ -1,4 +1,5 @@
 /* sinks.c - the CSV and memory sinks. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "record/recorder.h"
@@ -8,7 +9,19 @@ typedef struct csv_sink {
   FILE *f;
   int own;
   size_t n;
+  char name[256]; /* for messages: the path, or "standard output" */
 } csv_sink;
+
+/* A write failed (full disk, closed pipe, ...): name the file and the reason. */
+static int csv_failed(csv_sink *c, lied_err *e) {
+  int err = errno ? errno : EIO;
+  return lied_errf(e, "cannot write %s: %s", c->name, strerror(err));
+}
+
+void lied_csv_sink_name(lied_sink *s, const char *name) {
+  csv_sink *c = (csv_sink *)s;
+  snprintf(c->name, sizeof c->name, "%s", name);
+}
 
 /* CSV fields: quote names that hold a comma or a quote. */
 static void csv_field(FILE *f, const char *s) {
@@ -35,7 +48,7 @@ static int csv_begin(lied_sink *s, size_t n, char *const *names,
     csv_field(c->f, names[i]);
   }
   fputc('\n', c->f);
-  return ferror(c->f) ? lied_errf(e, "cannot write the CSV output") : 0;
+  return ferror(c->f) ? csv_failed(c, e) : 0;
 }
 
 static int csv_row(lied_sink *s, double t, const double *v, lied_err *e) {
@@ -43,12 +56,12 @@ static int csv_row(lied_sink *s, double t, const double *v, lied_err *e) {
   fprintf(c->f, "%.17g", t);
   for (size_t i = 0; i < c->n; i++) fprintf(c->f, ",%.17g", v[i]);
   fputc('\n', c->f);
-  return ferror(c->f) ? lied_errf(e, "cannot write the CSV output") : 0;
+  return ferror(c->f) ? csv_failed(c, e) : 0;
 }
 
 static int csv_end(lied_sink *s, lied_err *e) {
   csv_sink *c = (csv_sink *)s;
-  if (fflush(c->f) || ferror(c->f)) return lied_errf(e, "cannot write the CSV output");
+  if (fflush(c->f) || ferror(c->f)) return csv_failed(c, e);
   return 0;
 }
 
@@ -67,6 +80,7 @@ lied_sink *lied_csv_sink(FILE *f, int own_file, lied_err *e) {
   c->base = (lied_sink){csv_begin, csv_row, csv_end, csv_destroy};
   c->f = f;
   c->own = own_file;
+  lied_csv_sink_name(&c->base, own_file ? "the CSV output" : "standard output");
   return &c->base;
 }
 

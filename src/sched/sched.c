@@ -952,12 +952,12 @@ int lied_model_sparsity(lied_model *m, uint64_t **rowptr_out, uint32_t **cols_ou
       for (uint32_t k = b.g.rowptr[v]; k < b.g.rowptr[v + 1]; k++) {
         uint32_t cu = b.comp[b.g.adj[k]];
         if (cu == c) continue;
-        memcpy(tmp + nt, pool + set0[cu], sizeof *tmp * setn[cu]);
+        if (setn[cu]) memcpy(tmp + nt, pool + set0[cu], sizeof *tmp * setn[cu]);
         nt += setn[cu];
       }
     }
     if (rc) break;
-    qsort(tmp, (size_t)nt, sizeof *tmp, cmp_u32);
+    if (nt > 1) qsort(tmp, (size_t)nt, sizeof *tmp, cmp_u32);
     uint64_t u = 0;
     for (uint64_t i = 0; i < nt; i++)
       if (u == 0 || tmp[i] != tmp[u - 1]) tmp[u++] = tmp[i];
@@ -970,7 +970,7 @@ int lied_model_sparsity(lied_model *m, uint64_t **rowptr_out, uint32_t **cols_ou
       }
       pool = np, cappool = nc;
     }
-    memcpy(pool + npool, tmp, sizeof *tmp * u);
+    if (u) memcpy(pool + npool, tmp, sizeof *tmp * u); /* tmp, pool may be NULL when empty */
     set0[c] = npool;
     setn[c] = (uint32_t)u;
     npool += u;

@@ -1,0 +1,52 @@
+#!/bin/bash
+# Fuzz lied with libFuzzer (clang). See docs/robustness.md, "Fuzzing".
+#   bash tests/fuzz/run.sh [SECONDS [TARGET...]]   build build-fuzz/ with clang and
+#        fuzz each TARGET (model, cli; default both) for SECONDS (default 60),
+#        growing build-fuzz/corpus/TARGET from the committed seeds; crashes go to
+#        build-fuzz/artifacts/
+#   bash tests/fuzz/run.sh --smoke BINARY SECONDS   (the ctest) fuzz one built
+#        harness for SECONDS from the committed seeds, leaving them unchanged
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/../.." && pwd)
+export LIED_SRC=$src
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+common=(-timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1)
+
+if [ "${1:-}" = "--smoke" ]; then
+  bin=$2 secs=$3
+  name=$(basename "$bin"); name=${name#fuzz_}
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  dict=(); [ -f "$here/$name.dict" ] && dict=(-dict="$here/$name.dict")
+  "$bin" "${common[@]}" "${dict[@]}" -max_total_time="$secs" -artifact_prefix="$work/" \
+    "$work" "$here/corpus/$name" 2>"$work/log"
+  rc=$?
+  grep -E "^(#[0-9]+.*DONE|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY)" "$work/log"
+  if [ $rc -ne 0 ]; then
+    tail -60 "$work/log"
+    for f in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
+      [ -e "$f" ] && { echo "input $f:"; od -c "$f" | head -20; }
+    done
+  fi
+  exit $rc
+fi
+
+secs=${1:-60}; shift || true
+targets=("$@"); [ ${#targets[@]} -eq 0 ] && targets=(model cli)
+build=$src/build-fuzz
+CC=${FUZZ_CC:-clang} cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON >/dev/null
+cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null || exit 1
+mkdir -p "$build/artifacts"
+rc=0
+for t in "${targets[@]}"; do
+  mkdir -p "$build/corpus/$t"
+  dict=(); [ -f "$here/$t.dict" ] && dict=(-dict="$here/$t.dict")
+  echo "== fuzz_$t for $secs s"
+  "$build/tests/fuzz_$t" "${common[@]}" "${dict[@]}" -max_total_time="$secs" \
+    -artifact_prefix="$build/artifacts/$t-" "$build/corpus/$t" "$here/corpus/$t" \
+    2>"$build/fuzz-$t.log" || rc=1
+  grep -E "stat::|DONE|ERROR|SUMMARY" "$build/fuzz-$t.log"
+done
+exit $rc
