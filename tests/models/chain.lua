@@ -56,4 +56,24 @@ function M.chain_rhs(n, k, m, d)
   end
 end
 
+-- The analytic solution of ground -k- m -k- m with k = m = 1 from rest at
+-- absolute positions x0 = {x1, x2}: K = [[2, -1], [-1, 1]], eigenvalues
+-- (3 -+ sqrt 5)/2, eigenvectors (1, 2 - lambda). Returns exact(t) -> x1, x2.
+function M.two_mass_exact(x0)
+  local modes = {}
+  for i, sgn in ipairs { -1, 1 } do
+    local lam = (3 + sgn * math.sqrt(5)) / 2
+    modes[i] = { w = math.sqrt(lam), u = { 1, 2 - lam } }
+  end
+  -- solve U c = x0 (2x2, by hand)
+  local a, b, c, d = modes[1].u[1], modes[2].u[1], modes[1].u[2], modes[2].u[2]
+  local det = a * d - b * c
+  local c1 = (d * x0[1] - b * x0[2]) / det
+  local c2 = (-c * x0[1] + a * x0[2]) / det
+  return function(t)
+    local k1, k2 = c1 * math.cos(modes[1].w * t), c2 * math.cos(modes[2].w * t)
+    return k1 * modes[1].u[1] + k2 * modes[2].u[1], k1 * modes[1].u[2] + k2 * modes[2].u[2]
+  end
+end
+
 return M

@@ -2,6 +2,7 @@
 -- integrated with RK4 at dt = 1e-3 over 0..10 s; and its energy balance.
 local lied = require "lied"
 local T = require "tests.testing"
+local C = require "tests.models.chain"
 
 local CraneCrab = dofile("examples/cranecrab.lua")
 
@@ -24,16 +25,7 @@ local function f(y)
   local det = M11 * M22 - M12 * M12
   return { v, w, (r1 * M22 - M12 * r2) / det, (M11 * r2 - M12 * r1) / det }
 end
-local function rk4(y, h)
-  local function add(u, k, c) return { u[1] + c * k[1], u[2] + c * k[2], u[3] + c * k[3], u[4] + c * k[4] } end
-  local k1 = f(y)
-  local k2 = f(add(y, k1, h / 2))
-  local k3 = f(add(y, k2, h / 2))
-  local k4 = f(add(y, k3, h))
-  local r = {}
-  for i = 1, 4 do r[i] = y[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) end
-  return r
-end
+local function rk4(y, h) return C.rk4(function(_, x) return f(x) end, 0, y, h) end
 
 local h, stop, every = 1e-3, 10, 10 -- output every 10 steps
 local names = { "prismatic1.s", "revolute2.phi", "prismatic1.v", "revolute2.w" }

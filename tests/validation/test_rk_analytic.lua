@@ -7,20 +7,7 @@ local C = require "tests.models.chain"
 -- ground -k- m -k- m with k = m = 1: K = [[2, -1], [-1, 1]],
 -- eigenvalues (3 -+ sqrt 5)/2, eigenvectors (1, 2 - lambda).
 local x0 = { 0.3, -0.2 }
-local modes = {}
-for i, sgn in ipairs { -1, 1 } do
-  local lam = (3 + sgn * math.sqrt(5)) / 2
-  modes[i] = { w = math.sqrt(lam), u = { 1, 2 - lam } }
-end
--- solve U c = x0 (2x2, by hand)
-local a, b, c, d = modes[1].u[1], modes[2].u[1], modes[1].u[2], modes[2].u[2]
-local det = a * d - b * c
-local c1 = (d * x0[1] - b * x0[2]) / det
-local c2 = (-c * x0[1] + a * x0[2]) / det
-local function exact(t)
-  return c1 * modes[1].u[1] * math.cos(modes[1].w * t) + c2 * modes[2].u[1] * math.cos(modes[2].w * t),
-         c1 * modes[1].u[2] * math.cos(modes[1].w * t) + c2 * modes[2].u[2] * math.cos(modes[2].w * t)
-end
+local exact = C.two_mass_exact(x0)
 
 -- relative start offsets: s1 = x1, s2 = x2 - x1
 local model = C.chain(2, { 1, 1 }, { 1, 1 }, { x0[1], x0[2] - x0[1] })
