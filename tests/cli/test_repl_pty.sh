@@ -77,7 +77,8 @@ sess=two
 start two
 check 'expect "help() lists the commands"' "second banner"
 send '\020\n'
-check '[ "$(tr -d "\r" <"$tmp/two.out" | grep -cx "from history")" -eq 1 ]' \
+count_lines() { tr -d '\r' <"$tmp/$sess.out" | grep -cx -- "$1"; }
+check 'wait_for "[ \$(count_lines \"from history\") -eq 1 ]"' \
   "history recalled across sessions: $(cat -A "$tmp/two.out" | tail -4)"
 finish
 
