@@ -1,257 +1,14 @@
-/* sched.c - from wired instances to a flat schedule: block graph (CSR),
- * strong components, linear sections and algebraic loops, compaction into
- * constant / dynamic / output parts, and batching of identical blocks and
- * identical sections. The graph is freed before returning. */
+/* sched.c - from the classified block graph to a flat schedule: linear
+ * sections ordered and batched, blocks batched by level, compaction into
+ * constant / dynamic / output parts, alignment for chunked evaluation. The
+ * graph is freed before returning. */
 #include "sched/sched.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sched/graph.h"
+#include "sched/builder.h"
 
-#define PTR_AT(inst, off) (*(const double *const *)(const void *)((inst) + (off)))
 #define PROBE_CHUNK 32
-
-/* Everything the builder needs while the graph exists. */
-typedef struct builder {
-  lied_model *m;
-  lied_err *e;
-  int *order; /* arena order for locate */
-  int norder;
-  int *bspec;       /* spec ids that have blocks, increasing */
-  uint64_t *nbase;  /* per bspec entry: first node id */
-  int nbspec;
-  uint32_t nnodes;
-  lied_graph g;
-  uint8_t *flags;   /* per node: NF_* */
-  uint8_t *tearbit; /* per edge: 1 bit, set for residual -> tearing edges */
-  uint32_t *comp, ncomp;
-  uint32_t *cstart, *cmem, *level;
-  uint8_t *cflag;   /* per component: CF_* */
-} builder;
-
-enum { NF_DYN = 1, NF_DER = 2, NF_XINST = 4 /* depends on another instance index */,
-       NF_EXPORT = 8 /* a section block read by a dynamic block outside its section */ };
-enum { CF_DYN = 1, CF_NEED = 2, CF_SECTION = 4 };
-
-typedef struct node_id {
-  int spec;
-  int blk;
-  uint64_t inst;
-} node_id;
-
-static node_id decode(const builder *b, uint32_t v) {
-  int lo = 0, hi = b->nbspec - 1;
-  while (lo < hi) {
-    int mid = (lo + hi + 1) / 2;
-    if (b->nbase[mid] <= v)
-      lo = mid;
-    else
-      hi = mid - 1;
-  }
-  const lied_spec *s = &b->m->specs[b->bspec[lo]];
-  uint64_t r = v - b->nbase[lo];
-  return (node_id){b->bspec[lo], (int)(r / s->total), r % s->total};
-}
-
-static uint32_t encode(const builder *b, int spec, int blk, uint64_t inst) {
-  int lo = 0, hi = b->nbspec - 1;
-  while (lo <= hi) {
-    int mid = (lo + hi) / 2;
-    if (b->bspec[mid] == spec)
-      return (uint32_t)(b->nbase[mid] + (uint64_t)blk * b->m->specs[spec].total + inst);
-    if (b->bspec[mid] < spec)
-      lo = mid + 1;
-    else
-      hi = mid - 1;
-  }
-  return UINT32_MAX;
-}
-
-/* Dependencies of node v: calls add(ctx, u, is_tear) for each. Returns the
- * node flags (NF_DYN when it reads states, time or tearing variables). */
-typedef void (*dep_fn)(void *ctx, uint32_t u, int tear);
-
-static int deps(const builder *b, uint32_t v, dep_fn add, void *ctx) {
-  node_id id = decode(b, v);
-  const lied_spec *s = &b->m->specs[id.spec];
-  const lied_template *t = &s->tpl;
-  const lied_tblock *blk = &t->blocks[id.blk];
-  const char *inst = lied_inst(s, id.inst);
-  int fl = 0;
-  for (uint32_t r = blk->in0; r < blk->in0 + blk->nin; r++) {
-    const lied_tref *ref = &t->refs[r];
-    switch (ref->kind) {
-    case LIED_REF_TIME:
-    case LIED_REF_STATE:
-      fl |= NF_DYN;
-      break;
-    case LIED_REF_TEAR:
-      fl |= NF_DYN;
-      if (add) add(ctx, encode(b, id.spec, t->tears[ref->a].res_block, id.inst), 1);
-      break;
-    case LIED_REF_INTERNAL:
-      if (add) add(ctx, encode(b, id.spec, ref->a, id.inst), 0);
-      break;
-    case LIED_REF_PORT: {
-      const double *p = PTR_AT(inst, ref->offset);
-      uint64_t i2;
-      uint32_t off2;
-      int s2 = lied_model_locate(b->m, b->order, b->norder, p, &i2, &off2);
-      if (s2 < 0) break; /* zeros of an optional input */
-      int k2 = lied_template_producer(&b->m->specs[s2].tpl, off2);
-      if (k2 >= 0) {
-        if (i2 != id.inst) fl |= NF_XINST;
-        if (add) add(ctx, encode(b, s2, k2, i2), 0);
-      }
-      break;
-    }
-    default:
-      break;
-    }
-  }
-  for (uint32_t r = blk->out0; r < blk->out0 + blk->nout; r++)
-    for (int q = 0; q < t->nstates; q++)
-      if (t->refs[r].offset == t->states[q].der) fl |= NF_DER;
-  return fl;
-}
-
-typedef struct fill_ctx {
-  uint32_t *adj;
-  uint8_t *tearbit;
-  uint32_t n;
-} fill_ctx;
-
-static void fill_dep(void *ctx, uint32_t u, int tear) {
-  fill_ctx *f = ctx;
-  if (tear) f->tearbit[f->n >> 3] |= (uint8_t)(1u << (f->n & 7));
-  f->adj[f->n++] = u;
-}
-
-static int build_graph(builder *b) {
-  lied_model *m = b->m;
-  lied_err *e = b->e;
-  b->bspec = lied_xmalloc(sizeof(int) * (size_t)m->nspecs, "specs", e);
-  b->nbase = lied_xmalloc(sizeof(uint64_t) * (size_t)m->nspecs, "specs", e);
-  if (!b->bspec || !b->nbase) return -1;
-  uint64_t n = 0;
-  for (int s = 0; s < m->nspecs; s++) {
-    const lied_spec *sp = &m->specs[s];
-    if (!sp->cls || !sp->tpl.nblocks || !sp->total) continue;
-    b->bspec[b->nbspec] = s;
-    b->nbase[b->nbspec++] = n;
-    n += (uint64_t)sp->tpl.nblocks * sp->total;
-  }
-  if (n >= UINT32_MAX)
-    return lied_errf(e, "model too large: %llu block instances (limit %u)",
-                     (unsigned long long)n, UINT32_MAX - 1);
-  b->nnodes = (uint32_t)n;
-  b->flags = lied_xcalloc(n, 1, "node flags", e);
-  if (!b->flags) return -1;
-  /* one resolution pass into an upper bound (every input reference gives at
-   * most one edge), then shrink */
-  uint64_t ub = 0;
-  for (int i = 0; i < b->nbspec; i++) {
-    const lied_template *t = &m->specs[b->bspec[i]].tpl;
-    uint64_t refs = 0;
-    for (int k = 0; k < t->nblocks; k++)
-      for (uint32_t r = t->blocks[k].in0; r < t->blocks[k].in0 + t->blocks[k].nin; r++) {
-        int kind = t->refs[r].kind;
-        refs += kind == LIED_REF_INTERNAL || kind == LIED_REF_TEAR || kind == LIED_REF_PORT;
-      }
-    ub += refs * m->specs[b->bspec[i]].total;
-  }
-  if (ub >= UINT32_MAX)
-    return lied_errf(e, "model too large: %llu dependencies", (unsigned long long)ub);
-  if (lied_graph_alloc(&b->g, b->nnodes, (uint32_t)ub))
-    return lied_errf(e, "out of memory building the block graph (%u nodes, %llu edges)",
-                     b->nnodes, (unsigned long long)ub);
-  b->tearbit = lied_xcalloc(ub / 8 + 1, 1, "graph", e);
-  if (!b->tearbit) return -1;
-  fill_ctx f = {b->g.adj, b->tearbit, 0};
-  for (uint32_t v = 0; v < b->nnodes; v++) {
-    b->g.rowptr[v] = f.n;
-    b->flags[v] = (uint8_t)deps(b, v, fill_dep, &f);
-  }
-  b->g.rowptr[b->nnodes] = f.n;
-  uint64_t ne = f.n;
-  if (ne < ub) {
-    uint32_t *adj = realloc(b->g.adj, sizeof *adj * (ne ? ne : 1));
-    if (adj) b->g.adj = adj;
-  }
-  m->sched->st.nodes = n;
-  m->sched->st.edges = ne;
-  return 0;
-}
-
-/* "crab[3].revolute2 (Revolute) block kinetic" */
-static void node_name(const builder *b, uint32_t v, char *buf, size_t cap) {
-  node_id id = decode(b, v);
-  const lied_spec *s = &b->m->specs[id.spec];
-  size_t n = lied_model_path(b->m, id.spec, id.inst, buf, cap);
-  if (n < cap)
-    snprintf(buf + n, cap - n, " (%s.%s)", s->cls->name, s->tpl.blocks[id.blk].name);
-}
-
-/* The connector whose loop_error applies to every component on the cycle. */
-static const lied_connector *loop_connector(const builder *b, const uint32_t *path,
-                                            long len) {
-  node_id id0 = decode(b, path[0]);
-  const lied_template *t0 = &b->m->specs[id0.spec].tpl;
-  for (int p = 0; p < t0->nports; p++) {
-    const lied_connector *c = t0->ports[p].layout->conn;
-    if (!c->loop_error) continue;
-    int all = 1;
-    for (long i = 1; i < len && all; i++) {
-      const lied_template *t = &b->m->specs[decode(b, path[i]).spec].tpl;
-      int has = 0;
-      for (int q = 0; q < t->nports; q++) has |= t->ports[q].layout->conn == c;
-      all = has;
-    }
-    if (all) return c;
-  }
-  return NULL;
-}
-
-static int loop_error(builder *b, uint32_t v, const char *what) {
-  enum { MAXP = 16 };
-  uint32_t path[MAXP];
-  long len = lied_scc_cycle(&b->g, b->comp, v, path, MAXP);
-  if (len <= 0) len = 1, path[0] = v;
-  long shown = len < MAXP ? len : MAXP;
-  /* the cycle runs against the dependencies: print it in data-flow order */
-  for (long i = 0; i < shown / 2; i++) {
-    uint32_t tmp = path[i];
-    path[i] = path[shown - 1 - i];
-    path[shown - 1 - i] = tmp;
-  }
-  const lied_connector *c = len <= MAXP ? loop_connector(b, path, shown) : NULL;
-  char msg[LIED_ERR_MAX];
-  size_t n = (size_t)snprintf(msg, sizeof msg, "%s: ", c ? c->loop_error : what);
-  char first[300] = "", prev[300] = "";
-  for (long i = 0; i <= shown && n < sizeof msg; i++) {
-    char nm[300];
-    if (i == shown && len > MAXP) {
-      n += (size_t)snprintf(msg + n, sizeof msg - n, " -> ...");
-      break;
-    }
-    uint32_t node = path[i % shown];
-    if (c) { /* component paths only */
-      node_id id = decode(b, node);
-      lied_model_path(b->m, id.spec, id.inst, nm, sizeof nm);
-      if (i == shown) snprintf(nm, sizeof nm, "%s", first);
-      if (strcmp(nm, prev) == 0 && i < shown) continue;
-      if (i == shown && strcmp(prev, first) == 0) break;
-    } else {
-      node_name(b, node, nm, sizeof nm);
-    }
-    if (i == 0) snprintf(first, sizeof first, "%s", nm);
-    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s", i ? " -> " : "", nm);
-    snprintf(prev, sizeof prev, "%s", nm);
-  }
-  return lied_errf(b->e, "%s", msg);
-}
-
-/* ---- sections ---------------------------------------------------------------- */
 
 typedef struct sec_tmp {
   uint32_t *ord;   /* members in evaluation order */
@@ -302,7 +59,6 @@ static int heap_pop(int *h, int *n) {
   return top;
 }
 
-#define IS_TEAR(b, k) (((b)->tearbit[(k) >> 3] >> ((k) & 7)) & 1u)
 
 /* Order the members of section c (ignoring tearing edges) and collect its
  * tearing pairs; errors for loops that tearing does not break and for
@@ -332,12 +88,12 @@ static int section_order(builder *b, uint32_t c, sec_tmp *t) {
   }
   int any_pair = 0;
   for (int i = 0; i < n && !any_pair; i++) {
-    node_id id = decode(b, mem[i]);
+    node_id id = lied_sb_decode(b, mem[i]);
     const lied_template *tp = &b->m->specs[id.spec].tpl;
     for (int q = 0; q < tp->ntears; q++) any_pair |= tp->tears[q].res_block == id.blk;
   }
   if (!any_pair)
-    return loop_error(b, mem[0],
+    return lied_sb_loop_error(b, mem[0],
                       "algebraic loop without tearing (no component on it declares a "
                       "tearing pair)");
   /* local dependency edges, ignoring residual -> tearing edges */
@@ -383,12 +139,12 @@ static int section_order(builder *b, uint32_t c, sec_tmp *t) {
   if (t->n < n)
     for (int i = 0; i < n; i++)
       if (t->indeg[i] > 0)
-        return loop_error(b, mem[i], "algebraic loop inside a linear section (a cycle that "
+        return lied_sb_loop_error(b, mem[i], "algebraic loop inside a linear section (a cycle that "
                                      "no tearing variable breaks)");
   /* tearing pairs: residual written by a member */
   t->np = 0;
   for (int i = 0; i < n; i++) {
-    node_id id = decode(b, t->ord[i]);
+    node_id id = lied_sb_decode(b, t->ord[i]);
     const lied_template *tp = &b->m->specs[id.spec].tpl;
     for (int q = 0; q < tp->ntears; q++)
       if (tp->tears[q].res_block == id.blk) {
@@ -398,7 +154,7 @@ static int section_order(builder *b, uint32_t c, sec_tmp *t) {
       }
   }
   if (t->np == 0)
-    return loop_error(b, mem[0],
+    return lied_sb_loop_error(b, mem[0],
                       "algebraic loop without tearing (no component on it declares a "
                       "tearing pair; a thermofluid flow loop needs a volume)");
   /* every tearing variable must be read inside the section */
@@ -406,7 +162,7 @@ static int section_order(builder *b, uint32_t c, sec_tmp *t) {
     const lied_template *tp = &b->m->specs[t->pspec[p]].tpl;
     int read = 0;
     for (int i = 0; i < n && !read; i++) {
-      node_id id = decode(b, t->ord[i]);
+      node_id id = lied_sb_decode(b, t->ord[i]);
       if (id.spec != t->pspec[p] || id.inst != t->pinst[p]) continue;
       const lied_tblock *bl = &tp->blocks[id.blk];
       for (uint32_t r = bl->in0; r < bl->in0 + bl->nin; r++)
@@ -473,7 +229,7 @@ static int new_section(builder *b, const sec_tmp *t, int constant,
     return -1;
   }
   for (int i = 0; i < t->n; i++) {
-    node_id id = decode(b, t->ord[i]);
+    node_id id = lied_sb_decode(b, t->ord[i]);
     const lied_spec *sp = &b->m->specs[id.spec];
     sec->blk[i] = (lied_sec_block){sp->tpl.blocks[id.blk].fn, lied_inst(sp, id.inst), sp->size};
     sec->first[i] = t->ord[i];
@@ -498,7 +254,7 @@ static int extends(const builder *b, const open_sec *o, const sec_tmp *t) {
   if (o->n != t->n || sec->k != t->np) return 0;
   uint64_t q = sec->count;
   for (int i = 0; i < t->n; i++) {
-    node_id a = decode(b, o->first[i]), c = decode(b, t->ord[i]);
+    node_id a = lied_sb_decode(b, o->first[i]), c = lied_sb_decode(b, t->ord[i]);
     if (a.spec != c.spec || a.blk != c.blk || c.inst != a.inst + q) return 0;
   }
   for (int p = 0; p < t->np; p++) {
@@ -512,7 +268,7 @@ static int extends(const builder *b, const open_sec *o, const sec_tmp *t) {
 static int is_constant_section(const builder *b, const sec_tmp *t) {
   /* constant matrix if every block says so */
   for (int i = 0; i < t->n; i++) {
-    node_id id = decode(b, t->ord[i]);
+    node_id id = lied_sb_decode(b, t->ord[i]);
     if (!(b->m->specs[id.spec].tpl.blocks[id.blk].flags & LIED_BLOCK_CONST_COEFF)) return 0;
   }
   return 1;
@@ -565,7 +321,7 @@ static int emit_steps(builder *b) {
       uint32_t c = items[it];
       if (!(b->cflag[c] & CF_SECTION)) {
         uint32_t v = b->cmem[b->cstart[c]];
-        node_id id = decode(b, v);
+        node_id id = lied_sb_decode(b, v);
         const lied_spec *sp = &b->m->specs[id.spec];
         s->st.blocks[part] += sp->internal ? 0 : 1;
         lied_block_fn fn = sp->tpl.blocks[id.blk].fn;
@@ -584,7 +340,7 @@ static int emit_steps(builder *b) {
       }
       if ((rc = section_order(b, c, &t))) break;
       for (int i = 0; i < t.n; i++)
-        if (!b->m->specs[decode(b, t.ord[i]).spec].internal) s->st.blocks[part]++;
+        if (!b->m->specs[lied_sb_decode(b, t.ord[i]).spec].internal) s->st.blocks[part]++;
       s->st.sections++;
       s->st.tears += (uint64_t)t.np;
       s->st.section_size[t.np < LIED_SEC_HIST ? t.np : LIED_SEC_HIST]++;
@@ -715,11 +471,11 @@ static void check_alignment(builder *b) {
   for (uint32_t v = 0; v < b->nnodes; v++) {
     if (!(b->flags[v] & NF_XINST)) continue; /* every dependency has its index */
     if ((b->cflag[b->comp[v]] & dyn) != dyn) continue;
-    node_id a = decode(b, v);
+    node_id a = lied_sb_decode(b, v);
     for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++) {
       uint32_t u = b->g.adj[k];
       if ((b->cflag[b->comp[u]] & dyn) != dyn) continue;
-      if (decode(b, u).inst != a.inst) return;
+      if (lied_sb_decode(b, u).inst != a.inst) return;
     }
   }
   s->aligned = 1;
@@ -751,86 +507,6 @@ static int map_states(builder *b) {
 
 /* ---- driver ------------------------------------------------------------------ */
 
-static int classify_components(builder *b) {
-  lied_err *e = b->e;
-  uint32_t n = b->nnodes;
-  b->comp = lied_xmalloc(sizeof(uint32_t) * ((size_t)n + 1), "components", e);
-  if (!b->comp) return -1;
-  b->ncomp = lied_scc(&b->g, b->comp);
-  if (b->ncomp == UINT32_MAX) return lied_errf(e, "out of memory (strong components)");
-  b->cstart = lied_xmalloc(sizeof(uint32_t) * ((size_t)b->ncomp + 1), "components", e);
-  b->cmem = lied_xmalloc(sizeof(uint32_t) * ((size_t)n + 1), "components", e);
-  b->level = lied_xmalloc(sizeof(uint32_t) * ((size_t)b->ncomp + 1), "levels", e);
-  b->cflag = lied_xcalloc((size_t)b->ncomp + 1, 1, "components", e);
-  if (!b->cstart || !b->cmem || !b->level || !b->cflag) return -1;
-  lied_scc_members(&b->g, b->comp, b->ncomp, b->cstart, b->cmem);
-  lied_scc_levels(&b->g, b->comp, b->ncomp, b->cstart, b->cmem, b->level);
-  /* sections, dynamic flags (forward) */
-  for (uint32_t c = 0; c < b->ncomp; c++) {
-    uint32_t s0 = b->cstart[c], s1 = b->cstart[c + 1];
-    if (s1 - s0 > 1 || lied_graph_self_loop(&b->g, b->cmem[s0])) b->cflag[c] |= CF_SECTION;
-    for (uint32_t i = s0; i < s1; i++) {
-      uint32_t v = b->cmem[i];
-      if (b->flags[v] & NF_DYN) b->cflag[c] |= CF_DYN;
-      for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++)
-        if (b->cflag[b->comp[b->g.adj[k]]] & CF_DYN) b->cflag[c] |= CF_DYN;
-    }
-  }
-  /* needed for derivatives (backward) */
-  for (uint32_t c = b->ncomp; c-- > 0;) {
-    uint32_t s0 = b->cstart[c], s1 = b->cstart[c + 1];
-    for (uint32_t i = s0; i < s1; i++)
-      if (b->flags[b->cmem[i]] & NF_DER) b->cflag[c] |= CF_NEED;
-    if (!(b->cflag[c] & CF_NEED)) continue;
-    for (uint32_t i = s0; i < s1; i++) {
-      uint32_t v = b->cmem[i];
-      for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++)
-        b->cflag[b->comp[b->g.adj[k]]] |= CF_NEED;
-    }
-  }
-  /* section blocks read by dynamic blocks outside their section */
-  for (uint32_t v = 0; v < b->nnodes; v++) {
-    if ((b->cflag[b->comp[v]] & (CF_DYN | CF_NEED)) != (CF_DYN | CF_NEED)) continue;
-    for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++) {
-      uint32_t u = b->g.adj[k];
-      if (b->comp[u] != b->comp[v] && (b->cflag[b->comp[u]] & CF_SECTION))
-        b->flags[u] |= NF_EXPORT;
-    }
-  }
-  /* a residual must depend on the tearing variables */
-  for (int i = 0; i < b->nbspec; i++) {
-    const lied_spec *sp = &b->m->specs[b->bspec[i]];
-    for (int q = 0; q < sp->tpl.ntears; q++)
-      for (uint64_t k = 0; k < sp->total; k++) {
-        uint32_t v = encode(b, b->bspec[i], sp->tpl.tears[q].res_block, k);
-        if (b->cflag[b->comp[v]] & CF_SECTION) continue;
-        char path[512];
-        lied_model_path(b->m, b->bspec[i], k, path, sizeof path);
-        return lied_errf(e,
-                         "%s: residual %s does not depend on the tearing variables "
-                         "(tearing pair %s, %s of %s)",
-                         path, sp->tpl.vars[sp->tpl.tears[q].res_var].name,
-                         sp->tpl.vars[sp->tpl.tears[q].tear_var].name,
-                         sp->tpl.vars[sp->tpl.tears[q].res_var].name, sp->cls->name);
-      }
-  }
-  return 0;
-}
-
-static void builder_free(builder *b) {
-  free(b->order);
-  free(b->bspec);
-  free(b->nbase);
-  free(b->flags);
-  free(b->tearbit);
-  free(b->comp);
-  free(b->cstart);
-  free(b->cmem);
-  free(b->level);
-  free(b->cflag);
-  lied_graph_free(&b->g);
-}
-
 int lied_sched_build(lied_model *m, lied_err *e) {
   lied_sched *s = lied_xcalloc(1, sizeof *s, "schedule", e);
   if (!s) return -1;
@@ -839,13 +515,13 @@ int lied_sched_build(lied_model *m, lied_err *e) {
   builder b = {.m = m, .e = e};
   b.order = lied_model_arena_order(m, &b.norder, e);
   int rc = !b.order ? -1 : 0;
-  if (!rc) rc = build_graph(&b);
-  if (!rc) rc = classify_components(&b);
+  if (!rc) rc = lied_sb_build_graph(&b);
+  if (!rc) rc = lied_sb_classify(&b);
   /* the node flags and level arrays are still needed; the graph too (cycles) */
   if (!rc) rc = emit_steps(&b);
   if (!rc) final_members(&b);
   if (!rc) check_alignment(&b);
-  builder_free(&b);
+  lied_sb_free(&b);
   if (!rc) rc = map_states(&b);
   /* states must follow the same instance indexing */
   for (int i = 0; !rc && s->aligned && i < s->nsmap; i++)
@@ -888,136 +564,3 @@ void lied_sched_free(lied_sched *s) {
   free(s);
 }
 
-/* ---- structural sparsity of the derivatives ---------------------------------- */
-
-static int cmp_u32(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return (x > y) - (x < y);
-}
-
-/* Index in the state vector of state q of instance inst of spec, or -1. */
-static int64_t state_index(const lied_model *m, int spec, uint64_t inst, int q) {
-  const lied_sched *s = m->sched;
-  for (int i = 0; i < s->nsmap; i++)
-    if (s->smap[i].base == m->specs[spec].arena)
-      return (int64_t)(s->smap[i].x0 + inst * (uint64_t)s->smap[i].n + (uint64_t)q);
-  return -1;
-}
-
-int lied_model_sparsity(lied_model *m, uint64_t **rowptr_out, uint32_t **cols_out,
-                        lied_err *e) {
-  if (!m->built) return lied_errf(e, "model is not built");
-  builder b = {.m = m, .e = e};
-  uint64_t *set0 = NULL; /* per component: start of its set in pool */
-  uint32_t *setn = NULL, *pool = NULL, *tmp = NULL;
-  uint64_t npool = 0, cappool = 0, captmp = 0;
-  uint64_t *rowptr = NULL;
-  uint32_t *cols = NULL;
-  lied_sched_stats saved = m->sched->st;
-  b.order = lied_model_arena_order(m, &b.norder, e);
-  int rc = !b.order ? -1 : 0;
-  if (!rc) rc = build_graph(&b);
-  if (!rc) rc = classify_components(&b);
-  m->sched->st = saved;
-  if (!rc) {
-    set0 = lied_xmalloc(sizeof *set0 * ((size_t)b.ncomp + 1), "sparsity", e);
-    setn = lied_xcalloc((size_t)b.ncomp + 1, sizeof *setn, "sparsity", e);
-    if (!set0 || !setn) rc = -1;
-  }
-  for (uint32_t c = 0; c < b.ncomp && !rc; c++) {
-    uint64_t nt = 0;
-    for (uint32_t i = b.cstart[c]; i < b.cstart[c + 1] && !rc; i++) {
-      uint32_t v = b.cmem[i];
-      node_id id = decode(&b, v);
-      const lied_template *t = &m->specs[id.spec].tpl;
-      const lied_tblock *bl = &t->blocks[id.blk];
-      /* direct state reads, then the sets of the components it depends on */
-      uint64_t need = nt + bl->nin;
-      for (uint32_t k = b.g.rowptr[v]; k < b.g.rowptr[v + 1]; k++)
-        need += setn[b.comp[b.g.adj[k]]];
-      if (need > captmp) {
-        uint64_t nc = need * 2 + 16;
-        uint32_t *nt2 = realloc(tmp, sizeof *tmp * nc);
-        if (!nt2) {
-          rc = lied_errf(e, "out of memory (sparsity)");
-          break;
-        }
-        tmp = nt2, captmp = nc;
-      }
-      for (uint32_t r = bl->in0; r < bl->in0 + bl->nin; r++)
-        if (t->refs[r].kind == LIED_REF_STATE) {
-          int64_t x = state_index(m, id.spec, id.inst, t->refs[r].a);
-          if (x >= 0) tmp[nt++] = (uint32_t)x;
-        }
-      for (uint32_t k = b.g.rowptr[v]; k < b.g.rowptr[v + 1]; k++) {
-        uint32_t cu = b.comp[b.g.adj[k]];
-        if (cu == c) continue;
-        if (setn[cu]) memcpy(tmp + nt, pool + set0[cu], sizeof *tmp * setn[cu]);
-        nt += setn[cu];
-      }
-    }
-    if (rc) break;
-    if (nt > 1) qsort(tmp, (size_t)nt, sizeof *tmp, cmp_u32);
-    uint64_t u = 0;
-    for (uint64_t i = 0; i < nt; i++)
-      if (u == 0 || tmp[i] != tmp[u - 1]) tmp[u++] = tmp[i];
-    if (npool + u > cappool) {
-      uint64_t nc = (npool + u) * 2 + 64;
-      uint32_t *np = realloc(pool, sizeof *pool * nc);
-      if (!np) {
-        rc = lied_errf(e, "out of memory (sparsity: %llu entries)", (unsigned long long)nc);
-        break;
-      }
-      pool = np, cappool = nc;
-    }
-    if (u) memcpy(pool + npool, tmp, sizeof *tmp * u); /* tmp, pool may be NULL when empty */
-    set0[c] = npool;
-    setn[c] = (uint32_t)u;
-    npool += u;
-  }
-  uint64_t n = m->nstates, nnz = 0;
-  if (!rc) {
-    rowptr = lied_xcalloc(n + 1, sizeof *rowptr, "sparsity", e);
-    if (!rowptr) rc = -1;
-  }
-  /* derivative i: the set of the component whose block writes it */
-  for (int pass = 0; pass < 2 && !rc; pass++) {
-    for (int sm = 0; sm < m->sched->nsmap; sm++) {
-      const lied_state_map *map = &m->sched->smap[sm];
-      int spec = -1;
-      for (int k = 0; k < m->nspecs; k++)
-        if (m->specs[k].arena == map->base) spec = k;
-      const lied_template *t = &m->specs[spec].tpl;
-      for (uint64_t inst = 0; inst < map->count; inst++)
-        for (int q = 0; q < map->n; q++) {
-          uint64_t i = map->x0 + inst * (uint64_t)map->n + (uint64_t)q;
-          int blk = lied_template_producer(t, map->st[q].der);
-          uint32_t c = b.comp[encode(&b, spec, blk, inst)];
-          if (pass == 0) {
-            rowptr[i + 1] = setn[c];
-          } else {
-            memcpy(cols + rowptr[i], pool + set0[c], sizeof *cols * setn[c]);
-          }
-        }
-    }
-    if (pass == 0) {
-      for (uint64_t i = 0; i < n; i++) rowptr[i + 1] += rowptr[i];
-      nnz = rowptr[n];
-      cols = lied_xmalloc(sizeof *cols * (nnz + 1), "sparsity", e);
-      if (!cols) rc = -1;
-    }
-  }
-  builder_free(&b);
-  free(set0);
-  free(setn);
-  free(pool);
-  free(tmp);
-  if (rc) {
-    free(rowptr);
-    free(cols);
-    return -1;
-  }
-  *rowptr_out = rowptr;
-  *cols_out = cols;
-  return 0;
-}

@@ -1,0 +1,302 @@
+/* graphbuild.c - the block graph of a wired model (CSR, one node per block
+ * instance), its strong components and their classification: sections,
+ * algebraic loops, dynamic and needed parts. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sched/builder.h"
+
+node_id lied_sb_decode(const builder *b, uint32_t v) {
+  int lo = 0, hi = b->nbspec - 1;
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+    if (b->nbase[mid] <= v)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  const lied_spec *s = &b->m->specs[b->bspec[lo]];
+  uint64_t r = v - b->nbase[lo];
+  return (node_id){b->bspec[lo], (int)(r / s->total), r % s->total};
+}
+
+uint32_t lied_sb_encode(const builder *b, int spec, int blk, uint64_t inst) {
+  int lo = 0, hi = b->nbspec - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (b->bspec[mid] == spec)
+      return (uint32_t)(b->nbase[mid] + (uint64_t)blk * b->m->specs[spec].total + inst);
+    if (b->bspec[mid] < spec)
+      lo = mid + 1;
+    else
+      hi = mid - 1;
+  }
+  return UINT32_MAX;
+}
+
+/* Dependencies of node v: calls add(ctx, u, is_tear) for each. Returns the
+ * node flags (NF_DYN when it reads states, time or tearing variables). */
+
+int lied_sb_deps(const builder *b, uint32_t v, dep_fn add, void *ctx) {
+  node_id id = lied_sb_decode(b, v);
+  const lied_spec *s = &b->m->specs[id.spec];
+  const lied_template *t = &s->tpl;
+  const lied_tblock *blk = &t->blocks[id.blk];
+  const char *inst = lied_inst(s, id.inst);
+  int fl = 0;
+  for (uint32_t r = blk->in0; r < blk->in0 + blk->nin; r++) {
+    const lied_tref *ref = &t->refs[r];
+    switch (ref->kind) {
+    case LIED_REF_TIME:
+    case LIED_REF_STATE:
+      fl |= NF_DYN;
+      break;
+    case LIED_REF_TEAR:
+      fl |= NF_DYN;
+      if (add) add(ctx, lied_sb_encode(b, id.spec, t->tears[ref->a].res_block, id.inst), 1);
+      break;
+    case LIED_REF_INTERNAL:
+      if (add) add(ctx, lied_sb_encode(b, id.spec, ref->a, id.inst), 0);
+      break;
+    case LIED_REF_PORT: {
+      const double *p = PTR_AT(inst, ref->offset);
+      uint64_t i2;
+      uint32_t off2;
+      int s2 = lied_model_locate(b->m, b->order, b->norder, p, &i2, &off2);
+      if (s2 < 0) break; /* zeros of an optional input */
+      int k2 = lied_template_producer(&b->m->specs[s2].tpl, off2);
+      if (k2 >= 0) {
+        if (i2 != id.inst) fl |= NF_XINST;
+        if (add) add(ctx, lied_sb_encode(b, s2, k2, i2), 0);
+      }
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  for (uint32_t r = blk->out0; r < blk->out0 + blk->nout; r++)
+    for (int q = 0; q < t->nstates; q++)
+      if (t->refs[r].offset == t->states[q].der) fl |= NF_DER;
+  return fl;
+}
+
+typedef struct fill_ctx {
+  uint32_t *adj;
+  uint8_t *tearbit;
+  uint32_t n;
+} fill_ctx;
+
+static void fill_dep(void *ctx, uint32_t u, int tear) {
+  fill_ctx *f = ctx;
+  if (tear) f->tearbit[f->n >> 3] |= (uint8_t)(1u << (f->n & 7));
+  f->adj[f->n++] = u;
+}
+
+int lied_sb_build_graph(builder *b) {
+  lied_model *m = b->m;
+  lied_err *e = b->e;
+  b->bspec = lied_xmalloc(sizeof(int) * (size_t)m->nspecs, "specs", e);
+  b->nbase = lied_xmalloc(sizeof(uint64_t) * (size_t)m->nspecs, "specs", e);
+  if (!b->bspec || !b->nbase) return -1;
+  uint64_t n = 0;
+  for (int s = 0; s < m->nspecs; s++) {
+    const lied_spec *sp = &m->specs[s];
+    if (!sp->cls || !sp->tpl.nblocks || !sp->total) continue;
+    b->bspec[b->nbspec] = s;
+    b->nbase[b->nbspec++] = n;
+    n += (uint64_t)sp->tpl.nblocks * sp->total;
+  }
+  if (n >= UINT32_MAX)
+    return lied_errf(e, "model too large: %llu block instances (limit %u)",
+                     (unsigned long long)n, UINT32_MAX - 1);
+  b->nnodes = (uint32_t)n;
+  b->flags = lied_xcalloc(n, 1, "node flags", e);
+  if (!b->flags) return -1;
+  /* one resolution pass into an upper bound (every input reference gives at
+   * most one edge), then shrink */
+  uint64_t ub = 0;
+  for (int i = 0; i < b->nbspec; i++) {
+    const lied_template *t = &m->specs[b->bspec[i]].tpl;
+    uint64_t refs = 0;
+    for (int k = 0; k < t->nblocks; k++)
+      for (uint32_t r = t->blocks[k].in0; r < t->blocks[k].in0 + t->blocks[k].nin; r++) {
+        int kind = t->refs[r].kind;
+        refs += kind == LIED_REF_INTERNAL || kind == LIED_REF_TEAR || kind == LIED_REF_PORT;
+      }
+    ub += refs * m->specs[b->bspec[i]].total;
+  }
+  if (ub >= UINT32_MAX)
+    return lied_errf(e, "model too large: %llu dependencies", (unsigned long long)ub);
+  if (lied_graph_alloc(&b->g, b->nnodes, (uint32_t)ub))
+    return lied_errf(e, "out of memory building the block graph (%u nodes, %llu edges)",
+                     b->nnodes, (unsigned long long)ub);
+  b->tearbit = lied_xcalloc(ub / 8 + 1, 1, "graph", e);
+  if (!b->tearbit) return -1;
+  fill_ctx f = {b->g.adj, b->tearbit, 0};
+  for (uint32_t v = 0; v < b->nnodes; v++) {
+    b->g.rowptr[v] = f.n;
+    b->flags[v] = (uint8_t)lied_sb_deps(b, v, fill_dep, &f);
+  }
+  b->g.rowptr[b->nnodes] = f.n;
+  uint64_t ne = f.n;
+  if (ne < ub) {
+    uint32_t *adj = realloc(b->g.adj, sizeof *adj * (ne ? ne : 1));
+    if (adj) b->g.adj = adj;
+  }
+  m->sched->st.nodes = n;
+  m->sched->st.edges = ne;
+  return 0;
+}
+
+/* "crab[3].revolute2 (Revolute) block kinetic" */
+void lied_sb_node_name(const builder *b, uint32_t v, char *buf, size_t cap) {
+  node_id id = lied_sb_decode(b, v);
+  const lied_spec *s = &b->m->specs[id.spec];
+  size_t n = lied_model_path(b->m, id.spec, id.inst, buf, cap);
+  if (n < cap)
+    snprintf(buf + n, cap - n, " (%s.%s)", s->cls->name, s->tpl.blocks[id.blk].name);
+}
+
+/* The connector whose loop_error applies to every component on the cycle. */
+static const lied_connector *loop_connector(const builder *b, const uint32_t *path,
+                                            long len) {
+  node_id id0 = lied_sb_decode(b, path[0]);
+  const lied_template *t0 = &b->m->specs[id0.spec].tpl;
+  for (int p = 0; p < t0->nports; p++) {
+    const lied_connector *c = t0->ports[p].layout->conn;
+    if (!c->loop_error) continue;
+    int all = 1;
+    for (long i = 1; i < len && all; i++) {
+      const lied_template *t = &b->m->specs[lied_sb_decode(b, path[i]).spec].tpl;
+      int has = 0;
+      for (int q = 0; q < t->nports; q++) has |= t->ports[q].layout->conn == c;
+      all = has;
+    }
+    if (all) return c;
+  }
+  return NULL;
+}
+
+int lied_sb_loop_error(builder *b, uint32_t v, const char *what) {
+  enum { MAXP = 16 };
+  uint32_t path[MAXP];
+  long len = lied_scc_cycle(&b->g, b->comp, v, path, MAXP);
+  if (len <= 0) len = 1, path[0] = v;
+  long shown = len < MAXP ? len : MAXP;
+  /* the cycle runs against the dependencies: print it in data-flow order */
+  for (long i = 0; i < shown / 2; i++) {
+    uint32_t tmp = path[i];
+    path[i] = path[shown - 1 - i];
+    path[shown - 1 - i] = tmp;
+  }
+  const lied_connector *c = len <= MAXP ? loop_connector(b, path, shown) : NULL;
+  char msg[LIED_ERR_MAX];
+  size_t n = (size_t)snprintf(msg, sizeof msg, "%s: ", c ? c->loop_error : what);
+  char first[300] = "", prev[300] = "";
+  for (long i = 0; i <= shown && n < sizeof msg; i++) {
+    char nm[300];
+    if (i == shown && len > MAXP) {
+      n += (size_t)snprintf(msg + n, sizeof msg - n, " -> ...");
+      break;
+    }
+    uint32_t node = path[i % shown];
+    if (c) { /* component paths only */
+      node_id id = lied_sb_decode(b, node);
+      lied_model_path(b->m, id.spec, id.inst, nm, sizeof nm);
+      if (i == shown) snprintf(nm, sizeof nm, "%s", first);
+      if (strcmp(nm, prev) == 0 && i < shown) continue;
+      if (i == shown && strcmp(prev, first) == 0) break;
+    } else {
+      lied_sb_node_name(b, node, nm, sizeof nm);
+    }
+    if (i == 0) snprintf(first, sizeof first, "%s", nm);
+    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s", i ? " -> " : "", nm);
+    snprintf(prev, sizeof prev, "%s", nm);
+  }
+  return lied_errf(b->e, "%s", msg);
+}
+
+/* ---- sections ---------------------------------------------------------------- */
+
+
+int lied_sb_classify(builder *b) {
+  lied_err *e = b->e;
+  uint32_t n = b->nnodes;
+  b->comp = lied_xmalloc(sizeof(uint32_t) * ((size_t)n + 1), "components", e);
+  if (!b->comp) return -1;
+  b->ncomp = lied_scc(&b->g, b->comp);
+  if (b->ncomp == UINT32_MAX) return lied_errf(e, "out of memory (strong components)");
+  b->cstart = lied_xmalloc(sizeof(uint32_t) * ((size_t)b->ncomp + 1), "components", e);
+  b->cmem = lied_xmalloc(sizeof(uint32_t) * ((size_t)n + 1), "components", e);
+  b->level = lied_xmalloc(sizeof(uint32_t) * ((size_t)b->ncomp + 1), "levels", e);
+  b->cflag = lied_xcalloc((size_t)b->ncomp + 1, 1, "components", e);
+  if (!b->cstart || !b->cmem || !b->level || !b->cflag) return -1;
+  lied_scc_members(&b->g, b->comp, b->ncomp, b->cstart, b->cmem);
+  lied_scc_levels(&b->g, b->comp, b->ncomp, b->cstart, b->cmem, b->level);
+  /* sections, dynamic flags (forward) */
+  for (uint32_t c = 0; c < b->ncomp; c++) {
+    uint32_t s0 = b->cstart[c], s1 = b->cstart[c + 1];
+    if (s1 - s0 > 1 || lied_graph_self_loop(&b->g, b->cmem[s0])) b->cflag[c] |= CF_SECTION;
+    for (uint32_t i = s0; i < s1; i++) {
+      uint32_t v = b->cmem[i];
+      if (b->flags[v] & NF_DYN) b->cflag[c] |= CF_DYN;
+      for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++)
+        if (b->cflag[b->comp[b->g.adj[k]]] & CF_DYN) b->cflag[c] |= CF_DYN;
+    }
+  }
+  /* needed for derivatives (backward) */
+  for (uint32_t c = b->ncomp; c-- > 0;) {
+    uint32_t s0 = b->cstart[c], s1 = b->cstart[c + 1];
+    for (uint32_t i = s0; i < s1; i++)
+      if (b->flags[b->cmem[i]] & NF_DER) b->cflag[c] |= CF_NEED;
+    if (!(b->cflag[c] & CF_NEED)) continue;
+    for (uint32_t i = s0; i < s1; i++) {
+      uint32_t v = b->cmem[i];
+      for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++)
+        b->cflag[b->comp[b->g.adj[k]]] |= CF_NEED;
+    }
+  }
+  /* section blocks read by dynamic blocks outside their section */
+  for (uint32_t v = 0; v < b->nnodes; v++) {
+    if ((b->cflag[b->comp[v]] & (CF_DYN | CF_NEED)) != (CF_DYN | CF_NEED)) continue;
+    for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++) {
+      uint32_t u = b->g.adj[k];
+      if (b->comp[u] != b->comp[v] && (b->cflag[b->comp[u]] & CF_SECTION))
+        b->flags[u] |= NF_EXPORT;
+    }
+  }
+  /* a residual must depend on the tearing variables */
+  for (int i = 0; i < b->nbspec; i++) {
+    const lied_spec *sp = &b->m->specs[b->bspec[i]];
+    for (int q = 0; q < sp->tpl.ntears; q++)
+      for (uint64_t k = 0; k < sp->total; k++) {
+        uint32_t v = lied_sb_encode(b, b->bspec[i], sp->tpl.tears[q].res_block, k);
+        if (b->cflag[b->comp[v]] & CF_SECTION) continue;
+        char path[512];
+        lied_model_path(b->m, b->bspec[i], k, path, sizeof path);
+        return lied_errf(e,
+                         "%s: residual %s does not depend on the tearing variables "
+                         "(tearing pair %s, %s of %s)",
+                         path, sp->tpl.vars[sp->tpl.tears[q].res_var].name,
+                         sp->tpl.vars[sp->tpl.tears[q].tear_var].name,
+                         sp->tpl.vars[sp->tpl.tears[q].res_var].name, sp->cls->name);
+      }
+  }
+  return 0;
+}
+
+void lied_sb_free(builder *b) {
+  free(b->order);
+  free(b->bspec);
+  free(b->nbase);
+  free(b->flags);
+  free(b->tearbit);
+  free(b->comp);
+  free(b->cstart);
+  free(b->cmem);
+  free(b->level);
+  free(b->cflag);
+  lied_graph_free(&b->g);
+}
+
