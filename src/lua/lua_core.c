@@ -359,6 +359,12 @@ static int model_info(lua_State *L) {
     tears += sp->total * (uint64_t)sp->tpl.ntears;
   }
   set_int(L, "declared", (uint64_t)nspecs);
+  {
+    uint64_t bytes = 0;
+    for (int k = 0; k < m->nspecs; k++)
+      if (m->specs[k].cls) bytes += m->specs[k].total * (uint64_t)m->specs[k].size;
+    set_int(L, "instance_bytes", bytes);
+  }
   set_int(L, "blocks", blocks);
   set_int(L, "states", m->nstates);
   set_int(L, "tearing_pairs", tears);
