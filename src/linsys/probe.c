@@ -141,6 +141,8 @@ static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_
   return 0;
 }
 
+/* See probe.h: 2x2 sections go to probe2, 1x1 use the explicit inverse, the
+ * rest the dense LU. */
 int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
                      uint64_t q0, uint64_t n, lied_err *e) {
   if (sec->k == 2) return probe2(s, sec, env, q0, n, e);
@@ -167,7 +169,7 @@ int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
               bv[q * (size_t)k + (size_t)r];
     }
     for (uint64_t q = 0; q < n; q++) {
-      int rc = k <= 2 ? small_invert(A + q * kk, k)
+      int rc = k == 1 ? small_invert(A + q * kk, k)
                       : lied_lu_factor(A + q * kk, k, piv + q * (size_t)k);
       s->st.factorisations++;
       if (rc) return singular(s, sec, q0 + q, env->t, rc, e);
@@ -185,13 +187,6 @@ int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
   if (k == 1) {
     const lied_sec_pair *p0 = &sec->pairs[0];
     for (uint64_t q = 0; q < n; q++) AT(p0->tear, q0 + q, p0->tstride) = -lu[q] * bv[q];
-  } else if (k == 2) {
-    const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
-    for (uint64_t q = 0; q < n; q++) {
-      const double *iv = lu + 4 * q, *b = bv + 2 * q;
-      AT(p0->tear, q0 + q, p0->tstride) = -(iv[0] * b[0] + iv[1] * b[1]);
-      AT(p1->tear, q0 + q, p1->tstride) = -(iv[2] * b[0] + iv[3] * b[1]);
-    }
   } else {
     for (uint64_t q = 0; q < n; q++) {
       double *x = bv + q * (size_t)k;
