@@ -26,10 +26,10 @@ static void pri_rot(const lied_env *env, pm_prismatic *j) {
   j->ey = s * j->e[0] + c * j->e[1];
 }
 
-/* Position d = s e and velocity v_b = v_a + w x d + v e of frame_b; the
- * centripetal and Coriolis terms -w^2 d + 2 w x (v e) for the acc block. */
-static void pri_motion(const lied_env *env, pm_prismatic *j) {
-  (void)env;
+/* Position d = s e and velocity v_b = v_a + w x d + v e of frame_b (v the
+ * kinetic velocity); the centripetal and Coriolis terms -w^2 d + 2 w x (v e)
+ * for the acc block. Shared by the rigid and the dialectic form. */
+static inline void pri_kinematics(pm_prismatic *j) {
   const pm_pos *p = j->frame_a.pos;
   const pm_vel *q = j->frame_a.vel;
   double ex = j->ex, ey = j->ey, v = j->v, w = q->w;
@@ -38,27 +38,23 @@ static void pri_motion(const lied_env *env, pm_prismatic *j) {
   j->dy = dy;
   j->frame_b.pos = (pm_pos){p->x + dx, p->y + dy, p->phi};
   j->frame_b.vel = (pm_vel){q->vx - w * dy + v * ex, q->vy + w * dx + v * ey, w};
-  j->der_s = v;
   double w2 = w * w, wv2 = 2 * w * v;
   j->cx = -w2 * dx - wv2 * ey;
   j->cy = -w2 * dy + wv2 * ex;
 }
 
-/* Dialectic form: the same kinematics with the kinetic velocity v, but the
- * position follows the elastic velocity (der_s is written by acc_d). */
+/* Rigid form: the position follows v. */
+static void pri_motion(const lied_env *env, pm_prismatic *j) {
+  (void)env;
+  pri_kinematics(j);
+  j->der_s = j->v;
+}
+
+/* Dialectic form: the position follows the elastic velocity (der_s is
+ * written by acc_d). */
 static void pri_motion_d(const lied_env *env, pm_prismatic *j) {
   (void)env;
-  const pm_pos *p = j->frame_a.pos;
-  const pm_vel *q = j->frame_a.vel;
-  double ex = j->ex, ey = j->ey, v = j->v, w = q->w;
-  double dx = j->s * ex, dy = j->s * ey;
-  j->dx = dx;
-  j->dy = dy;
-  j->frame_b.pos = (pm_pos){p->x + dx, p->y + dy, p->phi};
-  j->frame_b.vel = (pm_vel){q->vx - w * dy + v * ex, q->vy + w * dx + v * ey, w};
-  double w2 = w * w, wv2 = 2 * w * v;
-  j->cx = -w2 * dx - wv2 * ey;
-  j->cy = -w2 * dy + wv2 * ex;
+  pri_kinematics(j);
 }
 
 /* Dialectic form: the tearing variable (stored in a) is the elastic

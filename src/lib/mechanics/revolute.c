@@ -13,13 +13,18 @@ typedef struct pm_revolute {
 } pm_revolute;
 
 /* Position and velocity of frame_b (one block: one pass over the
- * instances; neither depends on a linear section). */
-static void rev_motion(const lied_env *env, pm_revolute *j) {
-  (void)env;
+ * instances; neither depends on a linear section). Shared by the rigid and
+ * the dialectic form (w is the kinetic angular velocity). */
+static inline void rev_kinematics(pm_revolute *j) {
   const pm_pos *p = j->frame_a.pos;
   const pm_vel *v = j->frame_a.vel;
   j->frame_b.pos = (pm_pos){p->x, p->y, p->phi + j->phi};
   j->frame_b.vel = (pm_vel){v->vx, v->vy, v->w + j->w};
+}
+
+static void rev_motion(const lied_env *env, pm_revolute *j) {
+  (void)env;
+  rev_kinematics(j);
   j->der_phi = j->w;
 }
 
@@ -35,10 +40,7 @@ static void rev_acc(const lied_env *env, pm_revolute *j) {
  * a): der(phi) = u, der(w) = (u - w) / T_D. */
 static void rev_motion_d(const lied_env *env, pm_revolute *j) {
   (void)env;
-  const pm_pos *p = j->frame_a.pos;
-  const pm_vel *v = j->frame_a.vel;
-  j->frame_b.pos = (pm_pos){p->x, p->y, p->phi + j->phi};
-  j->frame_b.vel = (pm_vel){v->vx, v->vy, v->w + j->w};
+  rev_kinematics(j);
 }
 
 static void rev_acc_d(const lied_env *env, pm_revolute *j) {
