@@ -32,6 +32,9 @@ run options:
   --set PATH=VALUE   override a parameter (repeatable): n=1000, crab.body1.m=2
   --stats            print run statistics on stderr (steps, rejections, evaluations,
                      Jacobians, factorisations, Newton iterations)
+  --no-fuse          fixed-step explicit solvers on models of independent copies
+                     (e.g. n crane crabs) step over the whole state vector instead
+                     of chunk by chunk of copies (same results; for comparison)
   A progress bar shows on stderr when it is a terminal and a run takes over 1 s;
   Ctrl-C stops a run and keeps the rows so far (every output stays valid).
 
@@ -129,6 +132,8 @@ local function parse_opts(args, i, allowed)
       parse_set(value(), sets)
     elseif name == "--stats" then
       o.stats = true
+    elseif name == "--no-fuse" then
+      o.fuse = false
     elseif name == "--out" then
       o.out = o.out or {}
       o.out[#o.out + 1] = value()
@@ -148,7 +153,7 @@ end
 local run_opts = { ["--start"] = true, ["--stop"] = true, ["--solver"] = true, ["--dt"] = true,
                    ["--interval"] = true, ["--vars"] = true, ["--out"] = true, ["--set"] = true,
                    ["--stats"] = true, ["--clients"] = true, ["--tol"] = true, ["--rtol"] = true,
-                   ["--atol"] = true, ["--hmax"] = true }
+                   ["--atol"] = true, ["--hmax"] = true, ["--no-fuse"] = true }
 
 local function cmd_run(args)
   local file = args[2]
@@ -183,6 +188,7 @@ local function cmd_run(args)
   end
   exp.out = o.out and (#o.out == 1 and o.out[1] or o.out) or "-"
   exp.clients = o.clients
+  exp.fuse = o.fuse
   exp.memory = false
   local built = lied.build(model, sets)
   local _, stats, err = built:run(exp)

@@ -91,51 +91,60 @@ static inline int small_invert(double *a, int k) {
 #define PTR(p, q, stride) ((double *)(void *)((char *)(p) + (q) * (stride)))
 
 /* The 2x2 case (a crane crab) without the general loops: the same passes,
- * tearing variables and residuals walked with pointers. */
+ * with as few sweeps over the tearing variables and residuals as possible:
+ * reading b sets the first unit vector, reading the first column sets the
+ * second, and the second column is solved for at once (Cramer's rule with the
+ * singularity test of small_invert; the inverse is kept only for constant
+ * sections). */
 static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_t q0,
                   uint64_t n, lied_err *e) {
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
   const size_t ts0 = p0->tstride, ts1 = p1->tstride, rs0 = p0->rstride, rs1 = p1->rstride;
   double *t0 = PTR(p0->tear, q0, ts0), *t1 = PTR(p1->tear, q0, ts1);
   const double *r0 = PTR(p0->res, q0, rs0), *r1 = PTR(p1->res, q0, rs1);
-  double *A = s->work;              /* n x 4 (inverses) */
-  double *bv = A + 4 * s->chunk;    /* n x 2 */
+  double *A = s->work;           /* n x 4: first column, then (constant) the inverse */
+  double *bv = A + 4 * s->chunk; /* n x 2 */
   for (uint64_t q = 0; q < n; q++) *PTR(t0, q, ts0) = 0, *PTR(t1, q, ts1) = 0;
   run_blocks(sec, env, q0, n);
-  for (uint64_t q = 0; q < n; q++)
-    bv[2 * q] = *PTR(r0, q, rs0), bv[2 * q + 1] = *PTR(r1, q, rs1);
-  const double *iv = A;
-  if (!sec->constant || !sec->factored) {
-    for (uint64_t q = 0; q < n; q++) *PTR(t0, q, ts0) = 1;
-    run_blocks(sec, env, q0, n);
+  if (sec->constant && sec->factored) {
+    const double *iv = sec->lu + 4 * q0;
     for (uint64_t q = 0; q < n; q++) {
-      A[4 * q] = *PTR(r0, q, rs0) - bv[2 * q];
-      A[4 * q + 2] = *PTR(r1, q, rs1) - bv[2 * q + 1];
-      *PTR(t0, q, ts0) = 0, *PTR(t1, q, ts1) = 1;
+      const double *m = iv + 4 * q, b0 = *PTR(r0, q, rs0), b1 = *PTR(r1, q, rs1);
+      *PTR(t0, q, ts0) = -(m[0] * b0 + m[1] * b1);
+      *PTR(t1, q, ts1) = -(m[2] * b0 + m[3] * b1);
     }
-    run_blocks(sec, env, q0, n);
-    for (uint64_t q = 0; q < n; q++) {
-      A[4 * q + 1] = *PTR(r0, q, rs0) - bv[2 * q];
-      A[4 * q + 3] = *PTR(r1, q, rs1) - bv[2 * q + 1];
-      int rc = small_invert(A + 4 * q, 2);
-      if (rc) {
-        s->st.factorisations += q + 1;
-        return singular(s, sec, q0 + q, env->t, rc, e);
-      }
-    }
-    s->st.factorisations += n;
-    if (sec->constant) {
-      memcpy(sec->lu + 4 * q0, A, sizeof(double) * 4 * n);
-      sec->nfactored += n;
-      if (sec->nfactored >= sec->count) sec->factored = 1;
-    }
-  } else {
-    iv = sec->lu + 4 * q0;
+    run_final(s, sec, env, q0, n);
+    return 0;
   }
   for (uint64_t q = 0; q < n; q++) {
-    const double *m = iv + 4 * q, *b = bv + 2 * q;
-    *PTR(t0, q, ts0) = -(m[0] * b[0] + m[1] * b[1]);
-    *PTR(t1, q, ts1) = -(m[2] * b[0] + m[3] * b[1]);
+    bv[2 * q] = *PTR(r0, q, rs0), bv[2 * q + 1] = *PTR(r1, q, rs1);
+    *PTR(t0, q, ts0) = 1;
+  }
+  run_blocks(sec, env, q0, n);
+  for (uint64_t q = 0; q < n; q++) {
+    A[4 * q] = *PTR(r0, q, rs0) - bv[2 * q];
+    A[4 * q + 2] = *PTR(r1, q, rs1) - bv[2 * q + 1];
+    *PTR(t0, q, ts0) = 0, *PTR(t1, q, ts1) = 1;
+  }
+  run_blocks(sec, env, q0, n);
+  for (uint64_t q = 0; q < n; q++) {
+    double *m = A + 4 * q;
+    m[1] = *PTR(r0, q, rs0) - bv[2 * q];
+    m[3] = *PTR(r1, q, rs1) - bv[2 * q + 1];
+    int rc = small_invert(m, 2);
+    if (rc) {
+      s->st.factorisations += q + 1;
+      return singular(s, sec, q0 + q, env->t, rc, e);
+    }
+    const double b0 = bv[2 * q], b1 = bv[2 * q + 1];
+    *PTR(t0, q, ts0) = -(m[0] * b0 + m[1] * b1);
+    *PTR(t1, q, ts1) = -(m[2] * b0 + m[3] * b1);
+  }
+  s->st.factorisations += n;
+  if (sec->constant) {
+    memcpy(sec->lu + 4 * q0, A, sizeof(double) * 4 * n);
+    sec->nfactored += n;
+    if (sec->nfactored >= sec->count) sec->factored = 1;
   }
   run_final(s, sec, env, q0, n);
   return 0;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include "linsys/probe.h"
 #include "sched/sched.h"
+#include "sched/transfer.h"
 
 int lied_sched_run(lied_sched *s, int part, const lied_env *env, lied_err *e) {
   const lied_step *st = s->steps[part];
@@ -16,61 +17,18 @@ int lied_sched_run(lied_sched *s, int part, const lied_env *env, lied_err *e) {
   return 0;
 }
 
-#define DBL(p) (*(double *)(void *)(p))
-
-/* Move states of n consecutive instances between the vector (interleaved per
- * instance) and the instances; the common counts of states per instance are
- * unrolled with their offsets in registers. */
-static inline void states_in(const lied_state_map *sm, const double *xp, char *inst,
-                             uint64_t n) {
-  const size_t stride = sm->stride;
-  if (sm->n == 2) {
-    const uint32_t o0 = sm->st[0].x, o1 = sm->st[1].x;
-    for (uint64_t i = 0; i < n; i++, inst += stride, xp += 2) {
-      DBL(inst + o0) = xp[0];
-      DBL(inst + o1) = xp[1];
-    }
-  } else if (sm->n == 1) {
-    const uint32_t o0 = sm->st[0].x;
-    for (uint64_t i = 0; i < n; i++, inst += stride) DBL(inst + o0) = *xp++;
-  } else {
-    for (uint64_t i = 0; i < n; i++, inst += stride)
-      for (int q = 0; q < sm->n; q++) DBL(inst + sm->st[q].x) = *xp++;
-  }
-}
-
-static inline void ders_out(const lied_state_map *sm, double *xp, const char *inst,
-                            uint64_t n) {
-  const size_t stride = sm->stride;
-  if (sm->n == 2) {
-    const uint32_t o0 = sm->st[0].der, o1 = sm->st[1].der;
-    for (uint64_t i = 0; i < n; i++, inst += stride, xp += 2) {
-      xp[0] = *(const double *)(const void *)(inst + o0);
-      xp[1] = *(const double *)(const void *)(inst + o1);
-    }
-  } else if (sm->n == 1) {
-    const uint32_t o0 = sm->st[0].der;
-    for (uint64_t i = 0; i < n; i++, inst += stride)
-      *xp++ = *(const double *)(const void *)(inst + o0);
-  } else {
-    for (uint64_t i = 0; i < n; i++, inst += stride)
-      for (int q = 0; q < sm->n; q++)
-        *xp++ = *(const double *)(const void *)(inst + sm->st[q].der);
-  }
-}
-
 /* States of instances [q0, q0 + n) of every state map, in and out. */
 static void scatter_range(const lied_sched *s, const double *x, uint64_t q0, uint64_t n) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    states_in(sm, x + sm->x0 + q0 * (uint64_t)sm->n, sm->base + q0 * sm->stride, n);
+    lied_states_in(sm, x + sm->x0 + q0 * (uint64_t)sm->n, sm->base + q0 * sm->stride, n);
   }
 }
 
 static void gather_range(const lied_sched *s, double *dx, uint64_t q0, uint64_t n) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    ders_out(sm, dx + sm->x0 + q0 * (uint64_t)sm->n, sm->base + q0 * sm->stride, n);
+    lied_ders_out(sm, dx + sm->x0 + q0 * (uint64_t)sm->n, sm->base + q0 * sm->stride, n);
   }
 }
 
@@ -83,20 +41,26 @@ int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double 
     return 0;
   }
   /* loop interchange: every step over one chunk of instances at a time */
-  const lied_step *st = s->steps[LIED_PART_DYN];
-  const int ns = s->nsteps[LIED_PART_DYN];
   const uint64_t total = s->aligned_n, chunk = s->chunk;
   for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
     uint64_t n = total - q0 < chunk ? total - q0 : chunk;
     if (x) scatter_range(s, x, q0, n);
-    for (int i = 0; i < ns; i++) {
-      if (st[i].sec) {
-        if (lied_probe_range(s, st[i].sec, env, q0, n, e)) return -1;
-      } else {
-        st[i].fn(env, st[i].base + q0 * st[i].stride, (size_t)n, st[i].stride);
-      }
-    }
+    if (lied_sched_run_chunk(s, env, q0, n, e)) return -1;
     if (dx) gather_range(s, dx, q0, n);
+  }
+  return 0;
+}
+
+int lied_sched_run_chunk(lied_sched *s, const lied_env *env, uint64_t q0, uint64_t n,
+                         lied_err *e) {
+  const lied_step *st = s->steps[LIED_PART_DYN];
+  const int ns = s->nsteps[LIED_PART_DYN];
+  for (int i = 0; i < ns; i++) {
+    if (st[i].sec) {
+      if (lied_probe_range(s, st[i].sec, env, q0, n, e)) return -1;
+    } else {
+      st[i].fn(env, st[i].base + q0 * st[i].stride, (size_t)n, st[i].stride);
+    }
   }
   return 0;
 }
@@ -104,7 +68,7 @@ int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double 
 void lied_sched_scatter(const lied_sched *s, const double *x) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    states_in(sm, x + sm->x0, sm->base, sm->count);
+    lied_states_in(sm, x + sm->x0, sm->base, sm->count);
   }
 }
 
@@ -124,14 +88,14 @@ void lied_sched_reset_states(const lied_sched *s) {
     char *inst = sm->base;
     for (uint64_t i = 0; i < sm->count; i++, inst += sm->stride)
       for (int q = 0; q < sm->n; q++)
-        DBL(inst + sm->st[q].x) = *(const double *)(const void *)(sm->proto + sm->st[q].x);
+        LIED_DBL(inst + sm->st[q].x) = *(const double *)(const void *)(sm->proto + sm->st[q].x);
   }
 }
 
 void lied_sched_gather_der(const lied_sched *s, double *dx) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    ders_out(sm, dx + sm->x0, sm->base, sm->count);
+    lied_ders_out(sm, dx + sm->x0, sm->base, sm->count);
   }
 }
 

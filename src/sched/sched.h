@@ -115,6 +115,11 @@ int lied_sched_run(lied_sched *s, int part, const lied_env *env, lied_err *e);
 int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double *dx,
                     lied_err *e);
 
+/* The dynamic part for instances [q0, q0 + n) of an aligned schedule
+ * (n <= chunk), states already in the instances. Allocates nothing. */
+int lied_sched_run_chunk(lied_sched *s, const lied_env *env, uint64_t q0, uint64_t n,
+                         lied_err *e);
+
 /* Copy states between x (length nstates) and the instances. */
 void lied_sched_scatter(const lied_sched *s, const double *x);
 void lied_sched_gather_x(const lied_sched *s, double *x);

@@ -44,21 +44,49 @@ void lied_erk_free(lied_erk *e) {
   e->n = 0;
 }
 
-/* out = x + h * sum_j w[j] k_j over the first nk stages, skipping zero
- * weights. out must not alias x or k. */
-static void combine(size_t n, const double *x, double h, const double *w,
-                    int nk, const double *k, double *out) {
-  for (size_t m = 0; m < n; m++)
-    out[m] = 0.0;
+/* See erk.h. One pass over the vectors for up to four nonzero weights
+ * (every fixed-step table here); the sum is formed left to right, so every
+ * caller gets the same bits. */
+void lied_rk_combine(size_t n, const double *x, double h, const double *w, int nk,
+                     const double *k, size_t kstride, double *out) {
+  double c[4];
+  const double *kp[4];
+  int nt = 0;
   for (int j = 0; j < nk; j++) {
-    if (w[j] == 0.0)
-      continue;
-    const double *kj = k + (size_t)j * n;
-    for (size_t m = 0; m < n; m++)
-      out[m] += w[j] * kj[m];
+    if (w[j] == 0.0) continue;
+    if (nt == 4) { /* more terms: partial sums, then the rest pass by pass */
+      for (size_t m = 0; m < n; m++)
+        out[m] = c[0] * kp[0][m] + c[1] * kp[1][m] + c[2] * kp[2][m] + c[3] * kp[3][m];
+      for (; j < nk; j++) {
+        if (w[j] == 0.0) continue;
+        const double *kj = k + (size_t)j * kstride;
+        for (size_t m = 0; m < n; m++) out[m] += w[j] * kj[m];
+      }
+      for (size_t m = 0; m < n; m++) out[m] = x[m] + h * out[m];
+      return;
+    }
+    c[nt] = w[j];
+    kp[nt++] = k + (size_t)j * kstride;
   }
-  for (size_t m = 0; m < n; m++)
-    out[m] = x[m] + h * out[m];
+  switch (nt) {
+  case 0:
+    if (n) memcpy(out, x, n * sizeof *out);
+    break;
+  case 1:
+    for (size_t m = 0; m < n; m++) out[m] = x[m] + h * (c[0] * kp[0][m]);
+    break;
+  case 2:
+    for (size_t m = 0; m < n; m++) out[m] = x[m] + h * (c[0] * kp[0][m] + c[1] * kp[1][m]);
+    break;
+  case 3:
+    for (size_t m = 0; m < n; m++)
+      out[m] = x[m] + h * (c[0] * kp[0][m] + c[1] * kp[1][m] + c[2] * kp[2][m]);
+    break;
+  default:
+    for (size_t m = 0; m < n; m++)
+      out[m] = x[m] + h * (c[0] * kp[0][m] + c[1] * kp[1][m] + c[2] * kp[2][m] +
+                           c[3] * kp[3][m]);
+  }
 }
 
 /* See erk.h. Stage i evaluates f at t + c_i h and x + h sum_{j<i} a_ij k_j;
@@ -71,13 +99,13 @@ int lied_erk_step(lied_erk *e, lied_rhs_fn f, void *ctx, double t, double h,
   int s = tab->stages;
   for (int i = 0; i < s; i++) {
     double *ki = e->k + (size_t)i * n;
-    combine(n, x, h, tab->a + (size_t)i * (size_t)s, i, e->k, e->xtmp);
+    lied_rk_combine(n, x, h, tab->a + (size_t)i * (size_t)s, i, e->k, n, e->xtmp);
     int rc = f(ctx, t + tab->c[i] * h, e->xtmp, ki);
     e->nrhs++;
     if (rc != 0)
       return rc;
   }
-  combine(n, x, h, tab->b, s, e->k, e->xtmp);
+  lied_rk_combine(n, x, h, tab->b, s, e->k, n, e->xtmp);
   if (n > 0)
     memcpy(x, e->xtmp, n * sizeof *x);
   return 0;

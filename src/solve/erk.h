@@ -27,4 +27,12 @@ void lied_erk_free(lied_erk *e);
 int lied_erk_step(lied_erk *e, lied_rhs_fn f, void *ctx, double t, double h,
                   double *x);
 
+/* out = x + h * (w[j0] k_j0 + w[j1] k_j1 + ...) over the nonzero weights
+ * among the first nk, summed in order of j; stage j's vector starts at
+ * k + j * kstride. out must not alias x or k. Every fixed-step explicit
+ * path (this stepper and the chunked one, solve/fused.c) forms its stages
+ * with it, so both give the same bits. */
+void lied_rk_combine(size_t n, const double *x, double h, const double *w, int nk,
+                     const double *k, size_t kstride, double *out);
+
 #endif

@@ -8,6 +8,7 @@
 #include "sched/sched.h"
 #include "solve/erk.h"
 #include "solve/esdirk.h"
+#include "solve/fused.h"
 #include "solve/run.h"
 
 static double wall_now(void) {
@@ -162,13 +163,18 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
   const lied_sim_opts *o = R->o;
   lied_erk erk;
   lied_dirk dirk;
+  lied_fused fused;
   int implicit = s->implicit;
+  /* explicit steps on n independent copies: chunk by chunk (fused.h) */
+  int fuse = !implicit && !o->no_fuse && lied_fused_applies(R->m->sched);
   memset(&erk, 0, sizeof erk);
   memset(&dirk, 0, sizeof dirk);
+  memset(&fused, 0, sizeof fused);
   double dt = o->dt > 0 ? o->dt : R->span / 1000;
   if (implicit) {
     if (lied_dirk_init(&dirk, s->tab, R)) return -1;
-  } else if (lied_erk_init(&erk, s->tab, R->n)) {
+  } else if (fuse ? lied_fused_init(&fused, R->m->sched, s->tab)
+                  : lied_erk_init(&erk, s->tab, R->n)) {
     return lied_errf(R->e, "out of memory (solver work space for %llu states)",
                      (unsigned long long)R->n);
   }
@@ -189,6 +195,12 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
       double tn = j + 1 == (long)nsteps ? tout : t + h;
       if (implicit) {
         rc = lied_dirk_step(&dirk, t, tn - t, x);
+      } else if (fuse) {
+        R->nrhs += s->tab->stages;
+        if (lied_fused_step(&fused, t, tn - t, x, R->e)) {
+          lied_err_prefix(R->e, "at t = %.17g: ", t);
+          rc = -1;
+        }
       } else if (lied_erk_step(&erk, lied_run_rhs, R, t, tn - t, x)) {
         lied_err_prefix(R->e, "at t = %.17g: ", t);
         rc = -1;
@@ -216,6 +228,7 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
     lied_dirk_free(&dirk);
   }
   lied_erk_free(&erk);
+  lied_fused_free(&fused);
   return rc;
 }
 

@@ -18,6 +18,10 @@ typedef struct lied_sim_opts {
                     * (implicit); 0: 1e-6 each */
   double hmax;     /* largest step of adaptive solvers; 0: stop - start */
   const char *solver;
+  /* Fixed-step explicit solvers on a model of independent copies (aligned
+   * schedule) take each step chunk by chunk of copies (solve/fused.h); 1
+   * steps over the whole state vector instead. Same results, bit for bit. */
+  int no_fuse;
   /* Progress hook (issue 7): when not NULL, called with the current time at
    * every output point and every LIED_PROGRESS_STEPS steps; one test per step
    * when NULL. */

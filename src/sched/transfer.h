@@ -1,0 +1,50 @@
+/* transfer.h - internal to lied: moving states and derivatives between the
+ * solver's vectors and the instances (sched/eval.c, solve/fused.c). */
+#ifndef LIED_SCHED_TRANSFER_H
+#define LIED_SCHED_TRANSFER_H
+#include "sched/sched.h"
+
+#define LIED_DBL(p) (*(double *)(void *)(p))
+
+/* Move states of n consecutive instances between the vector (interleaved per
+ * instance) and the instances; the common counts of states per instance are
+ * unrolled with their offsets in registers. */
+static inline void lied_states_in(const lied_state_map *sm, const double *xp, char *inst,
+                             uint64_t n) {
+  const size_t stride = sm->stride;
+  if (sm->n == 2) {
+    const uint32_t o0 = sm->st[0].x, o1 = sm->st[1].x;
+    for (uint64_t i = 0; i < n; i++, inst += stride, xp += 2) {
+      LIED_DBL(inst + o0) = xp[0];
+      LIED_DBL(inst + o1) = xp[1];
+    }
+  } else if (sm->n == 1) {
+    const uint32_t o0 = sm->st[0].x;
+    for (uint64_t i = 0; i < n; i++, inst += stride) LIED_DBL(inst + o0) = *xp++;
+  } else {
+    for (uint64_t i = 0; i < n; i++, inst += stride)
+      for (int q = 0; q < sm->n; q++) LIED_DBL(inst + sm->st[q].x) = *xp++;
+  }
+}
+
+static inline void lied_ders_out(const lied_state_map *sm, double *xp, const char *inst,
+                            uint64_t n) {
+  const size_t stride = sm->stride;
+  if (sm->n == 2) {
+    const uint32_t o0 = sm->st[0].der, o1 = sm->st[1].der;
+    for (uint64_t i = 0; i < n; i++, inst += stride, xp += 2) {
+      xp[0] = *(const double *)(const void *)(inst + o0);
+      xp[1] = *(const double *)(const void *)(inst + o1);
+    }
+  } else if (sm->n == 1) {
+    const uint32_t o0 = sm->st[0].der;
+    for (uint64_t i = 0; i < n; i++, inst += stride)
+      *xp++ = *(const double *)(const void *)(inst + o0);
+  } else {
+    for (uint64_t i = 0; i < n; i++, inst += stride)
+      for (int q = 0; q < sm->n; q++)
+        *xp++ = *(const double *)(const void *)(inst + sm->st[q].der);
+  }
+}
+
+#endif

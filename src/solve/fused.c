@@ -1,0 +1,79 @@
+/* fused.c - fixed-step explicit Runge-Kutta fused with an aligned schedule:
+ * every stage of a step for one chunk of copies, then the next chunk (see
+ * fused.h). */
+#include "solve/fused.h"
+#include <stdlib.h>
+#include <string.h>
+#include "sched/transfer.h"
+#include "solve/erk.h"
+
+int lied_fused_applies(const lied_sched *s) { return s->aligned && s->nsmap > 0; }
+
+int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab) {
+  memset(f, 0, sizeof *f);
+  if (!tab || !tab->explicit_ || tab->stages < 1) return -1;
+  size_t width = 0;
+  for (int m = 0; m < s->nsmap; m++) width += (size_t)s->smap[m].n;
+  f->s = s;
+  f->tab = tab;
+  f->n = s->nstates;
+  f->width = width;
+  f->k = calloc((size_t)tab->stages * width * s->chunk, sizeof *f->k);
+  f->y = calloc(width * s->chunk, sizeof *f->y);
+  f->xnew = f->n <= SIZE_MAX / sizeof(double) ? calloc(f->n + 1, sizeof *f->xnew) : NULL;
+  if (!f->k || !f->y || !f->xnew) {
+    lied_fused_free(f);
+    return -1;
+  }
+  return 0;
+}
+
+void lied_fused_free(lied_fused *f) {
+  free(f->k);
+  free(f->y);
+  free(f->xnew);
+  memset(f, 0, sizeof *f);
+}
+
+int lied_fused_step(lied_fused *f, double t, double h, double *x, lied_err *e) {
+  lied_sched *s = f->s;
+  const lied_tableau *tab = f->tab;
+  const int ns = tab->stages;
+  const uint64_t total = s->aligned_n, chunk = s->chunk;
+  const size_t kst = f->width * chunk; /* one stage of one chunk */
+  s->full = 0;
+  for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
+    const uint64_t n = total - q0 < chunk ? total - q0 : chunk;
+    for (int i = 0; i < ns; i++) {
+      /* the stage's states into the instances, straight from x and k */
+      size_t off = 0;
+      for (int m = 0; m < s->nsmap; m++) {
+        const lied_state_map *sm = &s->smap[m];
+        const size_t len = (size_t)n * (size_t)sm->n;
+        lied_rk_combine(len, x + sm->x0 + q0 * (uint64_t)sm->n, h,
+                        tab->a + (size_t)i * (size_t)ns, i, f->k + off, kst, f->y);
+        lied_states_in(sm, f->y, sm->base + q0 * sm->stride, n);
+        off += (size_t)chunk * (size_t)sm->n;
+      }
+      const lied_env env = {t + tab->c[i] * h};
+      if (lied_sched_run_chunk(s, &env, q0, n, e)) return -1;
+      off = (size_t)i * kst;
+      for (int m = 0; m < s->nsmap; m++) {
+        const lied_state_map *sm = &s->smap[m];
+        lied_ders_out(sm, f->k + off, sm->base + q0 * sm->stride, n);
+        off += (size_t)chunk * (size_t)sm->n;
+      }
+    }
+    size_t off = 0;
+    for (int m = 0; m < s->nsmap; m++) {
+      const lied_state_map *sm = &s->smap[m];
+      const uint64_t x0 = sm->x0 + q0 * (uint64_t)sm->n;
+      lied_rk_combine((size_t)n * (size_t)sm->n, x + x0, h, tab->b, ns, f->k + off, kst,
+                      f->xnew + x0);
+      off += (size_t)chunk * (size_t)sm->n;
+    }
+  }
+  s->st.evaluations += (uint64_t)ns;
+  if (f->n) memcpy(x, f->xnew, sizeof *x * f->n);
+  return 0;
+}

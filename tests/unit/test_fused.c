@@ -1,0 +1,175 @@
+/* test_fused.c - fused steps (solve/fused.h): a fixed-step explicit
+ * Runge-Kutta step taken chunk by chunk of independent copies must give the
+ * same bits as lied_erk_step over the whole state vector, for every explicit
+ * table, with a partial last chunk, constant and state-dependent sections;
+ * a singular section in a later chunk is an error naming the copy and the
+ * time, and leaves the state unchanged. */
+#include <string.h>
+#include "check.h"
+#include "core/model.h"
+#include "lib/testlib/testlib.h"
+#include "sched/sched.h"
+#include "solve/erk.h"
+#include "solve/fused.h"
+#include "solve/sim.h"
+
+/* Hyperbola: der(x) = t - z with x z = 1, a 1x1 section whose coefficient
+ * is the state (singular at x = 0); time-dependent, so stage times matter. */
+typedef struct hyp {
+  double x, der_x, z, res;
+} hyp;
+static void hyp_eval(const lied_env *env, hyp *h) {
+  h->res = h->x * h->z - 1;
+  h->der_x = env->t - h->z;
+}
+LIED_BLOCK(hyp_block, hyp, hyp_eval)
+static void hyp_meta(lied_meta *m, void *self) {
+  hyp *h = self;
+  lied_meta_state(m, "x", "1", &h->x, &h->der_x);
+  lied_meta_tear(m, "z", &h->z, "res", &h->res);
+  lied_meta_block(m, "eval", hyp_block, 0, LIED_SIGS(&h->x, &h->z, &lied_time),
+                  LIED_SIGS(&h->res, &h->der_x));
+}
+static const lied_param hyp_params[] = {
+    {"x", offsetof(hyp, x), 1, "1", "start value", -HUGE_VAL, HUGE_VAL, 0, 0}};
+static const lied_class hyp_class = {"Hyperbola", "test", "der(x) = t - 1/x", sizeof(hyp),
+                                     hyp_params, 1, NULL, hyp_meta};
+
+/* n copies of a 2-mass chain (two state maps of two states, constant 2x2
+ * sections) and of a hyperbola (one state, state-dependent 1x1 section). */
+static lied_model *copies(uint32_t n, lied_err *e) {
+  lied_model *m = lied_model_new(e);
+  int root = lied_model_add(m, -1, "Top", NULL, 1, 0, NULL, e);
+  int arr = lied_model_add(m, root, "c", NULL, n, 1, NULL, e);
+  lied_model_add(m, arr, "g", &tl_ground_class, 1, 0, NULL, e);
+  lied_model_add(m, arr, "j1", &tl_slider_class, 1, 0, NULL, e);
+  lied_model_add(m, arr, "b1", &tl_mass_class, 1, 0, NULL, e);
+  int j2 = lied_model_add(m, arr, "j2", &tl_slider_class, 1, 0, NULL, e);
+  int b2 = lied_model_add(m, arr, "b2", &tl_mass_class, 1, 0, NULL, e);
+  CHECK(lied_model_add(m, arr, "h", &hyp_class, 1, 0, NULL, e) > 0);
+  double k = 7, mass = 0.25;
+  CHECK(lied_model_set_param(m, j2, "k", &k, 1, e) == 0);
+  CHECK(lied_model_set_param(m, b2, "m", &mass, 1, e) == 0);
+  CHECK(lied_model_connect(m, arr, "g.flange_b", "j1.flange_a", NULL, e) == 0);
+  CHECK(lied_model_connect(m, arr, "j1.flange_b", "b1.flange_a", NULL, e) == 0);
+  CHECK(lied_model_connect(m, arr, "b1.flange_b", "j2.flange_a", NULL, e) == 0);
+  CHECK(lied_model_connect(m, arr, "j2.flange_b", "b2.flange_a", NULL, e) == 0);
+  if (lied_model_build(m, e)) {
+    fprintf(stderr, "%s\n", e->msg);
+    lied_model_free(m);
+    return NULL;
+  }
+  return m;
+}
+
+typedef struct rhs_ctx {
+  lied_model *m;
+  lied_err *e;
+} rhs_ctx;
+static int rhs(void *ctx, double t, const double *x, double *dx) {
+  rhs_ctx *c = ctx;
+  return lied_model_eval(c->m, t, x, dx, 0, c->e);
+}
+
+/* Distinct states for every copy: the hyperbola's x in [1, 2). */
+static void fill(const lied_model *m, double *x) {
+  for (uint64_t i = 0; i < m->nstates; i++) x[i] = 1.0 + (double)((i * 37) % 101) / 101.0;
+}
+
+static void test_same_bits(void) {
+  lied_err e = {{0}};
+  const uint32_t n = 77; /* two full chunks and a partial one */
+  lied_model *m = copies(n, &e);
+  CHECK(m != NULL);
+  if (!m) return;
+  CHECK(lied_fused_applies(m->sched));
+  CHECK(m->sched->chunk < n && n % m->sched->chunk != 0);
+  const uint64_t ns = m->nstates;
+  CHECK(ns == 5 * (uint64_t)n);
+  double *xa = calloc(ns, sizeof *xa), *xb = calloc(ns, sizeof *xb);
+  CHECK(xa && xb);
+  const char *tables[] = {"euler", "heun", "rk3", "rk4"};
+  for (int ti = 0; ti < 4 && xa && xb; ti++) {
+    const lied_tableau *tab = lied_tableau_find(tables[ti]);
+    CHECK(tab != NULL);
+    lied_erk erk;
+    lied_fused f;
+    CHECK(lied_erk_init(&erk, tab, ns) == 0);
+    CHECK(lied_fused_init(&f, m->sched, tab) == 0);
+    fill(m, xa);
+    memcpy(xb, xa, sizeof *xa * ns);
+    rhs_ctx c = {m, &e};
+    double t = 0.25, h = 0.01;
+    uint64_t ev0 = m->sched->st.evaluations;
+    int bad = 0;
+    for (int k = 0; k < 20; k++, t += h) {
+      CHECK(lied_erk_step(&erk, rhs, &c, t, h, xa) == 0);
+      CHECK(lied_fused_step(&f, t, h, xb, &e) == 0);
+      bad += memcmp(xa, xb, sizeof *xa * ns) != 0;
+    }
+    CHECK(bad == 0);
+    /* both count their evaluations: 20 steps each */
+    CHECK(m->sched->st.evaluations - ev0 == 2 * 20 * (uint64_t)tab->stages);
+    /* the states moved (the comparison is not of two untouched vectors) */
+    fill(m, xb);
+    CHECK(memcmp(xa, xb, sizeof *xa * ns) != 0);
+    lied_erk_free(&erk);
+    lied_fused_free(&f);
+  }
+  free(xa);
+  free(xb);
+  lied_model_free(m);
+}
+
+static void test_singular_later_chunk(void) {
+  lied_err e = {{0}};
+  const uint32_t n = 77;
+  lied_model *m = copies(n, &e);
+  CHECK(m != NULL);
+  if (!m) return;
+  const uint64_t ns = m->nstates;
+  double *x = calloc(ns, sizeof *x), *x0 = calloc(ns, sizeof *x0);
+  lied_fused f;
+  CHECK(x && x0 && lied_fused_init(&f, m->sched, lied_tableau_find("rk4")) == 0);
+  if (x && x0) {
+    fill(m, x);
+    CHECK(lied_model_eval(m, 0, x, NULL, 0, &e) == 0); /* constant part, factors */
+    /* copy 70 (c[71], in the third chunk): the hyperbola's x = 0 */
+    for (uint64_t i = 0; i < ns; i++) {
+      char name[128];
+      lied_sched_state_name(m->sched, i, name, sizeof name);
+      if (strcmp(name, "c[71].h.x") == 0) x[i] = 0;
+    }
+    memcpy(x0, x, sizeof *x * ns);
+    CHECK(lied_fused_step(&f, 1.5, 0.01, x, &e) != 0);
+    CHECK(strstr(e.msg, "singular linear section at t = 1.5") != NULL);
+    CHECK(strstr(e.msg, "c[71].h.z") != NULL);
+    CHECK(memcmp(x, x0, sizeof *x * ns) == 0); /* the state is unchanged */
+  }
+  lied_fused_free(&f);
+  free(x);
+  free(x0);
+  lied_model_free(m);
+}
+
+/* A model that is not n independent copies takes no fused steps. */
+static void test_not_aligned(void) {
+  lied_err e = {{0}};
+  lied_model *m = lied_model_new(&e);
+  int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, &e);
+  lied_model_add(m, root, "g", &tl_ground_class, 1, 0, NULL, &e);
+  lied_model_add(m, root, "j", &tl_slider_class, 1, 0, NULL, &e);
+  lied_model_add(m, root, "b", &tl_mass_class, 1, 0, NULL, &e);
+  CHECK(lied_model_connect(m, root, "g.flange_b", "j.flange_a", NULL, &e) == 0);
+  CHECK(lied_model_connect(m, root, "j.flange_b", "b.flange_a", NULL, &e) == 0);
+  CHECK(lied_model_build(m, &e) == 0);
+  CHECK(!lied_fused_applies(m->sched));
+  lied_model_free(m);
+}
+
+int main(void) {
+  test_same_bits();
+  test_singular_later_chunk();
+  test_not_aligned();
+  return CHECK_DONE();
+}
