@@ -45,14 +45,19 @@ int lied_fused_step(lied_fused *f, double t, double h, double *x, lied_err *e) {
   for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
     const uint64_t n = total - q0 < chunk ? total - q0 : chunk;
     for (int i = 0; i < ns; i++) {
-      /* the stage's states into the instances, straight from x and k */
+      /* the stage's states into the instances */
       size_t off = 0;
       for (int m = 0; m < s->nsmap; m++) {
         const lied_state_map *sm = &s->smap[m];
-        const size_t len = (size_t)n * (size_t)sm->n;
-        lied_rk_combine(len, x + sm->x0 + q0 * (uint64_t)sm->n, h,
-                        tab->a + (size_t)i * (size_t)ns, i, f->k + off, kst, f->y);
-        lied_states_in(sm, f->y, sm->base + q0 * sm->stride, n);
+        const double *xs = x + sm->x0 + q0 * (uint64_t)sm->n;
+        char *inst = sm->base + q0 * sm->stride;
+        if (i == 0) { /* the first stage is x itself */
+          lied_states_in(sm, xs, inst, n);
+        } else {
+          lied_rk_combine((size_t)n * (size_t)sm->n, xs, h, tab->a + (size_t)i * (size_t)ns, i,
+                          f->k + off, kst, f->y);
+          lied_states_in(sm, f->y, inst, n);
+        }
         off += (size_t)chunk * (size_t)sm->n;
       }
       const lied_env env = {t + tab->c[i] * h};
