@@ -3,6 +3,9 @@
 #   gnuplot -e "csv='bench/results/scaling-vm.csv'; out='x.png'; chart='memory'" bench/scaling.gp
 # chart: memory | instantiation | evaluation | ratio; machine: a subtitle.
 if (!exists("csv")) csv = 'bench/results/scaling-this-machine.csv'
+# optional: a second lied run set drawn on the evaluation and ratio charts
+# (bench/scaling --overlay FILE --overlay-title TEXT)
+if (!exists("overlay")) { overlay = csv; overlay_title = ''; ols = 1 } else { ols = 3 }
 if (!exists("chart")) chart = 'memory'
 if (!exists("out")) out = 'scaling-'.chart.'.png'
 if (!exists("machine")) machine = ''
@@ -52,7 +55,8 @@ if (chart eq 'memory') {
   set ylabel 'bytes (maximum resident set size)'
   plot csv using (log10(column('n'))):'lied_rss_bytes' ls 1 title 'lied', \
        ''  using (log10(column('n'))):'flat_rss_bytes' ls 2 title 'flat C reference', \
-       [0:*] 1024*10**x ls 9 title '1 KiB per crab (target)'
+       [0:*] 2048*10**x ls 9 title '2 KiB per crab (target)', \
+       [0:*] 1024*10**x ls 8 title '1 KiB per crab (aim)'
 }
 
 if (chart eq 'instantiation') {
@@ -72,8 +76,9 @@ if (chart eq 'evaluation') {
   set key top right
   plot csv using (log10(column('n'))):'lied_ns_per_eval_crab' ls 1 title 'lied', \
        ''  using (log10(column('n'))):'flat_ns_per_eval_crab' ls 2 title 'flat C reference', \
-       ''  using (log10(column('n'))):(2*column('flat_ns_per_eval_crab')) ls 9 with lines title '2 x flat (target)', \
-       ''  using (log10(column('n'))):(1.5*column('flat_ns_per_eval_crab')) ls 8 with lines title '1.5 x flat (goal)'
+       ''  using (log10(column('n'))):(3*column('flat_ns_per_eval_crab')) ls 9 with lines title '3 x flat (target)', \
+       ''  using (log10(column('n'))):(1.5*column('flat_ns_per_eval_crab')) ls 8 with lines title '1.5 x flat (aim)', \
+       overlay using (log10(column('n'))):'lied_ns_per_eval_crab' ls ols title overlay_title
 }
 
 if (chart eq 'ratio') {
@@ -82,6 +87,7 @@ if (chart eq 'ratio') {
   set yrange [0:*]
   set key top right
   plot csv using (log10(column('n'))):'ratio' ls 1 title 'lied / flat', \
-       [0:*] 2 ls 9 title 'target 2', \
-       [0:*] 1.5 ls 8 title 'goal 1.5'
+       overlay using (log10(column('n'))):'ratio' ls ols title overlay_title, \
+       [0:*] 3 ls 9 title 'target 3 (issue 5; design.md: 2)', \
+       [0:*] 1.5 ls 8 title 'aim 1.5'
 }
