@@ -265,7 +265,7 @@ local function cmd_info(args)
   out:write(string.format("  graph     %d nodes, %d edges (freed after scheduling)\n", i.graph_nodes, i.graph_edges))
   out:write(string.format("  memory    %.1f MiB of instances in arenas (%d bytes per component on average)\n",
     i.instance_bytes / 1048576, i.components > 0 and i.instance_bytes // i.components or 0))
-  out:write(string.format("  chunked   %s\n", i.chunked and "yes (identical independent copies: evaluated chunk by chunk)" or "no"))
+  out:write(string.format("  chunked   %s\n", i.chunked and "yes (independent copies: evaluated chunk by chunk; fixed-step explicit solvers take fused steps)" or "no"))
   out:write(string.format("  time      instantiate %.3f s, schedule %.3f s\n", i.t_instantiate, i.t_schedule))
   local jac = i.jacobian
   if jac then

@@ -54,6 +54,13 @@ T.check(s1 == s2, "--no-fuse: the same CSV, byte for byte")
 local _, help = T.sh(string.format("%q --help", T.lied))
 T.check(help:find("--no-fuse", 1, true), "--no-fuse in --help")
 
+-- lied info says which models take fused steps
+local _, info = T.sh(string.format("%q info examples/scaling.lua --set n=5", T.lied))
+T.check(info:find("chunked   yes (independent copies: evaluated chunk by chunk; fixed-step " ..
+  "explicit solvers take fused steps)", 1, true), "lied info: chunked, fused steps: " .. info)
+local _, info1 = T.sh(string.format("%q info examples/cranecrab.lua", T.lied))
+T.check(info1:find("chunked   no", 1, true), "lied info: one crab is not chunked")
+
 -- the option must be a boolean
 local built = lied.build(Scaling, { n = 2 })
 T.raises(function() built:run { stop = 0.1, fuse = 1 } end,
