@@ -90,6 +90,12 @@ static inline int small_invert(double *a, int k) {
 /* Pointer to the double at p + q * stride. */
 #define PTR(p, q, stride) ((double *)(void *)((char *)(p) + (q) * (stride)))
 
+/* t = -M b for a 2x2 inverse M (row-major). */
+static inline void solve2(const double *m, double b0, double b1, double *t0, double *t1) {
+  *t0 = -(m[0] * b0 + m[1] * b1);
+  *t1 = -(m[2] * b0 + m[3] * b1);
+}
+
 /* The 2x2 case (a crane crab) without the general loops: the same passes,
  * with as few sweeps over the tearing variables and residuals as possible:
  * reading b sets the first unit vector, reading the first column sets the
@@ -109,9 +115,7 @@ static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_
   if (sec->constant && sec->factored) {
     const double *iv = sec->lu + 4 * q0;
     for (uint64_t q = 0; q < n; q++) {
-      const double *m = iv + 4 * q, b0 = *PTR(r0, q, rs0), b1 = *PTR(r1, q, rs1);
-      *PTR(t0, q, ts0) = -(m[0] * b0 + m[1] * b1);
-      *PTR(t1, q, ts1) = -(m[2] * b0 + m[3] * b1);
+      solve2(iv + 4 * q, *PTR(r0, q, rs0), *PTR(r1, q, rs1), PTR(t0, q, ts0), PTR(t1, q, ts1));
     }
     run_final(s, sec, env, q0, n);
     return 0;
@@ -136,9 +140,7 @@ static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_
       s->st.factorisations += q + 1;
       return singular(s, sec, q0 + q, env->t, rc, e);
     }
-    const double b0 = bv[2 * q], b1 = bv[2 * q + 1];
-    *PTR(t0, q, ts0) = -(m[0] * b0 + m[1] * b1);
-    *PTR(t1, q, ts1) = -(m[2] * b0 + m[3] * b1);
+    solve2(m, bv[2 * q], bv[2 * q + 1], PTR(t0, q, ts0), PTR(t1, q, ts1));
   }
   s->st.factorisations += n;
   if (sec->constant) {

@@ -10,7 +10,7 @@
  * instance) and the instances; the common counts of states per instance are
  * unrolled with their offsets in registers. */
 static inline void lied_states_in(const lied_state_map *sm, const double *xp, char *inst,
-                             uint64_t n) {
+                                  uint64_t n) {
   const size_t stride = sm->stride;
   if (sm->n == 2) {
     const uint32_t o0 = sm->st[0].x, o1 = sm->st[1].x;
@@ -28,7 +28,7 @@ static inline void lied_states_in(const lied_state_map *sm, const double *xp, ch
 }
 
 static inline void lied_ders_out(const lied_state_map *sm, double *xp, const char *inst,
-                            uint64_t n) {
+                                 uint64_t n) {
   const size_t stride = sm->stride;
   if (sm->n == 2) {
     const uint32_t o0 = sm->st[0].der, o1 = sm->st[1].der;

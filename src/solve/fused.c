@@ -35,6 +35,14 @@ void lied_fused_free(lied_fused *f) {
   memset(f, 0, sizeof *f);
 }
 
+/* Where state map sm's part of one stage of one chunk starts in the stage
+ * buffers: the chunk is laid out like x, state map after state map (every
+ * map has aligned_n instances, so the states per copy before sm are
+ * x0 / aligned_n). */
+static size_t chunk_off(const lied_sched *s, const lied_state_map *sm) {
+  return (size_t)(sm->x0 / s->aligned_n) * s->chunk;
+}
+
 int lied_fused_step(lied_fused *f, double t, double h, double *x, lied_err *e) {
   lied_sched *s = f->s;
   const lied_tableau *tab = f->tab;
@@ -46,7 +54,6 @@ int lied_fused_step(lied_fused *f, double t, double h, double *x, lied_err *e) {
     const uint64_t n = total - q0 < chunk ? total - q0 : chunk;
     for (int i = 0; i < ns; i++) {
       /* the stage's states into the instances */
-      size_t off = 0;
       for (int m = 0; m < s->nsmap; m++) {
         const lied_state_map *sm = &s->smap[m];
         const double *xs = x + sm->x0 + q0 * (uint64_t)sm->n;
@@ -55,27 +62,23 @@ int lied_fused_step(lied_fused *f, double t, double h, double *x, lied_err *e) {
           lied_states_in(sm, xs, inst, n);
         } else {
           lied_rk_combine((size_t)n * (size_t)sm->n, xs, h, tab->a + (size_t)i * (size_t)ns, i,
-                          f->k + off, kst, f->y);
+                          f->k + chunk_off(s, sm), kst, f->y);
           lied_states_in(sm, f->y, inst, n);
         }
-        off += (size_t)chunk * (size_t)sm->n;
       }
       const lied_env env = {t + tab->c[i] * h};
       if (lied_sched_run_chunk(s, &env, q0, n, e)) return -1;
-      off = (size_t)i * kst;
       for (int m = 0; m < s->nsmap; m++) {
         const lied_state_map *sm = &s->smap[m];
-        lied_ders_out(sm, f->k + off, sm->base + q0 * sm->stride, n);
-        off += (size_t)chunk * (size_t)sm->n;
+        lied_ders_out(sm, f->k + (size_t)i * kst + chunk_off(s, sm), sm->base + q0 * sm->stride,
+                      n);
       }
     }
-    size_t off = 0;
     for (int m = 0; m < s->nsmap; m++) {
       const lied_state_map *sm = &s->smap[m];
       const uint64_t x0 = sm->x0 + q0 * (uint64_t)sm->n;
-      lied_rk_combine((size_t)n * (size_t)sm->n, x + x0, h, tab->b, ns, f->k + off, kst,
-                      f->xnew + x0);
-      off += (size_t)chunk * (size_t)sm->n;
+      lied_rk_combine((size_t)n * (size_t)sm->n, x + x0, h, tab->b, ns, f->k + chunk_off(s, sm),
+                      kst, f->xnew + x0);
     }
   }
   s->st.evaluations += (uint64_t)ns;

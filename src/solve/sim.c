@@ -157,6 +157,15 @@ static int resolve(lied_run *R, const lied_sim_opts *o, const lied_solver *s) {
 
 /* ---- the fixed-step loop ------------------------------------------------- */
 
+/* One explicit step: fused when `fused` is given, else over the whole
+ * vector (lied_run_rhs counts those evaluations; fused ones count here). */
+static int explicit_step(lied_run *R, const lied_tableau *tab, lied_erk *erk, lied_fused *fused,
+                         double t, double h, double *x) {
+  if (!fused) return lied_erk_step(erk, lied_run_rhs, R, t, h, x);
+  R->nrhs += tab->stages;
+  return lied_fused_step(fused, t, h, x, R->e);
+}
+
 /* Equal steps of at most dt that land exactly on every output point. The
  * explicit path is the historic one: one branch per step on `dirk`. */
 int lied_run_fixed(lied_run *R, const lied_solver *s) {
@@ -195,13 +204,7 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
       double tn = j + 1 == (long)nsteps ? tout : t + h;
       if (implicit) {
         rc = lied_dirk_step(&dirk, t, tn - t, x);
-      } else if (fuse) {
-        R->nrhs += s->tab->stages;
-        if (lied_fused_step(&fused, t, tn - t, x, R->e)) {
-          lied_err_prefix(R->e, "at t = %.17g: ", t);
-          rc = -1;
-        }
-      } else if (lied_erk_step(&erk, lied_run_rhs, R, t, tn - t, x)) {
+      } else if (explicit_step(R, s->tab, &erk, fuse ? &fused : NULL, t, tn - t, x)) {
         lied_err_prefix(R->e, "at t = %.17g: ", t);
         rc = -1;
       }
