@@ -26,6 +26,12 @@ int lied_err_prefix(lied_err *e, const char *fmt, ...) {
   return -1;
 }
 
+int lied_err_at(lied_err *e, double t) {
+  if (!e) return -1;
+  if (strncmp(e->msg, "at t = ", 7) == 0) return -1;
+  return lied_err_prefix(e, "at t = %.17g: ", t);
+}
+
 void *lied_xmalloc(size_t n, const char *what, lied_err *e) {
   void *p = malloc(n ? n : 1);
   if (!p) lied_errf(e, "out of memory (%s: %zu bytes)", what, n);

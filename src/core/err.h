@@ -18,6 +18,11 @@ int lied_errf(lied_err *e, const char *fmt, ...)
 int lied_err_prefix(lied_err *e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Prefix "at t = T: " unless the message already starts with a time (an
+ * evaluation failure names the stage time it happened at, which is more
+ * precise than the step's start). Returns -1. */
+int lied_err_at(lied_err *e, double t);
+
 /* Checked allocation helpers: on failure they write "out of memory (what)". */
 void *lied_xmalloc(size_t n, const char *what, lied_err *e);
 void *lied_xcalloc(size_t n, size_t size, const char *what, lied_err *e);

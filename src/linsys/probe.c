@@ -46,7 +46,7 @@ static int singular(const lied_sched *s, const lied_section *sec, uint64_t q,
                     double t, int step, lied_err *e) {
   char msg[LIED_ERR_MAX];
   size_t n = (size_t)snprintf(msg, sizeof msg,
-                              "singular linear section at t = %.17g (pivot %d of %d); "
+                              "at t = %.17g: singular linear section (pivot %d of %d); "
                               "tearing variables: ", t, step, sec->k);
   for (int p = 0; p < sec->k && n < sizeof msg; p++) {
     const lied_sec_pair *sp = &sec->pairs[p];

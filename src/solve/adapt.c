@@ -37,7 +37,7 @@ static int initial_step(lied_run *R, int k, double t, const double *x, double *h
     if (!isfinite(*h) || *h <= 0) *h = 1e-6 * R->span;
   }
   free(f0);
-  if (rc) lied_err_prefix(R->e, "at t = %.17g: ", t);
+  if (rc) lied_err_at(R->e, t);
   return rc ? -1 : 0;
 }
 
@@ -84,7 +84,7 @@ int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
     double err = 0;
     int a = S.attempt(S.self, t, h, x, &err, &worst);
     if (a < 0) {
-      rc = lied_err_prefix(R->e, "at t = %.17g: ", t);
+      rc = lied_err_at(R->e, t);
       break;
     }
     if (a == LIED_STEP_FAIL) {

@@ -141,7 +141,7 @@ int lied_run_cvode(lied_run *R) {
       double tc = t;
       CVodeGetCurrentTime(mem, &tc);
       if (c.rhs_failed) {
-        rc = lied_err_prefix(e, "at t = %.17g: ", tc);
+        rc = lied_err_at(e, tc);
       } else {
         char name[512];
         lied_run_state_name(R, worst_state(mem, yout, tmp, n), name, sizeof name);

@@ -190,7 +190,7 @@ int lied_dirk_step(lied_dirk *d, double t, double h, double *x) {
   double err;
   uint64_t worst = 0;
   int rc = lied_dirk_attempt(d, t, h, x, &err, &worst);
-  if (rc < 0) return lied_err_prefix(d->R->e, "at t = %.17g: ", t);
+  if (rc < 0) return lied_err_at(d->R->e, t);
   if (rc > 0) {
     char name[512];
     lied_run_state_name(d->R, worst, name, sizeof name);

@@ -205,7 +205,7 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
       if (implicit) {
         rc = lied_dirk_step(&dirk, t, tn - t, x);
       } else if (explicit_step(R, s->tab, &erk, fuse ? &fused : NULL, t, tn - t, x)) {
-        lied_err_prefix(R->e, "at t = %.17g: ", t);
+        lied_err_at(R->e, t);
         rc = -1;
       }
       if (rc) break;
