@@ -248,6 +248,10 @@ local function cmd_info(args)
   out:write(string.format("  tearing pairs  %d\n", i.tearing_pairs))
   out:write(string.format("  sections       %d (%d batches, %d with a constant matrix)\n",
     i.sections, i.section_batches, i.constant_sections))
+  if i.column_blocks_all > 0 then
+    out:write(string.format("  probing        %d member runs in the column passes (%d if every pass ran every member)\n",
+      i.column_blocks, i.column_blocks_all))
+  end
   out:write("\nsections by size:\n")
   local any = false
   for k = 1, 64 do

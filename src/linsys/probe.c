@@ -1,7 +1,9 @@
 /* probe.c - solving a batch of identical linear sections by affine probing:
  * evaluate with the tearing variables at 0 (giving b), at unit vectors (the
- * columns of A), solve A t = -b by dense LU, evaluate once more at t so every
- * variable of the section is consistent. Constant matrices are factorised once. */
+ * columns of A; each column pass runs only the members downstream of its
+ * tearing variable and of the previous pass's), solve A t = -b by dense LU,
+ * evaluate once more at t so every variable of the section is consistent.
+ * Constant matrices are factorised once. */
 #include "linsys/probe.h"
 #include <float.h>
 #include <math.h>
@@ -15,6 +17,16 @@ static void run_blocks(const lied_section *sec, const lied_env *env, uint64_t q0
                        uint64_t n) {
   for (int i = 0; i < sec->nblk; i++) {
     const lied_sec_block *b = &sec->blk[i];
+    b->fn(env, b->base + q0 * b->stride, (size_t)n, b->stride);
+  }
+}
+
+/* Column pass i: only the members downstream of its tearing variable or of
+ * the previous pass's (sched.h, lied_section.pblk). */
+static void run_pass(const lied_section *sec, int i, const lied_env *env, uint64_t q0,
+                     uint64_t n) {
+  for (int j = sec->pstart[i]; j < sec->pstart[i + 1]; j++) {
+    const lied_sec_block *b = &sec->blk[sec->pblk[j]];
     b->fn(env, b->base + q0 * b->stride, (size_t)n, b->stride);
   }
 }
@@ -98,10 +110,10 @@ static inline void solve2(const double *m, double b0, double b1, double *t0, dou
 
 /* The 2x2 case (a crane crab) without the general loops: the same passes,
  * with as few sweeps over the tearing variables and residuals as possible:
- * reading b sets the first unit vector, reading the first column sets the
- * second, and the second column is solved for at once (Cramer's rule with the
- * singularity test of small_invert; the inverse is kept only for constant
- * sections). */
+ * reading b sets the first pass's unit vector, reading the first column sets
+ * the second, and the second column is solved for at once (the inverse is
+ * kept only for constant sections). Column c of the matrix belongs to
+ * tearing variable c; the passes take them in the order sec->cord. */
 static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_t q0,
                   uint64_t n, lied_err *e) {
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
@@ -120,21 +132,26 @@ static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_
     run_final(s, sec, env, q0, n);
     return 0;
   }
+  /* ta/tb: the tearing variables of the first and the second pass; ca/cb
+   * their columns */
+  const int ca = sec->cord[0], cb = sec->cord[1];
+  double *ta = ca ? t1 : t0, *tb = ca ? t0 : t1;
+  const size_t tsa = ca ? ts1 : ts0, tsb = ca ? ts0 : ts1;
   for (uint64_t q = 0; q < n; q++) {
     bv[2 * q] = *PTR(r0, q, rs0), bv[2 * q + 1] = *PTR(r1, q, rs1);
-    *PTR(t0, q, ts0) = 1;
+    *PTR(ta, q, tsa) = 1;
   }
-  run_blocks(sec, env, q0, n);
+  run_pass(sec, 0, env, q0, n);
   for (uint64_t q = 0; q < n; q++) {
-    A[4 * q] = *PTR(r0, q, rs0) - bv[2 * q];
-    A[4 * q + 2] = *PTR(r1, q, rs1) - bv[2 * q + 1];
-    *PTR(t0, q, ts0) = 0, *PTR(t1, q, ts1) = 1;
+    A[4 * q + ca] = *PTR(r0, q, rs0) - bv[2 * q];
+    A[4 * q + 2 + ca] = *PTR(r1, q, rs1) - bv[2 * q + 1];
+    *PTR(ta, q, tsa) = 0, *PTR(tb, q, tsb) = 1;
   }
-  run_blocks(sec, env, q0, n);
+  run_pass(sec, 1, env, q0, n);
   for (uint64_t q = 0; q < n; q++) {
     double *m = A + 4 * q;
-    m[1] = *PTR(r0, q, rs0) - bv[2 * q];
-    m[3] = *PTR(r1, q, rs1) - bv[2 * q + 1];
+    m[cb] = *PTR(r0, q, rs0) - bv[2 * q];
+    m[2 + cb] = *PTR(r1, q, rs1) - bv[2 * q + 1];
     int rc = small_invert(m, 2);
     if (rc) {
       s->st.factorisations += q + 1;
@@ -170,9 +187,10 @@ int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
   const double *lu;
   const int *pv;
   if (!sec->constant || !sec->factored) {
-    for (int j = 0; j < k; j++) {
+    for (int i = 0; i < k; i++) {
+      const int j = sec->cord[i];
       set_tears(sec, q0, n, j);
-      run_blocks(sec, env, q0, n);
+      run_pass(sec, i, env, q0, n);
       for (int r = 0; r < k; r++)
         for (uint64_t q = 0; q < n; q++)
           A[q * kk + (size_t)r * (size_t)k + (size_t)j] =

@@ -372,6 +372,8 @@ static int model_info(lua_State *L) {
   set_int(L, "section_batches", st->section_batches);
   set_int(L, "constant_sections", st->constant_sections);
   set_int(L, "max_section", (uint64_t)st->max_section);
+  set_int(L, "column_blocks", st->column_blocks);
+  set_int(L, "column_blocks_all", st->column_blocks_all);
   set_int(L, "graph_nodes", st->nodes);
   set_int(L, "graph_edges", st->edges);
   set_int(L, "constant_blocks", st->blocks[LIED_PART_CONST]);

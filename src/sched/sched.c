@@ -406,32 +406,115 @@ static int emit_steps(builder *b) {
 }
 #undef KEY
 
-/* For each section batch: the members the final evaluation needs when only
- * what leaves the section matters (exports and, backwards, what they read
- * inside the section; tearing edges excluded: the tearing variables are set). */
-static void final_members(builder *b) {
-  lied_sched *s = b->m->sched;
-  for (int i = 0; i < s->nsecs; i++) {
-    lied_section *sec = &s->secs[i];
-    uint32_t c = b->comp[sec->first[0]];
-    for (int j = sec->nblk - 1; j >= 0; j--) {
-      if (!sec->mexp[j]) continue;
-      uint32_t v = sec->first[j];
-      for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++) {
-        uint32_t u = b->g.adj[k];
-        if (IS_TEAR(b, k) || b->comp[u] != c) continue;
-        for (int m = 0; m < j; m++)
-          if (sec->first[m] == u) sec->mexp[m] = 1;
-      }
+/* pos[i]: the place in section order of member i of component c (members
+ * sorted by node id, as in b->cmem). */
+static void member_positions(const builder *b, const lied_section *sec, int *pos) {
+  uint32_t c = b->comp[sec->first[0]];
+  const uint32_t *mem = b->cmem + b->cstart[c];
+  for (int j = 0; j < sec->nblk; j++) pos[local_index(mem, sec->nblk, sec->first[j])] = j;
+}
+
+/* The members the final evaluation needs when only what leaves the section
+ * matters: exports and, backwards, what they read inside the section
+ * (tearing edges excluded: the tearing variables are set). */
+static void final_members(const builder *b, lied_section *sec, const int *pos) {
+  uint32_t c = b->comp[sec->first[0]];
+  const uint32_t *mem = b->cmem + b->cstart[c];
+  for (int j = sec->nblk - 1; j >= 0; j--) {
+    if (!sec->mexp[j]) continue;
+    uint32_t v = sec->first[j];
+    for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++) {
+      uint32_t u = b->g.adj[k];
+      if (IS_TEAR(b, k) || b->comp[u] != c) continue;
+      sec->mexp[pos[local_index(mem, sec->nblk, u)]] = 1;
     }
-    sec->nfin = 0;
-    for (int j = 0; j < sec->nblk; j++)
-      if (sec->mexp[j]) sec->fin[sec->nfin++] = j;
-    free(sec->first);
-    free(sec->mexp);
-    sec->first = NULL;
-    sec->mexp = NULL;
   }
+  sec->nfin = 0;
+  for (int j = 0; j < sec->nblk; j++)
+    if (sec->mexp[j]) sec->fin[sec->nfin++] = j;
+}
+
+/* The probe's column passes. Setting tearing variable p to 1 changes only
+ * the members downstream of p: those reading it (a tearing edge to p's
+ * residual block; conservative when one block writes several residuals) or
+ * reading such a member inside the section. The others keep the values of
+ * the pass with every tearing variable at 0. So pass i (tearing variable
+ * cord[i]) runs, in section order, the members downstream of cord[i] or of
+ * cord[i - 1] (which puts the latter's back to their base values); tearing
+ * variables with fewer downstream members go first. */
+static int column_passes(const builder *b, lied_section *sec, const int *pos) {
+  const int n = sec->nblk, k = sec->k;
+  uint32_t c = b->comp[sec->first[0]];
+  const uint32_t *mem = b->cmem + b->cstart[c];
+  uint8_t *down = lied_xcalloc((size_t)k * (size_t)n, 1, "section passes", b->e);
+  int *cnt = lied_xcalloc((size_t)k, sizeof *cnt, "section passes", b->e);
+  sec->cord = lied_xmalloc(sizeof *sec->cord * (size_t)k, "section passes", b->e);
+  sec->pstart = lied_xmalloc(sizeof *sec->pstart * ((size_t)k + 1), "section passes", b->e);
+  sec->pblk = lied_xmalloc(sizeof *sec->pblk * (size_t)k * (size_t)n, "section passes", b->e);
+  if (!down || !cnt || !sec->cord || !sec->pstart || !sec->pblk) {
+    free(down), free(cnt);
+    return -1;
+  }
+  for (int p = 0; p < k; p++) {
+    const lied_sec_pair *sp = &sec->pairs[p];
+    const lied_spec *spec = &b->m->specs[sp->spec];
+    uint32_t res = lied_sb_encode(b, sp->spec, spec->tpl.tears[sp->pair].res_block, sp->inst0);
+    uint8_t *d = down + (size_t)p * (size_t)n;
+    for (int j = 0; j < n; j++) {
+      uint32_t v = sec->first[j];
+      for (uint32_t e = b->g.rowptr[v]; e < b->g.rowptr[v + 1] && !d[j]; e++) {
+        uint32_t u = b->g.adj[e];
+        if (IS_TEAR(b, e))
+          d[j] = u == res;
+        else if (b->comp[u] == c)
+          d[j] = d[pos[local_index(mem, n, u)]];
+      }
+      cnt[p] += d[j];
+    }
+  }
+  for (int i = 0; i < k; i++) { /* stable insertion sort by count */
+    int p = i;
+    int j = i;
+    for (; j > 0 && cnt[sec->cord[j - 1]] > cnt[p]; j--) sec->cord[j] = sec->cord[j - 1];
+    sec->cord[j] = p;
+  }
+  int np = 0;
+  sec->pstart[0] = 0;
+  for (int i = 0; i < k; i++) {
+    const uint8_t *cur = down + (size_t)sec->cord[i] * (size_t)n;
+    const uint8_t *prev = i ? down + (size_t)sec->cord[i - 1] * (size_t)n : cur;
+    for (int j = 0; j < n; j++)
+      if (cur[j] || prev[j]) sec->pblk[np++] = j;
+    sec->pstart[i + 1] = np;
+  }
+  free(down);
+  free(cnt);
+  return 0;
+}
+
+/* For each section batch (built from its first section): the final
+ * members and the column passes; then the building arrays go. */
+static int section_passes(builder *b) {
+  lied_sched *s = b->m->sched;
+  int *pos = NULL, cap = 0, rc = 0;
+  for (int i = 0; i < s->nsecs && !rc; i++) {
+    lied_section *sec = &s->secs[i];
+    rc = lied_grow((void **)&pos, &cap, sec->nblk, sizeof *pos, b->e);
+    if (rc) break;
+    member_positions(b, sec, pos);
+    final_members(b, sec, pos);
+    rc = column_passes(b, sec, pos);
+    s->st.column_blocks += (uint64_t)sec->pstart[sec->k] * sec->count;
+    s->st.column_blocks_all += (uint64_t)sec->nblk * (uint64_t)sec->k * sec->count;
+  }
+  for (int i = 0; i < s->nsecs; i++) {
+    free(s->secs[i].first);
+    free(s->secs[i].mexp);
+    s->secs[i].first = NULL;
+    s->secs[i].mexp = NULL;
+  }
+  free(pos);
+  return rc;
 }
 
 /* ---- alignment ----------------------------------------------------------------- */
@@ -519,7 +602,7 @@ int lied_sched_build(lied_model *m, lied_err *e) {
   if (!rc) rc = lied_sb_classify(&b);
   /* the node flags and level arrays are still needed; the graph too (cycles) */
   if (!rc) rc = emit_steps(&b);
-  if (!rc) final_members(&b);
+  if (!rc) rc = section_passes(&b);
   if (!rc) check_alignment(&b);
   lied_sb_free(&b);
   if (!rc) rc = map_states(&b);
@@ -553,6 +636,9 @@ void lied_sched_free(lied_sched *s) {
     free(s->secs[i].lu);
     free(s->secs[i].piv);
     free(s->secs[i].fin);
+    free(s->secs[i].cord);
+    free(s->secs[i].pstart);
+    free(s->secs[i].pblk);
     free(s->secs[i].first);
     free(s->secs[i].mexp);
   }

@@ -33,6 +33,10 @@ typedef struct lied_section {
    * signals read by later dynamic blocks) and what they read inside the
    * section: fin[0 .. nfin) in order. At output points every member runs. */
   int *fin, nfin;
+  /* Column passes of the probe (sched.c, column_passes): pass i sets
+   * tearing variable cord[i] to 1 and runs members pblk[pstart[i] ..
+   * pstart[i + 1]) only: those downstream of it or of cord[i - 1]. */
+  int *cord, *pstart, *pblk;
   uint8_t *mexp;   /* building: member output read outside (OR over the batch) */
   uint32_t *first; /* building: member nodes of the batch's first section */
   uint64_t count;
@@ -75,6 +79,9 @@ typedef struct lied_sched_stats {
   uint64_t tears;
   uint64_t constant_sections;
   int max_section;
+  /* member runs of the probe's column passes, summed over sections: as
+   * scheduled (downstream members only) and if every pass ran every member */
+  uint64_t column_blocks, column_blocks_all;
   /* counters during runs */
   uint64_t factorisations;   /* LU factorisations of section matrices */
   uint64_t evaluations;      /* derivative evaluations */

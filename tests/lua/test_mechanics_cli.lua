@@ -19,6 +19,13 @@ for size, n in (sizes or ""):gmatch("size%s+(%S+)%s+(%d+)") do
   count = count + tonumber(n)
 end
 T.eq(count, 1000, "1000 sections of size 2")
+-- column passes of a crab's 9-member section: the revolute's tearing
+-- variable (read by revolute2.acc) reaches 7 members (not prismatic1.acc,
+-- body1.force), the prismatic's all 9; the smaller pass goes first and the
+-- second also puts the first's members back: 7 + 9 = 16 runs, not 2 x 9
+local runs, all = out:match("\n%s*probing%s+(%d+) member runs in the column passes %((%d+) if")
+T.eq(tonumber(runs), 16000, "column passes: 16 member runs per crab")
+T.eq(tonumber(all), 18000, "column passes: 18 without skipping")
 
 -- n defaults to 1; the crane crab itself is one 2x2 section
 code, out = T.sh(L .. " info examples/scaling.lua")
