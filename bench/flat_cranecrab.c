@@ -3,15 +3,11 @@
  * contiguous state vector (closed-form solution of each 2x2 system),
  * integrated by lied's own fixed-step RK4 stepper.
  *
- *   flat_cranecrab N STEPS DT [--csv FILE] [--vary]
- *
- * Prints the time per model evaluation per crab; with --csv writes crab 0's
- * trajectory (time, s, v, phi, w) at every step. */
+ *   flat_cranecrab N STEPS DT [--csv FILE] [--vary]   (see crab_driver.h) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "crab_driver.h"
 #include "solve/erk.h"
 
 /* Crane crab of seed 002 / domains.md: cart m1 on a prismatic joint along x,
@@ -46,85 +42,36 @@ static int rhs(void *ctx, double t, const double *x, double *dx) {
   return 0;
 }
 
-/* --vary: crab i starts at phi = 0.1 (i mod 7) rad (crabs differ, so a
- * mix-up between copies shows in the sum of all final states, printed as
- * "state_sum"). */
-static void vary_start(double *x, size_t n) {
-  for (size_t i = 0; i < n; i++) x[4 * i + 2] = 0.1 * (double)(i % 7);
-}
+typedef struct flat_ctx {
+  lied_erk erk;
+  size_t n;
+} flat_ctx;
 
-static double state_sum(const double *x, size_t n) {
-  double sum = 0;
-  for (size_t i = 0; i < 4 * n; i++) sum += x[i];
-  return sum;
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+static int flat_step(void *ctx, double t, double h, double *x) {
+  flat_ctx *c = ctx;
+  lied_erk_step(&c->erk, rhs, &c->n, t, h, x);
+  return 0;
 }
 
 int main(int argc, char **argv) {
-  if (argc < 4) {
-    fprintf(stderr, "usage: flat_cranecrab N STEPS DT [--csv FILE] [--vary]\n");
-    return 2;
-  }
-  size_t n = strtoull(argv[1], NULL, 10);
-  long steps = strtol(argv[2], NULL, 10);
-  double dt = strtod(argv[3], NULL);
-  const char *csv = NULL;
-  int vary = 0;
-  for (int i = 4; i < argc; i++) {
-    if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
-      csv = argv[++i];
-    else if (strcmp(argv[i], "--vary") == 0)
-      vary = 1;
-    else {
-      fprintf(stderr, "%s: unknown argument %s\n", argv[0], argv[i]);
-      return 2;
-    }
-  }
-  if (n == 0 || steps < 0 || !(dt > 0)) {
-    fprintf(stderr, "flat_cranecrab: bad arguments\n");
-    return 2;
-  }
-  double *x = calloc(4 * n, sizeof *x);
-  lied_erk erk;
-  if (!x || lied_erk_init(&erk, lied_tableau_find("rk4"), 4 * n)) {
-    fprintf(stderr, "flat_cranecrab: out of memory for %zu crabs\n", n);
-    return 1;
-  }
-  if (vary) vary_start(x, n);
-  FILE *f = csv ? fopen(csv, "w") : NULL;
-  if (csv && !f) {
-    fprintf(stderr, "flat_cranecrab: cannot write %s\n", csv);
-    return 1;
-  }
-  if (f) fprintf(f, "time,prismatic1.s,prismatic1.v,revolute2.phi,revolute2.w\n%.17g,%.17g,%.17g,%.17g,%.17g\n", 0.0, x[0], x[1], x[2], x[3]);
+  crab_args a;
+  int rc = crab_parse(argc, argv, "flat_cranecrab", &a);
+  if (rc) return rc;
+  flat_ctx c = {.n = a.n};
+  double *x = calloc(4 * a.n, sizeof *x);
   /* one untimed evaluation touches every page of the work space first, as
    * lied's instantiation does for its own memory */
-  double *warm = calloc(4 * n, sizeof *warm);
-  if (!warm) {
-    fprintf(stderr, "flat_cranecrab: out of memory for %zu crabs\n", n);
+  double *warm = calloc(4 * a.n, sizeof *warm);
+  if (!x || !warm || lied_erk_init(&c.erk, lied_tableau_find("rk4"), 4 * a.n)) {
+    fprintf(stderr, "flat_cranecrab: out of memory for %zu crabs\n", a.n);
     return 1;
   }
-  rhs(&n, 0.0, x, warm);
+  rhs(&c.n, 0.0, x, warm);
   free(warm);
-  for (size_t i = 0; i < 4 * n * (size_t)erk.tab->stages; i++) erk.k[i] = 0;
-  for (size_t i = 0; i < 4 * n; i++) erk.xtmp[i] = 0;
-  double t0 = now();
-  for (long k = 0; k < steps; k++) {
-    lied_erk_step(&erk, rhs, &n, (double)k * dt, dt, x);
-    if (f)
-      fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g\n", (double)(k + 1) * dt, x[0], x[1], x[2], x[3]);
-  }
-  double wall = now() - t0;
-  if (f) fclose(f);
-  printf("crabs %zu steps %ld evaluations %ld wall %.6f s per_eval_per_crab %.3f ns\n", n, steps,
-         erk.nrhs, wall, erk.nrhs ? 1e9 * wall / (double)erk.nrhs / (double)n : 0.0);
-  if (vary) printf("state_sum %.17g\n", state_sum(x, n));
-  lied_erk_free(&erk);
+  for (size_t i = 0; i < 4 * a.n * (size_t)c.erk.tab->stages; i++) c.erk.k[i] = 0;
+  for (size_t i = 0; i < 4 * a.n; i++) c.erk.xtmp[i] = 0;
+  rc = crab_drive("flat_cranecrab", &a, x, flat_step, &c, c.erk.tab->stages);
+  lied_erk_free(&c.erk);
   free(x);
-  return 0;
+  return rc;
 }

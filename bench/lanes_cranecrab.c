@@ -6,11 +6,10 @@
  * evaluates several copies per instruction. Ports are pointers to the
  * source group's signal (variable v of lane l at [v * W + l]).
  *
- *   lanes_cranecrab N STEPS DT [--csv FILE] [--vary]
+ *   lanes_cranecrab N STEPS DT [--csv FILE] [--vary]   (see crab_driver.h)
  *
- * Same output as flat_cranecrab (time per evaluation per crab; crab 0's
- * trajectory with --csv). The blocks are separate functions called through
- * pointers in schedule order, as lied's are; the section is probed as lied
+ * The blocks are separate functions called through pointers in schedule
+ * order, as lied's are; the section is probed as lied
  * probes it: a pass with both tearing variables at 0 over its 9 members, a
  * column pass for the revolute's (7 members downstream) and one for the
  * prismatic's (all 9), Cramer's rule per lane, a final pass over the two
@@ -20,7 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "crab_driver.h"
 #include "solve/erk.h"
 
 #define W 32 /* lanes per group (lied's chunk) */
@@ -326,79 +325,32 @@ static int step_rk4(model *M, const lied_tableau *tab, double h, double *x, doub
   return 0;
 }
 
-/* --vary: crab i starts at phi = 0.1 (i mod 7) rad (crabs differ, so a
- * mix-up between copies shows in the sum of all final states, printed as
- * "state_sum"). */
-static void vary_start(double *x, size_t n) {
-  for (size_t i = 0; i < n; i++) x[4 * i + 2] = 0.1 * (double)(i % 7);
-}
+typedef struct lanes_ctx {
+  model *M;
+  const lied_tableau *tab;
+  double *xnew;
+  size_t n;
+} lanes_ctx;
 
-static double state_sum(const double *x, size_t n) {
-  double sum = 0;
-  for (size_t i = 0; i < 4 * n; i++) sum += x[i];
-  return sum;
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+static int lanes_step(void *ctx, double t, double h, double *x) {
+  (void)t;
+  lanes_ctx *c = ctx;
+  return step_rk4(c->M, c->tab, h, x, c->xnew, c->n);
 }
 
 int main(int argc, char **argv) {
-  if (argc < 4) {
-    fprintf(stderr, "usage: lanes_cranecrab N STEPS DT [--csv FILE] [--vary]\n");
-    return 2;
-  }
-  size_t n = strtoull(argv[1], NULL, 10);
-  long steps = strtol(argv[2], NULL, 10);
-  double dt = strtod(argv[3], NULL);
-  const char *csv = NULL;
-  int vary = 0;
-  for (int i = 4; i < argc; i++) {
-    if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc)
-      csv = argv[++i];
-    else if (strcmp(argv[i], "--vary") == 0)
-      vary = 1;
-    else {
-      fprintf(stderr, "%s: unknown argument %s\n", argv[0], argv[i]);
-      return 2;
-    }
-  }
-  if (n == 0 || steps < 0 || !(dt > 0)) {
-    fprintf(stderr, "lanes_cranecrab: bad arguments\n");
-    return 2;
-  }
-  model *M = calloc(1, sizeof *M);
-  double *x = calloc(4 * n, sizeof *x), *xnew = calloc(4 * n, sizeof *xnew);
-  if (!M || !x || !xnew || model_init(M, n)) {
-    fprintf(stderr, "lanes_cranecrab: out of memory for %zu crabs\n", n);
+  crab_args a;
+  int rc = crab_parse(argc, argv, "lanes_cranecrab", &a);
+  if (rc) return rc;
+  lanes_ctx c = {calloc(1, sizeof(model)), lied_tableau_find("rk4"),
+                 calloc(4 * a.n, sizeof(double)), a.n};
+  double *x = calloc(4 * a.n, sizeof *x);
+  if (!c.M || !x || !c.xnew || model_init(c.M, a.n)) {
+    fprintf(stderr, "lanes_cranecrab: out of memory for %zu crabs\n", a.n);
     return 1;
   }
-  if (vary) vary_start(x, n);
-  FILE *f = csv ? fopen(csv, "w") : NULL;
-  if (csv && !f) {
-    fprintf(stderr, "lanes_cranecrab: cannot write %s\n", csv);
-    return 1;
-  }
-  if (f) fprintf(f, "time,prismatic1.s,prismatic1.v,revolute2.phi,revolute2.w\n%.17g,%.17g,%.17g,%.17g,%.17g\n", 0.0, x[0], x[1], x[2], x[3]);
-  const lied_tableau *tab = lied_tableau_find("rk4");
-  double t0 = now();
-  for (long k = 0; k < steps; k++) {
-    if (step_rk4(M, tab, dt, x, xnew, n)) {
-      fprintf(stderr, "lanes_cranecrab: singular section at t = %g\n", (double)k * dt);
-      return 1;
-    }
-    if (f)
-      fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g\n", (double)(k + 1) * dt, x[0], x[1], x[2], x[3]);
-  }
-  double wall = now() - t0;
-  if (f) fclose(f);
-  long evals = steps * tab->stages;
-  printf("crabs %zu steps %ld evaluations %ld wall %.6f s per_eval_per_crab %.3f ns\n", n, steps,
-         evals, wall, evals ? 1e9 * wall / (double)evals / (double)n : 0.0);
-  if (vary) printf("state_sum %.17g\n", state_sum(x, n));
-  model_free(M);
-  free(M), free(x), free(xnew);
-  return 0;
+  rc = crab_drive("lanes_cranecrab", &a, x, lanes_step, &c, c.tab->stages);
+  model_free(c.M);
+  free(c.M), free(x), free(c.xnew);
+  return rc;
 }
