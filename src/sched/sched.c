@@ -334,7 +334,7 @@ static int emit_steps(builder *b) {
             continue;
           }
         }
-        rc = push_step(b, l, (lied_step){fn, base, sp->size, 1, NULL});
+        rc = push_step(b, l, (lied_step){fn, base, sp->size, 1, NULL, -1});
         last_block_step = l->n - 1;
         continue;
       }
@@ -360,8 +360,8 @@ static int emit_steps(builder *b) {
       if ((rc = new_section(b, &t, cst, &sec))) break;
       s->st.constant_sections += (uint64_t)cst;
       /* the step refers to the section by index: sections may move while
-       * growing, so fix pointers after all are made */
-      rc = push_step(b, l, (lied_step){NULL, NULL, 0, (uint64_t)(s->nsecs - 1), (lied_section *)1});
+       * growing, so pointers are set after all are made */
+      rc = push_step(b, l, (lied_step){NULL, NULL, 0, 0, NULL, s->nsecs - 1});
       if (rc) break;
       if (nopen == MAX_OPEN) {
         free(open[0].first);
@@ -393,8 +393,8 @@ static int emit_steps(builder *b) {
   free(items);
   for (int p = 0; p < LIED_NPARTS; p++) {
     for (int i = 0; i < parts[p].n; i++)
-      if (parts[p].v[i].sec) {
-        parts[p].v[i].sec = &s->secs[parts[p].v[i].count];
+      if (parts[p].v[i].isec >= 0) {
+        parts[p].v[i].sec = &s->secs[parts[p].v[i].isec];
         parts[p].v[i].count = parts[p].v[i].sec->count;
       }
     s->steps[p] = parts[p].v;

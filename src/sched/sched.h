@@ -54,6 +54,7 @@ typedef struct lied_step {
   size_t stride;
   uint64_t count;
   lied_section *sec; /* non-NULL: a section batch (fn unused) */
+  int isec;          /* building: index of the section batch, -1 for a block */
 } lied_step;
 
 /* How to move states between the solver's vector and the instances. */
