@@ -33,8 +33,9 @@ static double since(const struct timespec *t0) {
 
 static void *watchdog(void *arg) {
   (void)arg;
+  const struct timespec tick = {0, 50000000}; /* 50 ms */
   for (;;) {
-    usleep(50000);
+    nanosleep(&tick, NULL);
     if (busy && since((const struct timespec *)&started) > 1.0) stop_flag = 1;
   }
   return NULL;
