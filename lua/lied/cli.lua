@@ -266,7 +266,14 @@ local function cmd_info(args)
   out:write(string.format("  constant  %d blocks in %d steps (run once)\n", i.constant_blocks, i.constant_steps))
   out:write(string.format("  dynamic   %d blocks in %d steps (every evaluation)\n", i.dynamic_blocks, i.dynamic_steps))
   out:write(string.format("  output    %d blocks in %d steps (output points only)\n", i.output_blocks, i.output_steps))
-  out:write(string.format("  graph     %d nodes, %d edges (freed after scheduling)\n", i.graph_nodes, i.graph_edges))
+  if i.copies > 0 then
+    out:write(string.format("  graph     %d nodes, %d edges for one of %d independent copies, which schedules them all\n",
+      i.graph_nodes // i.copies, i.graph_edges // i.copies, i.copies))
+    out:write(string.format("            (the model: %d block instances, %d dependencies; freed after scheduling)\n",
+      i.graph_nodes, i.graph_edges))
+  else
+    out:write(string.format("  graph     %d nodes, %d edges (freed after scheduling)\n", i.graph_nodes, i.graph_edges))
+  end
   out:write(string.format("  memory    %.1f MiB of instances in arenas (%d bytes per component on average)\n",
     i.instance_bytes / 1048576, i.components > 0 and i.instance_bytes // i.components or 0))
   out:write(string.format("  chunked   %s\n", i.chunked and "yes (independent copies: evaluated chunk by chunk; fixed-step explicit solvers take fused steps)" or "no"))

@@ -132,6 +132,9 @@ typedef struct lied_model {
   uint64_t nstates;      /* length of the state vector */
   uint64_t *state_base;  /* per spec: index of instance 0's first state */
   lied_sched *sched;
+  /* Set before building to schedule every instance even when the model is
+   * independent copies (tests compare the two schedules). */
+  int no_replicate;
   /* statistics */
   double t_instantiate, t_schedule; /* seconds */
 } lied_model;

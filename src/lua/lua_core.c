@@ -374,6 +374,7 @@ static int model_info(lua_State *L) {
   set_int(L, "max_section", (uint64_t)st->max_section);
   set_int(L, "column_blocks", st->column_blocks);
   set_int(L, "column_blocks_all", st->column_blocks_all);
+  set_int(L, "copies", st->copies);
   set_int(L, "graph_nodes", st->nodes);
   set_int(L, "graph_edges", st->edges);
   set_int(L, "constant_blocks", st->blocks[LIED_PART_CONST]);

@@ -23,7 +23,16 @@ typedef struct builder {
   uint32_t *comp, ncomp;
   uint32_t *cstart, *cmem, *level;
   uint8_t *cflag;   /* per component: CF_* */
+  /* Replicated scheduling (sched.c): the model is `copies` independent
+   * copies of one structure and the graph holds copy 0 only (every spec with
+   * blocks shows one instance). 0: the graph holds every instance. */
+  uint64_t copies;
 } builder;
+
+/* Instances of a spec in the graph: all, or copy 0 only. */
+static inline uint64_t lied_sb_count(const builder *b, const lied_spec *s) {
+  return b->copies ? 1 : s->total;
+}
 
 enum { NF_DYN = 1, NF_DER = 2, NF_XINST = 4 /* depends on another instance index */,
        NF_EXPORT = 8 /* a section block read by a dynamic block outside its section */ };

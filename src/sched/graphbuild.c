@@ -17,7 +17,8 @@ node_id lied_sb_decode(const builder *b, uint32_t v) {
   }
   const lied_spec *s = &b->m->specs[b->bspec[lo]];
   uint64_t r = v - b->nbase[lo];
-  return (node_id){b->bspec[lo], (int)(r / s->total), r % s->total};
+  const uint64_t cnt = lied_sb_count(b, s);
+  return (node_id){b->bspec[lo], (int)(r / cnt), r % cnt};
 }
 
 uint32_t lied_sb_encode(const builder *b, int spec, int blk, uint64_t inst) {
@@ -25,7 +26,8 @@ uint32_t lied_sb_encode(const builder *b, int spec, int blk, uint64_t inst) {
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
     if (b->bspec[mid] == spec)
-      return (uint32_t)(b->nbase[mid] + (uint64_t)blk * b->m->specs[spec].total + inst);
+      return (uint32_t)(b->nbase[mid] + (uint64_t)blk * lied_sb_count(b, &b->m->specs[spec]) +
+                        inst);
     if (b->bspec[mid] < spec)
       lo = mid + 1;
     else
@@ -105,7 +107,7 @@ int lied_sb_build_graph(builder *b) {
     if (!sp->cls || !sp->tpl.nblocks || !sp->total) continue;
     b->bspec[b->nbspec] = s;
     b->nbase[b->nbspec++] = n;
-    n += (uint64_t)sp->tpl.nblocks * sp->total;
+    n += (uint64_t)sp->tpl.nblocks * lied_sb_count(b, sp);
   }
   if (n >= UINT32_MAX)
     return lied_errf(e, "model too large: %llu block instances (limit %u)",
@@ -124,7 +126,7 @@ int lied_sb_build_graph(builder *b) {
         int kind = t->refs[r].kind;
         refs += kind == LIED_REF_INTERNAL || kind == LIED_REF_TEAR || kind == LIED_REF_PORT;
       }
-    ub += refs * m->specs[b->bspec[i]].total;
+    ub += refs * lied_sb_count(b, &m->specs[b->bspec[i]]);
   }
   if (ub >= UINT32_MAX)
     return lied_errf(e, "model too large: %llu dependencies", (unsigned long long)ub);
@@ -270,7 +272,7 @@ int lied_sb_classify(builder *b) {
   for (int i = 0; i < b->nbspec; i++) {
     const lied_spec *sp = &b->m->specs[b->bspec[i]];
     for (int q = 0; q < sp->tpl.ntears; q++)
-      for (uint64_t k = 0; k < sp->total; k++) {
+      for (uint64_t k = 0; k < lied_sb_count(b, sp); k++) {
         uint32_t v = lied_sb_encode(b, b->bspec[i], sp->tpl.tears[q].res_block, k);
         if (b->cflag[b->comp[v]] & CF_SECTION) continue;
         char path[512];

@@ -588,6 +588,64 @@ static int map_states(builder *b) {
   return 0;
 }
 
+/* ---- replicated scheduling ----------------------------------------------------- */
+
+/* The number n of copies when the model is n >= 2 independent copies of one
+ * structure (an array of models and nothing else, as the scaling experiment
+ * or an ensemble): every spec has n instances and every port of instance i
+ * reads instance i of its source (or, unconnected, the same zeros), checked
+ * pointer by pointer: instance i's pointer must be instance 0's moved by i
+ * instances of the source. 0 otherwise. Then the graph of copy 0 schedules
+ * them all (see lied_sched_build), in O(n) time and no per-copy memory. */
+static uint64_t replicable(const lied_model *m, const int *order, int norder) {
+  uint64_t n = 0;
+  for (int i = 0; i < m->nspecs; i++) {
+    const lied_spec *sp = &m->specs[i];
+    if (!sp->cls || !sp->total) continue;
+    if (!n) n = sp->total;
+    if (sp->total != n) return 0;
+  }
+  if (n < 2) return 0;
+  for (int i = 0; i < m->nspecs; i++) {
+    const lied_spec *sp = &m->specs[i];
+    if (!sp->cls || !sp->total) continue;
+    for (int r = 0; r < sp->tpl.nrefs; r++) {
+      const lied_tref *ref = &sp->tpl.refs[r];
+      if (ref->kind != LIED_REF_PORT) continue;
+      const char *p0 = (const char *)PTR_AT(lied_inst(sp, 0), ref->offset);
+      uint64_t q;
+      uint32_t off;
+      int s2 = lied_model_locate(m, order, norder, p0, &q, &off);
+      if (s2 >= 0 && q != 0) return 0;
+      const size_t step = s2 >= 0 ? m->specs[s2].size : 0;
+      const char *inst = lied_inst(sp, 1);
+      for (uint64_t k = 1; k < n; k++, inst += sp->size)
+        if ((const char *)PTR_AT(inst, ref->offset) != p0 + k * step) return 0;
+    }
+  }
+  return n;
+}
+
+/* The schedule of copy 0 for all n copies: every step and section batch
+ * covers instances 0 .. n-1, and the counts are the model's. */
+static void replicate(lied_sched *s, uint64_t n) {
+  for (int p = 0; p < LIED_NPARTS; p++) {
+    for (int i = 0; i < s->nsteps[p]; i++)
+      if (!s->steps[p][i].sec) s->steps[p][i].count *= n;
+    s->st.blocks[p] *= n;
+  }
+  for (int i = 0; i < s->nsecs; i++) s->secs[i].count *= n;
+  s->st.nodes *= n;
+  s->st.edges *= n;
+  s->st.sections *= n;
+  s->st.tears *= n;
+  for (int k = 0; k <= LIED_SEC_HIST; k++) s->st.section_size[k] *= n;
+  for (int p = 0; p < LIED_NPARTS; p++)
+    for (int i = 0; i < s->nsteps[p]; i++)
+      if (s->steps[p][i].sec) s->steps[p][i].count = s->steps[p][i].sec->count;
+  s->st.copies = n;
+}
+
 /* ---- driver ------------------------------------------------------------------ */
 
 int lied_sched_build(lied_model *m, lied_err *e) {
@@ -598,10 +656,12 @@ int lied_sched_build(lied_model *m, lied_err *e) {
   builder b = {.m = m, .e = e};
   b.order = lied_model_arena_order(m, &b.norder, e);
   int rc = !b.order ? -1 : 0;
+  if (!rc && !m->no_replicate) b.copies = replicable(m, b.order, b.norder);
   if (!rc) rc = lied_sb_build_graph(&b);
   if (!rc) rc = lied_sb_classify(&b);
   /* the node flags and level arrays are still needed; the graph too (cycles) */
   if (!rc) rc = emit_steps(&b);
+  if (!rc && b.copies) replicate(s, b.copies);
   if (!rc) rc = section_passes(&b);
   if (!rc) check_alignment(&b);
   lied_sb_free(&b);

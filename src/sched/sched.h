@@ -83,6 +83,9 @@ typedef struct lied_sched_stats {
   /* member runs of the probe's column passes, summed over sections: as
    * scheduled (downstream members only) and if every pass ran every member */
   uint64_t column_blocks, column_blocks_all;
+  /* > 0: the model is this many independent copies, scheduled from the
+   * graph of one (sched.c, replicable) */
+  uint64_t copies;
   /* counters during runs */
   uint64_t factorisations;   /* LU factorisations of section matrices */
   uint64_t evaluations;      /* derivative evaluations */

@@ -1,5 +1,7 @@
 /* sparsity.c - which states each derivative depends on, from the block
- * graph rebuilt on demand (for implicit solvers' Jacobians). */
+ * graph rebuilt on demand (for implicit solvers' Jacobians). A model of
+ * independent copies (sched.c, replicable) rebuilds the graph of copy 0 and
+ * moves its pattern to every copy. */
 #include <stdlib.h>
 #include <string.h>
 #include "sched/builder.h"
@@ -18,10 +20,18 @@ static int64_t state_index(const lied_model *m, int spec, uint64_t inst, int q) 
   return -1;
 }
 
+/* State index x of copy 0 moved to copy `copy`: its state map holds copy 0's
+ * states at x0 .. x0 + n - 1 and copy k's n * k further on. */
+static uint32_t in_copy(const lied_sched *s, uint32_t x, uint64_t copy) {
+  int i = 0;
+  while (i + 1 < s->nsmap && s->smap[i + 1].x0 <= x) i++;
+  return (uint32_t)(x + copy * (uint64_t)s->smap[i].n);
+}
+
 int lied_model_sparsity(lied_model *m, uint64_t **rowptr_out, uint32_t **cols_out,
                         lied_err *e) {
   if (!m->built) return lied_errf(e, "model is not built");
-  builder b = {.m = m, .e = e};
+  builder b = {.m = m, .e = e, .copies = m->sched->st.copies};
   uint64_t *set0 = NULL; /* per component: start of its set in pool */
   uint32_t *setn = NULL, *pool = NULL, *tmp = NULL;
   uint64_t npool = 0, cappool = 0, captmp = 0;
@@ -106,11 +116,14 @@ int lied_model_sparsity(lied_model *m, uint64_t **rowptr_out, uint32_t **cols_ou
         for (int q = 0; q < map->n; q++) {
           uint64_t i = map->x0 + inst * (uint64_t)map->n + (uint64_t)q;
           int blk = lied_template_producer(t, map->st[q].der);
-          uint32_t c = b.comp[lied_sb_encode(&b, spec, blk, inst)];
+          uint32_t c = b.comp[lied_sb_encode(&b, spec, blk, b.copies ? 0 : inst)];
           if (pass == 0) {
             rowptr[i + 1] = setn[c];
-          } else {
+          } else if (!b.copies) {
             memcpy(cols + rowptr[i], pool + set0[c], sizeof *cols * setn[c]);
+          } else { /* copy 0's set moved to this copy; the order stays */
+            for (uint32_t j = 0; j < setn[c]; j++)
+              cols[rowptr[i] + j] = in_copy(m->sched, pool[set0[c] + j], inst);
           }
         }
     }

@@ -26,6 +26,12 @@ T.eq(count, 1000, "1000 sections of size 2")
 local runs, all = out:match("\n%s*probing%s+(%d+) member runs in the column passes %((%d+) if")
 T.eq(tonumber(runs), 16000, "column passes: 16 member runs per crab")
 T.eq(tonumber(all), 18000, "column passes: 18 without skipping")
+-- 1000 independent crabs are scheduled from the graph of one (14 blocks,
+-- 37 dependencies per crab)
+T.check(out:find("graph     14 nodes, 37 edges for one of 1000 independent copies", 1, true) ~= nil,
+  "info: scheduled from one copy's graph")
+T.check(out:find("(the model: 14000 block instances, 37000 dependencies;", 1, true) ~= nil,
+  "info: the model's block instances and dependencies")
 
 -- n defaults to 1; the crane crab itself is one 2x2 section
 code, out = T.sh(L .. " info examples/scaling.lua")

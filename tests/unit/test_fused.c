@@ -56,8 +56,9 @@ static const lied_class ramp_class = {"Ramp", "test", "der(x) = 1/(1 - t)", size
 
 /* n copies of a 2-mass chain (two state maps of two states, constant 2x2
  * sections) and of a hyperbola (one state, state-dependent 1x1 section). */
-static lied_model *copies(uint32_t n, lied_err *e) {
+static lied_model *copies_opt(uint32_t n, int no_replicate, lied_err *e) {
   lied_model *m = lied_model_new(e);
+  m->no_replicate = no_replicate;
   int root = lied_model_add(m, -1, "Top", NULL, 1, 0, NULL, e);
   int arr = lied_model_add(m, root, "c", NULL, n, 1, NULL, e);
   lied_model_add(m, arr, "g", &tl_ground_class, 1, 0, NULL, e);
@@ -80,6 +81,8 @@ static lied_model *copies(uint32_t n, lied_err *e) {
   }
   return m;
 }
+
+static lied_model *copies(uint32_t n, lied_err *e) { return copies_opt(n, 0, e); }
 
 typedef struct rhs_ctx {
   lied_model *m;
@@ -202,6 +205,118 @@ static void test_singular_mid_run(void) {
   CHECK(strcmp(e.msg, "at t = 0.5: state x became nan") == 0);
 }
 
+/* Replicated scheduling: the schedule built from the graph of one copy is
+ * the schedule built from the graph of all 77 (steps, sections, passes,
+ * counts), and evaluates to the same bits. */
+static void test_replicated_schedule(void) {
+  lied_err e = {{0}};
+  const uint32_t n = 77;
+  lied_model *a = copies_opt(n, 0, &e), *b = copies_opt(n, 1, &e);
+  CHECK(a && b);
+  if (!a || !b) goto out;
+  const lied_sched *sa = a->sched, *sb = b->sched;
+  CHECK(sa->st.copies == n && sb->st.copies == 0);
+  CHECK(sa->st.nodes == sb->st.nodes && sa->st.edges == sb->st.edges);
+  /* per copy: ground 1 block, two sliders and two masses 4 each, hyperbola 1 */
+  CHECK(sa->st.nodes == 18 * (uint64_t)n);
+  CHECK(sa->st.sections == sb->st.sections && sa->st.tears == sb->st.tears);
+  CHECK(sa->st.section_batches == sb->st.section_batches);
+  CHECK(sa->st.constant_sections == sb->st.constant_sections);
+  CHECK(sa->st.max_section == sb->st.max_section);
+  CHECK(sa->st.column_blocks == sb->st.column_blocks);
+  CHECK(sa->st.column_blocks_all == sb->st.column_blocks_all);
+  CHECK(memcmp(sa->st.section_size, sb->st.section_size, sizeof sa->st.section_size) == 0);
+  CHECK(sa->aligned && sb->aligned && sa->aligned_n == n && sb->aligned_n == n);
+  for (int p = 0; p < LIED_NPARTS; p++) {
+    CHECK(sa->st.blocks[p] == sb->st.blocks[p]);
+    CHECK(sa->nsteps[p] == sb->nsteps[p]);
+    for (int i = 0; i < sa->nsteps[p] && i < sb->nsteps[p]; i++) {
+      const lied_step *x = &sa->steps[p][i], *y = &sb->steps[p][i];
+      CHECK(x->fn == y->fn && x->stride == y->stride && x->count == y->count);
+      CHECK(!x->sec == !y->sec);
+      if (!x->sec || !y->sec) continue;
+      const lied_section *u = x->sec, *v = y->sec;
+      CHECK(u->nblk == v->nblk && u->k == v->k && u->count == v->count && u->count == n);
+      CHECK(u->constant == v->constant && u->nfin == v->nfin);
+      if (u->nblk != v->nblk || u->k != v->k || u->nfin != v->nfin) continue;
+      for (int j = 0; j < u->nblk; j++) CHECK(u->blk[j].fn == v->blk[j].fn);
+      for (int j = 0; j < u->nfin; j++) CHECK(u->fin[j] == v->fin[j]);
+      for (int j = 0; j < u->k; j++) CHECK(u->cord[j] == v->cord[j]);
+      for (int j = 0; j <= u->k; j++) CHECK(u->pstart[j] == v->pstart[j]);
+      for (int j = 0; j < u->pstart[u->k]; j++) CHECK(u->pblk[j] == v->pblk[j]);
+    }
+  }
+  const uint64_t ns = a->nstates;
+  CHECK(ns == b->nstates);
+  double *x = calloc(ns, sizeof *x), *da = calloc(ns, sizeof *da), *db = calloc(ns, sizeof *db);
+  CHECK(x && da && db);
+  if (x && da && db) {
+    fill(a, x);
+    CHECK(lied_model_eval(a, 0.3, x, da, 1, &e) == 0);
+    CHECK(lied_model_eval(b, 0.3, x, db, 1, &e) == 0);
+    CHECK(memcmp(da, db, sizeof *da * ns) == 0);
+  }
+  free(x), free(da), free(db);
+  /* the Jacobian pattern: copy 0's moved to every copy = the whole graph's */
+  uint64_t *ra = NULL, *rb = NULL;
+  uint32_t *ca = NULL, *cb = NULL;
+  CHECK(lied_model_sparsity(a, &ra, &ca, &e) == 0);
+  CHECK(lied_model_sparsity(b, &rb, &cb, &e) == 0);
+  if (ra && rb && ca && cb) {
+    CHECK(memcmp(ra, rb, sizeof *ra * (ns + 1)) == 0);
+    CHECK(ra[ns] == rb[ns] && ra[ns] > 0 && memcmp(ca, cb, sizeof *ca * ra[ns]) == 0);
+  }
+  free(ra), free(rb), free(ca), free(cb);
+out:
+  lied_model_free(a);
+  lied_model_free(b);
+}
+
+/* n arrays linked copy by copy replicate; linked across copies or with a
+ * component outside the arrays, they do not (and are scheduled from the
+ * whole graph). perm: j[i] moves b[i] (0), b[i + 1] (1), or b[1], b[3],
+ * b[2] (2: copy 1 alone looks replicable). */
+static lied_model *arrays(int perm, int extra, lied_err *e) {
+  lied_model *m = lied_model_new(e);
+  int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, e);
+  lied_model_add(m, root, "g", &tl_ground_class, 3, 1, NULL, e);
+  lied_model_add(m, root, "j", &tl_slider_class, 3, 1, NULL, e);
+  lied_model_add(m, root, "b", &tl_mass_class, 3, 1, NULL, e);
+  if (extra) lied_model_add(m, root, "lone", &tl_ground_class, 1, 0, NULL, e);
+  for (int i = 1; i <= 3; i++) {
+    char a[32], c[32], d[32];
+    snprintf(a, sizeof a, "g[%d].flange_b", i);
+    snprintf(c, sizeof c, "j[%d].flange_a", i);
+    CHECK(lied_model_connect(m, root, a, c, NULL, e) == 0);
+    snprintf(c, sizeof c, "j[%d].flange_b", i);
+    static const int target[3][3] = {{1, 2, 3}, {2, 3, 1}, {1, 3, 2}};
+    snprintf(d, sizeof d, "b[%d].flange_a", target[perm][i - 1]);
+    CHECK(lied_model_connect(m, root, c, d, NULL, e) == 0);
+  }
+  if (lied_model_build(m, e)) {
+    fprintf(stderr, "%s\n", e->msg);
+    lied_model_free(m);
+    return NULL;
+  }
+  return m;
+}
+
+static void test_replicable_or_not(void) {
+  lied_err e = {{0}};
+  lied_model *m = arrays(0, 0, &e);
+  CHECK(m && m->sched->st.copies == 3 && m->sched->st.nodes > 0);
+  lied_model_free(m);
+  m = arrays(1, 0, &e); /* j[i] moves b[i + 1] */
+  CHECK(m && m->sched->st.copies == 0);
+  lied_model_free(m);
+  m = arrays(2, 0, &e); /* j[2] moves b[3]: found past copy 0 */
+  CHECK(m && m->sched->st.copies == 0);
+  lied_model_free(m);
+  m = arrays(0, 1, &e); /* one more component, outside the arrays */
+  CHECK(m && m->sched->st.copies == 0);
+  lied_model_free(m);
+}
+
 /* A model that is not n independent copies takes no fused steps. */
 static void test_not_aligned(void) {
   lied_err e = {{0}};
@@ -222,5 +337,7 @@ int main(void) {
   test_singular_later_chunk();
   test_not_aligned();
   test_singular_mid_run();
+  test_replicated_schedule();
+  test_replicable_or_not();
   return CHECK_DONE();
 }
