@@ -468,34 +468,6 @@ static int wire(lied_model *m, lied_err *e) {
 
 /* ---- instantiation ----------------------------------------------------------- */
 
-int lied_model_add_internal(lied_model *m, const char *name,
-                            const lied_class *cls, uint64_t count, size_t size,
-                            lied_err *e) {
-  if (lied_grow((void **)&m->specs, &m->capspecs, m->nspecs + 1,
-                sizeof *m->specs, e))
-    return -1;
-  int id = m->nspecs;
-  lied_spec *s = &m->specs[id];
-  memset(s, 0, sizeof *s);
-  s->parent = -1;
-  s->first_child = s->next_sibling = -1;
-  s->count = (uint32_t)(count > UINT32_MAX ? UINT32_MAX : count);
-  s->is_array = 1;
-  s->total = count;
-  s->cls = cls;
-  s->internal = 1;
-  s->size = (size + 7u) & ~(size_t)7u;
-  s->name = lied_strdup(name, e);
-  s->proto = lied_xcalloc(1, s->size, "prototype", e);
-  if (!s->name || !s->proto) {
-    free(s->name);
-    free(s->proto);
-    return -1;
-  }
-  m->nspecs++;
-  return id;
-}
-
 static int instantiate(lied_model *m, lied_err *e) {
   if (m->nspecs == 0) return lied_errf(e, "empty model");
   m->specs[0].total = 1;

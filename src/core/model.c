@@ -63,6 +63,27 @@ static void set_defaults(const lied_class *cls, char *proto) {
   }
 }
 
+/* The next spec with its name and a zeroed prototype of `size` bytes (0: a
+ * composite, none), not yet counted in m->nspecs: the caller fills in the
+ * rest and counts it. NULL when out of memory. */
+static lied_spec *spec_new(lied_model *m, const char *name, size_t size, lied_err *e) {
+  if (lied_grow((void **)&m->specs, &m->capspecs, m->nspecs + 1, sizeof *m->specs, e))
+    return NULL;
+  lied_spec *s = &m->specs[m->nspecs];
+  memset(s, 0, sizeof *s);
+  s->parent = -1;
+  s->first_child = s->next_sibling = -1;
+  s->size = size;
+  s->name = lied_strdup(name ? name : "", e);
+  s->proto = size ? lied_xcalloc(1, size, "prototype", e) : NULL;
+  if (!s->name || (size && !s->proto)) {
+    free(s->name);
+    free(s->proto);
+    return NULL;
+  }
+  return s;
+}
+
 int lied_model_add(lied_model *m, int parent, const char *name,
                    const lied_class *cls, uint32_t count, int is_array,
                    const char *where, lied_err *e) {
@@ -78,36 +99,25 @@ int lied_model_add(lied_model *m, int parent, const char *name,
       if (strcmp(m->specs[c].name, name) == 0)
         return lied_errf(e, "duplicate component name '%s'", name);
   }
-  if (lied_grow((void **)&m->specs, &m->capspecs, m->nspecs + 1,
-                sizeof *m->specs, e))
+  size_t size = 0;
+  if (cls) {
+    size = cls->size < sizeof(double) ? sizeof(double) : cls->size;
+    size = (size + 7u) & ~(size_t)7u;
+  }
+  lied_spec *s = spec_new(m, name, size, e);
+  if (!s) return -1;
+  s->where = where ? lied_strdup(where, e) : NULL;
+  if (where && !s->where) {
+    free(s->name);
+    free(s->proto);
     return -1;
-  int id = m->nspecs;
-  lied_spec *s = &m->specs[id];
-  memset(s, 0, sizeof *s);
+  }
   s->parent = parent;
-  s->first_child = s->next_sibling = -1;
   s->count = count;
   s->is_array = is_array;
   s->cls = cls;
-  s->name = lied_strdup(name ? name : "", e);
-  s->where = where ? lied_strdup(where, e) : NULL;
-  if (!s->name || (where && !s->where)) {
-    free(s->name);
-    free(s->where);
-    return -1;
-  }
-  if (cls) {
-    s->size = cls->size < sizeof(double) ? sizeof(double) : cls->size;
-    s->size = (s->size + 7u) & ~(size_t)7u;
-    s->proto = lied_xcalloc(1, s->size, "prototype", e);
-    if (!s->proto) {
-      free(s->name);
-      free(s->where);
-      return -1;
-    }
-    set_defaults(cls, s->proto);
-  }
-  m->nspecs++;
+  if (cls) set_defaults(cls, s->proto);
+  int id = m->nspecs++;
   if (parent >= 0) {
     /* append as last child, keeping declaration order */
     int *link = &m->specs[parent].first_child;
@@ -115,6 +125,19 @@ int lied_model_add(lied_model *m, int parent, const char *name,
     *link = id;
   }
   return id;
+}
+
+int lied_model_add_internal(lied_model *m, const char *name,
+                            const lied_class *cls, uint64_t count, size_t size,
+                            lied_err *e) {
+  lied_spec *s = spec_new(m, name, (size + 7u) & ~(size_t)7u, e);
+  if (!s) return -1;
+  s->count = (uint32_t)(count > UINT32_MAX ? UINT32_MAX : count);
+  s->is_array = 1;
+  s->total = count;
+  s->cls = cls;
+  s->internal = 1;
+  return m->nspecs++;
 }
 
 const lied_param *lied_class_param(const lied_class *cls, const char *name) {

@@ -170,7 +170,7 @@ const lied_param *lied_class_param(const lied_class *cls, const char *name);
 int lied_spec_step(const lied_model *m, int parent, const char **pp,
                    uint64_t *idx, int *child, lied_err *e);
 
-/* A framework spec outside the declared tree (build.c). */
+/* A framework spec outside the declared tree (model.c; sum nodes). */
 int lied_model_add_internal(lied_model *m, const char *name,
                             const lied_class *cls, uint64_t count, size_t size,
                             lied_err *e);
