@@ -3,6 +3,7 @@
  * allows, so an accepted step costs stages - 1 evaluations. */
 #include <stdlib.h>
 #include <string.h>
+#include "solve/erk.h"
 #include "solve/newton.h"
 #include "solve/stepper.h"
 
@@ -29,16 +30,10 @@ static void aerk_free(void *self) {
 }
 
 /* out = x + h sum_{j < nk} c[j] k_j, skipping zero weights. */
+/* out = x + h sum_j c_j k_j: the stage formation every explicit table shares. */
 static void combine(const aerk *a, const double *x, double h, const double *c, int nk,
                     double *out) {
-  uint64_t n = a->n;
-  memcpy(out, x, sizeof *x * n);
-  for (int j = 0; j < nk; j++) {
-    if (c[j] == 0.0) continue;
-    const double *kj = a->k + (size_t)j * n;
-    double hc = h * c[j];
-    for (uint64_t i = 0; i < n; i++) out[i] += hc * kj[i];
-  }
+  lied_rk_combine((size_t)a->n, x, h, c, nk, a->k, (size_t)a->n, out);
 }
 
 static int aerk_attempt(void *self, double t, double h, const double *x, double *err,
