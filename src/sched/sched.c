@@ -248,7 +248,13 @@ static int new_section(builder *b, const sec_tmp *t, int constant,
   return 0;
 }
 
-/* Can section t (members in order) extend the open batch o? */
+/* Can section t (members in order) extend the open batch o? The same
+ * members (spec, block) in the same order at instance indices advanced by
+ * q, the same tearing pairs, and the same edges inside the section: member
+ * i's k-th dependency lies inside for both or for neither, and inside it is
+ * the batch's first section's node advanced by q (node ids are linear in the
+ * instance index), with the same tearing bit. The batch's final members and
+ * column passes come from its first section. */
 static int extends(const builder *b, const open_sec *o, const sec_tmp *t) {
   const lied_section *sec = &b->m->sched->secs[o->si];
   if (o->n != t->n || sec->k != t->np) return 0;
@@ -256,6 +262,19 @@ static int extends(const builder *b, const open_sec *o, const sec_tmp *t) {
   for (int i = 0; i < t->n; i++) {
     node_id a = lied_sb_decode(b, o->first[i]), c = lied_sb_decode(b, t->ord[i]);
     if (a.spec != c.spec || a.blk != c.blk || c.inst != a.inst + q) return 0;
+  }
+  const lied_graph *g = &b->g;
+  const uint32_t ca = b->comp[o->first[0]], cc = b->comp[t->ord[0]];
+  for (int i = 0; i < t->n; i++) {
+    uint32_t va = o->first[i], vc = t->ord[i];
+    uint32_t ka = g->rowptr[va], kc = g->rowptr[vc];
+    if (g->rowptr[va + 1] - ka != g->rowptr[vc + 1] - kc) return 0;
+    for (; ka < g->rowptr[va + 1]; ka++, kc++) {
+      uint32_t ua = g->adj[ka], uc = g->adj[kc];
+      int ina = b->comp[ua] == ca, inc = b->comp[uc] == cc;
+      if (ina != inc || IS_TEAR(b, ka) != IS_TEAR(b, kc)) return 0;
+      if (ina && (uint64_t)uc != (uint64_t)ua + q) return 0;
+    }
   }
   for (int p = 0; p < t->np; p++) {
     const lied_sec_pair *sp = &sec->pairs[p];
@@ -504,6 +523,7 @@ static int section_passes(builder *b) {
     member_positions(b, sec, pos);
     final_members(b, sec, pos);
     rc = column_passes(b, sec, pos);
+    if (rc) break;
     s->st.column_blocks += (uint64_t)sec->pstart[sec->k] * sec->count;
     s->st.column_blocks_all += (uint64_t)sec->nblk * (uint64_t)sec->k * sec->count;
   }

@@ -7,7 +7,7 @@
 #include "sched/sched.h"
 #include "solve/sim.h"
 
-extern const lied_class tl_solve_class, tl_sine_class;
+extern const lied_class tl_solve_class, tl_sine_class, tl_const_class;
 
 /* root composite with `n` copies of a 2-chain: ground-j1-b1-j2-b2 */
 static lied_model *chains(uint32_t n, double k1, double k2, double m1, double m2,
@@ -169,9 +169,99 @@ static void test_structural_errors(void) {
   lied_model_free(m);
 }
 
+/* Two sections with the same members in the same order, instance indices
+ * advancing by one, but different edges inside: in copy 2 the gain's second
+ * input is the section's own o2, in copy 1 a constant. They must not share a
+ * batch (whose final members and column passes are derived from its first
+ * section); each solves to z1 = z2 = 1 with zero residuals. (Found in
+ * review: batched, copy 2 solved to z2 = 2 with r1 = 2.) */
+typedef struct ts {
+  tl_rout o1, o2;
+  tl_rin in1, inb, inc, ind;
+  double z1, z2, r1, r2;
+} ts;
+static void ts_e1(const lied_env *env, ts *s) { (void)env, s->o1.y.y = s->z1; }
+static void ts_e2(const lied_env *env, ts *s) { (void)env, s->o2.y.y = s->z2; }
+static void ts_q1(const lied_env *env, ts *s) { (void)env, s->r1 = s->in1.y->y + s->inb.y->y - 3; }
+static void ts_q2(const lied_env *env, ts *s) { (void)env, s->r2 = s->inc.y->y + s->ind.y->y - 2; }
+LIED_BLOCK(ts_e1b, ts, ts_e1)
+LIED_BLOCK(ts_e2b, ts, ts_e2)
+LIED_BLOCK(ts_q1b, ts, ts_q1)
+LIED_BLOCK(ts_q2b, ts, ts_q2)
+static void ts_meta(lied_meta *m, void *self) {
+  ts *s = self;
+  lied_meta_port(m, "o1", 0, &s->o1, &tl_rout_layout);
+  lied_meta_port(m, "o2", 0, &s->o2, &tl_rout_layout);
+  lied_meta_port(m, "in1", 0, &s->in1, &tl_rin_layout);
+  lied_meta_port(m, "inb", 0, &s->inb, &tl_rin_layout);
+  lied_meta_port(m, "inc", 0, &s->inc, &tl_rin_layout);
+  lied_meta_port(m, "ind", 0, &s->ind, &tl_rin_layout);
+  lied_meta_tear(m, "z1", &s->z1, "r1", &s->r1);
+  lied_meta_tear(m, "z2", &s->z2, "r2", &s->r2);
+  lied_meta_block(m, "e1", ts_e1b, 0, LIED_SIGS(&s->z1), LIED_SIGS(&s->o1.y));
+  lied_meta_block(m, "e2", ts_e2b, 0, LIED_SIGS(&s->z2), LIED_SIGS(&s->o2.y));
+  lied_meta_block(m, "q1", ts_q1b, 0, LIED_SIGS(&s->in1.y, &s->inb.y), LIED_SIGS(&s->r1));
+  lied_meta_block(m, "q2", ts_q2b, 0, LIED_SIGS(&s->inc.y, &s->ind.y), LIED_SIGS(&s->r2));
+}
+static const lied_class ts_class = {"TS", "test", "two tearing pairs", sizeof(ts), NULL, 0,
+                                    NULL, ts_meta};
+typedef struct tg {
+  tl_rin u1, u2;
+  tl_rout y;
+} tg;
+static void tg_eval(const lied_env *env, tg *g) { (void)env, g->y.y.y = g->u1.y->y + g->u2.y->y; }
+LIED_BLOCK(tg_block, tg, tg_eval)
+static void tg_meta(lied_meta *m, void *self) {
+  tg *g = self;
+  lied_meta_port(m, "u1", 0, &g->u1, &tl_rin_layout);
+  lied_meta_port(m, "u2", 0, &g->u2, &tl_rin_layout);
+  lied_meta_port(m, "y", 0, &g->y, &tl_rout_layout);
+  lied_meta_block(m, "g", tg_block, 0, LIED_SIGS(&g->u1.y, &g->u2.y), LIED_SIGS(&g->y.y));
+}
+static const lied_class tg_class = {"TG", "test", "y = u1 + u2", sizeof(tg), NULL, 0, NULL,
+                                    tg_meta};
+
+static void test_batch_needs_equal_edges(void) {
+  lied_err e = {{0}};
+  lied_model *m = lied_model_new(&e);
+  int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, &e);
+  lied_model_add(m, root, "s", &ts_class, 2, 1, NULL, &e);
+  lied_model_add(m, root, "g", &tg_class, 2, 1, NULL, &e);
+  lied_model_add(m, root, "c", &tl_const_class, 2, 1, NULL, &e);
+  lied_model_add(m, root, "cc", &tl_const_class, 2, 1, NULL, &e);
+  static const char *const links[][2] = {{"s[%d].o1", "g[%d].u1"}, {"g[%d].y", "s[%d].in1"},
+                                         {"s[%d].o2", "s[%d].inb"}, {"s[%d].o1", "s[%d].inc"},
+                                         {"cc[%d].y", "s[%d].ind"}};
+  for (int i = 1; i <= 2; i++)
+    for (int l = 0; l < 5; l++) {
+      char a[32], b[32];
+      snprintf(a, sizeof a, links[l][0], i);
+      snprintf(b, sizeof b, links[l][1], i);
+      CHECK(lied_model_connect(m, root, a, b, NULL, &e) == 0);
+    }
+  CHECK(lied_model_connect(m, root, "c[1].y", "g[1].u2", NULL, &e) == 0);
+  CHECK(lied_model_connect(m, root, "s[2].o2", "g[2].u2", NULL, &e) == 0);
+  CHECK(lied_model_build(m, &e) == 0);
+  CHECK(m->sched->st.sections == 2 && m->sched->st.section_batches == 2);
+  CHECK(lied_model_eval(m, 0, NULL, NULL, 1, &e) == 0);
+  for (int i = 1; i <= 2; i++) {
+    static const char *const vars[] = {"s[%d].z1", "s[%d].z2", "s[%d].r1", "s[%d].r2"};
+    static const double want[] = {1, 1, 0, 0};
+    for (int v = 0; v < 4; v++) {
+      char p[32];
+      snprintf(p, sizeof p, vars[v], i);
+      const double *x = lied_model_var(m, p, NULL, &e);
+      CHECK(x != NULL);
+      if (x) CHECK_NEAR(*x, want[v], 1e-14);
+    }
+  }
+  lied_model_free(m);
+}
+
 int main(void) {
   test_batched_sections();
   test_probe_nonconstant_and_singular();
   test_structural_errors();
+  test_batch_needs_equal_edges();
   return CHECK_DONE();
 }
