@@ -6,7 +6,9 @@
  * prints "crabs N steps S evaluations E wall W s per_eval_per_crab X ns";
  * --csv writes crab 0's trajectory (time, s, v, phi, w) at every step;
  * --vary starts crab i at phi = 0.1 (i mod 7) rad and prints the sum of all
- * final states as "state_sum" (crabs differ, so a mix-up between copies shows). */
+ * final states, each weighted by its crab's number, as "state_sum" (crabs
+ * differ, so a mix-up between copies shows). One untimed step on a copy of
+ * the start touches the work memory before the timed steps. */
 #ifndef LIED_BENCH_CRAB_DRIVER_H
 #define LIED_BENCH_CRAB_DRIVER_H
 #include <stddef.h>

@@ -59,17 +59,10 @@ int main(int argc, char **argv) {
   if (rc) return rc;
   flat_ctx c = {.n = a.n};
   double *x = calloc(4 * a.n, sizeof *x);
-  /* one untimed evaluation touches every page of the work space first, as
-   * lied's instantiation does for its own memory */
-  double *warm = calloc(4 * a.n, sizeof *warm);
-  if (!x || !warm || lied_erk_init(&c.erk, lied_tableau_find("rk4"), 4 * a.n)) {
+  if (!x || lied_erk_init(&c.erk, lied_tableau_find("rk4"), 4 * a.n)) {
     fprintf(stderr, "flat_cranecrab: out of memory for %zu crabs\n", a.n);
     return 1;
   }
-  rhs(&c.n, 0.0, x, warm);
-  free(warm);
-  for (size_t i = 0; i < 4 * a.n * (size_t)c.erk.tab->stages; i++) c.erk.k[i] = 0;
-  for (size_t i = 0; i < 4 * a.n; i++) c.erk.xtmp[i] = 0;
   rc = crab_drive("flat_cranecrab", &a, x, flat_step, &c, c.erk.tab->stages);
   lied_erk_free(&c.erk);
   free(x);
