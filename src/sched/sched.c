@@ -506,6 +506,8 @@ static int column_passes(const builder *b, lied_section *sec, const int *pos) {
       if (cur[j] || prev[j]) sec->pblk[np++] = j;
     sec->pstart[i + 1] = np;
   }
+  int *shrunk = realloc(sec->pblk, sizeof *sec->pblk * (size_t)(np ? np : 1));
+  if (shrunk) sec->pblk = shrunk;
   free(down);
   free(cnt);
   return 0;

@@ -31,6 +31,9 @@ static uint32_t in_copy(const lied_sched *s, uint32_t x, uint64_t copy) {
 int lied_model_sparsity(lied_model *m, uint64_t **rowptr_out, uint32_t **cols_out,
                         lied_err *e) {
   if (!m->built) return lied_errf(e, "model is not built");
+  if (m->nstates >= UINT32_MAX)
+    return lied_errf(e, "too many states for a Jacobian pattern: %llu (limit %u)",
+                     (unsigned long long)m->nstates, UINT32_MAX - 1);
   builder b = {.m = m, .e = e, .copies = m->sched->st.copies};
   uint64_t *set0 = NULL; /* per component: start of its set in pool */
   uint32_t *setn = NULL, *pool = NULL, *tmp = NULL;
