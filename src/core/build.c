@@ -35,20 +35,27 @@ static double now(void) {
 
 /* ---- the sum node: a framework class ------------------------------------ */
 
+/* k input pointers, then the w sums: sizeof(lied_sum) + k pointers + w
+ * doubles per node (a planar force branch of two: 56 bytes). */
 typedef struct lied_sum {
   uint32_t k, w; /* contributions, doubles per signal */
   uint32_t filled;
   uint32_t pad;
-  double out[LIED_MAX_SIGNAL_VARS];
-  const double *in[]; /* k pointers */
+  const double *in[]; /* k pointers, then w doubles of output */
 } lied_sum;
+
+static inline double *sum_out(lied_sum *s) { return (double *)(void *)(s->in + s->k); }
+static inline size_t sum_size(uint32_t k, uint32_t w) {
+  return sizeof(lied_sum) + k * sizeof(const double *) + w * sizeof(double);
+}
 
 static void sum_eval(const lied_env *env, lied_sum *s) {
   (void)env;
+  double *out = sum_out(s);
   for (uint32_t v = 0; v < s->w; v++) {
     double acc = 0;
     for (uint32_t j = 0; j < s->k; j++) acc += s->in[j][v];
-    s->out[v] = acc;
+    out[v] = acc;
   }
 }
 LIED_BLOCK(sum_block, lied_sum, sum_eval)
@@ -57,23 +64,19 @@ LIED_BLOCK(sum_block, lied_sum, sum_eval)
 static void sum23_eval(const lied_env *env, lied_sum *s) {
   (void)env;
   const double *a = s->in[0], *b = s->in[1];
-  s->out[0] = a[0] + b[0];
-  s->out[1] = a[1] + b[1];
-  s->out[2] = a[2] + b[2];
+  double *out = (double *)(void *)(s->in + 2);
+  out[0] = a[0] + b[0];
+  out[1] = a[1] + b[1];
+  out[2] = a[2] + b[2];
 }
 LIED_BLOCK(sum23_block, lied_sum, sum23_eval)
 
 static void sum_meta(lied_meta *m, void *self) {
   lied_sum *s = self;
-  const void *in[64 + 1];
-  uint32_t k = s->k < 64 ? s->k : 64;
-  for (uint32_t j = 0; j < k; j++) {
-    lied_meta_link(m, &s->in[j]);
-    in[j] = &s->in[j];
-  }
-  in[k] = NULL;
-  lied_meta_block(m, "sum", s->k == 2 && s->w == 3 ? sum23_block : sum_block,
-                  LIED_BLOCK_CONST_COEFF, in, LIED_SIGS(&s->out[0]));
+  for (uint32_t j = 0; j < s->k; j++) lied_meta_link(m, &s->in[j]);
+  lied_meta_block_range(m, "sum", s->k == 2 && s->w == 3 ? sum23_block : sum_block,
+                        LIED_BLOCK_CONST_COEFF, &s->in[0], s->k, sizeof s->in[0],
+                        LIED_SIGS(sum_out(s)));
 }
 
 static const lied_class lied_sum_class = {
@@ -322,7 +325,8 @@ static int wire_pass3(wire_ctx *w, int comp, endpoint src, endpoint snk) {
     for (int j = 0; j < c->nsignals; j++) {
       if (c->signals[j].dir != LIED_UP) continue;
       const double *out = PTR_AT(si, sp->offset + sp->layout->offset[j]);
-      lied_sum *sum = (lied_sum *)(void *)((char *)(uintptr_t)out - offsetof(lied_sum, out));
+      /* the source reads the sums of its node, behind the node's fan[is] inputs */
+      lied_sum *sum = (lied_sum *)(void *)((char *)(uintptr_t)out - sum_size(fan[is], 0));
       sum->in[sum->filled++] =
           (const double *)(void *)(ki + kp->offset + kp->layout->offset[j]);
     }
@@ -362,7 +366,7 @@ static int make_sums(wire_ctx *w) {
           lied_spec_path(m, s, path, sizeof path);
           snprintf(name, sizeof name, "(sum at %s.%s)", path, sp->name);
           int id = lied_model_add_internal(m, name, &lied_sum_class, cnt,
-                                           sizeof(lied_sum) + k * sizeof(double *), w->e);
+                                           sum_size(k, (uint32_t)sg->nvars), w->e);
           if (id < 0) return -1;
           lied_spec *sum = &m->specs[id];
           ss = &m->specs[s];
@@ -380,7 +384,7 @@ static int make_sums(wire_ctx *w) {
             char *inst = lied_inst(sum, q++);
             memcpy(inst, sum->proto, sum->size);
             PTR_AT(lied_inst(ss, i), sp->offset + sp->layout->offset[j]) =
-                ((lied_sum *)(void *)inst)->out;
+                sum_out((lied_sum *)(void *)inst);
           }
         }
       }

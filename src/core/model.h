@@ -212,6 +212,11 @@ int lied_template_crawl(lied_template *tpl, const lied_class *cls, void *inst,
 void lied_template_free(lied_template *tpl);
 /* Internal (sum nodes): the field at `field` holds a pointer to an input. */
 void lied_meta_link(lied_meta *m, const void *field);
+/* Internal (sum nodes): a block whose inputs are the `nin` addresses `in`,
+ * in + stride, ... (any number, where lied_meta_block takes a list). */
+void lied_meta_block_range(lied_meta *m, const char *name, lied_block_fn fn, unsigned flags,
+                           const void *in, size_t nin, size_t stride,
+                           const void *const *out);
 /* Block writing the byte at offset, or -1. */
 int lied_template_producer(const lied_template *tpl, uint32_t offset);
 int lied_template_port(const lied_template *tpl, const char *name);

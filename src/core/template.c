@@ -197,33 +197,46 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
   }
 }
 
-void lied_meta_block(lied_meta *m, const char *name, lied_block_fn fn,
-                     unsigned flags, const void *const *in,
-                     const void *const *out) {
+static int meta_addr(lied_meta *m, const void *p) {
+  if (lied_grow((void **)&m->addr, &m->capaddr, m->naddr + 1, sizeof *m->addr, m->e)) {
+    m->failed = 1;
+    return -1;
+  }
+  m->addr[m->naddr++] = p;
+  return 0;
+}
+
+/* A block whose inputs are the NULL-terminated list `in` and then `nrange`
+ * addresses from `range` on, `stride` bytes apart. */
+static void meta_block(lied_meta *m, const char *name, lied_block_fn fn, unsigned flags,
+                       const void *const *in, const char *range, size_t nrange, size_t stride,
+                       const void *const *out) {
   if (m->failed) return;
-  if (lied_grow((void **)&m->raw, &m->capraw, m->nraw + 1, sizeof *m->raw,
-                m->e)) {
+  if (lied_grow((void **)&m->raw, &m->capraw, m->nraw + 1, sizeof *m->raw, m->e)) {
     m->failed = 1;
     return;
   }
   raw_block *b = &m->raw[m->nraw++];
   *b = (raw_block){name ? name : "block", fn, flags, m->naddr, 0, 0, 0};
-  for (int pass = 0; pass < 2; pass++) {
-    const void *const *l = pass ? out : in;
-    if (pass) b->out0 = m->naddr;
-    for (int i = 0; l && l[i]; i++) {
-      if (lied_grow((void **)&m->addr, &m->capaddr, m->naddr + 1,
-                    sizeof *m->addr, m->e)) {
-        m->failed = 1;
-        return;
-      }
-      m->addr[m->naddr++] = l[i];
-      if (pass)
-        b->nout++;
-      else
-        b->nin++;
-    }
-  }
+  for (int i = 0; in && in[i]; i++, b->nin++)
+    if (meta_addr(m, in[i])) return;
+  for (size_t i = 0; i < nrange; i++, b->nin++)
+    if (meta_addr(m, range + i * stride)) return;
+  b->out0 = m->naddr;
+  for (int i = 0; out && out[i]; i++, b->nout++)
+    if (meta_addr(m, out[i])) return;
+}
+
+void lied_meta_block(lied_meta *m, const char *name, lied_block_fn fn,
+                     unsigned flags, const void *const *in,
+                     const void *const *out) {
+  meta_block(m, name, fn, flags, in, NULL, 0, 0, out);
+}
+
+void lied_meta_block_range(lied_meta *m, const char *name, lied_block_fn fn, unsigned flags,
+                           const void *in, size_t nin, size_t stride,
+                           const void *const *out) {
+  meta_block(m, name, fn, flags, NULL, in, nin, stride, out);
 }
 
 /* Width in bytes of what a block writes at offset off: a whole port signal

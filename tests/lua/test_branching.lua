@@ -55,4 +55,18 @@ local fsum = built:value("b1.flange_b.f")
 local f3 = built:value("j3.flange_a.f")
 T.near(fsum, f2 + f3, 1e-12, "b1 reads the sum of j2's and j3's forces")
 T.check(math.abs(f2) > 0 and math.abs(f3) > 0, "both contributions are nonzero")
+-- A branch of 200 contributions (the sum node's inputs are all known to the
+-- scheduler; up to this fix only the first 64 were, and the run diverged to
+-- -4.7e30): a slider k = 10 moving a mass of 1 with 200 masses of 0.02 hung
+-- on its far flange, M = 5: s = 0.1 cos(sqrt(k / M) t).
+local n = 200
+local parts = { g = tl.Ground {}, j = tl.Slider { k = 10, s = 0.1 }, b0 = tl.Mass { m = 1 },
+  hang = lied.array(tl.Mass { m = 4 / n }, n),
+  connect = { { "g.flange_b", "j.flange_a" }, { "j.flange_b", "b0.flange_a" } } }
+for i = 1, n do parts.connect[#parts.connect + 1] = { "b0.flange_b", "hang[" .. i .. "].flange_a" } end
+local fan = lied.build(lied.model "Fan" (parts))
+local res = fan:run { stop = 1, dt = 0.001, vars = "j.flange_b.s" }
+local col = res:column("j.flange_b.s")
+T.near(col[#col], 0.1 * math.cos(math.sqrt(2)), 1e-12, "200 contributions at one branch")
+
 T.done()
