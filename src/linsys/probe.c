@@ -21,28 +21,30 @@ static void run_blocks(const lied_section *sec, const lied_env *env, uint64_t q0
   }
 }
 
+/* The members idx[0 .. cnt) of the section, in that order. */
+static void run_members(const lied_section *sec, const int *idx, int cnt, const lied_env *env,
+                        uint64_t q0, uint64_t n) {
+  for (int j = 0; j < cnt; j++) {
+    const lied_sec_block *b = &sec->blk[idx[j]];
+    b->fn(env, b->base + q0 * b->stride, (size_t)n, b->stride);
+  }
+}
+
 /* Column pass i: only the members downstream of its tearing variable or of
  * the previous pass's (sched.h, lied_section.pblk). */
 static void run_pass(const lied_section *sec, int i, const lied_env *env, uint64_t q0,
                      uint64_t n) {
-  for (int j = sec->pstart[i]; j < sec->pstart[i + 1]; j++) {
-    const lied_sec_block *b = &sec->blk[sec->pblk[j]];
-    b->fn(env, b->base + q0 * b->stride, (size_t)n, b->stride);
-  }
+  run_members(sec, sec->pblk + sec->pstart[i], sec->pstart[i + 1] - sec->pstart[i], env, q0, n);
 }
 
 /* The final evaluation: every member, or only those whose results leave
  * the section during a derivative evaluation (see lied_section.fin). */
 static void run_final(const lied_sched *s, const lied_section *sec, const lied_env *env,
                       uint64_t q0, uint64_t n) {
-  if (s->full) {
+  if (s->full)
     run_blocks(sec, env, q0, n);
-    return;
-  }
-  for (int i = 0; i < sec->nfin; i++) {
-    const lied_sec_block *b = &sec->blk[sec->fin[i]];
-    b->fn(env, b->base + q0 * b->stride, (size_t)n, b->stride);
-  }
+  else
+    run_members(sec, sec->fin, sec->nfin, env, q0, n);
 }
 
 static void set_tears(const lied_section *sec, uint64_t q0, uint64_t n, int unit) {

@@ -651,20 +651,19 @@ static uint64_t replicable(const lied_model *m, const int *order, int norder) {
 /* The schedule of copy 0 for all n copies: every step and section batch
  * covers instances 0 .. n-1, and the counts are the model's. */
 static void replicate(lied_sched *s, uint64_t n) {
+  for (int i = 0; i < s->nsecs; i++) s->secs[i].count *= n;
   for (int p = 0; p < LIED_NPARTS; p++) {
-    for (int i = 0; i < s->nsteps[p]; i++)
-      if (!s->steps[p][i].sec) s->steps[p][i].count *= n;
+    for (int i = 0; i < s->nsteps[p]; i++) {
+      lied_step *st = &s->steps[p][i];
+      st->count = st->sec ? st->sec->count : st->count * n;
+    }
     s->st.blocks[p] *= n;
   }
-  for (int i = 0; i < s->nsecs; i++) s->secs[i].count *= n;
   s->st.nodes *= n;
   s->st.edges *= n;
   s->st.sections *= n;
   s->st.tears *= n;
   for (int k = 0; k <= LIED_SEC_HIST; k++) s->st.section_size[k] *= n;
-  for (int p = 0; p < LIED_NPARTS; p++)
-    for (int i = 0; i < s->nsteps[p]; i++)
-      if (s->steps[p][i].sec) s->steps[p][i].count = s->steps[p][i].sec->count;
   s->st.copies = n;
 }
 
