@@ -126,7 +126,8 @@ static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_
   double *bv = A + 4 * s->chunk; /* n x 2 */
   for (uint64_t q = 0; q < n; q++) *PTR(t0, q, ts0) = 0, *PTR(t1, q, ts1) = 0;
   run_blocks(sec, env, q0, n);
-  if (sec->constant && sec->factored) {
+  uint8_t *done = sec->constant ? &sec->factored[q0 / s->chunk] : NULL;
+  if (done && *done) {
     const double *iv = sec->lu + 4 * q0;
     for (uint64_t q = 0; q < n; q++) {
       solve2(iv + 4 * q, *PTR(r0, q, rs0), *PTR(r1, q, rs1), PTR(t0, q, ts0), PTR(t1, q, ts1));
@@ -162,10 +163,9 @@ static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_
     solve2(m, bv[2 * q], bv[2 * q + 1], PTR(t0, q, ts0), PTR(t1, q, ts1));
   }
   s->st.factorisations += n;
-  if (sec->constant) {
+  if (done) {
     memcpy(sec->lu + 4 * q0, A, sizeof(double) * 4 * n);
-    sec->nfactored += n;
-    if (sec->nfactored >= sec->count) sec->factored = 1;
+    *done = 1;
   }
   run_final(s, sec, env, q0, n);
   return 0;
@@ -188,7 +188,8 @@ int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
       bv[q * (size_t)k + (size_t)r] = AT(sec->pairs[r].res, q0 + q, sec->pairs[r].rstride);
   const double *lu;
   const int *pv;
-  if (!sec->constant || !sec->factored) {
+  uint8_t *done = sec->constant ? &sec->factored[q0 / s->chunk] : NULL;
+  if (!done || !*done) {
     for (int i = 0; i < k; i++) {
       const int j = sec->cord[i];
       set_tears(sec, q0, n, j);
@@ -205,11 +206,10 @@ int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
       s->st.factorisations++;
       if (rc) return singular(s, sec, q0 + q, env->t, rc, e);
     }
-    if (sec->constant) {
+    if (done) {
       memcpy(sec->lu + q0 * kk, A, sizeof(double) * n * kk);
       memcpy(sec->piv + q0 * (size_t)k, piv, sizeof(int) * n * (size_t)k);
-      sec->nfactored += n;
-      if (sec->nfactored >= sec->count) sec->factored = 1;
+      *done = 1;
     }
     lu = A, pv = piv;
   } else {

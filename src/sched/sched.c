@@ -703,7 +703,8 @@ int lied_sched_build(lied_model *m, lied_err *e) {
       size_t kk = (size_t)sec->k;
       sec->lu = lied_xmalloc(sizeof(double) * sec->count * kk * kk, "section factors", e);
       sec->piv = lied_xmalloc(sizeof(int) * sec->count * kk, "section factors", e);
-      if (!sec->lu || !sec->piv) rc = -1;
+      sec->factored = lied_xcalloc(sec->count / s->chunk + 1, 1, "section factors", e);
+      if (!sec->lu || !sec->piv || !sec->factored) rc = -1;
     }
   }
   return rc;
@@ -716,6 +717,7 @@ void lied_sched_free(lied_sched *s) {
     free(s->secs[i].pairs);
     free(s->secs[i].lu);
     free(s->secs[i].piv);
+    free(s->secs[i].factored);
     free(s->secs[i].fin);
     free(s->secs[i].cord);
     free(s->secs[i].pstart);

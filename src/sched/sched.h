@@ -41,8 +41,10 @@ typedef struct lied_section {
   uint32_t *first; /* building: member nodes of the batch's first section */
   uint64_t count;
   int constant; /* matrix independent of states and time: factorise once */
-  int factored;
-  uint64_t nfactored; /* constant sections: instances factorised so far */
+  /* constant sections: factored[c] != 0 once the instances of probing chunk
+   * c (instances c * chunk ..) have their factors in lu, piv; per chunk, as
+   * fused steps take every stage of one chunk before the next */
+  uint8_t *factored;
   double *lu;   /* constant sections: count * k * k factors */
   int *piv;     /* count * k */
 } lied_section;
