@@ -1,7 +1,8 @@
 /* fused.c - fixed-step explicit Runge-Kutta fused with an aligned schedule:
- * every stage of a step for one chunk of copies, then the next chunk (see
- * fused.h). */
+ * every stage of every step of a block of steps for one chunk of copies,
+ * then the next chunk (see fused.h). */
 #include "solve/fused.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sched/transfer.h"
@@ -20,8 +21,9 @@ int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab) {
   f->width = width;
   f->k = calloc((size_t)tab->stages * width * s->chunk, sizeof *f->k);
   f->y = calloc(width * s->chunk, sizeof *f->y);
+  f->cur = calloc(width * s->chunk, sizeof *f->cur);
   f->xnew = f->n <= SIZE_MAX / sizeof(double) ? calloc(f->n + 1, sizeof *f->xnew) : NULL;
-  if (!f->k || !f->y || !f->xnew) {
+  if (!f->k || !f->y || !f->cur || !f->xnew) {
     lied_fused_free(f);
     return -1;
   }
@@ -31,57 +33,108 @@ int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab) {
 void lied_fused_free(lied_fused *f) {
   free(f->k);
   free(f->y);
+  free(f->cur);
   free(f->xnew);
   memset(f, 0, sizeof *f);
 }
 
-/* Where state map sm's part of one stage of one chunk starts in the stage
- * buffers: the chunk is laid out like x, state map after state map (every
- * map has aligned_n instances, so the states per copy before sm are
- * x0 / aligned_n). */
+/* Where state map sm's part of one chunk starts in the chunk buffers (cur,
+ * y, one stage of k): the chunk is laid out like x, state map after state
+ * map (every map has aligned_n instances, so the states per copy before sm
+ * are x0 / aligned_n). */
 static size_t chunk_off(const lied_sched *s, const lied_state_map *sm) {
   return (size_t)(sm->x0 / s->aligned_n) * s->chunk;
 }
 
-int lied_fused_step(lied_fused *f, double t, double h, double *x, lied_err *e) {
+/* Where the chunk starting at copy q0 has state map sm's states in x. */
+static uint64_t x_off(const lied_state_map *sm, uint64_t q0) {
+  return sm->x0 + q0 * (uint64_t)sm->n;
+}
+
+/* One step of size h from time t for copies [q0, q0 + n), their states in
+ * cur (chunk layout); the new states replace them. With `check`, a state
+ * that is not finite afterwards is a failure. Returns 0 or -1. */
+static int chunk_step(lied_fused *f, uint64_t q0, uint64_t n, double t, double h, int check,
+                      lied_err *e) {
   lied_sched *s = f->s;
   const lied_tableau *tab = f->tab;
   const int ns = tab->stages;
+  const size_t kst = f->width * s->chunk; /* one stage of one chunk */
+  for (int i = 0; i < ns; i++) {
+    /* the stage's states into the instances */
+    for (int m = 0; m < s->nsmap; m++) {
+      const lied_state_map *sm = &s->smap[m];
+      const size_t off = chunk_off(s, sm);
+      char *inst = sm->base + q0 * sm->stride;
+      if (i == 0) { /* the first stage is the state itself */
+        lied_states_in(sm, f->cur + off, inst, n);
+      } else {
+        lied_rk_combine((size_t)n * (size_t)sm->n, f->cur + off, h,
+                        tab->a + (size_t)i * (size_t)ns, i, f->k + off, kst, f->y);
+        lied_states_in(sm, f->y, inst, n);
+      }
+    }
+    const lied_env env = {t + tab->c[i] * h};
+    if (lied_sched_run_chunk(s, &env, q0, n, e)) return -1;
+    for (int m = 0; m < s->nsmap; m++) {
+      const lied_state_map *sm = &s->smap[m];
+      lied_ders_out(sm, f->k + (size_t)i * kst + chunk_off(s, sm), sm->base + q0 * sm->stride,
+                    n);
+    }
+  }
+  /* the new state into y (chunk layout), then swap it with cur */
+  for (int m = 0; m < s->nsmap; m++) {
+    const lied_state_map *sm = &s->smap[m];
+    const size_t off = chunk_off(s, sm);
+    lied_rk_combine((size_t)n * (size_t)sm->n, f->cur + off, h, tab->b, ns, f->k + off, kst,
+                    f->y + off);
+  }
+  double *tmp = f->cur;
+  f->cur = f->y;
+  f->y = tmp;
+  if (!check) return 0;
+  for (int m = 0; m < s->nsmap; m++) {
+    const lied_state_map *sm = &s->smap[m];
+    const double *c = f->cur + chunk_off(s, sm);
+    for (size_t i = 0; i < (size_t)n * (size_t)sm->n; i++)
+      if (!isfinite(c[i])) return lied_errf(e, "at t = %.17g: a state became %g", t + h, c[i]);
+  }
+  return 0;
+}
+
+/* Move the states of copies [q0, q0 + n) between x and cur. */
+static void chunk_load(lied_fused *f, const double *x, uint64_t q0, uint64_t n) {
+  const lied_sched *s = f->s;
+  for (int m = 0; m < s->nsmap; m++) {
+    const lied_state_map *sm = &s->smap[m];
+    memcpy(f->cur + chunk_off(s, sm), x + x_off(sm, q0), sizeof(double) * n * (uint64_t)sm->n);
+  }
+}
+
+static void chunk_store(const lied_fused *f, double *x, uint64_t q0, uint64_t n) {
+  const lied_sched *s = f->s;
+  for (int m = 0; m < s->nsmap; m++) {
+    const lied_state_map *sm = &s->smap[m];
+    memcpy(x + x_off(sm, q0), f->cur + chunk_off(s, sm), sizeof(double) * n * (uint64_t)sm->n);
+  }
+}
+
+int lied_fused_steps(lied_fused *f, const double *times, int nsteps, double *x,
+                     volatile sig_atomic_t *stop, lied_err *e) {
+  lied_sched *s = f->s;
   const uint64_t total = s->aligned_n, chunk = s->chunk;
-  const size_t kst = f->width * chunk; /* one stage of one chunk */
+  const int check = nsteps > 1; /* a single step: the caller checks x */
   s->full = 0;
   for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
     const uint64_t n = total - q0 < chunk ? total - q0 : chunk;
-    for (int i = 0; i < ns; i++) {
-      /* the stage's states into the instances */
-      for (int m = 0; m < s->nsmap; m++) {
-        const lied_state_map *sm = &s->smap[m];
-        const double *xs = x + sm->x0 + q0 * (uint64_t)sm->n;
-        char *inst = sm->base + q0 * sm->stride;
-        if (i == 0) { /* the first stage is x itself */
-          lied_states_in(sm, xs, inst, n);
-        } else {
-          lied_rk_combine((size_t)n * (size_t)sm->n, xs, h, tab->a + (size_t)i * (size_t)ns, i,
-                          f->k + chunk_off(s, sm), kst, f->y);
-          lied_states_in(sm, f->y, inst, n);
-        }
-      }
-      const lied_env env = {t + tab->c[i] * h};
-      if (lied_sched_run_chunk(s, &env, q0, n, e)) return -1;
-      for (int m = 0; m < s->nsmap; m++) {
-        const lied_state_map *sm = &s->smap[m];
-        lied_ders_out(sm, f->k + (size_t)i * kst + chunk_off(s, sm), sm->base + q0 * sm->stride,
-                      n);
-      }
+    chunk_load(f, x, q0, n);
+    for (int j = 0; j < nsteps; j++) {
+      if (stop && *stop) return 1;
+      if (chunk_step(f, q0, n, times[j], times[j + 1] - times[j], check, e)) return -1;
     }
-    for (int m = 0; m < s->nsmap; m++) {
-      const lied_state_map *sm = &s->smap[m];
-      const uint64_t x0 = sm->x0 + q0 * (uint64_t)sm->n;
-      lied_rk_combine((size_t)n * (size_t)sm->n, x + x0, h, tab->b, ns, f->k + chunk_off(s, sm),
-                      kst, f->xnew + x0);
-    }
+    chunk_store(f, f->xnew, q0, n);
   }
-  s->st.evaluations += (uint64_t)ns;
   if (f->n) memcpy(x, f->xnew, sizeof *x * f->n);
+  s->st.evaluations += (uint64_t)nsteps * (uint64_t)f->tab->stages;
   return 0;
 }

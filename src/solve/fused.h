@@ -1,13 +1,15 @@
 /* fused.h - internal to src/solve: fixed-step explicit Runge-Kutta fused
  * with an aligned schedule ("fused steps"). When the model is n independent
  * copies of one structure (sched.h: aligned), the derivatives of copy q
- * depend on the states of copy q only, so a whole step can be taken chunk by
- * chunk of copies: every stage of one chunk runs while its instance data is
- * in cache, instead of streaming every instance through memory once per
- * stage. The arithmetic is that of lied_erk_step (same lied_rk_combine, same
- * stage times), so the results are the same bits. */
+ * depend on the states of copy q only, so steps can be taken chunk by chunk
+ * of copies: every stage of every step of a block of steps runs for one
+ * chunk while its instance data is in cache, then the next chunk, instead of
+ * streaming every instance through memory once per stage (temporal
+ * blocking). The arithmetic is that of lied_erk_step (same lied_rk_combine,
+ * same stage times), so the results are the same bits. */
 #ifndef LIED_SOLVE_FUSED_H
 #define LIED_SOLVE_FUSED_H
+#include <signal.h>
 #include <stdint.h>
 #include "sched/sched.h"
 #include "solve/butcher.h"
@@ -18,7 +20,9 @@ typedef struct lied_fused {
   uint64_t n;     /* states */
   size_t width;   /* states per copy (over every state map) */
   double *k;      /* stages x width x chunk: stage derivatives of one chunk */
-  double *y;      /* width x chunk: a stage's states of one state map */
+  double *y;      /* width x chunk: a stage's states of one state map, then
+                     the chunk's new state */
+  double *cur;    /* width x chunk: the chunk's state during a block */
   double *xnew;   /* n: the new state, copied to x when every chunk succeeded */
 } lied_fused;
 
@@ -30,9 +34,18 @@ int lied_fused_applies(const lied_sched *s);
 int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab);
 void lied_fused_free(lied_fused *f);
 
-/* One step of size h from (t, x): x becomes the new state. Counts the
- * evaluations in the schedule's statistics. Allocates nothing. Returns 0, or
- * -1 with a message (singular section); x is then unchanged. */
-int lied_fused_step(lied_fused *f, double t, double h, double *x, lied_err *e);
+/* Steps from times[0] to times[nsteps], step j from times[j] to
+ * times[j + 1] (the fixed-step loop's times, so the bits are those of single
+ * steps), each chunk of copies through all of them before the next: x
+ * becomes the state at times[nsteps]. `stop`, when not NULL, is polled once
+ * per step and chunk. Counts the evaluations in the schedule's statistics.
+ * Allocates nothing. Returns 0; 1 when stopped; -1 with a message when a
+ * section is singular or (blocks of more than one step) a state is not
+ * finite after a step. x is unchanged unless 0 is returned (the simulator
+ * takes a failed block again one step at a time, for the exact time and
+ * state of the failure; single steps do not check the state, the caller
+ * does). */
+int lied_fused_steps(lied_fused *f, const double *times, int nsteps, double *x,
+                     volatile sig_atomic_t *stop, lied_err *e);
 
 #endif

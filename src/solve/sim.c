@@ -157,17 +157,42 @@ static int resolve(lied_run *R, const lied_sim_opts *o, const lied_solver *s) {
 
 /* ---- the fixed-step loop ------------------------------------------------- */
 
-/* One explicit step: fused when `fused` is given, else over the whole
- * vector (lied_run_rhs counts those evaluations; fused ones count here). */
-static int explicit_step(lied_run *R, const lied_tableau *tab, lied_erk *erk, lied_fused *fused,
-                         double t, double h, double *x) {
-  if (!fused) return lied_erk_step(erk, lied_run_rhs, R, t, h, x);
-  R->nrhs += tab->stages;
-  return lied_fused_step(fused, t, h, x, R->e);
+/* The fixed-step grid: equal steps of at most dt between output points,
+ * each landing exactly on one. */
+typedef struct fgrid {
+  const lied_run *R;
+  double dt;
+  uint64_t k;     /* the current interval ends at output point k */
+  double tout, h; /* its end and step */
+  long nsteps, j; /* its steps, and how many of them are taken */
+} fgrid;
+
+/* Interval k of the grid, from t. */
+static void grid_interval(fgrid *g, double t) {
+  g->tout = lied_run_tout(g->R, g->k);
+  double ns = ceil((g->tout - t) / g->dt - 1e-9);
+  if (ns < 1) ns = 1;
+  g->nsteps = (long)ns;
+  g->h = (g->tout - t) / ns;
+  g->j = 0;
 }
 
-/* Equal steps of at most dt that land exactly on every output point. The
- * explicit path is the historic one: one branch per step on `dirk`. */
+/* The end of the next step, which starts at t. */
+static double grid_next(fgrid *g, double t) {
+  g->j++;
+  return g->j == g->nsteps ? g->tout : t + g->h;
+}
+
+/* Fused explicit steps go in blocks (fused.h) of at most this many steps,
+ * which end at progress points. */
+#define FUSED_BLOCK LIED_PROGRESS_STEPS
+
+/* Equal steps of at most dt that land exactly on every output point. Fused
+ * explicit steps go in blocks of up to FUSED_BLOCK steps, which also end at
+ * output points unless nobody observes them (no recorder sink, no progress
+ * hook: the steps are the same, only the rows are not written). A block
+ * that fails or is interrupted leaves x as it was and is taken again one
+ * step at a time, so a failure names its exact step. */
 int lied_run_fixed(lied_run *R, const lied_solver *s) {
   const lied_sim_opts *o = R->o;
   lied_erk erk;
@@ -179,7 +204,7 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
   memset(&erk, 0, sizeof erk);
   memset(&dirk, 0, sizeof dirk);
   memset(&fused, 0, sizeof fused);
-  double dt = o->dt > 0 ? o->dt : R->span / 1000;
+  fgrid g = {R, o->dt > 0 ? o->dt : R->span / 1000, 1, 0, 0, 0, 0};
   if (implicit) {
     if (lied_dirk_init(&dirk, s->tab, R)) return -1;
   } else if (fuse ? lied_fused_init(&fused, R->m->sched, s->tab)
@@ -187,43 +212,59 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
     return lied_errf(R->e, "out of memory (solver work space for %llu states)",
                      (unsigned long long)R->n);
   }
+  const int unobserved = !(R->r && R->r->nsinks) && !o->progress;
   double *x = R->x;
-  uint64_t n = R->n;
   double t = R->t;
   int rc = 0;
-  for (uint64_t k = 1; rc == 0; k++) {
-    double tout = lied_run_tout(R, k);
-    double nsteps = ceil((tout - t) / dt - 1e-9);
-    if (nsteps < 1) nsteps = 1;
-    double h = (tout - t) / nsteps;
-    for (long j = 0; j < (long)nsteps && rc == 0; j++) {
-      if (R->stop_flag && *R->stop_flag) {
-        R->st->interrupted = 1;
-        break;
-      }
-      double tn = j + 1 == (long)nsteps ? tout : t + h;
-      if (implicit) {
-        rc = lied_dirk_step(&dirk, t, tn - t, x);
-      } else if (explicit_step(R, s->tab, &erk, fuse ? &fused : NULL, t, tn - t, x)) {
-        lied_err_at(R->e, t);
-        rc = -1;
-      }
-      if (rc) break;
-      t = tn;
-      R->st->steps++;
-      if (o->progress && (R->st->steps & (LIED_PROGRESS_STEPS - 1)) == 0)
-        o->progress(o->progress_ctx, t);
-      long bad = first_nonfinite(x, n);
-      if (bad >= 0) {
-        char name[512];
-        lied_run_state_name(R, (uint64_t)bad, name, sizeof name);
-        rc = lied_errf(R->e, "at t = %.17g: state %s became %g", t, name, x[bad]);
+  long single = 0; /* steps before this count go one at a time (a failed block) */
+  grid_interval(&g, t);
+  while (rc == 0) {
+    if (R->stop_flag && *R->stop_flag) {
+      R->st->interrupted = 1;
+      break;
+    }
+    /* the block: b steps ending at times[1 .. b], the grid then at ge */
+    double times[FUSED_BLOCK + 1];
+    long b = 0, most = 1;
+    if (fuse && R->st->steps >= single)
+      most = FUSED_BLOCK - (R->st->steps & (FUSED_BLOCK - 1));
+    fgrid ge = g;
+    times[0] = t;
+    for (;;) {
+      times[b + 1] = grid_next(&ge, times[b]);
+      if (++b == most || (ge.j == ge.nsteps && (!unobserved || ge.tout >= R->stop))) break;
+      if (ge.j == ge.nsteps) { /* an output point nobody observes */
+        ge.k++;
+        grid_interval(&ge, ge.tout);
       }
     }
-    if (rc || R->st->interrupted) break;
+    if (implicit) {
+      rc = lied_dirk_step(&dirk, t, times[1] - t, x);
+    } else if (fuse) {
+      int r = lied_fused_steps(&fused, times, (int)b, x, b > 1 ? R->stop_flag : NULL, R->e);
+      if (r && b > 1) { /* x unchanged: again, one step at a time */
+        single = R->st->steps + b;
+        continue;
+      }
+      if (r) rc = lied_err_at(R->e, t);
+      R->nrhs += b * s->tab->stages;
+    } else if (lied_erk_step(&erk, lied_run_rhs, R, t, times[1] - t, x)) {
+      rc = lied_err_at(R->e, t);
+    }
+    if (rc) break;
+    t = times[b];
+    g = ge;
+    R->st->steps += b;
+    if (o->progress && (R->st->steps & (LIED_PROGRESS_STEPS - 1)) == 0)
+      o->progress(o->progress_ctx, t);
+    rc = lied_run_check_finite(R, t, x);
+    if (rc || g.j < g.nsteps) continue;
+    /* an output point */
     rc = lied_run_record(R, t, x);
     if (o->progress) o->progress(o->progress_ctx, t);
-    if (tout >= R->stop) break;
+    if (g.tout >= R->stop) break;
+    g.k++;
+    grid_interval(&g, t);
   }
   R->t = t;
   if (implicit) {

@@ -19,8 +19,8 @@ typedef struct lied_sim_opts {
   double hmax;     /* largest step of adaptive solvers; 0: stop - start */
   const char *solver;
   /* Fixed-step explicit solvers on a model of independent copies (aligned
-   * schedule) take each step chunk by chunk of copies (solve/fused.h); 1
-   * steps over the whole state vector instead. Same results, bit for bit. */
+   * schedule) take blocks of steps chunk by chunk of copies (solve/fused.h);
+   * 1 steps over the whole state vector instead. Same results, bit for bit. */
   int no_fuse;
   /* Progress hook (issue 7): when not NULL, called with the current time at
    * every output point and every LIED_PROGRESS_STEPS steps; one test per step
@@ -65,7 +65,9 @@ const lied_solver *lied_solver_find(const char *name);
 #define LIED_SIM_BADOPT (-2) /* invalid options: nothing was run */
 
 /* Run the model from its start values. `stop_flag`, when not NULL, is polled
- * once per step: nonzero stops the run (results so far are kept, flushed).
+ * once per step (fused steps: per step and chunk of copies; an interrupted
+ * block of fused steps is dropped): nonzero stops the run (results so far
+ * are kept, flushed).
  * Returns 0, LIED_SIM_BADOPT for invalid options, or -1 with a message naming
  * the time (the recorder is flushed and its sinks stay valid either way). */
 int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,

@@ -1,9 +1,11 @@
-/* test_fused.c - fused steps (solve/fused.h): a fixed-step explicit
- * Runge-Kutta step taken chunk by chunk of independent copies must give the
- * same bits as lied_erk_step over the whole state vector, for every explicit
- * table, with a partial last chunk, constant and state-dependent sections;
- * a singular section in a later chunk is an error naming the copy and the
- * time, and leaves the state unchanged. */
+/* test_fused.c - fused steps (solve/fused.h): fixed-step explicit
+ * Runge-Kutta steps taken chunk by chunk of independent copies, one step or
+ * a block of steps at a time, must give the same bits as lied_erk_step over
+ * the whole state vector, for every explicit table, with a partial last
+ * chunk, constant and state-dependent sections; a singular section in a
+ * later chunk is an error naming the copy and the time, and leaves the state
+ * unchanged; a block that fails or is stopped leaves it unchanged too, and
+ * the simulator then reports what single steps report. */
 #include <string.h>
 #include "check.h"
 #include "core/model.h"
@@ -54,6 +56,27 @@ static void ramp_meta(lied_meta *m, void *self) {
 static const lied_class ramp_class = {"Ramp", "test", "der(x) = 1/(1 - t)", sizeof(ramp),
                                       NULL, 0, NULL, ramp_meta};
 
+/* Blow-up: der(x) = p x^2 from x = 1, infinite at t = 1/p (rk4 runs past
+ * it and overflows a few steps later). */
+typedef struct blow {
+  double x, der_x, p;
+} blow;
+static void blow_eval(const lied_env *env, blow *b) {
+  (void)env;
+  b->der_x = b->p * b->x * b->x;
+}
+LIED_BLOCK(blow_block, blow, blow_eval)
+static void blow_meta(lied_meta *m, void *self) {
+  blow *b = self;
+  lied_meta_state(m, "x", "1", &b->x, &b->der_x);
+  lied_meta_block(m, "eval", blow_block, 0, LIED_SIGS(&b->x, &b->p), LIED_SIGS(&b->der_x));
+}
+static const lied_param blow_params[] = {
+    {"x", offsetof(blow, x), 1, "1", "start value", -HUGE_VAL, HUGE_VAL, 0, 0},
+    {"p", offsetof(blow, p), 1, "1", "rate", -HUGE_VAL, HUGE_VAL, 0, 0}};
+static const lied_class blow_class = {"Blow", "test", "der(x) = p x^2", sizeof(blow),
+                                      blow_params, 2, NULL, blow_meta};
+
 /* n copies of a 2-mass chain (two state maps of two states, constant 2x2
  * sections) and of a hyperbola (one state, state-dependent 1x1 section). */
 static lied_model *copies_opt(uint32_t n, int no_replicate, lied_err *e) {
@@ -98,48 +121,102 @@ static void fill(const lied_model *m, double *x) {
   for (uint64_t i = 0; i < m->nstates; i++) x[i] = 1.0 + (double)((i * 37) % 101) / 101.0;
 }
 
-static void test_same_bits(void) {
+/* 20 steps from t = 0.25 with h = 0.01 in blocks of `block` steps (the
+ * last one shorter), fused against whole-vector steps over the fixed-step
+ * loop's times. `fresh`: the constant sections are not factorised yet when
+ * the first block starts (it takes its first step over every chunk first). */
+static void same_bits(const char *table, int block, int fresh) {
   lied_err e = {{0}};
   const uint32_t n = 77; /* two full chunks and a partial one */
-  lied_model *m = copies(n, &e);
-  CHECK(m != NULL);
-  if (!m) return;
-  CHECK(lied_fused_applies(m->sched));
-  CHECK(m->sched->chunk < n && n % m->sched->chunk != 0);
-  const uint64_t ns = m->nstates;
+  lied_model *ma = copies(n, &e), *mb = copies(n, &e);
+  CHECK(ma && mb);
+  if (!ma || !mb) goto out;
+  CHECK(lied_fused_applies(mb->sched));
+  CHECK(mb->sched->chunk < n && n % mb->sched->chunk != 0);
+  const uint64_t ns = ma->nstates;
   CHECK(ns == 5 * (uint64_t)n);
   double *xa = calloc(ns, sizeof *xa), *xb = calloc(ns, sizeof *xb);
-  CHECK(xa && xb);
-  const char *tables[] = {"euler", "heun", "rk3", "rk4"};
-  for (int ti = 0; ti < 4 && xa && xb; ti++) {
-    const lied_tableau *tab = lied_tableau_find(tables[ti]);
-    CHECK(tab != NULL);
-    lied_erk erk;
-    lied_fused f;
-    CHECK(lied_erk_init(&erk, tab, ns) == 0);
-    CHECK(lied_fused_init(&f, m->sched, tab) == 0);
-    fill(m, xa);
+  const lied_tableau *tab = lied_tableau_find(table);
+  CHECK(xa && xb && tab);
+  lied_erk erk;
+  lied_fused f;
+  CHECK(lied_erk_init(&erk, tab, ns) == 0);
+  CHECK(lied_fused_init(&f, mb->sched, tab) == 0);
+  if (xa && xb) {
+    fill(ma, xa);
     memcpy(xb, xa, sizeof *xa * ns);
-    rhs_ctx c = {m, &e};
-    double t = 0.25, h = 0.01;
-    uint64_t ev0 = m->sched->st.evaluations;
-    int bad = 0;
-    for (int k = 0; k < 20; k++, t += h) {
-      CHECK(lied_erk_step(&erk, rhs, &c, t, h, xa) == 0);
-      CHECK(lied_fused_step(&f, t, h, xb, &e) == 0);
-      bad += memcmp(xa, xb, sizeof *xa * ns) != 0;
+    lied_env env = {0.25}; /* the constant part as lied_model_eval runs it */
+    mb->sched->full = 1;
+    CHECK(lied_sched_run(mb->sched, LIED_PART_CONST, &env, &e) == 0);
+    mb->sched->const_done = 1;
+    if (!fresh) CHECK(lied_model_eval(mb, 0.25, xb, NULL, 0, &e) == 0);
+    int nconst = 0, factored = 0;
+    for (int i = 0; i < mb->sched->nsecs; i++) {
+      nconst += mb->sched->secs[i].constant;
+      factored += mb->sched->secs[i].constant && mb->sched->secs[i].factored[0];
     }
-    CHECK(bad == 0);
-    /* both count their evaluations: 20 steps each */
-    CHECK(m->sched->st.evaluations - ev0 == 2 * 20 * (uint64_t)tab->stages);
+    CHECK(nconst == 1 && factored == !fresh);
+    double times[21];
+    times[0] = 0.25;
+    for (int j = 1; j <= 20; j++) times[j] = times[j - 1] + 0.01;
+    rhs_ctx c = {ma, &e};
+    for (int j = 0; j < 20; j++)
+      CHECK(lied_erk_step(&erk, rhs, &c, times[j], times[j + 1] - times[j], xa) == 0);
+    uint64_t ev0 = mb->sched->st.evaluations;
+    for (int j = 0; j < 20; j += block)
+      CHECK(lied_fused_steps(&f, times + j, 20 - j < block ? 20 - j : block, xb, NULL, &e) == 0);
+    CHECK(memcmp(xa, xb, sizeof *xa * ns) == 0);
+    for (uint64_t i = 0; i < ns; i++)
+      if (xa[i] != xb[i]) { char nm[64]; lied_sched_state_name(mb->sched, i, nm, 64); fprintf(stderr, "%s block %d fresh %d: %s %.17g %.17g\n", table, block, fresh, nm, xa[i], xb[i]); break; }
+    CHECK(mb->sched->st.evaluations - ev0 == 20 * (uint64_t)tab->stages);
     /* the states moved (the comparison is not of two untouched vectors) */
-    fill(m, xb);
+    fill(mb, xb);
     CHECK(memcmp(xa, xb, sizeof *xa * ns) != 0);
-    lied_erk_free(&erk);
-    lied_fused_free(&f);
   }
+  lied_erk_free(&erk);
+  lied_fused_free(&f);
   free(xa);
   free(xb);
+out:
+  lied_model_free(ma);
+  lied_model_free(mb);
+}
+
+static void test_same_bits(void) {
+  const char *tables[] = {"euler", "heun", "rk3", "rk4"};
+  for (int ti = 0; ti < 4; ti++) {
+    same_bits(tables[ti], 1, 0);
+    same_bits(tables[ti], 7, 0);
+  }
+  same_bits("rk4", 20, 1);
+  same_bits("rk4", 3, 1);
+  same_bits("rk4", 1, 1);
+}
+
+/* A block that is stopped before it starts changes nothing. */
+static void test_block_stopped(void) {
+  lied_err e = {{0}};
+  lied_model *m = copies(40, &e);
+  CHECK(m != NULL);
+  if (!m) return;
+  const uint64_t ns = m->nstates;
+  double *x = calloc(ns, sizeof *x), *x0 = calloc(ns, sizeof *x0);
+  lied_fused f;
+  CHECK(x && x0 && lied_fused_init(&f, m->sched, lied_tableau_find("rk4")) == 0);
+  if (x && x0) {
+    fill(m, x);
+    memcpy(x0, x, sizeof *x * ns);
+    const double times[] = {0, 0.1, 0.2, 0.3};
+    volatile sig_atomic_t stop = 1;
+    CHECK(lied_fused_steps(&f, times, 3, x, &stop, &e) == 1);
+    CHECK(memcmp(x, x0, sizeof *x * ns) == 0);
+    stop = 0;
+    CHECK(lied_fused_steps(&f, times, 3, x, &stop, &e) == 0);
+    CHECK(memcmp(x, x0, sizeof *x * ns) != 0);
+  }
+  lied_fused_free(&f);
+  free(x);
+  free(x0);
   lied_model_free(m);
 }
 
@@ -163,7 +240,12 @@ static void test_singular_later_chunk(void) {
       if (strcmp(name, "c[71].h.x") == 0) x[i] = 0;
     }
     memcpy(x0, x, sizeof *x * ns);
-    CHECK(lied_fused_step(&f, 1.5, 0.01, x, &e) != 0);
+    const double times[] = {1.5, 1.51, 1.52};
+    CHECK(lied_fused_steps(&f, times, 1, x, NULL, &e) != 0);
+    CHECK(strstr(e.msg, "at t = 1.5: singular linear section") != NULL);
+    CHECK(strstr(e.msg, "c[71].h.z") != NULL);
+    CHECK(memcmp(x, x0, sizeof *x * ns) == 0); /* the state is unchanged */
+    CHECK(lied_fused_steps(&f, times, 2, x, NULL, &e) != 0); /* a block */
     CHECK(strstr(e.msg, "at t = 1.5: singular linear section") != NULL);
     CHECK(strstr(e.msg, "c[71].h.z") != NULL);
     CHECK(memcmp(x, x0, sizeof *x * ns) == 0); /* the state is unchanged */
@@ -203,6 +285,83 @@ static void test_singular_mid_run(void) {
   lied_err_at(&e, 0.5);
   lied_err_at(&e, 0.25);
   CHECK(strcmp(e.msg, "at t = 0.5: state x became nan") == 0);
+}
+
+/* A run that nobody observes (no recorder, no progress hook) takes blocks
+ * of steps across output points: 200 steps with an output every 10 go in
+ * blocks of 64 (and a last one of 8), and end in the same bits as
+ * whole-vector steps; the step grid is the same. */
+static void test_blocks_across_outputs(void) {
+  lied_err e = {{0}};
+  lied_model *m[2];
+  double *x[2];
+  lied_sim_stats st[2];
+  for (int i = 0; i < 2; i++) {
+    m[i] = copies(77, &e);
+    CHECK(m[i] != NULL);
+    if (!m[i]) return;
+    lied_sim_opts o = {.start = 0, .stop = 2, .dt = 0.01, .interval = 0.1, .solver = "rk4",
+                       .no_fuse = i};
+    uint64_t ev0 = m[i]->sched->st.evaluations;
+    CHECK(lied_simulate(m[i], &o, NULL, NULL, &st[i], &e) == 0);
+    CHECK(st[i].steps == 200 && st[i].t_end == 2 && st[i].rhs == 800);
+    CHECK(m[i]->sched->st.evaluations - ev0 == 801); /* and the final evaluation */
+    x[i] = calloc(m[i]->nstates, sizeof(double));
+    CHECK(x[i] != NULL);
+    if (x[i]) lied_sched_gather_x(m[i]->sched, x[i]);
+  }
+  if (x[0] && x[1]) {
+    CHECK(memcmp(x[0], x[1], sizeof(double) * m[0]->nstates) == 0);
+    fill(m[0], x[1]);
+    CHECK(memcmp(x[0], x[1], sizeof(double) * m[0]->nstates) != 0); /* it moved */
+  }
+  for (int i = 0; i < 2; i++) {
+    free(x[i]);
+    lied_model_free(m[i]);
+  }
+}
+
+/* Runs whose output interval holds many steps take them in blocks; a block
+ * that fails is taken again step by step, so fused runs fail with the
+ * message, step count and time of whole-vector runs. Ramp: singular at the
+ * last stage of the step from 0.9375 (h = 1/16, output every 0.5). */
+static void sim_fail(const lied_class *cls, int nofuse, double p, lied_sim_stats *st,
+                     lied_err *e) {
+  lied_model *m = lied_model_new(e);
+  int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, e);
+  int arr = lied_model_add(m, root, "c", NULL, 40, 1, NULL, e);
+  CHECK(lied_model_add(m, arr, "a", cls, 1, 0, NULL, e) > 0);
+  int b = lied_model_add(m, arr, "b", cls, 1, 0, NULL, e);
+  if (p > 0) CHECK(lied_model_set_param(m, b, "p", &p, 1, e) == 0);
+  CHECK(lied_model_build(m, e) == 0);
+  CHECK(lied_fused_applies(m->sched));
+  lied_sim_opts o = {.start = 0, .stop = 3, .dt = 0.0625, .interval = 0.5,
+                     .solver = "rk4", .no_fuse = nofuse};
+  CHECK(lied_simulate(m, &o, NULL, NULL, st, e) == -1);
+  lied_model_free(m);
+}
+
+static void test_singular_in_block(void) {
+  lied_err e1 = {{0}}, e2 = {{0}};
+  lied_sim_stats s1, s2;
+  sim_fail(&ramp_class, 0, 0, &s1, &e1);
+  sim_fail(&ramp_class, 1, 0, &s2, &e2);
+  CHECK(strcmp(e1.msg, "at t = 1: singular linear section (pivot 1 of 1); tearing "
+                       "variables: c[1].a.z") == 0);
+  CHECK(strcmp(e1.msg, e2.msg) == 0);
+  CHECK(s1.steps == 15 && s1.t_end == 0.9375 && s2.steps == 15 && s2.t_end == 0.9375);
+}
+
+/* b blows up first (p = 4: infinite at t = 0.25), inside the first block */
+static void test_nonfinite_in_block(void) {
+  lied_err e1 = {{0}}, e2 = {{0}};
+  lied_sim_stats s1, s2;
+  sim_fail(&blow_class, 0, 4, &s1, &e1);
+  sim_fail(&blow_class, 1, 4, &s2, &e2);
+  CHECK(strncmp(e1.msg, "at t = 0.", 9) == 0 && strstr(e1.msg, ": state c[1].b.x became ") != NULL);
+  CHECK(strcmp(e1.msg, e2.msg) == 0);
+  if (strcmp(e1.msg, e2.msg)) fprintf(stderr, "fused: %s\nwhole: %s\n", e1.msg, e2.msg);
+  CHECK(s1.steps == s2.steps && s1.t_end == s2.t_end && s1.steps > 4 && s1.steps < 8);
 }
 
 /* Replicated scheduling: the schedule built from the graph of one copy is
@@ -334,7 +493,11 @@ static void test_not_aligned(void) {
 
 int main(void) {
   test_same_bits();
+  test_block_stopped();
   test_singular_later_chunk();
+  test_blocks_across_outputs();
+  test_singular_in_block();
+  test_nonfinite_in_block();
   test_not_aligned();
   test_singular_mid_run();
   test_replicated_schedule();
