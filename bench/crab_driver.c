@@ -8,7 +8,7 @@
 
 int crab_parse(int argc, char **argv, const char *prog, crab_args *a) {
   if (argc < 4) {
-    fprintf(stderr, "usage: %s N STEPS DT [--csv FILE] [--vary]\n", prog);
+    fprintf(stderr, "usage: %s N STEPS DT [--csv FILE] [--vary] [--block B]\n", prog);
     return 2;
   }
   a->n = strtoull(argv[1], NULL, 10);
@@ -16,17 +16,20 @@ int crab_parse(int argc, char **argv, const char *prog, crab_args *a) {
   a->dt = strtod(argv[3], NULL);
   a->csv = NULL;
   a->vary = 0;
+  a->block = 1;
   for (int i = 4; i < argc; i++) {
     if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
       a->csv = argv[++i];
     } else if (strcmp(argv[i], "--vary") == 0) {
       a->vary = 1;
+    } else if (strcmp(argv[i], "--block") == 0 && i + 1 < argc) {
+      a->block = strtol(argv[++i], NULL, 10);
     } else {
       fprintf(stderr, "%s: unknown argument %s\n", prog, argv[i]);
       return 2;
     }
   }
-  if (a->n == 0 || a->steps < 0 || !(a->dt > 0)) {
+  if (a->n == 0 || a->steps < 0 || !(a->dt > 0) || a->block < 1 || (a->csv && a->block > 1)) {
     fprintf(stderr, "%s: bad arguments\n", prog);
     return 2;
   }
@@ -57,7 +60,7 @@ int crab_drive(const char *prog, const crab_args *a, double *x, crab_step_fn ste
     return 1;
   }
   memcpy(y, x, sizeof *y * 4 * n);
-  int warm = step(ctx, 0.0, a->dt, y);
+  int warm = step(ctx, 0.0, a->dt, 1, y);
   free(y);
   if (warm) {
     fprintf(stderr, "%s: singular section in the first step\n", prog);
@@ -71,13 +74,14 @@ int crab_drive(const char *prog, const crab_args *a, double *x, crab_step_fn ste
   if (f) fprintf(f, "time,prismatic1.s,prismatic1.v,revolute2.phi,revolute2.w\n");
   row(f, 0.0, x);
   double t0 = now();
-  for (long k = 0; k < a->steps; k++) {
-    if (step(ctx, (double)k * a->dt, a->dt, x)) {
-      fprintf(stderr, "%s: singular section in the step from t = %g\n", prog, (double)k * a->dt);
+  for (long k = 0; k < a->steps; k += a->block) {
+    long m = a->steps - k < a->block ? a->steps - k : a->block;
+    if (step(ctx, (double)k * a->dt, a->dt, m, x)) {
+      fprintf(stderr, "%s: singular section in the steps from t = %g\n", prog, (double)k * a->dt);
       if (f) fclose(f);
       return 1;
     }
-    row(f, (double)(k + 1) * a->dt, x);
+    row(f, (double)(k + m) * a->dt, x);
   }
   double wall = now() - t0;
   if (f) fclose(f);

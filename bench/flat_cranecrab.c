@@ -47,9 +47,9 @@ typedef struct flat_ctx {
   size_t n;
 } flat_ctx;
 
-static int flat_step(void *ctx, double t, double h, double *x) {
+static int flat_step(void *ctx, double t, double h, long nsteps, double *x) {
   flat_ctx *c = ctx;
-  lied_erk_step(&c->erk, rhs, &c->n, t, h, x);
+  for (long k = 0; k < nsteps; k++) lied_erk_step(&c->erk, rhs, &c->n, t + (double)k * h, h, x);
   return 0;
 }
 

@@ -295,31 +295,34 @@ static int eval_group(model *M, size_t g, size_t n) {
   return bad ? -1 : 0;
 }
 
-/* one RK4 step, group by group (x per crab: s, v, phi, w); x is replaced
- * only when every group succeeded */
-static int step_rk4(model *M, const lied_tableau *tab, double h, double *x, double *xnew,
-                     size_t ncrab) {
+/* nsteps RK4 steps, group by group, each group through all of them (x per
+ * crab: s, v, phi, w); x is replaced only when every group succeeded */
+static int step_rk4(model *M, const lied_tableau *tab, double h, long nsteps, double *x,
+                    double *xnew, size_t ncrab) {
   const int ns = tab->stages;
   for (size_t g = 0; g < M->c.groups; g++) {
     size_t q0 = g * W, n = ncrab - q0 < W ? ncrab - q0 : W;
     prism_g *p = &M->c.pri[g];
     rev_g *r = &M->c.rev[g];
     double *xs = x + 4 * q0;
-    for (int i = 0; i < ns; i++) {
-      const double *y = xs;
-      if (i) {
-        lied_rk_combine(4 * n, xs, h, tab->a + (size_t)i * (size_t)ns, i, M->kbuf, 4 * W, M->y);
-        y = M->y;
+    for (long j = 0; j < nsteps; j++) {
+      if (j == 1) xs = xnew + 4 * q0; /* later steps go on from the new state */
+      for (int i = 0; i < ns; i++) {
+        const double *y = xs;
+        if (i) {
+          lied_rk_combine(4 * n, xs, h, tab->a + (size_t)i * (size_t)ns, i, M->kbuf, 4 * W, M->y);
+          y = M->y;
+        }
+        for (size_t l = 0; l < n; l++)
+          p->s[l] = y[4 * l], p->v[l] = y[4 * l + 1], r->phi[l] = y[4 * l + 2], r->w[l] = y[4 * l + 3];
+        if (eval_group(M, g, n)) return -1;
+        double *k = M->kbuf + (size_t)i * 4 * W;
+        for (size_t l = 0; l < n; l++)
+          k[4 * l] = p->der_s[l], k[4 * l + 1] = p->der_v[l], k[4 * l + 2] = r->der_phi[l],
+          k[4 * l + 3] = r->der_w[l];
       }
-      for (size_t l = 0; l < n; l++)
-        p->s[l] = y[4 * l], p->v[l] = y[4 * l + 1], r->phi[l] = y[4 * l + 2], r->w[l] = y[4 * l + 3];
-      if (eval_group(M, g, n)) return -1;
-      double *k = M->kbuf + (size_t)i * 4 * W;
-      for (size_t l = 0; l < n; l++)
-        k[4 * l] = p->der_s[l], k[4 * l + 1] = p->der_v[l], k[4 * l + 2] = r->der_phi[l],
-        k[4 * l + 3] = r->der_w[l];
+      lied_rk_combine(4 * n, xs, h, tab->b, ns, M->kbuf, 4 * W, xnew + 4 * q0);
     }
-    lied_rk_combine(4 * n, xs, h, tab->b, ns, M->kbuf, 4 * W, xnew + 4 * q0);
   }
   memcpy(x, xnew, sizeof *x * 4 * ncrab);
   return 0;
@@ -332,10 +335,10 @@ typedef struct lanes_ctx {
   size_t n;
 } lanes_ctx;
 
-static int lanes_step(void *ctx, double t, double h, double *x) {
+static int lanes_step(void *ctx, double t, double h, long nsteps, double *x) {
   (void)t;
   lanes_ctx *c = ctx;
-  return step_rk4(c->M, c->tab, h, x, c->xnew, c->n);
+  return step_rk4(c->M, c->tab, h, nsteps, x, c->xnew, c->n);
 }
 
 int main(int argc, char **argv) {

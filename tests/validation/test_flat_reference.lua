@@ -100,6 +100,12 @@ for _, prog in ipairs(progs) do
   T.eq(code, 0, prog.name .. " 37 crabs --vary (" .. err .. ")")
   sums[#sums + 1] = tonumber(out:match("state_sum (%S+)"))
   T.check(sums[#sums] ~= nil, prog.name .. " prints state_sum: " .. out)
+  -- blocks of 64 steps per call (lanes: each group through all 64) and a
+  -- shorter last one: the same bits as one step per call
+  local c2, o2, e2 = T.sh(string.format("%q 37 2000 1e-3 --vary --block 64", prog.bin))
+  T.eq(c2, 0, prog.name .. " --block 64 (" .. e2 .. ")")
+  T.eq(o2:match("state_sum (%S+)"), out:match("state_sum (%S+)"),
+    prog.name .. ": --block 64 gives the same state sum")
 end
 if #sums == 2 and sums[1] and sums[2] then
   T.check(math.abs(sums[1] - sums[2]) <= 1e-9 * math.abs(sums[1]),
