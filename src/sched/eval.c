@@ -21,14 +21,14 @@ int lied_sched_run(lied_sched *s, int part, const lied_env *env, lied_err *e) {
 static void scatter_range(const lied_sched *s, const double *x, uint64_t q0, uint64_t n) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    lied_states_in(sm, x + sm->x0 + q0 * (uint64_t)sm->n, sm->base + q0 * sm->stride, n);
+    lied_states_in(sm, x + lied_x_off(sm, q0), sm->base + q0 * sm->stride, n);
   }
 }
 
 static void gather_range(const lied_sched *s, double *dx, uint64_t q0, uint64_t n) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    lied_ders_out(sm, dx + sm->x0 + q0 * (uint64_t)sm->n, sm->base + q0 * sm->stride, n);
+    lied_ders_out(sm, dx + lied_x_off(sm, q0), sm->base + q0 * sm->stride, n);
   }
 }
 

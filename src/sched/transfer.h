@@ -6,6 +6,12 @@
 
 #define LIED_DBL(p) (*(double *)(void *)(p))
 
+/* Index in the state vector of instance q0's first state of map sm (the
+ * vector holds map after map, each instance's states together). */
+static inline uint64_t lied_x_off(const lied_state_map *sm, uint64_t q0) {
+  return sm->x0 + q0 * (uint64_t)sm->n;
+}
+
 /* Move states of n consecutive instances between the vector (interleaved per
  * instance) and the instances; the common counts of states per instance are
  * unrolled with their offsets in registers. */

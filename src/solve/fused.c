@@ -46,11 +46,6 @@ static size_t chunk_off(const lied_sched *s, const lied_state_map *sm) {
   return (size_t)(sm->x0 / s->aligned_n) * s->chunk;
 }
 
-/* Where the chunk starting at copy q0 has state map sm's states in x. */
-static uint64_t x_off(const lied_state_map *sm, uint64_t q0) {
-  return sm->x0 + q0 * (uint64_t)sm->n;
-}
-
 /* One step of size h from time t for copies [q0, q0 + n), their states in
  * cur (chunk layout); the new states replace them. With `check`, a state
  * that is not finite afterwards is a failure. Returns 0 or -1. */
@@ -107,7 +102,8 @@ static void chunk_load(lied_fused *f, const double *x, uint64_t q0, uint64_t n) 
   const lied_sched *s = f->s;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    memcpy(f->cur + chunk_off(s, sm), x + x_off(sm, q0), sizeof(double) * n * (uint64_t)sm->n);
+    memcpy(f->cur + chunk_off(s, sm), x + lied_x_off(sm, q0),
+           sizeof(double) * n * (uint64_t)sm->n);
   }
 }
 
@@ -115,7 +111,8 @@ static void chunk_store(const lied_fused *f, double *x, uint64_t q0, uint64_t n)
   const lied_sched *s = f->s;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    memcpy(x + x_off(sm, q0), f->cur + chunk_off(s, sm), sizeof(double) * n * (uint64_t)sm->n);
+    memcpy(x + lied_x_off(sm, q0), f->cur + chunk_off(s, sm),
+           sizeof(double) * n * (uint64_t)sm->n);
   }
 }
 

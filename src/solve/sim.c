@@ -242,7 +242,8 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
       rc = lied_dirk_step(&dirk, t, times[1] - t, x);
     } else if (fuse) {
       int r = lied_fused_steps(&fused, times, (int)b, x, b > 1 ? R->stop_flag : NULL, R->e);
-      if (r && b > 1) { /* x unchanged: again, one step at a time */
+      if (r && b > 1) { /* x unchanged: again, one step at a time (stopped: the
+                            test at the top of the loop ends the run) */
         single = R->st->steps + b;
         continue;
       }
