@@ -35,6 +35,8 @@ run options:
   --no-fuse          fixed-step explicit solvers on models of independent copies
                      (e.g. n crane crabs) step over the whole state vector instead
                      of chunk by chunk of copies (same results; for comparison)
+  --no-lanes         fused steps run the blocks copy by copy instead of in their
+                     lane forms over groups of 32 copies (same results; for comparison)
   A progress bar shows on stderr when it is a terminal and a run takes over 1 s;
   Ctrl-C stops a run and keeps the rows so far (every output stays valid).
 
@@ -134,6 +136,8 @@ local function parse_opts(args, i, allowed)
       o.stats = true
     elseif name == "--no-fuse" then
       o.fuse = false
+    elseif name == "--no-lanes" then
+      o.lanes = false
     elseif name == "--out" then
       o.out = o.out or {}
       o.out[#o.out + 1] = value()
@@ -153,7 +157,8 @@ end
 local run_opts = { ["--start"] = true, ["--stop"] = true, ["--solver"] = true, ["--dt"] = true,
                    ["--interval"] = true, ["--vars"] = true, ["--out"] = true, ["--set"] = true,
                    ["--stats"] = true, ["--clients"] = true, ["--tol"] = true, ["--rtol"] = true,
-                   ["--atol"] = true, ["--hmax"] = true, ["--no-fuse"] = true }
+                   ["--atol"] = true, ["--hmax"] = true, ["--no-fuse"] = true,
+                   ["--no-lanes"] = true }
 
 local function cmd_run(args)
   local file = args[2]
@@ -189,6 +194,7 @@ local function cmd_run(args)
   exp.out = o.out and (#o.out == 1 and o.out[1] or o.out) or "-"
   exp.clients = o.clients
   exp.fuse = o.fuse
+  exp.lanes = o.lanes
   exp.memory = false
   local built = lied.build(model, sets)
   local _, stats, err = built:run(exp)
@@ -207,6 +213,10 @@ local function cmd_run(args)
         stats.colours, stats.jac_nnz, stats.lu, stats.newton, stats.newton_fails))
     end
     io.stderr:write("\n")
+    if stats.fused then
+      io.stderr:write(string.format("fused steps: chunks of %d copies, lane form %s\n", 32,
+        stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
+    end
   end
   if err then error(err, 0) end
   if stats.interrupted then

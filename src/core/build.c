@@ -9,7 +9,7 @@
 #include "core/model.h"
 #include "sched/sched.h"
 
-static const double lied_zeros[LIED_MAX_SIGNAL_VARS];
+const double lied_port_zeros[LIED_MAX_SIGNAL_VARS];
 
 struct lied_init {
   lied_err *e;
@@ -71,12 +71,42 @@ static void sum23_eval(const lied_env *env, lied_sum *s) {
 }
 LIED_BLOCK(sum23_block, lied_sum, sum23_eval)
 
+/* Lane forms (lied/component.h): k and w are those of lane 0 (the same in
+ * every copy); in[j] holds lane 0 of contribution j; the sums follow the
+ * k pointers, each LIED_LANES wide. Same order of additions as above. */
+LIED_LANE_FN static void sum_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  uint32_t k, w;
+  memcpy(&k, g + offsetof(lied_sum, k), sizeof k);
+  memcpy(&w, g + offsetof(lied_sum, w), sizeof w);
+  const double *const *in = (const double *const *)(const void *)(g + sizeof(lied_sum) * LIED_LANES);
+  double *out = (double *)(void *)(g + (sizeof(lied_sum) + k * sizeof in[0]) * LIED_LANES);
+  for (uint32_t v = 0; v < w; v++)
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++) {
+      double acc = 0;
+      for (uint32_t j = 0; j < k; j++) acc += in[j * LIED_LANES][v * LIED_LANES + l];
+      out[v * LIED_LANES + l] = acc;
+    }
+}
+
+LIED_LANE_FN static void sum23_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *const *in = (const double *const *)(const void *)(g + sizeof(lied_sum) * LIED_LANES);
+  const double *restrict a = in[0], *restrict b = in[LIED_LANES];
+  double *restrict out = (double *)(void *)(g + (sizeof(lied_sum) + 2 * sizeof a) * LIED_LANES);
+  for (size_t v = 0; v < 3 * LIED_LANES; v += LIED_LANES)
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++) out[v + l] = a[v + l] + b[v + l];
+}
+
 static void sum_meta(lied_meta *m, void *self) {
   lied_sum *s = self;
+  const int two3 = s->k == 2 && s->w == 3;
   for (uint32_t j = 0; j < s->k; j++) lied_meta_link(m, &s->in[j]);
-  lied_meta_block_range(m, "sum", s->k == 2 && s->w == 3 ? sum23_block : sum_block,
-                        LIED_BLOCK_CONST_COEFF, &s->in[0], s->k, sizeof s->in[0],
-                        LIED_SIGS(sum_out(s)));
+  lied_meta_block_range(m, "sum", two3 ? sum23_block : sum_block, LIED_BLOCK_CONST_COEFF,
+                        &s->in[0], s->k, sizeof s->in[0], LIED_SIGS(sum_out(s)));
+  lied_meta_lanes(m, two3 ? sum23_lanes : sum_lanes);
 }
 
 static const lied_class lied_sum_class = {
@@ -410,7 +440,7 @@ static int check_unconnected(lied_model *m, int nuser, lied_err *e) {
           const double **ptr = &PTR_AT(lied_inst(sp, i), off);
           if (*ptr) continue;
           if (sg->flags & LIED_SIG_OPTIONAL) {
-            *ptr = lied_zeros;
+            *ptr = lied_port_zeros;
             continue;
           }
           char name[512];

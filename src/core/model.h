@@ -30,6 +30,7 @@ typedef struct lied_tref {
 typedef struct lied_tblock {
   const char *name;
   lied_block_fn fn;
+  lied_block_fn lanes; /* lane form, or NULL (lied/component.h) */
   unsigned flags;
   uint32_t in0, nin, out0, nout; /* ranges in lied_template.refs */
 } lied_tblock;
@@ -225,6 +226,9 @@ int lied_template_port(const lied_template *tpl, const char *name);
  * `order` is the spec ids sorted by arena address). */
 int lied_model_locate(const lied_model *m, const int *order, int norder,
                       const void *p, uint64_t *inst, uint32_t *offset);
+
+/* What an unconnected optional reading pointer points to. */
+extern const double lied_port_zeros[LIED_MAX_SIGNAL_VARS];
 
 static inline char *lied_inst(const lied_spec *s, uint64_t i) {
   return s->arena + (size_t)i * s->size;

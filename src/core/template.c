@@ -11,7 +11,7 @@ const double lied_time = 0.0;
 /* Raw block as declared, before its references are classified. */
 typedef struct raw_block {
   const char *name;
-  lied_block_fn fn;
+  lied_block_fn fn, lanes;
   unsigned flags;
   int in0, nin, out0, nout; /* ranges in raw addresses */
 } raw_block;
@@ -217,7 +217,7 @@ static void meta_block(lied_meta *m, const char *name, lied_block_fn fn, unsigne
     return;
   }
   raw_block *b = &m->raw[m->nraw++];
-  *b = (raw_block){name ? name : "block", fn, flags, m->naddr, 0, 0, 0};
+  *b = (raw_block){name ? name : "block", fn, NULL, flags, m->naddr, 0, 0, 0};
   for (int i = 0; in && in[i]; i++, b->nin++)
     if (meta_addr(m, in[i])) return;
   for (size_t i = 0; i < nrange; i++, b->nin++)
@@ -231,6 +231,15 @@ void lied_meta_block(lied_meta *m, const char *name, lied_block_fn fn,
                      unsigned flags, const void *const *in,
                      const void *const *out) {
   meta_block(m, name, fn, flags, in, NULL, 0, 0, out);
+}
+
+void lied_meta_lanes(lied_meta *m, lied_block_fn lanes) {
+  if (m->failed) return;
+  if (m->nraw == 0) {
+    meta_fail(m, "%s: lied_meta_lanes before any block", "lane form");
+    return;
+  }
+  m->raw[m->nraw - 1].lanes = lanes;
 }
 
 void lied_meta_block_range(lied_meta *m, const char *name, lied_block_fn fn, unsigned flags,
@@ -359,7 +368,7 @@ static int classify(lied_meta *m) {
   for (int b = 0; b < m->nraw; b++) {
     raw_block *r = &m->raw[b];
     lied_tblock *tb = &t->blocks[b];
-    *tb = (lied_tblock){r->name, r->fn, r->flags, (uint32_t)n, (uint32_t)r->nin,
+    *tb = (lied_tblock){r->name, r->fn, r->lanes, r->flags, (uint32_t)n, (uint32_t)r->nin,
                         0, (uint32_t)r->nout};
     for (int i = 0; i < r->nin; i++) {
       const void *a = m->addr[r->in0 + i];

@@ -110,70 +110,123 @@ static inline void solve2(const double *m, double b0, double b1, double *t0, dou
   *t1 = -(m[2] * b0 + m[3] * b1);
 }
 
+/* The inverse of [a11 a12; a21 a22] into iv (row-major) as small_invert
+ * computes it, without its early exits: returns 1 when small_invert would
+ * call the matrix singular (iv is then not used). */
+static inline int inverse2(double a11, double a12, double a21, double a22, double *iv) {
+  const double m = max4abs(a11, a12, a21, a22);
+  const double det = a11 * a22 - a12 * a21;
+  const int bad = !(fabs(det) <= DBL_MAX) | !(m > 0) | !(fabs(det) > 2.0 * DBL_EPSILON * m * m);
+  const double r = 1.0 / det;
+  iv[0] = a22 * r, iv[1] = -a12 * r, iv[2] = -a21 * r, iv[3] = a11 * r;
+  return bad;
+}
+
+#if defined(__GNUC__)
+#define PROBE_INLINE static inline __attribute__((always_inline))
+#else
+#define PROBE_INLINE static inline
+#endif
+
 /* The 2x2 case (a crane crab) without the general loops: the same passes,
  * with as few sweeps over the tearing variables and residuals as possible:
  * reading b sets the first pass's unit vector, reading the first column sets
  * the second, and the second column is solved for at once (the inverse is
  * kept only for constant sections). Column c of the matrix belongs to
- * tearing variable c; the passes take them in the order sec->cord. */
-static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_t q0,
-                  uint64_t n, lied_err *e) {
+ * tearing variable c; the passes take them in the order sec->cord. The
+ * sweeps have no early exit and keep the matrices as separate arrays, so
+ * that the compiler evaluates several instances per instruction when the
+ * strides are those of lane groups (8 bytes: probe2 below); the first
+ * singular instance is found afterwards. Same arithmetic as small_invert and
+ * solve2, instance by instance. */
+PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, const lied_env *env, uint64_t q0,
+                         uint64_t n, const size_t ts0, const size_t ts1, const size_t rs0,
+                         const size_t rs1, lied_err *e) {
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
-  const size_t ts0 = p0->tstride, ts1 = p1->tstride, rs0 = p0->rstride, rs1 = p1->rstride;
   double *t0 = PTR(p0->tear, q0, ts0), *t1 = PTR(p1->tear, q0, ts1);
   const double *r0 = PTR(p0->res, q0, rs0), *r1 = PTR(p1->res, q0, rs1);
-  double *A = s->work;           /* n x 4: first column, then (constant) the inverse */
-  double *bv = A + 4 * s->chunk; /* n x 2 */
+  const size_t c = s->chunk;
+  /* b, the first pass's column, the second's: rows 0 and 1 each */
+  double *b0 = s->work, *b1 = b0 + c, *u0 = b1 + c, *u1 = u0 + c, *v0 = u1 + c, *v1 = v0 + c;
+  LIED_LANE_LOOP
   for (uint64_t q = 0; q < n; q++) *PTR(t0, q, ts0) = 0, *PTR(t1, q, ts1) = 0;
   run_blocks(sec, env, q0, n);
   uint8_t *done = sec->constant ? &sec->factored[q0 / s->chunk] : NULL;
   if (done && *done) {
     const double *iv = sec->lu + 4 * q0;
+    LIED_LANE_LOOP
     for (uint64_t q = 0; q < n; q++) {
       solve2(iv + 4 * q, *PTR(r0, q, rs0), *PTR(r1, q, rs1), PTR(t0, q, ts0), PTR(t1, q, ts1));
     }
     run_final(s, sec, env, q0, n);
     return 0;
   }
-  /* ta/tb: the tearing variables of the first and the second pass; ca/cb
+  /* ta/tb: the tearing variables of the first and the second pass; ca
    * their columns */
-  const int ca = sec->cord[0], cb = sec->cord[1];
+  const int ca = sec->cord[0];
   double *ta = ca ? t1 : t0, *tb = ca ? t0 : t1;
   const size_t tsa = ca ? ts1 : ts0, tsb = ca ? ts0 : ts1;
+  LIED_LANE_LOOP
   for (uint64_t q = 0; q < n; q++) {
-    bv[2 * q] = *PTR(r0, q, rs0), bv[2 * q + 1] = *PTR(r1, q, rs1);
+    b0[q] = *PTR(r0, q, rs0), b1[q] = *PTR(r1, q, rs1);
     *PTR(ta, q, tsa) = 1;
   }
   run_pass(sec, 0, env, q0, n);
+  LIED_LANE_LOOP
   for (uint64_t q = 0; q < n; q++) {
-    A[4 * q + ca] = *PTR(r0, q, rs0) - bv[2 * q];
-    A[4 * q + 2 + ca] = *PTR(r1, q, rs1) - bv[2 * q + 1];
+    u0[q] = *PTR(r0, q, rs0) - b0[q];
+    u1[q] = *PTR(r1, q, rs1) - b1[q];
     *PTR(ta, q, tsa) = 0, *PTR(tb, q, tsb) = 1;
   }
   run_pass(sec, 1, env, q0, n);
+  /* the matrix: column ca is u, the other v */
+  const double *a11 = ca ? v0 : u0, *a21 = ca ? v1 : u1, *a12 = ca ? u0 : v0,
+               *a22 = ca ? u1 : v1;
+  int bad = 0;
+  LIED_LANE_LOOP
   for (uint64_t q = 0; q < n; q++) {
-    double *m = A + 4 * q;
-    m[cb] = *PTR(r0, q, rs0) - bv[2 * q];
-    m[2 + cb] = *PTR(r1, q, rs1) - bv[2 * q + 1];
-    int rc = small_invert(m, 2);
-    if (rc) {
-      s->st.factorisations += q + 1;
-      return singular(s, sec, q0 + q, env->t, rc, e);
+    v0[q] = *PTR(r0, q, rs0) - b0[q];
+    v1[q] = *PTR(r1, q, rs1) - b1[q];
+  }
+  LIED_LANE_LOOP
+  for (uint64_t q = 0; q < n; q++) {
+    double iv[4];
+    bad |= inverse2(a11[q], a12[q], a21[q], a22[q], iv);
+    solve2(iv, b0[q], b1[q], PTR(t0, q, ts0), PTR(t1, q, ts1));
+  }
+  if (done) /* constant: keep the inverses */
+    LIED_LANE_LOOP
+    for (uint64_t q = 0; q < n; q++)
+      inverse2(a11[q], a12[q], a21[q], a22[q], sec->lu + 4 * (q0 + q));
+  if (bad) { /* the first singular instance, as small_invert says it */
+    for (uint64_t q = 0; q < n; q++) {
+      double m[4] = {a11[q], a12[q], a21[q], a22[q]};
+      int rc = small_invert(m, 2);
+      if (rc) {
+        s->st.factorisations += q + 1;
+        return singular(s, sec, q0 + q, env->t, rc, e);
+      }
     }
-    solve2(m, bv[2 * q], bv[2 * q + 1], PTR(t0, q, ts0), PTR(t1, q, ts1));
   }
   s->st.factorisations += n;
-  if (done) {
-    memcpy(sec->lu + 4 * q0, A, sizeof(double) * 4 * n);
-    *done = 1;
-  }
+  if (done) *done = 1;
   run_final(s, sec, env, q0, n);
   return 0;
 }
 
+/* Lane groups (strides of 8 bytes, sched/lanes.h) get their own copy with
+ * the strides known to the compiler. */
+static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_t q0,
+                  uint64_t n, lied_err *e) {
+  const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
+  if (p0->tstride == 8 && p1->tstride == 8 && p0->rstride == 8 && p1->rstride == 8)
+    return probe2_(s, sec, env, q0, n, 8, 8, 8, 8, e);
+  return probe2_(s, sec, env, q0, n, p0->tstride, p1->tstride, p0->rstride, p1->rstride, e);
+}
+
 /* See probe.h: 2x2 sections go to probe2, 1x1 use the explicit inverse, the
  * rest the dense LU. */
-int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
+LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
                      uint64_t q0, uint64_t n, lied_err *e) {
   if (sec->k == 2) return probe2(s, sec, env, q0, n, e);
   const int k = sec->k;

@@ -552,7 +552,7 @@ static int run_outputs(lua_State *L, int t, const char *specs[MAX_OUTS]) {
 static void check_run_keys(lua_State *L, int t) {
   static const char *const known[] = {"start", "stop", "dt", "interval", "tol", "rtol", "atol",
                                       "hmax", "solver", "vars", "out", "clients",
-                                      "progress", "progress_delay", "memory", "fuse", "set", NULL};
+                                      "progress", "progress_delay", "memory", "fuse", "lanes", "set", NULL};
   lua_pushnil(L);
   while (lua_next(L, t)) {
     lua_pop(L, 1);
@@ -601,7 +601,8 @@ static void check_run_span(lua_State *L, const lied_sim_opts *o) {
  * path.mat, "tcp:[HOST:]PORT", "none", or a list of these), clients (TCP clients to wait for), progress ("auto" =
  * default: on stderr when it is a terminal; true; false), progress_delay
  * (seconds, default 1), memory (default true), fuse (default true; false:
- * fixed-step explicit solvers step over the whole state vector, see fused.h).
+ * fixed-step explicit solvers step over the whole state vector, see fused.h),
+ * lanes (default true; false: fused steps run copy by copy, see lanes.h).
  * A simulation failure returns result-so-far, stats, message. */
 static int model_run(lua_State *L) {
   lmodel *u = check_model(L, 1);
@@ -637,6 +638,11 @@ static int model_run(lua_State *L) {
   if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
     return raise_fmt(L, "run: option fuse must be a boolean, got %s", luaL_typename(L, -1));
   o.no_fuse = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, 2, "lanes");
+  if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+    return raise_fmt(L, "run: option lanes must be a boolean, got %s", luaL_typename(L, -1));
+  o.no_lanes = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
   lua_pop(L, 1);
   const char *out1 = opt_field_str(L, 2, "out");
   if (out1 && strcmp(out1, "none") == 0) memory = 0; /* out = "none" records nothing */
@@ -720,6 +726,14 @@ static int model_run(lua_State *L) {
   lua_setfield(L, -2, "wall");
   lua_pushboolean(L, st.interrupted);
   lua_setfield(L, -2, "interrupted");
+  lua_pushboolean(L, st.fused);
+  lua_setfield(L, -2, "fused");
+  lua_pushboolean(L, st.lanes);
+  lua_setfield(L, -2, "lanes");
+  if (st.no_lanes[0]) {
+    lua_pushstring(L, st.no_lanes);
+    lua_setfield(L, -2, "no_lanes");
+  }
   if (rc) {
     lua_pushstring(L, e.msg);
     return 3;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "sched/builder.h"
 
-#define PROBE_CHUNK 32
+#define PROBE_CHUNK LIED_LANES /* a probing chunk is one lane group (sched/lanes.h) */
 
 typedef struct sec_tmp {
   uint32_t *ord;   /* members in evaluation order */
@@ -231,7 +231,8 @@ static int new_section(builder *b, const sec_tmp *t, int constant,
   for (int i = 0; i < t->n; i++) {
     node_id id = lied_sb_decode(b, t->ord[i]);
     const lied_spec *sp = &b->m->specs[id.spec];
-    sec->blk[i] = (lied_sec_block){sp->tpl.blocks[id.blk].fn, lied_inst(sp, id.inst), sp->size};
+    sec->blk[i] = (lied_sec_block){sp->tpl.blocks[id.blk].fn, lied_inst(sp, id.inst), sp->size,
+                                   sp->tpl.blocks[id.blk].lanes};
     sec->first[i] = t->ord[i];
     sec->mexp[i] = (b->flags[t->ord[i]] & (NF_EXPORT | NF_DER)) != 0;
   }
@@ -353,7 +354,8 @@ static int emit_steps(builder *b) {
             continue;
           }
         }
-        rc = push_step(b, l, (lied_step){fn, base, sp->size, 1, NULL, -1});
+        rc = push_step(b, l, (lied_step){fn, base, sp->size, 1, NULL, -1,
+                                         sp->tpl.blocks[id.blk].lanes});
         last_block_step = l->n - 1;
         continue;
       }

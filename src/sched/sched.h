@@ -13,6 +13,7 @@ typedef struct lied_sec_block {
   lied_block_fn fn;
   char *base;
   size_t stride;
+  lied_block_fn lanes; /* the block's lane form, or NULL (sched/lanes.h) */
 } lied_sec_block;
 
 /* One tearing pair of a section template. */
@@ -57,6 +58,7 @@ typedef struct lied_step {
   uint64_t count;
   lied_section *sec; /* non-NULL: a section batch (fn unused) */
   int isec;          /* building: index of the section batch, -1 for a block */
+  lied_block_fn lanes; /* the block's lane form, or NULL (sched/lanes.h) */
 } lied_step;
 
 /* How to move states between the solver's vector and the instances. */

@@ -1,5 +1,6 @@
 /* erk.c - fixed-step explicit Runge-Kutta stepper driven by a Butcher table. */
 #include "solve/erk.h"
+#include "lied/component.h" /* LIED_LANE_FN */
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -47,7 +48,7 @@ void lied_erk_free(lied_erk *e) {
 /* See erk.h. One pass over the vectors for up to four nonzero weights
  * (every fixed-step table here); the sum is formed left to right, so every
  * caller gets the same bits. */
-void lied_rk_combine(size_t n, const double *x, double h, const double *w, int nk,
+LIED_LANE_FN void lied_rk_combine(size_t n, const double *x, double h, const double *w, int nk,
                      const double *k, size_t kstride, double *out) {
   double c[4];
   const double *kp[4];

@@ -10,7 +10,7 @@
 
 int lied_fused_applies(const lied_sched *s) { return s->aligned && s->nsmap > 0; }
 
-int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab) {
+int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int lanes) {
   memset(f, 0, sizeof *f);
   if (!tab || !tab->explicit_ || tab->stages < 1) return -1;
   size_t width = 0;
@@ -27,6 +27,15 @@ int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab) {
     lied_fused_free(f);
     return -1;
   }
+  if (lanes) {
+    lied_err e;
+    int rc = lied_lanes_init(&f->lanes, s, f->no_lanes, sizeof f->no_lanes, &e);
+    if (rc < 0) {
+      lied_fused_free(f);
+      return -1;
+    }
+    f->lane = rc;
+  }
   return 0;
 }
 
@@ -35,6 +44,7 @@ void lied_fused_free(lied_fused *f) {
   free(f->y);
   free(f->cur);
   free(f->xnew);
+  if (f->lane) lied_lanes_free(&f->lanes);
   memset(f, 0, sizeof *f);
 }
 
@@ -55,12 +65,15 @@ static int chunk_step(lied_fused *f, uint64_t q0, uint64_t n, double t, double h
   const lied_tableau *tab = f->tab;
   const int ns = tab->stages;
   const size_t kst = f->width * s->chunk; /* one stage of one chunk */
+  /* the chunk's instances: in the arenas from copy q0 on, or the lane groups */
+  const lied_state_map *smap = f->lane ? f->lanes.smap : s->smap;
+  const uint64_t qi = f->lane ? 0 : q0;
   for (int i = 0; i < ns; i++) {
     /* the stage's states into the instances */
     for (int m = 0; m < s->nsmap; m++) {
-      const lied_state_map *sm = &s->smap[m];
+      const lied_state_map *sm = &smap[m];
       const size_t off = chunk_off(s, sm);
-      char *inst = sm->base + q0 * sm->stride;
+      char *inst = sm->base + qi * sm->stride;
       if (i == 0) { /* the first stage is the state itself */
         lied_states_in(sm, f->cur + off, inst, n);
       } else {
@@ -70,10 +83,12 @@ static int chunk_step(lied_fused *f, uint64_t q0, uint64_t n, double t, double h
       }
     }
     const lied_env env = {t + tab->c[i] * h};
-    if (lied_sched_run_chunk(s, &env, q0, n, e)) return -1;
+    if (f->lane ? lied_lanes_run(&f->lanes, &env, n, e)
+                : lied_sched_run_chunk(s, &env, q0, n, e))
+      return -1;
     for (int m = 0; m < s->nsmap; m++) {
-      const lied_state_map *sm = &s->smap[m];
-      lied_ders_out(sm, f->k + (size_t)i * kst + chunk_off(s, sm), sm->base + q0 * sm->stride,
+      const lied_state_map *sm = &smap[m];
+      lied_ders_out(sm, f->k + (size_t)i * kst + chunk_off(s, sm), sm->base + qi * sm->stride,
                     n);
     }
   }
@@ -116,7 +131,7 @@ static void chunk_store(const lied_fused *f, double *x, uint64_t q0, uint64_t n)
   }
 }
 
-int lied_fused_steps(lied_fused *f, const double *times, int nsteps, double *x,
+LIED_LANE_FN int lied_fused_steps(lied_fused *f, const double *times, int nsteps, double *x,
                      volatile sig_atomic_t *stop, lied_err *e) {
   lied_sched *s = f->s;
   const uint64_t total = s->aligned_n, chunk = s->chunk;
@@ -125,10 +140,12 @@ int lied_fused_steps(lied_fused *f, const double *times, int nsteps, double *x,
   for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
     const uint64_t n = total - q0 < chunk ? total - q0 : chunk;
     chunk_load(f, x, q0, n);
+    if (f->lane) lied_lanes_load(&f->lanes, q0, n);
     for (int j = 0; j < nsteps; j++) {
       if (stop && *stop) return 1;
       if (chunk_step(f, q0, n, times[j], times[j + 1] - times[j], check, e)) return -1;
     }
+    if (f->lane) lied_lanes_store(&f->lanes, q0, n);
     chunk_store(f, f->xnew, q0, n);
   }
   if (f->n) memcpy(x, f->xnew, sizeof *x * f->n);

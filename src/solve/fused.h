@@ -11,6 +11,7 @@
 #define LIED_SOLVE_FUSED_H
 #include <signal.h>
 #include <stdint.h>
+#include "sched/lanes.h"
 #include "sched/sched.h"
 #include "solve/butcher.h"
 
@@ -24,14 +25,18 @@ typedef struct lied_fused {
                      the chunk's new state */
   double *cur;    /* width x chunk: the chunk's state during a block */
   double *xnew;   /* n: the new state, copied to x when every chunk succeeded */
+  int lane;       /* the chunks run in lane form (sched/lanes.h) */
+  lied_lanes lanes;
+  char no_lanes[200]; /* why not, when lanes were asked for and not used */
 } lied_fused;
 
 /* Whether a schedule can take fused steps: aligned, with states. */
 int lied_fused_applies(const lied_sched *s);
 
-/* Work space for an explicit table (n = the schedule's states). Returns 0,
- * or -1 when out of memory (f is then safe to free). */
-int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab);
+/* Work space for an explicit table (n = the schedule's states); with
+ * `lanes`, the lane form of the model when it has one (else f->no_lanes
+ * says why). Returns 0, or -1 when out of memory (f is then safe to free). */
+int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int lanes);
 void lied_fused_free(lied_fused *f);
 
 /* Steps from times[0] to times[nsteps], step j from times[j] to

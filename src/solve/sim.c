@@ -207,10 +207,16 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
   fgrid g = {R, o->dt > 0 ? o->dt : R->span / 1000, 1, 0, 0, 0, 0};
   if (implicit) {
     if (lied_dirk_init(&dirk, s->tab, R)) return -1;
-  } else if (fuse ? lied_fused_init(&fused, R->m->sched, s->tab)
+  } else if (fuse ? lied_fused_init(&fused, R->m->sched, s->tab, !o->no_lanes)
                   : lied_erk_init(&erk, s->tab, R->n)) {
     return lied_errf(R->e, "out of memory (solver work space for %llu states)",
                      (unsigned long long)R->n);
+  }
+  if (fuse) {
+    R->st->fused = 1;
+    R->st->lanes = fused.lane;
+    snprintf(R->st->no_lanes, sizeof R->st->no_lanes, "%s",
+             o->no_lanes ? "not asked for" : fused.no_lanes);
   }
   const int unobserved = !(R->r && R->r->nsinks) && !o->progress;
   double *x = R->x;

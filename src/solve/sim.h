@@ -22,6 +22,10 @@ typedef struct lied_sim_opts {
    * schedule) take blocks of steps chunk by chunk of copies (solve/fused.h);
    * 1 steps over the whole state vector instead. Same results, bit for bit. */
   int no_fuse;
+  /* Fused steps run the blocks' lane forms over groups of copies when every
+   * block of the model's dynamic part has one (sched/lanes.h); 1 runs them
+   * copy by copy instead. Same results, bit for bit. */
+  int no_lanes;
   /* Progress hook (issue 7): when not NULL, called with the current time at
    * every output point and every LIED_PROGRESS_STEPS steps; one test per step
    * when NULL. */
@@ -45,6 +49,9 @@ typedef struct lied_sim_stats {
   double t_end;        /* time reached */
   double wall;         /* seconds spent integrating */
   int interrupted;
+  int fused;           /* fixed-step explicit steps taken chunk by chunk (fused.h) */
+  int lanes;           /* ... in lane form */
+  char no_lanes[200];  /* fused without lanes: why, else "" */
 } lied_sim_stats;
 
 /* A solver: explicit or implicit, fixed step or adaptive. */

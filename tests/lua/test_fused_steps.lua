@@ -15,14 +15,33 @@ local function run(opts)
                                       ["crab.prismatic1.v"] = -0.2 })
   T.check(built:info().chunked, "40 crabs are chunked")
   local o = { solver = opts.solver, stop = 0.5, dt = 1e-3, interval = 0.01, progress = false,
-              vars = "crab[*].*", fuse = opts.fuse }
+              vars = "crab[*].*", fuse = opts.fuse, lanes = opts.lanes }
   local res, stats = built:run(o)
   return res, stats
 end
 
+-- fused steps in lane form (the default: every block of the crab has one),
+-- copy by copy (lanes = false) and whole-vector steps (fuse = false)
+local _, s1 = run { solver = "rk4" }
+T.check(s1.fused and s1.lanes and s1.no_lanes == nil, "fused steps in lane form")
+local _, s2 = run { solver = "rk4", lanes = false }
+T.check(s2.fused and not s2.lanes, "lanes = false: copy by copy")
+T.eq(s2.no_lanes, "not asked for", "lanes = false: why")
+local _, s3 = run { solver = "rk4", fuse = false }
+T.check(not s3.fused and not s3.lanes, "fuse = false: neither")
+
 for _, solver in ipairs { "euler", "heun", "rk3", "rk4" } do
   local a, sa = run { solver = solver }
   local b, sb = run { solver = solver, fuse = false }
+  local c = run { solver = solver, lanes = false }
+  local dc = 0
+  for _, name in ipairs(a:names()) do
+    local ca, cc = a:column(name), c:column(name)
+    for i = 1, #ca do
+      if ca[i] ~= cc[i] then dc = dc + 1 end
+    end
+  end
+  T.eq(dc, 0, solver .. ": lane form and copy by copy give the same bits")
   T.eq(sa.rhs, sb.rhs, solver .. ": same number of evaluations")
   T.eq(a:nrows(), b:nrows(), solver .. ": same rows")
   local cols, diff, moved = 0, 0, 0
@@ -51,8 +70,19 @@ local function slurp(p) local f = assert(io.open(p)); local s = f:read("a"); f:c
 local s1, s2 = slurp(f1), slurp(f2)
 T.check(#s1 > 10000, "CSV written (" .. #s1 .. " bytes)")
 T.check(s1 == s2, "--no-fuse: the same CSV, byte for byte")
+local f3 = os.tmpname() .. ".csv"
+T.eq(T.sh(base .. f3 .. " --no-lanes"), 0, "lied run --no-lanes exit status")
+T.check(slurp(f3) == s1, "--no-lanes: the same CSV, byte for byte")
 local _, help = T.sh(string.format("%q --help", T.lied))
 T.check(help:find("--no-fuse", 1, true), "--no-fuse in --help")
+T.check(help:find("--no-lanes", 1, true), "--no-lanes in --help")
+-- --stats says how the steps were taken
+local _, _, err1 = T.sh(string.format("%q run examples/scaling.lua --set n=40 --stop 0.01 " ..
+  "--out none --stats", T.lied))
+T.check(err1:find("fused steps: chunks of 32 copies, lane form yes", 1, true), "--stats: " .. err1)
+local _, _, err2 = T.sh(string.format("%q run examples/scaling.lua --set n=40 --stop 0.01 " ..
+  "--out none --stats --no-lanes", T.lied))
+T.check(err2:find("lane form no (not asked for)", 1, true), "--stats --no-lanes: " .. err2)
 
 -- lied info says which models take fused steps
 local _, info = T.sh(string.format("%q info examples/scaling.lua --set n=5", T.lied))
@@ -61,8 +91,23 @@ T.check(info:find("chunked   yes (independent copies: evaluated chunk by chunk; 
 local _, info1 = T.sh(string.format("%q info examples/cranecrab.lua", T.lied))
 T.check(info1:find("chunked   no", 1, true), "lied info: one crab is not chunked")
 
+-- a block without a lane form (Spring's): copy by copy, and the stats say which
+local mech = require "lied.mechanics"
+local Sprung = lied.model "Sprung" {
+  fixed = mech.Fixed {}, slide = mech.Prismatic { s = 0.5 }, cart = mech.Body {},
+  spring = mech.Spring { c = 10 },
+  connect = { { "fixed.frame_b", "slide.frame_a" }, { "slide.frame_b", "cart.frame_a" },
+              { "fixed.frame_b", "spring.frame_a" }, { "slide.frame_b", "spring.frame_b" } },
+}
+local Many = lied.model "Many" { parameters = { n = 1 }, d = lied.array(Sprung, lied.param "n") }
+local _, sd = lied.build(Many, { n = 5 }):run { stop = 0.1, dt = 0.01, out = "none", memory = false }
+T.check(sd.fused and not sd.lanes, "a Spring in the copies: fused, not in lane form")
+T.eq(sd.no_lanes, "block force of Spring (d[1].spring) has no lane form", "why not")
+
 -- the option must be a boolean
 local built = lied.build(Scaling, { n = 2 })
 T.raises(function() built:run { stop = 0.1, fuse = 1 } end,
   "run: option fuse must be a boolean, got number", "fuse = 1")
+T.raises(function() built:run { stop = 0.1, lanes = "yes" } end,
+  "run: option lanes must be a boolean, got string", "lanes = 'yes'")
 T.done()

@@ -21,7 +21,7 @@ typedef struct tree {
   int order;                  /* number of nodes */
   double gamma;               /* density: order * product of children's */
   int nchild;
-  int child[MAX_ORDER - 1];
+  int child[MAX_ORDER];        /* at most MAX_ORDER - 1 used (each subtree has a node) */
 } tree;
 
 typedef struct forest {
@@ -48,6 +48,8 @@ static void grow(forest *f, int order, int limit, int *child, int depth,
     }
     return;
   }
+  if (depth >= MAX_ORDER) /* cannot happen (left < MAX_ORDER); tells -O3 so */
+    return;
   for (int i = first; i < limit; i++) {
     if (f->t[i].order > left)
       continue;

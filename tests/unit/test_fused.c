@@ -141,7 +141,7 @@ static void same_bits(const char *table, int block, int fresh) {
   lied_erk erk;
   lied_fused f;
   CHECK(lied_erk_init(&erk, tab, ns) == 0);
-  CHECK(lied_fused_init(&f, mb->sched, tab) == 0);
+  CHECK(lied_fused_init(&f, mb->sched, tab, 1) == 0);
   if (xa && xb) {
     fill(ma, xa);
     memcpy(xb, xa, sizeof *xa * ns);
@@ -202,7 +202,7 @@ static void test_singular_later_chunk(void) {
   const uint64_t ns = m->nstates;
   double *x = calloc(ns, sizeof *x), *x0 = calloc(ns, sizeof *x0);
   lied_fused f;
-  CHECK(x && x0 && lied_fused_init(&f, m->sched, lied_tableau_find("rk4")) == 0);
+  CHECK(x && x0 && lied_fused_init(&f, m->sched, lied_tableau_find("rk4"), 1) == 0);
   if (x && x0) {
     fill(m, x);
     CHECK(lied_model_eval(m, 0, x, NULL, 0, &e) == 0); /* constant part, factors */

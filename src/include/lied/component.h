@@ -39,6 +39,56 @@ typedef void (*lied_block_fn)(const lied_env *env, char *base, size_t count,
       FN(env, (TYPE *)(void *)(base + lied_i_ * stride));                      \
   }
 
+/* ---- lane form (optional) ----------------------------------------------- */
+
+/* When a model is many independent copies of one structure (an array of
+ * models and nothing else, such as n crane crabs) and its fixed-step
+ * explicit solver takes fused steps, lied can evaluate LIED_LANES copies
+ * of a block per call, laid out as a group ("structure of arrays"): the
+ * 8-byte word at byte offset o of copy l is at base + o * LIED_LANES + 8 l,
+ * so one field of all copies is one contiguous array, and the compiler can
+ * evaluate several copies per instruction. A block's lane form is declared
+ * with lied_meta_lanes right after the block and called as
+ *   lanes(env, group, count, 0)      count <= LIED_LANES copies
+ * A reading pointer field holds, in the group, the address of lane 0 of the
+ * signal it reads: variable j of copy l is at p[j * LIED_LANES + l]. The lane
+ * form must compute exactly what the block computes, copy by copy (write
+ * the equations once, as a static inline function both call); tests compare
+ * the two bit for bit. Blocks without a lane form keep their model on the
+ * ordinary layout. See docs/components.md, "Lane forms". */
+#define LIED_LANES 32
+
+/* Put before a loop over the lanes: tells the compiler the lanes are
+ * independent (no lane reads what another writes), so it evaluates several
+ * per instruction without checking the arrays for overlap first. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define LIED_LANE_LOOP _Pragma("GCC ivdep")
+#elif defined(__clang__)
+#define LIED_LANE_LOOP _Pragma("clang loop vectorize(assume_safety)")
+#else
+#define LIED_LANE_LOOP
+#endif
+
+/* Put before a lane form's definition: on x86-64 with GCC and glibc, the
+ * function is compiled twice, for the baseline (SSE2, two doubles per
+ * instruction) and for x86-64-v3 (AVX2, four), and the loader picks the one
+ * the processor runs. Without FMA contraction (ISO C mode), both compute
+ * the same bits as the block. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__gnu_linux__) && \
+    !defined(LIED_NO_CLONES)
+#define LIED_LANE_FN __attribute__((target_clones("default", "arch=x86-64-v3")))
+#else
+#define LIED_LANE_FN
+#endif
+
+/* The lanes of double field FIELD of a TYPE group at base. */
+#define LIED_LANE(TYPE, base, FIELD)                                           \
+  ((double *)(void *)((base) + offsetof(TYPE, FIELD) * LIED_LANES))
+/* Lane 0 of the signal the reading pointer field FIELD points to. */
+#define LIED_LANE_IN(TYPE, base, FIELD)                                        \
+  (*(const double *const *)(const void *)((base) +                           \
+                                          offsetof(TYPE, FIELD) * LIED_LANES))
+
 /* ---- parameters --------------------------------------------------------- */
 
 enum {
@@ -173,6 +223,8 @@ void lied_meta_tear(lied_meta *m, const char *tear_name, double *tear,
 void lied_meta_block(lied_meta *m, const char *name, lied_block_fn fn,
                      unsigned flags, const void *const *in,
                      const void *const *out);
+/* The lane form of the block declared last (see "lane form" above). */
+void lied_meta_lanes(lied_meta *m, lied_block_fn lanes);
 
 #ifdef __cplusplus
 }

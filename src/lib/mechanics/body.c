@@ -10,14 +10,34 @@ typedef struct pm_body {
 
 /* Force and torque the frame must apply: f = m (a - g), t = I z. Affine in
  * the acceleration with parameter coefficients. */
+static inline void body_force_eq(double m, double I, double g0, double g1, double ax, double ay,
+                                 double z, double *fx, double *fy, double *t) {
+  *fx = m * (ax - g0);
+  *fy = m * (ay - g1);
+  *t = I * z;
+}
+
 static void body_force(const lied_env *env, pm_body *b) {
   (void)env;
   const pm_acc *a = b->frame_a.acc;
-  b->frame_a.force.fx = b->m * (a->ax - b->g[0]);
-  b->frame_a.force.fy = b->m * (a->ay - b->g[1]);
-  b->frame_a.force.t = b->I * a->z;
+  pm_force *f = &b->frame_a.force;
+  body_force_eq(b->m, b->I, b->g[0], b->g[1], a->ax, a->ay, a->z, &f->fx, &f->fy, &f->t);
 }
 LIED_BLOCK(body_force_block, pm_body, body_force)
+
+LIED_LANE_FN static void body_force_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict a = LIED_LANE_IN(pm_body, g, frame_a.acc);
+  const double *restrict m = LIED_LANE(pm_body, g, m), *restrict I = LIED_LANE(pm_body, g, I);
+  const double *restrict g0 = LIED_LANE(pm_body, g, g[0]), *restrict g1 = LIED_LANE(pm_body, g, g[1]);
+  double *restrict fx = LIED_LANE(pm_body, g, frame_a.force.fx);
+  double *restrict fy = LIED_LANE(pm_body, g, frame_a.force.fy);
+  double *restrict t = LIED_LANE(pm_body, g, frame_a.force.t);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++)
+    body_force_eq(m[l], I[l], g0[l], g1[l], PM_V(a, 0, l), PM_V(a, 1, l), PM_V(a, 2, l), &fx[l], &fy[l],
+                  &t[l]);
+}
 
 static void body_meta(lied_meta *m, void *self) {
   pm_body *b = self;
@@ -25,6 +45,7 @@ static void body_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "force", body_force_block, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&b->frame_a.acc, &b->m, &b->I, &b->g[0], &b->g[1]),
                   LIED_SIGS(&b->frame_a.force));
+  lied_meta_lanes(m, body_force_lanes);
 }
 
 static const double body_g_default[2] = {0, -9.81};

@@ -55,6 +55,22 @@ extern const lied_class pm_fixed_class, pm_body_class, pm_fixed_translation_clas
     pm_revolute_class, pm_prismatic_class, pm_spring_class, pm_damper_class,
     pm_spring_damper_class, pm_constant_class, pm_sine_class, pm_elasto_gap_class;
 
+/* Lane forms (lied/component.h): variable j of copy l of a frame signal
+ * read through a lane pointer p (pos: x, y, phi; vel: vx, vy, w; acc: ax,
+ * ay, z; force: fx, fy, t), and of the real signal. */
+#define PM_V(p, j, l) ((p)[(j) * LIED_LANES + (l)])
+#define PM_POS(p, l) ((pm_pos){PM_V(p, 0, l), PM_V(p, 1, l), PM_V(p, 2, l)})
+#define PM_VEL(p, l) ((pm_vel){PM_V(p, 0, l), PM_V(p, 1, l), PM_V(p, 2, l)})
+#define PM_ACC(p, l) ((pm_acc){PM_V(p, 0, l), PM_V(p, 1, l), PM_V(p, 2, l)})
+#define PM_FORCE(p, l) ((pm_force){PM_V(p, 0, l), PM_V(p, 1, l), PM_V(p, 2, l)})
+static inline void pm_put3(double *p, size_t l, double a, double b, double c) {
+  PM_V(p, 0, l) = a, PM_V(p, 1, l) = b, PM_V(p, 2, l) = c;
+}
+static inline void pm_put_pos(double *p, size_t l, pm_pos v) { pm_put3(p, l, v.x, v.y, v.phi); }
+static inline void pm_put_vel(double *p, size_t l, pm_vel v) { pm_put3(p, l, v.vx, v.vy, v.w); }
+static inline void pm_put_acc(double *p, size_t l, pm_acc v) { pm_put3(p, l, v.ax, v.ay, v.z); }
+static inline void pm_put_force(double *p, size_t l, pm_force v) { pm_put3(p, l, v.fx, v.fy, v.t); }
+
 #define PM_NOMIN (-HUGE_VAL)
 #define PM_NOMAX (HUGE_VAL)
 

@@ -23,10 +23,21 @@ static void constant_eval(const lied_env *env, pm_constant *c) {
 }
 LIED_BLOCK(constant_block, pm_constant, constant_eval)
 
+/* Lane form (lied/component.h); the block runs once per run (constant
+ * part) unless k is changed, so this is for completeness of the class. */
+LIED_LANE_FN static void constant_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict k = LIED_LANE(pm_constant, g, k);
+  double *restrict y = LIED_LANE(pm_constant, g, y.y.y);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) y[l] = k[l];
+}
+
 static void constant_meta(lied_meta *m, void *self) {
   pm_constant *c = self;
   lied_meta_port(m, "y", 0, &c->y, &pm_real_out_layout);
   lied_meta_block(m, "value", constant_block, 0, LIED_SIGS(&c->k), LIED_SIGS(&c->y.y));
+  lied_meta_lanes(m, constant_lanes);
 }
 
 static const lied_param constant_params[] = {
@@ -43,15 +54,29 @@ typedef struct pm_sine {
   double A, w, phase, offset;
 } pm_sine;
 
+static inline double sine_eq(double t, double A, double w, double phase, double offset) {
+  return offset + A * sin(w * t + phase);
+}
+
 static void sine_eval(const lied_env *env, pm_sine *c) {
-  c->y.y.y = c->offset + c->A * sin(c->w * env->t + c->phase);
+  c->y.y.y = sine_eq(env->t, c->A, c->w, c->phase, c->offset);
 }
 LIED_BLOCK(sine_block, pm_sine, sine_eval)
+
+/* Lane form: libm's sin, one copy at a time. */
+LIED_LANE_FN static void sine_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  const double *A = LIED_LANE(pm_sine, g, A), *w = LIED_LANE(pm_sine, g, w);
+  const double *phase = LIED_LANE(pm_sine, g, phase), *offset = LIED_LANE(pm_sine, g, offset);
+  double *y = LIED_LANE(pm_sine, g, y.y.y);
+  for (size_t l = 0; l < n; l++) y[l] = sine_eq(env->t, A[l], w[l], phase[l], offset[l]);
+}
 
 static void sine_meta(lied_meta *m, void *self) {
   pm_sine *c = self;
   lied_meta_port(m, "y", 0, &c->y, &pm_real_out_layout);
   lied_meta_block(m, "value", sine_block, 0, LIED_SIGS(&lied_time), LIED_SIGS(&c->y.y));
+  lied_meta_lanes(m, sine_lanes);
 }
 
 static const lied_param sine_params[] = {

@@ -1,0 +1,296 @@
+/* lanes.c - the dynamic part of a model of independent copies in lane form
+ * (see lanes.h). */
+#include "sched/lanes.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "linsys/probe.h"
+
+#define W LIED_LANES
+
+/* The group address of byte offset off of lane 0 (words are 8 bytes). */
+static char *lane_addr(const lied_lane_spec *ls, size_t off) {
+  return ls->group + (off / 8) * 8 * W + off % 8;
+}
+
+/* The lane spec whose copy 0 holds p, and p's offset in it; NULL if none. */
+static const lied_lane_spec *find(const lied_lanes *L, const void *p, size_t *off) {
+  const char *c = p;
+  for (int i = 0; i < L->nsp; i++) {
+    const lied_lane_spec *ls = &L->sp[i];
+    if (c >= ls->arena && c < ls->arena + ls->words * 8) {
+      *off = (size_t)(c - ls->arena);
+      return ls;
+    }
+  }
+  return NULL;
+}
+
+/* Lane 0 in the groups of what copy 0's p points at, or NULL. */
+static char *translate(const lied_lanes *L, const void *p) {
+  size_t off;
+  const lied_lane_spec *ls = find(L, p, &off);
+  return ls ? lane_addr(ls, off) : NULL;
+}
+
+void lied_lanes_free(lied_lanes *L) {
+  for (int i = 0; i < L->nsp; i++) free(L->sp[i].fixed);
+  for (int i = 0; i < L->nsecs; i++) {
+    free(L->secs[i].blk);
+    free(L->secs[i].pairs);
+  }
+  free(L->sp);
+  free(L->scratch);
+  free(L->steps);
+  free(L->secs);
+  free(L->orig);
+  free(L->smap);
+  free(L->st);
+  memset(L, 0, sizeof *L);
+}
+
+/* Groups for every spec; the reading pointers of the groups set. Returns 1,
+ * 0 (*why) or -1. */
+static int make_groups(lied_lanes *L, char *why, size_t cap, lied_err *e) {
+  const lied_sched *s = L->s;
+  const lied_model *m = s->model;
+  L->sp = lied_xcalloc((size_t)m->nspecs + 1, sizeof *L->sp, "lanes", e);
+  if (!L->sp) return -1;
+  size_t bytes = 0;
+  for (int i = 0; i < m->nspecs; i++) {
+    const lied_spec *sp = &m->specs[i];
+    if (!sp->cls || !sp->total) continue;
+    if (sp->size % 8) {
+      snprintf(why, cap, "an instance size is not a multiple of 8 bytes");
+      return 0;
+    }
+    lied_lane_spec *ls = &L->sp[L->nsp++];
+    ls->arena = sp->arena;
+    ls->words = sp->size / 8;
+    ls->fixed = lied_xcalloc(ls->words + 1, 1, "lanes", e);
+    if (!ls->fixed) return -1;
+    bytes += sp->size * W;
+  }
+  /* the zeros unconnected optional inputs read, LIED_LANES per variable */
+  const size_t zbytes = sizeof(double) * W * LIED_MAX_SIGNAL_VARS;
+  L->scratch = lied_xcalloc(bytes + zbytes, 1, "lanes", e);
+  if (!L->scratch) return -1;
+  char *g = L->scratch, *zeros = L->scratch + bytes;
+  for (int i = 0, k = 0; i < m->nspecs; i++) {
+    const lied_spec *sp = &m->specs[i];
+    if (!sp->cls || !sp->total) continue;
+    L->sp[k++].group = g;
+    g += sp->size * W;
+  }
+  for (int i = 0, k = 0; i < m->nspecs; i++) {
+    const lied_spec *sp = &m->specs[i];
+    if (!sp->cls || !sp->total) continue;
+    lied_lane_spec *ls = &L->sp[k++];
+    for (int r = 0; r < sp->tpl.nrefs; r++) {
+      const lied_tref *ref = &sp->tpl.refs[r];
+      if (ref->kind != LIED_REF_PORT) continue;
+      if (ref->offset % 8) {
+        snprintf(why, cap, "a reading pointer that is not a whole word");
+        return 0;
+      }
+      const void *p = *(const void *const *)(const void *)(sp->arena + ref->offset);
+      char *to = p == (const void *)lied_port_zeros ? zeros : translate(L, p);
+      if (!to) {
+        snprintf(why, cap, "a reading pointer leaves its copy");
+        return 0;
+      }
+      ls->fixed[ref->offset / 8] = 1;
+      memcpy(lane_addr(ls, ref->offset), &to, sizeof to);
+    }
+  }
+  return 1;
+}
+
+/* "block force of Spring (crab.spring) has no lane form" into why. */
+static void no_lane_form(const lied_lanes *L, lied_block_fn fn, const char *base, char *why,
+                         size_t cap) {
+  const lied_model *m = L->s->model;
+  for (int i = 0; i < m->nspecs; i++) {
+    const lied_spec *sp = &m->specs[i];
+    if (!sp->cls || sp->arena != base) continue;
+    for (int b = 0; b < sp->tpl.nblocks; b++) {
+      if (sp->tpl.blocks[b].fn != fn) continue;
+      char path[256];
+      lied_model_path(m, i, 0, path, sizeof path);
+      snprintf(why, cap, "block %s of %s (%s) has no lane form", sp->tpl.blocks[b].name,
+               sp->cls->name, path);
+      return;
+    }
+  }
+  snprintf(why, cap, "a block of the dynamic part has no lane form");
+}
+
+/* A block run or a section member in lane form. */
+static int lane_block(const lied_lanes *L, lied_block_fn fn, lied_block_fn lanes,
+                      const char *base, char **group, char *why, size_t cap) {
+  size_t off;
+  const lied_lane_spec *ls = find(L, base, &off);
+  if (!lanes) {
+    no_lane_form(L, fn, base, why, cap);
+    return 0;
+  }
+  if (!ls || off) {
+    snprintf(why, cap, "a block runs outside the copies");
+    return 0;
+  }
+  *group = ls->group;
+  return 1;
+}
+
+/* The lane copy j of section batch sec. */
+static int lane_section(lied_lanes *L, int j, const lied_section *sec, char *why, size_t cap,
+                        lied_err *e) {
+  lied_section *ls = &L->secs[j];
+  *ls = *sec;
+  ls->blk = lied_xcalloc((size_t)sec->nblk + 1, sizeof *ls->blk, "lanes", e);
+  ls->pairs = lied_xcalloc((size_t)sec->k + 1, sizeof *ls->pairs, "lanes", e);
+  L->orig[j] = sec;
+  L->nsecs = j + 1;
+  if (!ls->blk || !ls->pairs) return -1;
+  for (int i = 0; i < sec->nblk; i++) {
+    char *g;
+    int rc = lane_block(L, sec->blk[i].fn, sec->blk[i].lanes, sec->blk[i].base, &g, why, cap);
+    if (rc <= 0) return rc;
+    ls->blk[i] = (lied_sec_block){sec->blk[i].lanes, g, 0, sec->blk[i].lanes};
+  }
+  for (int p = 0; p < sec->k; p++) {
+    const lied_sec_pair *sp = &sec->pairs[p];
+    char *t = translate(L, sp->tear), *r = translate(L, sp->res);
+    if (!t || !r) {
+      snprintf(why, cap, "a tearing pair outside the copies");
+      return 0;
+    }
+    ls->pairs[p] = *sp;
+    ls->pairs[p].tear = (double *)(void *)t;
+    ls->pairs[p].res = (double *)(void *)r;
+    ls->pairs[p].tstride = ls->pairs[p].rstride = 8;
+  }
+  return 1;
+}
+
+static int make_steps(lied_lanes *L, char *why, size_t cap, lied_err *e) {
+  const lied_sched *s = L->s;
+  const lied_step *st = s->steps[LIED_PART_DYN];
+  const int n = s->nsteps[LIED_PART_DYN];
+  L->steps = lied_xcalloc((size_t)n + 1, sizeof *L->steps, "lanes", e);
+  L->secs = lied_xcalloc((size_t)n + 1, sizeof *L->secs, "lanes", e);
+  L->orig = lied_xcalloc((size_t)n + 1, sizeof *L->orig, "lanes", e);
+  if (!L->steps || !L->secs || !L->orig) return -1;
+  for (int i = 0; i < n; i++) {
+    if (st[i].sec) {
+      int rc = lane_section(L, L->nsecs, st[i].sec, why, cap, e);
+      if (rc <= 0) return rc;
+      L->steps[i] = (lied_step){NULL, NULL, 0, 0, &L->secs[L->nsecs - 1], -1, NULL};
+    } else {
+      char *g;
+      int rc = lane_block(L, st[i].fn, st[i].lanes, st[i].base, &g, why, cap);
+      if (rc <= 0) return rc;
+      L->steps[i] = (lied_step){st[i].lanes, g, 0, st[i].count, NULL, -1, st[i].lanes};
+    }
+  }
+  L->nsteps = n;
+  return 1;
+}
+
+static int make_smaps(lied_lanes *L, char *why, size_t cap, lied_err *e) {
+  const lied_sched *s = L->s;
+  int nst = 0;
+  for (int m = 0; m < s->nsmap; m++) nst += s->smap[m].n;
+  L->smap = lied_xcalloc((size_t)s->nsmap + 1, sizeof *L->smap, "lanes", e);
+  L->st = lied_xcalloc((size_t)nst + 1, sizeof *L->st, "lanes", e);
+  if (!L->smap || !L->st) return -1;
+  lied_tstate *t = L->st;
+  for (int m = 0; m < s->nsmap; m++) {
+    const lied_state_map *sm = &s->smap[m];
+    size_t off;
+    const lied_lane_spec *ls = find(L, sm->base, &off);
+    if (!ls || off) {
+      snprintf(why, cap, "states outside the copies");
+      return 0;
+    }
+    L->smap[m] = *sm;
+    L->smap[m].base = ls->group;
+    L->smap[m].stride = 8;
+    L->smap[m].st = t;
+    L->smap[m].proto = NULL;
+    for (int q = 0; q < sm->n; q++, t++) {
+      if (sm->st[q].x % 8 || sm->st[q].der % 8) {
+        snprintf(why, cap, "a state that is not a whole word");
+        return 0;
+      }
+      *t = (lied_tstate){sm->st[q].x * W, sm->st[q].der * W, sm->st[q].var};
+    }
+  }
+  return 1;
+}
+
+int lied_lanes_init(lied_lanes *L, lied_sched *s, char *why, size_t cap, lied_err *e) {
+  memset(L, 0, sizeof *L);
+  L->s = s;
+  if (cap) *why = 0;
+  if (!s->aligned || !s->st.copies) {
+    snprintf(why, cap, "the model is not independent copies of one structure");
+    return 0;
+  }
+  if (s->chunk != W) {
+    snprintf(why, cap, "the chunk is not one lane group");
+    return 0;
+  }
+  int rc = make_groups(L, why, cap, e);
+  if (rc > 0) rc = make_steps(L, why, cap, e);
+  if (rc > 0) rc = make_smaps(L, why, cap, e);
+  if (rc <= 0) lied_lanes_free(L);
+  return rc;
+}
+
+/* Words are moved with memcpy: the instances hold doubles and pointers. */
+void lied_lanes_load(lied_lanes *L, uint64_t q0, uint64_t n) {
+  for (int i = 0; i < L->nsp; i++) {
+    const lied_lane_spec *ls = &L->sp[i];
+    const size_t nw = ls->words;
+    const char *src = ls->arena + q0 * nw * 8;
+    for (uint64_t l = 0; l < n; l++, src += nw * 8)
+      for (size_t j = 0; j < nw; j++)
+        if (!ls->fixed[j]) memcpy(ls->group + (j * W + l) * 8, src + j * 8, 8);
+  }
+  /* this chunk's factors of constant sections, and its copies for messages */
+  for (int j = 0; j < L->nsecs; j++) {
+    lied_section *ls = &L->secs[j];
+    const lied_section *o = L->orig[j];
+    const size_t k = (size_t)o->k;
+    if (o->constant) {
+      ls->lu = o->lu + q0 * k * k;
+      ls->piv = o->piv + q0 * k;
+      ls->factored = o->factored + q0 / W;
+    }
+    for (int p = 0; p < o->k; p++) ls->pairs[p].inst0 = o->pairs[p].inst0 + q0;
+  }
+}
+
+void lied_lanes_store(const lied_lanes *L, uint64_t q0, uint64_t n) {
+  for (int i = 0; i < L->nsp; i++) {
+    const lied_lane_spec *ls = &L->sp[i];
+    const size_t nw = ls->words;
+    char *dst = ls->arena + q0 * nw * 8;
+    for (uint64_t l = 0; l < n; l++, dst += nw * 8)
+      for (size_t j = 0; j < nw; j++)
+        if (!ls->fixed[j]) memcpy(dst + j * 8, ls->group + (j * W + l) * 8, 8);
+  }
+}
+
+int lied_lanes_run(lied_lanes *L, const lied_env *env, uint64_t n, lied_err *e) {
+  const lied_step *st = L->steps;
+  for (int i = 0; i < L->nsteps; i++) {
+    if (st[i].sec) {
+      if (lied_probe_range(L->s, st[i].sec, env, 0, n, e)) return -1;
+    } else {
+      st[i].fn(env, st[i].base, (size_t)n, 0);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,60 @@
+/* lanes.h - internal to lied: the dynamic part of a model of independent
+ * copies in lane form, for fused steps (solve/fused.c).
+ *
+ * The instances stay where they are (one arena per spec, one copy after
+ * another: names, parameters, the recorder and every other solver see only
+ * that). For a block of fused steps on one chunk of LIED_LANES copies, the
+ * chunk's instances are moved into lane groups (lied/component.h: the word
+ * at offset o of copy l at group + o * LIED_LANES + 8 l), the steps run the
+ * blocks' lane forms over the groups, and the groups are moved back. Reading
+ * pointers are not moved: in the groups they hold, once and for all, lane 0
+ * of the signal they read in the source's group (every copy reads its own
+ * copy of the source, so that is the same address for every chunk). Moving
+ * a chunk costs about one evaluation's memory traffic and is paid once per
+ * block of up to 64 steps. The arithmetic is the blocks', copy by copy, so
+ * the results are the same bits as without lanes. */
+#ifndef LIED_SCHED_LANES_H
+#define LIED_SCHED_LANES_H
+#include <stdint.h>
+#include "lied/component.h"
+#include "sched/sched.h"
+
+typedef struct lied_lane_spec {
+  char *arena;    /* the spec's instances */
+  size_t words;   /* 8-byte words per instance */
+  char *group;    /* the chunk's copies in lane form: words * LIED_LANES words */
+  uint8_t *fixed; /* per word: 1 for a reading pointer (set once, not moved) */
+} lied_lane_spec;
+
+typedef struct lied_lanes {
+  lied_sched *s;
+  char *scratch;      /* every group, then LIED_LANES zero lanes per signal variable */
+  lied_lane_spec *sp;
+  int nsp;
+  lied_step *steps;   /* the dynamic part: lane forms over the groups */
+  int nsteps;
+  lied_section *secs; /* copies of its sections, members and pairs in the groups */
+  const lied_section **orig; /* the schedule's sections (factors of constant ones) */
+  int nsecs;
+  lied_state_map *smap; /* the state maps over the groups (stride 8, offsets in lanes) */
+  lied_tstate *st;
+} lied_lanes;
+
+/* The lane form of s's dynamic part. Returns 1; 0 when the model cannot use
+ * lanes (why, cap bytes, says why: not independent copies, "block force of
+ * Spring (crab.spring) has no lane form", ...; L is then empty); -1 when out
+ * of memory, with a message. */
+int lied_lanes_init(lied_lanes *L, lied_sched *s, char *why, size_t cap, lied_err *e);
+void lied_lanes_free(lied_lanes *L);
+
+/* Move copies [q0, q0 + n) (n <= LIED_LANES, q0 a multiple of it) into the
+ * groups, or back into their instances. */
+void lied_lanes_load(lied_lanes *L, uint64_t q0, uint64_t n);
+void lied_lanes_store(const lied_lanes *L, uint64_t q0, uint64_t n);
+
+/* The dynamic part for the n copies in the groups (states already in them,
+ * through L->smap). Allocates nothing. Returns 0, or -1 (singular section)
+ * with the message lied_sched_run_chunk would give. */
+int lied_lanes_run(lied_lanes *L, const lied_env *env, uint64_t n, lied_err *e);
+
+#endif
