@@ -6,6 +6,7 @@ if (!exists("csv")) csv = 'bench/results/scaling-this-machine.csv'
 # optional: a second lied run set drawn on the evaluation and ratio charts
 # (bench/scaling --overlay FILE --overlay-title TEXT)
 if (!exists("overlay")) { overlay = csv; overlay_title = ''; ols = 1 } else { ols = 3 }
+if (!exists("overlay_ratios")) { overlay_ratios = overlay }
 if (!exists("chart")) chart = 'memory'
 if (!exists("out")) out = 'scaling-'.chart.'.png'
 if (!exists("machine")) machine = ''
@@ -87,7 +88,7 @@ if (chart eq 'ratio') {
   set yrange [0:*]
   set key top right
   plot csv using (log10(column('n'))):'ratio' ls 1 title 'lied / flat', \
-       overlay using (log10(column('n'))):'ratio' ls ols title overlay_title, \
+       overlay_ratios using (log10(column('n'))):'ratio' ls ols title overlay_title, \
        [0:*] 3 ls 9 title 'target 3 (issue 5; design.md: 2)', \
        [0:*] 1.5 ls 8 title 'aim 1.5'
 }
