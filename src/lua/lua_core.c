@@ -12,6 +12,7 @@
 #include "lib/registry.h"
 #include "record/progress.h"
 #include "record/recorder.h"
+#include "sched/lanes.h"
 #include "sched/sched.h"
 #include "linsys/sparse.h"
 #include "solve/jacobian.h"
@@ -387,6 +388,19 @@ static int model_info(lua_State *L) {
   set_int(L, "evaluations", st->evaluations);
   lua_pushboolean(L, m->sched->aligned);
   lua_setfield(L, -2, "chunked");
+  if (m->sched->aligned) { /* can fused steps run in lane form? (sched/lanes.h) */
+    lied_lanes lanes;
+    char why[200];
+    lied_err le;
+    int rc = lied_lanes_init(&lanes, m->sched, why, sizeof why, &le);
+    if (rc > 0) lied_lanes_free(&lanes);
+    lua_pushboolean(L, rc > 0);
+    lua_setfield(L, -2, "lanes");
+    if (rc == 0) {
+      lua_pushstring(L, why);
+      lua_setfield(L, -2, "no_lanes");
+    }
+  }
   lua_pushnumber(L, m->t_instantiate);
   lua_setfield(L, -2, "t_instantiate");
   lua_pushnumber(L, m->t_schedule);

@@ -88,6 +88,8 @@ T.check(err2:find("lane form no (not asked for)", 1, true), "--stats --no-lanes:
 local _, info = T.sh(string.format("%q info examples/scaling.lua --set n=5", T.lied))
 T.check(info:find("chunked   yes (independent copies: evaluated chunk by chunk; fixed-step " ..
   "explicit solvers take fused steps)", 1, true), "lied info: chunked, fused steps: " .. info)
+T.check(info:find("lanes     yes (fused steps evaluate 32 copies per block call, in lane form)", 1,
+  true), "lied info: lanes: " .. info)
 local _, info1 = T.sh(string.format("%q info examples/cranecrab.lua", T.lied))
 T.check(info1:find("chunked   no", 1, true), "lied info: one crab is not chunked")
 
@@ -102,6 +104,9 @@ local Sprung = lied.model "Sprung" {
 local Many = lied.model "Many" { parameters = { n = 1 }, d = lied.array(Sprung, lied.param "n") }
 local _, sd = lied.build(Many, { n = 5 }):run { stop = 0.1, dt = 0.01, out = "none", memory = false }
 T.check(sd.fused and not sd.lanes, "a Spring in the copies: fused, not in lane form")
+local si = lied.build(Many, { n = 5 }):info()
+T.check(si.chunked and si.lanes == false, "info: chunked, no lanes")
+T.eq(si.no_lanes, "block force of Spring (d[1].spring) has no lane form", "info: why not")
 T.eq(sd.no_lanes, "block force of Spring (d[1].spring) has no lane form", "why not")
 
 -- the option must be a boolean
