@@ -81,13 +81,16 @@ LIED_LANE_FN static void sum_lanes(const lied_env *env, char *g, size_t n, size_
   memcpy(&w, g + offsetof(lied_sum, w), sizeof w);
   const double *const *in = (const double *const *)(const void *)(g + sizeof(lied_sum) * LIED_LANES);
   double *out = (double *)(void *)(g + (sizeof(lied_sum) + k * sizeof in[0]) * LIED_LANES);
-  for (uint32_t v = 0; v < w; v++)
+  for (uint32_t v = 0; v < w; v++) {
+    double *o = out + v * LIED_LANES;
     LIED_LANE_LOOP
-    for (size_t l = 0; l < n; l++) {
-      double acc = 0;
-      for (uint32_t j = 0; j < k; j++) acc += in[j * LIED_LANES][v * LIED_LANES + l];
-      out[v * LIED_LANES + l] = acc;
+    for (size_t l = 0; l < n; l++) o[l] = 0;
+    for (uint32_t j = 0; j < k; j++) {
+      const double *p = in[j * LIED_LANES] + v * LIED_LANES;
+      LIED_LANE_LOOP
+      for (size_t l = 0; l < n; l++) o[l] += p[l];
     }
+  }
 }
 
 LIED_LANE_FN static void sum23_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
