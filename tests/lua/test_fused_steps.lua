@@ -93,21 +93,17 @@ T.check(info:find("lanes     yes (fused steps evaluate 32 copies per block call,
 local _, info1 = T.sh(string.format("%q info examples/cranecrab.lua", T.lied))
 T.check(info1:find("chunked   no", 1, true), "lied info: one crab is not chunked")
 
--- a block without a lane form (Spring's): copy by copy, and the stats say which
-local mech = require "lied.mechanics"
-local Sprung = lied.model "Sprung" {
-  fixed = mech.Fixed {}, slide = mech.Prismatic { s = 0.5 }, cart = mech.Body {},
-  spring = mech.Spring { c = 10 },
-  connect = { { "fixed.frame_b", "slide.frame_a" }, { "slide.frame_b", "cart.frame_a" },
-              { "fixed.frame_b", "spring.frame_a" }, { "slide.frame_b", "spring.frame_b" } },
-}
-local Many = lied.model "Many" { parameters = { n = 1 }, d = lied.array(Sprung, lied.param "n") }
-local _, sd = lied.build(Many, { n = 5 }):run { stop = 0.1, dt = 0.01, out = "none", memory = false }
-T.check(sd.fused and not sd.lanes, "a Spring in the copies: fused, not in lane form")
-local si = lied.build(Many, { n = 5 }):info()
+-- a block without a lane form (the thermofluid library has none yet): copy by
+-- copy, and the stats and info say which block
+local Vessels = dofile("examples/vessels.lua")
+local Many = lied.model "Many" { parameters = { n = 1 }, v = lied.array(Vessels, lied.param "n") }
+local many = lied.build(Many, { n = 3 })
+local si = many:info()
 T.check(si.chunked and si.lanes == false, "info: chunked, no lanes")
-T.eq(si.no_lanes, "block force of Spring (d[1].spring) has no lane form", "info: why not")
-T.eq(sd.no_lanes, "block force of Spring (d[1].spring) has no lane form", "why not")
+T.eq(si.no_lanes, "block state of TankOut (v[1].t1) has no lane form", "info: why not")
+local _, sd = many:run { stop = 0.1, dt = 0.01, out = "none", memory = false, solver = "rk4" }
+T.check(sd.fused and not sd.lanes, "vessels in copies: fused, not in lane form")
+T.eq(sd.no_lanes, "block state of TankOut (v[1].t1) has no lane form", "stats: why not")
 
 -- the option must be a boolean
 local built = lied.build(Scaling, { n = 2 })

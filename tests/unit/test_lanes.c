@@ -2,8 +2,9 @@
  * lane forms over groups of copies must give the same bits as fused steps
  * copy by copy, for every mechanics block with a lane form (rigid and
  * dialectic joints, a prismatic joint on a turning frame, branches summed by
- * framework nodes of two and of three contributions, constant sections,
- * Sine and Constant sources),
+ * framework nodes of two, three and four contributions, constant sections,
+ * Sine and Constant sources, springs, dampers and contacts, rigid and
+ * dialectic: every class of the mechanics library),
  * distinct states in every copy and a partial last group; the instances
  * hold the same values afterwards. A singular section in a later group is
  * the same error, naming the same copy; a model with a block that has no
@@ -116,6 +117,42 @@ static const char *const spin_conn[] = {"fixed.frame_b", "joint.frame_a", "joint
                                         "wheel.frame_a", NULL};
 static const param spin_params[] = {
     {1, "tau", {0.5}, 1}, {2, "I", {0.2}, 1}, {0, NULL, {0}, 0}};
+
+/* A cart on a slider held by a spring, a damper and a spring-damper (four
+ * contributions summed at the slider's frame_b), rigid or dialectic. */
+static const part line_parts[] = {{"fixed", &pm_fixed_class},     {"slide", &pm_prismatic_class},
+                                  {"cart", &pm_body_class},       {"spring", &pm_spring_class},
+                                  {"damper", &pm_damper_class},   {"both", &pm_spring_damper_class}};
+static const char *const line_conn[] = {
+    "fixed.frame_b", "slide.frame_a", "slide.frame_b", "cart.frame_a",
+    "fixed.frame_b", "spring.frame_a", "slide.frame_b", "spring.frame_b",
+    "fixed.frame_b", "damper.frame_a", "slide.frame_b", "damper.frame_b",
+    "fixed.frame_b", "both.frame_a", "slide.frame_b", "both.frame_b", NULL};
+static const param line_params[] = {{1, "e", {0.8, 0.6}, 2}, {3, "c", {10}, 1},
+                                    {3, "s_unstretched", {0.3}, 1}, {4, "d", {0.7}, 1},
+                                    {5, "c", {4}, 1},          {5, "d", {0.2}, 1},
+                                    {5, "s_unstretched", {1.2}, 1}, {0, NULL, {0}, 0}};
+static const param line_d_params[] = {{1, "e", {0.8, 0.6}, 2}, {3, "c", {10}, 1},
+                                      {3, "T_D", {0.01}, 1},     {4, "d", {0.7}, 1},
+                                      {4, "T_D", {0.02}, 1},     {5, "c", {4}, 1},
+                                      {5, "d", {0.2}, 1},        {5, "T_D", {0.01}, 1},
+                                      {0, NULL, {0}, 0}};
+
+/* A ball on a vertical slider above a floor (an ElastoGap at s0 = 1.5: the
+ * copies start between 1 and 2, so some are in contact), rigid or
+ * dialectic. */
+static const part gap_parts[] = {{"fixed", &pm_fixed_class},
+                                 {"slide", &pm_prismatic_class},
+                                 {"ball", &pm_body_class},
+                                 {"floor", &pm_elasto_gap_class}};
+static const char *const gap_conn[] = {"fixed.frame_b", "slide.frame_a", "slide.frame_b",
+                                       "ball.frame_a",  "fixed.frame_b", "floor.frame_a",
+                                       "slide.frame_b", "floor.frame_b", NULL};
+static const param gap_params[] = {{1, "e", {0, 1}, 2}, {3, "c", {1e3}, 1}, {3, "d", {5}, 1},
+                                   {3, "s0", {1.5}, 1}, {0, NULL, {0}, 0}};
+static const param gap_d_params[] = {{1, "e", {0, 1}, 2}, {3, "c", {1e3}, 1},
+                                     {3, "d", {5}, 1},    {3, "s0", {1.5}, 1},
+                                     {3, "T_D", {0.005}, 1}, {0, NULL, {0}, 0}};
 
 typedef struct variant {
   const char *name;
@@ -236,8 +273,12 @@ static void test_same_bits(void) {
       {"arm", arm_parts, 7, arm_conn, arm_params},
       {"spinner", spin_parts, 3, spin_conn, spin_params},
       {"driven crab", driven_parts, 8, driven_conn, driven_params},
+      {"line forces", line_parts, 6, line_conn, line_params},
+      {"dialectic line forces", line_parts, 6, line_conn, line_d_params},
+      {"gap", gap_parts, 4, gap_conn, gap_params},
+      {"dialectic gap", gap_parts, 4, gap_conn, gap_d_params},
   };
-  for (int i = 0; i < 5; i++) {
+  for (int i = 0; i < 9; i++) {
     same_bits(&v[i], "rk4", 0);
     same_bits(&v[i], "euler", 0);
   }

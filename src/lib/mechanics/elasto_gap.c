@@ -24,61 +24,160 @@ typedef struct pm_elasto_gap {
   double n[2], c, d, s0, T_D;
 } pm_elasto_gap;
 
-/* Geometry shared by both forms; returns the rate of the gap with the
- * kinetic velocities, d/dt[(r_b - r_a) . n] with n turning with frame_a. */
-static inline double gap_geometry(pm_elasto_gap *g) {
-  const pm_pos *a = g->frame_a.pos, *b = g->frame_b.pos;
-  const pm_vel *va = g->frame_a.vel, *vb = g->frame_b.vel;
-  double c = cos(a->phi), sn = sin(a->phi);
-  double nx = c * g->n[0] - sn * g->n[1], ny = sn * g->n[0] + c * g->n[1];
-  double dx = b->x - a->x, dy = b->y - a->y;
-  g->nx = nx;
-  g->ny = ny;
-  g->dx = dx;
-  g->dy = dy;
-  g->s = dx * nx + dy * ny;
-  g->delta = g->s0 - g->s;
-  return (vb->vx - va->vx) * nx + (vb->vy - va->vy) * ny + va->w * (dy * nx - dx * ny);
+/* The equations, written once for the blocks (one copy) and their lane
+ * forms (LIED_LANES copies of a group, lied/component.h). */
+
+/* Geometry shared by both forms, from the cosine and sine of frame_a's
+ * angle: n in the world, r_b - r_a, the gap and the penetration, and the
+ * rate of the gap with the kinetic velocities, d/dt[(r_b - r_a) . n] with n
+ * turning with frame_a. */
+typedef struct gap_geo {
+  double nx, ny, dx, dy, s, delta, rate;
+} gap_geo;
+static inline gap_geo gap_geo_eq(double c, double sn, pm_pos a, pm_pos b, pm_vel va, pm_vel vb,
+                                 double n0, double n1, double s0) {
+  double nx = c * n0 - sn * n1, ny = sn * n0 + c * n1;
+  double dx = b.x - a.x, dy = b.y - a.y;
+  double s = dx * nx + dy * ny;
+  return (gap_geo){nx, ny, dx, dy, s, s0 - s,
+                   (vb.vx - va.vx) * nx + (vb.vy - va.vy) * ny + va.w * (dy * nx - dx * ny)};
+}
+
+/* Rigid form: the force, f >= 0 in contact, else 0. */
+static inline double gap_rigid_eq(double c, double d, double delta, double rate) {
+  double f = c * delta - d * rate;
+  return delta > 0 && f > 0 ? f : 0;
+}
+
+/* Dialectic form: the contact set with the kinetic velocities, f0 and k of
+ * f = f0 - k (rate of the gap from the accelerations), both 0 out of contact. */
+static inline void gap_d_eq(double c, double d, double T_D, double delta, double rate,
+                            double *f0, double *k) {
+  double ahead = delta - T_D * rate; /* penetration anticipated over T_D */
+  double D = c * T_D + d;
+  double f = c * delta - D * rate;
+  int on = ahead > 0 && f > 0;
+  *f0 = on ? f : 0;
+  *k = on ? D * T_D : 0;
+}
+
+/* The rate of the gap from the accelerations (inside the linear section). */
+static inline double gap_acc_rate_eq(pm_acc a, pm_acc b, double nx, double ny, double dx,
+                                     double dy) {
+  return (b.ax - a.ax) * nx + (b.ay - a.ay) * ny + a.z * (dy * nx - dx * ny);
 }
 
 /* The element pushes frame_b along +n with f (at frame_b's origin): the
  * force frame_b must apply is -f n; frame_a must apply +f n and the moment
  * of that force taken at r_b about its origin. */
+static inline pm_force gap_force_b_eq(double f, double nx, double ny) {
+  return (pm_force){-(f * nx), -(f * ny), 0};
+}
+static inline pm_force gap_force_a_eq(double f, double nx, double ny, double dx, double dy) {
+  double fx = f * nx, fy = f * ny;
+  return (pm_force){fx, fy, dx * fy - dy * fx};
+}
+
+static inline double gap_geometry(pm_elasto_gap *g) {
+  double phi = g->frame_a.pos->phi;
+  gap_geo q = gap_geo_eq(cos(phi), sin(phi), *g->frame_a.pos, *g->frame_b.pos, *g->frame_a.vel,
+                         *g->frame_b.vel, g->n[0], g->n[1], g->s0);
+  g->nx = q.nx, g->ny = q.ny, g->dx = q.dx, g->dy = q.dy, g->s = q.s, g->delta = q.delta;
+  return q.rate;
+}
+
 static inline void gap_push(pm_elasto_gap *g, double f) {
-  double fx = f * g->nx, fy = f * g->ny;
   g->f = f;
-  g->frame_b.force = (pm_force){-fx, -fy, 0};
-  g->frame_a.force = (pm_force){fx, fy, g->dx * fy - g->dy * fx};
+  g->frame_b.force = gap_force_b_eq(f, g->nx, g->ny);
+  g->frame_a.force = gap_force_a_eq(f, g->nx, g->ny, g->dx, g->dy);
 }
 
 static void gap_rigid(const lied_env *env, pm_elasto_gap *g) {
   (void)env;
   double rate = gap_geometry(g);
-  double f = g->c * g->delta - g->d * rate;
-  gap_push(g, g->delta > 0 && f > 0 ? f : 0);
+  gap_push(g, gap_rigid_eq(g->c, g->d, g->delta, rate));
 }
 
 static void gap_geo_d(const lied_env *env, pm_elasto_gap *g) {
   (void)env;
   double rate = gap_geometry(g);
-  double ahead = g->delta - g->T_D * rate; /* penetration anticipated over T_D */
-  double D = g->c * g->T_D + g->d;
-  double f0 = g->c * g->delta - D * rate;
-  int on = ahead > 0 && f0 > 0;
-  g->f0 = on ? f0 : 0;
-  g->k = on ? D * g->T_D : 0;
+  gap_d_eq(g->c, g->d, g->T_D, g->delta, rate, &g->f0, &g->k);
 }
 
 static void gap_force_d(const lied_env *env, pm_elasto_gap *g) {
   (void)env;
-  const pm_acc *a = g->frame_a.acc, *b = g->frame_b.acc;
-  double r = (b->ax - a->ax) * g->nx + (b->ay - a->ay) * g->ny +
-             a->z * (g->dy * g->nx - g->dx * g->ny);
+  double r = gap_acc_rate_eq(*g->frame_a.acc, *g->frame_b.acc, g->nx, g->ny, g->dx, g->dy);
   gap_push(g, g->f0 - g->k * r);
 }
 LIED_BLOCK(gap_rigid_block, pm_elasto_gap, gap_rigid)
 LIED_BLOCK(gap_geo_d_block, pm_elasto_gap, gap_geo_d)
 LIED_BLOCK(gap_force_d_block, pm_elasto_gap, gap_force_d)
+
+/* Lane forms. */
+#define LF(F) LIED_LANE(pm_elasto_gap, g, F)
+#define LIN(F) LIED_LANE_IN(pm_elasto_gap, g, F)
+
+static inline void gap_push_lanes(char *g, size_t l, double f) {
+  const double nx = LF(nx)[l], ny = LF(ny)[l];
+  LF(f)[l] = f;
+  pm_put_force(LF(frame_b.force), l, gap_force_b_eq(f, nx, ny));
+  pm_put_force(LF(frame_a.force), l, gap_force_a_eq(f, nx, ny, LF(dx)[l], LF(dy)[l]));
+}
+
+/* The geometry of n copies; their rates into rate[]. */
+static inline void gap_geometry_lanes(char *g, size_t n, double *rate) {
+  const double *restrict pa = LIN(frame_a.pos), *restrict pb = LIN(frame_b.pos);
+  const double *restrict va = LIN(frame_a.vel), *restrict vb = LIN(frame_b.vel);
+  const double *restrict n0 = LF(n[0]), *restrict n1 = LF(n[1]), *restrict s0 = LF(s0);
+  double *restrict nx = LF(nx), *restrict ny = LF(ny), *restrict dx = LF(dx), *restrict dy = LF(dy),
+                   *restrict s = LF(s), *restrict delta = LF(delta);
+  double c[LIED_LANES], sn[LIED_LANES];
+  for (size_t l = 0; l < n; l++) { /* libm, one copy at a time */
+    c[l] = cos(PM_V(pa, 2, l));
+    sn[l] = sin(PM_V(pa, 2, l));
+  }
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) {
+    gap_geo q = gap_geo_eq(c[l], sn[l], PM_POS(pa, l), PM_POS(pb, l), PM_VEL(va, l),
+                           PM_VEL(vb, l), n0[l], n1[l], s0[l]);
+    nx[l] = q.nx, ny[l] = q.ny, dx[l] = q.dx, dy[l] = q.dy, s[l] = q.s, delta[l] = q.delta;
+    rate[l] = q.rate;
+  }
+}
+
+LIED_LANE_FN static void gap_rigid_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  double rate[LIED_LANES];
+  gap_geometry_lanes(g, n, rate);
+  const double *restrict c = LF(c), *restrict d = LF(d), *restrict delta = LF(delta);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) gap_push_lanes(g, l, gap_rigid_eq(c[l], d[l], delta[l], rate[l]));
+}
+
+LIED_LANE_FN static void gap_geo_d_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  double rate[LIED_LANES];
+  gap_geometry_lanes(g, n, rate);
+  const double *restrict c = LF(c), *restrict d = LF(d), *restrict T_D = LF(T_D),
+                         *restrict delta = LF(delta);
+  double *restrict f0 = LF(f0), *restrict k = LF(k);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) gap_d_eq(c[l], d[l], T_D[l], delta[l], rate[l], &f0[l], &k[l]);
+}
+
+LIED_LANE_FN static void gap_force_d_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict a = LIN(frame_a.acc), *restrict b = LIN(frame_b.acc);
+  const double *restrict nx = LF(nx), *restrict ny = LF(ny), *restrict dx = LF(dx),
+                         *restrict dy = LF(dy), *restrict f0 = LF(f0), *restrict k = LF(k);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++)
+    gap_push_lanes(g, l,
+                   f0[l] - k[l] * gap_acc_rate_eq(PM_ACC(a, l), PM_ACC(b, l), nx[l], ny[l], dx[l],
+                                                  dy[l]));
+}
+#undef LF
+#undef LIN
 
 static int gap_init(void *self, lied_init *ctx) {
   pm_elasto_gap *g = self;
@@ -106,16 +205,19 @@ static void gap_meta(lied_meta *m, void *self) {
                               &g->frame_b.vel, &g->n[0], &g->n[1], &g->c, &g->d, &g->s0,
                               &g->T_D),
                     LIED_SIGS(&g->s, &g->delta, &g->nx, &g->ny, &g->dx, &g->dy, &g->f0, &g->k));
+    lied_meta_lanes(m, gap_geo_d_lanes);
     lied_meta_block(m, "force", gap_force_d_block, 0,
                     LIED_SIGS(&g->frame_a.acc, &g->frame_b.acc, &g->nx, &g->ny, &g->dx, &g->dy,
                               &g->f0, &g->k),
                     LIED_SIGS(&g->frame_a.force, &g->frame_b.force, &g->f));
+    lied_meta_lanes(m, gap_force_d_lanes);
   } else {
     lied_meta_block(m, "force", gap_rigid_block, 0,
                     LIED_SIGS(&g->frame_a.pos, &g->frame_b.pos, &g->frame_a.vel,
                               &g->frame_b.vel, &g->n[0], &g->n[1], &g->c, &g->d, &g->s0),
                     LIED_SIGS(&g->frame_a.force, &g->frame_b.force, &g->s, &g->delta, &g->f,
                               &g->nx, &g->ny, &g->dx, &g->dy));
+    lied_meta_lanes(m, gap_rigid_lanes);
   }
 }
 

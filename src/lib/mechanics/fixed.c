@@ -16,11 +16,29 @@ static void fixed_eval(const lied_env *env, pm_fixed *f) {
 }
 LIED_BLOCK(fixed_block, pm_fixed, fixed_eval)
 
+/* Lane form (lied/component.h): for completeness of the class; the block
+ * reads parameters only and runs in the constant part. */
+LIED_LANE_FN static void fixed_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict x = LIED_LANE(pm_fixed, g, x), *restrict y = LIED_LANE(pm_fixed, g, y),
+                         *restrict phi = LIED_LANE(pm_fixed, g, phi);
+  double *restrict pos = LIED_LANE(pm_fixed, g, frame_b.pos);
+  double *restrict vel = LIED_LANE(pm_fixed, g, frame_b.vel);
+  double *restrict acc = LIED_LANE(pm_fixed, g, frame_b.acc);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) {
+    pm_put_pos(pos, l, (pm_pos){x[l], y[l], phi[l]});
+    pm_put_vel(vel, l, (pm_vel){0, 0, 0});
+    pm_put_acc(acc, l, (pm_acc){0, 0, 0});
+  }
+}
+
 static void fixed_meta(lied_meta *m, void *self) {
   pm_fixed *f = self;
   lied_meta_port(m, "frame_b", 0, &f->frame_b, &pm_out_layout);
   lied_meta_block(m, "frame", fixed_block, 0, LIED_SIGS(&f->x, &f->y, &f->phi),
                   LIED_SIGS(&f->frame_b.pos, &f->frame_b.vel, &f->frame_b.acc));
+  lied_meta_lanes(m, fixed_lanes);
 }
 
 static const lied_param fixed_params[] = {
