@@ -41,7 +41,7 @@ typedef struct lied_lanes {
 } lied_lanes;
 
 /* The lane form of s's dynamic part. Returns 1; 0 when the model cannot use
- * lanes (why, cap bytes, says why: not independent copies, "block force of
+ * lanes (why, cap bytes, says why: not independent copies, "block state of
  * TankOut (v[1].t1) has no lane form", ...; L is then empty); -1 when out
  * of memory, with a message. */
 int lied_lanes_init(lied_lanes *L, lied_sched *s, char *why, size_t cap, lied_err *e);
