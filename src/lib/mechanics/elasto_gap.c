@@ -132,10 +132,7 @@ static inline void gap_geometry_lanes(char *g, size_t n, double *rate) {
   double *restrict nx = LF(nx), *restrict ny = LF(ny), *restrict dx = LF(dx), *restrict dy = LF(dy),
                    *restrict s = LF(s), *restrict delta = LF(delta);
   double c[LIED_LANES], sn[LIED_LANES];
-  for (size_t l = 0; l < n; l++) { /* libm, one copy at a time */
-    c[l] = cos(PM_V(pa, 2, l));
-    sn[l] = sin(PM_V(pa, 2, l));
-  }
+  pm_cos_sin_lanes(pa, n, c, sn);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) {
     gap_geo q = gap_geo_eq(c[l], sn[l], PM_POS(pa, l), PM_POS(pb, l), PM_VEL(va, l),

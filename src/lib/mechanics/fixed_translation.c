@@ -74,10 +74,7 @@ LIED_LANE_FN static void ft_motion_lanes(const lied_env *env, char *g, size_t n,
   double *restrict pos = LF(frame_b.pos), *restrict vel = LF(frame_b.vel);
   double *restrict rx = LF(rx), *restrict ry = LF(ry), *restrict cx = LF(cx), *restrict cy = LF(cy);
   double c[LIED_LANES], s[LIED_LANES];
-  for (size_t l = 0; l < n; l++) { /* libm, one copy at a time */
-    c[l] = cos(PM_V(p, 2, l));
-    s[l] = sin(PM_V(p, 2, l));
-  }
+  pm_cos_sin_lanes(p, n, c, s);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) {
     ft_r_eq(c[l], s[l], r0[l], r1[l], &rx[l], &ry[l]);

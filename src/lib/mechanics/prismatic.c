@@ -127,10 +127,10 @@ LIED_LANE_FN static void pri_rot_lanes(const lied_env *env, char *g, size_t n, s
   (void)env, (void)stride;
   const double *restrict p = LIN(frame_a.pos), *restrict e0 = LF(e[0]), *restrict e1 = LF(e[1]);
   double *restrict ex = LF(ex), *restrict ey = LF(ey);
-  for (size_t l = 0; l < n; l++) { /* libm, one copy at a time */
-    double phi = PM_V(p, 2, l);
-    pri_e_eq(cos(phi), sin(phi), e0[l], e1[l], &ex[l], &ey[l]);
-  }
+  double c[LIED_LANES], s[LIED_LANES];
+  pm_cos_sin_lanes(p, n, c, s);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) pri_e_eq(c[l], s[l], e0[l], e1[l], &ex[l], &ey[l]);
 }
 
 /* Both forms' motion; der_s (rigid form) when not NULL. */
