@@ -59,15 +59,15 @@ static size_t chunk_off(const lied_sched *s, const lied_state_map *sm) {
 /* One step of size h from time t for copies [q0, q0 + n), their states in
  * cur (chunk layout); the new states replace them. With `check`, a state
  * that is not finite afterwards is a failure. Returns 0 or -1. */
-static int chunk_step(lied_fused *f, uint64_t q0, uint64_t n, double t, double h, int check,
-                      lied_err *e) {
+static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t, double h,
+                      int check, lied_err *e) {
   lied_sched *s = f->s;
   const lied_tableau *tab = f->tab;
   const int ns = tab->stages;
   const size_t kst = f->width * s->chunk; /* one stage of one chunk */
   /* the chunk's instances: in the arenas from copy q0 on, or the lane groups */
-  const lied_state_map *smap = f->lane ? f->lanes.smap : s->smap;
-  const uint64_t qi = f->lane ? 0 : q0;
+  const lied_state_map *smap = lane ? f->lanes.smap : s->smap;
+  const uint64_t qi = lane ? 0 : q0;
   for (int i = 0; i < ns; i++) {
     /* the stage's states into the instances */
     for (int m = 0; m < s->nsmap; m++) {
@@ -83,7 +83,7 @@ static int chunk_step(lied_fused *f, uint64_t q0, uint64_t n, double t, double h
       }
     }
     const lied_env env = {t + tab->c[i] * h};
-    if (f->lane ? lied_lanes_run(&f->lanes, &env, n, e)
+    if (lane ? lied_lanes_run(&f->lanes, &env, n, e)
                 : lied_sched_run_chunk(s, &env, q0, n, e))
       return -1;
     for (int m = 0; m < s->nsmap; m++) {
@@ -136,16 +136,19 @@ LIED_LANE_FN int lied_fused_steps(lied_fused *f, const double *times, int nsteps
   lied_sched *s = f->s;
   const uint64_t total = s->aligned_n, chunk = s->chunk;
   const int check = nsteps > 1; /* a single step: the caller checks x */
+  /* lane groups for blocks of steps: moving a chunk in and out costs about
+   * what lanes save over one step (measured: output at every step) */
+  const int lane = f->lane && nsteps > 1;
   s->full = 0;
   for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
     const uint64_t n = total - q0 < chunk ? total - q0 : chunk;
     chunk_load(f, x, q0, n);
-    if (f->lane) lied_lanes_load(&f->lanes, q0, n);
+    if (lane) lied_lanes_load(&f->lanes, q0, n);
     for (int j = 0; j < nsteps; j++) {
       if (stop && *stop) return 1;
-      if (chunk_step(f, q0, n, times[j], times[j + 1] - times[j], check, e)) return -1;
+      if (chunk_step(f, lane, q0, n, times[j], times[j + 1] - times[j], check, e)) return -1;
     }
-    if (f->lane) lied_lanes_store(&f->lanes, q0, n);
+    if (lane) lied_lanes_store(&f->lanes, q0, n);
     chunk_store(f, f->xnew, q0, n);
   }
   if (f->n) memcpy(x, f->xnew, sizeof *x * f->n);

@@ -50,7 +50,7 @@ typedef struct lied_sim_stats {
   double wall;         /* seconds spent integrating */
   int interrupted;
   int fused;           /* fixed-step explicit steps taken chunk by chunk (fused.h) */
-  int lanes;           /* ... in lane form */
+  int lanes;           /* ... in lane form (blocks of two or more steps) */
   char no_lanes[200];  /* fused without lanes: why, else "" */
 } lied_sim_stats;
 

@@ -201,10 +201,10 @@ static void constant_part(lied_model *m, double t, lied_err *e) {
   m->sched->const_done = 1;
 }
 
-/* 30 steps in blocks of 7 from t = 0.1, copy by copy (a) and in lane form
- * (b). `fresh`: no evaluation before the first block (constant sections
+/* 30 steps in blocks of 7 (or 1 and 3) from t = 0.1, copy by copy (a) and
+ * in lane form (b). `fresh`: no evaluation before the first block (constant sections
  * are factorised group by group inside it). */
-static void same_bits(const variant *v, const char *table, int fresh) {
+static void same_bits(const variant *v, const char *table, int fresh, int mixed) {
   lied_err e = {{0}};
   const uint32_t n = 77; /* two full groups and a partial one */
   lied_model *ma = copies(n, v->parts, v->nparts, v->conn, v->params, &e);
@@ -235,8 +235,11 @@ static void same_bits(const variant *v, const char *table, int fresh) {
     double times[31];
     times[0] = 0.1;
     for (int j = 1; j <= 30; j++) times[j] = times[j - 1] + 0.005;
-    for (int j = 0; j < 30; j += 7) {
-      const int b = 30 - j < 7 ? 30 - j : 7;
+    /* blocks of 7 steps; `mixed`: 1, 3, 1, 3, ... (single steps run copy by
+     * copy between blocks in lane form) */
+    for (int j = 0, i = 0, b; j < 30; j += b, i++) {
+      b = mixed ? (i % 2 ? 3 : 1) : 7;
+      if (b > 30 - j) b = 30 - j;
       CHECK(lied_fused_steps(&fa, times + j, b, xa, NULL, &e) == 0);
       CHECK(lied_fused_steps(&fb, times + j, b, xb, NULL, &e) == 0);
     }
@@ -279,11 +282,13 @@ static void test_same_bits(void) {
       {"dialectic gap", gap_parts, 4, gap_conn, gap_d_params},
   };
   for (int i = 0; i < 9; i++) {
-    same_bits(&v[i], "rk4", 0);
-    same_bits(&v[i], "euler", 0);
+    same_bits(&v[i], "rk4", 0, 0);
+    same_bits(&v[i], "euler", 0, 0);
   }
-  same_bits(&v[3], "rk4", 1);
-  same_bits(&v[0], "heun", 1);
+  same_bits(&v[3], "rk4", 1, 0);
+  same_bits(&v[0], "heun", 1, 0);
+  same_bits(&v[0], "rk4", 1, 1);
+  same_bits(&v[6], "rk3", 0, 1);
 }
 
 /* Hyperbola: der(x) = t - z with x z = 1, a 1x1 section singular at x = 0;
