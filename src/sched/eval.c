@@ -53,8 +53,12 @@ int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double 
 
 int lied_sched_run_chunk(lied_sched *s, const lied_env *env, uint64_t q0, uint64_t n,
                          lied_err *e) {
-  const lied_step *st = s->steps[LIED_PART_DYN];
-  const int ns = s->nsteps[LIED_PART_DYN];
+  return lied_sched_run_steps(s, s->steps[LIED_PART_DYN], s->nsteps[LIED_PART_DYN], env, q0, n,
+                              e);
+}
+
+int lied_sched_run_steps(lied_sched *s, const lied_step *st, int ns, const lied_env *env,
+                         uint64_t q0, uint64_t n, lied_err *e) {
   for (int i = 0; i < ns; i++) {
     if (st[i].sec) {
       if (lied_probe_range(s, st[i].sec, env, q0, n, e)) return -1;

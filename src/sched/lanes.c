@@ -65,6 +65,7 @@ static int make_groups(lied_lanes *L, char *why, size_t cap, lied_err *e) {
       return 0;
     }
     lied_lane_spec *ls = &L->sp[L->nsp++];
+    ls->spec = i;
     ls->arena = sp->arena;
     ls->words = sp->size / 8;
     ls->fixed = lied_xcalloc(ls->words + 1, 1, "lanes", e);
@@ -76,16 +77,13 @@ static int make_groups(lied_lanes *L, char *why, size_t cap, lied_err *e) {
   L->scratch = lied_xcalloc(bytes + zbytes, 1, "lanes", e);
   if (!L->scratch) return -1;
   char *g = L->scratch, *zeros = L->scratch + bytes;
-  for (int i = 0, k = 0; i < m->nspecs; i++) {
-    const lied_spec *sp = &m->specs[i];
-    if (!sp->cls || !sp->total) continue;
-    L->sp[k++].group = g;
-    g += sp->size * W;
+  for (int k = 0; k < L->nsp; k++) {
+    L->sp[k].group = g;
+    g += L->sp[k].words * 8 * W;
   }
-  for (int i = 0, k = 0; i < m->nspecs; i++) {
-    const lied_spec *sp = &m->specs[i];
-    if (!sp->cls || !sp->total) continue;
-    lied_lane_spec *ls = &L->sp[k++];
+  for (int k = 0; k < L->nsp; k++) {
+    lied_lane_spec *ls = &L->sp[k];
+    const lied_spec *sp = &m->specs[ls->spec];
     for (int r = 0; r < sp->tpl.nrefs; r++) {
       const lied_tref *ref = &sp->tpl.refs[r];
       if (ref->kind != LIED_REF_PORT) continue;
@@ -284,13 +282,5 @@ void lied_lanes_store(const lied_lanes *L, uint64_t q0, uint64_t n) {
 }
 
 int lied_lanes_run(lied_lanes *L, const lied_env *env, uint64_t n, lied_err *e) {
-  const lied_step *st = L->steps;
-  for (int i = 0; i < L->nsteps; i++) {
-    if (st[i].sec) {
-      if (lied_probe_range(L->s, st[i].sec, env, 0, n, e)) return -1;
-    } else {
-      st[i].fn(env, st[i].base, (size_t)n, 0);
-    }
-  }
-  return 0;
+  return lied_sched_run_steps(L->s, L->steps, L->nsteps, env, 0, n, e);
 }

@@ -20,6 +20,7 @@
 #include "sched/sched.h"
 
 typedef struct lied_lane_spec {
+  int spec;       /* index in the model's specs */
   char *arena;    /* the spec's instances */
   size_t words;   /* 8-byte words per instance */
   char *group;    /* the chunk's copies in lane form: words * LIED_LANES words */

@@ -134,6 +134,10 @@ int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double 
  * (n <= chunk), states already in the instances. Allocates nothing. */
 int lied_sched_run_chunk(lied_sched *s, const lied_env *env, uint64_t q0, uint64_t n,
                          lied_err *e);
+/* The same for a list of steps st[0 .. ns) (the dynamic part, or its lane
+ * copy over lane groups, sched/lanes.h, whose stride 0 makes q0 moot). */
+int lied_sched_run_steps(lied_sched *s, const lied_step *st, int ns, const lied_env *env,
+                         uint64_t q0, uint64_t n, lied_err *e);
 
 /* Copy states between x (length nstates) and the instances. */
 void lied_sched_scatter(const lied_sched *s, const double *x);
