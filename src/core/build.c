@@ -5,9 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "core/model.h"
-#include "sched/sched.h"
 
 const double lied_port_zeros[LIED_MAX_SIGNAL_VARS];
 
@@ -25,12 +23,6 @@ void lied_init_error(lied_init *ctx, const char *fmt, ...) {
   va_end(ap);
   ctx->failed = 1;
   lied_errf(ctx->e, "%s: %s", ctx->path, msg);
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* ---- the sum node: a framework class ------------------------------------ */
@@ -545,15 +537,9 @@ static int instantiate(lied_model *m, lied_err *e) {
   return 0;
 }
 
-int lied_model_build(lied_model *m, lied_err *e) {
-  if (m->built) return lied_errf(e, "model is already built");
-  double t0 = now();
-  if (instantiate(m, e) || wire(m, e)) return -1;
-  double t1 = now();
-  if (lied_sched_build(m, e)) return -1;
-  double t2 = now();
-  m->t_instantiate = t1 - t0;
-  m->t_schedule = t2 - t1;
-  m->built = 1;
-  return 0;
+int lied_model_instantiate(lied_model *m, lied_err *e) {
+  if (m->instantiated) return lied_errc(e, LIED_E_USAGE, "model is already built");
+  if (instantiate(m, e) || wire(m, e)) return lied_err_code(e);
+  m->instantiated = 1;
+  return LIED_OK;
 }

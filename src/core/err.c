@@ -1,21 +1,59 @@
-/* err.c - error formatting and checked allocation. */
+/* err.c - error contexts, return-code names and checked allocation. */
 #include "core/err.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+const char *lied_status_name(int code) {
+  switch (code) {
+#define LIED_STATUS_NAME(name, value, doc) \
+  case value: return #name;
+    LIED_STATUS_LIST(LIED_STATUS_NAME)
+#undef LIED_STATUS_NAME
+  }
+  return "LIED_UNKNOWN";
+}
+
+const char *lied_status_doc(int code) {
+  switch (code) {
+#define LIED_STATUS_DOC(name, value, doc) \
+  case value: return doc;
+    LIED_STATUS_LIST(LIED_STATUS_DOC)
+#undef LIED_STATUS_DOC
+  }
+  return "unknown status";
+}
+
+static int verrc(lied_err *e, int code, const char *fmt, va_list ap) {
+  if (!e) return code;
+  vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+  e->code = code;
+  return code;
+}
+
 int lied_errf(lied_err *e, const char *fmt, ...) {
-  if (!e) return -1;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+  int rc = verrc(e, LIED_ERROR, fmt, ap);
   va_end(ap);
-  return -1;
+  return rc;
+}
+
+int lied_errc(lied_err *e, int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int rc = verrc(e, code, fmt, ap);
+  va_end(ap);
+  return rc;
+}
+
+int lied_err_code(const lied_err *e) {
+  return e && e->code < 0 ? e->code : LIED_ERROR;
 }
 
 int lied_err_prefix(lied_err *e, const char *fmt, ...) {
-  if (!e) return -1;
+  if (!e) return LIED_ERROR;
   char pre[LIED_ERR_MAX], old[LIED_ERR_MAX];
   va_list ap;
   va_start(ap, fmt);
@@ -23,36 +61,36 @@ int lied_err_prefix(lied_err *e, const char *fmt, ...) {
   va_end(ap);
   memcpy(old, e->msg, sizeof old);
   snprintf(e->msg, sizeof e->msg, "%.1000s%.1000s", pre, old);
-  return -1;
+  return lied_err_code(e);
 }
 
 int lied_err_at(lied_err *e, double t) {
-  if (!e) return -1;
-  if (strncmp(e->msg, "at t = ", 7) == 0) return -1;
+  if (!e) return LIED_ERROR;
+  if (strncmp(e->msg, "at t = ", 7) == 0) return lied_err_code(e);
   return lied_err_prefix(e, "at t = %.17g: ", t);
 }
 
 void *lied_xmalloc(size_t n, const char *what, lied_err *e) {
   void *p = malloc(n ? n : 1);
-  if (!p) lied_errf(e, "out of memory (%s: %zu bytes)", what, n);
+  if (!p) lied_errc(e, LIED_E_NOMEM, "out of memory (%s: %zu bytes)", what, n);
   return p;
 }
 
 void *lied_xcalloc(size_t n, size_t size, const char *what, lied_err *e) {
   void *p = calloc(n ? n : 1, size ? size : 1);
-  if (!p) lied_errf(e, "out of memory (%s: %zu x %zu bytes)", what, n, size);
+  if (!p) lied_errc(e, LIED_E_NOMEM, "out of memory (%s: %zu x %zu bytes)", what, n, size);
   return p;
 }
 
 int lied_grow(void **p, int *cap, int need, size_t sz, lied_err *e) {
-  if (need <= *cap) return 0;
+  if (need <= *cap) return LIED_OK;
   int nc = *cap ? *cap : 8;
   while (nc < need) nc *= 2;
   void *np = realloc(*p, (size_t)nc * sz);
-  if (!np) return lied_errf(e, "out of memory (growing a table to %d)", nc);
+  if (!np) return lied_errc(e, LIED_E_NOMEM, "out of memory (growing a table to %d)", nc);
   *p = np;
   *cap = nc;
-  return 0;
+  return LIED_OK;
 }
 
 char *lied_strdup(const char *s, lied_err *e) {

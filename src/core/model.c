@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sched/sched.h"
 
 lied_model *lied_model_new(lied_err *e) {
   return lied_xcalloc(1, sizeof(lied_model), "model", e);
@@ -12,7 +11,6 @@ lied_model *lied_model_new(lied_err *e) {
 
 void lied_model_free(lied_model *m) {
   if (!m) return;
-  lied_sched_free(m->sched);
   for (int i = 0; i < m->nspecs; i++) {
     lied_spec *s = &m->specs[i];
     free(s->name);
@@ -33,7 +31,6 @@ void lied_model_free(lied_model *m) {
     free(s->aliases);
   }
   free(m->specs);
-  free(m->state_base);
   free(m);
 }
 
@@ -87,7 +84,7 @@ static lied_spec *spec_new(lied_model *m, const char *name, size_t size, lied_er
 int lied_model_add(lied_model *m, int parent, const char *name,
                    const lied_class *cls, uint32_t count, int is_array,
                    const char *where, lied_err *e) {
-  if (m->built) return lied_errf(e, "model is already built");
+  if (m->instantiated) return lied_errc(e, LIED_E_USAGE, "model is already built");
   if ((parent < 0) != (m->nspecs == 0))
     return lied_errf(e, "internal: the root must be added first, alone");
   if (parent >= 0 && (parent >= m->nspecs || m->specs[parent].cls))
@@ -169,7 +166,7 @@ static int param_check(const lied_param *p, double v, char *buf, size_t cap) {
 
 int lied_model_set_param(lied_model *m, int spec, const char *name,
                          const double *v, int n, lied_err *e) {
-  if (m->built) return lied_errf(e, "model is already built");
+  if (m->instantiated) return lied_errc(e, LIED_E_USAGE, "model is already built");
   lied_spec *s = &m->specs[spec];
   char path[512];
   lied_spec_path(m, spec, path, sizeof path);
@@ -203,7 +200,7 @@ int lied_model_set_param(lied_model *m, int spec, const char *name,
 
 int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
                        const char *where, lied_err *e) {
-  if (m->built) return lied_errf(e, "model is already built");
+  if (m->instantiated) return lied_errc(e, LIED_E_USAGE, "model is already built");
   lied_spec *s = &m->specs[spec];
   if (s->cls) return lied_errf(e, "connections belong to composite models");
   if (lied_grow((void **)&s->conns, &s->capconns, s->nconns + 1,

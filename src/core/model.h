@@ -123,21 +123,11 @@ typedef struct lied_spec {
   int naliases, capaliases;
 } lied_spec;
 
-typedef struct lied_sched lied_sched;
-
 typedef struct lied_model {
   lied_spec *specs;
   int nspecs, capspecs;
-  int built;
+  int instantiated;      /* lied_model_instantiate succeeded: the tree is fixed */
   uint64_t ncomponents;  /* leaf instances declared by the user */
-  uint64_t nstates;      /* length of the state vector */
-  uint64_t *state_base;  /* per spec: index of instance 0's first state */
-  lied_sched *sched;
-  /* Set before building to schedule every instance even when the model is
-   * independent copies (tests compare the two schedules). */
-  int no_replicate;
-  /* statistics */
-  double t_instantiate, t_schedule; /* seconds */
 } lied_model;
 
 /* ---- building the tree (lied_model_*: model.c) ------------------------ */
@@ -158,9 +148,11 @@ int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
 int lied_model_alias(lied_model *m, int spec, const char *name,
                      const char *target, lied_err *e);
 
-/* Instantiate, wire and schedule (build.c). After success the declared tree
- * is immutable. */
-int lied_model_build(lied_model *m, lied_err *e);
+/* Instantiate and wire (build.c): prototypes, templates, arenas, reading
+ * pointers, sum nodes. After success the declared tree is immutable; the
+ * scheduler (sched/sched.h) orders the blocks, the builder
+ * (builder/system.h) runs both. */
+int lied_model_instantiate(lied_model *m, lied_err *e);
 
 /* Declared path of a spec ("crab.body1"), for messages. */
 void lied_spec_path(const lied_model *m, int s, char *buf, size_t cap);

@@ -3,12 +3,6 @@
 #define LIED_LIB_REGISTRY_H
 #include "lied/component.h"
 
-typedef struct lied_library {
-  const char *name; /* "mechanics": require "lied.mechanics" */
-  const char *doc;
-  const lied_class *const *classes; /* NULL-terminated */
-} lied_library;
-
 /* NULL-terminated list of all libraries. */
 extern const lied_library *const lied_libraries[];
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "builder/system.h"
 #include "lib/registry.h"
 #include "record/progress.h"
 #include "record/recorder.h"
@@ -136,30 +137,31 @@ static int core_isclass(lua_State *L) {
 /* ---- models -------------------------------------------------------------- */
 
 typedef struct lmodel {
-  lied_model *m;
+  lied_system *sys; /* built: sys->sched is set */
 } lmodel;
 
 static lmodel *check_model(lua_State *L, int idx) {
   lmodel *u = luaL_checkudata(L, idx, MODEL_MT);
-  if (!u->m) luaL_error(L, "model was freed");
+  if (!u->sys || !u->sys->sched) luaL_error(L, "model was freed");
   return u;
 }
 
 static int model_gc(lua_State *L) {
   lmodel *u = luaL_checkudata(L, 1, MODEL_MT);
-  lied_model_free(u->m);
-  u->m = NULL;
+  lied_system_free(u->sys);
+  u->sys = NULL;
   return 0;
 }
 
 static int model_tostring(lua_State *L) {
   lmodel *u = luaL_checkudata(L, 1, MODEL_MT);
-  if (!u->m) {
+  if (!u->sys || !u->sys->sched) {
     lua_pushliteral(L, "model (freed)");
     return 1;
   }
-  lua_pushfstring(L, "model %s (%I components, %I states)", u->m->specs[0].name,
-                  (lua_Integer)u->m->ncomponents, (lua_Integer)u->m->nstates);
+  lua_pushfstring(L, "model %s (%I components, %I states)", u->sys->model->specs[0].name,
+                  (lua_Integer)u->sys->model->ncomponents,
+                  (lua_Integer)u->sys->sched->nstates);
   return 1;
 }
 
@@ -194,14 +196,12 @@ static int raise_fmt(lua_State *L, const char *fmt, ...) {
 static int core_build(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lmodel *u = lua_newuserdatauv(L, sizeof *u, 0);
-  u->m = NULL;
+  u->sys = NULL;
   luaL_setmetatable(L, MODEL_MT);
   int ud = lua_gettop(L);
-  lied_err e;
-  e.msg[0] = 0;
-  u->m = lied_model_new(&e);
-  if (!u->m) return raise_err(L, &e);
-  lied_model *m = u->m;
+  lied_err e = {0};
+  lied_model *m = lied_model_new(&e);
+  if (!m || !(u->sys = lied_system_new(m, &e))) return raise_err(L, &e);
   lua_Integer n = luaL_len(L, 1);
   for (lua_Integer i = 1; i <= n; i++) {
     lua_rawgeti(L, 1, i);
@@ -285,7 +285,7 @@ static int core_build(lua_State *L) {
     }
     lua_pop(L, 2);
   }
-  if (lied_model_build(m, &e)) return raise_err(L, &e);
+  if (lied_system_build(u->sys, NULL, &e)) return raise_err(L, &e);
   lua_pushvalue(L, ud);
   return 1;
 }
@@ -300,11 +300,11 @@ static void set_int(lua_State *L, const char *k, uint64_t v) {
  * per state, '*' where its derivative depends on that state) and states
  * (their names, in state-vector order). */
 #define PATTERN_MAX 64
-static void push_jacobian(lua_State *L, lied_model *m) {
+static void push_jacobian(lua_State *L, lied_sched *s) {
   lied_err e;
-  uint64_t *rowptr = NULL, n = m->nstates;
+  uint64_t *rowptr = NULL, n = s->nstates;
   uint32_t *cols = NULL, *colour = NULL, ncol = 0;
-  if (n > UINT32_MAX || lied_model_sparsity(m, &rowptr, &cols, &e)) return;
+  if (n > UINT32_MAX || lied_sched_sparsity(s, &rowptr, &cols, &e)) return;
   colour = malloc(sizeof *colour * ((size_t)n + 1));
   if (!colour || lied_colour(n, rowptr, cols, colour, &ncol, &e)) {
     free(rowptr), free(cols), free(colour);
@@ -331,7 +331,7 @@ static void push_jacobian(lua_State *L, lied_model *m) {
     lua_createtable(L, (int)n, 0);
     for (uint64_t i = 0; i < n; i++) {
       char name[512];
-      lied_sched_state_name(m->sched, i, name, sizeof name);
+      lied_sched_state_name(s, i, name, sizeof name);
       lua_pushstring(L, name);
       lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
@@ -345,15 +345,16 @@ static void push_jacobian(lua_State *L, lied_model *m) {
  * max_row, pattern} when the argument is true: rebuilds the block graph) */
 static int model_info(lua_State *L) {
   lmodel *u = check_model(L, 1);
-  lied_model *m = u->m;
+  lied_model *m = u->sys->model;
+  lied_sched *s = u->sys->sched;
   int want_jacobian = lua_toboolean(L, 2);
-  const lied_sched_stats *st = &m->sched->st;
+  const lied_sched_stats *st = &s->st;
   lua_newtable(L);
   set_int(L, "components", m->ncomponents);
   uint64_t blocks = 0, tears = 0;
   int nspecs = 0;
-  for (int s = 0; s < m->nspecs; s++) {
-    const lied_spec *sp = &m->specs[s];
+  for (int i = 0; i < m->nspecs; i++) {
+    const lied_spec *sp = &m->specs[i];
     if (!sp->cls || sp->internal) continue;
     nspecs++;
     blocks += sp->total * (uint64_t)sp->tpl.nblocks;
@@ -367,7 +368,7 @@ static int model_info(lua_State *L) {
     set_int(L, "instance_bytes", bytes);
   }
   set_int(L, "blocks", blocks);
-  set_int(L, "states", m->nstates);
+  set_int(L, "states", s->nstates);
   set_int(L, "tearing_pairs", tears);
   set_int(L, "sections", st->sections);
   set_int(L, "section_batches", st->section_batches);
@@ -386,13 +387,13 @@ static int model_info(lua_State *L) {
   set_int(L, "output_steps", st->steps[LIED_PART_OUT]);
   set_int(L, "factorisations", st->factorisations);
   set_int(L, "evaluations", st->evaluations);
-  lua_pushboolean(L, m->sched->aligned);
+  lua_pushboolean(L, s->aligned);
   lua_setfield(L, -2, "chunked");
-  if (m->sched->aligned) { /* can fused steps run in lane form? (sched/lanes.h) */
+  if (s->aligned) { /* can fused steps run in lane form? (sched/lanes.h) */
     lied_lanes lanes;
     char why[200];
     lied_err le;
-    int rc = lied_lanes_init(&lanes, m->sched, why, sizeof why, &le);
+    int rc = lied_lanes_init(&lanes, s, why, sizeof why, &le);
     if (rc > 0) lied_lanes_free(&lanes);
     lua_pushboolean(L, rc > 0);
     lua_setfield(L, -2, "lanes");
@@ -401,9 +402,9 @@ static int model_info(lua_State *L) {
       lua_setfield(L, -2, "no_lanes");
     }
   }
-  lua_pushnumber(L, m->t_instantiate);
+  lua_pushnumber(L, u->sys->t_instantiate);
   lua_setfield(L, -2, "t_instantiate");
-  lua_pushnumber(L, m->t_schedule);
+  lua_pushnumber(L, u->sys->t_schedule);
   lua_setfield(L, -2, "t_schedule");
   lua_newtable(L);
   for (int k = 1; k <= LIED_SEC_HIST; k++)
@@ -412,7 +413,7 @@ static int model_info(lua_State *L) {
       lua_rawseti(L, -2, k);
     }
   lua_setfield(L, -2, "section_sizes");
-  if (want_jacobian) push_jacobian(L, m);
+  if (want_jacobian) push_jacobian(L, s);
   return 1;
 }
 
@@ -445,7 +446,7 @@ static int model_vars(lua_State *L) {
   lmodel *u = check_model(L, 1);
   vars_ctx v = {L, luaL_optstring(L, 2, NULL), 0};
   lua_newtable(L);
-  lied_model_each_var(u->m, on_var, &v);
+  lied_model_each_var(u->sys->model, on_var, &v);
   return 1;
 }
 
@@ -454,7 +455,7 @@ static int model_value(lua_State *L) {
   lmodel *u = check_model(L, 1);
   lied_err e;
   const char *unit = "";
-  const double *a = lied_model_var(u->m, luaL_checkstring(L, 2), &unit, &e);
+  const double *a = lied_model_var(u->sys->model, luaL_checkstring(L, 2), &unit, &e);
   if (!a) return raise_err(L, &e);
   lua_pushnumber(L, *a);
   lua_pushstring(L, unit);
@@ -465,19 +466,19 @@ static int model_value(lua_State *L) {
  * (after the evaluation, model:value reads every consistent variable). */
 static int model_derivatives(lua_State *L) {
   lmodel *u = check_model(L, 1);
-  lied_model *m = u->m;
+  lied_sched *s = u->sys->sched;
   double t = luaL_optnumber(L, 2, 0.0);
   lied_err e;
-  size_t n = (size_t)m->nstates;
+  size_t n = (size_t)s->nstates;
   double *x = lied_xcalloc(n + 1, sizeof(double), "states", &e);
   double *dx = x ? lied_xcalloc(n + 1, sizeof(double), "states", &e) : NULL;
   if (!x || !dx) {
     free(x);
     return raise_err(L, &e);
   }
-  lied_sched_reset_states(m->sched);
-  lied_sched_gather_x(m->sched, x);
-  if (lied_model_eval(m, t, x, dx, 1, &e)) {
+  lied_sched_reset_states(s);
+  lied_sched_gather_x(s, x);
+  if (lied_sched_evaluate(s, t, x, dx, 1, &e)) {
     free(x);
     free(dx);
     return raise_err(L, &e);
@@ -485,7 +486,7 @@ static int model_derivatives(lua_State *L) {
   lua_createtable(L, 0, (int)n);
   for (size_t i = 0; i < n; i++) {
     char name[512];
-    lied_sched_state_name(m->sched, i, name, sizeof name);
+    lied_sched_state_name(s, i, name, sizeof name);
     lua_pushnumber(L, dx[i]);
     lua_setfield(L, -2, name);
   }
@@ -671,7 +672,7 @@ static int model_run(lua_State *L) {
   lied_recorder rec;
   memset(&rec, 0, sizeof rec);
   int record = nouts > 0 || memory;
-  if (record && lied_recorder_select(&rec, u->m, vars, &e)) {
+  if (record && lied_recorder_select(&rec, u->sys->model, vars, &e)) {
     lied_recorder_free(&rec);
     return raise_err(L, &e);
   }
@@ -715,11 +716,12 @@ static int model_run(lua_State *L) {
   }
   lied_sim_stats st;
   if (flag) *flag = 0;
-  int rc = lied_simulate(u->m, &o, &rec, flag, &st, &e);
+  lied_output out = lied_recorder_output(&rec);
+  int rc = lied_simulate(u->sys->sched, &o, rec.nsinks ? &out : NULL, flag, &st, &e);
   if (flag) *flag = 0; /* consumed: st.interrupted tells */
   if (progress) lied_progress_finish(&bar, st.t_end, st.interrupted);
   lied_recorder_free(&rec);
-  if (rc == LIED_SIM_BADOPT) return raise_err(L, &e);
+  if (rc == LIED_E_USAGE) return raise_err(L, &e);
   lua_pushvalue(L, ridx);
   lua_createtable(L, 0, 20);
   set_int(L, "steps", (uint64_t)st.steps);

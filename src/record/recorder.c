@@ -3,7 +3,6 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sched/sched.h"
 
 static int add_var(lied_recorder *r, const char *name, const char *unit,
                    const double *addr, lied_err *e) {
@@ -113,6 +112,17 @@ int lied_recorder_end(lied_recorder *r, lied_err *e) {
   for (int i = 0; i < r->nsinks; i++)
     if (r->sinks[i]->end(r->sinks[i], e)) rc = -1;
   return rc;
+}
+
+static int out_begin(void *ctx, lied_err *e) { return lied_recorder_begin(ctx, e); }
+static int out_row(void *ctx, double t, lied_err *e) { return lied_recorder_sample(ctx, t, e); }
+static int out_end(void *ctx, lied_err *e) {
+  const lied_recorder *r = ctx;
+  return r->row ? lied_recorder_end(ctx, e) : LIED_OK; /* begin() never ran */
+}
+
+lied_output lied_recorder_output(lied_recorder *r) {
+  return (lied_output){out_begin, out_row, out_end, r};
 }
 
 void lied_recorder_free(lied_recorder *r) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "core/err.h"
 #include "core/model.h"
+#include "solve/sim.h"
 
 typedef struct lied_sink lied_sink;
 struct lied_sink {
@@ -43,6 +44,9 @@ int lied_recorder_begin(lied_recorder *r, lied_err *e);
 /* Sample the selected variables and push one row to every sink. */
 int lied_recorder_sample(lied_recorder *r, double t, lied_err *e);
 int lied_recorder_end(lied_recorder *r, lied_err *e);
+/* The recorder as a run's output (solve/sim.h): begin, sample at every
+ * output point, end (flush) on every exit path. */
+lied_output lied_recorder_output(lied_recorder *r);
 /* Free names and destroy the sinks. */
 void lied_recorder_free(lied_recorder *r);
 

@@ -1,6 +1,6 @@
 /* eval.c - running the schedule: batched blocks, sections, state transfer. */
 #include <stdio.h>
-#include "linsys/probe.h"
+#include "sched/probe.h"
 #include "sched/sched.h"
 #include "sched/transfer.h"
 
@@ -49,6 +49,27 @@ int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double 
     if (dx) gather_range(s, dx, q0, n);
   }
   return 0;
+}
+
+int lied_sched_prepare(lied_sched *s, double t, lied_err *e) {
+  if (s->const_done) return LIED_OK;
+  lied_env env = {t};
+  s->full = 1;
+  LIED_TRY(lied_sched_run(s, LIED_PART_CONST, &env, e));
+  s->const_done = 1;
+  return LIED_OK;
+}
+
+int lied_sched_evaluate(lied_sched *s, double t, const double *x, double *dx, int outputs,
+                        lied_err *e) {
+  lied_env env = {t};
+  LIED_TRY(lied_sched_prepare(s, t, e));
+  /* sections: everything consistent only when outputs are wanted */
+  s->full = outputs;
+  LIED_TRY(lied_sched_eval(s, &env, x, dx, e));
+  s->st.evaluations++;
+  if (outputs) LIED_TRY(lied_sched_run(s, LIED_PART_OUT, &env, e));
+  return LIED_OK;
 }
 
 int lied_sched_run_chunk(lied_sched *s, const lied_env *env, uint64_t q0, uint64_t n,

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sched/builder.h"
+#include "sched/sbuild.h"
 
-node_id lied_sb_decode(const builder *b, uint32_t v) {
+node_id lied_sb_decode(const lied_sb *b, uint32_t v) {
   int lo = 0, hi = b->nbspec - 1;
   while (lo < hi) {
     int mid = (lo + hi + 1) / 2;
@@ -21,7 +21,7 @@ node_id lied_sb_decode(const builder *b, uint32_t v) {
   return (node_id){b->bspec[lo], (int)(r / cnt), r % cnt};
 }
 
-uint32_t lied_sb_encode(const builder *b, int spec, int blk, uint64_t inst) {
+uint32_t lied_sb_encode(const lied_sb *b, int spec, int blk, uint64_t inst) {
   int lo = 0, hi = b->nbspec - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
@@ -39,7 +39,7 @@ uint32_t lied_sb_encode(const builder *b, int spec, int blk, uint64_t inst) {
 /* Dependencies of node v: calls add(ctx, u, is_tear) for each. Returns the
  * node flags (NF_DYN when it reads states, time or tearing variables). */
 
-int lied_sb_deps(const builder *b, uint32_t v, dep_fn add, void *ctx) {
+int lied_sb_deps(const lied_sb *b, uint32_t v, dep_fn add, void *ctx) {
   node_id id = lied_sb_decode(b, v);
   const lied_spec *s = &b->m->specs[id.spec];
   const lied_template *t = &s->tpl;
@@ -95,7 +95,7 @@ static void fill_dep(void *ctx, uint32_t u, int tear) {
   f->adj[f->n++] = u;
 }
 
-int lied_sb_build_graph(builder *b) {
+int lied_sb_build_graph(lied_sb *b) {
   lied_model *m = b->m;
   lied_err *e = b->e;
   b->bspec = lied_xmalloc(sizeof(int) * (size_t)m->nspecs, "specs", e);
@@ -146,13 +146,12 @@ int lied_sb_build_graph(builder *b) {
     uint32_t *adj = realloc(b->g.adj, sizeof *adj * (ne ? ne : 1));
     if (adj) b->g.adj = adj;
   }
-  m->sched->st.nodes = n;
-  m->sched->st.edges = ne;
+  b->nedges = ne;
   return 0;
 }
 
 /* "crab[3].revolute2 (Revolute) block kinetic" */
-void lied_sb_node_name(const builder *b, uint32_t v, char *buf, size_t cap) {
+void lied_sb_node_name(const lied_sb *b, uint32_t v, char *buf, size_t cap) {
   node_id id = lied_sb_decode(b, v);
   const lied_spec *s = &b->m->specs[id.spec];
   size_t n = lied_model_path(b->m, id.spec, id.inst, buf, cap);
@@ -161,7 +160,7 @@ void lied_sb_node_name(const builder *b, uint32_t v, char *buf, size_t cap) {
 }
 
 /* The connector whose loop_error applies to every component on the cycle. */
-static const lied_connector *loop_connector(const builder *b, const uint32_t *path,
+static const lied_connector *loop_connector(const lied_sb *b, const uint32_t *path,
                                             long len) {
   node_id id0 = lied_sb_decode(b, path[0]);
   const lied_template *t0 = &b->m->specs[id0.spec].tpl;
@@ -180,7 +179,7 @@ static const lied_connector *loop_connector(const builder *b, const uint32_t *pa
   return NULL;
 }
 
-int lied_sb_loop_error(builder *b, uint32_t v, const char *what) {
+int lied_sb_loop_error(lied_sb *b, uint32_t v, const char *what) {
   enum { MAXP = 16 };
   uint32_t path[MAXP];
   long len = lied_scc_cycle(&b->g, b->comp, v, path, MAXP);
@@ -222,7 +221,7 @@ int lied_sb_loop_error(builder *b, uint32_t v, const char *what) {
 /* ---- sections ---------------------------------------------------------------- */
 
 
-int lied_sb_classify(builder *b) {
+int lied_sb_classify(lied_sb *b) {
   lied_err *e = b->e;
   uint32_t n = b->nnodes;
   b->comp = lied_xmalloc(sizeof(uint32_t) * ((size_t)n + 1), "components", e);
@@ -288,7 +287,7 @@ int lied_sb_classify(builder *b) {
   return 0;
 }
 
-void lied_sb_free(builder *b) {
+void lied_sb_free(lied_sb *b) {
   free(b->order);
   free(b->bspec);
   free(b->nbase);

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "linsys/probe.h"
+#include "sched/probe.h"
 
 #define W LIED_LANES
 

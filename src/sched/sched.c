@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sched/builder.h"
+#include "sched/sbuild.h"
 
 #define PROBE_CHUNK LIED_LANES /* a probing chunk is one lane group (sched/lanes.h) */
 
@@ -63,7 +63,7 @@ static int heap_pop(int *h, int *n) {
 /* Order the members of section c (ignoring tearing edges) and collect its
  * tearing pairs; errors for loops that tearing does not break and for
  * tearing variables no member reads. */
-static int section_order(builder *b, uint32_t c, sec_tmp *t) {
+static int section_order(lied_sb *b, uint32_t c, sec_tmp *t) {
   const uint32_t *mem = b->cmem + b->cstart[c];
   int n = (int)(b->cstart[c + 1] - b->cstart[c]);
   if (n > t->cap) {
@@ -194,15 +194,15 @@ typedef struct step_list {
   int n, cap;
 } step_list;
 
-static int push_step(builder *b, step_list *l, lied_step s) {
+static int push_step(lied_sb *b, step_list *l, lied_step s) {
   if (lied_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v, b->e)) return -1;
   l->v[l->n++] = s;
   return 0;
 }
 
-static int new_section(builder *b, const sec_tmp *t, int constant,
+static int new_section(lied_sb *b, const sec_tmp *t, int constant,
                        lied_section **out) {
-  lied_sched *s = b->m->sched;
+  lied_sched *s = b->s;
   if (s->nsecs % 64 == 0) {
     lied_section *ns = realloc(s->secs, sizeof *ns * (size_t)(s->nsecs + 64));
     if (!ns) return lied_errf(b->e, "out of memory (sections)");
@@ -256,8 +256,8 @@ static int new_section(builder *b, const sec_tmp *t, int constant,
  * the batch's first section's node advanced by q (node ids are linear in the
  * instance index), with the same tearing bit. The batch's final members and
  * column passes come from its first section. */
-static int extends(const builder *b, const open_sec *o, const sec_tmp *t) {
-  const lied_section *sec = &b->m->sched->secs[o->si];
+static int extends(const lied_sb *b, const open_sec *o, const sec_tmp *t) {
+  const lied_section *sec = &b->s->secs[o->si];
   if (o->n != t->n || sec->k != t->np) return 0;
   uint64_t q = sec->count;
   for (int i = 0; i < t->n; i++) {
@@ -285,7 +285,7 @@ static int extends(const builder *b, const open_sec *o, const sec_tmp *t) {
   return 1;
 }
 
-static int is_constant_section(const builder *b, const sec_tmp *t) {
+static int is_constant_section(const lied_sb *b, const sec_tmp *t) {
   /* constant matrix if every block says so */
   for (int i = 0; i < t->n; i++) {
     node_id id = lied_sb_decode(b, t->ord[i]);
@@ -296,8 +296,8 @@ static int is_constant_section(const builder *b, const sec_tmp *t) {
 
 #define MAX_OPEN 16
 
-static int emit_steps(builder *b) {
-  lied_sched *s = b->m->sched;
+static int emit_steps(lied_sb *b) {
+  lied_sched *s = b->s;
   lied_err *e = b->e;
   uint32_t maxlevel = 0;
   for (uint32_t c = 0; c < b->ncomp; c++)
@@ -429,7 +429,7 @@ static int emit_steps(builder *b) {
 
 /* pos[i]: the place in section order of member i of component c (members
  * sorted by node id, as in b->cmem). */
-static void member_positions(const builder *b, const lied_section *sec, int *pos) {
+static void member_positions(const lied_sb *b, const lied_section *sec, int *pos) {
   uint32_t c = b->comp[sec->first[0]];
   const uint32_t *mem = b->cmem + b->cstart[c];
   for (int j = 0; j < sec->nblk; j++) pos[local_index(mem, sec->nblk, sec->first[j])] = j;
@@ -438,7 +438,7 @@ static void member_positions(const builder *b, const lied_section *sec, int *pos
 /* The members the final evaluation needs when only what leaves the section
  * matters: exports and, backwards, what they read inside the section
  * (tearing edges excluded: the tearing variables are set). */
-static void final_members(const builder *b, lied_section *sec, const int *pos) {
+static void final_members(const lied_sb *b, lied_section *sec, const int *pos) {
   uint32_t c = b->comp[sec->first[0]];
   const uint32_t *mem = b->cmem + b->cstart[c];
   for (int j = sec->nblk - 1; j >= 0; j--) {
@@ -463,7 +463,7 @@ static void final_members(const builder *b, lied_section *sec, const int *pos) {
  * cord[i]) runs, in section order, the members downstream of cord[i] or of
  * cord[i - 1] (which puts the latter's back to their base values); tearing
  * variables with fewer downstream members go first. */
-static int column_passes(const builder *b, lied_section *sec, const int *pos) {
+static int column_passes(const lied_sb *b, lied_section *sec, const int *pos) {
   const int n = sec->nblk, k = sec->k;
   uint32_t c = b->comp[sec->first[0]];
   const uint32_t *mem = b->cmem + b->cstart[c];
@@ -517,8 +517,8 @@ static int column_passes(const builder *b, lied_section *sec, const int *pos) {
 
 /* For each section batch (built from its first section): the final
  * members and the column passes; then the building arrays go. */
-static int section_passes(builder *b) {
-  lied_sched *s = b->m->sched;
+static int section_passes(lied_sb *b) {
+  lied_sched *s = b->s;
   int *pos = NULL, cap = 0, rc = 0;
   for (int i = 0; i < s->nsecs && !rc; i++) {
     lied_section *sec = &s->secs[i];
@@ -548,8 +548,8 @@ static int section_passes(builder *b) {
  * indices (n independent copies of one structure, such as n crane crabs).
  * Then an evaluation can run all steps chunk by chunk of instances, keeping
  * each chunk's data in cache (loop interchange). */
-static void check_alignment(builder *b) {
-  lied_sched *s = b->m->sched;
+static void check_alignment(lied_sb *b) {
+  lied_sched *s = b->s;
   s->aligned = 0;
   if (s->nsteps[LIED_PART_DYN] == 0) return;
   const lied_step *st = s->steps[LIED_PART_DYN];
@@ -591,9 +591,9 @@ static void check_alignment(builder *b) {
 
 /* ---- states ---------------------------------------------------------------- */
 
-static int map_states(builder *b) {
+static int map_states(lied_sb *b) {
   lied_model *m = b->m;
-  lied_sched *s = m->sched;
+  lied_sched *s = b->s;
   int n = 0;
   for (int i = 0; i < m->nspecs; i++)
     if (m->specs[i].cls && m->specs[i].tpl.nstates && m->specs[i].total) n++;
@@ -608,7 +608,6 @@ static int map_states(builder *b) {
     x += sp->total * (uint64_t)sp->tpl.nstates;
   }
   s->nstates = x;
-  m->nstates = x;
   return 0;
 }
 
@@ -671,16 +670,20 @@ static void replicate(lied_sched *s, uint64_t n) {
 
 /* ---- driver ------------------------------------------------------------------ */
 
-int lied_sched_build(lied_model *m, lied_err *e) {
+int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *e) {
+  *out = NULL;
   lied_sched *s = lied_xcalloc(1, sizeof *s, "schedule", e);
-  if (!s) return -1;
-  m->sched = s;
+  if (!s) return LIED_E_NOMEM;
   s->model = m;
-  builder b = {.m = m, .e = e};
+  lied_sb b = {.m = m, .s = s, .e = e};
   b.order = lied_model_arena_order(m, &b.norder, e);
-  int rc = !b.order ? -1 : 0;
-  if (!rc && !m->no_replicate) b.copies = replicable(m, b.order, b.norder);
+  int rc = !b.order ? LIED_E_NOMEM : LIED_OK;
+  if (!rc && !(flags & LIED_SCHED_NO_REPLICATE)) b.copies = replicable(m, b.order, b.norder);
   if (!rc) rc = lied_sb_build_graph(&b);
+  if (!rc) {
+    s->st.nodes = b.nnodes;
+    s->st.edges = b.nedges;
+  }
   if (!rc) rc = lied_sb_classify(&b);
   /* the node flags and level arrays are still needed; the graph too (cycles) */
   if (!rc) rc = emit_steps(&b);
@@ -698,7 +701,7 @@ int lied_sched_build(lied_model *m, lied_err *e) {
     size_t k = (size_t)s->maxk;
     s->work = lied_xmalloc(sizeof(double) * s->chunk * (k * k + 2 * k + 1), "probe", e);
     s->wpiv = lied_xmalloc(sizeof(int) * s->chunk * (k + 1), "probe", e);
-    if (!s->work || !s->wpiv) rc = -1;
+    if (!s->work || !s->wpiv) rc = LIED_E_NOMEM;
     for (int i = 0; i < s->nsecs && !rc; i++) {
       lied_section *sec = &s->secs[i];
       if (!sec->constant) continue;
@@ -706,10 +709,15 @@ int lied_sched_build(lied_model *m, lied_err *e) {
       sec->lu = lied_xmalloc(sizeof(double) * sec->count * kk * kk, "section factors", e);
       sec->piv = lied_xmalloc(sizeof(int) * sec->count * kk, "section factors", e);
       sec->factored = lied_xcalloc(sec->count / s->chunk + 1, 1, "section factors", e);
-      if (!sec->lu || !sec->piv || !sec->factored) rc = -1;
+      if (!sec->lu || !sec->piv || !sec->factored) rc = LIED_E_NOMEM;
     }
   }
-  return rc;
+  if (rc) {
+    lied_sched_free(s);
+    return lied_err_code(e);
+  }
+  *out = s;
+  return LIED_OK;
 }
 
 void lied_sched_free(lied_sched *s) {

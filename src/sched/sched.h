@@ -95,6 +95,7 @@ typedef struct lied_sched_stats {
   uint64_t evaluations;      /* derivative evaluations */
 } lied_sched_stats;
 
+typedef struct lied_sched lied_sched;
 struct lied_sched {
   lied_step *steps[LIED_NPARTS];
   int nsteps[LIED_NPARTS];
@@ -114,11 +115,21 @@ struct lied_sched {
   int aligned;           /* dynamic part runs chunk by chunk (see sched.c) */
   uint64_t aligned_n;    /* instances per step when aligned */
   lied_sched_stats st;
-  const lied_model *model; /* for error messages */
+  lied_model *model;     /* the instances this schedule runs */
 };
 
-/* Build the schedule of a wired model (sets m->sched, m->nstates). */
-int lied_sched_build(lied_model *m, lied_err *e);
+/* lied_sched_build flags */
+enum {
+  /* schedule every instance even when the model is independent copies
+   * (tests compare the two schedules) */
+  LIED_SCHED_NO_REPLICATE = 1u,
+};
+
+/* Build the schedule of an instantiated, wired model (core/model.h,
+ * lied_model_instantiate) into *out; the schedule keeps a pointer to m and
+ * must be freed before it. LIED_OK, or a negative status with a message
+ * (structural errors name the component paths). */
+int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *e);
 void lied_sched_free(lied_sched *s);
 
 /* Run one part at time env->t. Returns 0, or -1 (singular section) with a
@@ -129,6 +140,16 @@ int lied_sched_run(lied_sched *s, int part, const lied_env *env, lied_err *e);
  * out (dx may be NULL). Chunked over instances when the schedule is aligned. */
 int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double *dx,
                     lied_err *e);
+
+/* Run the constant part once (parameters do not change during a run; the
+ * first call does it, later ones return at once). */
+int lied_sched_prepare(lied_sched *s, double t, lied_err *e);
+
+/* Evaluate the model once at (t, x): derivatives into dx (may be NULL) and,
+ * if outputs, also the output-only part, every section variable consistent
+ * (output points). x may be NULL (the states already in the instances). */
+int lied_sched_evaluate(lied_sched *s, double t, const double *x, double *dx, int outputs,
+                        lied_err *e);
 
 /* The dynamic part for instances [q0, q0 + n) of an aligned schedule
  * (n <= chunk), states already in the instances. Allocates nothing. */
@@ -151,7 +172,7 @@ void lied_sched_gather_der(const lied_sched *s, double *dx);
  * sorted. Rebuilds the block graph of the built model temporarily (the
  * schedule keeps none). *rowptr (nstates + 1) and *cols are malloc'ed; the
  * caller frees them. Returns 0 or -1 with a message. */
-int lied_model_sparsity(lied_model *m, uint64_t **rowptr, uint32_t **cols,
+int lied_sched_sparsity(lied_sched *s, uint64_t **rowptr, uint32_t **cols,
                         lied_err *e);
 
 /* Name of state index i ("crab[2].revolute2.phi") into buf. */

@@ -4,7 +4,7 @@
  * moves its pattern to every copy. */
 #include <stdlib.h>
 #include <string.h>
-#include "sched/builder.h"
+#include "sched/sbuild.h"
 
 static int cmp_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -12,8 +12,8 @@ static int cmp_u32(const void *a, const void *b) {
 }
 
 /* Index in the state vector of state q of instance inst of spec, or -1. */
-static int64_t state_index(const lied_model *m, int spec, uint64_t inst, int q) {
-  const lied_sched *s = m->sched;
+static int64_t state_index(const lied_sched *s, int spec, uint64_t inst, int q) {
+  const lied_model *m = s->model;
   for (int i = 0; i < s->nsmap; i++)
     if (s->smap[i].base == m->specs[spec].arena)
       return (int64_t)(s->smap[i].x0 + inst * (uint64_t)s->smap[i].n + (uint64_t)q);
@@ -28,24 +28,22 @@ static uint32_t in_copy(const lied_sched *s, uint32_t x, uint64_t copy) {
   return (uint32_t)(x + copy * (uint64_t)s->smap[i].n);
 }
 
-int lied_model_sparsity(lied_model *m, uint64_t **rowptr_out, uint32_t **cols_out,
+int lied_sched_sparsity(lied_sched *s, uint64_t **rowptr_out, uint32_t **cols_out,
                         lied_err *e) {
-  if (!m->built) return lied_errf(e, "model is not built");
-  if (m->nstates >= UINT32_MAX)
-    return lied_errf(e, "too many states for a Jacobian pattern: %llu (limit %u)",
-                     (unsigned long long)m->nstates, UINT32_MAX - 1);
-  builder b = {.m = m, .e = e, .copies = m->sched->st.copies};
+  lied_model *m = s->model;
+  if (s->nstates >= UINT32_MAX)
+    return lied_errc(e, LIED_E_LIMIT, "too many states for a Jacobian pattern: %llu (limit %u)",
+                     (unsigned long long)s->nstates, UINT32_MAX - 1);
+  lied_sb b = {.m = m, .s = s, .e = e, .copies = s->st.copies};
   uint64_t *set0 = NULL; /* per component: start of its set in pool */
   uint32_t *setn = NULL, *pool = NULL, *tmp = NULL;
   uint64_t npool = 0, cappool = 0, captmp = 0;
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
-  lied_sched_stats saved = m->sched->st;
   b.order = lied_model_arena_order(m, &b.norder, e);
   int rc = !b.order ? -1 : 0;
   if (!rc) rc = lied_sb_build_graph(&b);
   if (!rc) rc = lied_sb_classify(&b);
-  m->sched->st = saved;
   if (!rc) {
     set0 = lied_xmalloc(sizeof *set0 * ((size_t)b.ncomp + 1), "sparsity", e);
     setn = lied_xcalloc((size_t)b.ncomp + 1, sizeof *setn, "sparsity", e);
@@ -73,7 +71,7 @@ int lied_model_sparsity(lied_model *m, uint64_t **rowptr_out, uint32_t **cols_ou
       }
       for (uint32_t r = bl->in0; r < bl->in0 + bl->nin; r++)
         if (t->refs[r].kind == LIED_REF_STATE) {
-          int64_t x = state_index(m, id.spec, id.inst, t->refs[r].a);
+          int64_t x = state_index(s, id.spec, id.inst, t->refs[r].a);
           if (x >= 0) tmp[nt++] = (uint32_t)x;
         }
       for (uint32_t k = b.g.rowptr[v]; k < b.g.rowptr[v + 1]; k++) {
@@ -102,15 +100,15 @@ int lied_model_sparsity(lied_model *m, uint64_t **rowptr_out, uint32_t **cols_ou
     setn[c] = (uint32_t)u;
     npool += u;
   }
-  uint64_t n = m->nstates, nnz = 0;
+  uint64_t n = s->nstates, nnz = 0;
   if (!rc) {
     rowptr = lied_xcalloc(n + 1, sizeof *rowptr, "sparsity", e);
     if (!rowptr) rc = -1;
   }
   /* derivative i: the set of the component whose block writes it */
   for (int pass = 0; pass < 2 && !rc; pass++) {
-    for (int sm = 0; sm < m->sched->nsmap; sm++) {
-      const lied_state_map *map = &m->sched->smap[sm];
+    for (int sm = 0; sm < s->nsmap; sm++) {
+      const lied_state_map *map = &s->smap[sm];
       int spec = -1;
       for (int k = 0; k < m->nspecs; k++)
         if (m->specs[k].arena == map->base) spec = k;
@@ -126,7 +124,7 @@ int lied_model_sparsity(lied_model *m, uint64_t **rowptr_out, uint32_t **cols_ou
             memcpy(cols + rowptr[i], pool + set0[c], sizeof *cols * setn[c]);
           } else { /* copy 0's set moved to this copy; the order stays */
             for (uint32_t j = 0; j < setn[c]; j++)
-              cols[rowptr[i] + j] = in_copy(m->sched, pool[set0[c] + j], inst);
+              cols[rowptr[i] + j] = in_copy(s, pool[set0[c] + j], inst);
           }
         }
     }

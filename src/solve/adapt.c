@@ -3,6 +3,7 @@
  * them), failures naming the time and the state. */
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "solve/newton.h"
 #include "solve/stepper.h"
@@ -69,7 +70,7 @@ int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
   double tout = R->every_step ? INFINITY : lied_run_tout(R, kout);
   int why = WHY_ERROR;
   uint64_t worst = 0;
-  int recording = R->r && R->r->nsinks;
+  int recording = R->out != NULL;
   while (!rc && !lied_run_stopped(R)) {
     double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
     int last = 0;

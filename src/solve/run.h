@@ -7,9 +7,9 @@
 #include "solve/sim.h"
 
 typedef struct lied_run {
-  lied_model *m;
+  lied_sched *s;       /* the model's schedule (s->model: its instances) */
   const lied_sim_opts *o;
-  lied_recorder *r;
+  const lied_output *out; /* NULL: nothing observes output points */
   volatile sig_atomic_t *stop_flag;
   lied_sim_stats *st;
   lied_err *e;

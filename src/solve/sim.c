@@ -2,6 +2,7 @@
  * fixed-step loop (explicit Runge-Kutta and backward Euler). */
 #include "solve/sim.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -17,36 +18,12 @@ static double wall_now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Run the constant part once per model (parameters do not change). */
-static int ensure_const(lied_model *m, double t, lied_err *e) {
-  lied_sched *s = m->sched;
-  if (s->const_done) return 0;
-  lied_env env = {t};
-  s->full = 1;
-  if (lied_sched_run(s, LIED_PART_CONST, &env, e)) return -1;
-  s->const_done = 1;
-  return 0;
-}
-
-int lied_model_eval(lied_model *m, double t, const double *x, double *dx,
-                    int outputs, lied_err *e) {
-  lied_sched *s = m->sched;
-  lied_env env = {t};
-  if (ensure_const(m, t, e)) return -1;
-  /* sections: everything consistent only when outputs are wanted */
-  s->full = outputs;
-  if (lied_sched_eval(s, &env, x, dx, e)) return -1;
-  s->st.evaluations++;
-  if (outputs && lied_sched_run(s, LIED_PART_OUT, &env, e)) return -1;
-  return 0;
-}
-
 /* ---- helpers shared by the drivers (run.h) ------------------------------- */
 
 int lied_run_rhs(void *ctx, double t, const double *x, double *dx) {
   lied_run *R = ctx;
   R->nrhs++;
-  return lied_model_eval(R->m, t, x, dx, 0, R->e);
+  return lied_sched_evaluate(R->s, t, x, dx, 0, R->e);
 }
 
 double lied_run_tout(const lied_run *R, uint64_t k) {
@@ -56,10 +33,10 @@ double lied_run_tout(const lied_run *R, uint64_t k) {
 }
 
 int lied_run_record(lied_run *R, double t, const double *x) {
-  if (!R->r || R->r->nsinks == 0) return 0;
-  if (lied_model_eval(R->m, t, x, NULL, 1, R->e)) return -1;
+  if (!R->out) return LIED_OK;
+  LIED_TRY(lied_sched_evaluate(R->s, t, x, NULL, 1, R->e));
   R->st->outputs++;
-  return lied_recorder_sample(R->r, t, R->e);
+  return R->out->row(R->out->ctx, t, R->e);
 }
 
 int lied_run_stopped(lied_run *R) {
@@ -73,7 +50,7 @@ void lied_run_progress(lied_run *R, double t) {
 }
 
 void lied_run_state_name(const lied_run *R, uint64_t i, char *buf, size_t cap) {
-  lied_sched_state_name(R->m->sched, i, buf, cap);
+  lied_sched_state_name(R->s, i, buf, cap);
 }
 
 /* First non-finite entry of x, or -1. */
@@ -95,7 +72,7 @@ int lied_run_sparsity(lied_run *R, uint64_t **rowptr, uint32_t **cols) {
   if (R->n > UINT32_MAX)
     return lied_errf(R->e, "implicit solvers handle at most %lu states, the model has %llu",
                      (unsigned long)UINT32_MAX, (unsigned long long)R->n);
-  return lied_model_sparsity(R->m, rowptr, cols, R->e);
+  return lied_sched_sparsity(R->s, rowptr, cols, R->e);
 }
 
 /* ---- options ------------------------------------------------------------- */
@@ -107,34 +84,29 @@ static int bad_solver(const char *solver, lied_err *e) {
     if (n < sizeof names)
       n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "",
                             lied_solver_at(i)->name);
-  lied_errf(e, "unknown solver '%s' (available: %s)", solver, names);
-  return LIED_SIM_BADOPT;
+  return lied_errc(e, LIED_E_USAGE, "unknown solver '%s' (available: %s)", solver, names);
 }
 
 /* Check the options and resolve the defaults into R. */
 static int resolve(lied_run *R, const lied_sim_opts *o, const lied_solver *s) {
   lied_err *e = R->e;
   if (!(o->stop > o->start) || !isfinite(o->start) || !isfinite(o->stop)) {
-    lied_errf(e, "stop time %g must be after start time %g", o->stop, o->start);
-    return LIED_SIM_BADOPT;
+    return lied_errc(e, LIED_E_USAGE, "stop time %g must be after start time %g", o->stop, o->start);
   }
   R->start = o->start;
   R->stop = o->stop;
   R->span = o->stop - o->start;
   if (o->dt < 0 || !isfinite(o->dt)) {
-    lied_errf(e, "step size must be positive and finite, got %g", o->dt);
-    return LIED_SIM_BADOPT;
+    return lied_errc(e, LIED_E_USAGE, "step size must be positive and finite, got %g", o->dt);
   }
   if (o->interval < 0 || !isfinite(o->interval)) {
-    lied_errf(e, "output interval must be positive, got %g", o->interval);
-    return LIED_SIM_BADOPT;
+    return lied_errc(e, LIED_E_USAGE, "output interval must be positive, got %g", o->interval);
   }
   double tols[3] = {o->rtol, o->atol, o->hmax};
   const char *what[3] = {"relative tolerance", "absolute tolerance", "largest step"};
   for (int i = 0; i < 3; i++)
     if (tols[i] < 0 || !isfinite(tols[i])) {
-      lied_errf(e, "%s must be positive, got %g", what[i], tols[i]);
-      return LIED_SIM_BADOPT;
+      return lied_errc(e, LIED_E_USAGE, "%s must be positive, got %g", what[i], tols[i]);
     }
   R->rtol = o->rtol > 0 ? o->rtol : 1e-6;
   R->atol = o->atol > 0 ? o->atol : 1e-6;
@@ -200,14 +172,14 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
   lied_fused fused;
   int implicit = s->implicit;
   /* explicit steps on n independent copies: chunk by chunk (fused.h) */
-  int fuse = !implicit && !o->no_fuse && lied_fused_applies(R->m->sched);
+  int fuse = !implicit && !o->no_fuse && lied_fused_applies(R->s);
   memset(&erk, 0, sizeof erk);
   memset(&dirk, 0, sizeof dirk);
   memset(&fused, 0, sizeof fused);
   fgrid g = {R, o->dt > 0 ? o->dt : R->span / 1000, 1, 0, 0, 0, 0};
   if (implicit) {
     if (lied_dirk_init(&dirk, s->tab, R)) return -1;
-  } else if (fuse ? lied_fused_init(&fused, R->m->sched, s->tab, !o->no_lanes)
+  } else if (fuse ? lied_fused_init(&fused, R->s, s->tab, !o->no_lanes)
                   : lied_erk_init(&erk, s->tab, R->n)) {
     return lied_errf(R->e, "out of memory (solver work space for %llu states)",
                      (unsigned long long)R->n);
@@ -218,7 +190,7 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
     snprintf(R->st->no_lanes, sizeof R->st->no_lanes, "%s",
              o->no_lanes ? "not asked for" : fused.no_lanes);
   }
-  const int unobserved = !(R->r && R->r->nsinks) && !o->progress;
+  const int unobserved = !R->out && !o->progress;
   double *x = R->x;
   double t = R->t;
   int rc = 0;
@@ -285,7 +257,7 @@ int lied_run_fixed(lied_run *R, const lied_solver *s) {
 
 /* ---- the run ------------------------------------------------------------- */
 
-int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
+int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out,
                   volatile sig_atomic_t *stop_flag, lied_sim_stats *st,
                   lied_err *e) {
   memset(st, 0, sizeof *st);
@@ -294,25 +266,25 @@ int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
   if (!s) return bad_solver(solver, e);
   lied_run R;
   memset(&R, 0, sizeof R);
-  R.m = m;
+  R.s = sc;
   R.o = o;
-  R.r = r;
+  R.out = out;
   R.stop_flag = stop_flag;
   R.st = st;
   R.e = e;
-  R.n = m->nstates;
+  R.n = sc->nstates;
   int rc = resolve(&R, o, s);
   if (rc) return rc;
   R.x = lied_xcalloc(R.n + 1, sizeof(double), "state vector", e);
-  if (!R.x) return -1;
+  if (!R.x) return LIED_E_NOMEM;
   R.t = o->start;
   double t0 = wall_now();
-  unsigned long long f0 = m->sched->st.factorisations;
-  if (r && r->nsinks && lied_recorder_begin(r, e)) rc = -1;
-  if (!rc && ensure_const(m, R.t, e)) rc = -1;
+  unsigned long long f0 = sc->st.factorisations;
+  if (out) rc = out->begin(out->ctx, e);
+  if (!rc) rc = lied_sched_prepare(sc, R.t, e);
   if (!rc) {
-    lied_sched_reset_states(m->sched);
-    lied_sched_gather_x(m->sched, R.x);
+    lied_sched_reset_states(sc);
+    lied_sched_gather_x(sc, R.x);
     rc = lied_run_record(&R, R.t, R.x);
   }
   if (!rc) {
@@ -326,13 +298,16 @@ int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
 #endif
   }
   /* leave every variable (outputs included) consistent with the last state */
-  if (rc == 0 && !(r && r->nsinks)) rc = lied_model_eval(m, R.t, R.x, NULL, 1, e);
+  if (rc == 0 && !out) rc = lied_sched_evaluate(sc, R.t, R.x, NULL, 1, e);
   st->t_end = R.t;
   st->rhs = R.nrhs;
   st->wall = wall_now() - t0;
-  st->factorisations = m->sched->st.factorisations - f0;
-  lied_err tmp;
-  if (r && r->nsinks && r->row && lied_recorder_end(r, rc ? &tmp : e)) rc = -1;
+  st->factorisations = sc->st.factorisations - f0;
+  lied_err tmp = {0};
+  if (out) {
+    int rc2 = out->end(out->ctx, rc ? &tmp : e);
+    if (!rc) rc = rc2;
+  }
   free(R.x);
-  return rc;
+  return rc < 0 ? lied_err_code(e) : rc;
 }

@@ -4,8 +4,8 @@
 #ifndef LIED_SOLVE_SIM_H
 #define LIED_SOLVE_SIM_H
 #include <signal.h>
-#include "core/model.h"
-#include "record/recorder.h"
+#include "core/err.h"
+#include "sched/sched.h"
 
 typedef struct lied_sim_opts {
   double start, stop;
@@ -54,6 +54,19 @@ typedef struct lied_sim_stats {
   char no_lanes[200];  /* fused without lanes: why, else "" */
 } lied_sim_stats;
 
+/* Where a run reports its output points (the recorder, record/recorder.h,
+ * provides one). begin() is called once before the first point; row() at
+ * every output point, when the model's variables hold their values at t
+ * (every section variable consistent); end() once after the run, on every
+ * exit path (also after a failure or an interruption), so sinks stay valid.
+ * Each returns LIED_OK or a negative status with a message. */
+typedef struct lied_output {
+  int (*begin)(void *ctx, lied_err *e);
+  int (*row)(void *ctx, double t, lied_err *e);
+  int (*end)(void *ctx, lied_err *e);
+  void *ctx;
+} lied_output;
+
 /* A solver: explicit or implicit, fixed step or adaptive. */
 typedef struct lied_solver {
   const char *name, *doc;
@@ -69,21 +82,16 @@ const lied_solver *lied_solver_at(int i);
 const lied_solver *lied_solver_find(const char *name);
 
 #define LIED_PROGRESS_STEPS 64 /* steps between progress calls (a power of 2) */
-#define LIED_SIM_BADOPT (-2) /* invalid options: nothing was run */
 
 /* Run the model from its start values. `stop_flag`, when not NULL, is polled
  * once per step (fused steps: per step and chunk of copies; an interrupted
  * block of fused steps is dropped): nonzero stops the run (results so far
  * are kept, flushed).
- * Returns 0, LIED_SIM_BADOPT for invalid options, or -1 with a message naming
+ * Returns LIED_OK, LIED_E_USAGE for invalid options (nothing was run), or another
+ * negative status with a message naming
  * the time (the recorder is flushed and its sinks stay valid either way). */
-int lied_simulate(lied_model *m, const lied_sim_opts *o, lied_recorder *r,
+int lied_simulate(lied_sched *s, const lied_sim_opts *o, const lied_output *out,
                   volatile sig_atomic_t *stop_flag, lied_sim_stats *st,
                   lied_err *e);
-
-/* Evaluate the model once at (t, x): derivatives into dx (may be NULL) and, if
- * outputs, also the output-only part. Used by the simulator and tests. */
-int lied_model_eval(lied_model *m, double t, const double *x, double *dx,
-                    int outputs, lied_err *e);
 
 #endif

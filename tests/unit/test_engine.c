@@ -2,6 +2,7 @@
  * instantiate, schedule, probe sections, name lookup. */
 #include <string.h>
 #include "check.h"
+#include "fixtures.h"
 #include "core/model.h"
 #include "lib/testlib/testlib.h"
 #include "sched/sched.h"
@@ -35,24 +36,19 @@ static lied_model *chains(uint32_t n, double k1, double k2, double m1, double m2
 }
 
 static void test_batched_sections(void) {
-  lied_err e = {{0}};
+  lied_err e = {0};
   const uint32_t n = 100;
-  lied_model *m = chains(n, 3, 5, 2, 0.5, 0.1, -0.2, &e);
-  int rc = lied_model_build(m, &e);
-  CHECK(rc == 0);
-  if (rc) {
-    fprintf(stderr, "%s\n", e.msg);
-    lied_model_free(m);
-    return;
-  }
+  lied_system *m = fx_build(chains(n, 3, 5, 2, 0.5, 0.1, -0.2, &e), 0, &e);
+  CHECK(m != NULL);
+  if (!m) return;
   const lied_sched_stats *st = &m->sched->st;
   CHECK(st->sections == n);
   CHECK(st->section_batches == 1);
   CHECK(st->max_section == 2);
   CHECK(st->section_size[2] == n);
   CHECK(st->constant_sections == 1);
-  CHECK(m->nstates == 4 * n);
-  CHECK(m->ncomponents == 5 * n);
+  CHECK(m->sched->nstates == 4 * n);
+  CHECK(m->model->ncomponents == 5 * n);
   /* every dynamic step is batched over the n chains */
   for (int i = 0; i < m->sched->nsteps[LIED_PART_DYN]; i++)
     CHECK(m->sched->steps[LIED_PART_DYN][i].count == n);
@@ -60,7 +56,7 @@ static void test_batched_sections(void) {
   /* derivatives: M a = F with x1 = s1, x2 = s1 + s2 */
   double x[400], dx[400];
   lied_sched_gather_x(m->sched, x);
-  CHECK(lied_model_eval(m, 0, x, dx, 1, &e) == 0);
+  CHECK(lied_sched_evaluate(m->sched, 0, x, dx, 1, &e) == 0);
   double s1 = 0.1, s2 = -0.2, k1 = 3, k2 = 5, m1 = 2, m2 = 0.5;
   double a1 = (-k1 * s1 + k2 * s2) / m1;
   double a2 = -k2 * s2 / m2; /* absolute acceleration of b2 */
@@ -75,32 +71,32 @@ static void test_batched_sections(void) {
   /* constant matrix: factorised once for the whole batch, then reused */
   uint64_t f0 = m->sched->st.factorisations;
   CHECK(f0 == n);
-  CHECK(lied_model_eval(m, 0.5, x, dx, 0, &e) == 0);
+  CHECK(lied_sched_evaluate(m->sched, 0.5, x, dx, 0, &e) == 0);
   CHECK(m->sched->st.factorisations == f0);
   /* with or without the output part: the same derivatives */
   double dx2[400];
-  CHECK(lied_model_eval(m, 0.5, x, dx2, 1, &e) == 0);
+  CHECK(lied_sched_evaluate(m->sched, 0.5, x, dx2, 1, &e) == 0);
   for (uint32_t i = 0; i < 4 * n; i++) CHECK_NEAR(dx2[i], dx[i], 1e-15);
 
   /* names on demand and lookup */
   const char *unit = NULL;
-  const double *p = lied_model_var(m, "c[42].b2.flange_a.f", &unit, &e);
+  const double *p = lied_model_var(m->model, "c[42].b2.flange_a.f", &unit, &e);
   CHECK(p != NULL && strcmp(unit, "N") == 0);
   if (p) CHECK_NEAR(*p, m2 * a2, 1e-12);
-  CHECK(lied_model_var(m, "c[101].b2.flange_a.f", NULL, &e) == NULL);
+  CHECK(lied_model_var(m->model, "c[101].b2.flange_a.f", NULL, &e) == NULL);
   CHECK(strstr(e.msg, "out of range") != NULL);
   int spec;
   uint64_t inst;
   const char *rest;
-  CHECK(lied_model_find(m, "c[17].j1.s", &spec, &inst, &rest, &e) == 0);
+  CHECK(lied_model_find(m->model, "c[17].j1.s", &spec, &inst, &rest, &e) == 0);
   CHECK(inst == 16 && strcmp(rest, "s") == 0);
-  size_t len = lied_model_path(m, spec, 99, name, sizeof name);
+  size_t len = lied_model_path(m->model, spec, 99, name, sizeof name);
   CHECK(strcmp(name, "c[100].j1") == 0 && len == strlen(name));
   /* structural sparsity: der(s) depends on v; der(v) on all four states of
    * its own chain, nothing of the other chains */
   uint64_t *rp = NULL;
   uint32_t *cols = NULL;
-  CHECK(lied_model_sparsity(m, &rp, &cols, &e) == 0);
+  CHECK(lied_sched_sparsity(m->sched, &rp, &cols, &e) == 0);
   if (rp && cols) {
     /* states: j1 of chain i at 2i (s), 2i+1 (v); j2 at 2n + 2i, 2n + 2i + 1 */
     uint64_t i = 17, x1 = 2 * i, v1 = x1 + 1, x2 = 2 * n + 2 * i, v2 = x2 + 1;
@@ -115,13 +111,13 @@ static void test_batched_sections(void) {
   free(rp);
   free(cols);
   /* the schedule is untouched: evaluations still agree */
-  CHECK(lied_model_eval(m, 0, x, dx, 0, &e) == 0);
+  CHECK(lied_sched_evaluate(m->sched, 0, x, dx, 0, &e) == 0);
   CHECK_NEAR(dx[1], a1, 1e-12);
-  lied_model_free(m);
+  lied_system_free(m);
 }
 
 static void test_probe_nonconstant_and_singular(void) {
-  lied_err e = {{0}};
+  lied_err e = {0};
   lied_model *m = lied_model_new(&e);
   int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, &e);
   lied_model_add(m, root, "src", &tl_sine_class, 1, 0, NULL, &e);
@@ -129,16 +125,18 @@ static void test_probe_nonconstant_and_singular(void) {
   double c = 4;
   CHECK(lied_model_set_param(m, x, "c", &c, 1, &e) == 0);
   CHECK(lied_model_connect(m, root, "src.y", "x.u", NULL, &e) == 0);
-  CHECK(lied_model_build(m, &e) == 0);
-  CHECK(m->sched->st.constant_sections == 0);
-  CHECK(lied_model_eval(m, 0.3, NULL, NULL, 1, &e) == 0);
-  CHECK(lied_model_eval(m, 0.7, NULL, NULL, 1, &e) == 0);
-  CHECK(m->sched->st.factorisations == 2); /* not constant: every evaluation */
-  const double *y = lied_model_var(m, "x.y.y", NULL, &e);
+  lied_system *sys = fx_build(m, 0, &e);
+  CHECK(sys != NULL);
+  if (!sys) return;
+  CHECK(sys->sched->st.constant_sections == 0);
+  CHECK(lied_sched_evaluate(sys->sched, 0.3, NULL, NULL, 1, &e) == 0);
+  CHECK(lied_sched_evaluate(sys->sched, 0.7, NULL, NULL, 1, &e) == 0);
+  CHECK(sys->sched->st.factorisations == 2); /* not constant: every evaluation */
+  const double *y = lied_model_var(sys->model, "x.y.y", NULL, &e);
   CHECK(y != NULL);
   if (y) CHECK_NEAR(*y, sin(0.7) / 4, 1e-15);
   /* a singular section is an error with the time and the tearing variable */
-  lied_model_free(m);
+  lied_system_free(sys);
 
   m = lied_model_new(&e);
   root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, &e);
@@ -147,15 +145,17 @@ static void test_probe_nonconstant_and_singular(void) {
   c = 0;
   CHECK(lied_model_set_param(m, x, "c", &c, 1, &e) == 0);
   CHECK(lied_model_connect(m, root, "src.y", "x.u", NULL, &e) == 0);
-  CHECK(lied_model_build(m, &e) == 0);
-  CHECK(lied_model_eval(m, 1.25, NULL, NULL, 1, &e) != 0);
+  sys = fx_build(m, 0, &e);
+  CHECK(sys != NULL);
+  if (!sys) return;
+  CHECK(lied_sched_evaluate(sys->sched, 1.25, NULL, NULL, 1, &e) != 0);
   CHECK(strstr(e.msg, "at t = 1.25: singular linear section") != NULL);
   CHECK(strstr(e.msg, "tearing variables: x.z") != NULL);
-  lied_model_free(m);
+  lied_system_free(sys);
 }
 
 static void test_structural_errors(void) {
-  lied_err e = {{0}};
+  lied_err e = {0};
   lied_model *m = lied_model_new(&e);
   int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, &e);
   CHECK(lied_model_add(m, root, "a", &tl_mass_class, 1, 0, NULL, &e) > 0);
@@ -164,9 +164,10 @@ static void test_structural_errors(void) {
   double bad = -2;
   CHECK(lied_model_set_param(m, 1, "m", &bad, 1, &e) < 0);
   CHECK(strstr(e.msg, "a: parameter m = -2 [kg] must be > 0") != NULL);
-  CHECK(lied_model_build(m, &e) < 0);
+  lied_system *sys = fx_build(m, 0, &e);
+  CHECK(sys == NULL);
   CHECK(strstr(e.msg, "unconnected flange_a: a.flange_a") != NULL);
-  lied_model_free(m);
+  
 }
 
 /* Two sections with the same members in the same order, instance indices
@@ -222,7 +223,7 @@ static const lied_class tg_class = {"TG", "test", "y = u1 + u2", sizeof(tg), NUL
                                     tg_meta};
 
 static void test_batch_needs_equal_edges(void) {
-  lied_err e = {{0}};
+  lied_err e = {0};
   lied_model *m = lied_model_new(&e);
   int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, &e);
   lied_model_add(m, root, "s", &ts_class, 2, 1, NULL, &e);
@@ -241,21 +242,23 @@ static void test_batch_needs_equal_edges(void) {
     }
   CHECK(lied_model_connect(m, root, "c[1].y", "g[1].u2", NULL, &e) == 0);
   CHECK(lied_model_connect(m, root, "s[2].o2", "g[2].u2", NULL, &e) == 0);
-  CHECK(lied_model_build(m, &e) == 0);
-  CHECK(m->sched->st.sections == 2 && m->sched->st.section_batches == 2);
-  CHECK(lied_model_eval(m, 0, NULL, NULL, 1, &e) == 0);
+  lied_system *sys = fx_build(m, 0, &e);
+  CHECK(sys != NULL);
+  if (!sys) return;
+  CHECK(sys->sched->st.sections == 2 && sys->sched->st.section_batches == 2);
+  CHECK(lied_sched_evaluate(sys->sched, 0, NULL, NULL, 1, &e) == 0);
   for (int i = 1; i <= 2; i++) {
     static const char *const vars[] = {"s[%d].z1", "s[%d].z2", "s[%d].r1", "s[%d].r2"};
     static const double want[] = {1, 1, 0, 0};
     for (int v = 0; v < 4; v++) {
       char p[32];
       snprintf(p, sizeof p, vars[v], i);
-      const double *x = lied_model_var(m, p, NULL, &e);
+      const double *x = lied_model_var(sys->model, p, NULL, &e);
       CHECK(x != NULL);
       if (x) CHECK_NEAR(*x, want[v], 1e-14);
     }
   }
-  lied_model_free(m);
+  lied_system_free(sys);
 }
 
 int main(void) {

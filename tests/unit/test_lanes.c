@@ -11,6 +11,7 @@
  * lane form runs copy by copy and says which block. */
 #include <string.h>
 #include "check.h"
+#include "fixtures.h"
 #include "core/model.h"
 #include "lib/mechanics/mechanics.h"
 #include "lib/testlib/testlib.h"
@@ -33,7 +34,7 @@ typedef struct param {
   int len;
 } param;
 
-static lied_model *copies(uint32_t n, const part *parts, int nparts, const char *const *conn,
+static lied_system *copies(uint32_t n, const part *parts, int nparts, const char *const *conn,
                           const param *params, lied_err *e) {
   lied_model *m = lied_model_new(e);
   int root = lied_model_add(m, -1, "Top", NULL, 1, 0, NULL, e);
@@ -44,12 +45,7 @@ static lied_model *copies(uint32_t n, const part *parts, int nparts, const char 
     CHECK(lied_model_set_param(m, id[params[i].part], params[i].name, params[i].v, params[i].len,
                                e) == 0);
   for (int i = 0; conn[i]; i += 2) CHECK(lied_model_connect(m, arr, conn[i], conn[i + 1], NULL, e) == 0);
-  if (lied_model_build(m, e)) {
-    fprintf(stderr, "%s\n", e->msg);
-    lied_model_free(m);
-    return NULL;
-  }
-  return m;
+  return fx_build(m, 0, e);
 }
 
 /* The crane crab (examples/cranecrab.lua), rigid or dialectic joints. */
@@ -162,14 +158,11 @@ typedef struct variant {
   const param *params;
 } variant;
 
-/* Distinct states for every copy. */
-static void fill(const lied_model *m, double *x) {
-  for (uint64_t i = 0; i < m->nstates; i++) x[i] = 1.0 + (double)((i * 37) % 101) / 101.0;
-}
 
 /* Every variable of every instance (not the reading pointers, which differ
  * between two models) is the same in a and b. */
-static int same_instances(const lied_model *a, const lied_model *b) {
+static int same_instances(const lied_system *sa_, const lied_system *sb_) {
+  const lied_model *a = sa_->model, *b = sb_->model;
   int diff = 0;
   for (int s = 0; s < a->nspecs; s++) {
     const lied_spec *sa = &a->specs[s], *sb = &b->specs[s];
@@ -186,7 +179,7 @@ static int same_instances(const lied_model *a, const lied_model *b) {
 
 /* The constant part only, as lied_model_eval runs it first (constant
  * sections are then not factorised yet). */
-static void constant_part(lied_model *m, double t, lied_err *e) {
+static void constant_part(lied_system *m, double t, lied_err *e) {
   lied_env env = {t};
   /* factors read before they are written would show as NaN (a freed
    * model's factors may sit in the same memory) */
@@ -205,13 +198,13 @@ static void constant_part(lied_model *m, double t, lied_err *e) {
  * in lane form (b). `fresh`: no evaluation before the first block (constant sections
  * are factorised group by group inside it). */
 static void same_bits(const variant *v, const char *table, int fresh, int mixed) {
-  lied_err e = {{0}};
+  lied_err e = {0};
   const uint32_t n = 77; /* two full groups and a partial one */
-  lied_model *ma = copies(n, v->parts, v->nparts, v->conn, v->params, &e);
-  lied_model *mb = copies(n, v->parts, v->nparts, v->conn, v->params, &e);
+  lied_system *ma = copies(n, v->parts, v->nparts, v->conn, v->params, &e);
+  lied_system *mb = copies(n, v->parts, v->nparts, v->conn, v->params, &e);
   CHECK(ma && mb);
   if (!ma || !mb) goto out;
-  const uint64_t ns = ma->nstates;
+  const uint64_t ns = ma->sched->nstates;
   double *xa = calloc(ns, sizeof *xa), *xb = calloc(ns, sizeof *xb), *x0 = calloc(ns, sizeof *x0);
   const lied_tableau *tab = lied_tableau_find(table);
   lied_fused fa, fb;
@@ -222,15 +215,15 @@ static void same_bits(const variant *v, const char *table, int fresh, int mixed)
   CHECK(fb.lane);
   if (!fb.lane) fprintf(stderr, "%s: no lanes: %s\n", v->name, fb.no_lanes);
   if (xa && xb && x0) {
-    fill(ma, xa);
+    fx_fill(ma, xa);
     memcpy(xb, xa, sizeof *xa * ns);
     memcpy(x0, xa, sizeof *xa * ns);
     if (fresh) {
       constant_part(ma, 0.1, &e);
       constant_part(mb, 0.1, &e);
     } else { /* the constant part and a first evaluation, as a run starts */
-      CHECK(lied_model_eval(ma, 0.1, xa, NULL, 0, &e) == 0);
-      CHECK(lied_model_eval(mb, 0.1, xb, NULL, 0, &e) == 0);
+      CHECK(lied_sched_evaluate(ma->sched, 0.1, xa, NULL, 0, &e) == 0);
+      CHECK(lied_sched_evaluate(mb->sched, 0.1, xb, NULL, 0, &e) == 0);
     }
     double times[31];
     times[0] = 0.1;
@@ -265,8 +258,8 @@ static void same_bits(const variant *v, const char *table, int fresh, int mixed)
   free(xb);
   free(x0);
 out:
-  lied_model_free(ma);
-  lied_model_free(mb);
+  lied_system_free(ma);
+  lied_system_free(mb);
 }
 
 static void test_same_bits(void) {
@@ -327,8 +320,8 @@ static void test_singular(void) {
   const char *const none[] = {NULL};
   char msg[2][LIED_ERR_MAX];
   for (int lanes = 0; lanes < 2; lanes++) {
-    lied_err e = {{0}};
-    lied_model *m = copies(77, parts, 1, none, NULL, &e);
+    lied_err e = {0};
+    lied_system *m = copies(77, parts, 1, none, NULL, &e);
     CHECK(m != NULL);
     if (!m) return;
     double x[77], x0[77];
@@ -336,7 +329,7 @@ static void test_singular(void) {
     lied_fused f;
     CHECK(lied_fused_init(&f, m->sched, lied_tableau_find("rk4"), lanes) == 0);
     CHECK(f.lane == lanes);
-    CHECK(lied_model_eval(m, 0, x, NULL, 0, &e) == 0);
+    CHECK(lied_sched_evaluate(m->sched, 0, x, NULL, 0, &e) == 0);
     x[70] = 0;
     memcpy(x0, x, sizeof x);
     const double times[] = {0, 0.1, 0.2};
@@ -344,7 +337,7 @@ static void test_singular(void) {
     CHECK(memcmp(x, x0, sizeof x) == 0);
     snprintf(msg[lanes], sizeof msg[lanes], "%s", e.msg);
     lied_fused_free(&f);
-    lied_model_free(m);
+    lied_system_free(m);
   }
   CHECK(strstr(msg[1], "singular linear section") != NULL);
   CHECK(strstr(msg[1], "c[71].h.z") != NULL);
@@ -355,8 +348,8 @@ static void test_singular(void) {
 static void test_no_lane_form(void) {
   const part parts[] = {{"g", &tl_ground_class}, {"j", &tl_slider_class}, {"b", &tl_mass_class}};
   const char *const conn[] = {"g.flange_b", "j.flange_a", "j.flange_b", "b.flange_a", NULL};
-  lied_err e = {{0}};
-  lied_model *m = copies(40, parts, 3, conn, NULL, &e);
+  lied_err e = {0};
+  lied_system *m = copies(40, parts, 3, conn, NULL, &e);
   CHECK(m != NULL);
   if (!m) return;
   lied_fused f;
@@ -365,7 +358,7 @@ static void test_no_lane_form(void) {
   CHECK(strstr(f.no_lanes, "has no lane form") != NULL);
   CHECK(strstr(f.no_lanes, "(c[1].") != NULL);
   lied_fused_free(&f);
-  lied_model_free(m);
+  lied_system_free(m);
 }
 
 int main(void) {

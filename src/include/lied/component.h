@@ -226,6 +226,16 @@ void lied_meta_block(lied_meta *m, const char *name, lied_block_fn fn,
 /* The lane form of the block declared last (see "lane form" above). */
 void lied_meta_lanes(lied_meta *m, lied_block_fn lanes);
 
+/* ---- libraries ------------------------------------------------------------
+ * A component library describes itself with one descriptor (as luaL_Reg and
+ * luaopen_* do for Lua modules): its name is the module `require "lied.NAME"`
+ * loads, and its classes are what that module exposes. */
+typedef struct lied_library {
+  const char *name; /* "mechanics": require "lied.mechanics" */
+  const char *doc;
+  const lied_class *const *classes; /* NULL-terminated */
+} lied_library;
+
 #ifdef __cplusplus
 }
 #endif

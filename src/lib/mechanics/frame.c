@@ -1,7 +1,7 @@
 /* frame.c - the planar frame connector, its port layouts, and the list of
  * classes of the mechanics library. */
 #include "lib/mechanics/mechanics.h"
-#include "lib/registry.h"
+#include "lied/component.h"
 
 const lied_connector pm_frame = {
     "frame",

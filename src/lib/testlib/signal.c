@@ -2,7 +2,7 @@
  * Integrator, LinearSolve) and deliberately broken classes for error paths. */
 #include <math.h>
 #include "lib/testlib/testlib.h"
-#include "lib/registry.h"
+#include "lied/component.h"
 
 const lied_connector tl_signal = {
     "real", {"output", "input"}, 1, NULL, 1, {{"value", LIED_DOWN, 0, 1, "y", ""}}, NULL};

@@ -1,7 +1,7 @@
 /* thermofluid.c - the thermofluid stream connector, the real-signal
  * connector, and the library's class list. */
 #include "lib/thermofluid/thermofluid.h"
-#include "lib/registry.h"
+#include "lied/component.h"
 
 const lied_connector tf_stream = {
     "thermofluid",

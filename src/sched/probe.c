@@ -4,7 +4,7 @@
  * tearing variable and of the previous pass's), solve A t = -b by dense LU,
  * evaluate once more at t so every variable of the section is consistent.
  * Constant matrices are factorised once. */
-#include "linsys/probe.h"
+#include "sched/probe.h"
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
