@@ -1,5 +1,6 @@
 /* eval.c - running the schedule: batched blocks, sections, state transfer. */
 #include <stdio.h>
+#include <string.h>
 #include "sched/probe.h"
 #include "sched/sched.h"
 #include "sched/transfer.h"
@@ -142,4 +143,12 @@ void lied_sched_state_name(const lied_sched *s, uint64_t i, char *buf, size_t ca
     }
   }
   snprintf(buf, cap, "state %llu", (unsigned long long)i);
+}
+
+void lied_sched_invalidate(lied_sched *s) {
+  s->const_done = 0;
+  for (int i = 0; i < s->nsecs; i++) {
+    lied_section *sec = &s->secs[i];
+    if (sec->constant && sec->factored) memset(sec->factored, 0, sec->count / s->chunk + 1);
+  }
 }

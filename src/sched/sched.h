@@ -145,6 +145,11 @@ int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double 
  * first call does it, later ones return at once). */
 int lied_sched_prepare(lied_sched *s, double t, lied_err *e);
 
+/* Values the constant part reads changed (parameters set in place between
+ * runs, the inputs of a linearisation): the next evaluation runs the
+ * constant part again and refactorises constant sections. */
+void lied_sched_invalidate(lied_sched *s);
+
 /* Evaluate the model once at (t, x): derivatives into dx (may be NULL) and,
  * if outputs, also the output-only part, every section variable consistent
  * (output points). x may be NULL (the states already in the instances). */
