@@ -65,15 +65,15 @@ static const run_option options[] = {
     {"out", OPT_OUT, "PATH", NULL,
      "PATH.csv, PATH.mat (MAT v4, Modelica result layout), tcp:[HOST:]PORT (stream rows to "
      "TCP clients; host 127.0.0.1), '-' for CSV on stdout, or 'none'; a list of these (the "
-     "command line: repeatable, default '-')"},
+     "command line: repeatable; default '-')"},
     {"clients", OPT_CLIENTS, "N", NULL, "with tcp: wait for N clients before starting"},
     {"fuse", OPT_BOOLEAN, "", NULL,
-     "default true; false: fixed-step explicit solvers on models of independent copies (e.g. "
-     "n crane crabs) step over the whole state vector instead of chunk by chunk of copies "
-     "(same results; for comparison)"},
+     "fused steps (default true); false, --no-fuse: fixed-step explicit solvers on models of "
+     "independent copies (e.g. n crane crabs) step over the whole state vector instead of "
+     "chunk by chunk of copies (same results; for comparison)"},
     {"lanes", OPT_BOOLEAN, "", NULL,
-     "default true; false: fused steps run the blocks copy by copy instead of in their lane "
-     "forms over groups of 32 copies (same results; for comparison)"},
+     "lane forms (default true); false, --no-lanes: fused steps run the blocks copy by copy "
+     "instead of in their lane forms over groups of 32 copies (same results; for comparison)"},
     {"progress", OPT_PROGRESS, NULL, NULL,
      "progress bar on stderr: true, false or \"auto\" (default: when stderr is a terminal)"},
     {"progress_delay", OPT_NUMBER, NULL, NULL,
@@ -81,8 +81,8 @@ static const run_option options[] = {
     {"memory", OPT_BOOLEAN, NULL, NULL,
      "default true: keep the rows in memory for the result (out = 'none': false)"},
     {"set", OPT_TABLE, "PATH=VALUE", NULL,
-     "parameter overrides {path = value} of lied.simulate; the command line: --set "
-     "PATH=VALUE, repeatable (n=1000, crab.body1.m=2)"},
+     "parameter overrides {path = value} of lied.simulate; the command line: repeatable, "
+     "n=1000, crab.body1.m=2"},
 };
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 

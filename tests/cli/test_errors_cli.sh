@@ -67,11 +67,11 @@ check 1 "step size underflow" -- "$LIED" run $E/stiff.lua --solver dopri45 --set
 check 1 "the Newton iteration of beuler does not converge with step 0.1 (largest update in state i.x)" -- \
   "$LIED" run $E/nan_derivative.lua --solver beuler
 check 1 "the Newton iteration does not converge" -- "$LIED" run $E/nan_derivative.lua --solver esdirk23
-# option values that cannot work: an error, not a run that stands still
-check 1 "run: step size 1e-300 is too small" -- "$LIED" run tests/models/osc.lua --dt 1e-300
-check 1 "run: output interval 1e-300 is too small" -- "$LIED" run tests/models/osc.lua --interval 1e-300
-check 1 "run: the interval [-1e+308, 1e+308] must be finite" -- "$LIED" run tests/models/osc.lua --start -1e308 --stop 1e308
-check 1 "run: clients must be from 0 to 1024" -- "$LIED" run tests/models/osc.lua --clients 1e300
+# option values that cannot work: a usage error (exit 2), not a run that stands still
+check 2 "run: step size 1e-300 is too small" -- "$LIED" run tests/models/osc.lua --dt 1e-300
+check 2 "run: output interval 1e-300 is too small" -- "$LIED" run tests/models/osc.lua --interval 1e-300
+check 2 "run: the interval [-1e+308, 1e+308] must be finite" -- "$LIED" run tests/models/osc.lua --start -1e308 --stop 1e308
+check 2 "run: clients must be from 0 to 1024" -- "$LIED" run tests/models/osc.lua --clients 1e300
 # unknown solver or option, --set of a missing parameter
 check 2 "unknown solver 'dopri' (available:" -- "$LIED" run tests/models/osc.lua --solver dopri
 check 2 "unknown option --stpo" -- "$LIED" run tests/models/osc.lua --stpo 2

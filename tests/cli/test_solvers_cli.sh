@@ -63,7 +63,7 @@ expect 0 "beuler" -- "$LIED" run $M --solver beuler --dt 0.001 --out none
 
 # usage errors
 expect 2 "tol 0" -- "$LIED" run $M --solver dopri45 --tol 0
-contains "$tmp/err" "--tol must be positive" "tol 0 message"
+contains "$tmp/err" "run: tolerance must be positive and finite, got 0" "tol 0 message"
 expect 2 "hmax text" -- "$LIED" run $M --hmax big
 expect 2 "interval text" -- "$LIED" run $M --interval often
 
