@@ -94,8 +94,9 @@ local function usage_error(msg)
   error(lied.core.error("usage", msg), 0)
 end
 
--- Load a model file: it must return a model (or a component).
-function cli.load_model(path)
+-- The chunk of a Lua file: a usage error when it cannot be opened, the
+-- syntax error (file:line) when it does not compile.
+local function load_chunk(path)
   local chunk, err = loadfile(path)
   if not chunk then
     local f = io.open(path, "r")
@@ -103,6 +104,12 @@ function cli.load_model(path)
     f:close()
     error(err, 0)
   end
+  return chunk
+end
+
+-- Load a model file: it must return a model (or a component).
+function cli.load_model(path)
+  local chunk = load_chunk(path)
   local ok, model = xpcall(chunk, cli.traceback)
   if not ok then error(model, 0) end
   if not lied.ismodel(model) then
@@ -227,12 +234,18 @@ local function print_tree(specs, out)
   end
 end
 
-local function cmd_info(args)
+-- `lied CMD FILE.lua [--set P=V] [positional...]`: the model, the overrides
+-- and the positional arguments (at most npos).
+local function model_args(args, npos)
   local file = args[2]
-  if not file or file:sub(1, 2) == "--" then usage_error("lied info: missing FILE.lua") end
+  if not file or file:sub(1, 2) == "--" then usage_error("lied " .. args[1] .. ": missing FILE.lua") end
   local _, sets, pos = parse_opts(args, 3, { ["--set"] = true })
-  if #pos > 0 then usage_error("lied info: unexpected argument '" .. pos[1] .. "'") end
-  local model = cli.load_model(file)
+  if #pos > npos then usage_error("lied " .. args[1] .. ": unexpected argument '" .. pos[npos + 1] .. "'") end
+  return cli.load_model(file), sets, pos
+end
+
+local function cmd_info(args)
+  local model, sets = model_args(args, 0)
   local specs = lied.flatten(model, sets)
   local built = lied.core.build(specs)
   local i = built:info(true)
@@ -302,11 +315,7 @@ local function cmd_info(args)
 end
 
 local function cmd_vars(args)
-  local file = args[2]
-  if not file or file:sub(1, 2) == "--" then usage_error("lied vars: missing FILE.lua") end
-  local _, sets, pos = parse_opts(args, 3, { ["--set"] = true })
-  if #pos > 1 then usage_error("lied vars: unexpected argument '" .. pos[2] .. "'") end
-  local model = cli.load_model(file)
+  local model, sets, pos = model_args(args, 1)
   local built = lied.build(model, sets)
   local pat = pos[1]
   local vars = built:vars(pat)
@@ -323,13 +332,7 @@ end
 -- Run a script like `lua FILE args...`, with `lied` as a global.
 local function cmd_script(args)
   local file = args[1]
-  local chunk, err = loadfile(file)
-  if not chunk then
-    local f = io.open(file, "r")
-    if not f then usage_error("cannot open " .. file) end
-    f:close()
-    error(err, 0)
-  end
+  local chunk = load_chunk(file)
   local argt = { [0] = file }
   for k = 2, #args do argt[k - 1] = args[k] end
   _G.arg = argt

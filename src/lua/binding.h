@@ -65,8 +65,11 @@ lresult *lied_lua_newresult(lua_State *L);
 void lied_lua_newtype(lua_State *L, const char *name, const luaL_Reg *methods,
                       lua_CFunction gc, lua_CFunction tostr);
 
-/* t[k] = v for the table on the top of the stack. */
+/* t[k] = v for the table t on the top of the stack. */
 void lied_lua_setint(lua_State *L, const char *k, uint64_t v);
+void lied_lua_setnum(lua_State *L, const char *k, double v);
+void lied_lua_setbool(lua_State *L, const char *k, int v);
+void lied_lua_setstr(lua_State *L, const char *k, const char *v);
 
 /* Per-file parts of the module (each adds its functions to the table on the
  * top of the stack, and makes its metatables). */

@@ -12,6 +12,21 @@ void lied_lua_setint(lua_State *L, const char *k, uint64_t v) {
   lua_setfield(L, -2, k);
 }
 
+void lied_lua_setnum(lua_State *L, const char *k, double v) {
+  lua_pushnumber(L, v);
+  lua_setfield(L, -2, k);
+}
+
+void lied_lua_setbool(lua_State *L, const char *k, int v) {
+  lua_pushboolean(L, v);
+  lua_setfield(L, -2, k);
+}
+
+void lied_lua_setstr(lua_State *L, const char *k, const char *v) {
+  lua_pushstring(L, v);
+  lua_setfield(L, -2, k);
+}
+
 void lied_lua_newtype(lua_State *L, const char *name, const luaL_Reg *methods,
                       lua_CFunction gc, lua_CFunction tostr) {
   luaL_newmetatable(L, name); /* sets __name */
@@ -39,16 +54,11 @@ static int core_solvers(lua_State *L) {
   for (int i = 0; i < lied_solver_count(); i++) {
     const lied_solver *s = lied_solver_at(i);
     lua_createtable(L, 0, 5);
-    lua_pushstring(L, s->name);
-    lua_setfield(L, -2, "name");
-    lua_pushstring(L, s->doc);
-    lua_setfield(L, -2, "doc");
-    lua_pushinteger(L, s->order);
-    lua_setfield(L, -2, "order");
-    lua_pushboolean(L, s->adaptive);
-    lua_setfield(L, -2, "adaptive");
-    lua_pushboolean(L, s->implicit);
-    lua_setfield(L, -2, "implicit");
+    lied_lua_setstr(L, "name", s->name);
+    lied_lua_setstr(L, "doc", s->doc);
+    lied_lua_setint(L, "order", (uint64_t)s->order);
+    lied_lua_setbool(L, "adaptive", s->adaptive);
+    lied_lua_setbool(L, "implicit", s->implicit);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;

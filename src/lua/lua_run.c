@@ -99,16 +99,10 @@ static void push_options(lua_State *L) {
   for (int i = 0; i < NOPTIONS; i++) {
     const run_option *o = &options[i];
     lua_createtable(L, 0, 4);
-    lua_pushstring(L, o->name);
-    lua_setfield(L, -2, "name");
-    lua_pushstring(L, type_names[o->type]);
-    lua_setfield(L, -2, "type");
-    if (o->arg) {
-      lua_pushstring(L, o->arg);
-      lua_setfield(L, -2, "arg");
-    }
-    lua_pushstring(L, o->doc);
-    lua_setfield(L, -2, "doc");
+    lied_lua_setstr(L, "name", o->name);
+    lied_lua_setstr(L, "type", type_names[o->type]);
+    if (o->arg) lied_lua_setstr(L, "arg", o->arg);
+    lied_lua_setstr(L, "doc", o->doc);
     lua_rawseti(L, -2, i + 1);
   }
 }
@@ -133,54 +127,30 @@ static int unknown_option(lua_State *L) {
 /* Check the value (on the top of the stack) of option o. */
 static void check_value(lua_State *L, const run_option *o) {
   int t = lua_type(L, -1);
-  const char *n = o->name;
+  const char *s = t == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  int type_ok;
   switch (o->type) {
     case OPT_NUMBER:
-      if (t != LUA_TNUMBER)
-        lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a number, got %s", n,
-                      luaL_typename(L, -1));
-      break;
-    case OPT_INTERVAL:
-      if (t == LUA_TSTRING && strcmp(lua_tostring(L, -1), "step") == 0) break;
-      /* fall through */
     case OPT_POSITIVE:
-      if (t != LUA_TNUMBER)
-        lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a %s, got %s", n,
-                      type_names[o->type], luaL_typename(L, -1));
-      if (!(lua_tonumber(L, -1) > 0 && isfinite(lua_tonumber(L, -1))))
-        lied_lua_fail(L, LIED_E_USAGE, "run: %s must be positive and finite, got %s", o->what,
-                      luaL_tolstring(L, -1, NULL));
-      break;
-    case OPT_CLIENTS: {
-      double v = lua_tonumber(L, -1);
-      if (t != LUA_TNUMBER || !(v >= 0 && v <= MAX_CLIENTS) || v != floor(v))
-        lied_lua_fail(L, LIED_E_USAGE, "run: clients must be from 0 to %d and whole, got %s",
-                      MAX_CLIENTS, luaL_tolstring(L, -1, NULL));
-      break;
-    }
-    case OPT_STRING:
-      if (t != LUA_TSTRING)
-        lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a string, got %s", n,
-                      luaL_typename(L, -1));
-      break;
-    case OPT_BOOLEAN:
-      if (t != LUA_TBOOLEAN)
-        lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a boolean, got %s", n,
-                      luaL_typename(L, -1));
-      break;
-    case OPT_PROGRESS:
-      if (t != LUA_TBOOLEAN && !(t == LUA_TSTRING && strcmp(lua_tostring(L, -1), "auto") == 0))
-        lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a %s, got %s", n,
-                      type_names[o->type], luaL_typename(L, -1));
-      break;
-    case OPT_TABLE:
-      if (t != LUA_TTABLE)
-        lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a table, got %s", n,
-                      luaL_typename(L, -1));
-      break;
-    default: /* OPT_OUT: run_outputs checks it */
-      break;
+    case OPT_CLIENTS: type_ok = t == LUA_TNUMBER; break;
+    case OPT_INTERVAL: type_ok = t == LUA_TNUMBER || strcmp(s, "step") == 0; break;
+    case OPT_STRING: type_ok = t == LUA_TSTRING; break;
+    case OPT_BOOLEAN: type_ok = t == LUA_TBOOLEAN; break;
+    case OPT_PROGRESS: type_ok = t == LUA_TBOOLEAN || strcmp(s, "auto") == 0; break;
+    case OPT_TABLE: type_ok = t == LUA_TTABLE; break;
+    default: return; /* OPT_OUT: run_outputs checks it */
   }
+  if (!type_ok)
+    lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a %s, got %s", o->name,
+                  type_names[o->type], luaL_typename(L, -1));
+  if (t != LUA_TNUMBER) return;
+  double v = lua_tonumber(L, -1);
+  if ((o->type == OPT_POSITIVE || o->type == OPT_INTERVAL) && !(v > 0 && isfinite(v)))
+    lied_lua_fail(L, LIED_E_USAGE, "run: %s must be positive and finite, got %s", o->what,
+                  luaL_tolstring(L, -1, NULL));
+  if (o->type == OPT_CLIENTS && !(v >= 0 && v <= MAX_CLIENTS && v == floor(v)))
+    lied_lua_fail(L, LIED_E_USAGE, "run: clients must be from 0 to %d and whole, got %s",
+                  MAX_CLIENTS, luaL_tolstring(L, -1, NULL));
 }
 
 /* Every key of the run options must be an option, every value of its type
@@ -301,20 +271,12 @@ static void push_stats(lua_State *L, const lied_sim_stats *st) {
   lied_lua_setint(L, "jac_nnz", st->jac_nnz);
   lied_lua_setint(L, "outputs", (uint64_t)st->outputs);
   lied_lua_setint(L, "factorisations", st->factorisations);
-  lua_pushnumber(L, st->t_end);
-  lua_setfield(L, -2, "t_end");
-  lua_pushnumber(L, st->wall);
-  lua_setfield(L, -2, "wall");
-  lua_pushboolean(L, st->interrupted);
-  lua_setfield(L, -2, "interrupted");
-  lua_pushboolean(L, st->fused);
-  lua_setfield(L, -2, "fused");
-  lua_pushboolean(L, st->lanes);
-  lua_setfield(L, -2, "lanes");
-  if (st->no_lanes[0]) {
-    lua_pushstring(L, st->no_lanes);
-    lua_setfield(L, -2, "no_lanes");
-  }
+  lied_lua_setnum(L, "t_end", st->t_end);
+  lied_lua_setnum(L, "wall", st->wall);
+  lied_lua_setbool(L, "interrupted", st->interrupted);
+  lied_lua_setbool(L, "fused", st->fused);
+  lied_lua_setbool(L, "lanes", st->lanes);
+  if (st->no_lanes[0]) lied_lua_setstr(L, "no_lanes", st->no_lanes);
 }
 
 /* model:run(opts) -> result, stats: the options are those of the table
