@@ -32,12 +32,20 @@ function T.near(a, b, tol, msg)
   return ok
 end
 
--- fn() must raise an error whose message contains every plain string in pats.
-function T.raises(fn, pats, msg)
+-- fn() must raise an error whose message contains every plain string in
+-- pats, and, when kind is given, of that kind ("usage" or "model":
+-- lied.error_kind).
+function T.raises(fn, pats, msg, kind)
   local ok, err = pcall(fn)
   local r
   if ok then
     r = report(false, (msg or "raises") .. ": no error raised")
+    return r
+  end
+  local got = require("lied").error_kind(err)
+  if kind and got ~= kind then
+    r = report(false, string.format("%s: a %s error, expected %s: %s", msg or "raises", got, kind,
+      tostring(err)))
     return r
   end
   err = tostring(err)

@@ -13,43 +13,27 @@ usage: lied                              start the interactive REPL
        lied --help | --version
 
 run options:
-  --start T0         start time (default: the model's experiment, else 0)
-  --stop T           stop time (default: the model's experiment, else 1)
-  --solver NAME      default rk4; %s
-  --dt H             fixed step (default (stop - start) / 1000); adaptive
-                     solvers: the first step (default: estimated)
-  --tol TOL          adaptive solvers: relative and absolute tolerance (default 1e-6);
-                     implicit solvers: also the Newton tolerance
-  --rtol R, --atol A set the relative or absolute tolerance alone
-  --hmax H           adaptive solvers: largest step (default stop - start)
-  --interval DT      output interval (default: a multiple of dt near (stop-start)/500;
-                     adaptive: (stop-start)/500); 'step': every accepted step
-  --vars LIST        comma-separated names or glob patterns (default: all states)
-  --out PATH         PATH.csv, PATH.mat (MAT v4, Modelica result layout),
-                     tcp:[HOST:]PORT (stream rows to TCP clients; host 127.0.0.1),
-                     '-' for CSV on stdout (default), or 'none'; repeatable
-  --clients N        with tcp: wait for N clients before starting
-  --set PATH=VALUE   override a parameter (repeatable): n=1000, crab.body1.m=2
+%s
   --stats            print run statistics on stderr (steps, rejections, evaluations,
                      Jacobians, factorisations, Newton iterations)
-  --no-fuse          fixed-step explicit solvers on models of independent copies
-                     (e.g. n crane crabs) step over the whole state vector instead
-                     of chunk by chunk of copies (same results; for comparison)
-  --no-lanes         fused steps run the blocks copy by copy instead of in their
-                     lane forms over groups of 32 copies (same results; for comparison)
   A progress bar shows on stderr when it is a terminal and a run takes over 1 s;
   Ctrl-C stops a run and keeps the rows so far (every output stays valid).
 
 Exit status: 0 success, 1 model or simulation error, 2 bad usage.]]
 
-local function solver_names()
-  local t = {}
-  for _, s in ipairs(lied.core.solvers()) do t[#t + 1] = s.name end
-  return table.concat(t, ", ")
+-- The run options of the command line (lied.core.run_options with an arg):
+-- flag ("--dt", "--no-fuse") -> option.
+local flags, flag_order = {}, {}
+for _, o in ipairs(lied.core.run_options) do
+  if o.arg then
+    local flag = (o.arg == "" and "--no-" or "--") .. o.name
+    flags[flag] = o
+    flag_order[#flag_order + 1] = flag
+  end
 end
 
 -- The solver list of --help: fixed-step explicit, then the others by kind.
-local function solver_usage()
+local function solver_lines()
   local groups, order = {}, {}
   for _, s in ipairs(lied.core.solvers()) do
     local kind = (s.adaptive and "adaptive " or "fixed-step ") .. (s.implicit and "implicit" or "explicit")
@@ -57,31 +41,62 @@ local function solver_usage()
     table.insert(groups[kind], s.name)
   end
   local lines = {}
-  for i, kind in ipairs(order) do
-    lines[i] = string.format("%s%s: %s", i == 1 and "" or string.rep(" ", 34), kind,
-      table.concat(groups[kind], ", "))
+  for i, kind in ipairs(order) do lines[i] = kind .. ": " .. table.concat(groups[kind], ", ") end
+  return lines
+end
+
+-- Words of text in lines of at most width columns.
+local function wrap(text, width)
+  local lines, line = {}, ""
+  for word in text:gmatch("%S+") do
+    if line ~= "" and #line + 1 + #word > width then lines[#lines + 1] = line; line = word
+    else line = line == "" and word or (line .. " " .. word) end
   end
-  return table.concat(lines, "\n")
+  lines[#lines + 1] = line
+  return lines
+end
+
+-- The option lines of --help, from lied.core.run_options.
+local function options_usage()
+  local out, indent = {}, string.rep(" ", 21)
+  for _, flag in ipairs(flag_order) do
+    local o = flags[flag]
+    local head = "  " .. flag .. (o.arg ~= "" and (" " .. o.arg) or "")
+    local lines = wrap(o.doc, 80 - #indent)
+    if o.name == "solver" then
+      for _, l in ipairs(solver_lines()) do lines[#lines + 1] = l end
+    end
+    for i, l in ipairs(lines) do
+      if i == 1 and #head < #indent then
+        out[#out + 1] = head .. string.rep(" ", #indent - #head) .. l
+      else
+        if i == 1 then out[#out + 1] = head end
+        out[#out + 1] = indent .. l
+      end
+    end
+  end
+  return table.concat(out, "\n")
 end
 
 function cli.usage()
-  return string.format(usage, solver_usage())
+  return string.format(usage, options_usage())
 end
 
--- Error handler: the message alone (it names file:line); the Lua traceback
--- too when LIED_DEBUG is set.
+-- Error handler: the error alone (a message naming file:line, or an error
+-- object of lied.core); with the Lua traceback when LIED_DEBUG is set.
 function cli.traceback(e)
-  if os.getenv("LIED_DEBUG") then return debug.traceback(tostring(e), 2) end
-  return tostring(e)
+  if not os.getenv("LIED_DEBUG") then return e end
+  local tb = debug.traceback(tostring(e), 2)
+  return lied.error_kind(e) == "usage" and lied.core.error("usage", tb) or tb
 end
 
-local UsageError = {}
 local function usage_error(msg)
-  error(setmetatable({ msg = msg }, UsageError), 0)
+  error(lied.core.error("usage", msg), 0)
 end
 
--- Load a model file: it must return a model (or a component).
-function cli.load_model(path)
+-- The chunk of a Lua file: a usage error when it cannot be opened, the
+-- syntax error (file:line) when it does not compile.
+local function load_chunk(path)
   local chunk, err = loadfile(path)
   if not chunk then
     local f = io.open(path, "r")
@@ -89,6 +104,12 @@ function cli.load_model(path)
     f:close()
     error(err, 0)
   end
+  return chunk
+end
+
+-- Load a model file: it must return a model (or a component).
+function cli.load_model(path)
+  local chunk = load_chunk(path)
   local ok, model = xpcall(chunk, cli.traceback)
   if not ok then error(model, 0) end
   if not lied.ismodel(model) then
@@ -113,12 +134,13 @@ local function parse_set(v, sets)
   sets[k] = n
 end
 
--- Parse options after the file name.
+-- Parse options after the file name: run options by their type (the C side
+-- checks the values), --set, --stats; allowed: the flags taken.
 local function parse_opts(args, i, allowed)
-  local o, sets, positional = {}, {}, {}
+  local o, sets, positional, stats = {}, {}, {}, false
   while i <= #args do
     local a = args[i]
-    local name, inline = a:match("^(%-%-[%w%-]+)=(.*)$")
+    local name, inline = a:match("^(%-%-[%w%-_]+)=(.*)$")
     name = name or a
     local function value()
       if inline then return inline end
@@ -126,79 +148,52 @@ local function parse_opts(args, i, allowed)
       if args[i] == nil then usage_error(name .. " needs a value") end
       return args[i]
     end
+    local opt = flags[name]
     if name:sub(1, 2) ~= "--" then
       positional[#positional + 1] = a
     elseif not allowed[name] then
-      usage_error("unknown option " .. name)
+      local names = {}
+      for f in pairs(allowed) do names[#names + 1] = f end
+      table.sort(names)
+      local _, near = lied.core.suggest(name, names)
+      usage_error("unknown option " .. name .. near)
+    elseif name == "--stats" then
+      stats = true
     elseif name == "--set" then
       parse_set(value(), sets)
-    elseif name == "--stats" then
-      o.stats = true
-    elseif name == "--no-fuse" then
-      o.fuse = false
-    elseif name == "--no-lanes" then
-      o.lanes = false
-    elseif name == "--out" then
-      o.out = o.out or {}
-      o.out[#o.out + 1] = value()
-    elseif name == "--solver" or name == "--vars" then
-      o[name:sub(3)] = value()
-    elseif name == "--interval" then
-      local v = value()
-      o.interval = v == "step" and v or parse_number(name, v)
+    elseif opt.arg == "" then
+      o[opt.name] = false
+    elseif opt.type == "string or list of strings" then
+      o[opt.name] = o[opt.name] or {}
+      table.insert(o[opt.name], value())
+    elseif opt.type == "string" then
+      o[opt.name] = value()
     else
-      o[name:sub(3)] = parse_number(name, value())
+      local v = value()
+      o[opt.name] = (v == "step" and opt.type:find('"step"', 1, true)) and v or parse_number(name, v)
     end
     i = i + 1
   end
-  return o, sets, positional
+  return o, sets, positional, stats
 end
 
-local run_opts = { ["--start"] = true, ["--stop"] = true, ["--solver"] = true, ["--dt"] = true,
-                   ["--interval"] = true, ["--vars"] = true, ["--out"] = true, ["--set"] = true,
-                   ["--stats"] = true, ["--clients"] = true, ["--tol"] = true, ["--rtol"] = true,
-                   ["--atol"] = true, ["--hmax"] = true, ["--no-fuse"] = true,
-                   ["--no-lanes"] = true }
+local run_flags = { ["--stats"] = true }
+for flag in pairs(flags) do run_flags[flag] = true end
 
 local function cmd_run(args)
   local file = args[2]
   if not file or file:sub(1, 2) == "--" then usage_error("lied run: missing FILE.lua") end
-  local o, sets, pos = parse_opts(args, 3, run_opts)
+  local o, sets, pos, stats_wanted = parse_opts(args, 3, run_flags)
   if #pos > 0 then usage_error("lied run: unexpected argument '" .. pos[1] .. "'") end
-  for _, out in ipairs(o.out or {}) do
-    if out ~= "-" and out ~= "none" and not out:match("%.csv$") and not out:match("%.mat$")
-        and not out:match("^tcp:") then
-      usage_error("--out: use a .csv or .mat file, tcp:PORT, '-' or 'none' (got '" .. out .. "')")
-    end
-  end
-  if o.clients and (o.clients < 0 or o.clients ~= math.floor(o.clients)) then
-    usage_error("--clients expects a whole number >= 0")
-  end
-  if o.solver then
-    local ok = false
-    for _, s in ipairs(lied.core.solvers()) do ok = ok or s.name == o.solver end
-    if not ok then usage_error("unknown solver '" .. o.solver .. "' (available: " .. solver_names() .. ")") end
-  end
-  for _, k in ipairs { "dt", "interval", "tol", "rtol", "atol", "hmax" } do
-    if o[k] and o[k] ~= "step" and not (o[k] > 0) then usage_error("--" .. k .. " must be positive") end
-  end
   local model = cli.load_model(file)
   local exp = {}
   for k, v in pairs(model.experiment or {}) do exp[k] = v end
-  for _, k in ipairs { "start", "stop", "dt", "interval", "solver", "vars", "tol", "rtol", "atol", "hmax" } do
-    if o[k] ~= nil then exp[k] = o[k] end
-  end
-  if (exp.stop or 1) <= (exp.start or 0) then
-    usage_error(string.format("stop time %s must be after start time %s", exp.stop or 1, exp.start or 0))
-  end
+  for k, v in pairs(o) do exp[k] = v end
   exp.out = o.out and (#o.out == 1 and o.out[1] or o.out) or "-"
-  exp.clients = o.clients
-  exp.fuse = o.fuse
-  exp.lanes = o.lanes
   exp.memory = false
   local built = lied.build(model, sets)
   local _, stats, err = built:run(exp)
-  if o.stats then
+  if stats_wanted then
     local info = built:info()
     io.stderr:write(string.format(
       "instantiate %.6f s, schedule %.6f s, run %.6f s, steps %d, evaluations %d, " ..
@@ -239,12 +234,18 @@ local function print_tree(specs, out)
   end
 end
 
-local function cmd_info(args)
+-- `lied CMD FILE.lua [--set P=V] [positional...]`: the model, the overrides
+-- and the positional arguments (at most npos).
+local function model_args(args, npos)
   local file = args[2]
-  if not file or file:sub(1, 2) == "--" then usage_error("lied info: missing FILE.lua") end
+  if not file or file:sub(1, 2) == "--" then usage_error("lied " .. args[1] .. ": missing FILE.lua") end
   local _, sets, pos = parse_opts(args, 3, { ["--set"] = true })
-  if #pos > 0 then usage_error("lied info: unexpected argument '" .. pos[1] .. "'") end
-  local model = cli.load_model(file)
+  if #pos > npos then usage_error("lied " .. args[1] .. ": unexpected argument '" .. pos[npos + 1] .. "'") end
+  return cli.load_model(file), sets, pos
+end
+
+local function cmd_info(args)
+  local model, sets = model_args(args, 0)
   local specs = lied.flatten(model, sets)
   local built = lied.core.build(specs)
   local i = built:info(true)
@@ -314,11 +315,7 @@ local function cmd_info(args)
 end
 
 local function cmd_vars(args)
-  local file = args[2]
-  if not file or file:sub(1, 2) == "--" then usage_error("lied vars: missing FILE.lua") end
-  local _, sets, pos = parse_opts(args, 3, { ["--set"] = true })
-  if #pos > 1 then usage_error("lied vars: unexpected argument '" .. pos[2] .. "'") end
-  local model = cli.load_model(file)
+  local model, sets, pos = model_args(args, 1)
   local built = lied.build(model, sets)
   local pat = pos[1]
   local vars = built:vars(pat)
@@ -335,13 +332,7 @@ end
 -- Run a script like `lua FILE args...`, with `lied` as a global.
 local function cmd_script(args)
   local file = args[1]
-  local chunk, err = loadfile(file)
-  if not chunk then
-    local f = io.open(file, "r")
-    if not f then usage_error("cannot open " .. file) end
-    f:close()
-    error(err, 0)
-  end
+  local chunk = load_chunk(file)
   local argt = { [0] = file }
   for k = 2, #args do argt[k - 1] = args[k] end
   _G.arg = argt
@@ -372,13 +363,11 @@ function cli.main(args)
     else
       return cmd_script(args)
     end
-  end, function(e)
-    if getmetatable(e) == UsageError then return e end
-    return e
-  end)
+  end, function(e) return e end)
   if ok then return code or 0 end
-  if getmetatable(code) == UsageError then
-    io.stderr:write("lied: ", code.msg, "\n(see lied --help)\n")
+  -- usage errors exit 2, model and simulation errors 1 (docs/lua-api.md, "Errors")
+  if lied.error_kind(code) == "usage" then
+    io.stderr:write("lied: ", tostring(code), "\n(see lied --help)\n")
     return 2
   end
   io.stderr:write("lied: ", tostring(code), "\n")

@@ -54,28 +54,17 @@ Component.__tostring = function(c)
   return string.format("%s.%s component", c.class.domain, c.class.name)
 end
 
--- A library of C classes: require "lied.<name>" returns lied.library(name).
--- The closest of `names` to `s` by edit distance (nil when none is close).
-local function closest(s, names)
-  local best, bd = nil, math.max(2, #s // 3) + 1
-  for _, n in ipairs(names) do
-    local a, b = s:lower(), n:lower()
-    local prev = {}
-    for j = 0, #b do prev[j] = j end
-    for i = 1, #a do
-      local cur = { [0] = i }
-      for j = 1, #b do
-        cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1,
-          prev[j - 1] + (a:byte(i) == b:byte(j) and 0 or 1))
-      end
-      prev = cur
-    end
-    if prev[#b] < bd then best, bd = n, prev[#b] end
-  end
-  return best
-end
-lied.closest = closest
+-- ---- errors -------------------------------------------------------------------
 
+-- lied.error_kind(err): "usage" for an error object of kind usage (a bad
+-- option or argument: nothing was done), "model" for any other error value
+-- (error objects of kind model, and the plain messages of Lua errors).
+local Error = getmetatable(core.error("model", ""))
+function lied.error_kind(err)
+  return getmetatable(err) == Error and err.kind or "model"
+end
+
+-- A library of C classes: require "lied.<name>" returns lied.library(name).
 local libraries = {}
 function lied.library(name)
   if libraries[name] then return libraries[name] end
@@ -83,8 +72,8 @@ function lied.library(name)
   if not lib then
     local names = {}
     for l in pairs(core.libraries and core.libraries() or {}) do names[#names + 1] = l end
-    local near = type(name) == "string" and closest(name, names)
-    error(msg .. (near and (" (did you mean '" .. near .. "'?)") or ""), 2)
+    local _, near = core.suggest(tostring(name), names)
+    error(msg .. near, 2)
   end
   -- a misspelt class (capitalised, as every class is) is an error with a
   -- suggestion, not a nil that fails later as "attempt to call a nil value"
@@ -93,9 +82,9 @@ function lied.library(name)
     local names = {}
     for n in pairs(t) do if type(n) == "string" then names[#names + 1] = n end end
     table.sort(names)
-    local near = closest(k, names)
-    error(string.format("library %s has no class '%s' (%s)", name, k,
-      near and ("did you mean '" .. near .. "'?") or ("classes: " .. table.concat(names, ", "))), 2)
+    local best, near = core.suggest(k, names)
+    error(string.format("library %s has no class '%s'%s", name, k,
+      best and near or (" (classes: " .. table.concat(names, ", ") .. ")")), 2)
   end })
   libraries[name] = lib
   return lib
@@ -319,9 +308,8 @@ local function flatten(model, overrides)
   add(model, model.name, 0, 1, false, {}, "")
   for key in pairs(overrides) do
     if not used[key] then
-      local near = type(key) == "string" and closest(key, known)
-      error(string.format("--set %s: no such parameter in model %s%s", tostring(key), model.name,
-        near and (" (did you mean '" .. near .. "'?)") or ""), 0)
+      local _, near = core.suggest(key, known)
+      error(string.format("--set %s: no such parameter in model %s%s", key, model.name, near), 0)
     end
   end
   return specs
@@ -337,7 +325,8 @@ end
 -- ---- simulation ------------------------------------------------------------------
 
 -- lied.simulate(model, opts) -> simulation; sim:run() -> result, stats.
--- opts: start, stop, dt, interval, solver, vars, out, set = {overrides}.
+-- opts: the run options (lied.core.run_options; model:run checks them),
+-- set = {overrides}.
 function lied.simulate(model, opts)
   opts = opts or {}
   local exp = shallow_copy(getmetatable(model) == ModelClass and model.experiment or {})

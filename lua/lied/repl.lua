@@ -23,8 +23,12 @@ local function sorted_keys(t)
   return ks
 end
 
-local run_keys = { start = true, stop = true, dt = true, interval = true, solver = true,
-                   vars = true, tol = true, rtol = true, atol = true, hmax = true }
+-- The run options (lied.core.run_options): set() takes them as experiment
+-- settings, completion offers them in run{...} and set("...").
+local run_keys, run_names = {}, {}
+for _, o in ipairs(lied.core.run_options) do
+  if o.name ~= "set" then run_keys[o.name] = true; run_names[#run_names + 1] = o.name end
+end
 
 local function fmt_value(v)
   if type(v) == "number" then return string.format("%.10g", v) end
@@ -67,18 +71,11 @@ end
 
 local builtin_load = load
 
--- cli.load_model, with its usage errors (tables) turned into messages.
-local function load_model(file)
-  local ok, m = pcall(cli.load_model, file)
-  if not ok then error(type(m) == "table" and m.msg or m, 0) end
-  return m
-end
-
 -- load(file): make the model the file returns the current model. With a Lua
 -- chunk (a function, or a string that is not a file) it is Lua's load.
 function repl.load(file, ...)
   if not is_file_arg(file) then return builtin_load(file, ...) end
-  local model = load_model(file)
+  local model = cli.load_model(file)
   S.model, S.file, S.overrides, S.experiment, S.built = model, file, {}, {}, nil
   local info = built():info()
   out(string.format("%s: model %s, %d components, %d states\n", file, model.name,
@@ -162,6 +159,13 @@ function repl.set(path, value)
   local ok, b = pcall(lied.build, S.model, S.overrides)
   if not ok then
     S.overrides, S.experiment = old, oldexp
+    -- a misspelt run option rather than a parameter?
+    for k in pairs(t) do
+      local best, near = lied.core.suggest(tostring(k), run_names)
+      if best and type(k) == "string" and not k:find(".", 1, true) then
+        error(lied.core.error("usage", string.format("set: no parameter or run option '%s'%s", k, near)), 2)
+      end
+    end
     error(b, 0)
   end
   S.built = b
@@ -324,7 +328,7 @@ end
 function repl.info(x)
   local model, overrides = S.model, S.overrides
   if is_file_arg(x) then
-    model, overrides = load_model(x), {}
+    model, overrides = cli.load_model(x), {}
   elseif lied.ismodel(x) then
     model, overrides = x, {}
   elseif x ~= nil then
@@ -373,11 +377,11 @@ returns the model. load(chunk) with a string that is not a file, or a
 function, is Lua's load.]] },
   { "run", "simulate the current model; returns the result", "run([model | file], [opts])", [[
 Simulates the current model (run(file) loads it first; run(Model) makes it
-current) with its experiment, the session's set() overrides, then opts:
-start, stop, dt, interval, solver, tol, rtol, atol, hmax, vars ("a,b*"), out ("x.csv", "x.mat",
-"tcp:PORT" or a list), set = {path = value} for this run only. Returns the
-result, also kept in results[i]. Ctrl-C stops the run and keeps the rows so
-far.]] },
+current) with its experiment, the session's set() overrides, then opts, the
+run options (lied.core.run_options: ]] .. table.concat(run_names, ", ") .. [[),
+e.g. vars = "a,b*", out = "x.csv", and set = {path = value} for this run
+only. Returns the result, also kept in results[i]. Ctrl-C stops the run and
+keeps the rows so far.]] },
   { "plot", "plot variables, runs, x-y, to a window, the terminal or a file", "plot(...)", [[
 plot("a", "b")                    variables of the last result against time
 plot{"a", runs = "all"}           overlay of every run (runs = {1, 3} some)
@@ -395,7 +399,7 @@ glob with * and ? (brackets are array indices): vars("t1.*").]] },
   { "set", "override a parameter (like --set) and rebuild", "set(path, value)", [[
 Overrides a parameter of the current model, like --set, and rebuilds it:
 set("p1.L", 2000), set("n", 100), set{["t1.level"] = 3}; set("stop", 50)
-changes an experiment setting (start, stop, dt, interval, solver, vars);
+changes an experiment setting (a run option: stop, dt, solver, vars, ...);
 set(path, nil) removes the override.]] },
   { "info", "model tree and counts", "info([model | file])", [[
 The model tree and counts (components, blocks, states, tearing pairs,
@@ -560,6 +564,22 @@ end
 -- repl.complete(before, word, quote): before is the line up to the word;
 -- quote the open quote character or "". Returns a list of candidates, and
 -- "files" when file names should be completed instead.
+-- Run options starting with word.
+local function complete_option(word, cands)
+  for _, n in ipairs(run_names) do
+    if n:sub(1, #word) == word then cands[#cands + 1] = n end
+  end
+  table.sort(cands)
+  return cands
+end
+
+-- Is the cursor at a key of the options table of run{...} or
+-- lied.simulate(m, {...})?
+local function at_run_option(before)
+  local fn, inside = before:match("([%a_]+)%s*%(?[^{}()]*{([^{}]*)$")
+  return (fn == "run" or fn == "simulate") and (inside:match("^%s*$") or inside:match(",%s*$"))
+end
+
 function repl.complete(before, word, quote)
   if quote ~= "" then
     local fn = before:match("([%w_%.]+)%s*%(?%s*$")
@@ -567,8 +587,10 @@ function repl.complete(before, word, quote)
         or fn == "loadfile" or (before:match("file%s*=%s*$")) then
       return {}, "files"
     end
+    if fn == "set" then return complete_option(word, complete_name(word)) end
     return complete_name(word)
   end
+  if not word:find("[%.:]") and at_run_option(before) then return complete_option(word, {}) end
   return complete_lua(word)
 end
 

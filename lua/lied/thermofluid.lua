@@ -14,37 +14,39 @@ local tf = lied.library("thermofluid")
 
 if tf.liquid then return tf end -- already extended (lied.library caches the table)
 
-local function check(name, args, allowed)
-  if args ~= nil and type(args) ~= "table" then
-    error(name .. "{...} expects a table", 3)
-  end
-  for k in pairs(args or {}) do
-    if not allowed[k] then
-      local names = {}
-      for n in pairs(allowed) do names[#names + 1] = n end
-      table.sort(names)
-      error(string.format("%s has no constant '%s' (known: %s)", name, tostring(k),
-        table.concat(names, ", ")), 3)
+-- A medium constructor: kind (1 liquid, 2 ideal gas) and its constants in
+-- the order of the medium vector {kind, c1..c5}, each with its default.
+-- The constructor takes a table of constants by name and returns the vector.
+local function medium(name, kind, constants)
+  local known = {}
+  for _, c in ipairs(constants) do known[c[1]] = true end
+  return function(args)
+    if args ~= nil and type(args) ~= "table" then error(name .. "{...} expects a table", 2) end
+    for k in pairs(args or {}) do
+      if not known[k] then
+        local names = {}
+        for _, c in ipairs(constants) do names[#names + 1] = c[1] end
+        table.sort(names)
+        error(string.format("%s has no constant '%s' (known: %s)", name, tostring(k),
+          table.concat(names, ", ")), 2)
+      end
     end
+    local v = { kind }
+    for i, c in ipairs(constants) do v[i + 1] = (args or {})[c[1]] or c[2] end
+    for i = #constants + 2, 6 do v[i] = 0 end
+    return v
   end
-  return args or {}
 end
 
 -- tf.liquid{rho = 995.586, cp = 4184, beta = 4.5e-10, p_ref = 1e5, T_ref = 293.15}
 -- A constant-property liquid: rho [kg/m3] at p_ref, cp [J/(kg K)], isothermal
 -- compressibility beta [1/Pa] (0: incompressible; a Volume needs beta > 0),
 -- p_ref [Pa], T_ref [K] (h = cp*(T - T_ref)). Returns the medium vector.
-function tf.liquid(args)
-  local a = check("tf.liquid", args, { rho = 1, cp = 1, beta = 1, p_ref = 1, T_ref = 1 })
-  return { 1, a.rho or 995.586, a.cp or 4184, a.beta or 4.5e-10, a.p_ref or 1e5,
-           a.T_ref or 293.15 }
-end
+tf.liquid = medium("tf.liquid", 1, { { "rho", 995.586 }, { "cp", 4184 }, { "beta", 4.5e-10 },
+                                     { "p_ref", 1e5 }, { "T_ref", 293.15 } })
 
 -- tf.gas{R = 287.05, cp = 1005.45}: a simple ideal gas, h = cp*T, p = rho*R*T.
-function tf.gas(args)
-  local a = check("tf.gas", args, { R = 1, cp = 1 })
-  return { 2, a.R or 287.05, a.cp or 1005.45, 0, 0, 0 }
-end
+tf.gas = medium("tf.gas", 2, { { "R", 287.05 }, { "cp", 1005.45 } })
 
 tf.water = tf.liquid {} -- the standard liquid (every component's default)
 tf.air = tf.gas {}

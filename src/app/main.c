@@ -21,9 +21,10 @@ static void on_sigint(int sig) {
   stop_requested = 1;
 }
 
+/* Message handler for errors outside cli.main's own (which reports them):
+ * the message (an error object's __tostring) and the traceback. */
 static int traceback(lua_State *L) {
-  const char *msg = lua_tostring(L, 1);
-  luaL_traceback(L, L, msg ? msg : "(error object is not a string)", 1);
+  luaL_traceback(L, L, luaL_tolstring(L, 1, NULL), 1);
   return 1;
 }
 

@@ -1,5 +1,8 @@
-/* outputs.c - open a sink from an output spec: "-", x.csv, x.mat, tcp:[HOST:]PORT. */
+/* outputs.c - open a sink from an output spec: "-", x.csv, x.mat, tcp:[HOST:]PORT.
+ * A file is created when the run begins (the sink's begin), not when the
+ * spec is opened: a run refused for its options leaves existing files alone. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include "record/recorder.h"
 
@@ -18,23 +21,77 @@ int lied_output_kind(const char *spec) {
   return LIED_OUT_BAD;
 }
 
+int lied_output_check(const char *spec, lied_err *e) {
+  int kind = lied_output_kind(spec);
+  if (kind != LIED_OUT_BAD) return kind;
+  return lied_errc(e, LIED_E_USAGE,
+                   "output '%s': use a .csv or .mat file, tcp:PORT, '-' (CSV on stdout) "
+                   "or 'none'", spec ? spec : "");
+}
+
+/* The sink of a .csv or .mat file, opened now. */
+static lied_sink *open_file(const char *spec, lied_err *e) {
+  if (lied_output_kind(spec) == LIED_OUT_MAT) return lied_mat_sink(spec, e);
+  FILE *f = fopen(spec, "w");
+  if (!f) {
+    lied_errf(e, "cannot open %s for writing: %s", spec, strerror(errno));
+    return NULL;
+  }
+  lied_sink *s = lied_csv_sink(f, 1, e);
+  if (s) lied_csv_sink_name(s, spec);
+  return s;
+}
+
+/* A file sink that opens its file in begin() and then forwards to it. */
+typedef struct later_sink {
+  lied_sink base;
+  char *spec;
+  lied_sink *to; /* NULL until begin() opened it */
+} later_sink;
+
+static int later_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
+                       lied_err *e) {
+  later_sink *l = (later_sink *)s;
+  if (!l->to && !(l->to = open_file(l->spec, e))) return lied_err_code(e);
+  return l->to->begin(l->to, n, names, units, e);
+}
+
+static int later_row(lied_sink *s, double t, const double *v, lied_err *e) {
+  later_sink *l = (later_sink *)s;
+  return l->to->row(l->to, t, v, e);
+}
+
+static int later_end(lied_sink *s, lied_err *e) {
+  later_sink *l = (later_sink *)s;
+  return l->to ? l->to->end(l->to, e) : LIED_OK;
+}
+
+static void later_destroy(lied_sink *s) {
+  later_sink *l = (later_sink *)s;
+  if (l->to) l->to->destroy(l->to);
+  free(l->spec);
+  free(l);
+}
+
+static lied_sink *later_file(const char *spec, lied_err *e) {
+  later_sink *l = lied_xcalloc(1, sizeof *l, "output sink", e);
+  if (!l) return NULL;
+  l->base = (lied_sink){later_begin, later_row, later_end, later_destroy};
+  if (!(l->spec = lied_strdup(spec, e))) {
+    free(l);
+    return NULL;
+  }
+  return &l->base;
+}
+
 lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atomic_t *stop,
                             lied_err *e) {
-  switch (lied_output_kind(spec)) {
+  switch (lied_output_check(spec, e)) {
     case LIED_OUT_STDOUT:
       return lied_csv_sink(stdout, 0, e);
-    case LIED_OUT_CSV: {
-      FILE *f = fopen(spec, "w");
-      if (!f) {
-        lied_errf(e, "cannot open %s for writing: %s", spec, strerror(errno));
-        return NULL;
-      }
-      lied_sink *s = lied_csv_sink(f, 1, e);
-      if (s) lied_csv_sink_name(s, spec);
-      return s;
-    }
+    case LIED_OUT_CSV:
     case LIED_OUT_MAT:
-      return lied_mat_sink(spec, e);
+      return later_file(spec, e);
     case LIED_OUT_TCP: {
       lied_sink *s = lied_tcp_sink(spec + 4, tcp_clients, stop, e);
       if (s) {
@@ -46,9 +103,10 @@ lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atom
       }
       return s;
     }
-    default:
-      lied_errf(e, "output '%s': use a .csv or .mat file, '-' (CSV on stdout), "
-                   "'tcp:PORT' or 'none'", spec ? spec : "");
+    case LIED_OUT_NONE:
+      lied_errc(e, LIED_E_USAGE, "output 'none' opens no sink");
+      return NULL;
+    default: /* lied_output_check wrote the message */
       return NULL;
   }
 }

@@ -96,8 +96,10 @@ int lied_mux_add(lied_sink *mux, lied_sink *s, lied_err *e);
 enum { LIED_OUT_BAD, LIED_OUT_NONE, LIED_OUT_STDOUT, LIED_OUT_CSV, LIED_OUT_MAT, LIED_OUT_TCP };
 /* Classify an output spec: "none", "-", "x.csv", "x.mat", "tcp:[HOST:]PORT". */
 int lied_output_kind(const char *spec);
+/* The kind of a valid spec; LIED_E_USAGE with a message for a bad one. */
+int lied_output_check(const char *spec, lied_err *e);
 /* Open the sink for an output spec (not "none"); tcp_clients and stop as for
- * lied_tcp_sink. */
+ * lied_tcp_sink. A .csv or .mat file is created by the sink's begin(). */
 lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atomic_t *stop,
                             lied_err *e);
 

@@ -1,24 +1,8 @@
 #!/bin/bash
 # The command-line contract (design.md section 6): commands, options, CSV,
 # exit codes 0 (success), 1 (model/simulation error), 2 (usage).
-LIED=${1:-./build/lied}
+. "$(dirname "$0")/lib.sh" "$@"
 M=tests/models/osc.lua
-pass=0; fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
-# expect CODE DESCRIPTION -- command...
-expect() {
-  local code=$1 what=$2; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ "$rc" -eq "$code" ]; then ok; else bad "$what: exit $rc, expected $code; stderr: $(cat "$tmp/err")"; fi
-}
-contains() { # FILE TEXT DESCRIPTION
-  if grep -qF -- "$2" "$1"; then ok; else bad "$3: '$2' not in $(head -c 400 "$1")"; fi
-}
 
 expect 0 "help" -- "$LIED" --help
 contains "$tmp/out" "lied run FILE.lua [options]" "help text"
@@ -101,5 +85,33 @@ expect 1 "unknown variable" -- "$LIED" run $M --vars j.q
 contains "$tmp/err" "no variable 'q'" "unknown variable message"
 expect 1 "script error" -- "$LIED" tests/models/runtime_error.lua
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+# error kinds: usage errors (bad options and values) exit 2, model and
+# simulation errors 1; neither shows a traceback or a position in lied's
+# own Lua sources
+expect_error 2 "output '.csv': use a .csv or .mat file, tcp:PORT" -- "$LIED" run $M --out .csv
+expect_error 2 "run: the interval [0.0, inf] must be finite" -- "$LIED" run $M --stop 1e999
+expect_error 2 "stop time -1 must be after start time 0" -- "$LIED" run $M --stop -1
+expect_error 2 "unknown solver 'rk9' (available: euler, heun, rk3, rk4" -- "$LIED" run $M --solver rk9
+expect_error 2 "unknown option --stpo (did you mean '--stop'?)" -- "$LIED" run $M --stpo 2
+cat >"$tmp/simulate.lua" <<'LUA'
+local M = dofile("tests/models/osc.lua")
+lied.simulate(M, { [arg[1]] = arg[2] == "number" and tonumber(arg[3]) or arg[3] }):run()
+LUA
+expect_error 2 "run: unknown option 'stpo' (did you mean 'stop'?); options: start, stop" -- \
+  "$LIED" "$tmp/simulate.lua" stpo number 2
+expect_error 2 "unknown solver 'rk9' (available:" -- "$LIED" "$tmp/simulate.lua" solver string rk9
+expect_error 2 "run: option fuse must be a boolean, got string" -- "$LIED" "$tmp/simulate.lua" fuse string no
+expect_error 1 "state j.s became" -- "$LIED" run $M --solver euler --dt 1 --interval 1 --stop 1e6 --out none
+expect_error 1 "bad_value.lua:5: b: parameter m = -2 [kg] must be > 0" -- "$LIED" run tests/models/errors/bad_value.lua
+cat >"$tmp/model_error.lua" <<'LUA'
+local M = dofile("tests/models/osc.lua")
+lied.simulate(M, { set = { k = -1 } }):run()
+LUA
+expect_error 1 "j: parameter k = -1 [N/m] must be >= 0" -- "$LIED" "$tmp/model_error.lua"
+# --help lists the run options of lied.core.run_options that have a command-line form
+expect 0 "help" -- "$LIED" --help
+for o in start stop solver dt tol rtol atol hmax interval vars out clients no-fuse no-lanes set stats; do
+  contains "$tmp/out" "  --$o" "help lists --$o"
+done
+
+finish

@@ -3,17 +3,8 @@
 # editing, tab completion of fields and of variable names, Ctrl-C clears the
 # line, the history persists in $HOME/.lied_history, the progress bar shows
 # on a terminal. Every wait is bounded.
-LIED=${1:-./build/lied}
+. "$(dirname "$0")/lib.sh" "$@"
 LIED=$(cd "$(dirname "$LIED")" && pwd)/$(basename "$LIED")
-pass=0; fail=0
-tmp=$(mktemp -d)
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; rm -rf "$tmp"; }
-trap cleanup EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
-wait_for() { for _ in $(seq 600); do eval "$1" && return 0; sleep 0.1; done; return 1; }
 if ! command -v script >/dev/null; then
   echo "script(1) is missing (Debian: bsdutils)" >&2
   exit 1
@@ -31,8 +22,8 @@ start() {
   pids+=("$!"); spid=$!
   exec 5>"$tmp/$1.in"
 }
-# expect TEXT: wait until the screen shows TEXT (fixed string)
-expect() { local pat=$1; wait_for "tr -d '\r' <\"$tmp/$sess.out\" | grep -qF -- \"\$pat\""; }
+# shows TEXT: wait until the screen shows TEXT (fixed string)
+shows() { local pat=$1; wait_for "tr -d '\r' <\"$tmp/$sess.out\" | grep -qF -- \"\$pat\""; }
 send() { printf "$@" >&5; }
 finish() {
   send '\004'
@@ -43,29 +34,29 @@ finish() {
 
 sess=one
 start one
-check 'expect "help() lists the commands"' "banner: $(cat "$tmp/one.out")"
+check 'shows "help() lists the commands"' "banner: $(cat "$tmp/one.out")"
 send 'x = 41\n'
 send 'lied.simu\t\n'                      # completes to lied.simulate
-check 'expect "function: "' "completion of a field: $(cat -A "$tmp/one.out" | tail -5)"
+check 'shows "function: "' "completion of a field: $(cat -A "$tmp/one.out" | tail -5)"
 send 'load "tests/models/osc.lua"\n'
-check 'expect "model Osc"' "load: $(tail -5 "$tmp/one.out")"
+check 'shows "model Osc"' "load: $(tail -5 "$tmp/one.out")"
 send 'print("j.flange_a.\tf\t)\n'        # j.flange_a.f -> j.flange_a.f" (quote closed)
 check 'wait_for "tr -d \"\r\" <\"$tmp/one.out\" | grep -qx j.flange_a.f"' \
   "completion of variable names: $(cat -A "$tmp/one.out" | tail -5)"
 send 'print("should not" .. " run")'
-check 'expect "print(\"should not\" .. \" run\")"' "line echoed"
+check 'shows "print(\"should not\" .. \" run\")"' "line echoed"
 prompts() { tr -d '\r' <"$tmp/$sess.out" | grep -c '^> '; }
 before=$(prompts)
 send '\003'                                # Ctrl-C: clear the line, new prompt
 check 'wait_for "[ \$(prompts) -gt $before ]"' "a new prompt after Ctrl-C: $(cat -A "$tmp/one.out" | tail -3)"
 send 'print("after " .. x + 1)\n'
-check 'expect "after 42"' "after Ctrl-C: $(cat -A "$tmp/one.out" | tail -5)"
+check 'shows "after 42"' "after Ctrl-C: $(cat -A "$tmp/one.out" | tail -5)"
 check '! tr -d "\r" <"$tmp/one.out" | grep -qx "should not run"' "Ctrl-C discarded the line"
 send 'r = run{stop = 5, dt = 1e-4, progress_delay = 0}\n'
-check 'expect "run 1: Osc to t = 5"' "run in the pty: $(tail -5 "$tmp/one.out")"
+check 'shows "run 1: Osc to t = 5"' "run in the pty: $(tail -5 "$tmp/one.out")"
 check 'grep -q "x real time" "$tmp/one.out"' "progress bar on a terminal"
 send 'print("from" .. " history")\n'
-check 'expect "from history"' "last command"
+check 'shows "from history"' "last command"
 finish
 check '[ -f "$tmp/.lied_history" ]' "history file written in \$HOME"
 check 'grep -qx "x = 41" "$tmp/.lied_history"' "history holds the lines: $(cat "$tmp/.lied_history")"
@@ -75,7 +66,7 @@ check '! grep -q "should not" "$tmp/.lied_history"' "an interrupted line is not 
 # a second session recalls the previous one's last line (Ctrl-P, Enter)
 sess=two
 start two
-check 'expect "help() lists the commands"' "second banner"
+check 'shows "help() lists the commands"' "second banner"
 send '\020\n'
 count_lines() { tr -d '\r' <"$tmp/$sess.out" | grep -cx -- "$1"; }
 check 'wait_for "[ \$(count_lines \"from history\") -eq 1 ]"' \
@@ -87,5 +78,4 @@ HOME=/nonexistent/home TERM=dumb timeout 60 script -qfec "$LIED" /dev/null \
   < <(printf 'print(6 * 9)\n\004') >"$tmp/four.out" 2>&1
 check 'tr -d "\r" <"$tmp/four.out" | grep -qx "54"' "missing HOME directory tolerated: $(cat "$tmp/four.out")"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

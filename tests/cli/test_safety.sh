@@ -1,13 +1,7 @@
 #!/bin/bash
 # Safety: the TCP sink listens on loopback unless an address is given; titles
 # and file names passed to gnuplot cannot inject commands.
-LIED=${1:-./build/lied}
-pass=0; fail=0
-tmp=$(mktemp -d)
-pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
+. "$(dirname "$0")/lib.sh" "$@"
 
 # -- TCP: the listening socket's local address, from /proc/net/tcp ----------
 # listen_addr PORT: the hex local address of the socket listening on PORT
@@ -84,5 +78,4 @@ if [ -n "$real" ]; then
   [ -z "$(ls -A "$tmp/sandbox")" ] && ok || bad "gnuplot's directory stays empty: $(ls -A "$tmp/sandbox")"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -3,18 +3,8 @@
 # every row up to the interruption and are valid; in the REPL the result so
 # far is kept, a Lua loop is interrupted, and the session goes on.
 # The runs would take days: only SIGINT ends them. Waits are bounded.
-LIED=${1:-./build/lied}
+. "$(dirname "$0")/lib.sh" "$@"
 TEST_MAT=$(dirname "$LIED")/tests/test_mat
-pass=0; fail=0
-tmp=$(mktemp -d)
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; rm -rf "$tmp"; }
-trap cleanup EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
-# wait_for CONDITION: poll up to ~60 s
-wait_for() { for _ in $(seq 600); do eval "$1" && return 0; sleep 0.1; done; return 1; }
 # wait_exit PID: up to ~60 s, then kill; the exit status in $status
 wait_exit() {
   if ! wait_for "! kill -0 $1 2>/dev/null"; then bad "process $1 did not stop"; kill -9 "$1"; fi
@@ -69,5 +59,4 @@ check 'grep -q "^rows	$csv_rows	$csv_rows$" "$tmp/repl.out"' "result keeps the $
 check 'grep -q "interrupted!" "$tmp/repl.err"' "Lua loop interrupted: $(cat "$tmp/repl.err")"
 check 'grep -q "alive after the loop" "$tmp/repl.out"' "session goes on after Ctrl-C"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

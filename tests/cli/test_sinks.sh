@@ -2,16 +2,8 @@
 # Recorder sinks from the command line: MAT v4 read back by libmatio equals the
 # CSV of the same run bit for bit; TCP streams every row to two clients at
 # once (loopback, bounded waits); output spec errors.
-LIED=${1:-./build/lied}
+. "$(dirname "$0")/lib.sh" "$@"
 TEST_MAT=$(dirname "$LIED")/tests/test_mat
-pass=0; fail=0
-tmp=$(mktemp -d)
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"; }
-trap cleanup EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
 
 # ---- MAT == CSV (one run, both sinks through the multiplexer) ----------------
 "$LIED" run examples/vessels.lua --out "$tmp/v.csv" --out "$tmp/v.mat" 2>"$tmp/err"
@@ -89,5 +81,4 @@ check '[ $? -eq 2 ]' "--clients -1 is a usage error"
 "$LIED" --help >"$tmp/help"
 check 'grep -q "PATH.mat" "$tmp/help" && grep -q "tcp:\[HOST:\]PORT" "$tmp/help"' "--help lists .mat and tcp"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -2,26 +2,8 @@
 # The solver options on the command line: --solver, --tol, --rtol, --atol,
 # --hmax, --interval step, --stats, the solver list of --help (only what is
 # built), and the Jacobian sparsity in `lied info`.
-LIED=${1:-./build/lied}
+. "$(dirname "$0")/lib.sh" "$@"
 M=tests/models/osc.lua
-pass=0; fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
-expect() { # CODE DESCRIPTION -- command...
-  local code=$1 what=$2; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ "$rc" -eq "$code" ]; then ok; else bad "$what: exit $rc, expected $code; stderr: $(cat "$tmp/err")"; fi
-}
-contains() { # FILE TEXT DESCRIPTION
-  if grep -qF -- "$2" "$1"; then ok; else bad "$3: '$2' not in $(head -c 600 "$1")"; fi
-}
-lacks() { # FILE TEXT DESCRIPTION
-  if grep -qF -- "$2" "$1"; then bad "$3: '$2' in $(head -c 600 "$1")"; else ok; fi
-}
 
 # --help lists the solvers this binary has, by kind
 expect 0 "help" -- "$LIED" --help
@@ -63,7 +45,7 @@ expect 0 "beuler" -- "$LIED" run $M --solver beuler --dt 0.001 --out none
 
 # usage errors
 expect 2 "tol 0" -- "$LIED" run $M --solver dopri45 --tol 0
-contains "$tmp/err" "--tol must be positive" "tol 0 message"
+contains "$tmp/err" "run: tolerance must be positive and finite, got 0" "tol 0 message"
 expect 2 "hmax text" -- "$LIED" run $M --hmax big
 expect 2 "interval text" -- "$LIED" run $M --interval often
 
@@ -77,5 +59,4 @@ contains "$tmp/out" "nonzeros  7000 of 2000 x 2000" "info: 500 crabs"
 contains "$tmp/out" "colours   4" "info: 500 crabs, 4 colours"
 lacks "$tmp/out" "pattern" "info: no pattern for 2000 states"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -1,0 +1,84 @@
+/* binding.h - what the files of the Lua binding (module lied.core) share:
+ * the userdata types, the one error mapping, small helpers. Private to
+ * src/lua; the host's interface is lua_lied.h.
+ *
+ *   lua_class.c    C classes and component libraries
+ *   lua_build.c    models: lied.core.build, the model userdata
+ *   lua_inspect.c  model:info, vars, value, derivatives
+ *   lua_run.c      model:run and the run options (lied.core.run_options)
+ *   lua_result.c   results of runs
+ *   lua_error.c    error objects (kind "usage" or "model")
+ *   lua_module.c   luaopen_lied_core and the module's other functions */
+#ifndef LIED_LUA_BINDING_H
+#define LIED_LUA_BINDING_H
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdint.h>
+#include "builder/system.h"
+#include "core/err.h"
+#include "lua/lua_lied.h"
+#include "record/recorder.h"
+
+/* Metatable names (also each type's __name). */
+#define CLASS_MT "lied.Class"
+#define MODEL_MT "lied.Model"
+#define RESULT_MT "lied.Result"
+#define ERROR_MT "lied.Error"
+
+/* ---- errors (lua_error.c) ------------------------------------------------ */
+
+/* The one mapping of a lied_status to a Lua error: an error object (a table
+ * with metatable lied.Error) {kind = "usage" for LIED_E_USAGE, else "model",
+ * msg = the message, status = lied_status_name(code)}, whose __tostring is
+ * msg. Pushes it. */
+void lied_lua_push_error(lua_State *L, int code, const char *msg);
+/* Raise the engine error e (its code and message). Does not return. */
+int lied_lua_raise(lua_State *L, const lied_err *e);
+/* Raise a formatted message (lua_pushfstring formats) with the given code
+ * and no position prefix. Does not return. */
+int lied_lua_fail(lua_State *L, int code, const char *fmt, ...);
+/* " (did you mean 'x'?)" or "" for the closest of n candidates to name
+ * (lied_suggest), pushed on the stack. */
+void lied_lua_push_suggestion(lua_State *L, const char *name, const char *const *cand, int n);
+/* The metatable of error objects and lied.core.error(kind, msg). */
+void lied_lua_open_errors(lua_State *L);
+int lied_lua_core_error(lua_State *L);
+
+/* ---- userdata ------------------------------------------------------------ */
+
+typedef struct lmodel {
+  lied_system *sys; /* built: sys->sched is set */
+} lmodel;
+
+typedef struct lresult {
+  lied_memsink *mem;
+} lresult;
+
+/* A built model at idx (raises when freed). */
+lmodel *lied_lua_checkmodel(lua_State *L, int idx);
+lresult *lied_lua_checkresult(lua_State *L, int idx);
+/* A new result userdata (nothing recorded yet) on the stack. */
+lresult *lied_lua_newresult(lua_State *L);
+
+/* A metatable `name` with __name, methods as __index (and field "methods"),
+ * __gc and __close (when gc), __tostring. */
+void lied_lua_newtype(lua_State *L, const char *name, const luaL_Reg *methods,
+                      lua_CFunction gc, lua_CFunction tostr);
+
+/* t[k] = v for the table t on the top of the stack. */
+void lied_lua_setint(lua_State *L, const char *k, uint64_t v);
+void lied_lua_setnum(lua_State *L, const char *k, double v);
+void lied_lua_setbool(lua_State *L, const char *k, int v);
+void lied_lua_setstr(lua_State *L, const char *k, const char *v);
+
+/* Per-file parts of the module (each adds its functions to the table on the
+ * top of the stack, and makes its metatables). */
+void lied_lua_open_classes(lua_State *L);
+void lied_lua_open_build(lua_State *L);
+void lied_lua_open_results(lua_State *L);
+void lied_lua_open_run(lua_State *L);
+/* The model methods of lua_inspect.c and lua_run.c. */
+extern const luaL_Reg lied_lua_inspect_methods[];
+extern const luaL_Reg lied_lua_run_methods[];
+
+#endif

@@ -1,0 +1,215 @@
+/* lua_inspect.c - looking into a built model: model:info (counts, sections,
+ * schedule, Jacobian sparsity), model:vars, model:value,
+ * model:derivatives. */
+#include <stdlib.h>
+#include <string.h>
+#include "lua/binding.h"
+#include "sched/lanes.h"
+#include "sched/sched.h"
+#include "solve/jacobian.h"
+
+/* info.jacobian (model:info(true)): structural sparsity of the derivatives
+ * and its column colouring; for at most 64 states also pattern (one string
+ * per state, '*' where its derivative depends on that state) and states
+ * (their names, in state-vector order). */
+#define PATTERN_MAX 64
+static void push_jacobian(lua_State *L, lied_sched *s) {
+  lied_err e;
+  uint64_t *rowptr = NULL, n = s->nstates;
+  uint32_t *cols = NULL, *colour = NULL, ncol = 0;
+  if (n > UINT32_MAX || lied_sched_sparsity(s, &rowptr, &cols, &e)) return;
+  colour = malloc(sizeof *colour * ((size_t)n + 1));
+  if (!colour || lied_colour(n, rowptr, cols, colour, &ncol, &e)) {
+    free(rowptr), free(cols), free(colour);
+    return;
+  }
+  uint64_t maxrow = 0;
+  for (uint64_t i = 0; i < n; i++)
+    if (rowptr[i + 1] - rowptr[i] > maxrow) maxrow = rowptr[i + 1] - rowptr[i];
+  lua_createtable(L, 0, 4);
+  lied_lua_setint(L, "nnz", rowptr[n]);
+  lied_lua_setint(L, "colours", ncol);
+  lied_lua_setint(L, "max_row", maxrow);
+  if (n <= PATTERN_MAX) {
+    lua_createtable(L, (int)n, 0);
+    char row[PATTERN_MAX + 1];
+    for (uint64_t i = 0; i < n; i++) {
+      memset(row, '.', (size_t)n);
+      row[n] = 0;
+      for (uint64_t k = rowptr[i]; k < rowptr[i + 1]; k++) row[cols[k]] = '*';
+      lua_pushstring(L, row);
+      lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "pattern");
+    lua_createtable(L, (int)n, 0);
+    for (uint64_t i = 0; i < n; i++) {
+      char name[512];
+      lied_sched_state_name(s, i, name, sizeof name);
+      lua_pushstring(L, name);
+      lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "states");
+  }
+  lua_setfield(L, -2, "jacobian");
+  free(rowptr), free(cols), free(colour);
+}
+
+/* model:info([jacobian]) -> table of counts (with jacobian = {nnz, colours,
+ * max_row, pattern} when the argument is true: rebuilds the block graph) */
+static int model_info(lua_State *L) {
+  lmodel *u = lied_lua_checkmodel(L, 1);
+  lied_model *m = u->sys->model;
+  lied_sched *s = u->sys->sched;
+  int want_jacobian = lua_toboolean(L, 2);
+  const lied_sched_stats *st = &s->st;
+  lua_newtable(L);
+  lied_lua_setint(L, "components", m->ncomponents);
+  uint64_t blocks = 0, tears = 0;
+  int nspecs = 0;
+  for (int i = 0; i < m->nspecs; i++) {
+    const lied_spec *sp = &m->specs[i];
+    if (!sp->cls || sp->internal) continue;
+    nspecs++;
+    blocks += sp->total * (uint64_t)sp->tpl.nblocks;
+    tears += sp->total * (uint64_t)sp->tpl.ntears;
+  }
+  lied_lua_setint(L, "declared", (uint64_t)nspecs);
+  {
+    uint64_t bytes = 0;
+    for (int k = 0; k < m->nspecs; k++)
+      if (m->specs[k].cls) bytes += m->specs[k].total * (uint64_t)m->specs[k].size;
+    lied_lua_setint(L, "instance_bytes", bytes);
+  }
+  lied_lua_setint(L, "blocks", blocks);
+  lied_lua_setint(L, "states", s->nstates);
+  lied_lua_setint(L, "tearing_pairs", tears);
+  lied_lua_setint(L, "sections", st->sections);
+  lied_lua_setint(L, "section_batches", st->section_batches);
+  lied_lua_setint(L, "constant_sections", st->constant_sections);
+  lied_lua_setint(L, "max_section", (uint64_t)st->max_section);
+  lied_lua_setint(L, "column_blocks", st->column_blocks);
+  lied_lua_setint(L, "column_blocks_all", st->column_blocks_all);
+  lied_lua_setint(L, "copies", st->copies);
+  lied_lua_setint(L, "graph_nodes", st->nodes);
+  lied_lua_setint(L, "graph_edges", st->edges);
+  lied_lua_setint(L, "constant_blocks", st->blocks[LIED_PART_CONST]);
+  lied_lua_setint(L, "dynamic_blocks", st->blocks[LIED_PART_DYN]);
+  lied_lua_setint(L, "output_blocks", st->blocks[LIED_PART_OUT]);
+  lied_lua_setint(L, "constant_steps", st->steps[LIED_PART_CONST]);
+  lied_lua_setint(L, "dynamic_steps", st->steps[LIED_PART_DYN]);
+  lied_lua_setint(L, "output_steps", st->steps[LIED_PART_OUT]);
+  lied_lua_setint(L, "factorisations", st->factorisations);
+  lied_lua_setint(L, "evaluations", st->evaluations);
+  lua_pushboolean(L, s->aligned);
+  lua_setfield(L, -2, "chunked");
+  if (s->aligned) { /* can fused steps run in lane form? (sched/lanes.h) */
+    lied_lanes lanes;
+    char why[200];
+    lied_err le;
+    int rc = lied_lanes_init(&lanes, s, why, sizeof why, &le);
+    if (rc > 0) lied_lanes_free(&lanes);
+    lua_pushboolean(L, rc > 0);
+    lua_setfield(L, -2, "lanes");
+    if (rc == 0) {
+      lua_pushstring(L, why);
+      lua_setfield(L, -2, "no_lanes");
+    }
+  }
+  lua_pushnumber(L, u->sys->t_instantiate);
+  lua_setfield(L, -2, "t_instantiate");
+  lua_pushnumber(L, u->sys->t_schedule);
+  lua_setfield(L, -2, "t_schedule");
+  lua_newtable(L);
+  for (int k = 1; k <= LIED_SEC_HIST; k++)
+    if (st->section_size[k]) {
+      lua_pushinteger(L, (lua_Integer)st->section_size[k]);
+      lua_rawseti(L, -2, k);
+    }
+  lua_setfield(L, -2, "section_sizes");
+  if (want_jacobian) push_jacobian(L, s);
+  return 1;
+}
+
+typedef struct vars_ctx {
+  lua_State *L;
+  const char *pat;
+  lua_Integer n;
+} vars_ctx;
+
+static int on_var(void *ctx, const char *name, const char *unit, const double *addr,
+                  int kind) {
+  vars_ctx *v = ctx;
+  (void)addr;
+  if (v->pat && !lied_lua_glob(v->pat, name)) return 0;
+  static const char *const kinds[] = {"variable", "state",    "derivative", "tearing",
+                                      "residual", "port",     "port"};
+  lua_createtable(v->L, 0, 3);
+  lua_pushstring(v->L, name);
+  lua_setfield(v->L, -2, "name");
+  lua_pushstring(v->L, unit ? unit : "");
+  lua_setfield(v->L, -2, "unit");
+  lua_pushstring(v->L, kinds[kind]);
+  lua_setfield(v->L, -2, "kind");
+  lua_rawseti(v->L, -2, ++v->n);
+  return 0;
+}
+
+/* model:vars([pattern]) -> list of {name, unit, kind} */
+static int model_vars(lua_State *L) {
+  lmodel *u = lied_lua_checkmodel(L, 1);
+  vars_ctx v = {L, luaL_optstring(L, 2, NULL), 0};
+  lua_newtable(L);
+  lied_model_each_var(u->sys->model, on_var, &v);
+  return 1;
+}
+
+/* model:value(name) -> current value, unit */
+static int model_value(lua_State *L) {
+  lmodel *u = lied_lua_checkmodel(L, 1);
+  lied_err e;
+  const char *unit = "";
+  const double *a = lied_model_var(u->sys->model, luaL_checkstring(L, 2), &unit, &e);
+  if (!a) return lied_lua_raise(L, &e);
+  lua_pushnumber(L, *a);
+  lua_pushstring(L, unit);
+  return 2;
+}
+
+/* model:derivatives([t]) -> {state name = derivative} at the start values
+ * (after the evaluation, model:value reads every consistent variable). */
+static int model_derivatives(lua_State *L) {
+  lmodel *u = lied_lua_checkmodel(L, 1);
+  lied_sched *s = u->sys->sched;
+  double t = luaL_optnumber(L, 2, 0.0);
+  lied_err e;
+  size_t n = (size_t)s->nstates;
+  double *x = lied_xcalloc(n + 1, sizeof(double), "states", &e);
+  double *dx = x ? lied_xcalloc(n + 1, sizeof(double), "states", &e) : NULL;
+  if (!x || !dx) {
+    free(x);
+    return lied_lua_raise(L, &e);
+  }
+  lied_sched_reset_states(s);
+  lied_sched_gather_x(s, x);
+  if (lied_sched_evaluate(s, t, x, dx, 1, &e)) {
+    free(x);
+    free(dx);
+    return lied_lua_raise(L, &e);
+  }
+  lua_createtable(L, 0, (int)n);
+  for (size_t i = 0; i < n; i++) {
+    char name[512];
+    lied_sched_state_name(s, i, name, sizeof name);
+    lua_pushnumber(L, dx[i]);
+    lua_setfield(L, -2, name);
+  }
+  free(x);
+  free(dx);
+  return 1;
+}
+
+const luaL_Reg lied_lua_inspect_methods[] = {{"info", model_info},
+                                             {"vars", model_vars},
+                                             {"value", model_value},
+                                             {"derivatives", model_derivatives},
+                                             {NULL, NULL}};

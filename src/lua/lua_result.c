@@ -1,0 +1,128 @@
+/* lua_result.c - the result of a run (lied.Result): the rows a memory sink
+ * kept, by column, and result:save to a .csv or .mat file. */
+#include <stdlib.h>
+#include <string.h>
+#include "lua/binding.h"
+
+lresult *lied_lua_checkresult(lua_State *L, int idx) {
+  return luaL_checkudata(L, idx, RESULT_MT);
+}
+
+static int result_gc(lua_State *L) {
+  lresult *r = luaL_checkudata(L, 1, RESULT_MT);
+  if (r->mem) r->mem->base.destroy(&r->mem->base);
+  r->mem = NULL;
+  return 0;
+}
+
+lresult *lied_lua_newresult(lua_State *L) {
+  lresult *res = lua_newuserdatauv(L, sizeof *res, 0);
+  res->mem = NULL;
+  luaL_setmetatable(L, RESULT_MT);
+  return res;
+}
+
+/* result:save(path): write the rows to a .csv or .mat file (issue 7). */
+static int result_save(lua_State *L) {
+  lresult *r = luaL_checkudata(L, 1, RESULT_MT);
+  const char *path = luaL_checkstring(L, 2);
+  int kind = lied_output_kind(path);
+  if (kind != LIED_OUT_CSV && kind != LIED_OUT_MAT)
+    return lied_lua_fail(L, LIED_E_USAGE, "save: use a .csv or .mat file name, got '%s'", path);
+  if (!r->mem || r->mem->ncols == 0) return lied_lua_fail(L, LIED_E_USAGE, "save: nothing was recorded");
+  lied_err e;
+  lied_sink *s = lied_output_open(path, 0, NULL, &e);
+  if (!s) return lied_lua_raise(L, &e);
+  lied_memsink *m = r->mem;
+  double *row = malloc(sizeof(double) * m->ncols);
+  int rc = row ? s->begin(s, m->ncols - 1, m->names, (const char *const *)m->units, &e)
+               : lied_errf(&e, "out of memory (a row of %zu values)", m->ncols);
+  for (size_t i = 0; rc == 0 && i < m->nrows; i++) {
+    for (size_t c = 0; c < m->ncols; c++) row[c] = lied_mem_at(m, i, c);
+    rc = s->row(s, row[0], row + 1, &e);
+  }
+  lied_err tmp;
+  if (row && s->end(s, rc ? &tmp : &e)) rc = -1;
+  s->destroy(s);
+  free(row);
+  if (rc) return lied_lua_raise(L, &e);
+  lua_pushinteger(L, (lua_Integer)m->nrows);
+  return 1;
+}
+
+static int result_tostring(lua_State *L) {
+  lresult *r = lied_lua_checkresult(L, 1);
+  if (!r->mem) {
+    lua_pushliteral(L, "result (nothing recorded)");
+    return 1;
+  }
+  lua_pushfstring(L, "result (%I rows, %I variables)", (lua_Integer)r->mem->nrows,
+                  (lua_Integer)(r->mem->ncols ? r->mem->ncols - 1 : 0));
+  return 1;
+}
+
+/* result:names() -> list of recorded names (without "time") */
+static int result_names(lua_State *L) {
+  lresult *r = lied_lua_checkresult(L, 1);
+  lua_newtable(L);
+  for (size_t i = 0; r->mem && i + 1 < r->mem->ncols; i++) {
+    lua_pushstring(L, r->mem->names[i]);
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  return 1;
+}
+
+static int result_units(lua_State *L) {
+  lresult *r = lied_lua_checkresult(L, 1);
+  lua_newtable(L);
+  for (size_t i = 0; r->mem && i + 1 < r->mem->ncols; i++) {
+    lua_pushstring(L, r->mem->units[i]);
+    lua_setfield(L, -2, r->mem->names[i]);
+  }
+  return 1;
+}
+
+static int result_nrows(lua_State *L) {
+  lresult *r = lied_lua_checkresult(L, 1);
+  lua_pushinteger(L, r->mem ? (lua_Integer)r->mem->nrows : 0);
+  return 1;
+}
+
+/* result:column(name or index, 0 = time) -> list of numbers */
+static int result_column(lua_State *L) {
+  lresult *r = lied_lua_checkresult(L, 1);
+  if (!r->mem) return lied_lua_fail(L, LIED_E_USAGE, "nothing was recorded");
+  size_t c = 0;
+  if (lua_type(L, 2) == LUA_TNUMBER) {
+    lua_Integer k = luaL_checkinteger(L, 2);
+    if (k < 0 || (size_t)k >= r->mem->ncols) return lied_lua_fail(L, LIED_E_USAGE, "no column %d", (int)k);
+    c = (size_t)k;
+  } else {
+    const char *name = luaL_checkstring(L, 2);
+    if (strcmp(name, "time") != 0) {
+      size_t i;
+      for (i = 0; i + 1 < r->mem->ncols; i++)
+        if (strcmp(r->mem->names[i], name) == 0) break;
+      if (i + 1 >= r->mem->ncols) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "'%s' was not recorded", name);
+        return 2;
+      }
+      c = i + 1;
+    }
+  }
+  lua_createtable(L, (int)r->mem->nrows, 0);
+  for (size_t i = 0; i < r->mem->nrows; i++) {
+    lua_pushnumber(L, lied_mem_at(r->mem, i, c));
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  return 1;
+}
+
+static const luaL_Reg result_methods[] = {{"names", result_names},   {"units", result_units},
+                                          {"nrows", result_nrows},   {"column", result_column},
+                                          {"save", result_save},     {NULL, NULL}};
+
+void lied_lua_open_results(lua_State *L) {
+  lied_lua_newtype(L, RESULT_MT, result_methods, result_gc, result_tostring);
+}

@@ -1,0 +1,375 @@
+/* lua_run.c - model:run(opts) and the run options. The list of options
+ * (name, type, command-line value, doc) is here and only here: model:run
+ * checks every option against it, lied.core.run_options exports it to the
+ * command line (lua/lied/cli.lua: parsing, --help) and the REPL (set(),
+ * completion, messages). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "lua/binding.h"
+#include "record/progress.h"
+#include "solve/sim.h"
+
+/* Value types of run options. */
+enum {
+  OPT_NUMBER,   /* any number */
+  OPT_POSITIVE, /* a positive finite number */
+  OPT_INTERVAL, /* a positive finite number or "step" */
+  OPT_CLIENTS,  /* a whole number from 0 to MAX_CLIENTS */
+  OPT_STRING,
+  OPT_OUT,      /* an output spec or a list of them */
+  OPT_BOOLEAN,
+  OPT_PROGRESS, /* a boolean or "auto" */
+  OPT_TABLE
+};
+static const char *const type_names[] = {
+    "number",  "positive number",           "positive number or \"step\"",
+    "whole number from 0 to 1024", "string", "string or list of strings",
+    "boolean", "boolean or \"auto\"",         "table"};
+#define MAX_CLIENTS 1024
+#define MAX_OUTS 16
+
+typedef struct run_option {
+  const char *name;
+  int type;
+  /* The command line's form: the value's name (--dt H); "" for a boolean
+   * that is true by default (the flag --no-NAME); NULL: not an option of
+   * the command line. */
+  const char *arg;
+  const char *what; /* positive numbers: what the value is, for messages */
+  const char *doc;
+} run_option;
+
+/* Every option of a run (and of lied.simulate), in the order of --help. Add
+ * new options here; model_run reads them. */
+static const run_option options[] = {
+    {"start", OPT_NUMBER, "T0", NULL, "start time (default: the model's experiment, else 0)"},
+    {"stop", OPT_NUMBER, "T", NULL, "stop time (default: the model's experiment, else 1)"},
+    {"solver", OPT_STRING, "NAME", NULL, "the solver, default rk4 (lied.core.solvers())"},
+    {"dt", OPT_POSITIVE, "H", "step size",
+     "fixed step (default (stop - start) / 1000); adaptive solvers: the first step (default: "
+     "estimated)"},
+    {"tol", OPT_POSITIVE, "TOL", "tolerance",
+     "adaptive solvers: relative and absolute tolerance (default 1e-6); implicit solvers: "
+     "also the Newton tolerance"},
+    {"rtol", OPT_POSITIVE, "R", "relative tolerance", "the relative tolerance alone"},
+    {"atol", OPT_POSITIVE, "A", "absolute tolerance", "the absolute tolerance alone"},
+    {"hmax", OPT_POSITIVE, "H", "largest step",
+     "adaptive solvers: largest step (default stop - start)"},
+    {"interval", OPT_INTERVAL, "DT", "output interval",
+     "output interval (default: a multiple of dt near (stop-start)/500; adaptive: "
+     "(stop-start)/500); 'step': every accepted step"},
+    {"vars", OPT_STRING, "LIST",
+     NULL, "comma-separated names or glob patterns (default: all states)"},
+    {"out", OPT_OUT, "PATH", NULL,
+     "PATH.csv, PATH.mat (MAT v4, Modelica result layout), tcp:[HOST:]PORT (stream rows to "
+     "TCP clients; host 127.0.0.1), '-' for CSV on stdout, or 'none'; a list of these (the "
+     "command line: repeatable; default '-')"},
+    {"clients", OPT_CLIENTS, "N", NULL, "with tcp: wait for N clients before starting"},
+    {"fuse", OPT_BOOLEAN, "", NULL,
+     "fused steps (default true); false, --no-fuse: fixed-step explicit solvers on models of "
+     "independent copies (e.g. n crane crabs) step over the whole state vector instead of "
+     "chunk by chunk of copies (same results; for comparison)"},
+    {"lanes", OPT_BOOLEAN, "", NULL,
+     "lane forms (default true); false, --no-lanes: fused steps run the blocks copy by copy "
+     "instead of in their lane forms over groups of 32 copies (same results; for comparison)"},
+    {"progress", OPT_PROGRESS, NULL, NULL,
+     "progress bar on stderr: true, false or \"auto\" (default: when stderr is a terminal)"},
+    {"progress_delay", OPT_NUMBER, NULL, NULL,
+     "seconds a run takes before the progress bar shows (default 1)"},
+    {"memory", OPT_BOOLEAN, NULL, NULL,
+     "default true: keep the rows in memory for the result (out = 'none': false)"},
+    {"set", OPT_TABLE, "PATH=VALUE", NULL,
+     "parameter overrides {path = value} of lied.simulate; the command line: repeatable, "
+     "n=1000, crab.body1.m=2"},
+};
+#define NOPTIONS ((int)(sizeof options / sizeof options[0]))
+
+static const run_option *find_option(const char *name) {
+  for (int i = 0; i < NOPTIONS; i++)
+    if (strcmp(options[i].name, name) == 0) return &options[i];
+  return NULL;
+}
+
+/* lied.core.run_options: list of {name, type, arg, doc} (arg: see
+ * run_option; absent when the command line has no such option). */
+static void push_options(lua_State *L) {
+  lua_createtable(L, NOPTIONS, 0);
+  for (int i = 0; i < NOPTIONS; i++) {
+    const run_option *o = &options[i];
+    lua_createtable(L, 0, 4);
+    lied_lua_setstr(L, "name", o->name);
+    lied_lua_setstr(L, "type", type_names[o->type]);
+    if (o->arg) lied_lua_setstr(L, "arg", o->arg);
+    lied_lua_setstr(L, "doc", o->doc);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+/* Raise the usage error for an unknown option (the key on the top). */
+static int unknown_option(lua_State *L) {
+  const char *key = luaL_tolstring(L, -1, NULL);
+  const char *names[NOPTIONS];
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int i = 0; i < NOPTIONS; i++) {
+    names[i] = options[i].name;
+    if (i) luaL_addstring(&b, ", ");
+    luaL_addstring(&b, names[i]);
+  }
+  luaL_pushresult(&b);
+  lied_lua_push_suggestion(L, key, names, NOPTIONS);
+  return lied_lua_fail(L, LIED_E_USAGE, "run: unknown option '%s'%s; options: %s", key,
+                       lua_tostring(L, -1), lua_tostring(L, -2));
+}
+
+/* Check the value (on the top of the stack) of option o. */
+static void check_value(lua_State *L, const run_option *o) {
+  int t = lua_type(L, -1);
+  const char *s = t == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  int type_ok;
+  switch (o->type) {
+    case OPT_NUMBER:
+    case OPT_POSITIVE:
+    case OPT_CLIENTS: type_ok = t == LUA_TNUMBER; break;
+    case OPT_INTERVAL: type_ok = t == LUA_TNUMBER || strcmp(s, "step") == 0; break;
+    case OPT_STRING: type_ok = t == LUA_TSTRING; break;
+    case OPT_BOOLEAN: type_ok = t == LUA_TBOOLEAN; break;
+    case OPT_PROGRESS: type_ok = t == LUA_TBOOLEAN || strcmp(s, "auto") == 0; break;
+    case OPT_TABLE: type_ok = t == LUA_TTABLE; break;
+    default: return; /* OPT_OUT: run_outputs checks it */
+  }
+  if (!type_ok)
+    lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a %s, got %s", o->name,
+                  type_names[o->type], luaL_typename(L, -1));
+  if (t != LUA_TNUMBER) return;
+  double v = lua_tonumber(L, -1);
+  if ((o->type == OPT_POSITIVE || o->type == OPT_INTERVAL) && !(v > 0 && isfinite(v)))
+    lied_lua_fail(L, LIED_E_USAGE, "run: %s must be positive and finite, got %s", o->what,
+                  luaL_tolstring(L, -1, NULL));
+  if (o->type == OPT_CLIENTS && !(v >= 0 && v <= MAX_CLIENTS && v == floor(v)))
+    lied_lua_fail(L, LIED_E_USAGE, "run: clients must be from 0 to %d and whole, got %s",
+                  MAX_CLIENTS, luaL_tolstring(L, -1, NULL));
+}
+
+/* Every key of the run options must be an option, every value of its type
+ * (a misspelt option is an error, not silently ignored). */
+static void check_options(lua_State *L, int t) {
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    const run_option *o = lua_type(L, -2) == LUA_TSTRING ? find_option(lua_tostring(L, -2)) : NULL;
+    if (!o) {
+      lua_pop(L, 1);
+      unknown_option(L);
+    }
+    check_value(L, o);
+    lua_pop(L, 1);
+  }
+}
+
+/* Times and steps a run can represent: finite start and stop, and no more
+ * than 2^53 steps or output points (beyond that t + dt == t: the run would
+ * stand still or never end). */
+static void check_run_span(lua_State *L, const lied_sim_opts *o) {
+  if (!isfinite(o->start) || !isfinite(o->stop) || !isfinite(o->stop - o->start))
+    lied_lua_fail(L, LIED_E_USAGE, "run: the interval [%f, %f] must be finite", o->start,
+                  o->stop);
+  double span = o->stop - o->start, lim = 9007199254740992.0; /* 2^53 */
+  if (o->dt > 0 && span / o->dt > lim)
+    lied_lua_fail(L, LIED_E_USAGE,
+                  "run: step size %f is too small for the interval [%f, %f] "
+                  "(more than 2^53 steps)",
+                  o->dt, o->start, o->stop);
+  if (o->interval > 0 && span / o->interval > lim)
+    lied_lua_fail(L, LIED_E_USAGE,
+                  "run: output interval %f is too small for [%f, %f] (more than 2^53 output "
+                  "points)",
+                  o->interval, o->start, o->stop);
+}
+
+/* Checked option values: a number (def when absent), a string or NULL. */
+static double num(lua_State *L, int t, const char *k, double def) {
+  lua_getfield(L, t, k);
+  double v = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : def;
+  lua_pop(L, 1);
+  return v;
+}
+
+static const char *str(lua_State *L, int t, const char *k) {
+  lua_getfield(L, t, k);
+  const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+  lua_pop(L, 1);
+  return s; /* anchored in the options table */
+}
+
+/* -1 when absent (or "auto"), else 0 or 1. */
+static int boolean(lua_State *L, int t, const char *k) {
+  lua_getfield(L, t, k);
+  int v = lua_isboolean(L, -1) ? lua_toboolean(L, -1) : -1;
+  lua_pop(L, 1);
+  return v;
+}
+
+/* Output specs of opts.out: a string or a list of strings (issue 7). Fills
+ * specs[] (strings anchored in opts) and returns the count without "none",
+ * or raises for an invalid spec. */
+static int run_outputs(lua_State *L, int t, const char *specs[MAX_OUTS]) {
+  int n = 0;
+  lua_getfield(L, t, "out");
+  if (lua_istable(L, -1)) {
+    lua_Integer len = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= len; i++) {
+      lua_rawgeti(L, -1, i);
+      const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+      lua_pop(L, 1);
+      if (!s) lied_lua_fail(L, LIED_E_USAGE, "out[%d] must be a string", (int)i);
+      if (n == MAX_OUTS) lied_lua_fail(L, LIED_E_USAGE, "at most %d outputs", MAX_OUTS);
+      specs[n++] = s;
+    }
+  } else if (!lua_isnil(L, -1)) {
+    if (lua_type(L, -1) != LUA_TSTRING)
+      lied_lua_fail(L, LIED_E_USAGE, "out must be a string or a list of strings");
+    specs[n++] = lua_tostring(L, -1);
+  }
+  lua_pop(L, 1);
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    lied_err e;
+    int kind = lied_output_check(specs[i], &e);
+    if (kind < 0) lied_lua_raise(L, &e);
+    if (kind != LIED_OUT_NONE) specs[k++] = specs[i];
+  }
+  return k;
+}
+
+/* Stop flag set by the host's SIGINT handler (see lua_lied.h). */
+static volatile sig_atomic_t *stop_flag(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "lied.stopflag");
+  volatile sig_atomic_t *f = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return f;
+}
+
+/* Raise e after freeing the recorder. */
+static int fail_rec(lua_State *L, lied_recorder *rec, const lied_err *e) {
+  lied_recorder_free(rec);
+  return lied_lua_raise(L, e);
+}
+
+static void push_stats(lua_State *L, const lied_sim_stats *st) {
+  lua_createtable(L, 0, 20);
+  lied_lua_setint(L, "steps", (uint64_t)st->steps);
+  lied_lua_setint(L, "rhs", (uint64_t)st->rhs);
+  lied_lua_setint(L, "rejected", (uint64_t)st->rejected);
+  lied_lua_setint(L, "jac_rhs", (uint64_t)st->jac_rhs);
+  lied_lua_setint(L, "jacobians", (uint64_t)st->jacobians);
+  lied_lua_setint(L, "lu", (uint64_t)st->lu);
+  lied_lua_setint(L, "newton", (uint64_t)st->newton);
+  lied_lua_setint(L, "newton_fails", (uint64_t)st->newton_fails);
+  lied_lua_setint(L, "colours", (uint64_t)st->colours);
+  lied_lua_setint(L, "jac_nnz", st->jac_nnz);
+  lied_lua_setint(L, "outputs", (uint64_t)st->outputs);
+  lied_lua_setint(L, "factorisations", st->factorisations);
+  lied_lua_setnum(L, "t_end", st->t_end);
+  lied_lua_setnum(L, "wall", st->wall);
+  lied_lua_setbool(L, "interrupted", st->interrupted);
+  lied_lua_setbool(L, "fused", st->fused);
+  lied_lua_setbool(L, "lanes", st->lanes);
+  if (st->no_lanes[0]) lied_lua_setstr(L, "no_lanes", st->no_lanes);
+}
+
+/* model:run(opts) -> result, stats: the options are those of the table
+ * `options` above. Invalid options raise a usage error before anything is
+ * opened or run; a simulation failure returns result-so-far, stats,
+ * message. */
+static int model_run(lua_State *L) {
+  lmodel *u = lied_lua_checkmodel(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  check_options(L, 2);
+  lied_sim_opts o = {0};
+  o.start = num(L, 2, "start", 0);
+  o.stop = num(L, 2, "stop", 1);
+  o.dt = num(L, 2, "dt", 0);
+  const char *interval = str(L, 2, "interval"); /* a number, or "step" */
+  o.every_step = interval != NULL;
+  o.interval = num(L, 2, "interval", 0);
+  o.rtol = o.atol = num(L, 2, "tol", 0); /* tol sets both; rtol, atol override */
+  o.rtol = num(L, 2, "rtol", o.rtol);
+  o.atol = num(L, 2, "atol", o.atol);
+  o.hmax = num(L, 2, "hmax", 0);
+  o.solver = str(L, 2, "solver");
+  o.no_fuse = boolean(L, 2, "fuse") == 0;
+  o.no_lanes = boolean(L, 2, "lanes") == 0;
+  const char *vars = str(L, 2, "vars");
+  int clients = (int)num(L, 2, "clients", 0);
+  double pdelay = num(L, 2, "progress_delay", 1);
+  int progress = boolean(L, 2, "progress"); /* -1: auto */
+  int memory = boolean(L, 2, "memory") != 0;
+  const char *out1 = str(L, 2, "out");
+  if (out1 && strcmp(out1, "none") == 0) memory = 0; /* out = "none" records nothing */
+  const char *outs[MAX_OUTS];
+  int nouts = run_outputs(L, 2, outs);
+  check_run_span(L, &o);
+
+  lresult *res = lied_lua_newresult(L);
+  int ridx = lua_gettop(L);
+  lied_err e;
+  e.msg[0] = 0;
+  lied_recorder rec;
+  memset(&rec, 0, sizeof rec);
+  int record = nouts > 0 || memory;
+  if (record && lied_recorder_select(&rec, u->sys->model, vars, &e))
+    return fail_rec(L, &rec, &e);
+  if (memory) {
+    res->mem = lied_mem_sink(&e);
+    if (!res->mem || lied_recorder_add_sink(&rec, &res->mem->base, 0, &e))
+      return fail_rec(L, &rec, &e);
+  }
+  volatile sig_atomic_t *flag = stop_flag(L);
+  int to_stdout = 0;
+  if (nouts > 0) {
+    lied_sink *out = nouts == 1 ? NULL : lied_mux_sink(&e);
+    if (nouts > 1 && !out) return fail_rec(L, &rec, &e);
+    for (int i = 0; i < nouts; i++) {
+      to_stdout |= lied_output_kind(outs[i]) == LIED_OUT_STDOUT;
+      lied_sink *s = lied_output_open(outs[i], clients, flag, &e);
+      if (!s || (out && lied_mux_add(out, s, &e))) {
+        if (out) out->destroy(out);
+        return fail_rec(L, &rec, &e);
+      }
+      if (!out) out = s;
+    }
+    if (lied_recorder_add_sink(&rec, out, 1, &e)) return fail_rec(L, &rec, &e);
+  }
+  if (progress < 0)
+    progress = isatty(STDERR_FILENO) && !(to_stdout && isatty(STDOUT_FILENO));
+  lied_progress bar;
+  if (progress) {
+    lied_progress_init(&bar, stderr, isatty(STDERR_FILENO), o.start, o.stop, pdelay);
+    o.progress = lied_progress_update;
+    o.progress_ctx = &bar;
+  }
+  lied_sim_stats st;
+  if (flag) *flag = 0;
+  lied_output output = lied_recorder_output(&rec);
+  int rc = lied_simulate(u->sys->sched, &o, rec.nsinks ? &output : NULL, flag, &st, &e);
+  if (flag) *flag = 0; /* consumed: st.interrupted tells */
+  if (progress) lied_progress_finish(&bar, st.t_end, st.interrupted);
+  lied_recorder_free(&rec);
+  if (rc == LIED_E_USAGE) return lied_lua_raise(L, &e);
+  lua_pushvalue(L, ridx);
+  push_stats(L, &st);
+  if (rc) {
+    lua_pushstring(L, e.msg);
+    return 3;
+  }
+  return 2;
+}
+
+const luaL_Reg lied_lua_run_methods[] = {{"run", model_run}, {NULL, NULL}};
+
+void lied_lua_open_run(lua_State *L) {
+  push_options(L);
+  lua_setfield(L, -2, "run_options");
+}

@@ -1,0 +1,51 @@
+# tests/cli/lib.sh - what every tests/cli script shares; source it first:
+#   . "$(dirname "$0")/lib.sh" "$@"
+# Sets LIED (the binary, argument 1, default ./build/lied), tmp (a scratch
+# directory removed at exit, with every process in pids killed), and the
+# pass/fail counts; the script ends with `finish`.
+LIED=${1:-./build/lied}
+pass=0; fail=0
+tmp=$(mktemp -d)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; rm -rf "$tmp"; }
+trap cleanup EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
+# check CONDITION DESCRIPTION: the shell condition holds
+check() { if eval "$1"; then ok; else bad "$2"; fi; }
+# wait_for CONDITION: poll up to ~60 s
+wait_for() { for _ in $(seq 600); do eval "$1" && return 0; sleep 0.1; done; return 1; }
+
+# run_lied COMMAND...: stdout in $tmp/out, stderr in $tmp/err, exit status in $rc
+run_lied() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
+# expect CODE DESCRIPTION -- COMMAND...: the exit status
+expect() {
+  local code=$1 what=$2; shift 3
+  run_lied "$@"
+  if [ "$rc" -eq "$code" ]; then ok; else bad "$what: exit $rc, expected $code; stderr: $(head -c 600 "$tmp/err")"; fi
+}
+# expect_error CODE "MESSAGE" -- COMMAND...: the exit status, a substring of
+# stderr, and no traceback, Lua position of lied's own sources, or crash
+expect_error() {
+  local code=$1 msg=$2; shift 3
+  run_lied "$@"
+  if [ "$rc" -ne "$code" ]; then
+    bad "$*: exit $rc, expected $code; stderr: $(head -c 600 "$tmp/err")"
+  elif ! grep -qF -- "$msg" "$tmp/err"; then
+    bad "$*: '$msg' not in stderr: $(head -c 600 "$tmp/err")"
+  elif grep -qE "stack traceback|lied/[a-z]+\.lua:[0-9]+:|Segmentation|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:" "$tmp/err"; then
+    bad "$*: crash or traceback: $(head -c 600 "$tmp/err")"
+  else
+    ok
+  fi
+}
+# contains FILE TEXT DESCRIPTION / lacks FILE TEXT DESCRIPTION
+contains() { if grep -qF -- "$2" "$1"; then ok; else bad "$3: '$2' not in $(head -c 600 "$1")"; fi; }
+lacks() { if grep -qF -- "$2" "$1"; then bad "$3: '$2' in $(head -c 600 "$1")"; else ok; fi; }
+
+# The summary line; the exit status of the script.
+finish() {
+  echo "$pass passed, $fail failed"
+  [ "$fail" -eq 0 ]
+}
