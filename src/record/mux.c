@@ -13,24 +13,25 @@ static int mux_begin(lied_sink *s, size_t n, char *const *names, const char *con
                      lied_err *e) {
   mux_sink *m = (mux_sink *)s;
   for (m->begun = 0; m->begun < m->n; m->begun++)
-    if (m->to[m->begun]->begin(m->to[m->begun], n, names, units, e)) return -1;
-  return 0;
+    LIED_TRY(m->to[m->begun]->begin(m->to[m->begun], n, names, units, e));
+  return LIED_OK;
 }
 
 static int mux_row(lied_sink *s, double t, const double *v, lied_err *e) {
   mux_sink *m = (mux_sink *)s;
-  for (int i = 0; i < m->n; i++)
-    if (m->to[i]->row(m->to[i], t, v, e)) return -1;
-  return 0;
+  for (int i = 0; i < m->n; i++) LIED_TRY(m->to[i]->row(m->to[i], t, v, e));
+  return LIED_OK;
 }
 
 /* Every sink is ended, even after a failure; the first error is reported. */
 static int mux_end(lied_sink *s, lied_err *e) {
   mux_sink *m = (mux_sink *)s;
-  int rc = 0;
+  int rc = LIED_OK;
   lied_err tmp;
-  for (int i = 0; i < m->begun; i++)
-    if (m->to[i]->end(m->to[i], rc ? &tmp : e)) rc = -1;
+  for (int i = 0; i < m->begun; i++) {
+    int rc1 = m->to[i]->end(m->to[i], rc ? &tmp : e);
+    if (!rc) rc = rc1;
+  }
   return rc;
 }
 
@@ -49,10 +50,11 @@ lied_sink *lied_mux_sink(lied_err *e) {
 
 int lied_mux_add(lied_sink *mux, lied_sink *s, lied_err *e) {
   mux_sink *m = (mux_sink *)mux;
-  if (lied_grow((void **)&m->to, &m->cap, m->n + 1, sizeof *m->to, e)) {
+  int rc = lied_grow((void **)&m->to, &m->cap, m->n + 1, sizeof *m->to, e);
+  if (rc) {
     s->destroy(s);
-    return -1;
+    return rc;
   }
   m->to[m->n++] = s;
-  return 0;
+  return LIED_OK;
 }

@@ -26,7 +26,7 @@ lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atom
     case LIED_OUT_CSV: {
       FILE *f = fopen(spec, "w");
       if (!f) {
-        lied_errf(e, "cannot open %s for writing: %s", spec, strerror(errno));
+        lied_errc(e, LIED_E_IO, "cannot open %s for writing: %s", spec, strerror(errno));
         return NULL;
       }
       lied_sink *s = lied_csv_sink(f, 1, e);
@@ -47,7 +47,7 @@ lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atom
       return s;
     }
     default:
-      lied_errf(e, "output '%s': use a .csv or .mat file, '-' (CSV on stdout), "
+      lied_errc(e, LIED_E_USAGE, "output '%s': use a .csv or .mat file, '-' (CSV on stdout), "
                    "'tcp:PORT' or 'none'", spec ? spec : "");
       return NULL;
   }

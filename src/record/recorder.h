@@ -1,4 +1,9 @@
-/* recorder.h - variable selection and the sinks fed at output points. */
+/* recorder.h - variable selection and the sinks fed at output points.
+ * Every function returning int follows core/err.h: LIED_OK, or a negative
+ * lied_status equal to e->code (LIED_E_IO for file and socket errors,
+ * LIED_E_USAGE for a bad name, pattern or output spec, LIED_E_LIMIT for a
+ * limit of a format, LIED_E_NOMEM). Functions returning a pointer give NULL
+ * on failure, with the message and code in e. */
 #ifndef LIED_RECORD_RECORDER_H
 #define LIED_RECORD_RECORDER_H
 #include <signal.h>
