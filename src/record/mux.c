@@ -23,16 +23,20 @@ static int mux_row(lied_sink *s, double t, const double *v, lied_err *e) {
   return LIED_OK;
 }
 
-/* Every sink is ended, even after a failure; the first error is reported. */
-static int mux_end(lied_sink *s, lied_err *e) {
-  mux_sink *m = (mux_sink *)s;
+int lied_sinks_end(lied_sink *const *sinks, int n, lied_err *e) {
   int rc = LIED_OK;
   lied_err tmp;
-  for (int i = 0; i < m->begun; i++) {
-    int rc1 = m->to[i]->end(m->to[i], rc ? &tmp : e);
+  for (int i = 0; i < n; i++) {
+    int rc1 = sinks[i]->end(sinks[i], rc ? &tmp : e);
     if (!rc) rc = rc1;
   }
   return rc;
+}
+
+/* The sinks that saw begin() are ended. */
+static int mux_end(lied_sink *s, lied_err *e) {
+  mux_sink *m = (mux_sink *)s;
+  return lied_sinks_end(m->to, m->begun, e);
 }
 
 static void mux_destroy(lied_sink *s) {

@@ -118,15 +118,8 @@ int lied_recorder_sample(lied_recorder *r, double t, lied_err *e) {
   return LIED_OK;
 }
 
-/* Every sink is ended, even after a failure; the first failure is reported. */
 int lied_recorder_end(lied_recorder *r, lied_err *e) {
-  int rc = LIED_OK;
-  lied_err tmp;
-  for (int i = 0; i < r->nsinks; i++) {
-    int rc1 = r->sinks[i]->end(r->sinks[i], rc ? &tmp : e);
-    if (!rc) rc = rc1;
-  }
-  return rc;
+  return lied_sinks_end(r->sinks, r->nsinks, e);
 }
 
 static int out_begin(void *ctx, lied_err *e) { return lied_recorder_begin(ctx, e); }

@@ -104,9 +104,7 @@ int lied_aerk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
   a->R = R;
   a->n = n;
   a->s = s;
-  int fsal = tab->c[s - 1] == 1.0;
-  for (int j = 0; j < s; j++) fsal &= tab->a[(size_t)(s - 1) * (size_t)s + (size_t)j] == tab->b[j];
-  a->fsal = fsal;
+  a->fsal = lied_tableau_fsal(tab);
   a->k = lied_xcalloc((size_t)s * (size_t)n + 1, sizeof *a->k, "solver work space", e);
   a->xnew = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
   a->xtmp = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);

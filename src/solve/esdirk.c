@@ -35,9 +35,7 @@ int lied_dirk_init(lied_dirk *d, const lied_tableau *tab, lied_run *R) {
   d->s = s;
   d->explicit_first = tab->a[0] == 0.0;
   d->gamma = tab->a[(size_t)(s - 1) * (size_t)s + (size_t)(s - 1)];
-  int sa = tab->c[s - 1] == 1.0;
-  for (int j = 0; j < s; j++) sa &= tab->a[(size_t)(s - 1) * (size_t)s + (size_t)j] == tab->b[j];
-  d->fsal = sa && d->explicit_first;
+  d->fsal = lied_tableau_fsal(tab) && d->explicit_first;
   d->need_jac = 1;
   /* Tolerance proportionality: a method that advances with order p below
    * its estimate's (no local extrapolation) has local errors O(h^(p+1)) and
