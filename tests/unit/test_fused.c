@@ -301,9 +301,9 @@ static void test_blocks_across_outputs(void) {
  * that fails is taken again step by step, so fused runs fail with the
  * message, step count and time of whole-vector runs. Ramp: singular at the
  * last stage of the step from 0.9375 (h = 1/16, output every 0.5). The run
- * fails with status `want`, the code in e. */
-static void sim_fail(const lied_class *cls, int nofuse, double p, int want, lied_sim_stats *st,
-                     lied_err *e) {
+ * (rk4 unless `solver` says) fails with status `want`, the code in e. */
+static void sim_fail_with(const char *solver, const lied_class *cls, int nofuse, double p,
+                          int want, lied_sim_stats *st, lied_err *e) {
   lied_model *m = lied_model_new(e);
   int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, e);
   int arr = lied_model_add(m, root, "c", NULL, 40, 1, NULL, e);
@@ -315,10 +315,16 @@ static void sim_fail(const lied_class *cls, int nofuse, double p, int want, lied
   if (!sys) return;
   CHECK(lied_fused_applies(sys->sched));
   lied_sim_opts o = {.start = 0, .stop = 3, .dt = 0.0625, .interval = 0.5,
-                     .solver = "rk4", .no_fuse = nofuse};
+                     .solver = solver, .no_fuse = nofuse};
   CHECK(lied_simulate(sys->sched, &o, NULL, NULL, st, e) == want);
   CHECK(e->code == want);
+  if (e->code != want) fprintf(stderr, "%s: %s\n", solver, e->msg);
   lied_system_free(sys);
+}
+
+static void sim_fail(const lied_class *cls, int nofuse, double p, int want, lied_sim_stats *st,
+                     lied_err *e) {
+  sim_fail_with("rk4", cls, nofuse, p, want, st, e);
 }
 
 static void test_singular_in_block(void) {
@@ -342,6 +348,21 @@ static void test_nonfinite_in_block(void) {
   CHECK(strcmp(e1.msg, e2.msg) == 0);
   if (strcmp(e1.msg, e2.msg)) fprintf(stderr, "fused: %s\nwhole: %s\n", e1.msg, e2.msg);
   CHECK(s1.steps == s2.steps && s1.t_end == s2.t_end && s1.steps > 4 && s1.steps < 8);
+}
+
+/* The status of a failure is the kind set where it happened: a Newton
+ * failure at a fixed step and a step size underflow are LIED_E_SOLVER. */
+static void test_solver_status(void) {
+  lied_err e = {0};
+  lied_sim_stats st;
+  sim_fail_with("beuler", &blow_class, 0, 4, LIED_E_SOLVER, &st, &e);
+  CHECK(strstr(e.msg, "the Newton iteration of beuler does not converge") != NULL);
+  const char *const adaptive[] = {"dopri45", "esdirk23"};
+  for (int i = 0; i < 2; i++) {
+    sim_fail_with(adaptive[i], &blow_class, 0, 4, LIED_E_SOLVER, &st, &e);
+    CHECK(strstr(e.msg, "step size underflow") != NULL);
+    CHECK(fabs(st.t_end - 0.25) < 1e-3); /* at the blow-up */
+  }
 }
 
 /* Replicated scheduling: the schedule built from the graph of one copy is
@@ -474,6 +495,7 @@ int main(void) {
   test_blocks_across_outputs();
   test_singular_in_block();
   test_nonfinite_in_block();
+  test_solver_status();
   test_not_aligned();
   test_singular_mid_run();
   test_replicated_schedule();
