@@ -6,6 +6,7 @@
  * later chunk is an error naming the copy and the time, and leaves the state
  * unchanged; a block that fails or is stopped leaves it unchanged too, and
  * the simulator then reports what single steps report. */
+#include <math.h>
 #include <string.h>
 #include "check.h"
 #include "fixtures.h"
