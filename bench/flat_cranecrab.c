@@ -59,8 +59,9 @@ int main(int argc, char **argv) {
   if (rc) return rc;
   flat_ctx c = {.n = a.n};
   double *x = calloc(4 * a.n, sizeof *x);
-  if (!x || lied_erk_init(&c.erk, lied_tableau_find("rk4"), 4 * a.n)) {
-    fprintf(stderr, "flat_cranecrab: out of memory for %zu crabs\n", a.n);
+  lied_err e = {0};
+  if (!x || lied_erk_init(&c.erk, lied_tableau_find("rk4"), 4 * a.n, &e)) {
+    fprintf(stderr, "flat_cranecrab: %s\n", x ? e.msg : "out of memory");
     return 1;
   }
   rc = crab_drive("flat_cranecrab", &a, x, flat_step, &c, c.erk.tab->stages);

@@ -40,7 +40,7 @@ static int host_is_big_endian(void) {
 
 static int write_err(mat_sink *m, lied_err *e) {
   m->failed = 1;
-  return lied_errf(e, "cannot write %s: %s", m->path, strerror(errno ? errno : EIO));
+  return lied_errc(e, LIED_E_IO, "cannot write %s: %s", m->path, strerror(errno ? errno : EIO));
 }
 
 /* Matrix header: type (MOPT), rows, columns, imaginary flag, name length. */
@@ -50,15 +50,15 @@ static int write_header(mat_sink *m, const char *name, int type, int32_t rows, i
                   (int32_t)strlen(name) + 1};
   if (fwrite(h, sizeof h, 1, m->f) != 1 || fwrite(name, strlen(name) + 1, 1, m->f) != 1)
     return write_err(m, e);
-  return 0;
+  return LIED_OK;
 }
 
 /* A char matrix holding `count` strings, one per column of `width` bytes. */
 static int write_strings(mat_sink *m, const char *name, size_t count, const char *const *s,
                          size_t width, lied_err *e) {
-  if (write_header(m, name, MAT_CHAR, (int32_t)width, (int32_t)count, e)) return -1;
+  LIED_TRY(write_header(m, name, MAT_CHAR, (int32_t)width, (int32_t)count, e));
   char *col = lied_xmalloc(width, "MAT string column", e);
-  if (!col) return -1;
+  if (!col) return LIED_E_NOMEM;
   for (size_t i = 0; i < count; i++) {
     memset(col, 0, width);
     memcpy(col, s[i], strlen(s[i]));
@@ -68,25 +68,26 @@ static int write_strings(mat_sink *m, const char *name, size_t count, const char
     }
   }
   free(col);
-  return 0;
+  return LIED_OK;
 }
 
 static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
                      lied_err *e) {
   mat_sink *m = (mat_sink *)s;
   m->n = n;
-  if (n + 1 > INT32_MAX / 4) return lied_errf(e, "%s: too many variables for MAT v4", m->path);
+  if (n + 1 > INT32_MAX / 4)
+    return lied_errc(e, LIED_E_LIMIT, "%s: too many variables for MAT v4", m->path);
   static const char aclass[4][11] = {"Atrajectory", "1.1", "", "binTrans"};
   char acl[44];
   for (int c = 0; c < 11; c++)
     for (int r = 0; r < 4; r++) acl[c * 4 + r] = aclass[r][c];
-  if (write_header(m, "Aclass", MAT_CHAR, 4, 11, e)) return -1;
+  LIED_TRY(write_header(m, "Aclass", MAT_CHAR, 4, 11, e));
   if (fwrite(acl, sizeof acl, 1, m->f) != 1) return write_err(m, e);
 
   const char **nm = lied_xcalloc(n + 1, sizeof *nm, "MAT names", e);
   char **desc = nm ? lied_xcalloc(n + 1, sizeof *desc, "MAT descriptions", e) : NULL;
   int32_t *info = desc ? lied_xcalloc(4 * (n + 1), sizeof *info, "MAT dataInfo", e) : NULL;
-  int rc = info ? 0 : -1;
+  int rc = info ? LIED_OK : LIED_E_NOMEM;
   size_t wname = 5, wdesc = 0;
   if (rc == 0) nm[0] = "time";
   for (size_t i = 0; rc == 0 && i <= n; i++) {
@@ -95,7 +96,7 @@ static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *con
     size_t ul = strlen(u);
     desc[i] = lied_xmalloc(ul + 3, "MAT description", e);
     if (!desc[i]) {
-      rc = -1;
+      rc = LIED_E_NOMEM;
       break;
     }
     if (ul)
@@ -111,7 +112,7 @@ static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *con
     d[3] = i == 0 ? -1 : 0;
   }
   if (rc == 0 && (wname > INT32_MAX || wdesc > INT32_MAX))
-    rc = lied_errf(e, "%s: names too long for MAT v4", m->path);
+    rc = lied_errc(e, LIED_E_LIMIT, "%s: names too long for MAT v4", m->path);
   if (rc == 0) rc = write_strings(m, "name", n + 1, nm, wname, e);
   if (rc == 0) rc = write_strings(m, "description", n + 1, (const char *const *)desc, wdesc, e);
   if (rc == 0) {
@@ -126,31 +127,31 @@ static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *con
   if (rc) return rc;
   /* data_1: start and end time, patched in end(); data_2: 0 columns so far */
   double t01[2] = {0, 0};
-  if (write_header(m, "data_1", MAT_DOUBLE, 1, 2, e)) return -1;
+  LIED_TRY(write_header(m, "data_1", MAT_DOUBLE, 1, 2, e));
   m->data1_pos = ftello(m->f);
   if (m->data1_pos < 0 || fwrite(t01, sizeof t01, 1, m->f) != 1) return write_err(m, e);
   m->data2_pos = ftello(m->f);
   if (m->data2_pos < 0) return write_err(m, e);
-  if (write_header(m, "data_2", MAT_DOUBLE, (int32_t)(n + 1), 0, e)) return -1;
-  return 0;
+  return write_header(m, "data_2", MAT_DOUBLE, (int32_t)(n + 1), 0, e);
 }
 
 static int mat_row(lied_sink *s, double t, const double *v, lied_err *e) {
   mat_sink *m = (mat_sink *)s;
-  if (m->rows == INT32_MAX) return lied_errf(e, "%s: more than %d rows: the MAT v4 limit",
-                                             m->path, INT32_MAX);
+  if (m->rows == INT32_MAX)
+    return lied_errc(e, LIED_E_LIMIT, "%s: more than %d rows: the MAT v4 limit", m->path,
+                     INT32_MAX);
   if (fwrite(&t, sizeof t, 1, m->f) != 1 || fwrite(v, sizeof *v, m->n, m->f) != m->n)
     return write_err(m, e);
   if (m->rows == 0) m->t_first = t;
   m->t_last = t;
   m->rows++;
-  return 0;
+  return LIED_OK;
 }
 
 /* Patch the counts so the file is complete; it stays valid if rows follow. */
 static int mat_end(lied_sink *s, lied_err *e) {
   mat_sink *m = (mat_sink *)s;
-  if (m->data2_pos <= 0) return 0; /* begin did not finish: nothing to patch */
+  if (m->data2_pos <= 0) return LIED_OK; /* begin did not finish: nothing to patch */
   errno = 0;
   if (fflush(m->f)) return write_err(m, e);
   off_t end = ftello(m->f);
@@ -160,7 +161,7 @@ static int mat_end(lied_sink *s, lied_err *e) {
       fseeko(m->f, m->data2_pos + 2 * (off_t)sizeof(int32_t), SEEK_SET) ||
       fwrite(&cols, sizeof cols, 1, m->f) != 1 || fseeko(m->f, end, SEEK_SET) || fflush(m->f))
     return write_err(m, e);
-  return 0;
+  return LIED_OK;
 }
 
 static void mat_destroy(lied_sink *s) {
@@ -181,7 +182,7 @@ lied_sink *lied_mat_sink(const char *path, lied_err *e) {
   }
   m->f = fopen(path, "wb");
   if (!m->f) {
-    lied_errf(e, "cannot open %s for writing: %s", path, strerror(errno));
+    lied_errc(e, LIED_E_IO, "cannot open %s for writing: %s", path, strerror(errno));
     mat_destroy(&m->base);
     return NULL;
   }

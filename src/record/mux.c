@@ -13,25 +13,30 @@ static int mux_begin(lied_sink *s, size_t n, char *const *names, const char *con
                      lied_err *e) {
   mux_sink *m = (mux_sink *)s;
   for (m->begun = 0; m->begun < m->n; m->begun++)
-    if (m->to[m->begun]->begin(m->to[m->begun], n, names, units, e)) return -1;
-  return 0;
+    LIED_TRY(m->to[m->begun]->begin(m->to[m->begun], n, names, units, e));
+  return LIED_OK;
 }
 
 static int mux_row(lied_sink *s, double t, const double *v, lied_err *e) {
   mux_sink *m = (mux_sink *)s;
-  for (int i = 0; i < m->n; i++)
-    if (m->to[i]->row(m->to[i], t, v, e)) return -1;
-  return 0;
+  for (int i = 0; i < m->n; i++) LIED_TRY(m->to[i]->row(m->to[i], t, v, e));
+  return LIED_OK;
 }
 
-/* Every sink is ended, even after a failure; the first error is reported. */
+int lied_sinks_end(lied_sink *const *sinks, int n, lied_err *e) {
+  int rc = LIED_OK;
+  lied_err tmp;
+  for (int i = 0; i < n; i++) {
+    int rc1 = sinks[i]->end(sinks[i], rc ? &tmp : e);
+    if (!rc) rc = rc1;
+  }
+  return rc;
+}
+
+/* The sinks that saw begin() are ended. */
 static int mux_end(lied_sink *s, lied_err *e) {
   mux_sink *m = (mux_sink *)s;
-  int rc = 0;
-  lied_err tmp;
-  for (int i = 0; i < m->begun; i++)
-    if (m->to[i]->end(m->to[i], rc ? &tmp : e)) rc = -1;
-  return rc;
+  return lied_sinks_end(m->to, m->begun, e);
 }
 
 static void mux_destroy(lied_sink *s) {
@@ -49,10 +54,11 @@ lied_sink *lied_mux_sink(lied_err *e) {
 
 int lied_mux_add(lied_sink *mux, lied_sink *s, lied_err *e) {
   mux_sink *m = (mux_sink *)mux;
-  if (lied_grow((void **)&m->to, &m->cap, m->n + 1, sizeof *m->to, e)) {
+  int rc = lied_grow((void **)&m->to, &m->cap, m->n + 1, sizeof *m->to, e);
+  if (rc) {
     s->destroy(s);
-    return -1;
+    return rc;
   }
   m->to[m->n++] = s;
-  return 0;
+  return LIED_OK;
 }

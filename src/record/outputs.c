@@ -34,7 +34,7 @@ static lied_sink *open_file(const char *spec, lied_err *e) {
   if (lied_output_kind(spec) == LIED_OUT_MAT) return lied_mat_sink(spec, e);
   FILE *f = fopen(spec, "w");
   if (!f) {
-    lied_errf(e, "cannot open %s for writing: %s", spec, strerror(errno));
+    lied_errc(e, LIED_E_IO, "cannot open %s for writing: %s", spec, strerror(errno));
     return NULL;
   }
   lied_sink *s = lied_csv_sink(f, 1, e);

@@ -14,16 +14,16 @@ static int add_var(lied_recorder *r, const char *name, const char *unit,
     if (nu) r->units = nu;
     const double **na = realloc(r->addr, nc * sizeof *na);
     if (na) r->addr = na;
-    if (!nn || !nu || !na) return lied_errf(e, "out of memory (recorder)");
+    if (!nn || !nu || !na) return lied_errc(e, LIED_E_NOMEM, "out of memory (recorder)");
     r->cap = nc;
   }
   char *d = lied_strdup(name, e);
-  if (!d) return -1;
+  if (!d) return LIED_E_NOMEM;
   r->names[r->n] = d;
   r->units[r->n] = unit ? unit : "";
   r->addr[r->n] = addr;
   r->n++;
-  return 0;
+  return LIED_OK;
 }
 
 typedef struct glob_ctx {
@@ -32,6 +32,7 @@ typedef struct glob_ctx {
   int states_only;
   lied_err *e;
   long matched;
+  int rc; /* the failure that stopped the walk */
 } glob_ctx;
 
 static int on_var(void *ctx, const char *name, const char *unit,
@@ -39,20 +40,30 @@ static int on_var(void *ctx, const char *name, const char *unit,
   glob_ctx *g = ctx;
   if (g->states_only ? kind != LIED_VAR_STATE : fnmatch(g->pat, name, 0) != 0) return 0;
   g->matched++;
-  return add_var(g->r, name, unit, addr, g->e) ? 1 : 0;
+  g->rc = add_var(g->r, name, unit, addr, g->e);
+  return g->rc < 0; /* nonzero stops the walk */
+}
+
+/* Walk the model's variables with on_var: LIED_OK, the failure of a visit,
+ * or LIED_E_NOMEM when the walk itself failed (it has no error context). */
+static int walk_vars(const lied_model *m, glob_ctx *g) {
+  int rc = lied_model_each_var(m, on_var, g);
+  if (g->rc < 0) return g->rc;
+  if (rc) return lied_errc(g->e, LIED_E_NOMEM, "out of memory (listing the model's variables)");
+  return LIED_OK;
 }
 
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
                          lied_err *e) {
   if (!list || !*list) {
-    glob_ctx g = {r, NULL, 1, e, 0};
-    return lied_model_each_var(m, on_var, &g) ? -1 : 0;
+    glob_ctx g = {r, NULL, 1, e, 0, LIED_OK};
+    return walk_vars(m, &g);
   }
   const char *p = list;
   while (*p) {
     size_t len = strcspn(p, ",");
     char item[1024], pat[2048];
-    if (len >= sizeof item) return lied_errf(e, "variable name too long");
+    if (len >= sizeof item) return lied_errc(e, LIED_E_USAGE, "variable name too long");
     memcpy(item, p, len);
     item[len] = 0;
     p += len + (p[len] == ',');
@@ -69,49 +80,46 @@ int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list
         pat[k++] = *c;
       }
       pat[k] = 0;
-      glob_ctx g = {r, pat, 0, e, 0};
-      if (lied_model_each_var(m, on_var, &g)) return -1;
-      if (g.matched == 0) return lied_errf(e, "no variable matches '%s'", s);
+      glob_ctx g = {r, pat, 0, e, 0, LIED_OK};
+      LIED_TRY(walk_vars(m, &g));
+      if (g.matched == 0) return lied_errc(e, LIED_E_USAGE, "no variable matches '%s'", s);
     } else {
       const char *unit = "";
       const double *a = lied_model_var(m, s, &unit, e);
-      if (!a || add_var(r, s, unit, a, e)) return -1;
+      if (!a) return lied_err_code(e);
+      LIED_TRY(add_var(r, s, unit, a, e));
     }
   }
-  return 0;
+  return LIED_OK;
 }
 
 int lied_recorder_add_sink(lied_recorder *r, lied_sink *s, int own, lied_err *e) {
   if (r->nsinks == LIED_MAX_SINKS) {
     if (own) s->destroy(s);
-    return lied_errf(e, "too many sinks");
+    return lied_errc(e, LIED_E_LIMIT, "too many sinks (at most %d)", LIED_MAX_SINKS);
   }
   r->owned[r->nsinks] = own;
   r->sinks[r->nsinks++] = s;
-  return 0;
+  return LIED_OK;
 }
 
 int lied_recorder_begin(lied_recorder *r, lied_err *e) {
   r->row = lied_xmalloc(sizeof(double) * (r->n + 1), "recorder row", e);
-  if (!r->row) return -1;
+  if (!r->row) return LIED_E_NOMEM;
   for (int i = 0; i < r->nsinks; i++)
-    if (r->sinks[i]->begin(r->sinks[i], r->n, r->names, r->units, e)) return -1;
-  return 0;
+    LIED_TRY(r->sinks[i]->begin(r->sinks[i], r->n, r->names, r->units, e));
+  return LIED_OK;
 }
 
 int lied_recorder_sample(lied_recorder *r, double t, lied_err *e) {
   for (size_t i = 0; i < r->n; i++) r->row[i] = *r->addr[i];
-  for (int i = 0; i < r->nsinks; i++)
-    if (r->sinks[i]->row(r->sinks[i], t, r->row, e)) return -1;
+  for (int i = 0; i < r->nsinks; i++) LIED_TRY(r->sinks[i]->row(r->sinks[i], t, r->row, e));
   r->rows++;
-  return 0;
+  return LIED_OK;
 }
 
 int lied_recorder_end(lied_recorder *r, lied_err *e) {
-  int rc = 0;
-  for (int i = 0; i < r->nsinks; i++)
-    if (r->sinks[i]->end(r->sinks[i], e)) rc = -1;
-  return rc;
+  return lied_sinks_end(r->sinks, r->nsinks, e);
 }
 
 static int out_begin(void *ctx, lied_err *e) { return lied_recorder_begin(ctx, e); }

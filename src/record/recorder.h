@@ -1,4 +1,9 @@
-/* recorder.h - variable selection and the sinks fed at output points. */
+/* recorder.h - variable selection and the sinks fed at output points.
+ * Every function returning int follows core/err.h: LIED_OK, or a negative
+ * lied_status equal to e->code (LIED_E_IO for file and socket errors,
+ * LIED_E_USAGE for a bad name, pattern or output spec, LIED_E_LIMIT for a
+ * limit of a format, LIED_E_NOMEM). Functions returning a pointer give NULL
+ * on failure, with the message and code in e. */
 #ifndef LIED_RECORD_RECORDER_H
 #define LIED_RECORD_RECORDER_H
 #include <signal.h>
@@ -43,6 +48,7 @@ int lied_recorder_add_sink(lied_recorder *r, lied_sink *s, int own, lied_err *e)
 int lied_recorder_begin(lied_recorder *r, lied_err *e);
 /* Sample the selected variables and push one row to every sink. */
 int lied_recorder_sample(lied_recorder *r, double t, lied_err *e);
+/* Flush every sink (lied_sinks_end: all of them, the first failure reported). */
 int lied_recorder_end(lied_recorder *r, lied_err *e);
 /* The recorder as a run's output (solve/sim.h): begin, sample at every
  * output point, end (flush) on every exit path. */
@@ -92,6 +98,9 @@ const char *lied_tcp_sink_address(const lied_sink *s);
 lied_sink *lied_mux_sink(lied_err *e);
 /* Add s to the multiplexer (on failure s is destroyed). */
 int lied_mux_add(lied_sink *mux, lied_sink *s, lied_err *e);
+/* End sinks[0 .. n): every one, also after a failure; the first failure is
+ * reported (mux.c). */
+int lied_sinks_end(lied_sink *const *sinks, int n, lied_err *e);
 
 enum { LIED_OUT_BAD, LIED_OUT_NONE, LIED_OUT_STDOUT, LIED_OUT_CSV, LIED_OUT_MAT, LIED_OUT_TCP };
 /* Classify an output spec: "none", "-", "x.csv", "x.mat", "tcp:[HOST:]PORT". */

@@ -15,7 +15,7 @@ typedef struct csv_sink {
 /* A write failed (full disk, closed pipe, ...): name the file and the reason. */
 static int csv_failed(csv_sink *c, lied_err *e) {
   int err = errno ? errno : EIO;
-  return lied_errf(e, "cannot write %s: %s", c->name, strerror(err));
+  return lied_errc(e, LIED_E_IO, "cannot write %s: %s", c->name, strerror(err));
 }
 
 void lied_csv_sink_name(lied_sink *s, const char *name) {
@@ -48,7 +48,7 @@ static int csv_begin(lied_sink *s, size_t n, char *const *names,
     csv_field(c->f, names[i]);
   }
   fputc('\n', c->f);
-  return ferror(c->f) ? csv_failed(c, e) : 0;
+  return ferror(c->f) ? csv_failed(c, e) : LIED_OK;
 }
 
 static int csv_row(lied_sink *s, double t, const double *v, lied_err *e) {
@@ -56,13 +56,13 @@ static int csv_row(lied_sink *s, double t, const double *v, lied_err *e) {
   fprintf(c->f, "%.17g", t);
   for (size_t i = 0; i < c->n; i++) fprintf(c->f, ",%.17g", v[i]);
   fputc('\n', c->f);
-  return ferror(c->f) ? csv_failed(c, e) : 0;
+  return ferror(c->f) ? csv_failed(c, e) : LIED_OK;
 }
 
 static int csv_end(lied_sink *s, lied_err *e) {
   csv_sink *c = (csv_sink *)s;
   if (fflush(c->f) || ferror(c->f)) return csv_failed(c, e);
-  return 0;
+  return LIED_OK;
 }
 
 static void csv_destroy(lied_sink *s) {
@@ -90,13 +90,13 @@ static int mem_begin(lied_sink *s, size_t n, char *const *names,
   m->ncols = n + 1;
   m->names = lied_xcalloc(n + 1, sizeof(char *), "names", e);
   m->units = lied_xcalloc(n + 1, sizeof(char *), "units", e);
-  if (!m->names || !m->units) return -1;
+  if (!m->names || !m->units) return LIED_E_NOMEM;
   for (size_t i = 0; i < n; i++) {
     m->names[i] = lied_strdup(names[i], e);
     m->units[i] = lied_strdup(units[i], e);
-    if (!m->names[i] || !m->units[i]) return -1;
+    if (!m->names[i] || !m->units[i]) return LIED_E_NOMEM;
   }
-  return 0;
+  return LIED_OK;
 }
 
 static int mem_row(lied_sink *s, double t, const double *v, lied_err *e) {
@@ -106,25 +106,25 @@ static int mem_row(lied_sink *s, double t, const double *v, lied_err *e) {
     if (m->nchunks == m->capchunks) {
       size_t nc = m->capchunks ? m->capchunks * 2 : 8;
       double **ch = realloc(m->chunks, nc * sizeof *ch);
-      if (!ch) return lied_errf(e, "out of memory (results)");
+      if (!ch) return lied_errc(e, LIED_E_NOMEM, "out of memory (results)");
       m->chunks = ch;
       m->capchunks = nc;
     }
     m->chunks[m->nchunks] =
         lied_xmalloc(sizeof(double) * LIED_MEM_CHUNK * m->ncols, "results", e);
-    if (!m->chunks[m->nchunks]) return -1;
+    if (!m->chunks[m->nchunks]) return LIED_E_NOMEM;
     m->nchunks++;
   }
   double *row = m->chunks[m->nchunks - 1] + r * m->ncols;
   row[0] = t;
   memcpy(row + 1, v, sizeof(double) * (m->ncols - 1));
   m->nrows++;
-  return 0;
+  return LIED_OK;
 }
 
 static int mem_end(lied_sink *s, lied_err *e) {
   (void)s, (void)e;
-  return 0;
+  return LIED_OK;
 }
 
 static void mem_destroy(lied_sink *s) {

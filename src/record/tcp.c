@@ -53,8 +53,9 @@ static void drop_client(tcp_sink *t, int i) {
 }
 
 /* Send all of buf to client i; drop the client when it is gone, or when it
- * does not read and a stop was requested. Returns 0 if the client was kept. */
-static int send_all(tcp_sink *t, int i, const char *buf, size_t len) {
+ * does not read and a stop was requested (a client that leaves is not an
+ * error of the run). */
+static void send_all(tcp_sink *t, int i, const char *buf, size_t len) {
   size_t off = 0;
   while (off < len) {
     ssize_t k = send(t->cl[i], buf + off, len - off, MSG_NOSIGNAL);
@@ -70,27 +71,27 @@ static int send_all(tcp_sink *t, int i, const char *buf, size_t len) {
     }
     break; /* EPIPE, ECONNRESET, ...: the client left */
   }
-  if (off == len) return 0;
-  drop_client(t, i);
-  return -1;
+  if (off < len) drop_client(t, i);
 }
 
-/* Accept every pending connection; each new client gets the header. */
+/* Accept every pending connection; each new client gets the header.
+ * LIED_OK, or LIED_E_NOMEM when the client table cannot grow. */
 static int accept_clients(tcp_sink *t, lied_err *e) {
   for (;;) {
     int fd = accept(t->lfd, NULL, NULL);
     if (fd < 0) {
       if (errno == EINTR) continue;
-      return 0; /* EAGAIN: none pending (or a transient error) */
+      return LIED_OK; /* EAGAIN: none pending (or a transient error) */
     }
     int fl = fcntl(fd, F_GETFL);
     if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0) {
       close(fd);
       continue;
     }
-    if (lied_grow((void **)&t->cl, &t->capcl, t->ncl + 1, sizeof *t->cl, e)) {
+    int rc = lied_grow((void **)&t->cl, &t->capcl, t->ncl + 1, sizeof *t->cl, e);
+    if (rc) {
       close(fd);
-      return -1;
+      return rc;
     }
     t->cl[t->ncl++] = fd;
     if (t->header) send_all(t, t->ncl - 1, t->header, t->hlen);
@@ -98,11 +99,11 @@ static int accept_clients(tcp_sink *t, lied_err *e) {
 }
 
 static int flush_rows(tcp_sink *t, lied_err *e) {
-  if (accept_clients(t, e)) return -1;
+  LIED_TRY(accept_clients(t, e));
   for (int i = t->ncl - 1; i >= 0; i--) send_all(t, i, t->buf, t->len);
   t->len = 0;
   t->last_flush = now();
-  return 0;
+  return LIED_OK;
 }
 
 static int put(tcp_sink *t, const char *s, size_t n, lied_err *e) {
@@ -110,22 +111,22 @@ static int put(tcp_sink *t, const char *s, size_t n, lied_err *e) {
     size_t nc = t->cap ? t->cap : 4096;
     while (nc < t->len + n + 1) nc *= 2;
     char *nb = realloc(t->buf, nc);
-    if (!nb) return lied_errf(e, "out of memory (TCP buffer of %zu bytes)", nc);
+    if (!nb) return lied_errc(e, LIED_E_NOMEM, "out of memory (TCP buffer of %zu bytes)", nc);
     t->buf = nb;
     t->cap = nc;
   }
   memcpy(t->buf + t->len, s, n);
   t->len += n;
-  return 0;
+  return LIED_OK;
 }
 
 /* A CSV field, quoted when it holds a comma, a quote or a newline. */
 static int put_field(tcp_sink *t, const char *s, lied_err *e) {
   if (!strpbrk(s, ",\"\n\r")) return put(t, s, strlen(s), e);
-  if (put(t, "\"", 1, e)) return -1;
+  LIED_TRY(put(t, "\"", 1, e));
   for (; *s; s++) {
-    if (*s == '"' && put(t, "\"", 1, e)) return -1;
-    if (put(t, s, 1, e)) return -1;
+    if (*s == '"') LIED_TRY(put(t, "\"", 1, e));
+    LIED_TRY(put(t, s, 1, e));
   }
   return put(t, "\"", 1, e);
 }
@@ -137,15 +138,19 @@ static int tcp_begin(lied_sink *s, size_t n, char *const *names, const char *con
   /* build the header in the row buffer, then keep it */
   t->len = 0;
   const char *hello = "#lied-stream 1\n#units s";
-  if (put(t, hello, strlen(hello), e)) return -1;
-  for (size_t i = 0; i < n; i++)
-    if (put(t, ",", 1, e) || put_field(t, units[i], e)) return -1;
-  if (put(t, "\ntime", 5, e)) return -1;
-  for (size_t i = 0; i < n; i++)
-    if (put(t, ",", 1, e) || put_field(t, names[i], e)) return -1;
-  if (put(t, "\n", 1, e)) return -1;
+  LIED_TRY(put(t, hello, strlen(hello), e));
+  for (size_t i = 0; i < n; i++) {
+    LIED_TRY(put(t, ",", 1, e));
+    LIED_TRY(put_field(t, units[i], e));
+  }
+  LIED_TRY(put(t, "\ntime", 5, e));
+  for (size_t i = 0; i < n; i++) {
+    LIED_TRY(put(t, ",", 1, e));
+    LIED_TRY(put_field(t, names[i], e));
+  }
+  LIED_TRY(put(t, "\n", 1, e));
   t->header = lied_xmalloc(t->len, "TCP header", e);
-  if (!t->header) return -1;
+  if (!t->header) return LIED_E_NOMEM;
   memcpy(t->header, t->buf, t->len);
   t->hlen = t->len;
   t->len = 0;
@@ -153,29 +158,30 @@ static int tcp_begin(lied_sink *s, size_t n, char *const *names, const char *con
   for (int i = t->ncl - 1; i >= 0; i--) send_all(t, i, t->header, t->hlen);
   while (t->ncl < t->wait) {
     if (t->stop && *t->stop)
-      return lied_errf(e, "interrupted while waiting for TCP clients on %s (%d of %d connected)",
+      return lied_errc(e, LIED_E_IO,
+                       "interrupted while waiting for TCP clients on %s (%d of %d connected)",
                        t->where, t->ncl, t->wait);
     struct pollfd p = {t->lfd, POLLIN, 0};
-    if (poll(&p, 1, TCP_POLL_MS) > 0 && accept_clients(t, e)) return -1;
+    if (poll(&p, 1, TCP_POLL_MS) > 0) LIED_TRY(accept_clients(t, e));
   }
   t->last_flush = now();
-  return 0;
+  return LIED_OK;
 }
 
 static int tcp_row(lied_sink *s, double tm, const double *v, lied_err *e) {
   tcp_sink *t = (tcp_sink *)s;
   char num[32];
   int k = snprintf(num, sizeof num, "%.17g", tm);
-  if (put(t, num, (size_t)k, e)) return -1;
+  LIED_TRY(put(t, num, (size_t)k, e));
   for (size_t i = 0; i < t->n; i++) {
     k = snprintf(num, sizeof num, ",%.17g", v[i]);
-    if (put(t, num, (size_t)k, e)) return -1;
+    LIED_TRY(put(t, num, (size_t)k, e));
   }
-  if (put(t, "\n", 1, e)) return -1;
+  LIED_TRY(put(t, "\n", 1, e));
   t->rows++;
   if (t->len >= TCP_FLUSH_BYTES || now() - t->last_flush >= TCP_FLUSH_SECONDS)
     return flush_rows(t, e);
-  return 0;
+  return LIED_OK;
 }
 
 /* Send what is left and "#end", then close every client connection. */
@@ -183,7 +189,8 @@ static int tcp_end(lied_sink *s, lied_err *e) {
   tcp_sink *t = (tcp_sink *)s;
   char line[64];
   int k = snprintf(line, sizeof line, "#end %ld\n", t->rows);
-  if (put(t, line, (size_t)k, e) || flush_rows(t, e)) return -1;
+  LIED_TRY(put(t, line, (size_t)k, e));
+  LIED_TRY(flush_rows(t, e));
   while (t->ncl > 0) {
     int fd = t->cl[t->ncl - 1];
     shutdown(fd, SHUT_WR);
@@ -192,7 +199,7 @@ static int tcp_end(lied_sink *s, lied_err *e) {
     }
     drop_client(t, t->ncl - 1);
   }
-  return 0;
+  return LIED_OK;
 }
 
 static void tcp_destroy(lied_sink *s) {
@@ -216,7 +223,7 @@ lied_sink *lied_tcp_sink(const char *spec, int wait_clients, volatile sig_atomic
     const char *h = spec;
     if (hl >= 2 && h[0] == '[' && h[hl - 1] == ']') h++, hl -= 2;
     if (hl == 0 || hl >= sizeof host) {
-      lied_errf(e, "tcp:%s: bad host", spec);
+      lied_errc(e, LIED_E_USAGE, "tcp:%s: bad host", spec);
       return NULL;
     }
     memcpy(host, h, hl);
@@ -226,7 +233,7 @@ lied_sink *lied_tcp_sink(const char *spec, int wait_clients, volatile sig_atomic
   char *endp;
   long pn = strtol(port, &endp, 10);
   if (!*port || *endp || pn < 0 || pn > 65535) {
-    lied_errf(e, "tcp:%s: the port must be a number from 0 to 65535", spec);
+    lied_errc(e, LIED_E_USAGE, "tcp:%s: the port must be a number from 0 to 65535", spec);
     return NULL;
   }
   tcp_sink *t = lied_xcalloc(1, sizeof *t, "TCP sink", e);
@@ -242,7 +249,7 @@ lied_sink *lied_tcp_sink(const char *spec, int wait_clients, volatile sig_atomic
   hints.ai_flags = AI_PASSIVE;
   int g = getaddrinfo(host, port, &hints, &ai);
   if (g) {
-    lied_errf(e, "tcp:%s: %s", spec, gai_strerror(g));
+    lied_errc(e, LIED_E_IO, "tcp:%s: %s", spec, gai_strerror(g));
     tcp_destroy(&t->base);
     return NULL;
   }
@@ -265,7 +272,7 @@ lied_sink *lied_tcp_sink(const char *spec, int wait_clients, volatile sig_atomic
   freeaddrinfo(ai);
   int fl = t->lfd >= 0 ? fcntl(t->lfd, F_GETFL) : -1;
   if (fl < 0 || fcntl(t->lfd, F_SETFL, fl | O_NONBLOCK) < 0) {
-    lied_errf(e, "tcp:%s: cannot listen on %s port %s: %s", spec, host, port,
+    lied_errc(e, LIED_E_IO, "tcp:%s: cannot listen on %s port %s: %s", spec, host, port,
               strerror(err ? err : errno));
     tcp_destroy(&t->base);
     return NULL;

@@ -15,7 +15,7 @@ enum { WHY_ERROR, WHY_NEWTON, WHY_NAN };
 static int initial_step(lied_run *R, int k, double t, const double *x, double *h) {
   uint64_t n = R->n;
   double *f0 = lied_xcalloc(4 * (size_t)n + 1, sizeof(double), "solver work space", R->e);
-  if (!f0) return -1;
+  if (!f0) return LIED_E_NOMEM;
   double *w = f0 + n, *x1 = w + n, *f1 = x1 + n;
   int rc = lied_run_rhs(R, t, x, f0);
   double h0 = 0, d1 = 0;
@@ -38,8 +38,7 @@ static int initial_step(lied_run *R, int k, double t, const double *x, double *h
     if (!isfinite(*h) || *h <= 0) *h = 1e-6 * R->span;
   }
   free(f0);
-  if (rc) lied_err_at(R->e, t);
-  return rc ? -1 : 0;
+  return rc ? lied_err_at(R->e, t) : LIED_OK;
 }
 
 static int underflow(lied_run *R, double t, double h, int why, uint64_t worst) {
@@ -51,26 +50,40 @@ static int underflow(lied_run *R, double t, double h, int why, uint64_t worst) {
       "state %s is not finite in every trial step"};
   char what[700];
   snprintf(what, sizeof what, reason[why], name);
-  return lied_errf(R->e, "at t = %.17g: step size underflow (h = %g): %s", t, h, what);
+  return lied_errc(R->e, LIED_E_SOLVER, "at t = %.17g: step size underflow (h = %g): %s", t, h,
+                   what);
+}
+
+/* The dense output of the step being taken, for the output points inside
+ * it (lied_dense_fn). */
+typedef struct dense_ctx {
+  lied_stepper *S;
+  const double *x; /* the state at the step's start */
+  double t, h;
+  double *xout;
+} dense_ctx;
+
+static int dense_at(void *ctx, double tout, const double **x) {
+  dense_ctx *d = ctx;
+  d->S->interp(d->S->self, d->x, d->h, (tout - d->t) / d->h, d->xout);
+  *x = d->xout;
+  return LIED_OK;
 }
 
 int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
   lied_stepper S;
-  if ((sv->implicit ? lied_adirk_new : lied_aerk_new)(&S, sv->tab, R)) return -1;
+  LIED_TRY((sv->implicit ? lied_adirk_new : lied_aerk_new)(&S, sv->tab, R));
   lied_sim_stats *st = R->st;
-  const lied_sim_opts *o = R->o;
-  double *x = R->x, t = R->t, h = o->dt;
-  double *xout = lied_xcalloc((size_t)R->n + 1, sizeof(double), "solver work space", R->e);
-  int rc = xout ? 0 : -1;
+  double *x = R->x, t = R->t, h = R->o->dt;
+  dense_ctx dense = {&S, x, 0, 0, NULL};
+  dense.xout = lied_xcalloc((size_t)R->n + 1, sizeof(double), "solver work space", R->e);
+  int rc = dense.xout ? LIED_OK : LIED_E_NOMEM;
   if (!rc && !(h > 0)) rc = initial_step(R, S.err_order, t, x, &h);
   h = fmin(h, R->hmax);
   lied_ctrl ctrl;
   lied_ctrl_init(&ctrl, S.err_order, S.implicit);
-  uint64_t kout = 1;
-  double tout = R->every_step ? INFINITY : lied_run_tout(R, kout);
   int why = WHY_ERROR;
   uint64_t worst = 0;
-  int recording = R->out != NULL;
   while (!rc && !lied_run_stopped(R)) {
     double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
     int last = 0;
@@ -88,7 +101,7 @@ int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
       rc = lied_err_at(R->e, t);
       break;
     }
-    if (a == LIED_STEP_FAIL) {
+    if (a == LIED_RETRY) {
       st->rejected++;
       why = WHY_NEWTON;
       ctrl.rejected = 1;
@@ -102,25 +115,13 @@ int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
       continue;
     }
     double tnew = last ? R->stop : t + h;
-    while (tout <= tnew && !rc) { /* output points inside this step */
-      if (recording) {
-        S.interp(S.self, x, h, (tout - t) / h, xout);
-        rc = lied_run_record(R, tout, xout);
-      }
-      if (o->progress) o->progress(o->progress_ctx, tout);
-      tout = tout >= R->stop ? INFINITY : lied_run_tout(R, ++kout);
-    }
-    if (rc) break;
+    dense.t = t;
+    dense.h = h;
+    if ((rc = lied_run_points(R, tnew, NULL, dense_at, &dense))) break;
     S.accept(S.self, x);
     t = tnew;
     st->steps++;
-    if (lied_run_check_finite(R, t, x)) {
-      rc = -1;
-      break;
-    }
-    if (R->every_step && (rc = lied_run_record(R, t, x))) break;
-    lied_run_progress(R, t);
-    if (last) break;
+    if ((rc = lied_run_stepped(R, t, x)) || last) break;
     double fac = lied_ctrl_accept(&ctrl, err);
     /* implicit: keep h (and the factorisation) when it would grow a little */
     if (S.implicit && fac >= 1.0 && fac <= 1.2) fac = 1.0;
@@ -130,6 +131,6 @@ int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
   R->t = t;
   if (S.stats) S.stats(S.self, st);
   S.free(S.self);
-  free(xout);
+  free(dense.xout);
   return rc;
 }

@@ -87,3 +87,11 @@ const lied_tableau *lied_tableau_at(int i) {
     return NULL;
   return &lied_tableaux[i];
 }
+
+/* See butcher.h. */
+int lied_tableau_fsal(const lied_tableau *t) {
+  const int s = t->stages;
+  int fsal = t->c[s - 1] == 1.0;
+  for (int j = 0; j < s; j++) fsal &= t->a[(size_t)(s - 1) * (size_t)s + (size_t)j] == t->b[j];
+  return fsal;
+}

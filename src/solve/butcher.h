@@ -20,6 +20,11 @@ typedef struct lied_tableau {
   const double *dense;
 } lied_tableau;
 
+/* First same as last: the last stage is evaluated at t + h from the new
+ * state (c_s = 1 and the last row of a is b), so it is the next step's
+ * first stage. */
+int lied_tableau_fsal(const lied_tableau *t);
+
 /* The table with this name, or NULL. */
 const lied_tableau *lied_tableau_find(const char *name);
 

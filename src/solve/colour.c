@@ -16,7 +16,7 @@ int lied_transpose(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
     free(p);
     free(r);
     free(q);
-    return -1;
+    return LIED_E_NOMEM;
   }
   for (uint64_t k = 0; k < nnz; k++) p[cols[k] + 2]++;
   for (uint64_t j = 0; j < n; j++) p[j + 2] += p[j + 1];
@@ -30,20 +30,20 @@ int lied_transpose(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
   *ctp = p; /* p[j] .. p[j + 1] is column j */
   *crow = r;
   if (cpos) *cpos = q;
-  return 0;
+  return LIED_OK;
 }
 
 int lied_colour(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
                 uint32_t *colour, uint32_t *ncolours, lied_err *e) {
   uint64_t *ctp;
   uint32_t *crow;
-  if (lied_transpose(n, rowptr, cols, &ctp, &crow, NULL, e)) return -1;
+  LIED_TRY(lied_transpose(n, rowptr, cols, &ctp, &crow, NULL, e));
   /* stamp[c] == j + 1: colour c is used by a neighbour of column j */
   uint32_t *stamp = lied_xcalloc((size_t)n + 1, sizeof *stamp, "colouring", e);
   if (!stamp) {
     free(ctp);
     free(crow);
-    return -1;
+    return LIED_E_NOMEM;
   }
   uint32_t used = 0;
   for (uint64_t j = 0; j < n; j++) colour[j] = UINT32_MAX;
@@ -64,5 +64,5 @@ int lied_colour(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
   free(stamp);
   free(ctp);
   free(crow);
-  return 0;
+  return LIED_OK;
 }

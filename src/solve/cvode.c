@@ -18,6 +18,9 @@ typedef struct cv {
   lied_jac jac;
   int rhs_failed;      /* lied's message is in R->e */
   char msg[512];       /* CVODE's last error message */
+  void *mem;           /* CVODE */
+  N_Vector yout;       /* the state at an output point */
+  double tret;         /* the time CVODE's last step reached */
 } cv;
 
 static int cv_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user) {
@@ -58,6 +61,17 @@ static void cv_err(int code, const char *module, const char *function, char *msg
   snprintf(c->msg, sizeof c->msg, "%s: %s", function, msg);
 }
 
+/* The state at output point tout inside CVODE's last step (lied_dense_fn). */
+static int cv_dense(void *ctx, double tout, const double **x) {
+  cv *c = ctx;
+  if (CVodeGetDky(c->mem, tout, 0, c->yout) != CV_SUCCESS)
+    return lied_errc(c->R->e, LIED_E_SOLVER,
+                     "at t = %.17g: cvode: no interpolation at %.17g: %s", c->tret, tout,
+                     c->msg);
+  *x = N_VGetArrayPointer(c->yout);
+  return LIED_OK;
+}
+
 /* The state with the largest weighted local error estimate. */
 static uint64_t worst_state(void *mem, N_Vector a, N_Vector b, uint64_t n) {
   uint64_t at = 0;
@@ -76,25 +90,20 @@ int lied_run_cvode(lied_run *R) {
   const lied_sim_opts *o = R->o;
   uint64_t n = R->n;
   if (n == 0) { /* nothing to integrate: the outputs alone */
-    for (uint64_t k = 1; !R->every_step; k++) {
-      double tout = lied_run_tout(R, k);
-      if (lied_run_record(R, tout, R->x)) return -1;
-      R->t = tout;
-      if (tout >= R->stop) break;
-    }
-    R->t = R->stop;
-    return 0;
+    int rc = lied_run_points(R, R->stop, R->x, NULL, NULL);
+    if (!rc) R->t = R->stop;
+    return rc;
   }
   cv c;
   memset(&c, 0, sizeof c);
   c.R = R;
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
-  if (lied_run_sparsity(R, &rowptr, &cols)) return -1;
+  LIED_TRY(lied_run_sparsity(R, &rowptr, &cols));
   int rc = lied_jac_init(&c.jac, n, rowptr, cols, R->atol / R->rtol, e);
   free(rowptr);
   free(cols);
-  if (rc) return -1;
+  if (rc) return rc;
   st->colours = c.jac.ncolours;
   st->jac_nnz = c.jac.nnz_f;
   SUNContext ctx = NULL;
@@ -111,28 +120,28 @@ int lied_run_cvode(lied_run *R) {
     mem = CVodeCreate(CV_BDF, ctx);
   }
   if (!ctx || !y || !yout || !tmp || !A || !mem) {
-    rc = lied_errf(e, "cvode: out of memory (%llu states)", (unsigned long long)n);
+    rc = lied_errc(e, LIED_E_NOMEM, "cvode: out of memory (%llu states)", (unsigned long long)n);
     goto done;
   }
+  c.mem = mem;
+  c.yout = yout;
   CVodeSetErrHandlerFn(mem, cv_err, &c);
   if (CVodeInit(mem, cv_rhs, R->t, y) != CV_SUCCESS ||
       CVodeSStolerances(mem, R->rtol, R->atol) != CV_SUCCESS ||
       CVodeSetUserData(mem, &c) != CV_SUCCESS) {
-    rc = lied_errf(e, "cvode: setup failed: %s", c.msg);
+    rc = lied_errc(e, LIED_E_SOLVER, "cvode: setup failed: %s", c.msg);
     goto done;
   }
   LS = SUNLinSol_KLU(y, A, ctx);
   if (!LS || CVodeSetLinearSolver(mem, LS, A) != CV_SUCCESS ||
       CVodeSetJacFn(mem, cv_jac) != CV_SUCCESS) {
-    rc = lied_errf(e, "cvode: linear solver setup failed: %s", c.msg);
+    rc = lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c.msg);
     goto done;
   }
   CVodeSetMaxStep(mem, R->hmax);
   CVodeSetMaxNumSteps(mem, -1); /* no limit: Ctrl-C stops a long run */
   CVodeSetStopTime(mem, R->stop);
   if (o->dt > 0) CVodeSetInitStep(mem, o->dt);
-  uint64_t kout = 1;
-  double tout = R->every_step ? INFINITY : lied_run_tout(R, kout);
   double t = R->t;
   while (!rc && !lied_run_stopped(R)) {
     double tret = t;
@@ -145,27 +154,17 @@ int lied_run_cvode(lied_run *R) {
       } else {
         char name[512];
         lied_run_state_name(R, worst_state(mem, yout, tmp, n), name, sizeof name);
-        rc = lied_errf(e, "at t = %.17g: cvode failed (%s; largest local error in state %s)",
-                       tc, c.msg[0] ? c.msg : CVodeGetReturnFlagName(flag), name);
+        rc = lied_errc(e, LIED_E_SOLVER,
+                       "at t = %.17g: cvode failed (%s; largest local error in state %s)", tc,
+                       c.msg[0] ? c.msg : CVodeGetReturnFlagName(flag), name);
       }
       break;
     }
     st->steps++;
-    while (tout <= tret && !rc) {
-      if (CVodeGetDky(mem, tout, 0, yout) != CV_SUCCESS) {
-        rc = lied_errf(e, "at t = %.17g: cvode: no interpolation at %.17g: %s", tret, tout,
-                       c.msg);
-        break;
-      }
-      rc = lied_run_record(R, tout, N_VGetArrayPointer(yout));
-      if (o->progress) o->progress(o->progress_ctx, tout);
-      tout = tout >= R->stop ? INFINITY : lied_run_tout(R, ++kout);
-    }
-    if (rc) break;
+    c.tret = tret;
+    if ((rc = lied_run_points(R, tret, NULL, cv_dense, &c))) break;
     t = tret;
-    if ((rc = lied_run_check_finite(R, t, R->x))) break;
-    if (R->every_step && (rc = lied_run_record(R, t, R->x))) break;
-    lied_run_progress(R, t);
+    if ((rc = lied_run_stepped(R, t, R->x))) break;
     if (flag == CV_TSTOP_RETURN || t >= R->stop) break;
   }
   R->t = t;

@@ -29,7 +29,6 @@ static void aerk_free(void *self) {
   free(a);
 }
 
-/* out = x + h sum_{j < nk} c[j] k_j, skipping zero weights. */
 /* out = x + h sum_j c_j k_j: the stage formation every explicit table shares. */
 static void combine(const aerk *a, const double *x, double h, const double *c, int nk,
                     double *out) {
@@ -43,12 +42,12 @@ static int aerk_attempt(void *self, double t, double h, const double *x, double 
   uint64_t n = a->n;
   int s = a->s;
   if (!a->have_k0) {
-    if (lied_run_rhs(a->R, t, x, a->k)) return -1;
+    LIED_TRY(lied_run_rhs(a->R, t, x, a->k));
     a->have_k0 = 1;
   }
   for (int i = 1; i < s; i++) {
     combine(a, x, h, tab->a + (size_t)i * (size_t)s, i, a->xtmp);
-    if (lied_run_rhs(a->R, t + tab->c[i] * h, a->xtmp, a->k + (size_t)i * n)) return -1;
+    LIED_TRY(lied_run_rhs(a->R, t + tab->c[i] * h, a->xtmp, a->k + (size_t)i * n));
   }
   if (a->fsal)
     memcpy(a->xnew, a->xtmp, sizeof *x * n); /* the last stage's argument */
@@ -64,7 +63,7 @@ static int aerk_attempt(void *self, double t, double h, const double *x, double 
   }
   lied_weights(n, x, a->xnew, a->R->rtol, a->R->atol, a->w);
   *err = lied_wrms(n, a->xtmp, a->w, worst);
-  return LIED_STEP_OK;
+  return LIED_OK;
 }
 
 /* x(t + theta h) = x + h sum_i b_i(theta) k_i with the table's polynomials. */
@@ -90,24 +89,22 @@ static void aerk_accept(void *self, double *x) {
   }
 }
 
-static void aerk_stats(void *self, lied_sim_stats *st) { (void)self, (void)st; }
-
 int lied_aerk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
   lied_err *e = R->e;
   if (!tab->bhat || !tab->dense)
-    return lied_errf(e, "solver %s: an adaptive explicit method needs embedded weights "
-                        "and dense output", tab->name);
+    return lied_errc(e, LIED_E_USAGE,
+                     "solver %s: an adaptive explicit method needs embedded weights "
+                     "and dense output",
+                     tab->name);
   aerk *a = lied_xcalloc(1, sizeof *a, "solver", e);
-  if (!a) return -1;
+  if (!a) return LIED_E_NOMEM;
   uint64_t n = R->n;
   int s = tab->stages;
   a->tab = tab;
   a->R = R;
   a->n = n;
   a->s = s;
-  int fsal = tab->c[s - 1] == 1.0;
-  for (int j = 0; j < s; j++) fsal &= tab->a[(size_t)(s - 1) * (size_t)s + (size_t)j] == tab->b[j];
-  a->fsal = fsal;
+  a->fsal = lied_tableau_fsal(tab);
   a->k = lied_xcalloc((size_t)s * (size_t)n + 1, sizeof *a->k, "solver work space", e);
   a->xnew = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
   a->xtmp = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
@@ -115,10 +112,10 @@ int lied_aerk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
   a->bt = lied_xcalloc((size_t)s, sizeof(double), "solver work space", e);
   if (!a->k || !a->xnew || !a->xtmp || !a->w || !a->bt) {
     aerk_free(a);
-    return -1;
+    return LIED_E_NOMEM;
   }
   int q = tab->embedded_order < tab->order ? tab->embedded_order : tab->order;
-  *st = (lied_stepper){a, q + 1, 0, aerk_attempt, aerk_interp,
-                       aerk_accept, aerk_free, aerk_stats};
-  return 0;
+  *st = (lied_stepper){.self = a, .err_order = q + 1, .attempt = aerk_attempt,
+                       .interp = aerk_interp, .accept = aerk_accept, .free = aerk_free};
+  return LIED_OK;
 }

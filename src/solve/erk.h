@@ -2,10 +2,12 @@
 #ifndef LIED_SOLVE_ERK_H
 #define LIED_SOLVE_ERK_H
 #include <stddef.h>
+#include "core/err.h"
 #include "solve/butcher.h"
 
-/* Right-hand side x' = f(t, x): write dxdt[0..n). Return 0 on success or a
- * nonzero code, which the stepper passes back unchanged. */
+/* Right-hand side x' = f(t, x): write dxdt[0..n). Return LIED_OK or a
+ * nonzero code (a negative lied_status), which the stepper passes back
+ * unchanged. */
 typedef int (*lied_rhs_fn)(void *ctx, double t, const double *x, double *dxdt);
 
 /* Work space of one explicit Runge-Kutta integrator for n states. */
@@ -17,14 +19,16 @@ typedef struct lied_erk {
   long nrhs;    /* right-hand side evaluations so far */
 } lied_erk;
 
-/* Prepare work space for an explicit table. Returns 0, or -1 when out of
- * memory or tab is not explicit (e is then safe to free). */
-int lied_erk_init(lied_erk *e, const lied_tableau *tab, size_t n);
-void lied_erk_free(lied_erk *e);
+/* Prepare work space for an explicit table. Returns LIED_OK, LIED_E_USAGE
+ * when tab is missing or not explicit, or LIED_E_NOMEM (rk is then safe to
+ * free). */
+int lied_erk_init(lied_erk *rk, const lied_tableau *tab, size_t n, lied_err *e);
+void lied_erk_free(lied_erk *rk);
 
 /* One step of size h from (t, x): x is replaced by the new state. Allocates
- * nothing. Returns 0, or the first nonzero code from f (x is then unchanged). */
-int lied_erk_step(lied_erk *e, lied_rhs_fn f, void *ctx, double t, double h,
+ * nothing. Returns LIED_OK, or the first nonzero code from f (x is then
+ * unchanged). */
+int lied_erk_step(lied_erk *rk, lied_rhs_fn f, void *ctx, double t, double h,
                   double *x);
 
 /* out = x + h * (w[j0] k_j0 + w[j1] k_j1 + ...) over the nonzero weights

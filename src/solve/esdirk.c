@@ -35,9 +35,7 @@ int lied_dirk_init(lied_dirk *d, const lied_tableau *tab, lied_run *R) {
   d->s = s;
   d->explicit_first = tab->a[0] == 0.0;
   d->gamma = tab->a[(size_t)(s - 1) * (size_t)s + (size_t)(s - 1)];
-  int sa = tab->c[s - 1] == 1.0;
-  for (int j = 0; j < s; j++) sa &= tab->a[(size_t)(s - 1) * (size_t)s + (size_t)j] == tab->b[j];
-  d->fsal = sa && d->explicit_first;
+  d->fsal = lied_tableau_fsal(tab) && d->explicit_first;
   d->need_jac = 1;
   /* Tolerance proportionality: a method that advances with order p below
    * its estimate's (no local extrapolation) has local errors O(h^(p+1)) and
@@ -50,12 +48,12 @@ int lied_dirk_init(lied_dirk *d, const lied_tableau *tab, lied_run *R) {
   d->atol = R->atol * scale;
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
-  if (lied_run_sparsity(R, &rowptr, &cols)) return -1;
+  LIED_TRY(lied_run_sparsity(R, &rowptr, &cols));
   /* perturbations no smaller than the magnitude where atol takes over */
   int rc = lied_newton_init(&d->N, n, rowptr, cols, R->atol / R->rtol, e);
   free(rowptr);
   free(cols);
-  if (rc) return -1;
+  if (rc) return rc;
   d->N.kappa = 0.03;
   d->k = lied_xcalloc((size_t)s * (size_t)n + 1, sizeof *d->k, "solver work space", e);
   d->X = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
@@ -66,11 +64,11 @@ int lied_dirk_init(lied_dirk *d, const lied_tableau *tab, lied_run *R) {
   d->f0 = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
   if (!d->k || !d->X || !d->psi || !d->xnew || !d->w || !d->err || !d->f0) {
     lied_dirk_free(d);
-    return -1;
+    return LIED_E_NOMEM;
   }
   R->st->colours = d->N.J.ncolours;
   R->st->jac_nnz = d->N.J.nnz_f;
-  return 0;
+  return LIED_OK;
 }
 
 /* J at (t, x) from a fresh f(t, x) (which also becomes k[0] when the first
@@ -79,17 +77,17 @@ static int refresh_jacobian(lied_dirk *d, double t, const double *x) {
   lied_run *R = d->R;
   double *f0 = d->explicit_first ? d->k : d->f0;
   if (!(d->explicit_first && d->have_k0 && d->k0_fresh)) {
-    if (lied_run_rhs(R, t, x, f0)) return -1;
+    LIED_TRY(lied_run_rhs(R, t, x, f0));
     if (d->explicit_first) d->have_k0 = d->k0_fresh = 1;
   }
   long before = R->nrhs;
-  if (lied_jac_eval(&d->N.J, lied_run_rhs, R, t, x, f0)) return -1;
+  LIED_TRY(lied_jac_eval(&d->N.J, lied_run_rhs, R, t, x, f0));
   R->st->jac_rhs += R->nrhs - before;
   R->st->jacobians++;
   d->N.jac_current = 1;
   d->N.hg = 0; /* refactor */
   d->need_jac = 0;
-  return 0;
+  return LIED_OK;
 }
 
 int lied_dirk_attempt(lied_dirk *d, double t, double h, const double *x, double *err,
@@ -103,16 +101,16 @@ int lied_dirk_attempt(lied_dirk *d, double t, double h, const double *x, double 
   d->N.theta_max = 0;
   for (;;) {
     if (d->explicit_first && !d->have_k0) {
-      if (lied_run_rhs(R, t, x, d->k)) return -1;
+      LIED_TRY(lied_run_rhs(R, t, x, d->k));
       d->have_k0 = d->k0_fresh = 1;
     }
-    if (d->need_jac && refresh_jacobian(d, t, x)) return -1;
+    if (d->need_jac) LIED_TRY(refresh_jacobian(d, t, x));
     if (d->N.hg == 0 || fabs(hg / d->N.hg - 1) > HG_DRIFT) {
       int rc = lied_newton_factor(&d->N, hg, R->e);
-      if (rc < 0) return -1;
-      if (rc > 0) { /* singular: a smaller step brings M towards I */
+      if (rc < 0) return rc;
+      if (rc == LIED_RETRY) { /* singular: a smaller step brings M towards I */
         *worst = 0;
-        return 1;
+        return LIED_RETRY;
       }
     }
     int failed = 0;
@@ -131,12 +129,12 @@ int lied_dirk_attempt(lied_dirk *d, double t, double h, const double *x, double 
       for (uint64_t q = 0; q < n; q++) d->X[q] = d->psi[q] + hg * kp[q];
       int rc = lied_newton_stage(&d->N, lied_run_rhs, R, t + tab->c[i] * h, d->psi, hg,
                                  d->w, d->X, d->k + (size_t)i * n);
-      if (rc < 0) return -1;
-      failed = rc;
+      if (rc < 0) return rc;
+      failed = rc == LIED_RETRY;
     }
     if (!failed) break;
     *worst = d->N.worst;
-    if (d->N.jac_current) return 1;
+    if (d->N.jac_current) return LIED_RETRY;
     d->need_jac = 1; /* retry once with a fresh Jacobian */
   }
   if (d->N.theta_max > THETA_REFRESH && !d->N.jac_current) d->need_jac = 1;
@@ -159,7 +157,7 @@ int lied_dirk_attempt(lied_dirk *d, double t, double h, const double *x, double 
     lied_weights(n, x, d->xnew, d->rtol, d->atol, d->w);
     *err = lied_wrms(n, d->err, d->w, worst);
   }
-  return 0;
+  return LIED_OK;
 }
 
 void lied_dirk_accept(lied_dirk *d, double *x) {
@@ -191,17 +189,17 @@ int lied_dirk_step(lied_dirk *d, double t, double h, double *x) {
   uint64_t worst = 0;
   int rc = lied_dirk_attempt(d, t, h, x, &err, &worst);
   if (rc < 0) return lied_err_at(d->R->e, t);
-  if (rc > 0) {
+  if (rc == LIED_RETRY) {
     char name[512];
     lied_run_state_name(d->R, worst, name, sizeof name);
-    return lied_errf(d->R->e,
+    return lied_errc(d->R->e, LIED_E_SOLVER,
                      "at t = %.17g: the Newton iteration of %s does not converge with step "
                      "%g (largest update in state %s); use a smaller --dt or an adaptive "
                      "implicit solver",
                      t, d->tab->name, h, name);
   }
   lied_dirk_accept(d, x);
-  return 0;
+  return LIED_OK;
 }
 
 void lied_dirk_stats(const lied_dirk *d, lied_sim_stats *st) {
@@ -210,7 +208,7 @@ void lied_dirk_stats(const lied_dirk *d, lied_sim_stats *st) {
   st->lu = d->N.nfact;
 }
 
-/* ---- as an adaptive stepper (stepper.h) ---------------------------------- */
+/* ---- as a stepper (stepper.h): adaptive, and fixed step ----------------- */
 
 static int adirk_attempt(void *self, double t, double h, const double *x, double *err,
                          uint64_t *worst) {
@@ -220,29 +218,54 @@ static void adirk_interp(void *self, const double *x, double h, double theta, do
   lied_dirk_interp(self, x, h, theta, out);
 }
 static void adirk_accept(void *self, double *x) { lied_dirk_accept(self, x); }
-static void adirk_stats(void *self, lied_sim_stats *st) { lied_dirk_stats(self, st); }
-static void adirk_free(void *self) {
+static void dirk_stats(void *self, lied_sim_stats *st) { lied_dirk_stats(self, st); }
+static void dirk_free(void *self) {
   lied_dirk_free(self);
   free(self);
 }
 
+/* One fixed step (max_block 1). */
+static int fdirk_steps(void *self, const double *times, int nsteps, double *x) {
+  (void)nsteps;
+  return lied_dirk_step(self, times[0], times[1] - times[0], x);
+}
+
+/* A lied_dirk for the run, on the heap. */
+static int dirk_new(lied_dirk **d, const lied_tableau *tab, lied_run *R) {
+  *d = lied_xcalloc(1, sizeof **d, "solver", R->e);
+  if (!*d) return LIED_E_NOMEM;
+  int rc = lied_dirk_init(*d, tab, R);
+  if (rc) {
+    free(*d);
+    *d = NULL;
+  }
+  return rc;
+}
+
 int lied_adirk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
   if (!tab->bhat || tab->a[0] != 0.0)
-    return lied_errf(R->e, "solver %s: an adaptive implicit method needs embedded weights "
-                           "and an explicit first stage", tab->name);
-  lied_dirk *d = lied_xcalloc(1, sizeof *d, "solver", R->e);
-  if (!d) return -1;
-  if (lied_dirk_init(d, tab, R)) {
-    free(d);
-    return -1;
-  }
+    return lied_errc(R->e, LIED_E_USAGE,
+                     "solver %s: an adaptive implicit method needs embedded weights "
+                     "and an explicit first stage",
+                     tab->name);
+  lied_dirk *d;
+  LIED_TRY(dirk_new(&d, tab, R));
   if (!d->fsal) {
-    lied_dirk_free(d);
-    free(d);
-    return lied_errf(R->e, "solver %s: dense output needs a stiffly accurate method", tab->name);
+    dirk_free(d);
+    return lied_errc(R->e, LIED_E_USAGE, "solver %s: dense output needs a stiffly accurate method",
+                     tab->name);
   }
   int q = tab->embedded_order < tab->order ? tab->embedded_order : tab->order;
-  *st = (lied_stepper){d, q + 1, 1, adirk_attempt, adirk_interp, adirk_accept, adirk_free,
-                       adirk_stats};
-  return 0;
+  *st = (lied_stepper){.self = d, .err_order = q + 1, .implicit = 1, .attempt = adirk_attempt,
+                       .interp = adirk_interp, .accept = adirk_accept, .stats = dirk_stats,
+                       .free = dirk_free};
+  return LIED_OK;
+}
+
+int lied_fdirk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
+  lied_dirk *d;
+  LIED_TRY(dirk_new(&d, tab, R));
+  *st = (lied_stepper){.self = d, .steps = fdirk_steps, .max_block = 1, .stats = dirk_stats,
+                       .free = dirk_free};
+  return LIED_OK;
 }

@@ -24,15 +24,16 @@ typedef struct lied_dirk {
   lied_newton N;
 } lied_dirk;
 
-/* Set up for the run R (structural sparsity, colouring, LU). */
+/* Set up for the run R (structural sparsity, colouring, LU). LIED_OK or a
+ * negative status (d is then safe to free). */
 int lied_dirk_init(lied_dirk *d, const lied_tableau *tab, lied_run *R);
 void lied_dirk_free(lied_dirk *d);
 
 /* A candidate step of size h from (t, x) into d->xnew; with embedded
  * weights, *err is its weighted error norm and *worst the state with the
- * largest error (or, on Newton failure, the largest update). Returns 0, 1
- * (Newton failure with a fresh Jacobian, or a singular iteration matrix: try a
- * smaller step) or -1 (error message set). */
+ * largest error (or, on Newton failure, the largest update). Returns
+ * LIED_OK, LIED_RETRY (Newton failure with a fresh Jacobian, or a singular
+ * iteration matrix: try a smaller step) or a negative status. */
 int lied_dirk_attempt(lied_dirk *d, double t, double h, const double *x, double *err,
                       uint64_t *worst);
 /* Make the candidate the new x. */
@@ -45,7 +46,7 @@ void lied_dirk_interp(const lied_dirk *d, const double *x, double h, double thet
 void lied_dirk_stats(const lied_dirk *d, lied_sim_stats *st);
 
 /* One fixed step (x replaced); a Newton failure is an error naming the
- * state and the time. */
+ * state and the time (LIED_E_SOLVER). */
 int lied_dirk_step(lied_dirk *d, double t, double h, double *x);
 
 #endif

@@ -3,40 +3,45 @@
  * then the next chunk (see fused.h). */
 #include "solve/fused.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sched/transfer.h"
 #include "solve/erk.h"
+#include "solve/stepper.h"
 
 int lied_fused_applies(const lied_sched *s) { return s->aligned && s->nsmap > 0; }
 
-int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int lanes) {
+int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int lanes,
+                    lied_err *e) {
   memset(f, 0, sizeof *f);
-  if (!tab || !tab->explicit_ || tab->stages < 1) return -1;
+  if (!tab || !tab->explicit_ || tab->stages < 1)
+    return lied_errc(e, LIED_E_USAGE, "solver %s: fused steps need an explicit table",
+                     tab ? tab->name : "(none)");
   size_t width = 0;
   for (int m = 0; m < s->nsmap; m++) width += (size_t)s->smap[m].n;
   f->s = s;
   f->tab = tab;
   f->n = s->nstates;
   f->width = width;
-  f->k = calloc((size_t)tab->stages * width * s->chunk, sizeof *f->k);
-  f->y = calloc(width * s->chunk, sizeof *f->y);
-  f->cur = calloc(width * s->chunk, sizeof *f->cur);
-  f->xnew = f->n <= SIZE_MAX / sizeof(double) ? calloc(f->n + 1, sizeof *f->xnew) : NULL;
+  f->k = lied_xcalloc((size_t)tab->stages * width * s->chunk, sizeof *f->k,
+                      "fused steps: stage derivatives", e);
+  f->y = lied_xcalloc(width * s->chunk, sizeof *f->y, "fused steps: chunk states", e);
+  f->cur = lied_xcalloc(width * s->chunk, sizeof *f->cur, "fused steps: chunk states", e);
+  f->xnew = lied_xcalloc(f->n + 1, sizeof *f->xnew, "fused steps: new state", e);
   if (!f->k || !f->y || !f->cur || !f->xnew) {
     lied_fused_free(f);
-    return -1;
+    return LIED_E_NOMEM;
   }
   if (lanes) {
-    lied_err e;
-    int rc = lied_lanes_init(&f->lanes, s, f->no_lanes, sizeof f->no_lanes, &e);
+    int rc = lied_lanes_init(&f->lanes, s, f->no_lanes, sizeof f->no_lanes, e);
     if (rc < 0) {
       lied_fused_free(f);
-      return -1;
+      return lied_err_code(e); /* lanes.h: out of memory, with a message */
     }
     f->lane = rc;
   }
-  return 0;
+  return LIED_OK;
 }
 
 void lied_fused_free(lied_fused *f) {
@@ -58,7 +63,7 @@ static size_t chunk_off(const lied_sched *s, const lied_state_map *sm) {
 
 /* One step of size h from time t for copies [q0, q0 + n), their states in
  * cur (chunk layout); the new states replace them. With `check`, a state
- * that is not finite afterwards is a failure. Returns 0 or -1. */
+ * that is not finite afterwards is a failure (LIED_E_NONFINITE). */
 static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t, double h,
                       int check, lied_err *e) {
   lied_sched *s = f->s;
@@ -83,9 +88,8 @@ static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t
       }
     }
     const lied_env env = {t + tab->c[i] * h};
-    if (lane ? lied_lanes_run(&f->lanes, &env, n, e)
-                : lied_sched_run_chunk(s, &env, q0, n, e))
-      return -1;
+    if (lane ? lied_lanes_run(&f->lanes, &env, n, e) : lied_sched_run_chunk(s, &env, q0, n, e))
+      return lied_err_code(e); /* lanes.h: -1 without a code of its own */
     for (int m = 0; m < s->nsmap; m++) {
       const lied_state_map *sm = &smap[m];
       lied_ders_out(sm, f->k + (size_t)i * kst + chunk_off(s, sm), sm->base + qi * sm->stride,
@@ -102,14 +106,15 @@ static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t
   double *tmp = f->cur;
   f->cur = f->y;
   f->y = tmp;
-  if (!check) return 0;
+  if (!check) return LIED_OK;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
     const double *c = f->cur + chunk_off(s, sm);
     for (size_t i = 0; i < (size_t)n * (size_t)sm->n; i++)
-      if (!isfinite(c[i])) return lied_errf(e, "at t = %.17g: a state became %g", t + h, c[i]);
+      if (!isfinite(c[i]))
+        return lied_errc(e, LIED_E_NONFINITE, "at t = %.17g: a state became %g", t + h, c[i]);
   }
-  return 0;
+  return LIED_OK;
 }
 
 /* Move the states of copies [q0, q0 + n) between x and cur. */
@@ -145,13 +150,56 @@ LIED_LANE_FN int lied_fused_steps(lied_fused *f, const double *times, int nsteps
     chunk_load(f, x, q0, n);
     if (lane) lied_lanes_load(&f->lanes, q0, n);
     for (int j = 0; j < nsteps; j++) {
-      if (stop && *stop) return 1;
-      if (chunk_step(f, lane, q0, n, times[j], times[j + 1] - times[j], check, e)) return -1;
+      if (stop && *stop) return LIED_RETRY;
+      LIED_TRY(chunk_step(f, lane, q0, n, times[j], times[j + 1] - times[j], check, e));
     }
     if (lane) lied_lanes_store(&f->lanes, q0, n);
     chunk_store(f, f->xnew, q0, n);
   }
   if (f->n) memcpy(x, f->xnew, sizeof *x * f->n);
   s->st.evaluations += (uint64_t)nsteps * (uint64_t)f->tab->stages;
-  return 0;
+  return LIED_OK;
+}
+
+/* ---- as a fixed-step stepper (stepper.h) --------------------------------- */
+
+typedef struct fused_stepper {
+  lied_fused f;
+  lied_run *R;
+} fused_stepper;
+
+/* Blocks poll the stop flag and check every step's state; any failure of a
+ * block is LIED_RETRY (x unchanged: the driver takes the steps one at a
+ * time). A single step fails with the time. */
+static int fused_steps(void *self, const double *times, int nsteps, double *x) {
+  fused_stepper *F = self;
+  lied_run *R = F->R;
+  int rc = lied_fused_steps(&F->f, times, nsteps, x, nsteps > 1 ? R->stop_flag : NULL, R->e);
+  if (rc && nsteps > 1) return LIED_RETRY;
+  R->nrhs += (long)nsteps * F->f.tab->stages;
+  return rc ? lied_err_at(R->e, times[0]) : LIED_OK;
+}
+
+static void fused_stepper_free(void *self) {
+  fused_stepper *F = self;
+  lied_fused_free(&F->f);
+  free(F);
+}
+
+int lied_fused_stepper_new(lied_stepper *S, const lied_tableau *tab, lied_run *R) {
+  fused_stepper *F = lied_xcalloc(1, sizeof *F, "solver", R->e);
+  if (!F) return LIED_E_NOMEM;
+  int rc = lied_fused_init(&F->f, R->s, tab, !R->o->no_lanes, R->e);
+  if (rc) {
+    free(F);
+    return rc;
+  }
+  F->R = R;
+  R->st->fused = 1;
+  R->st->lanes = F->f.lane;
+  snprintf(R->st->no_lanes, sizeof R->st->no_lanes, "%s",
+           R->o->no_lanes ? "not asked for" : F->f.no_lanes);
+  *S = (lied_stepper){.self = F, .steps = fused_steps, .max_block = LIED_BLOCK_MAX,
+                      .free = fused_stepper_free};
+  return LIED_OK;
 }

@@ -35,8 +35,10 @@ int lied_fused_applies(const lied_sched *s);
 
 /* Work space for an explicit table (n = the schedule's states); with
  * `lanes`, the lane form of the model when it has one (else f->no_lanes
- * says why). Returns 0, or -1 when out of memory (f is then safe to free). */
-int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int lanes);
+ * says why). Returns LIED_OK, LIED_E_USAGE for a table that is not
+ * explicit, or LIED_E_NOMEM (f is then safe to free). */
+int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int lanes,
+                    lied_err *e);
 void lied_fused_free(lied_fused *f);
 
 /* Steps from times[0] to times[nsteps], step j from times[j] to
@@ -44,12 +46,13 @@ void lied_fused_free(lied_fused *f);
  * steps), each chunk of copies through all of them before the next: x
  * becomes the state at times[nsteps]. `stop`, when not NULL, is polled once
  * per step and chunk. Counts the evaluations in the schedule's statistics.
- * Allocates nothing. Returns 0; 1 when stopped; -1 with a message when a
- * section is singular or (blocks of more than one step) a state is not
- * finite after a step. x is unchanged unless 0 is returned (the simulator
- * takes a failed block again one step at a time, for the exact time and
- * state of the failure; single steps do not check the state, the caller
- * does). */
+ * Allocates nothing. Returns LIED_OK; LIED_RETRY when stopped; a negative
+ * status with a message when the model fails (a singular section) or, in
+ * blocks of more than one step, a state is not finite after a step
+ * (LIED_E_NONFINITE). x is unchanged unless LIED_OK is returned (the
+ * fixed-step driver takes a failed block again one step at a time, for the
+ * exact time and state of the failure; single steps do not check the state,
+ * the driver does). */
 int lied_fused_steps(lied_fused *f, const double *times, int nsteps, double *x,
                      volatile sig_atomic_t *stop, lied_err *e);
 

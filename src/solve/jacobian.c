@@ -35,7 +35,7 @@ static int merge_diagonal(lied_jac *J, const uint64_t *rowptr, const uint32_t *c
   J->cols = lied_xmalloc(sizeof *J->cols * ((size_t)nnz + 1), "Jacobian", e);
   J->diag = lied_xmalloc(sizeof *J->diag * ((size_t)n + 1), "Jacobian", e);
   J->val = lied_xcalloc((size_t)nnz + 1, sizeof *J->val, "Jacobian", e);
-  if (!J->rowptr || !J->cols || !J->diag || !J->val) return -1;
+  if (!J->rowptr || !J->cols || !J->diag || !J->val) return LIED_E_NOMEM;
   uint64_t p = 0;
   for (uint64_t i = 0; i < n; i++) {
     J->rowptr[i] = p;
@@ -53,7 +53,7 @@ static int merge_diagonal(lied_jac *J, const uint64_t *rowptr, const uint32_t *c
   }
   J->rowptr[n] = p;
   J->nnz = p;
-  return 0;
+  return LIED_OK;
 }
 
 int lied_jac_init(lied_jac *J, uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
@@ -63,7 +63,7 @@ int lied_jac_init(lied_jac *J, uint64_t n, const uint64_t *rowptr, const uint32_
   J->nnz_f = rowptr[n];
   J->typ = typ > 0 ? typ : 1.0;
   uint32_t *colour = lied_xmalloc(sizeof *colour * ((size_t)n + 1), "colouring", e);
-  int rc = colour ? 0 : -1;
+  int rc = colour ? LIED_OK : LIED_E_NOMEM;
   if (!rc) rc = merge_diagonal(J, rowptr, cols, e);
   if (!rc) rc = lied_colour(n, rowptr, cols, colour, &J->ncolours, e);
   /* structural entries by column, with positions in the storage pattern */
@@ -86,7 +86,7 @@ int lied_jac_init(lied_jac *J, uint64_t n, const uint64_t *rowptr, const uint32_
     J->xp = lied_xmalloc(sizeof *J->xp * ((size_t)n + 1), "Jacobian", e);
     J->fp = lied_xmalloc(sizeof *J->fp * ((size_t)n + 1), "Jacobian", e);
     J->del = lied_xmalloc(sizeof *J->del * ((size_t)n + 1), "Jacobian", e);
-    if (!J->gptr || !J->gcol || !J->xp || !J->fp || !J->del) rc = -1;
+    if (!J->gptr || !J->gcol || !J->xp || !J->fp || !J->del) rc = LIED_E_NOMEM;
   }
   if (!rc) {
     for (uint64_t j = 0; j < n; j++) J->gptr[colour[j] + 2]++;
@@ -125,5 +125,5 @@ int lied_jac_eval(lied_jac *J, lied_rhs_fn f, void *ctx, double t, const double 
     }
   }
   J->njac++;
-  return 0;
+  return LIED_OK;
 }

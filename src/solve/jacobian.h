@@ -8,7 +8,8 @@
 
 /* Transpose a CSR pattern of n x n: column j holds rows crow[ctp[j] ..
  * ctp[j + 1]) in increasing order and, when cpos is not NULL, their
- * positions in the CSR arrays. Allocates *ctp, *crow (and *cpos). */
+ * positions in the CSR arrays. Allocates *ctp, *crow (and *cpos).
+ * LIED_OK or LIED_E_NOMEM (as every allocating function here). */
 int lied_transpose(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
                    uint64_t **ctp, uint32_t **crow, uint64_t **cpos, lied_err *e);
 
@@ -45,7 +46,7 @@ void lied_jac_free(lied_jac *J);
 
 /* J at (t, x), where f0 = f(t, x): one evaluation of f per colour, forward
  * differences with steps sqrt(eps) * max(|x_j|, typ). Allocates nothing.
- * Returns 0 or the nonzero code of f. */
+ * Returns LIED_OK or the nonzero code of f. */
 int lied_jac_eval(lied_jac *J, lied_rhs_fn f, void *ctx, double t, const double *x,
                   const double *f0);
 

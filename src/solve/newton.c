@@ -47,29 +47,31 @@ int lied_newton_init(lied_newton *N, uint64_t n, const uint64_t *rowptr,
   N->eta = 1.0;
   N->kappa = 0.03;
   N->maxit = 7;
-  if (lied_jac_init(&N->J, n, rowptr, cols, typ, e)) return -1;
+  LIED_TRY(lied_jac_init(&N->J, n, rowptr, cols, typ, e));
   uint64_t dmax = lied_splu_available() ? LIED_DENSE_MAX : LIED_DENSE_MAX_NOSPARSE;
   N->dense = n <= dmax;
-  int rc = 0;
+  int rc = LIED_OK;
   if (N->dense) {
     N->lu = lied_xmalloc(sizeof *N->lu * ((size_t)n * (size_t)n + 1), "Newton matrix", e);
     N->piv = lied_xmalloc(sizeof *N->piv * ((size_t)n + 1), "Newton matrix", e);
-    if (!N->lu || !N->piv) rc = -1;
+    if (!N->lu || !N->piv) rc = LIED_E_NOMEM;
   } else {
     if (!lied_splu_available())
-      rc = lied_errf(e, "implicit solvers on more than %d states need a sparse LU: "
-                        "build lied with SuiteSparse KLU (Debian: libsuitesparse-dev); "
-                        "the model has %llu states",
+      rc = lied_errc(e, LIED_E_LIMIT,
+                     "implicit solvers on more than %d states need a sparse LU: "
+                     "build lied with SuiteSparse KLU (Debian: libsuitesparse-dev); "
+                     "the model has %llu states",
                      LIED_DENSE_MAX_NOSPARSE, (unsigned long long)n);
     if (!rc) {
       N->sp = lied_splu_new(n, N->J.rowptr, N->J.cols, e);
+      if (!N->sp) rc = lied_err_code(e);
       N->mval = lied_xmalloc(sizeof *N->mval * ((size_t)N->J.nnz + 1), "Newton matrix", e);
-      if (!N->sp || !N->mval) rc = -1;
+      if (!N->mval) rc = LIED_E_NOMEM;
     }
   }
   N->fx = lied_xmalloc(sizeof *N->fx * ((size_t)n + 1), "Newton work space", e);
   N->dx = lied_xmalloc(sizeof *N->dx * ((size_t)n + 1), "Newton work space", e);
-  if (!N->fx || !N->dx) rc = -1;
+  if (!N->fx || !N->dx) rc = LIED_E_NOMEM;
   if (rc) lied_newton_free(N);
   return rc;
 }
@@ -87,13 +89,14 @@ int lied_newton_factor(lied_newton *N, double hg, lied_err *e) {
       for (uint64_t p = J->rowptr[i]; p < J->rowptr[i + 1]; p++) row[J->cols[p]] = -hg * J->val[p];
       row[i] += 1.0;
     }
-    rc = lied_lu_factor(N->lu, (int)n, N->piv) ? 1 : 0;
+    rc = lied_lu_factor(N->lu, (int)n, N->piv) ? LIED_RETRY : LIED_OK;
   } else {
     for (uint64_t p = 0; p < J->nnz; p++) N->mval[p] = -hg * J->val[p];
     for (uint64_t i = 0; i < n; i++) N->mval[J->diag[i]] += 1.0;
-    rc = lied_splu_factor(N->sp, N->mval, e);
+    rc = lied_splu_factor(N->sp, N->mval, e); /* sparse.h: 0, 1 singular, -1 */
+    rc = rc > 0 ? LIED_RETRY : rc < 0 ? lied_err_code(e) : LIED_OK;
   }
-  if (rc == 0) N->hg = hg;
+  if (rc == LIED_OK) N->hg = hg;
   return rc;
 }
 
@@ -113,7 +116,7 @@ int lied_newton_stage(lied_newton *N, lied_rhs_fn f, void *ctx, double T,
   for (int it = 0; it < N->maxit; it++) {
     int rc = f(ctx, T, X, fx);
     N->nit++;
-    if (rc) return rc < 0 ? rc : -1;
+    if (rc) return rc < 0 ? rc : LIED_ERROR; /* f's codes are negative */
     for (uint64_t i = 0; i < n; i++) dx[i] = psi[i] + hg * fx[i] - X[i];
     lied_newton_lsolve(N, dx);
     for (uint64_t i = 0; i < n; i++) X[i] += dx[i];
@@ -131,11 +134,11 @@ int lied_newton_stage(lied_newton *N, lied_rhs_fn f, void *ctx, double T,
       N->eta = eta;
       double inv = 1.0 / hg;
       for (uint64_t i = 0; i < n; i++) k[i] = (X[i] - psi[i]) * inv;
-      return 0;
+      return LIED_OK;
     }
     prev = nrm;
   }
   N->nfail++;
   N->eta = 1.0;
-  return 1;
+  return LIED_RETRY;
 }

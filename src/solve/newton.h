@@ -30,12 +30,15 @@ typedef struct lied_newton {
   long nit, nfail, nfact;
 } lied_newton;
 
-/* Set up for n states from the structural pattern (see jacobian.h). */
+/* Set up for n states from the structural pattern (see jacobian.h).
+ * LIED_OK; LIED_E_LIMIT when the system is too large for a dense LU and
+ * this build has no sparse one; LIED_E_NOMEM. */
 int lied_newton_init(lied_newton *N, uint64_t n, const uint64_t *rowptr,
                      const uint32_t *cols, double typ, lied_err *e);
 void lied_newton_free(lied_newton *N);
 
-/* Factor M = I - hg J. Returns 0, 1 when M is singular, -1 on error. */
+/* Factor M = I - hg J. Returns LIED_OK, LIED_RETRY when M is singular (a
+ * smaller step brings M towards I), or a negative status. */
 int lied_newton_factor(lied_newton *N, double hg, lied_err *e);
 
 /* b <- M^-1 b with the current factors. */
@@ -43,8 +46,9 @@ void lied_newton_lsolve(lied_newton *N, double *b);
 
 /* Solve X = psi + hg f(T, X) from the predictor in X, with the weighted RMS
  * norm of inverse weights w. On success k = f(T, X) as implied by the stage
- * equation, (X - psi) / hg. Returns 0 (converged), 1 (diverged or too slow:
- * N->worst names the state), or the nonzero code of f (< 0). */
+ * equation, (X - psi) / hg. Returns LIED_OK (converged), LIED_RETRY
+ * (diverged or too slow: N->worst names the state), or the negative code of
+ * f. */
 int lied_newton_stage(lied_newton *N, lied_rhs_fn f, void *ctx, double T,
                       const double *psi, double hg, const double *w, double *X,
                       double *k);

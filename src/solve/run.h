@@ -1,6 +1,8 @@
 /* run.h - internal to src/solve: one simulation run as the drivers (fixed
  * step, adaptive, cvode) share it: options resolved, state vector, output
- * points, counters, and the helpers for recording, names and errors. */
+ * points, counters, and the helpers for recording, names and errors.
+ * Every function returning int follows core/err.h: LIED_OK, or a negative
+ * lied_status equal to R->e->code. */
 #ifndef LIED_SOLVE_RUN_H
 #define LIED_SOLVE_RUN_H
 #include <stdint.h>
@@ -22,8 +24,11 @@ typedef struct lied_run {
   double rtol, atol; /* tolerances (resolved: positive) */
   double hmax;       /* largest adaptive step (resolved: positive) */
   uint64_t kout;     /* index of the next output point (interval mode) */
+  double tout;       /* its time; INFINITY when none is left, and in every-step mode */
   long nrhs;         /* every derivative evaluation through lied_run_rhs */
 } lied_run;
+
+/* ---- run.c --------------------------------------------------------------- */
 
 /* The right-hand side in lied_rhs_fn form (ctx is the lied_run); counts nrhs. */
 int lied_run_rhs(void *ctx, double t, const double *x, double *dx);
@@ -37,22 +42,44 @@ int lied_run_record(lied_run *R, double t, const double *x);
 /* Nonzero when the stop flag is set (marks the run interrupted). */
 int lied_run_stopped(lied_run *R);
 
-/* Call the progress hook every LIED_PROGRESS_STEPS accepted steps. */
-void lied_run_progress(lied_run *R, double t);
-
-/* -1 with "at t = T: state NAME became VALUE" when x has a non-finite entry. */
-int lied_run_check_finite(lied_run *R, double t, const double *x);
-
 /* Name of state i into buf. */
 void lied_run_state_name(const lied_run *R, uint64_t i, char *buf, size_t cap);
 
-/* Structural sparsity of the derivatives (malloc'ed CSR, see sched.h). */
+/* Structural sparsity of the derivatives (malloc'ed CSR, see sched.h);
+ * LIED_E_LIMIT beyond UINT32_MAX states. */
 int lied_run_sparsity(lied_run *R, uint64_t **rowptr, uint32_t **cols);
 
-/* The drivers. Each returns 0 (done, or interrupted: st->interrupted) or -1
- * with a message naming the time; R->t is the time reached and R->x the
- * state there; every output up to the failure has been recorded. */
-int lied_run_fixed(lied_run *R, const lied_solver *s);    /* sim.c */
+/* ---- points.c: what every driver does around a step ----------------------- */
+
+/* The state at output time tout inside the step just taken: *x points to
+ * it (a buffer of the driver's, valid until the next call). LIED_OK or a
+ * negative status with a message. */
+typedef int (*lied_dense_fn)(void *ctx, double tout, const double **x);
+
+/* The first output point (kout 1; none in every-step mode). */
+void lied_run_points_init(lied_run *R);
+
+/* The output points a step ending at t1 covers (every point not yet
+ * emitted at or before t1; the last point is exactly stop): each is
+ * recorded with the state dense() gives at it, or x1 when dense is NULL
+ * (the step ends exactly on the points it covers, or no recorder observes
+ * them), and reported to the progress hook. Call it once per step, after
+ * the step and before the state at its start is overwritten when dense()
+ * needs that. */
+int lied_run_points(lied_run *R, double t1, const double *x1, lied_dense_fn dense, void *ctx);
+
+/* After accepted steps to (t, x), st->steps counted: a state that is not
+ * finite is a failure (LIED_E_NONFINITE, "at t = T: state NAME became
+ * VALUE"); in every-step mode the row at t; the progress hook every
+ * LIED_PROGRESS_STEPS steps. */
+int lied_run_stepped(lied_run *R, double t, const double *x);
+
+/* ---- the drivers ---------------------------------------------------------- */
+
+/* Each returns LIED_OK (done, or interrupted: st->interrupted) or a negative
+ * status with a message naming the time; R->t is the time reached and R->x
+ * the state there; every output up to the failure has been recorded. */
+int lied_run_fixed(lied_run *R, const lied_solver *s);    /* fixed.c */
 int lied_run_adaptive(lied_run *R, const lied_solver *s); /* adapt.c */
 int lied_run_cvode(lied_run *R);                          /* cvode.c */
 

@@ -88,8 +88,11 @@ const lied_solver *lied_solver_find(const char *name);
  * block of fused steps is dropped): nonzero stops the run (results so far
  * are kept, flushed).
  * Returns LIED_OK, LIED_E_USAGE for invalid options (nothing was run), or another
- * negative status with a message naming
- * the time (the recorder is flushed and its sinks stay valid either way). */
+ * negative status, equal to e->code, with a message naming the time: the
+ * model's (a singular section, ...), LIED_E_NONFINITE (a state), LIED_E_SOLVER
+ * (step size underflow, Newton failure at a fixed step, cvode), LIED_E_LIMIT,
+ * LIED_E_NOMEM, or a sink's (LIED_E_IO). The recorder is flushed and its
+ * sinks stay valid either way. */
 int lied_simulate(lied_sched *s, const lied_sim_opts *o, const lied_output *out,
                   volatile sig_atomic_t *stop_flag, lied_sim_stats *st,
                   lied_err *e);

@@ -74,7 +74,7 @@ check 'grep -q "use a .csv or .mat file, tcp:PORT" "$tmp/err"' "bad --out messag
 check '[ $? -eq 1 ]' "unwritable MAT path exits 1"
 check 'grep -q "cannot open /nonexistent/dir/x.mat for writing" "$tmp/err"' "unwritable MAT message: $(cat "$tmp/err")"
 "$LIED" run tests/models/osc.lua --out tcp:99999 2>"$tmp/err"
-check '[ $? -eq 1 ]' "bad TCP port exits 1"
+check '[ $? -eq 2 ]' "bad TCP port is a usage error (exit 2)"
 check 'grep -q "port must be a number from 0 to 65535" "$tmp/err"' "bad port message: $(cat "$tmp/err")"
 "$LIED" run tests/models/osc.lua --out tcp:0 --clients -1 2>"$tmp/err"
 check '[ $? -eq 2 ]' "--clients -1 is a usage error"

@@ -69,7 +69,7 @@ static double run(const lied_tableau *tab, const problem *p, int nsteps,
   double x[MAX_STATES], want[MAX_STATES], err = 0.0;
   double h = T_END / nsteps;
   *nrhs = -1;
-  if (lied_erk_init(&e, tab, p->n) != 0)
+  if (lied_erk_init(&e, tab, p->n, NULL) != 0)
     return INFINITY;
   memcpy(x, p->x0, sizeof x);
   for (int i = 0; i < nsteps; i++)
@@ -143,7 +143,7 @@ static void test_rhs_error(void) {
       lied_erk e;
       failing fl = {0, stage};
       double x[2] = {1.5, -2.5};
-      CHECK(lied_erk_init(&e, tab, 2) == 0);
+      CHECK(lied_erk_init(&e, tab, 2, NULL) == 0);
       CHECK(lied_erk_step(&e, rhs_failing, &fl, 0.0, 0.1, x) == ERROR_CODE);
       CHECK(x[0] == 1.5 && x[1] == -2.5);
       CHECK(e.nrhs == stage);
@@ -162,11 +162,13 @@ static void test_init(void) {
   const lied_tableau implicit = {"beuler", "implicit Euler", 1, 1, 0, 0,
                                  a, b, c, NULL};
   lied_erk e;
-  CHECK(lied_erk_init(&e, &implicit, 1) == -1);
+  lied_err err = {0};
+  CHECK(lied_erk_init(&e, &implicit, 1, &err) == LIED_E_USAGE);
+  CHECK(err.code == LIED_E_USAGE && strstr(err.msg, "beuler") != NULL);
   lied_erk_free(&e);
-  CHECK(lied_erk_init(&e, NULL, 1) == -1);
+  CHECK(lied_erk_init(&e, NULL, 1, &err) == LIED_E_USAGE);
   lied_erk_free(&e);
-  CHECK(lied_erk_init(&e, lied_tableau_find("rk4"), 0) == 0);
+  CHECK(lied_erk_init(&e, lied_tableau_find("rk4"), 0, &err) == 0);
   CHECK(lied_erk_step(&e, rhs_empty, NULL, 0.0, 0.1, NULL) == 0);
   CHECK(e.nrhs == 4);
   lied_erk_free(&e);

@@ -6,6 +6,7 @@
  * later chunk is an error naming the copy and the time, and leaves the state
  * unchanged; a block that fails or is stopped leaves it unchanged too, and
  * the simulator then reports what single steps report. */
+#include <math.h>
 #include <string.h>
 #include "check.h"
 #include "fixtures.h"
@@ -131,8 +132,8 @@ static void same_bits(const char *table, int block, int fresh) {
   CHECK(xa && xb && tab);
   lied_erk erk;
   lied_fused f;
-  CHECK(lied_erk_init(&erk, tab, ns) == 0);
-  CHECK(lied_fused_init(&f, mb->sched, tab, 1) == 0);
+  CHECK(lied_erk_init(&erk, tab, ns, &e) == 0);
+  CHECK(lied_fused_init(&f, mb->sched, tab, 1, &e) == 0);
   if (xa && xb) {
     fx_fill(ma, xa);
     memcpy(xb, xa, sizeof *xa * ns);
@@ -193,7 +194,7 @@ static void test_singular_later_chunk(void) {
   const uint64_t ns = m->sched->nstates;
   double *x = calloc(ns, sizeof *x), *x0 = calloc(ns, sizeof *x0);
   lied_fused f;
-  CHECK(x && x0 && lied_fused_init(&f, m->sched, lied_tableau_find("rk4"), 1) == 0);
+  CHECK(x && x0 && lied_fused_init(&f, m->sched, lied_tableau_find("rk4"), 1, &e) == 0);
   if (x && x0) {
     fx_fill(m, x);
     CHECK(lied_sched_evaluate(m->sched, 0, x, NULL, 0, &e) == 0); /* constant part, factors */
@@ -201,7 +202,7 @@ static void test_singular_later_chunk(void) {
     memcpy(x0, x, sizeof *x * ns);
     const double t3[] = {0, 0.1, 0.2, 0.3};
     volatile sig_atomic_t stop = 1;
-    CHECK(lied_fused_steps(&f, t3, 3, x, &stop, &e) == 1);
+    CHECK(lied_fused_steps(&f, t3, 3, x, &stop, &e) == LIED_RETRY);
     CHECK(memcmp(x, x0, sizeof *x * ns) == 0);
     stop = 0;
     CHECK(lied_fused_steps(&f, t3, 3, x, &stop, &e) == 0);
@@ -300,9 +301,10 @@ static void test_blocks_across_outputs(void) {
 /* Runs whose output interval holds many steps take them in blocks; a block
  * that fails is taken again step by step, so fused runs fail with the
  * message, step count and time of whole-vector runs. Ramp: singular at the
- * last stage of the step from 0.9375 (h = 1/16, output every 0.5). */
-static void sim_fail(const lied_class *cls, int nofuse, double p, lied_sim_stats *st,
-                     lied_err *e) {
+ * last stage of the step from 0.9375 (h = 1/16, output every 0.5). The run
+ * (rk4 unless `solver` says) fails with status `want`, the code in e. */
+static void sim_fail_with(const char *solver, const lied_class *cls, int nofuse, double p,
+                          int want, lied_sim_stats *st, lied_err *e) {
   lied_model *m = lied_model_new(e);
   int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, e);
   int arr = lied_model_add(m, root, "c", NULL, 40, 1, NULL, e);
@@ -314,16 +316,23 @@ static void sim_fail(const lied_class *cls, int nofuse, double p, lied_sim_stats
   if (!sys) return;
   CHECK(lied_fused_applies(sys->sched));
   lied_sim_opts o = {.start = 0, .stop = 3, .dt = 0.0625, .interval = 0.5,
-                     .solver = "rk4", .no_fuse = nofuse};
-  CHECK(lied_simulate(sys->sched, &o, NULL, NULL, st, e) == -1);
+                     .solver = solver, .no_fuse = nofuse};
+  CHECK(lied_simulate(sys->sched, &o, NULL, NULL, st, e) == want);
+  CHECK(e->code == want);
+  if (e->code != want) fprintf(stderr, "%s: %s\n", solver, e->msg);
   lied_system_free(sys);
+}
+
+static void sim_fail(const lied_class *cls, int nofuse, double p, int want, lied_sim_stats *st,
+                     lied_err *e) {
+  sim_fail_with("rk4", cls, nofuse, p, want, st, e);
 }
 
 static void test_singular_in_block(void) {
   lied_err e1 = {0}, e2 = {0};
   lied_sim_stats s1, s2;
-  sim_fail(&ramp_class, 0, 0, &s1, &e1);
-  sim_fail(&ramp_class, 1, 0, &s2, &e2);
+  sim_fail(&ramp_class, 0, 0, -1, &s1, &e1);
+  sim_fail(&ramp_class, 1, 0, -1, &s2, &e2);
   CHECK(strcmp(e1.msg, "at t = 1: singular linear section (pivot 1 of 1); tearing "
                        "variables: c[1].a.z") == 0);
   CHECK(strcmp(e1.msg, e2.msg) == 0);
@@ -334,12 +343,27 @@ static void test_singular_in_block(void) {
 static void test_nonfinite_in_block(void) {
   lied_err e1 = {0}, e2 = {0};
   lied_sim_stats s1, s2;
-  sim_fail(&blow_class, 0, 4, &s1, &e1);
-  sim_fail(&blow_class, 1, 4, &s2, &e2);
+  sim_fail(&blow_class, 0, 4, LIED_E_NONFINITE, &s1, &e1);
+  sim_fail(&blow_class, 1, 4, LIED_E_NONFINITE, &s2, &e2);
   CHECK(strncmp(e1.msg, "at t = 0.", 9) == 0 && strstr(e1.msg, ": state c[1].b.x became ") != NULL);
   CHECK(strcmp(e1.msg, e2.msg) == 0);
   if (strcmp(e1.msg, e2.msg)) fprintf(stderr, "fused: %s\nwhole: %s\n", e1.msg, e2.msg);
   CHECK(s1.steps == s2.steps && s1.t_end == s2.t_end && s1.steps > 4 && s1.steps < 8);
+}
+
+/* The status of a failure is the kind set where it happened: a Newton
+ * failure at a fixed step and a step size underflow are LIED_E_SOLVER. */
+static void test_solver_status(void) {
+  lied_err e = {0};
+  lied_sim_stats st;
+  sim_fail_with("beuler", &blow_class, 0, 4, LIED_E_SOLVER, &st, &e);
+  CHECK(strstr(e.msg, "the Newton iteration of beuler does not converge") != NULL);
+  const char *const adaptive[] = {"dopri45", "esdirk23"};
+  for (int i = 0; i < 2; i++) {
+    sim_fail_with(adaptive[i], &blow_class, 0, 4, LIED_E_SOLVER, &st, &e);
+    CHECK(strstr(e.msg, "step size underflow") != NULL);
+    CHECK(fabs(st.t_end - 0.25) < 1e-3); /* at the blow-up */
+  }
 }
 
 /* Replicated scheduling: the schedule built from the graph of one copy is
@@ -472,6 +496,7 @@ int main(void) {
   test_blocks_across_outputs();
   test_singular_in_block();
   test_nonfinite_in_block();
+  test_solver_status();
   test_not_aligned();
   test_singular_mid_run();
   test_replicated_schedule();

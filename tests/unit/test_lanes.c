@@ -209,8 +209,8 @@ static void same_bits(const variant *v, const char *table, int fresh, int mixed)
   const lied_tableau *tab = lied_tableau_find(table);
   lied_fused fa, fb;
   CHECK(xa && xb && x0 && tab);
-  CHECK(lied_fused_init(&fa, ma->sched, tab, 0) == 0);
-  CHECK(lied_fused_init(&fb, mb->sched, tab, 1) == 0);
+  CHECK(lied_fused_init(&fa, ma->sched, tab, 0, &e) == 0);
+  CHECK(lied_fused_init(&fb, mb->sched, tab, 1, &e) == 0);
   CHECK(!fa.lane);
   CHECK(fb.lane);
   if (!fb.lane) fprintf(stderr, "%s: no lanes: %s\n", v->name, fb.no_lanes);
@@ -327,7 +327,7 @@ static void test_singular(void) {
     double x[77], x0[77];
     for (int i = 0; i < 77; i++) x[i] = 1 + i / 77.0;
     lied_fused f;
-    CHECK(lied_fused_init(&f, m->sched, lied_tableau_find("rk4"), lanes) == 0);
+    CHECK(lied_fused_init(&f, m->sched, lied_tableau_find("rk4"), lanes, &e) == 0);
     CHECK(f.lane == lanes);
     CHECK(lied_sched_evaluate(m->sched, 0, x, NULL, 0, &e) == 0);
     x[70] = 0;
@@ -353,7 +353,7 @@ static void test_no_lane_form(void) {
   CHECK(m != NULL);
   if (!m) return;
   lied_fused f;
-  CHECK(lied_fused_init(&f, m->sched, lied_tableau_find("rk4"), 1) == 0);
+  CHECK(lied_fused_init(&f, m->sched, lied_tableau_find("rk4"), 1, &e) == 0);
   CHECK(!f.lane);
   CHECK(strstr(f.no_lanes, "has no lane form") != NULL);
   CHECK(strstr(f.no_lanes, "(c[1].") != NULL);
