@@ -34,7 +34,7 @@ int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int l
       lied_fused_free(f);
       return -1;
     }
-    f->lane = rc;
+    f->lane = rc == LIED_OK;
   }
   return 0;
 }
@@ -84,7 +84,7 @@ static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t
     }
     const lied_env env = {t + tab->c[i] * h};
     if (lane ? lied_lanes_run(&f->lanes, &env, n, e)
-                : lied_sched_run_chunk(s, &env, q0, n, e))
+                : lied_sched_run_chunk(s, LIED_EVAL_DERIVATIVES, &env, q0, n, e))
       return -1;
     for (int m = 0; m < s->nsmap; m++) {
       const lied_state_map *sm = &smap[m];
@@ -139,7 +139,6 @@ LIED_LANE_FN int lied_fused_steps(lied_fused *f, const double *times, int nsteps
   /* lane groups for blocks of steps: moving a chunk in and out costs about
    * what lanes save over one step (measured: output at every step) */
   const int lane = f->lane && nsteps > 1;
-  s->full = 0;
   for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
     const uint64_t n = total - q0 < chunk ? total - q0 : chunk;
     chunk_load(f, x, q0, n);

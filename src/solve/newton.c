@@ -87,11 +87,12 @@ int lied_newton_factor(lied_newton *N, double hg, lied_err *e) {
       for (uint64_t p = J->rowptr[i]; p < J->rowptr[i + 1]; p++) row[J->cols[p]] = -hg * J->val[p];
       row[i] += 1.0;
     }
-    rc = lied_lu_factor(N->lu, (int)n, N->piv) ? 1 : 0;
+    rc = lied_lu_factor(N->lu, (int)n, N->piv, NULL) ? 1 : 0;
   } else {
     for (uint64_t p = 0; p < J->nnz; p++) N->mval[p] = -hg * J->val[p];
     for (uint64_t i = 0; i < n; i++) N->mval[J->diag[i]] += 1.0;
     rc = lied_splu_factor(N->sp, N->mval, e);
+    if (rc == LIED_E_SINGULAR) rc = 1; /* singular: this function's 1 */
   }
   if (rc == 0) N->hg = hg;
   return rc;
