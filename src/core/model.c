@@ -86,15 +86,15 @@ int lied_model_add(lied_model *m, int parent, const char *name,
                    const char *where, lied_err *e) {
   if (m->instantiated) return lied_errc(e, LIED_E_USAGE, "model is already built");
   if ((parent < 0) != (m->nspecs == 0))
-    return lied_errf(e, "internal: the root must be added first, alone");
+    return lied_errc(e, LIED_E_USAGE, "internal: the root must be added first, alone");
   if (parent >= 0 && (parent >= m->nspecs || m->specs[parent].cls))
-    return lied_errf(e, "internal: parent %d is not a composite", parent);
+    return lied_errc(e, LIED_E_USAGE, "internal: parent %d is not a composite", parent);
   if (count == 0 && !is_array)
-    return lied_errf(e, "%s: a scalar component needs count 1", name);
+    return lied_errc(e, LIED_E_MODEL, "%s: a scalar component needs count 1", name);
   if (parent >= 0) {
     for (int c = m->specs[parent].first_child; c >= 0; c = m->specs[c].next_sibling)
       if (strcmp(m->specs[c].name, name) == 0)
-        return lied_errf(e, "duplicate component name '%s'", name);
+        return lied_errc(e, LIED_E_MODEL, "duplicate component name '%s'", name);
   }
   size_t size = 0;
   if (cls) {
@@ -102,12 +102,12 @@ int lied_model_add(lied_model *m, int parent, const char *name,
     size = (size + 7u) & ~(size_t)7u;
   }
   lied_spec *s = spec_new(m, name, size, e);
-  if (!s) return -1;
+  if (!s) return LIED_E_NOMEM;
   s->where = where ? lied_strdup(where, e) : NULL;
   if (where && !s->where) {
     free(s->name);
     free(s->proto);
-    return -1;
+    return LIED_E_NOMEM;
   }
   s->parent = parent;
   s->count = count;
@@ -128,7 +128,7 @@ int lied_model_add_internal(lied_model *m, const char *name,
                             const lied_class *cls, uint64_t count, size_t size,
                             lied_err *e) {
   lied_spec *s = spec_new(m, name, (size + 7u) & ~(size_t)7u, e);
-  if (!s) return -1;
+  if (!s) return LIED_E_NOMEM;
   s->count = (uint32_t)(count > UINT32_MAX ? UINT32_MAX : count);
   s->is_array = 1;
   s->total = count;
@@ -170,42 +170,40 @@ int lied_model_set_param(lied_model *m, int spec, const char *name,
   lied_spec *s = &m->specs[spec];
   char path[512];
   lied_spec_path(m, spec, path, sizeof path);
-  if (!s->cls) return lied_errf(e, "%s: not a component with parameters", path);
+  if (!s->cls) return lied_errc(e, LIED_E_MODEL, "%s: not a component with parameters", path);
   const lied_param *p = lied_class_param(s->cls, name);
   if (!p) {
     const char *cand[128];
     int nc = 0;
     for (int i = 0; i < s->cls->nparams && nc < 128; i++) cand[nc++] = s->cls->params[i].name;
     const char *sug = lied_suggest(name, cand, nc);
-    return lied_errf(e, "%s: %s has no parameter '%s'%s%s%s", path,
+    return lied_errc(e, LIED_E_MODEL, "%s: %s has no parameter '%s'%s%s%s", path,
                      s->cls->name, name, sug ? " (did you mean '" : "",
                      sug ? sug : "", sug ? "'?)" : "");
   }
   int len = p->len > 1 ? p->len : 1;
   if (n != len)
-    return lied_errf(e, "%s: parameter %s takes %d value%s, got %d", path,
+    return lied_errc(e, LIED_E_PARAM, "%s: parameter %s takes %d value%s, got %d", path,
                      name, len, len > 1 ? "s" : "", n);
   for (int k = 0; k < len; k++) {
     char why[128];
     if (param_check(p, v[k], why, sizeof why))
-      return lied_errf(e, "%s: parameter %s = %g [%s] %s", path, name, v[k],
+      return lied_errc(e, LIED_E_PARAM, "%s: parameter %s = %g [%s] %s", path, name, v[k],
                        p->unit ? p->unit : "", why);
     if (p->flags & LIED_PARAM_INT)
       ((int *)(void *)(s->proto + p->offset))[k] = (int)v[k];
     else
       ((double *)(void *)(s->proto + p->offset))[k] = v[k];
   }
-  return 0;
+  return LIED_OK;
 }
 
 int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
                        const char *where, lied_err *e) {
   if (m->instantiated) return lied_errc(e, LIED_E_USAGE, "model is already built");
   lied_spec *s = &m->specs[spec];
-  if (s->cls) return lied_errf(e, "connections belong to composite models");
-  if (lied_grow((void **)&s->conns, &s->capconns, s->nconns + 1,
-                sizeof *s->conns, e))
-    return -1;
+  if (s->cls) return lied_errc(e, LIED_E_MODEL, "connections belong to composite models");
+  LIED_TRY(lied_grow((void **)&s->conns, &s->capconns, s->nconns + 1, sizeof *s->conns, e));
   lied_conn_decl *c = &s->conns[s->nconns];
   c->a = lied_strdup(a, e);
   c->b = lied_strdup(b, e);
@@ -214,29 +212,29 @@ int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
     free(c->a);
     free(c->b);
     free(c->where);
-    return -1;
+    return LIED_E_NOMEM;
   }
   s->nconns++;
-  return 0;
+  return LIED_OK;
 }
 
 int lied_model_alias(lied_model *m, int spec, const char *name,
                      const char *target, lied_err *e) {
+  if (m->instantiated) return lied_errc(e, LIED_E_USAGE, "model is already built");
   lied_spec *s = &m->specs[spec];
-  if (s->cls) return lied_errf(e, "port aliases belong to composite models");
-  if (lied_grow((void **)&s->aliases, &s->capaliases, s->naliases + 1,
-                sizeof *s->aliases, e))
-    return -1;
+  if (s->cls) return lied_errc(e, LIED_E_MODEL, "port aliases belong to composite models");
+  LIED_TRY(lied_grow((void **)&s->aliases, &s->capaliases, s->naliases + 1, sizeof *s->aliases,
+                     e));
   lied_alias *a = &s->aliases[s->naliases];
   a->name = lied_strdup(name, e);
   a->target = lied_strdup(target, e);
   if (!a->name || !a->target) {
     free(a->name);
     free(a->target);
-    return -1;
+    return LIED_E_NOMEM;
   }
   s->naliases++;
-  return 0;
+  return LIED_OK;
 }
 
 /* Levenshtein distance, capped for long names. */

@@ -135,8 +135,15 @@ typedef struct lied_model {
 lied_model *lied_model_new(lied_err *e);
 void lied_model_free(lied_model *m);
 
+/* Return codes (core/err.h): LIED_OK or a negative lied_status with a
+ * message in e. Name, structure and connection errors are LIED_E_MODEL, bad
+ * parameter values (also those a class's init reports through
+ * lied_init_error) LIED_E_PARAM, changes after lied_model_instantiate
+ * LIED_E_USAGE, sizes beyond lied's limits LIED_E_LIMIT. */
+
 /* Add a child spec under `parent` (-1 only for the root, which must come
- * first). cls == NULL makes a composite. Returns the spec id or -1. */
+ * first). cls == NULL makes a composite. Returns the spec id (>= 0) or a
+ * negative status. */
 int lied_model_add(lied_model *m, int parent, const char *name,
                    const lied_class *cls, uint32_t count, int is_array,
                    const char *where, lied_err *e);
@@ -153,6 +160,9 @@ int lied_model_alias(lied_model *m, int spec, const char *name,
  * scheduler (sched/sched.h) orders the blocks, the builder
  * (builder/system.h) runs both. */
 int lied_model_instantiate(lied_model *m, lied_err *e);
+/* The wiring step of lied_model_instantiate (wire.c), once the arenas
+ * exist: reading pointers, sum nodes, unconnected readers checked. */
+int lied_model_wire(lied_model *m, lied_err *e);
 
 /* Declared path of a spec ("crab.body1"), for messages. */
 void lied_spec_path(const lied_model *m, int s, char *buf, size_t cap);
@@ -163,7 +173,8 @@ const lied_param *lied_class_param(const lied_class *cls, const char *name);
 int lied_spec_step(const lied_model *m, int parent, const char **pp,
                    uint64_t *idx, int *child, lied_err *e);
 
-/* A framework spec outside the declared tree (model.c; sum nodes). */
+/* A framework spec outside the declared tree (model.c; sum nodes): its id,
+ * or LIED_E_NOMEM. */
 int lied_model_add_internal(lied_model *m, const char *name,
                             const lied_class *cls, uint64_t count, size_t size,
                             lied_err *e);
@@ -179,16 +190,18 @@ size_t lied_model_path(const lied_model *m, int s, uint64_t i, char *buf,
 
 /* Resolve a dotted path relative to the root to a leaf instance. On success
  * sets *spec, *inst and *rest (the remainder after the component, "" if
- * none). Returns 0 or -1 with a message. */
+ * none). Returns LIED_OK or LIED_E_MODEL with a message. */
 int lied_model_find(const lied_model *m, const char *path, int *spec,
                     uint64_t *inst, const char **rest, lied_err *e);
 
-/* Resolve a variable path to its address (after build). */
+/* Resolve a variable path to its address (after build); NULL with
+ * LIED_E_MODEL in e when it names none (or an unconnected input). */
 const double *lied_model_var(const lied_model *m, const char *path,
                              const char **unit, lied_err *e);
 
 /* Call fn for every variable of the model (after build), in declaration
- * order; names are built on the fly. Stops early when fn returns nonzero. */
+ * order; names are built on the fly. Stops early when fn returns nonzero
+ * and returns that value; else 0. Allocates nothing. */
 typedef int (*lied_var_visit)(void *ctx, const char *name, const char *unit,
                               const double *addr, int kind);
 int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx);

@@ -53,7 +53,7 @@ int lied_spec_step(const lied_model *m, int parent, const char **pp,
     char nm[128];
     snprintf(nm, sizeof nm, "%.*s", (int)(len < 127 ? len : 127), p);
     const char *sug = lied_suggest(nm, cand, nc);
-    return lied_errf(e, "no component '%s'%s%s%s", nm,
+    return lied_errc(e, LIED_E_MODEL, "no component '%s'%s%s%s", nm,
                      sug ? " (did you mean '" : "", sug ? sug : "",
                      sug ? "'?)" : "");
   }
@@ -65,46 +65,48 @@ int lied_spec_step(const lied_model *m, int parent, const char **pp,
     /* digits only: strtoull would take "-1" as 2^64 - 1 */
     unsigned long long v = p[1] >= '0' && p[1] <= '9' ? strtoull(p + 1, &end, 10) : 0;
     if (!(p[1] >= '0' && p[1] <= '9') || *end != ']')
-      return lied_errf(e, "bad index in '%s' (indices are whole numbers from 1)", *pp);
+      return lied_errc(e, LIED_E_MODEL, "bad index in '%s' (indices are whole numbers from 1)",
+                       *pp);
     if (!cs->is_array)
-      return lied_errf(e, "'%s' is not an array", cs->name);
+      return lied_errc(e, LIED_E_MODEL, "'%s' is not an array", cs->name);
     if (v < 1 || v > cs->count)
-      return lied_errf(e, "index %.*s out of range: %s has %u element%s (indices from 1)",
+      return lied_errc(e, LIED_E_MODEL,
+                       "index %.*s out of range: %s has %u element%s (indices from 1)",
                        (int)(end - p - 1), p + 1, cs->name, cs->count, cs->count == 1 ? "" : "s");
     j = v - 1;
     p = end + 1;
   } else if (cs->is_array) {
-    return lied_errf(e, "'%s' is an array of %u: write %s[i]", cs->name,
+    return lied_errc(e, LIED_E_MODEL, "'%s' is an array of %u: write %s[i]", cs->name,
                      cs->count, cs->name);
   }
   *idx = *idx * cs->count + j;
   if (*p == '.') p++;
   *pp = p;
   *child = c;
-  return 0;
+  return LIED_OK;
 }
 
 int lied_model_find(const lied_model *m, const char *path, int *spec,
                     uint64_t *inst, const char **rest, lied_err *e) {
-  if (m->nspecs == 0) return lied_errf(e, "empty model");
+  if (m->nspecs == 0) return lied_errc(e, LIED_E_MODEL, "empty model");
   int cur = 0;
   uint64_t idx = 0;
   const char *p = path;
   if (m->specs[0].cls) { /* the root itself is a component */
     *spec = 0, *inst = 0, *rest = p;
-    return 0;
+    return LIED_OK;
   }
   while (*p) {
     int c;
-    if (lied_spec_step(m, cur, &p, &idx, &c, e))
+    if (lied_spec_step(m, cur, &p, &idx, &c, e) < 0)
       return lied_err_prefix(e, "%s: ", path);
     cur = c;
     if (m->specs[c].cls) {
       *spec = c, *inst = idx, *rest = p;
-      return 0;
+      return LIED_OK;
     }
   }
-  return lied_errf(e, "%s: names a composite, not a variable", path);
+  return lied_errc(e, LIED_E_MODEL, "%s: names a composite, not a variable", path);
 }
 
 /* Address of template variable v of instance inst (after wiring). */
@@ -130,14 +132,14 @@ const double *lied_model_var(const lied_model *m, const char *path,
     if (strcmp(t->vars[v].name, rest) == 0) {
       if (unit) *unit = t->vars[v].unit;
       const double *a = var_addr(sp, &t->vars[v], i);
-      if (!a) lied_errf(e, "%s: not connected", path);
+      if (!a) lied_errc(e, LIED_E_MODEL, "%s: not connected", path);
       return a;
     }
   const char *cand[512];
   int nc = 0;
   for (int v = 0; v < t->nvars && nc < 512; v++) cand[nc++] = t->vars[v].name;
   const char *sug = lied_suggest(rest, cand, nc);
-  lied_errf(e, "%s: %s has no variable '%s'%s%s%s", path, sp->cls->name, rest,
+  lied_errc(e, LIED_E_MODEL, "%s: %s has no variable '%s'%s%s%s", path, sp->cls->name, rest,
             sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
   return NULL;
 }
@@ -187,10 +189,6 @@ static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
 
 int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx) {
   if (m->nspecs == 0) return 0;
-  walk_ctx *w = malloc(sizeof *w);
-  if (!w) return -1;
-  w->m = m, w->fn = fn, w->ctx = ctx, w->buf[0] = 0;
-  int rc = walk(w, 0, 0, 0);
-  free(w);
-  return rc;
+  walk_ctx w = {m, fn, ctx, {0}};
+  return walk(&w, 0, 0, 0);
 }

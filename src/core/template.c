@@ -46,7 +46,7 @@ void lied_meta_link(lied_meta *m, const void *field) {
 static void meta_fail(lied_meta *m, const char *fmt, const char *what) {
   if (m->failed) return;
   m->failed = 1;
-  lied_errf(m->e, fmt, what);
+  lied_errc(m->e, LIED_E_MODEL, fmt, what);
 }
 
 /* Offset of p inside the instance, or UINT32_MAX when p lies outside. */
@@ -197,13 +197,14 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
   }
 }
 
+/* Record address p; LIED_OK, or LIED_E_NOMEM (the crawl has failed). */
 static int meta_addr(lied_meta *m, const void *p) {
   if (lied_grow((void **)&m->addr, &m->capaddr, m->naddr + 1, sizeof *m->addr, m->e)) {
     m->failed = 1;
-    return -1;
+    return LIED_E_NOMEM;
   }
   m->addr[m->naddr++] = p;
-  return 0;
+  return LIED_OK;
 }
 
 /* A block whose inputs are the NULL-terminated list `in` and then `nrange`
@@ -322,7 +323,7 @@ static int classify(lied_meta *m) {
   int nout = 0;
   for (int b = 0; b < m->nraw; b++) nout += m->raw[b].nout;
   t->outs = lied_xcalloc((size_t)nout + 1, sizeof *t->outs, "outputs", e);
-  if (!t->blocks || !t->refs || !t->outs) return -1;
+  if (!t->blocks || !t->refs || !t->outs) return LIED_E_NOMEM;
   /* outputs first, so inputs can find their producers */
   for (int b = 0; b < m->nraw; b++) {
     raw_block *r = &m->raw[b];
@@ -330,18 +331,18 @@ static int classify(lied_meta *m) {
       uint32_t off = meta_off(m, m->addr[r->out0 + i]);
       int p, s;
       if (off == UINT32_MAX)
-        return lied_errf(e, "block %s writes outside the component", r->name);
+        return lied_errc(e, LIED_E_MODEL, "block %s writes outside the component", r->name);
       if (is_port_read(t, off, &p, &s))
-        return lied_errf(e, "block %s writes %s.%s, which the port reads",
+        return lied_errc(e, LIED_E_MODEL, "block %s writes %s.%s, which the port reads",
                          r->name, t->ports[p].name,
                          t->ports[p].layout->conn->signals[s].name);
       for (int q = 0; q < t->nstates; q++)
         if (t->states[q].x == off)
-          return lied_errf(e, "block %s writes state %s (write its derivative)",
+          return lied_errc(e, LIED_E_MODEL, "block %s writes state %s (write its derivative)",
                            r->name, t->vars[t->states[q].var].name);
       for (int q = 0; q < t->ntears; q++)
         if (t->tears[q].tear == off)
-          return lied_errf(e, "block %s writes tearing variable %s", r->name,
+          return lied_errc(e, LIED_E_MODEL, "block %s writes tearing variable %s", r->name,
                            t->vars[t->tears[q].tear_var].name);
       t->outs[t->nouts++] = (lied_trange){off, off + out_width(t, off), b};
     }
@@ -349,20 +350,20 @@ static int classify(lied_meta *m) {
   qsort(t->outs, (size_t)t->nouts, sizeof *t->outs, cmp_range);
   for (int i = 1; i < t->nouts; i++)
     if (t->outs[i].lo < t->outs[i - 1].hi)
-      return lied_errf(e, "blocks %s and %s write the same variable",
+      return lied_errc(e, LIED_E_MODEL, "blocks %s and %s write the same variable",
                        m->raw[t->outs[i - 1].block].name,
                        m->raw[t->outs[i].block].name);
   for (int q = 0; q < t->ntears; q++) {
     t->tears[q].res_block = lied_template_producer(t, t->tears[q].res);
     if (t->tears[q].res_block < 0)
-      return lied_errf(e, "residual %s of tearing pair (%s, %s) is written by no block",
+      return lied_errc(e, LIED_E_MODEL, "residual %s of tearing pair (%s, %s) is written by no block",
                        t->vars[t->tears[q].res_var].name,
                        t->vars[t->tears[q].tear_var].name,
                        t->vars[t->tears[q].res_var].name);
   }
   for (int q = 0; q < t->nstates; q++)
     if (lied_template_producer(t, t->states[q].der) < 0)
-      return lied_errf(e, "derivative of state %s is written by no block",
+      return lied_errc(e, LIED_E_MODEL, "derivative of state %s is written by no block",
                        t->vars[t->states[q].var].name);
   int n = 0;
   for (int b = 0; b < m->nraw; b++) {
@@ -392,7 +393,7 @@ static int classify(lied_meta *m) {
         if (ref.kind == LIED_REF_CONST) {
           int pb = lied_template_producer(t, off);
           if (pb == b)
-            return lied_errf(e, "block %s reads its own output", r->name);
+            return lied_errc(e, LIED_E_MODEL, "block %s reads its own output", r->name);
           if (pb >= 0) ref = (lied_tref){off, LIED_REF_INTERNAL, (uint16_t)pb, 0};
         }
       }
@@ -403,7 +404,7 @@ static int classify(lied_meta *m) {
       t->refs[n++] = (lied_tref){meta_off(m, m->addr[r->out0 + i]), LIED_REF_OUT, 0, 0};
   }
   t->nrefs = n;
-  return 0;
+  return LIED_OK;
 }
 
 int lied_template_crawl(lied_template *tpl, const lied_class *cls, void *inst,
@@ -411,7 +412,7 @@ int lied_template_crawl(lied_template *tpl, const lied_class *cls, void *inst,
   memset(tpl, 0, sizeof *tpl);
   lied_meta m = {.tpl = tpl, .base = inst, .size = size, .e = e};
   cls->meta(&m, inst);
-  int rc = m.failed ? -1 : classify(&m);
+  int rc = m.failed ? lied_err_code(e) : classify(&m);
   free(m.raw);
   free(m.addr);
   free(m.links);

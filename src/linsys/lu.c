@@ -67,30 +67,37 @@ static void eliminate_column(double *a, int n, int k) {
   }
 }
 
+/* LIED_E_SINGULAR at step k, reported through step when it is given. */
+static int singular_at(int k, int *step) {
+  if (step)
+    *step = k;
+  return LIED_E_SINGULAR;
+}
+
 /* See lu.h. The singularity threshold n * DBL_EPSILON * max|a_ij| is taken
  * from the input before any elimination; a pivot passes only when it is
  * finite and strictly larger than it, so an all-zero matrix fails at step 0
  * and any non-finite input entry makes the threshold infinite (step 0). */
-int lied_lu_factor(double *a, int n, int *piv) {
+int lied_lu_factor(double *a, int n, int *piv, int *step) {
   if (n <= 0)
-    return 0;
+    return LIED_OK;
   double tol = (double)n * DBL_EPSILON * max_abs_entry(a, n);
   for (int k = 0; k < n; k++) {
     int p = find_pivot_row(a, n, k);
     if (p < 0)
-      return k + 1;
+      return singular_at(k, step);
     piv[k] = p;
     if (p != k)
       swap_rows(a, n, k, p);
     double pivot = a[at(n, k, k)];
     if (!isfinite(pivot) || !(fabs(pivot) > tol))
-      return k + 1;
+      return singular_at(k, step);
     eliminate_column(a, n, k);
   }
-  return 0;
+  return LIED_OK;
 }
 
-/* See lu.h. Only valid after lied_lu_factor returned 0 for lu and piv:
+/* See lu.h. Only valid after lied_lu_factor returned LIED_OK for lu and piv:
  * applies the row exchanges to b, then solves L y = P b and U x = y. */
 void lied_lu_solve(const double *lu, int n, const int *piv, double *b) {
   for (int k = 0; k < n; k++) {

@@ -42,7 +42,7 @@ lied_splu *lied_splu_new(uint64_t n, const uint64_t *rowptr, const uint32_t *col
   klu_l_defaults(&s->common);
   s->sym = klu_l_analyze(s->n, s->ap, s->ai, &s->common);
   if (!s->sym) {
-    lied_errf(e, "sparse LU: analysis of the %llu x %llu Jacobian pattern failed (KLU status %ld)",
+    lied_errc(e, LIED_E_SOLVER, "sparse LU: analysis of the %llu x %llu Jacobian pattern failed (KLU status %ld)",
               (unsigned long long)n, (unsigned long long)n, (long)s->common.status);
     lied_splu_free(s);
     return NULL;
@@ -59,19 +59,20 @@ int lied_splu_factor(lied_splu *s, const double *val, lied_err *e) {
     if (klu_l_refactor(s->ap, s->ai, ax, s->sym, s->num, &s->common) &&
         s->common.status == KLU_OK && klu_l_rcond(s->sym, s->num, &s->common) &&
         s->common.rcond > RCOND_MIN)
-      return 0;
+      return LIED_OK;
     klu_l_free_numeric(&s->num, &s->common);
   }
   s->num = klu_l_factor(s->ap, s->ai, ax, s->sym, &s->common);
-  if (!s->num) {
-    if (s->common.status == KLU_SINGULAR) return 1;
-    return lied_errf(e, "sparse LU: factorisation failed (KLU status %ld%s)",
+  if (!s->num && s->common.status != KLU_SINGULAR)
+    return lied_errc(e, s->common.status == KLU_OUT_OF_MEMORY ? LIED_E_NOMEM : LIED_E_SOLVER,
+                     "sparse LU: factorisation failed (KLU status %ld%s)",
                      (long)s->common.status,
                      s->common.status == KLU_OUT_OF_MEMORY ? ": out of memory" : "");
-  }
-  if (s->common.status == KLU_SINGULAR) return 1;
-  if (klu_l_rcond(s->sym, s->num, &s->common) && !(s->common.rcond > 0)) return 1;
-  return 0;
+  if (s->common.status == KLU_SINGULAR ||
+      (klu_l_rcond(s->sym, s->num, &s->common) && !(s->common.rcond > 0)))
+    return lied_errc(e, LIED_E_SINGULAR, "sparse LU: the %ld x %ld matrix is singular",
+                     (long)s->n, (long)s->n);
+  return LIED_OK;
 }
 
 void lied_splu_solve(lied_splu *s, double *b) {
@@ -90,7 +91,8 @@ lied_splu *lied_splu_new(uint64_t n, const uint64_t *rowptr, const uint32_t *col
                          lied_err *e) {
   (void)rowptr;
   (void)cols;
-  lied_errf(e, "no sparse LU in this build (SuiteSparse KLU was not found) for %llu states",
+  lied_errc(e, LIED_E_USAGE,
+            "no sparse LU in this build (SuiteSparse KLU was not found) for %llu states",
             (unsigned long long)n);
   return NULL;
 }
@@ -100,7 +102,7 @@ void lied_splu_free(lied_splu *s) { free(s); }
 int lied_splu_factor(lied_splu *s, const double *val, lied_err *e) {
   (void)s;
   (void)val;
-  return lied_errf(e, "no sparse LU in this build");
+  return lied_errc(e, LIED_E_USAGE, "no sparse LU in this build");
 }
 
 void lied_splu_solve(lied_splu *s, double *b) {

@@ -11,7 +11,9 @@ typedef struct lied_splu lied_splu;
 int lied_splu_available(void);
 
 /* Analyse the pattern (rows sorted, the diagonal present); the arrays are
- * copied. NULL with a message when out of memory or without KLU. */
+ * copied. NULL with a message and code in e: LIED_E_NOMEM, LIED_E_SOLVER
+ * (KLU's analysis failed) or LIED_E_USAGE (no KLU in this build: check
+ * lied_splu_available first). */
 lied_splu *lied_splu_new(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
                          lied_err *e);
 void lied_splu_free(lied_splu *s);
@@ -19,7 +21,9 @@ void lied_splu_free(lied_splu *s);
 /* Factor the matrix with values val (in pattern order). The first call
  * factors with pivoting (and allocates the factors); later calls reuse the
  * pivot order (no allocation) unless the result is badly conditioned, then
- * pivot afresh. Returns 0, 1 when the matrix is singular, -1 on error. */
+ * pivot afresh. Returns LIED_OK; LIED_E_SINGULAR when the matrix is
+ * singular (a step size control may retry with another matrix); LIED_E_NOMEM
+ * or LIED_E_SOLVER when KLU fails otherwise; each with a message in e. */
 int lied_splu_factor(lied_splu *s, const double *val, lied_err *e);
 
 /* Solve A x = b with the last factors; b is overwritten by x. */

@@ -107,10 +107,10 @@ static int model_info(lua_State *L) {
     char why[200];
     lied_err le;
     int rc = lied_lanes_init(&lanes, s, why, sizeof why, &le);
-    if (rc > 0) lied_lanes_free(&lanes);
-    lua_pushboolean(L, rc > 0);
+    if (rc == LIED_OK) lied_lanes_free(&lanes);
+    lua_pushboolean(L, rc == LIED_OK);
     lua_setfield(L, -2, "lanes");
-    if (rc == 0) {
+    if (rc == LIED_UNSUPPORTED) {
       lua_pushstring(L, why);
       lua_setfield(L, -2, "no_lanes");
     }

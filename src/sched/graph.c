@@ -14,8 +14,8 @@ static void *alloc_array(size_t count, size_t size, int zero) {
   return zero ? calloc(count, size) : malloc(count * size);
 }
 
-/* Allocate rowptr (n + 1, zeroed) and adj (nedges); 0 or -1 (g left empty). */
-int lied_graph_alloc(lied_graph *g, uint32_t n, uint32_t nedges) {
+/* Allocate rowptr (n + 1, zeroed) and adj (nedges); see graph.h. */
+int lied_graph_alloc(lied_graph *g, uint32_t n, uint32_t nedges, lied_err *e) {
   g->n = 0;
   g->rowptr = alloc_array((size_t)n + 1, sizeof *g->rowptr, 1);
   g->adj = alloc_array(nedges, sizeof *g->adj, 0);
@@ -24,10 +24,11 @@ int lied_graph_alloc(lied_graph *g, uint32_t n, uint32_t nedges) {
     free(g->adj);
     g->rowptr = NULL;
     g->adj = NULL;
-    return -1;
+    return lied_errc(e, LIED_E_NOMEM, "out of memory building the block graph (%u nodes, %u edges)",
+                     n, nedges);
   }
   g->n = n;
-  return 0;
+  return LIED_OK;
 }
 
 /* Release the arrays and zero the struct; idempotent. */
@@ -48,17 +49,18 @@ void lied_graph_free(lied_graph *g) {
  * cursor (n words) and a per-frame "still a root" bit (n bits). Components
  * are completed after everything they reach, so comp = n - id numbers them
  * in dependency order. */
-uint32_t lied_scc(const lied_graph *g, uint32_t *comp) {
+int lied_scc(const lied_graph *g, uint32_t *comp, uint32_t *ncomp, lied_err *err) {
   const uint32_t n = g->n;
+  *ncomp = 0;
   if (n == 0)
-    return 0;
+    return LIED_OK;
   const size_t nbits = ((size_t)n + 31) / 32;
   const size_t words = 2 * (size_t)n + nbits;
-  if ((size_t)n > (SIZE_MAX / sizeof(uint32_t) - nbits) / 2)
-    return UINT32_MAX;
-  uint32_t *work = malloc(words * sizeof *work);
+  uint32_t *work = (size_t)n > (SIZE_MAX / sizeof(uint32_t) - nbits) / 2
+                       ? NULL
+                       : malloc(words * sizeof *work);
   if (!work)
-    return UINT32_MAX;
+    return lied_errc(err, LIED_E_NOMEM, "out of memory (strong components of %u nodes)", n);
   uint32_t *stk = work;        /* [0, d) call stack, [rs, n) component stack */
   uint32_t *cur = work + n;    /* edge cursor of call frame i */
   uint32_t *root = work + 2 * (size_t)n; /* bit i: frame i is still a root */
@@ -137,7 +139,8 @@ uint32_t lied_scc(const lied_graph *g, uint32_t *comp) {
 
   for (uint32_t v = 0; v < n; v++)
     comp[v] = n - comp[v];
-  return n - c;
+  *ncomp = n - c;
+  return LIED_OK;
 }
 
 /* Stable counting sort of the nodes by component into start/members. */
@@ -223,7 +226,7 @@ long lied_scc_cycle(const lied_graph *g, const uint32_t *comp, uint32_t v,
     return 0;
   uint32_t *mem = alloc_array((size_t)k, 3 * sizeof *mem, 0);
   if (!mem)
-    return -1;
+    return LIED_E_NOMEM;
   uint32_t *parent = mem + k; /* local index of BFS parent, UINT32_MAX = unseen */
   uint32_t *queue = mem + 2 * (size_t)k; /* node ids */
   for (uint32_t w = 0, i = 0; w < n; w++)

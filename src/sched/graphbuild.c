@@ -100,7 +100,7 @@ int lied_sb_build_graph(lied_sb *b) {
   lied_err *e = b->e;
   b->bspec = lied_xmalloc(sizeof(int) * (size_t)m->nspecs, "specs", e);
   b->nbase = lied_xmalloc(sizeof(uint64_t) * (size_t)m->nspecs, "specs", e);
-  if (!b->bspec || !b->nbase) return -1;
+  if (!b->bspec || !b->nbase) return LIED_E_NOMEM;
   uint64_t n = 0;
   for (int s = 0; s < m->nspecs; s++) {
     const lied_spec *sp = &m->specs[s];
@@ -110,11 +110,11 @@ int lied_sb_build_graph(lied_sb *b) {
     n += (uint64_t)sp->tpl.nblocks * lied_sb_count(b, sp);
   }
   if (n >= UINT32_MAX)
-    return lied_errf(e, "model too large: %llu block instances (limit %u)",
+    return lied_errc(e, LIED_E_LIMIT, "model too large: %llu block instances (limit %u)",
                      (unsigned long long)n, UINT32_MAX - 1);
   b->nnodes = (uint32_t)n;
   b->flags = lied_xcalloc(n, 1, "node flags", e);
-  if (!b->flags) return -1;
+  if (!b->flags) return LIED_E_NOMEM;
   /* one resolution pass into an upper bound (every input reference gives at
    * most one edge), then shrink */
   uint64_t ub = 0;
@@ -129,12 +129,11 @@ int lied_sb_build_graph(lied_sb *b) {
     ub += refs * lied_sb_count(b, &m->specs[b->bspec[i]]);
   }
   if (ub >= UINT32_MAX)
-    return lied_errf(e, "model too large: %llu dependencies", (unsigned long long)ub);
-  if (lied_graph_alloc(&b->g, b->nnodes, (uint32_t)ub))
-    return lied_errf(e, "out of memory building the block graph (%u nodes, %llu edges)",
-                     b->nnodes, (unsigned long long)ub);
+    return lied_errc(e, LIED_E_LIMIT, "model too large: %llu dependencies (limit %u)",
+                     (unsigned long long)ub, UINT32_MAX - 1);
+  LIED_TRY(lied_graph_alloc(&b->g, b->nnodes, (uint32_t)ub, e));
   b->tearbit = lied_xcalloc(ub / 8 + 1, 1, "graph", e);
-  if (!b->tearbit) return -1;
+  if (!b->tearbit) return LIED_E_NOMEM;
   fill_ctx f = {b->g.adj, b->tearbit, 0};
   for (uint32_t v = 0; v < b->nnodes; v++) {
     b->g.rowptr[v] = f.n;
@@ -147,7 +146,7 @@ int lied_sb_build_graph(lied_sb *b) {
     if (adj) b->g.adj = adj;
   }
   b->nedges = ne;
-  return 0;
+  return LIED_OK;
 }
 
 /* "crab[3].revolute2 (Revolute) block kinetic" */
@@ -215,27 +214,31 @@ int lied_sb_loop_error(lied_sb *b, uint32_t v, const char *what) {
     n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s", i ? " -> " : "", nm);
     snprintf(prev, sizeof prev, "%s", nm);
   }
-  return lied_errf(b->e, "%s", msg);
+  return lied_errc(b->e, LIED_E_MODEL, "%s", msg);
 }
 
-/* ---- sections ---------------------------------------------------------------- */
+/* ---- classification -------------------------------------------------------- */
 
-
-int lied_sb_classify(lied_sb *b) {
+/* Strong components of the graph, their members and levels. */
+static int components(lied_sb *b) {
   lied_err *e = b->e;
-  uint32_t n = b->nnodes;
+  const uint32_t n = b->nnodes;
   b->comp = lied_xmalloc(sizeof(uint32_t) * ((size_t)n + 1), "components", e);
-  if (!b->comp) return -1;
-  b->ncomp = lied_scc(&b->g, b->comp);
-  if (b->ncomp == UINT32_MAX) return lied_errf(e, "out of memory (strong components)");
+  if (!b->comp) return LIED_E_NOMEM;
+  LIED_TRY(lied_scc(&b->g, b->comp, &b->ncomp, e));
   b->cstart = lied_xmalloc(sizeof(uint32_t) * ((size_t)b->ncomp + 1), "components", e);
   b->cmem = lied_xmalloc(sizeof(uint32_t) * ((size_t)n + 1), "components", e);
   b->level = lied_xmalloc(sizeof(uint32_t) * ((size_t)b->ncomp + 1), "levels", e);
   b->cflag = lied_xcalloc((size_t)b->ncomp + 1, 1, "components", e);
-  if (!b->cstart || !b->cmem || !b->level || !b->cflag) return -1;
+  if (!b->cstart || !b->cmem || !b->level || !b->cflag) return LIED_E_NOMEM;
   lied_scc_members(&b->g, b->comp, b->ncomp, b->cstart, b->cmem);
   lied_scc_levels(&b->g, b->comp, b->ncomp, b->cstart, b->cmem, b->level);
-  /* sections, dynamic flags (forward) */
+  return LIED_OK;
+}
+
+/* CF_SECTION for cycles, CF_DYN forwards (a component reading states, time
+ * or tearing variables, or anything dynamic), in dependency order. */
+static void flag_dynamic(lied_sb *b) {
   for (uint32_t c = 0; c < b->ncomp; c++) {
     uint32_t s0 = b->cstart[c], s1 = b->cstart[c + 1];
     if (s1 - s0 > 1 || lied_graph_self_loop(&b->g, b->cmem[s0])) b->cflag[c] |= CF_SECTION;
@@ -246,7 +249,11 @@ int lied_sb_classify(lied_sb *b) {
         if (b->cflag[b->comp[b->g.adj[k]]] & CF_DYN) b->cflag[c] |= CF_DYN;
     }
   }
-  /* needed for derivatives (backward) */
+}
+
+/* CF_NEED backwards: a component writing a derivative, or read by a needed
+ * one. */
+static void flag_needed(lied_sb *b) {
   for (uint32_t c = b->ncomp; c-- > 0;) {
     uint32_t s0 = b->cstart[c], s1 = b->cstart[c + 1];
     for (uint32_t i = s0; i < s1; i++)
@@ -258,7 +265,10 @@ int lied_sb_classify(lied_sb *b) {
         b->cflag[b->comp[b->g.adj[k]]] |= CF_NEED;
     }
   }
-  /* section blocks read by dynamic blocks outside their section */
+}
+
+/* NF_EXPORT: section blocks read by dynamic blocks outside their section. */
+static void flag_exports(lied_sb *b) {
   for (uint32_t v = 0; v < b->nnodes; v++) {
     if ((b->cflag[b->comp[v]] & (CF_DYN | CF_NEED)) != (CF_DYN | CF_NEED)) continue;
     for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1]; k++) {
@@ -267,7 +277,11 @@ int lied_sb_classify(lied_sb *b) {
         b->flags[u] |= NF_EXPORT;
     }
   }
-  /* a residual must depend on the tearing variables */
+}
+
+/* A residual must depend on the tearing variables: its block lies in a
+ * section. LIED_E_MODEL naming the first that does not. */
+static int check_residuals(lied_sb *b) {
   for (int i = 0; i < b->nbspec; i++) {
     const lied_spec *sp = &b->m->specs[b->bspec[i]];
     for (int q = 0; q < sp->tpl.ntears; q++)
@@ -276,7 +290,7 @@ int lied_sb_classify(lied_sb *b) {
         if (b->cflag[b->comp[v]] & CF_SECTION) continue;
         char path[512];
         lied_model_path(b->m, b->bspec[i], k, path, sizeof path);
-        return lied_errf(e,
+        return lied_errc(b->e, LIED_E_MODEL,
                          "%s: residual %s does not depend on the tearing variables "
                          "(tearing pair %s, %s of %s)",
                          path, sp->tpl.vars[sp->tpl.tears[q].res_var].name,
@@ -284,10 +298,23 @@ int lied_sb_classify(lied_sb *b) {
                          sp->tpl.vars[sp->tpl.tears[q].res_var].name, sp->cls->name);
       }
   }
-  return 0;
+  return LIED_OK;
+}
+
+int lied_sb_classify(lied_sb *b) {
+  LIED_TRY(components(b));
+  flag_dynamic(b);
+  flag_needed(b);
+  flag_exports(b);
+  return check_residuals(b);
 }
 
 void lied_sb_free(lied_sb *b) {
+  for (int i = 0; b->secb && i < b->s->nsecs; i++) {
+    free(b->secb[i].first);
+    free(b->secb[i].mexp);
+  }
+  free(b->secb);
   free(b->order);
   free(b->bspec);
   free(b->nbase);

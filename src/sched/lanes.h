@@ -29,22 +29,24 @@ typedef struct lied_lane_spec {
 
 typedef struct lied_lanes {
   lied_sched *s;
-  char *scratch;      /* every group, then LIED_LANES zero lanes per signal variable */
+  char *scratch;      /* every group, then the zeros */
+  char *zeros;        /* LIED_LANES zero lanes per signal variable (unconnected inputs) */
   lied_lane_spec *sp;
   int nsp;
   lied_step *steps;   /* the dynamic part: lane forms over the groups */
   int nsteps;
-  lied_section *secs; /* copies of its sections, members and pairs in the groups */
+  lied_section *secs; /* copies of its sections, members and pairs in the groups
+                         (LIED_LAYOUT_LANES) */
   const lied_section **orig; /* the schedule's sections (factors of constant ones) */
   int nsecs;
-  lied_state_map *smap; /* the state maps over the groups (stride 8, offsets in lanes) */
+  lied_state_map *smap; /* the state maps over the groups (LIED_LAYOUT_LANES) */
   lied_tstate *st;
 } lied_lanes;
 
-/* The lane form of s's dynamic part. Returns 1; 0 when the model cannot use
- * lanes (why, cap bytes, says why: not independent copies, "block state of
- * TankOut (v[1].t1) has no lane form", ...; L is then empty); -1 when out
- * of memory, with a message. */
+/* The lane form of s's dynamic part. Returns LIED_OK; LIED_UNSUPPORTED when
+ * the model cannot use lanes (why, cap bytes, says why: not independent
+ * copies, "block state of TankOut (v[1].t1) has no lane form", ...; L is
+ * then empty); LIED_E_NOMEM with a message in e. */
 int lied_lanes_init(lied_lanes *L, lied_sched *s, char *why, size_t cap, lied_err *e);
 void lied_lanes_free(lied_lanes *L);
 
@@ -54,8 +56,9 @@ void lied_lanes_load(lied_lanes *L, uint64_t q0, uint64_t n);
 void lied_lanes_store(const lied_lanes *L, uint64_t q0, uint64_t n);
 
 /* The dynamic part for the n copies in the groups (states already in them,
- * through L->smap). Allocates nothing. Returns 0, or -1 (singular section)
- * with the message lied_sched_run_chunk would give. */
+ * through L->smap), for derivatives (LIED_EVAL_DERIVATIVES: fused steps).
+ * Allocates nothing. Returns LIED_OK, or LIED_E_SINGULAR with the message
+ * lied_sched_run_chunk would give. */
 int lied_lanes_run(lied_lanes *L, const lied_env *env, uint64_t n, lied_err *e);
 
 #endif

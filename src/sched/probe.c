@@ -39,9 +39,9 @@ static void run_pass(const lied_section *sec, int i, const lied_env *env, uint64
 
 /* The final evaluation: every member, or only those whose results leave
  * the section during a derivative evaluation (see lied_section.fin). */
-static void run_final(const lied_sched *s, const lied_section *sec, const lied_env *env,
+static void run_final(const lied_section *sec, enum lied_eval_mode mode, const lied_env *env,
                       uint64_t q0, uint64_t n) {
-  if (s->full)
+  if (mode == LIED_EVAL_OUTPUTS)
     run_blocks(sec, env, q0, n);
   else
     run_members(sec, sec->fin, sec->nfin, env, q0, n);
@@ -55,13 +55,14 @@ static void set_tears(const lied_section *sec, uint64_t q0, uint64_t n, int unit
   }
 }
 
-/* Message naming the tearing variables of section instance q at time t. */
+/* LIED_E_SINGULAR with a message naming the pivot (step, 0-based) and the
+ * tearing variables of section instance q at time t. */
 static int singular(const lied_sched *s, const lied_section *sec, uint64_t q,
                     double t, int step, lied_err *e) {
   char msg[LIED_ERR_MAX];
   size_t n = (size_t)snprintf(msg, sizeof msg,
                               "at t = %.17g: singular linear section (pivot %d of %d); "
-                              "tearing variables: ", t, step, sec->k);
+                              "tearing variables: ", t, step + 1, sec->k);
   for (int p = 0; p < sec->k && n < sizeof msg; p++) {
     const lied_sec_pair *sp = &sec->pairs[p];
     const lied_spec *spec = &s->model->specs[sp->spec];
@@ -71,34 +72,35 @@ static int singular(const lied_sched *s, const lied_section *sec, uint64_t q,
                           *path ? "." : "",
                           spec->tpl.vars[spec->tpl.tears[sp->pair].tear_var].name);
   }
-  return lied_errf(e, "%s", msg);
+  return lied_errc(e, LIED_E_SINGULAR, "%s", msg);
 }
 
 /* Sections of one or two tearing variables (a crane crab is 2x2) skip the
  * general LU: the matrix is replaced by its inverse, with the same
- * singularity threshold (k * DBL_EPSILON * max|a_ij|, relative). Returns 0,
- * or the step (1-based) at which the matrix is singular. */
+ * singularity threshold (k * DBL_EPSILON * max|a_ij|, relative). Returns
+ * LIED_OK, or LIED_E_SINGULAR with the step (0-based) at which the matrix
+ * is singular in *step, as lied_lu_factor. */
 static inline double max4abs(double a, double b, double c, double d) {
   a = fabs(a), b = fabs(b), c = fabs(c), d = fabs(d);
   double x = a > b ? a : b, y = c > d ? c : d;
   return x > y ? x : y;
 }
 
-static inline int small_invert(double *a, int k) {
+static inline int small_invert(double *a, int k, int *step) {
   if (k == 1) {
     double v = a[0];
-    if (!(fabs(v) > DBL_EPSILON * fabs(v)) || !isfinite(v)) return 1;
+    if (!(fabs(v) > DBL_EPSILON * fabs(v)) || !isfinite(v)) return *step = 0, LIED_E_SINGULAR;
     a[0] = 1.0 / v;
-    return 0;
+    return LIED_OK;
   }
   double a11 = a[0], a12 = a[1], a21 = a[2], a22 = a[3];
   double m = max4abs(a11, a12, a21, a22);
   double det = a11 * a22 - a12 * a21;
-  if (!isfinite(det) || !(m > 0)) return 1;
-  if (!(fabs(det) > 2.0 * DBL_EPSILON * m * m)) return 2;
+  if (!isfinite(det) || !(m > 0)) return *step = 0, LIED_E_SINGULAR;
+  if (!(fabs(det) > 2.0 * DBL_EPSILON * m * m)) return *step = 1, LIED_E_SINGULAR;
   double r = 1.0 / det;
   a[0] = a22 * r, a[1] = -a12 * r, a[2] = -a21 * r, a[3] = a11 * r;
-  return 0;
+  return LIED_OK;
 }
 
 /* Pointer to the double at p + q * stride. */
@@ -136,12 +138,12 @@ static inline int inverse2(double a11, double a12, double a21, double a22, doubl
  * tearing variable c; the passes take them in the order sec->cord. The
  * sweeps have no early exit and keep the matrices as separate arrays, so
  * that the compiler evaluates several instances per instruction when the
- * strides are those of lane groups (8 bytes: probe2 below); the first
- * singular instance is found afterwards. Same arithmetic as small_invert and
- * solve2, instance by instance. */
-PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, const lied_env *env, uint64_t q0,
-                         uint64_t n, const size_t ts0, const size_t ts1, const size_t rs0,
-                         const size_t rs1, lied_err *e) {
+ * strides are those of lane groups (LIED_LAYOUT_LANES: probe2 below); the
+ * first singular instance is found afterwards. Same arithmetic as
+ * small_invert and solve2, instance by instance. */
+PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+                         const lied_env *env, uint64_t q0, uint64_t n, const size_t ts0,
+                         const size_t ts1, const size_t rs0, const size_t rs1, lied_err *e) {
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
   double *t0 = PTR(p0->tear, q0, ts0), *t1 = PTR(p1->tear, q0, ts1);
   const double *r0 = PTR(p0->res, q0, rs0), *r1 = PTR(p1->res, q0, rs1);
@@ -158,8 +160,8 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, const lied_env *env, 
     for (uint64_t q = 0; q < n; q++) {
       solve2(iv + 4 * q, *PTR(r0, q, rs0), *PTR(r1, q, rs1), PTR(t0, q, ts0), PTR(t1, q, ts1));
     }
-    run_final(s, sec, env, q0, n);
-    return 0;
+    run_final(sec, mode, env, q0, n);
+    return LIED_OK;
   }
   /* ta/tb: the tearing variables of the first and the second pass; ca
    * their columns */
@@ -201,34 +203,36 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, const lied_env *env, 
   if (bad) { /* the first singular instance, as small_invert says it */
     for (uint64_t q = 0; q < n; q++) {
       double m[4] = {a11[q], a12[q], a21[q], a22[q]};
-      int rc = small_invert(m, 2);
-      if (rc) {
+      int step;
+      if (small_invert(m, 2, &step) != LIED_OK) {
         s->st.factorisations += q + 1;
-        return singular(s, sec, q0 + q, env->t, rc, e);
+        return singular(s, sec, q0 + q, env->t, step, e);
       }
     }
   }
   s->st.factorisations += n;
   if (done) *done = 1;
-  run_final(s, sec, env, q0, n);
-  return 0;
+  run_final(sec, mode, env, q0, n);
+  return LIED_OK;
 }
 
-/* Lane groups (strides of 8 bytes, sched/lanes.h) get their own copy with
+/* Lane groups (LIED_LAYOUT_LANES, sched/lanes.h) get their own copy with
  * the strides known to the compiler. */
-static int probe2(lied_sched *s, lied_section *sec, const lied_env *env, uint64_t q0,
-                  uint64_t n, lied_err *e) {
+static int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+                  const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
-  if (p0->tstride == 8 && p1->tstride == 8 && p0->rstride == 8 && p1->rstride == 8)
-    return probe2_(s, sec, env, q0, n, 8, 8, 8, 8, e);
-  return probe2_(s, sec, env, q0, n, p0->tstride, p1->tstride, p0->rstride, p1->rstride, e);
+  if (sec->layout == LIED_LAYOUT_LANES)
+    return probe2_(s, sec, mode, env, q0, n, LIED_LANE_STRIDE, LIED_LANE_STRIDE,
+                   LIED_LANE_STRIDE, LIED_LANE_STRIDE, e);
+  return probe2_(s, sec, mode, env, q0, n, p0->tstride, p1->tstride, p0->rstride, p1->rstride,
+                 e);
 }
 
 /* See probe.h: 2x2 sections go to probe2, 1x1 use the explicit inverse, the
  * rest the dense LU. */
-LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, const lied_env *env,
-                     uint64_t q0, uint64_t n, lied_err *e) {
-  if (sec->k == 2) return probe2(s, sec, env, q0, n, e);
+LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+                                  const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
+  if (sec->k == 2) return probe2(s, sec, mode, env, q0, n, e);
   const int k = sec->k;
   const size_t kk = (size_t)k * (size_t)k;
   double *A = s->work;            /* chunk * k * k */
@@ -254,10 +258,11 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, const lied_e
               bv[q * (size_t)k + (size_t)r];
     }
     for (uint64_t q = 0; q < n; q++) {
-      int rc = k == 1 ? small_invert(A + q * kk, k)
-                      : lied_lu_factor(A + q * kk, k, piv + q * (size_t)k);
+      int step = 0;
+      int rc = k == 1 ? small_invert(A + q * kk, k, &step)
+                      : lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step);
       s->st.factorisations++;
-      if (rc) return singular(s, sec, q0 + q, env->t, rc, e);
+      if (rc != LIED_OK) return singular(s, sec, q0 + q, env->t, step, e);
     }
     if (done) {
       memcpy(sec->lu + q0 * kk, A, sizeof(double) * n * kk);
@@ -279,15 +284,15 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, const lied_e
       for (int p = 0; p < k; p++) AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = x[p];
     }
   }
-  run_final(s, sec, env, q0, n);
-  return 0;
+  run_final(sec, mode, env, q0, n);
+  return LIED_OK;
 }
 
-int lied_probe_section(lied_sched *s, lied_section *sec, const lied_env *env,
-                       lied_err *e) {
+int lied_probe_section(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+                       const lied_env *env, lied_err *e) {
   for (uint64_t q0 = 0; q0 < sec->count; q0 += s->chunk) {
     uint64_t n = sec->count - q0 < s->chunk ? sec->count - q0 : s->chunk;
-    if (lied_probe_range(s, sec, env, q0, n, e)) return -1;
+    LIED_TRY(lied_probe_range(s, sec, mode, env, q0, n, e));
   }
-  return 0;
+  return LIED_OK;
 }

@@ -1,11 +1,21 @@
 /* sbuild.h - the schedule builder's working state while the block graph exists
- * (internal to src/sched: graphbuild.c, sched.c, sparsity.c). */
+ * (internal to src/sched: graphbuild.c, secorder.c, sections.c, passes.c,
+ * steps.c, align.c, replicate.c, states.c, sched.c, sparsity.c). Every
+ * lied_sb_* function that returns int returns a lied_status (core/err.h),
+ * its message in b->e. */
 #ifndef LIED_SCHED_SBUILD_H
 #define LIED_SCHED_SBUILD_H
 #include "sched/graph.h"
 #include "sched/sched.h"
 
 #define PTR_AT(inst, off) (*(const double *const *)(const void *)((inst) + (off)))
+
+/* Build-only data of one section batch, kept beside the schedule's
+ * lied_section (same index) and freed once the passes are made. */
+typedef struct lied_secb {
+  uint32_t *first; /* member nodes of the batch's first section, in section order */
+  uint8_t *mexp;   /* per member: its output is read outside (OR over the batch) */
+} lied_secb;
 
 /* Everything the builder needs while the graph exists. */
 typedef struct lied_sb {
@@ -29,6 +39,8 @@ typedef struct lied_sb {
    * copies of one structure and the graph holds copy 0 only (every spec with
    * blocks shows one instance). 0: the graph holds every instance. */
   uint64_t copies;
+  lied_secb *secb;  /* per section batch of the schedule (sections.c) */
+  int capsecb;
 } lied_sb;
 
 /* Instances of a spec in the graph: all, or copy 0 only. */
@@ -46,6 +58,20 @@ typedef struct node_id {
   uint64_t inst;
 } node_id;
 
+
+/* Position of node v in the sorted member list mem[0 .. n), or -1. */
+static inline int lied_sb_local_index(const uint32_t *mem, int n, uint32_t v) {
+  int lo = 0, hi = n - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (mem[mid] == v) return mid;
+    if (mem[mid] < v)
+      lo = mid + 1;
+    else
+      hi = mid - 1;
+  }
+  return -1;
+}
 
 /* Is edge k a residual -> tearing edge? */
 #define IS_TEAR(b, k) (((b)->tearbit[(k) >> 3] >> ((k) & 7)) & 1u)
@@ -69,5 +95,57 @@ void lied_sb_node_name(const lied_sb *b, uint32_t v, char *buf, size_t cap);
 /* An algebraic-loop error through node v, listing the cycle. */
 int lied_sb_loop_error(lied_sb *b, uint32_t v, const char *what);
 void lied_sb_free(lied_sb *b);
+
+/* ---- sections (secorder.c, sections.c, passes.c) ------------------------- */
+
+/* One linear section as ordered by lied_sb_section_order: members and
+ * tearing pairs, with the work space that ordering needs (reused from one
+ * section to the next; lied_sec_order_free releases it). */
+typedef struct lied_sec_order {
+  uint32_t *ord; /* members in evaluation order */
+  int n;
+  int *pspec, *ppair; /* tearing pairs: spec, pair index, instance */
+  uint64_t *pinst;
+  int np;
+  int cap;                   /* capacity of the member arrays (pairs: 4 * cap) */
+  int *indeg, *rstart, *rev, *heap; /* local edges (reversed), ready heap */
+  size_t caprev;
+} lied_sec_order;
+
+/* Order the members of section component c (Kahn over the edges inside it,
+ * tearing edges ignored, smallest node first) and collect its tearing pairs.
+ * LIED_E_MODEL for a loop that no tearing variable breaks and for a tearing
+ * variable no member reads; LIED_E_LIMIT, LIED_E_NOMEM. */
+int lied_sb_section_order(lied_sb *b, uint32_t c, lied_sec_order *t);
+void lied_sec_order_free(lied_sec_order *t);
+
+/* The section batches that later sections of one (part, level) may join. */
+#define LIED_SB_OPEN 16
+typedef struct lied_sec_open {
+  int si[LIED_SB_OPEN]; /* schedule section indices, oldest first */
+  int n;
+} lied_sec_open;
+
+/* Add ordered section t to the schedule: it joins an open batch it extends
+ * (*isec = -1), or becomes a new batch, opened, with index *isec. */
+int lied_sb_add_section(lied_sb *b, const lied_sec_order *t, lied_sec_open *open, int *isec);
+
+/* For each section batch (from its first section): the final members and
+ * the column passes of the probe. The build-only data (b->secb) goes with
+ * lied_sb_free. */
+int lied_sb_section_passes(lied_sb *b);
+
+/* ---- the rest of the schedule ------------------------------------------- */
+
+/* The three step lists of the schedule from the classified graph (steps.c). */
+int lied_sb_emit_steps(lied_sb *b);
+/* Set s->aligned when the dynamic part can run chunk by chunk (align.c). */
+void lied_sb_check_alignment(lied_sb *b);
+/* The number of independent copies the model is, or 0 (replicate.c). */
+uint64_t lied_sb_replicable(const lied_model *m, const int *order, int norder);
+/* Stretch copy 0's schedule over n copies (replicate.c). */
+void lied_sb_replicate(lied_sched *s, uint64_t n);
+/* The schedule's state maps and state count (states.c). */
+int lied_sb_map_states(lied_sb *b);
 
 #endif

@@ -8,6 +8,27 @@
 
 enum { LIED_PART_CONST, LIED_PART_DYN, LIED_PART_OUT, LIED_NPARTS };
 
+/* What an evaluation must leave consistent. Derivatives: after a section is
+ * solved only the members whose results leave it during a derivative
+ * evaluation run again (lied_section.fin). Outputs (output points, and the
+ * constant part, which runs once): every member runs again, so every
+ * variable of every section is consistent. */
+enum lied_eval_mode { LIED_EVAL_DERIVATIVES, LIED_EVAL_OUTPUTS };
+
+/* Where the values a step, section or state map addresses live. Instances:
+ * instance q at base + q * stride (the arenas). Lanes: lane groups
+ * (sched/lanes.h), where each variable of LIED_LANES copies is one array of
+ * doubles, so copy q's value is LIED_LANE_STRIDE bytes after copy q - 1's;
+ * probe and state transfers have code specialised for it. */
+enum lied_layout { LIED_LAYOUT_INSTANCES = 0, LIED_LAYOUT_LANES = 1 };
+#define LIED_LANE_STRIDE sizeof(double)
+
+/* Instances per probing chunk (lied_sched.chunk) and per chunk of an aligned
+ * evaluation. It is one lane group (lied/component.h, LIED_LANES) because a
+ * lane copy of a constant section (sched/lanes.h) reads the per-chunk flag
+ * factored[q0 / chunk] of the chunk it holds; lanes.c asserts it. */
+#define LIED_PROBE_CHUNK LIED_LANES
+
 /* One block of a section template: run for instance q at base + q * stride. */
 typedef struct lied_sec_block {
   lied_block_fn fn;
@@ -38,9 +59,8 @@ typedef struct lied_section {
    * tearing variable cord[i] to 1 and runs members pblk[pstart[i] ..
    * pstart[i + 1]) only: those downstream of it or of cord[i - 1]. */
   int *cord, *pstart, *pblk;
-  uint8_t *mexp;   /* building: member output read outside (OR over the batch) */
-  uint32_t *first; /* building: member nodes of the batch's first section */
   uint64_t count;
+  enum lied_layout layout; /* of the tearing pairs (lanes: strides LIED_LANE_STRIDE) */
   int constant; /* matrix independent of states and time: factorise once */
   /* constant sections: factored[c] != 0 once the instances of probing chunk
    * c (instances c * chunk ..) have their factors in lu, piv; per chunk, as
@@ -57,7 +77,6 @@ typedef struct lied_step {
   size_t stride;
   uint64_t count;
   lied_section *sec; /* non-NULL: a section batch (fn unused) */
-  int isec;          /* building: index of the section batch, -1 for a block */
   lied_block_fn lanes; /* the block's lane form, or NULL (sched/lanes.h) */
 } lied_step;
 
@@ -70,6 +89,7 @@ typedef struct lied_state_map {
   const lied_tstate *st;
   const char *proto;   /* start values live in the spec's prototype */
   uint64_t x0;         /* index of instance 0's first state */
+  enum lied_layout layout; /* lanes: st[q].x and .der are offsets of lane arrays */
 } lied_state_map;
 
 #define LIED_SEC_HIST 64 /* section sizes 1..63 counted, 64 means >= 64 */
@@ -105,13 +125,10 @@ struct lied_sched {
   int nsmap;
   uint64_t nstates;
   int maxk;              /* largest section */
-  size_t chunk;          /* instances per probing chunk */
+  size_t chunk;          /* instances per probing chunk: LIED_PROBE_CHUNK */
   double *work;          /* chunk * (maxk * maxk + 2 * maxk) doubles */
   int *wpiv;             /* chunk * maxk */
-  int const_done;
-  int full;              /* the next evaluation leaves every section variable
-                            consistent (output points), not only what is read
-                            outside the sections */
+  int const_done;        /* lied_sched_prepare ran the constant part */
   int aligned;           /* dynamic part runs chunk by chunk (see sched.c) */
   uint64_t aligned_n;    /* instances per step when aligned */
   lied_sched_stats st;
@@ -132,17 +149,21 @@ enum {
 int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *e);
 void lied_sched_free(lied_sched *s);
 
-/* Run one part at time env->t. Returns 0, or -1 (singular section) with a
- * message naming the tearing variables and the time. Allocates nothing. */
-int lied_sched_run(lied_sched *s, int part, const lied_env *env, lied_err *e);
+/* Run one part at time env->t, leaving what mode says consistent. Returns
+ * LIED_OK, or LIED_E_SINGULAR with a message naming the tearing variables
+ * and the time. Allocates nothing. */
+int lied_sched_run(lied_sched *s, int part, enum lied_eval_mode mode, const lied_env *env,
+                   lied_err *e);
 
 /* One evaluation of the dynamic part at (env->t, x): states in, derivatives
  * out (dx may be NULL). Chunked over instances when the schedule is aligned. */
-int lied_sched_eval(lied_sched *s, const lied_env *env, const double *x, double *dx,
-                    lied_err *e);
+int lied_sched_eval(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
+                    const double *x, double *dx, lied_err *e);
 
-/* Run the constant part once (parameters do not change during a run; the
- * first call does it, later ones return at once). */
+/* Run the constant part once, every section variable consistent (parameters
+ * do not change during a run; the first call does it, later ones return at
+ * once). Every evaluation calls it first; code that runs parts or chunks
+ * itself (fused steps, tests) calls it before them. */
 int lied_sched_prepare(lied_sched *s, double t, lied_err *e);
 
 /* Values the constant part reads changed (parameters set in place between
@@ -158,12 +179,12 @@ int lied_sched_evaluate(lied_sched *s, double t, const double *x, double *dx, in
 
 /* The dynamic part for instances [q0, q0 + n) of an aligned schedule
  * (n <= chunk), states already in the instances. Allocates nothing. */
-int lied_sched_run_chunk(lied_sched *s, const lied_env *env, uint64_t q0, uint64_t n,
-                         lied_err *e);
+int lied_sched_run_chunk(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
+                         uint64_t q0, uint64_t n, lied_err *e);
 /* The same for a list of steps st[0 .. ns) (the dynamic part, or its lane
  * copy over lane groups, sched/lanes.h, whose stride 0 makes q0 moot). */
-int lied_sched_run_steps(lied_sched *s, const lied_step *st, int ns, const lied_env *env,
-                         uint64_t q0, uint64_t n, lied_err *e);
+int lied_sched_run_steps(lied_sched *s, const lied_step *st, int ns, enum lied_eval_mode mode,
+                         const lied_env *env, uint64_t q0, uint64_t n, lied_err *e);
 
 /* Copy states between x (length nstates) and the instances. */
 void lied_sched_scatter(const lied_sched *s, const double *x);
@@ -176,7 +197,8 @@ void lied_sched_gather_der(const lied_sched *s, double *dx);
  * states its derivative depends on are cols[rowptr[i] .. rowptr[i + 1]),
  * sorted. Rebuilds the block graph of the built model temporarily (the
  * schedule keeps none). *rowptr (nstates + 1) and *cols are malloc'ed; the
- * caller frees them. Returns 0 or -1 with a message. */
+ * caller frees them. Returns LIED_OK, or LIED_E_LIMIT (2^32 - 1 states and
+ * more), LIED_E_NOMEM or a structural error, with a message. */
 int lied_sched_sparsity(lied_sched *s, uint64_t **rowptr, uint32_t **cols,
                         lied_err *e);
 

@@ -1,7 +1,7 @@
 /* sparsity.c - which states each derivative depends on, from the block
  * graph rebuilt on demand (for implicit solvers' Jacobians). A model of
- * independent copies (sched.c, replicable) rebuilds the graph of copy 0 and
- * moves its pattern to every copy. */
+ * independent copies (replicate.c) rebuilds the graph of copy 0 and moves
+ * its pattern to every copy. */
 #include <stdlib.h>
 #include <string.h>
 #include "sched/sbuild.h"
@@ -28,124 +28,157 @@ static uint32_t in_copy(const lied_sched *s, uint32_t x, uint64_t copy) {
   return (uint32_t)(x + copy * (uint64_t)s->smap[i].n);
 }
 
+/* Per component c of the graph, the sorted set of states it depends on:
+ * pool[set0[c] .. set0[c] + setn[c]). tmp is work space. */
+typedef struct comp_sets {
+  uint64_t *set0;
+  uint32_t *setn, *pool, *tmp;
+  uint64_t npool, cappool, captmp;
+} comp_sets;
+
+static void sets_free(comp_sets *cs) {
+  free(cs->set0);
+  free(cs->setn);
+  free(cs->pool);
+  free(cs->tmp);
+}
+
+/* Room for need entries in tmp. */
+static int reserve_tmp(comp_sets *cs, uint64_t need, lied_err *e) {
+  if (need <= cs->captmp) return LIED_OK;
+  uint64_t nc = need * 2 + 16;
+  uint32_t *t = realloc(cs->tmp, sizeof *t * nc);
+  if (!t) return lied_errc(e, LIED_E_NOMEM, "out of memory (sparsity)");
+  cs->tmp = t, cs->captmp = nc;
+  return LIED_OK;
+}
+
+/* Into tmp from *nt on: node v's direct state reads, then the sets of the
+ * other components it depends on (their sets are complete: components are
+ * numbered in dependency order). */
+static int gather_node(const lied_sb *b, comp_sets *cs, uint32_t c, uint32_t v, uint64_t *nt) {
+  node_id id = lied_sb_decode(b, v);
+  const lied_template *t = &b->m->specs[id.spec].tpl;
+  const lied_tblock *bl = &t->blocks[id.blk];
+  const lied_graph *g = &b->g;
+  uint64_t need = *nt + bl->nin;
+  for (uint32_t k = g->rowptr[v]; k < g->rowptr[v + 1]; k++) need += cs->setn[b->comp[g->adj[k]]];
+  LIED_TRY(reserve_tmp(cs, need, b->e));
+  for (uint32_t r = bl->in0; r < bl->in0 + bl->nin; r++)
+    if (t->refs[r].kind == LIED_REF_STATE) {
+      int64_t x = state_index(b->s, id.spec, id.inst, t->refs[r].a);
+      if (x >= 0) cs->tmp[(*nt)++] = (uint32_t)x;
+    }
+  for (uint32_t k = g->rowptr[v]; k < g->rowptr[v + 1]; k++) {
+    uint32_t cu = b->comp[g->adj[k]];
+    if (cu == c) continue;
+    if (cs->setn[cu]) memcpy(cs->tmp + *nt, cs->pool + cs->set0[cu], sizeof *cs->tmp * cs->setn[cu]);
+    *nt += cs->setn[cu];
+  }
+  return LIED_OK;
+}
+
+/* tmp[0 .. nt) sorted, without repeats, as component c's set. */
+static int store_set(comp_sets *cs, uint32_t c, uint64_t nt, lied_err *e) {
+  uint32_t *tmp = cs->tmp;
+  if (nt > 1) qsort(tmp, (size_t)nt, sizeof *tmp, cmp_u32);
+  uint64_t u = 0;
+  for (uint64_t i = 0; i < nt; i++)
+    if (u == 0 || tmp[i] != tmp[u - 1]) tmp[u++] = tmp[i];
+  if (cs->npool + u > cs->cappool) {
+    uint64_t nc = (cs->npool + u) * 2 + 64;
+    uint32_t *np = realloc(cs->pool, sizeof *cs->pool * nc);
+    if (!np)
+      return lied_errc(e, LIED_E_NOMEM, "out of memory (sparsity: %llu entries)",
+                       (unsigned long long)nc);
+    cs->pool = np, cs->cappool = nc;
+  }
+  if (u) memcpy(cs->pool + cs->npool, tmp, sizeof *tmp * u); /* tmp, pool may be NULL when empty */
+  cs->set0[c] = cs->npool;
+  cs->setn[c] = (uint32_t)u;
+  cs->npool += u;
+  return LIED_OK;
+}
+
+/* Every component's set, in dependency order. */
+static int component_sets(const lied_sb *b, comp_sets *cs) {
+  cs->set0 = lied_xmalloc(sizeof *cs->set0 * ((size_t)b->ncomp + 1), "sparsity", b->e);
+  cs->setn = lied_xcalloc((size_t)b->ncomp + 1, sizeof *cs->setn, "sparsity", b->e);
+  if (!cs->set0 || !cs->setn) return LIED_E_NOMEM;
+  for (uint32_t c = 0; c < b->ncomp; c++) {
+    uint64_t nt = 0;
+    for (uint32_t i = b->cstart[c]; i < b->cstart[c + 1]; i++)
+      LIED_TRY(gather_node(b, cs, c, b->cmem[i], &nt));
+    LIED_TRY(store_set(cs, c, nt, b->e));
+  }
+  return LIED_OK;
+}
+
+/* Visit every derivative: pass 0 writes row i's length into rowptr[i + 1],
+ * pass 1 its columns (the set of the component whose block writes it;
+ * copy 0's moved to the derivative's copy when the graph is copy 0's). */
+static void rows(const lied_sb *b, const comp_sets *cs, int pass, uint64_t *rowptr,
+                 uint32_t *cols) {
+  const lied_sched *s = b->s;
+  const lied_model *m = b->m;
+  for (int sm = 0; sm < s->nsmap; sm++) {
+    const lied_state_map *map = &s->smap[sm];
+    int spec = -1;
+    for (int k = 0; k < m->nspecs; k++)
+      if (m->specs[k].arena == map->base) spec = k;
+    const lied_template *t = &m->specs[spec].tpl;
+    for (uint64_t inst = 0; inst < map->count; inst++)
+      for (int q = 0; q < map->n; q++) {
+        uint64_t i = map->x0 + inst * (uint64_t)map->n + (uint64_t)q;
+        int blk = lied_template_producer(t, map->st[q].der);
+        uint32_t c = b->comp[lied_sb_encode(b, spec, blk, b->copies ? 0 : inst)];
+        const uint32_t *set = cs->pool + cs->set0[c];
+        if (pass == 0)
+          rowptr[i + 1] = cs->setn[c];
+        else if (!b->copies)
+          memcpy(cols + rowptr[i], set, sizeof *cols * cs->setn[c]);
+        else /* the order stays */
+          for (uint32_t j = 0; j < cs->setn[c]; j++) cols[rowptr[i] + j] = in_copy(s, set[j], inst);
+      }
+  }
+}
+
+/* The CSR pattern of the derivatives from the component sets. */
+static int pattern(const lied_sb *b, const comp_sets *cs, uint64_t **rowptr, uint32_t **cols) {
+  const uint64_t n = b->s->nstates;
+  *rowptr = lied_xcalloc(n + 1, sizeof **rowptr, "sparsity", b->e);
+  if (!*rowptr) return LIED_E_NOMEM;
+  rows(b, cs, 0, *rowptr, NULL);
+  for (uint64_t i = 0; i < n; i++) (*rowptr)[i + 1] += (*rowptr)[i];
+  *cols = lied_xmalloc(sizeof **cols * ((*rowptr)[n] + 1), "sparsity", b->e);
+  if (!*cols) return LIED_E_NOMEM;
+  rows(b, cs, 1, *rowptr, *cols);
+  return LIED_OK;
+}
+
 int lied_sched_sparsity(lied_sched *s, uint64_t **rowptr_out, uint32_t **cols_out,
                         lied_err *e) {
-  lied_model *m = s->model;
   if (s->nstates >= UINT32_MAX)
     return lied_errc(e, LIED_E_LIMIT, "too many states for a Jacobian pattern: %llu (limit %u)",
                      (unsigned long long)s->nstates, UINT32_MAX - 1);
-  lied_sb b = {.m = m, .s = s, .e = e, .copies = s->st.copies};
-  uint64_t *set0 = NULL; /* per component: start of its set in pool */
-  uint32_t *setn = NULL, *pool = NULL, *tmp = NULL;
-  uint64_t npool = 0, cappool = 0, captmp = 0;
+  lied_sb b = {.m = s->model, .s = s, .e = e, .copies = s->st.copies};
+  comp_sets cs = {0};
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
-  b.order = lied_model_arena_order(m, &b.norder, e);
-  int rc = !b.order ? -1 : 0;
-  if (!rc) rc = lied_sb_build_graph(&b);
-  if (!rc) rc = lied_sb_classify(&b);
-  if (!rc) {
-    set0 = lied_xmalloc(sizeof *set0 * ((size_t)b.ncomp + 1), "sparsity", e);
-    setn = lied_xcalloc((size_t)b.ncomp + 1, sizeof *setn, "sparsity", e);
-    if (!set0 || !setn) rc = -1;
-  }
-  for (uint32_t c = 0; c < b.ncomp && !rc; c++) {
-    uint64_t nt = 0;
-    for (uint32_t i = b.cstart[c]; i < b.cstart[c + 1] && !rc; i++) {
-      uint32_t v = b.cmem[i];
-      node_id id = lied_sb_decode(&b, v);
-      const lied_template *t = &m->specs[id.spec].tpl;
-      const lied_tblock *bl = &t->blocks[id.blk];
-      /* direct state reads, then the sets of the components it depends on */
-      uint64_t need = nt + bl->nin;
-      for (uint32_t k = b.g.rowptr[v]; k < b.g.rowptr[v + 1]; k++)
-        need += setn[b.comp[b.g.adj[k]]];
-      if (need > captmp) {
-        uint64_t nc = need * 2 + 16;
-        uint32_t *nt2 = realloc(tmp, sizeof *tmp * nc);
-        if (!nt2) {
-          rc = lied_errf(e, "out of memory (sparsity)");
-          break;
-        }
-        tmp = nt2, captmp = nc;
-      }
-      for (uint32_t r = bl->in0; r < bl->in0 + bl->nin; r++)
-        if (t->refs[r].kind == LIED_REF_STATE) {
-          int64_t x = state_index(s, id.spec, id.inst, t->refs[r].a);
-          if (x >= 0) tmp[nt++] = (uint32_t)x;
-        }
-      for (uint32_t k = b.g.rowptr[v]; k < b.g.rowptr[v + 1]; k++) {
-        uint32_t cu = b.comp[b.g.adj[k]];
-        if (cu == c) continue;
-        if (setn[cu]) memcpy(tmp + nt, pool + set0[cu], sizeof *tmp * setn[cu]);
-        nt += setn[cu];
-      }
-    }
-    if (rc) break;
-    if (nt > 1) qsort(tmp, (size_t)nt, sizeof *tmp, cmp_u32);
-    uint64_t u = 0;
-    for (uint64_t i = 0; i < nt; i++)
-      if (u == 0 || tmp[i] != tmp[u - 1]) tmp[u++] = tmp[i];
-    if (npool + u > cappool) {
-      uint64_t nc = (npool + u) * 2 + 64;
-      uint32_t *np = realloc(pool, sizeof *pool * nc);
-      if (!np) {
-        rc = lied_errf(e, "out of memory (sparsity: %llu entries)", (unsigned long long)nc);
-        break;
-      }
-      pool = np, cappool = nc;
-    }
-    if (u) memcpy(pool + npool, tmp, sizeof *tmp * u); /* tmp, pool may be NULL when empty */
-    set0[c] = npool;
-    setn[c] = (uint32_t)u;
-    npool += u;
-  }
-  uint64_t n = s->nstates, nnz = 0;
-  if (!rc) {
-    rowptr = lied_xcalloc(n + 1, sizeof *rowptr, "sparsity", e);
-    if (!rowptr) rc = -1;
-  }
-  /* derivative i: the set of the component whose block writes it */
-  for (int pass = 0; pass < 2 && !rc; pass++) {
-    for (int sm = 0; sm < s->nsmap; sm++) {
-      const lied_state_map *map = &s->smap[sm];
-      int spec = -1;
-      for (int k = 0; k < m->nspecs; k++)
-        if (m->specs[k].arena == map->base) spec = k;
-      const lied_template *t = &m->specs[spec].tpl;
-      for (uint64_t inst = 0; inst < map->count; inst++)
-        for (int q = 0; q < map->n; q++) {
-          uint64_t i = map->x0 + inst * (uint64_t)map->n + (uint64_t)q;
-          int blk = lied_template_producer(t, map->st[q].der);
-          uint32_t c = b.comp[lied_sb_encode(&b, spec, blk, b.copies ? 0 : inst)];
-          if (pass == 0) {
-            rowptr[i + 1] = setn[c];
-          } else if (!b.copies) {
-            memcpy(cols + rowptr[i], pool + set0[c], sizeof *cols * setn[c]);
-          } else { /* copy 0's set moved to this copy; the order stays */
-            for (uint32_t j = 0; j < setn[c]; j++)
-              cols[rowptr[i] + j] = in_copy(s, pool[set0[c] + j], inst);
-          }
-        }
-    }
-    if (pass == 0) {
-      for (uint64_t i = 0; i < n; i++) rowptr[i + 1] += rowptr[i];
-      nnz = rowptr[n];
-      cols = lied_xmalloc(sizeof *cols * (nnz + 1), "sparsity", e);
-      if (!cols) rc = -1;
-    }
-  }
+  b.order = lied_model_arena_order(s->model, &b.norder, e);
+  int rc = b.order ? LIED_OK : LIED_E_NOMEM;
+  if (rc == LIED_OK) rc = lied_sb_build_graph(&b);
+  if (rc == LIED_OK) rc = lied_sb_classify(&b);
+  if (rc == LIED_OK) rc = component_sets(&b, &cs);
+  if (rc == LIED_OK) rc = pattern(&b, &cs, &rowptr, &cols);
   lied_sb_free(&b);
-  free(set0);
-  free(setn);
-  free(pool);
-  free(tmp);
-  if (rc) {
+  sets_free(&cs);
+  if (rc != LIED_OK) {
     free(rowptr);
     free(cols);
-    return -1;
+    return rc;
   }
   *rowptr_out = rowptr;
   *cols_out = cols;
-  return 0;
+  return LIED_OK;
 }

@@ -14,12 +14,12 @@ static inline uint64_t lied_x_off(const lied_state_map *sm, uint64_t q0) {
 
 /* Move states of n consecutive instances between the vector (interleaved per
  * instance) and the instances; the common counts of states per instance are
- * unrolled with their offsets in registers. A map with a stride of 8 bytes
- * is over lane groups: each state's lanes are one array. */
+ * unrolled with their offsets in registers. A map of LIED_LAYOUT_LANES is
+ * over lane groups: each state's lanes are one array. */
 static inline void lied_states_in(const lied_state_map *sm, const double *xp, char *inst,
                                   uint64_t n) {
   const size_t stride = sm->stride;
-  if (stride == 8) { /* lane groups (sched/lanes.h): a state's lanes are one array */
+  if (sm->layout == LIED_LAYOUT_LANES) { /* sched/lanes.h: a state's lanes are one array */
     for (int q = 0; q < sm->n; q++) {
       double *d = (double *)(void *)(inst + sm->st[q].x);
       if (sm->n == 2)
@@ -45,7 +45,7 @@ static inline void lied_states_in(const lied_state_map *sm, const double *xp, ch
 static inline void lied_ders_out(const lied_state_map *sm, double *xp, const char *inst,
                                  uint64_t n) {
   const size_t stride = sm->stride;
-  if (stride == 8) {
+  if (sm->layout == LIED_LAYOUT_LANES) {
     for (int q = 0; q < sm->n; q++) {
       const double *d = (const double *)(const void *)(inst + sm->st[q].der);
       if (sm->n == 2)

@@ -39,7 +39,7 @@ int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int l
       lied_fused_free(f);
       return lied_err_code(e); /* lanes.h: out of memory, with a message */
     }
-    f->lane = rc;
+    f->lane = rc == LIED_OK;
   }
   return LIED_OK;
 }
@@ -88,8 +88,9 @@ static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t
       }
     }
     const lied_env env = {t + tab->c[i] * h};
-    if (lane ? lied_lanes_run(&f->lanes, &env, n, e) : lied_sched_run_chunk(s, &env, q0, n, e))
-      return lied_err_code(e); /* lanes.h: -1 without a code of its own */
+    if (lane ? lied_lanes_run(&f->lanes, &env, n, e)
+                : lied_sched_run_chunk(s, LIED_EVAL_DERIVATIVES, &env, q0, n, e))
+      return lied_err_code(e);
     for (int m = 0; m < s->nsmap; m++) {
       const lied_state_map *sm = &smap[m];
       lied_ders_out(sm, f->k + (size_t)i * kst + chunk_off(s, sm), sm->base + qi * sm->stride,
@@ -144,7 +145,6 @@ LIED_LANE_FN int lied_fused_steps(lied_fused *f, const double *times, int nsteps
   /* lane groups for blocks of steps: moving a chunk in and out costs about
    * what lanes save over one step (measured: output at every step) */
   const int lane = f->lane && nsteps > 1;
-  s->full = 0;
   for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
     const uint64_t n = total - q0 < chunk ? total - q0 : chunk;
     chunk_load(f, x, q0, n);

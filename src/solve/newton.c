@@ -89,12 +89,12 @@ int lied_newton_factor(lied_newton *N, double hg, lied_err *e) {
       for (uint64_t p = J->rowptr[i]; p < J->rowptr[i + 1]; p++) row[J->cols[p]] = -hg * J->val[p];
       row[i] += 1.0;
     }
-    rc = lied_lu_factor(N->lu, (int)n, N->piv) ? LIED_RETRY : LIED_OK;
+    rc = lied_lu_factor(N->lu, (int)n, N->piv, NULL) == LIED_OK ? LIED_OK : LIED_RETRY;
   } else {
     for (uint64_t p = 0; p < J->nnz; p++) N->mval[p] = -hg * J->val[p];
     for (uint64_t i = 0; i < n; i++) N->mval[J->diag[i]] += 1.0;
-    rc = lied_splu_factor(N->sp, N->mval, e); /* sparse.h: 0, 1 singular, -1 */
-    rc = rc > 0 ? LIED_RETRY : rc < 0 ? lied_err_code(e) : LIED_OK;
+    rc = lied_splu_factor(N->sp, N->mval, e);
+    if (rc == LIED_E_SINGULAR) rc = LIED_RETRY; /* singular: retry with a smaller step */
   }
   if (rc == LIED_OK) N->hg = hg;
   return rc;

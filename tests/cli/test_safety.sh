@@ -34,7 +34,7 @@ if [ -r /proc/net/tcp ]; then
 fi
 # the TCP spec is validated before anything listens
 "$LIED" run tests/models/osc.lua --out "tcp:70000" >/dev/null 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "the port must be a number from 0 to 65535" "$tmp/err" && ok || bad "bad port: $(cat "$tmp/err")"
+[ $? -eq 2 ] && grep -q "the port must be a number from 0 to 65535" "$tmp/err" && ok || bad "bad port: $(cat "$tmp/err")"
 
 # -- gnuplot: a title and a file name with quotes, newlines, backslashes ----
 # A fake gnuplot first on PATH records the script it gets, then runs the

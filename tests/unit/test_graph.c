@@ -5,10 +5,17 @@
 #include <stdint.h>
 #include <string.h>
 
+/* lied_scc's count of components, after checking that it succeeded. */
+static uint32_t scc_count(const lied_graph *g, uint32_t *comp) {
+  uint32_t n = UINT32_MAX;
+  CHECK(lied_scc(g, comp, &n, NULL) == LIED_OK);
+  return n;
+}
+
 /* Build g from m edges (src[i] -> dst[i]) by counting sort; 0 or -1. */
 static int build(lied_graph *g, uint32_t n, uint32_t m, const uint32_t *src,
                  const uint32_t *dst) {
-  if (lied_graph_alloc(g, n, m) != 0)
+  if (lied_graph_alloc(g, n, m, NULL) != 0)
     return -1;
   for (uint32_t i = 0; i < m; i++)
     g->rowptr[src[i] + 1]++;
@@ -64,10 +71,10 @@ static uint32_t lcg(uint64_t *s) {
 
 static void test_empty(void) {
   lied_graph g;
-  CHECK(lied_graph_alloc(&g, 0, 0) == 0);
+  CHECK(lied_graph_alloc(&g, 0, 0, NULL) == 0);
   CHECK(g.n == 0 && g.rowptr[0] == 0);
   uint32_t comp[1] = {7}, start[1] = {9}, members[1];
-  CHECK(lied_scc(&g, comp) == 0);
+  CHECK(scc_count(&g, comp) == 0);
   lied_scc_members(&g, comp, 0, start, members);
   CHECK(start[0] == 0);
   lied_graph_free(&g);
@@ -82,7 +89,7 @@ static void test_single(void) {
   uint32_t comp[1], start[2], members[1], level[1], path[4];
   uint32_t zero = 0;
   CHECK(build(&g, 1, 0, NULL, NULL) == 0);
-  CHECK(lied_scc(&g, comp) == 1 && comp[0] == 0);
+  CHECK(scc_count(&g, comp) == 1 && comp[0] == 0);
   CHECK(!lied_graph_self_loop(&g, 0));
   CHECK(lied_scc_cycle(&g, comp, 0, path, 4) == 0);
   lied_scc_members(&g, comp, 1, start, members);
@@ -92,7 +99,7 @@ static void test_single(void) {
   lied_graph_free(&g);
 
   CHECK(build(&g, 1, 1, &zero, &zero) == 0);
-  CHECK(lied_scc(&g, comp) == 1 && comp[0] == 0);
+  CHECK(scc_count(&g, comp) == 1 && comp[0] == 0);
   CHECK(lied_graph_self_loop(&g, 0));
   path[0] = 99;
   CHECK(lied_scc_cycle(&g, comp, 0, path, 4) == 1 && path[0] == 0);
@@ -124,7 +131,7 @@ static void test_dag(void) {
   }
   lied_graph g;
   CHECK(build(&g, N, M, src, dst) == 0);
-  CHECK(lied_scc(&g, comp) == N);
+  CHECK(scc_count(&g, comp) == N);
   char seen[N] = {0};
   int distinct = 1;
   for (uint32_t v = 0; v < N; v++) {
@@ -147,7 +154,7 @@ static void test_two_cycles(void) {
   lied_graph g;
   uint32_t comp[5], start[3], members[5], level[2], path[5];
   CHECK(build(&g, 5, 6, src, dst) == 0);
-  CHECK(lied_scc(&g, comp) == 2);
+  CHECK(scc_count(&g, comp) == 2);
   CHECK(comp[0] == 0 && comp[2] == 0 && comp[4] == 0);
   CHECK(comp[1] == 1 && comp[3] == 1);
   CHECK(dependency_order_ok(&g, comp));
@@ -167,7 +174,7 @@ static void test_two_cycles(void) {
   uint32_t src2[] = {0, 1, 0, 2, 3, 4};
   uint32_t dst2[] = {1, 0, 2, 3, 4, 2};
   CHECK(build(&g, 5, 6, src2, dst2) == 0);
-  CHECK(lied_scc(&g, comp) == 2);
+  CHECK(scc_count(&g, comp) == 2);
   CHECK(comp[2] == 0 && comp[3] == 0 && comp[4] == 0);
   CHECK(comp[0] == 1 && comp[1] == 1);
   lied_graph_free(&g);
@@ -176,7 +183,7 @@ static void test_two_cycles(void) {
 /* n-node chain; forward: v depends on v - 1, else v depends on v + 1. */
 static int build_chain(lied_graph *g, uint32_t n, int forward, int cyclic) {
   uint32_t m = cyclic ? n : n - 1;
-  if (lied_graph_alloc(g, n, m) != 0)
+  if (lied_graph_alloc(g, n, m, NULL) != 0)
     return -1;
   uint32_t e = 0;
   for (uint32_t v = 0; v < n; v++) {
@@ -203,7 +210,7 @@ static void test_chain(void) {
 
   /* v depends on v - 1: components 0..n-1 in node order, levels 0..n-1. */
   CHECK(build_chain(&g, n, 1, 0) == 0);
-  CHECK(lied_scc(&g, comp) == n);
+  CHECK(scc_count(&g, comp) == n);
   int ok = 1;
   for (uint32_t v = 0; v < n; v++)
     ok &= comp[v] == v;
@@ -218,7 +225,7 @@ static void test_chain(void) {
 
   /* v depends on v + 1: the DFS from node 0 is n deep. */
   CHECK(build_chain(&g, n, 0, 0) == 0);
-  CHECK(lied_scc(&g, comp) == n);
+  CHECK(scc_count(&g, comp) == n);
   ok = 1;
   for (uint32_t v = 0; v < n; v++)
     ok &= comp[v] == n - 1 - v;
@@ -233,7 +240,7 @@ static void test_chain(void) {
 
   /* A single n-cycle: one component; its cycle is the whole ring. */
   CHECK(build_chain(&g, n, 0, 1) == 0);
-  CHECK(lied_scc(&g, comp) == 1);
+  CHECK(scc_count(&g, comp) == 1);
   ok = 1;
   for (uint32_t v = 0; v < n; v++)
     ok &= comp[v] == 0;
@@ -248,7 +255,7 @@ static void test_chain(void) {
 
   /* The reverse ring (v depends on v - 1, 0 on n - 1). */
   CHECK(build_chain(&g, n, 1, 1) == 0);
-  CHECK(lied_scc(&g, comp) == 1);
+  CHECK(scc_count(&g, comp) == 1);
   lied_graph_free(&g);
 out:
   free(comp);
@@ -301,7 +308,7 @@ static void random_case(uint32_t n, uint32_t m, uint64_t seed) {
   }
 #define REACH(a, b) (reach[(size_t)(a) * words + (b) / 64] >> ((b) % 64) & 1)
 
-  uint32_t ncomp = lied_scc(&g, comp);
+  uint32_t ncomp = scc_count(&g, comp);
   CHECK(ncomp >= 1 && ncomp <= n);
   int partition_ok = 1, range_ok = 1;
   uint32_t naive_count = 0;
@@ -399,7 +406,7 @@ static void test_diamond(void) {
   uint32_t comp[5], start[6], members[5], level[5];
   lied_graph g;
   CHECK(build(&g, 5, 6, src, dst) == 0);
-  uint32_t ncomp = lied_scc(&g, comp);
+  uint32_t ncomp = scc_count(&g, comp);
   CHECK(ncomp == 5);
   CHECK(dependency_order_ok(&g, comp));
   lied_scc_members(&g, comp, ncomp, start, members);
@@ -418,7 +425,7 @@ static void test_cycle(void) {
   uint32_t comp[6], path[6];
   lied_graph g;
   CHECK(build(&g, 6, 8, src, dst) == 0);
-  CHECK(lied_scc(&g, comp) == 2);
+  CHECK(scc_count(&g, comp) == 2);
   CHECK(comp[0] == 0 && comp[1] == 0 && comp[2] == 0 && comp[3] == 0 &&
         comp[4] == 0 && comp[5] == 1);
   for (uint32_t v = 0; v < 5; v++) {
@@ -443,7 +450,7 @@ static void test_members_stable(void) {
   uint32_t comp[N], start[C + 1], members[N];
   uint64_t s = 99;
   lied_graph g;
-  CHECK(lied_graph_alloc(&g, N, 0) == 0);
+  CHECK(lied_graph_alloc(&g, N, 0, NULL) == 0);
   for (uint32_t v = 0; v < N; v++)
     comp[v] = lcg(&s) % C;
   comp[0] = C - 1; /* make sure the last group is used */

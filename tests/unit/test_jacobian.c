@@ -239,10 +239,10 @@ static void test_sparse_lu(void) {
           val[k] = v;
           dense[i * n + J.cols[k]] = v;
         }
-      CHECK(lied_splu_factor(s, val, &e) == 0);
+      CHECK(lied_splu_factor(s, val, &e) == LIED_OK);
       for (uint64_t i = 0; i < n; i++) b[i] = x[i] = cos((double)i * (refactor + 1));
       lied_splu_solve(s, x);
-      CHECK(lied_lu_factor(dense, (int)n, piv) == 0);
+      CHECK(lied_lu_factor(dense, (int)n, piv, NULL) == LIED_OK);
       lied_lu_solve(dense, (int)n, piv, b);
       double d = 0;
       for (uint64_t i = 0; i < n; i++) d = fmax(d, fabs(x[i] - b[i]));
@@ -250,7 +250,7 @@ static void test_sparse_lu(void) {
     }
     /* all zero: singular */
     memset(val, 0, sizeof(double) * J.nnz);
-    CHECK(lied_splu_factor(s, val, &e) == 1);
+    CHECK(lied_splu_factor(s, val, &e) == LIED_E_SINGULAR && e.code == LIED_E_SINGULAR);
     lied_splu_free(s);
     lied_jac_free(&J);
   }

@@ -23,11 +23,15 @@ static double lcg_uniform(uint64_t *s) {
   return 2.0 * (double)(*s >> LCG_SHIFT) * LCG_SCALE - 1.0;
 }
 
-/* Factor a copy of a (n x n), returning lied_lu_factor's result; the factors
- * are left in lu and the pivots in piv. */
+/* Factor a copy of a (n x n): 0 on success, or 1 + the step at which
+ * lied_lu_factor found the matrix singular (it must then say
+ * LIED_E_SINGULAR); the factors are left in lu and the pivots in piv. */
 static int factor_copy(const double *a, int n, double *lu, int *piv) {
   memcpy(lu, a, sizeof(double) * (size_t)n * (size_t)n);
-  return lied_lu_factor(lu, n, piv);
+  int step = -1, rc = lied_lu_factor(lu, n, piv, &step);
+  if (rc == LIED_OK) return 0;
+  CHECK(rc == LIED_E_SINGULAR && step >= 0 && step < n);
+  return step + 1;
 }
 
 /* Max-norm of A x - b relative to ||A|| ||x|| + ||b|| (all max-norms). */
@@ -149,7 +153,7 @@ static void test_scaled_identity(void) {
   const double tiny = 1e-300;
   double a[4] = {tiny, 0, 0, tiny}, b[2] = {tiny, 2 * tiny};
   int piv[2];
-  CHECK(lied_lu_factor(a, 2, piv) == 0);
+  CHECK(lied_lu_factor(a, 2, piv, NULL) == LIED_OK);
   lied_lu_solve(a, 2, piv, b);
   CHECK_NEAR(b[0], 1.0, SOLVE_TOL);
   CHECK_NEAR(b[1], 2.0, SOLVE_TOL);
@@ -168,7 +172,7 @@ static void test_non_finite(void) {
 
 /* n = 0 succeeds and touches nothing. */
 static void test_empty(void) {
-  CHECK(lied_lu_factor(NULL, 0, NULL) == 0);
+  CHECK(lied_lu_factor(NULL, 0, NULL, NULL) == LIED_OK);
   lied_lu_solve(NULL, 0, NULL, NULL);
 }
 

@@ -1,0 +1,411 @@
+/* wire.c - wiring of an instantiated model: each declared connection is
+ * resolved once to (leaf spec, offset, multiplier, port), following port
+ * aliases, and applied to every instance of its composite; sum nodes where a
+ * branching connector's upstream signal has several contributions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/model.h"
+#include "core/sum.h"
+
+/* A port endpoint: leaf spec L, for instance x of the composite it was
+ * resolved from, instance x * mult + loc of L; port index in L's template. */
+typedef struct endpoint {
+  int spec;
+  uint64_t loc, mult;
+  int port;
+} endpoint;
+
+/* Port `path` of leaf spec x, or LIED_E_MODEL with the closest port name. */
+static int leaf_port(const lied_model *m, int x, const char *path, endpoint *ep, lied_err *e) {
+  const lied_spec *xs = &m->specs[x];
+  int p = lied_template_port(&xs->tpl, path);
+  if (p < 0) {
+    const char *cand[256];
+    int nc = 0;
+    for (int i = 0; i < xs->tpl.nports && nc < 256; i++) cand[nc++] = xs->tpl.ports[i].name;
+    const char *sug = lied_suggest(path, cand, nc);
+    return lied_errc(e, LIED_E_MODEL, "%s has no port '%s'%s%s%s", xs->cls->name, path,
+                     sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+  }
+  *ep = (endpoint){x, 0, 1, p};
+  return LIED_OK;
+}
+
+/* The target of port alias `name` of composite xs, or NULL. */
+static const char *alias_target(const lied_spec *xs, const char *name) {
+  for (int a = 0; a < xs->naliases; a++)
+    if (strcmp(xs->aliases[a].name, name) == 0) return xs->aliases[a].target;
+  return NULL;
+}
+
+/* A plain name that is no alias of composite x: LIED_E_MODEL saying what it
+ * is instead, or LIED_OK for the root without aliases, whose children's
+ * ports are named without a dot only in error (the child step says why). */
+static int not_an_alias(const lied_model *m, int x, const char *path, lied_err *e) {
+  const lied_spec *xs = &m->specs[x];
+  const size_t len = strcspn(path, "[");
+  for (int k = xs->first_child; k >= 0; k = m->specs[k].next_sibling)
+    if (strncmp(m->specs[k].name, path, len) == 0 && m->specs[k].name[len] == 0)
+      return lied_errc(e, LIED_E_MODEL, "'%s' is a component, not a port", path);
+  if (xs->naliases || x != 0) return lied_errc(e, LIED_E_MODEL, "no port '%s'", path);
+  return LIED_OK;
+}
+
+/* An endpoint: a leaf's port; for a composite, an alias or the port of a
+ * child ("child[i].port"), instance index x * mult + loc of the leaf for
+ * instance x of spec x. LIED_E_MODEL for names that are not ports. */
+static int resolve_port(const lied_model *m, int x, const char *path, endpoint *ep, int depth,
+                        lied_err *e) {
+  if (depth > 32) return lied_errc(e, LIED_E_MODEL, "port aliases nest too deep at '%s'", path);
+  const lied_spec *xs = &m->specs[x];
+  if (xs->cls) return leaf_port(m, x, path, ep, e);
+  if (!strchr(path, '.')) {
+    const char *target = alias_target(xs, path);
+    if (target) return resolve_port(m, x, target, ep, depth + 1, e);
+    LIED_TRY(not_an_alias(m, x, path, e));
+  }
+  const char *p = path;
+  uint64_t j = 0;
+  int c;
+  LIED_TRY(lied_spec_step(m, x, &p, &j, &c, e));
+  if (!*p) return lied_errc(e, LIED_E_MODEL, "'%s' is a component, not a port", path);
+  endpoint sub;
+  LIED_TRY(resolve_port(m, c, p, &sub, depth + 1, e));
+  *ep = (endpoint){sub.spec, j * sub.mult + sub.loc, m->specs[c].count * sub.mult, sub.port};
+  return LIED_OK;
+}
+
+static void describe(const lied_model *m, const int *order, int norder,
+                     const void *p, char *buf, size_t cap) {
+  uint64_t i;
+  uint32_t off;
+  int s = lied_model_locate(m, order, norder, p, &i, &off);
+  if (s < 0) {
+    snprintf(buf, cap, "(unknown)");
+    return;
+  }
+  size_t n = lied_model_path(m, s, i, buf, cap);
+  const lied_template *t = &m->specs[s].tpl;
+  for (int q = 0; q < t->nports; q++) {
+    const lied_port_layout *l = t->ports[q].layout;
+    for (int j = 0; j < l->conn->nsignals; j++)
+      if (t->ports[q].offset + l->offset[j] == off && n < cap) {
+        snprintf(buf + n, cap - n, "%s%s", n ? "." : "", t->ports[q].name);
+        return;
+      }
+  }
+}
+
+static void port_name(const lied_model *m, int s, uint64_t i, int port,
+                      char *buf, size_t cap) {
+  size_t n = lied_model_path(m, s, i, buf, cap);
+  if (n < cap)
+    snprintf(buf + n, cap - n, "%s%s", n ? "." : "",
+             m->specs[s].tpl.ports[port].name);
+}
+
+#define PTR_AT(inst, off) (*(const double **)(void *)((inst) + (off)))
+
+/* ---- wiring ------------------------------------------------------------------ */
+
+typedef struct wire_ctx {
+  lied_model *m;
+  lied_err *e;
+  uint16_t **fan; /* per spec * max ports: fan-out counts of source ports */
+  int maxports;
+  int *order;
+  int norder;
+} wire_ctx;
+
+static uint16_t *fan_of(wire_ctx *w, int s, int p) {
+  uint16_t **slot = &w->fan[s * w->maxports + p];
+  if (!*slot)
+    *slot = lied_xcalloc(w->m->specs[s].total, sizeof(uint16_t), "fan-out counts", w->e);
+  return *slot;
+}
+
+/* Orient a declared connection: *a becomes the SOURCE side. LIED_E_MODEL
+ * for ports of different connectors or of the same side. */
+static int orient(wire_ctx *w, const lied_conn_decl *d, endpoint *a, endpoint *b) {
+  lied_model *m = w->m;
+  const lied_port_layout *la = m->specs[a->spec].tpl.ports[a->port].layout;
+  const lied_port_layout *lb = m->specs[b->spec].tpl.ports[b->port].layout;
+  char where[300] = "";
+  if (d->where) snprintf(where, sizeof where, "%s: ", d->where);
+  if (la->conn != lb->conn)
+    return lied_errc(w->e, LIED_E_MODEL, "%sincompatible ports: %s is %s, %s is %s", where,
+                     d->a, la->conn->name, d->b, lb->conn->name);
+  if (la->side == lb->side) {
+    const char *side = la->conn->side_name[la->side];
+    return lied_errc(w->e, LIED_E_MODEL,
+                     "%scannot connect %s to %s: both are %s ports of %s (connect %s to %s)",
+                     where, d->a, d->b, side, la->conn->name, la->conn->side_name[0],
+                     la->conn->side_name[1]);
+  }
+  if (la->side == LIED_SINK) {
+    endpoint t = *a;
+    *a = *b;
+    *b = t;
+  }
+  return LIED_OK;
+}
+
+/* One connection between instance is of the source and ik of the sink. */
+typedef struct link {
+  const lied_conn_decl *d;
+  endpoint src, snk;
+  uint64_t is, ik;
+  char *si, *ki; /* the two instances */
+  const lied_tport *sp, *kp;
+} link;
+
+static link make_link(const lied_model *m, const lied_conn_decl *d, endpoint src, endpoint snk,
+                      uint64_t x) {
+  lied_spec *ss = &m->specs[src.spec], *ks = &m->specs[snk.spec];
+  link l = {d, src, snk, x * src.mult + src.loc, x * snk.mult + snk.loc, NULL, NULL,
+            &ss->tpl.ports[src.port], &ks->tpl.ports[snk.port]};
+  l.si = lied_inst(ss, l.is);
+  l.ki = lied_inst(ks, l.ik);
+  return l;
+}
+
+/* The sink's reading pointers of the DOWN signals, to the source's storage;
+ * LIED_E_MODEL when one is already fed by something else. */
+static int set_down(wire_ctx *w, const link *l) {
+  const lied_connector *c = l->sp->layout->conn;
+  for (int j = 0; j < c->nsignals; j++) {
+    if (c->signals[j].dir != LIED_DOWN) continue;
+    const double **ptr = &PTR_AT(l->ki, l->kp->offset + l->kp->layout->offset[j]);
+    const double *data = (const double *)(void *)(l->si + l->sp->offset + l->sp->layout->offset[j]);
+    if (*ptr && *ptr != data) {
+      char a[256], b[256], k[256];
+      describe(w->m, w->order, w->norder, *ptr, a, sizeof a);
+      port_name(w->m, l->src.spec, l->is, l->src.port, b, sizeof b);
+      port_name(w->m, l->snk.spec, l->ik, l->snk.port, k, sizeof k);
+      return lied_errc(w->e, LIED_E_MODEL, "%s%sinput connected twice: %s is fed by %s and %s",
+                       l->d->where ? l->d->where : "", l->d->where ? ": " : "", k, a, b);
+    }
+    *ptr = data;
+  }
+  return LIED_OK;
+}
+
+/* Count the connection at the source port; LIED_E_LIMIT beyond 65,535,
+ * LIED_E_MODEL for a second one where the connector does not branch. */
+static int count_fan(wire_ctx *w, const link *l, uint16_t *fan) {
+  const lied_connector *c = l->sp->layout->conn;
+  if (fan[l->is] == UINT16_MAX)
+    return lied_errc(w->e, LIED_E_LIMIT, "too many connections at one port");
+  fan[l->is]++;
+  if (fan[l->is] == 2 && !c->branching) {
+    char a[256], b[256];
+    port_name(w->m, l->src.spec, l->is, l->src.port, a, sizeof a);
+    port_name(w->m, l->snk.spec, l->ik, l->snk.port, b, sizeof b);
+    return lied_errc(w->e, LIED_E_MODEL,
+                     "%s%sbranching is not allowed for %s connectors: %s feeds "
+                     "more than one %s (%s is the second)%s%s",
+                     l->d->where ? l->d->where : "", l->d->where ? ": " : "", c->name, a,
+                     c->side_name[1], b, c->no_branching_hint ? "; " : "",
+                     c->no_branching_hint ? c->no_branching_hint : "");
+  }
+  return LIED_OK;
+}
+
+/* The source's reading pointers of the UP signals, to the sink's storage
+ * (the first contribution; more go through a sum node, wire_pass3). */
+static void set_up(const link *l) {
+  const lied_connector *c = l->sp->layout->conn;
+  for (int j = 0; j < c->nsignals; j++)
+    if (c->signals[j].dir == LIED_UP)
+      PTR_AT(l->si, l->sp->offset + l->sp->layout->offset[j]) =
+          (const double *)(void *)(l->ki + l->kp->offset + l->kp->layout->offset[j]);
+}
+
+/* Pass 1 over every instance of composite comp: DOWN pointers, fan-out
+ * counts, first UP contribution. */
+static int wire_pass1(wire_ctx *w, int comp, const lied_conn_decl *d, endpoint src,
+                      endpoint snk) {
+  uint16_t *fan = fan_of(w, src.spec, src.port);
+  if (!fan) return LIED_E_NOMEM;
+  const uint64_t n = w->m->specs[comp].total;
+  for (uint64_t x = 0; x < n; x++) {
+    const link l = make_link(w->m, d, src, snk, x);
+    LIED_TRY(set_down(w, &l));
+    LIED_TRY(count_fan(w, &l, fan));
+    if (fan[l.is] == 1) set_up(&l);
+  }
+  return LIED_OK;
+}
+
+/* Pass 3: UP contributions of branched sources go into their sum nodes. */
+static int wire_pass3(wire_ctx *w, int comp, const lied_conn_decl *d, endpoint src,
+                      endpoint snk) {
+  const uint16_t *fan = w->fan[src.spec * w->maxports + src.port];
+  const uint64_t n = w->m->specs[comp].total;
+  for (uint64_t x = 0; x < n; x++) {
+    const link l = make_link(w->m, d, src, snk, x);
+    if (fan[l.is] < 2) continue;
+    const lied_connector *c = l.sp->layout->conn;
+    for (int j = 0; j < c->nsignals; j++) {
+      if (c->signals[j].dir != LIED_UP) continue;
+      const double *out = PTR_AT(l.si, l.sp->offset + l.sp->layout->offset[j]);
+      /* the source reads the sums of its node, behind the node's fan[is] inputs */
+      lied_sum *sum = (lied_sum *)(void *)((char *)(uintptr_t)out - lied_sum_size(fan[l.is], 0));
+      sum->in[sum->filled++] =
+          (const double *)(void *)(l.ki + l.kp->offset + l.kp->layout->offset[j]);
+    }
+  }
+  return LIED_OK;
+}
+
+/* The sum nodes of the cnt instances of source spec s whose port p has k
+ * contributions: one internal spec, its template, its arena of prototype
+ * copies; the sources read their node's sums (signal j). */
+static int add_sums(wire_ctx *w, int s, int p, int j, uint32_t k, uint64_t cnt) {
+  lied_model *m = w->m;
+  const uint16_t *fan = w->fan[s * w->maxports + p];
+  const lied_signal *sg = &m->specs[s].tpl.ports[p].layout->conn->signals[j];
+  char path[512], name[600];
+  lied_spec_path(m, s, path, sizeof path);
+  snprintf(name, sizeof name, "(sum at %s.%s)", path, m->specs[s].tpl.ports[p].name);
+  int id = lied_model_add_internal(m, name, &lied_sum_class, cnt,
+                                   lied_sum_size(k, (uint32_t)sg->nvars), w->e);
+  if (id < 0) return id;
+  lied_spec *sum = &m->specs[id], *ss = &m->specs[s]; /* the specs may have moved */
+  const lied_tport *sp = &ss->tpl.ports[p];
+  lied_sum *proto = (lied_sum *)(void *)sum->proto;
+  proto->k = k;
+  proto->w = (uint32_t)sg->nvars;
+  LIED_TRY(lied_template_crawl(&sum->tpl, sum->cls, sum->proto, sum->size, w->e));
+  sum->arena = lied_xmalloc(sum->total * sum->size, "sum nodes", w->e);
+  if (!sum->arena) return LIED_E_NOMEM;
+  uint64_t q = 0;
+  for (uint64_t i = 0; i < ss->total; i++) {
+    if (fan[i] != k) continue;
+    char *inst = lied_inst(sum, q++);
+    memcpy(inst, sum->proto, sum->size);
+    PTR_AT(lied_inst(ss, i), sp->offset + sp->layout->offset[j]) =
+        lied_sum_out((lied_sum *)(void *)inst);
+  }
+  return LIED_OK;
+}
+
+/* Sum nodes for UP signal j of port p of spec s: one spec per distinct
+ * fan-out k >= 2, smallest first. LIED_E_MODEL when the signal does not
+ * add up. */
+static int sums_for_signal(wire_ctx *w, int s, int p, int j) {
+  const uint16_t *fan = w->fan[s * w->maxports + p];
+  const uint64_t total = w->m->specs[s].total;
+  const lied_connector *c = w->m->specs[s].tpl.ports[p].layout->conn;
+  for (uint32_t k = 1;;) {
+    uint32_t next = UINT32_MAX;
+    uint64_t cnt = 0;
+    for (uint64_t i = 0; i < total; i++) {
+      if (fan[i] > k && fan[i] < next) next = fan[i], cnt = 0;
+      if (fan[i] == next) cnt++;
+    }
+    if (next == UINT32_MAX) return LIED_OK;
+    k = next;
+    if (!(c->signals[j].flags & LIED_SIG_SUM))
+      return lied_errc(w->e, LIED_E_MODEL, "signal %s of %s cannot take several contributions",
+                       c->signals[j].name, c->name);
+    LIED_TRY(add_sums(w, s, p, j, k, cnt));
+  }
+}
+
+/* Pass 2: sum nodes for every (source spec, port, UP signal, fan-out). */
+static int make_sums(wire_ctx *w) {
+  const int nuser = w->m->nspecs;
+  for (int s = 0; s < nuser; s++)
+    for (int p = 0; p < w->maxports; p++) {
+      if (!w->fan[s * w->maxports + p]) continue;
+      const lied_connector *c = w->m->specs[s].tpl.ports[p].layout->conn;
+      for (int j = 0; j < c->nsignals; j++)
+        if (c->signals[j].dir == LIED_UP) LIED_TRY(sums_for_signal(w, s, p, j));
+    }
+  return LIED_OK;
+}
+
+/* Every reading pointer must be connected, or optional (then zeros). */
+static int check_unconnected(lied_model *m, int nuser, lied_err *e) {
+  for (int s = 0; s < nuser; s++) {
+    lied_spec *sp = &m->specs[s];
+    if (!sp->cls) continue;
+    for (int p = 0; p < sp->tpl.nports; p++) {
+      const lied_tport *tp = &sp->tpl.ports[p];
+      const lied_connector *c = tp->layout->conn;
+      for (int j = 0; j < c->nsignals; j++) {
+        const lied_signal *sg = &c->signals[j];
+        int writes = (sg->dir == LIED_DOWN) == (tp->layout->side == LIED_SOURCE);
+        if (writes) continue;
+        uint32_t off = tp->offset + (uint32_t)tp->layout->offset[j];
+        for (uint64_t i = 0; i < sp->total; i++) {
+          const double **ptr = &PTR_AT(lied_inst(sp, i), off);
+          if (*ptr) continue;
+          if (sg->flags & LIED_SIG_OPTIONAL) {
+            *ptr = lied_port_zeros;
+            continue;
+          }
+          char name[512];
+          port_name(m, s, i, p, name, sizeof name);
+          return lied_errc(e, LIED_E_MODEL,
+                           "%s%sunconnected %s: %s (every %s %s needs a connection)",
+                           sp->where ? sp->where : "", sp->where ? ": " : "",
+                           c->side_name[tp->layout->side], name, c->name,
+                           c->side_name[tp->layout->side]);
+        }
+      }
+    }
+  }
+  return LIED_OK;
+}
+
+/* The oriented endpoints of connection d of composite s, or LIED_E_MODEL
+ * prefixed with the connection. */
+static int endpoints(wire_ctx *w, int s, const lied_conn_decl *d, endpoint *a, endpoint *b) {
+  if (resolve_port(w->m, s, d->a, a, 0, w->e) < 0 || resolve_port(w->m, s, d->b, b, 0, w->e) < 0) {
+    char cpath[512];
+    lied_spec_path(w->m, s, cpath, sizeof cpath);
+    return lied_err_prefix(w->e, "%s%sin %s, connect {\"%s\", \"%s\"}: ",
+                           d->where ? d->where : "", d->where ? ": " : "", cpath, d->a, d->b);
+  }
+  return orient(w, d, a, b);
+}
+
+/* Pass 1 or 3 over every declared connection of the user's specs. */
+static int connection_pass(wire_ctx *w, int nuser, int pass) {
+  for (int s = 0; s < nuser; s++) {
+    const lied_spec *sp = &w->m->specs[s];
+    for (int k = 0; k < sp->nconns; k++) {
+      const lied_conn_decl *d = &sp->conns[k];
+      endpoint a, b;
+      LIED_TRY(endpoints(w, s, d, &a, &b));
+      LIED_TRY(pass == 1 ? wire_pass1(w, s, d, a, b) : wire_pass3(w, s, d, a, b));
+    }
+  }
+  return LIED_OK;
+}
+
+/* Wiring: reading pointers set (pass 1), sum nodes at branches (pass 2),
+ * their inputs (pass 3), unconnected readers checked. */
+int lied_model_wire(lied_model *m, lied_err *e) {
+  const int nuser = m->nspecs;
+  wire_ctx w = {m, e, NULL, 1, NULL, 0};
+  for (int s = 0; s < nuser; s++)
+    if (m->specs[s].cls && m->specs[s].tpl.nports > w.maxports)
+      w.maxports = m->specs[s].tpl.nports;
+  w.fan = lied_xcalloc((size_t)nuser * (size_t)w.maxports, sizeof *w.fan, "fan", e);
+  w.order = lied_model_arena_order(m, &w.norder, e);
+  int rc = (!w.fan || !w.order) ? LIED_E_NOMEM : LIED_OK;
+  if (rc == LIED_OK) rc = connection_pass(&w, nuser, 1);
+  if (rc == LIED_OK) rc = make_sums(&w);
+  if (rc == LIED_OK) rc = connection_pass(&w, nuser, 3);
+  if (rc == LIED_OK) rc = check_unconnected(m, nuser, e);
+  if (w.fan)
+    for (int i = 0; i < nuser * w.maxports; i++) free(w.fan[i]);
+  free(w.fan);
+  free(w.order);
+  return rc;
+}
+
