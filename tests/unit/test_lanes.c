@@ -14,6 +14,7 @@
 #include "fixtures.h"
 #include "core/model.h"
 #include "lib/mechanics/mechanics.h"
+#include "lib/signals/signals.h"
 #include "lib/testlib/testlib.h"
 #include "sched/sched.h"
 #include "solve/butcher.h"
@@ -76,13 +77,13 @@ static const part driven_parts[] = {{"fixed", &pm_fixed_class},
                                     {"revolute2", &pm_revolute_class},
                                     {"rod2", &pm_fixed_translation_class},
                                     {"body2", &pm_body_class},
-                                    {"drive", &pm_sine_class},
-                                    {"torque", &pm_constant_class}};
+                                    {"drive", &sig_sine_class},
+                                    {"torque", &sig_constant_class}};
 static const char *const driven_conn[] = {
     "fixed.frame_b", "prismatic1.frame_a", "prismatic1.frame_b", "body1.frame_a",
     "prismatic1.frame_b", "revolute2.frame_a", "revolute2.frame_b", "rod2.frame_a",
     "rod2.frame_b", "body2.frame_a", "drive.y", "prismatic1.u", "torque.y", "revolute2.u", NULL};
-static const param driven_params[] = {{4, "r", {0.5, 1.5}, 2}, {6, "A", {3}, 1},
+static const param driven_params[] = {{4, "r", {0.5, 1.5}, 2}, {6, "amplitude", {3}, 1},
                                       {6, "w", {7}, 1},        {6, "phase", {0.4}, 1},
                                       {7, "k", {-0.3}, 1},     {0, NULL, {0}, 0}};
 
