@@ -29,6 +29,10 @@ LIED_BLOCK(timetable_block, sig_timetable, timetable_eval)
 
 static int timetable_init(void *self, lied_init *ctx) {
   sig_timetable *c = self;
+  if (c->n < 1) {
+    lied_init_error(ctx, "TimeTable: no rows: give table = {{t1, y1}, {t2, y2}, ...}");
+    return -1;
+  }
   for (int i = 1; i < c->n; i++)
     if (!(c->t[i] > c->t[i - 1])) {
       lied_init_error(ctx, "TimeTable: the times must increase: row %d has t = %g after t = %g "
@@ -44,7 +48,7 @@ static void timetable_meta(lied_meta *m, void *self) {
 }
 
 static const lied_param timetable_params[] = {
-    {"n", offsetof(sig_timetable, n), 1, "1", "number of rows (table = {{t, y}, ...} sets it)", 1,
+    {"n", offsetof(sig_timetable, n), 0, "1", "number of rows (table = {{t, y}, ...} sets it)", 1,
      SIG_TABLE_ROWS, LIED_PARAM_INT, 0},
     {"t", offsetof(sig_timetable, t), 0, "s", "times of the rows, increasing (first n used)",
      SIG_NOMIN, SIG_NOMAX, 0, SIG_TABLE_ROWS},
