@@ -106,8 +106,8 @@ static const lied_param pid_params[] = {
 };
 const lied_class sig_pi_class = {
     "PI", "signals", "PI controller y = k (u + 1/Ti int u) limited to [yMin, yMax], back-calculation anti-windup",
-    sizeof(sig_pid), pi_params, 6, pi_init, pi_meta};
+    sizeof(sig_pid), pi_params, (int)(sizeof pi_params / sizeof pi_params[0]), pi_init, pi_meta};
 const lied_class sig_pid_class = {
     "PID", "signals",
     "PID controller with filtered derivative, limited to [yMin, yMax], back-calculation anti-windup",
-    sizeof(sig_pid), pid_params, 9, pid_init, pid_meta};
+    sizeof(sig_pid), pid_params, (int)(sizeof pid_params / sizeof pid_params[0]), pid_init, pid_meta};
