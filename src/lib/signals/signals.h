@@ -14,8 +14,8 @@
 #define SIG_MAXN 8          /* most inputs of Add, Product, Min, Max */
 #define SIG_TABLE_ROWS 64   /* most rows of a TimeTable */
 
-/* Every class's value-producing block writes the output port y from its
- * inputs: the one-output meta every source shares. */
+/* A source's meta: the output port y and the block "value" that writes it
+ * from `in` (the time, or parameters). */
 static inline void sig_meta_source(lied_meta *m, lied_real_out *y, lied_block_fn fn,
                                    const void *const *in) {
   lied_meta_real_out(m, "y", 0, y);
