@@ -45,10 +45,26 @@ class_mt.__call = function(cls, params)
 end
 
 Component.__index = {}
+-- A component with an `adapt` function (lied.alias) passes the parameters
+-- it is called with through it first.
 Component.__call = function(c, params)
+  if c.adapt then params = c.adapt(params or {}) end
   local merged = shallow_copy(c.params)
   for k, v in pairs(params or {}) do merged[k] = v end
-  return setmetatable({ class = c.class, params = merged, where = where(2) }, Component)
+  return setmetatable({ class = c.class, params = merged, where = where(2), adapt = c.adapt },
+    Component)
+end
+
+-- lied.alias(class, defaults, adapt): a component of `class` with preset
+-- parameters that works like a class (call it with parameters, use it in
+-- lied.array): an old name of a class that moved (tf.Constant is
+-- signals.Constant). adapt(params) -> params (optional) translates the
+-- parameters it is called with, such as old names to new ones.
+function lied.alias(cls, defaults, adapt)
+  if not core.isclass(cls) then error("lied.alias expects a class, got " .. tostring(cls), 2) end
+  local c = cls(defaults or {})
+  c.where, c.adapt = nil, adapt
+  return c
 end
 Component.__tostring = function(c)
   return string.format("%s.%s component", c.class.domain, c.class.name)

@@ -133,9 +133,13 @@ static int orient(wire_ctx *w, const lied_conn_decl *d, endpoint *a, endpoint *b
   const lied_port_layout *lb = m->specs[b->spec].tpl.ports[b->port].layout;
   char where[300] = "";
   if (d->where) snprintf(where, sizeof where, "%s: ", d->where);
-  if (la->conn != lb->conn)
-    return lied_errc(w->e, LIED_E_MODEL, "%sincompatible ports: %s is %s, %s is %s", where,
-                     d->a, la->conn->name, d->b, lb->conn->name);
+  if (la->conn != lb->conn) {
+    const char *hint = la->conn->incompatible_hint ? la->conn->incompatible_hint
+                                                   : lb->conn->incompatible_hint;
+    return lied_errc(w->e, LIED_E_MODEL, "%sincompatible ports: %s is %s, %s is %s%s%s", where,
+                     d->a, la->conn->name, d->b, lb->conn->name, hint ? "; " : "",
+                     hint ? hint : "");
+  }
   if (la->side == lb->side) {
     const char *side = la->conn->side_name[la->side];
     return lied_errc(w->e, LIED_E_MODEL,
@@ -343,7 +347,7 @@ static int check_unconnected(lied_model *m, int nuser, lied_err *e) {
         for (uint64_t i = 0; i < sp->total; i++) {
           const double **ptr = &PTR_AT(lied_inst(sp, i), off);
           if (*ptr) continue;
-          if (sg->flags & LIED_SIG_OPTIONAL) {
+          if ((sg->flags & LIED_SIG_OPTIONAL) || (tp->layout->flags & LIED_PORT_OPTIONAL)) {
             *ptr = lied_port_zeros;
             continue;
           }

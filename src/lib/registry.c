@@ -6,11 +6,13 @@
 extern const lied_library lied_lib_testlib;
 extern const lied_library lied_lib_mechanics;
 extern const lied_library lied_lib_thermofluid;  /* (issue 3) */
+extern const lied_library lied_lib_signals;
 
 const lied_library *const lied_libraries[] = {
     &lied_lib_testlib,
     &lied_lib_mechanics,
     &lied_lib_thermofluid,
+    &lied_lib_signals,
     NULL,
 };
 

@@ -8,7 +8,7 @@
 #include "sched/sched.h"
 #include "solve/sim.h"
 
-extern const lied_class tl_solve_class, tl_sine_class, tl_const_class;
+extern const lied_class tl_solve_class, sig_sine_class, sig_constant_class;
 
 /* root composite with `n` copies of a 2-chain: ground-j1-b1-j2-b2 */
 static lied_model *chains(uint32_t n, double k1, double k2, double m1, double m2,
@@ -120,7 +120,8 @@ static void test_probe_nonconstant_and_singular(void) {
   lied_err e = {0};
   lied_model *m = lied_model_new(&e);
   int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, &e);
-  lied_model_add(m, root, "src", &tl_sine_class, 1, 0, NULL, &e);
+  int src = lied_model_add(m, root, "src", &sig_sine_class, 1, 0, NULL, &e);
+  CHECK(lied_model_set_param(m, src, "w", &(double){1}, 1, &e) == 0); /* sin(t) */
   int x = lied_model_add(m, root, "x", &tl_solve_class, 1, 0, NULL, &e);
   double c = 4;
   CHECK(lied_model_set_param(m, x, "c", &c, 1, &e) == 0);
@@ -140,7 +141,8 @@ static void test_probe_nonconstant_and_singular(void) {
 
   m = lied_model_new(&e);
   root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, &e);
-  lied_model_add(m, root, "src", &tl_sine_class, 1, 0, NULL, &e);
+  src = lied_model_add(m, root, "src", &sig_sine_class, 1, 0, NULL, &e);
+  CHECK(lied_model_set_param(m, src, "w", &(double){1}, 1, &e) == 0); /* sin(t) */
   x = lied_model_add(m, root, "x", &tl_solve_class, 1, 0, NULL, &e);
   c = 0;
   CHECK(lied_model_set_param(m, x, "c", &c, 1, &e) == 0);
@@ -177,8 +179,8 @@ static void test_structural_errors(void) {
  * section); each solves to z1 = z2 = 1 with zero residuals. (Found in
  * review: batched, copy 2 solved to z2 = 2 with r1 = 2.) */
 typedef struct ts {
-  tl_rout o1, o2;
-  tl_rin in1, inb, inc, ind;
+  lied_real_out o1, o2;
+  lied_real_in in1, inb, inc, ind;
   double z1, z2, r1, r2;
 } ts;
 static void ts_e1(const lied_env *env, ts *s) { (void)env, s->o1.y.y = s->z1; }
@@ -191,12 +193,12 @@ LIED_BLOCK(ts_q1b, ts, ts_q1)
 LIED_BLOCK(ts_q2b, ts, ts_q2)
 static void ts_meta(lied_meta *m, void *self) {
   ts *s = self;
-  lied_meta_port(m, "o1", 0, &s->o1, &tl_rout_layout);
-  lied_meta_port(m, "o2", 0, &s->o2, &tl_rout_layout);
-  lied_meta_port(m, "in1", 0, &s->in1, &tl_rin_layout);
-  lied_meta_port(m, "inb", 0, &s->inb, &tl_rin_layout);
-  lied_meta_port(m, "inc", 0, &s->inc, &tl_rin_layout);
-  lied_meta_port(m, "ind", 0, &s->ind, &tl_rin_layout);
+  lied_meta_port(m, "o1", 0, &s->o1, &lied_real_out_layout);
+  lied_meta_port(m, "o2", 0, &s->o2, &lied_real_out_layout);
+  lied_meta_port(m, "in1", 0, &s->in1, &lied_real_in_layout);
+  lied_meta_port(m, "inb", 0, &s->inb, &lied_real_in_layout);
+  lied_meta_port(m, "inc", 0, &s->inc, &lied_real_in_layout);
+  lied_meta_port(m, "ind", 0, &s->ind, &lied_real_in_layout);
   lied_meta_tear(m, "z1", &s->z1, "r1", &s->r1);
   lied_meta_tear(m, "z2", &s->z2, "r2", &s->r2);
   lied_meta_block(m, "e1", ts_e1b, 0, LIED_SIGS(&s->z1), LIED_SIGS(&s->o1.y));
@@ -207,16 +209,16 @@ static void ts_meta(lied_meta *m, void *self) {
 static const lied_class ts_class = {"TS", "test", "two tearing pairs", sizeof(ts), NULL, 0,
                                     NULL, ts_meta};
 typedef struct tg {
-  tl_rin u1, u2;
-  tl_rout y;
+  lied_real_in u1, u2;
+  lied_real_out y;
 } tg;
 static void tg_eval(const lied_env *env, tg *g) { (void)env, g->y.y.y = g->u1.y->y + g->u2.y->y; }
 LIED_BLOCK(tg_block, tg, tg_eval)
 static void tg_meta(lied_meta *m, void *self) {
   tg *g = self;
-  lied_meta_port(m, "u1", 0, &g->u1, &tl_rin_layout);
-  lied_meta_port(m, "u2", 0, &g->u2, &tl_rin_layout);
-  lied_meta_port(m, "y", 0, &g->y, &tl_rout_layout);
+  lied_meta_port(m, "u1", 0, &g->u1, &lied_real_in_layout);
+  lied_meta_port(m, "u2", 0, &g->u2, &lied_real_in_layout);
+  lied_meta_port(m, "y", 0, &g->y, &lied_real_out_layout);
   lied_meta_block(m, "g", tg_block, 0, LIED_SIGS(&g->u1.y, &g->u2.y), LIED_SIGS(&g->y.y));
 }
 static const lied_class tg_class = {"TG", "test", "y = u1 + u2", sizeof(tg), NULL, 0, NULL,
@@ -228,8 +230,8 @@ static void test_batch_needs_equal_edges(void) {
   int root = lied_model_add(m, -1, "S", NULL, 1, 0, NULL, &e);
   lied_model_add(m, root, "s", &ts_class, 2, 1, NULL, &e);
   lied_model_add(m, root, "g", &tg_class, 2, 1, NULL, &e);
-  lied_model_add(m, root, "c", &tl_const_class, 2, 1, NULL, &e);
-  lied_model_add(m, root, "cc", &tl_const_class, 2, 1, NULL, &e);
+  lied_model_add(m, root, "c", &sig_constant_class, 2, 1, NULL, &e);
+  lied_model_add(m, root, "cc", &sig_constant_class, 2, 1, NULL, &e);
   static const char *const links[][2] = {{"s[%d].o1", "g[%d].u1"}, {"g[%d].y", "s[%d].in1"},
                                          {"s[%d].o2", "s[%d].inb"}, {"s[%d].o1", "s[%d].inc"},
                                          {"cc[%d].y", "s[%d].ind"}};

@@ -3,7 +3,7 @@
  * copy by copy, for every mechanics block with a lane form (rigid and
  * dialectic joints, a prismatic joint on a turning frame, branches summed by
  * framework nodes of two, three and four contributions, constant sections,
- * Sine and Constant sources, springs, dampers and contacts, rigid and
+ * Sine, Constant, Ramp and Step sources and a Gain, springs, dampers and contacts, rigid and
  * dialectic: every class of the mechanics library),
  * distinct states in every copy and a partial last group; the instances
  * hold the same values afterwards. A singular section in a later group is
@@ -14,6 +14,7 @@
 #include "fixtures.h"
 #include "core/model.h"
 #include "lib/mechanics/mechanics.h"
+#include "lib/signals/signals.h"
 #include "lib/testlib/testlib.h"
 #include "sched/sched.h"
 #include "solve/butcher.h"
@@ -76,15 +77,36 @@ static const part driven_parts[] = {{"fixed", &pm_fixed_class},
                                     {"revolute2", &pm_revolute_class},
                                     {"rod2", &pm_fixed_translation_class},
                                     {"body2", &pm_body_class},
-                                    {"drive", &pm_sine_class},
-                                    {"torque", &pm_constant_class}};
+                                    {"drive", &sig_sine_class},
+                                    {"torque", &sig_constant_class}};
 static const char *const driven_conn[] = {
     "fixed.frame_b", "prismatic1.frame_a", "prismatic1.frame_b", "body1.frame_a",
     "prismatic1.frame_b", "revolute2.frame_a", "revolute2.frame_b", "rod2.frame_a",
     "rod2.frame_b", "body2.frame_a", "drive.y", "prismatic1.u", "torque.y", "revolute2.u", NULL};
-static const param driven_params[] = {{4, "r", {0.5, 1.5}, 2}, {6, "A", {3}, 1},
+static const param driven_params[] = {{4, "r", {0.5, 1.5}, 2}, {6, "amplitude", {3}, 1},
                                       {6, "w", {7}, 1},        {6, "phase", {0.4}, 1},
                                       {7, "k", {-0.3}, 1},     {0, NULL, {0}, 0}};
+
+/* The crab with its cart driven by a Ramp through a Gain and its joint by a
+ * Step (the other lane forms of the signal library). */
+static const part ramped_parts[] = {{"fixed", &pm_fixed_class},
+                                    {"prismatic1", &pm_prismatic_class},
+                                    {"body1", &pm_body_class},
+                                    {"revolute2", &pm_revolute_class},
+                                    {"rod2", &pm_fixed_translation_class},
+                                    {"body2", &pm_body_class},
+                                    {"ramp", &sig_ramp_class},
+                                    {"gain", &sig_gain_class},
+                                    {"step", &sig_step_class}};
+static const char *const ramped_conn[] = {
+    "fixed.frame_b", "prismatic1.frame_a", "prismatic1.frame_b", "body1.frame_a",
+    "prismatic1.frame_b", "revolute2.frame_a", "revolute2.frame_b", "rod2.frame_a",
+    "rod2.frame_b", "body2.frame_a", "ramp.y", "gain.u", "gain.y", "prismatic1.u",
+    "step.y", "revolute2.u", NULL};
+static const param ramped_params[] = {{4, "r", {0.5, 1.5}, 2}, {6, "height", {3}, 1},
+                                      {6, "duration", {0.01}, 1}, {6, "t0", {0.002}, 1},
+                                      {7, "k", {-1.5}, 1},       {8, "t0", {0.005}, 1},
+                                      {8, "height", {0.3}, 1},   {0, NULL, {0}, 0}};
 
 /* An arm turning about a fixed pivot, with a slider along it (a prismatic
  * joint whose frame_a turns: its direction block runs every evaluation) and
@@ -266,19 +288,20 @@ static void test_same_bits(void) {
       {"arm", arm_parts, 7, arm_conn, arm_params},
       {"spinner", spin_parts, 3, spin_conn, spin_params},
       {"driven crab", driven_parts, 8, driven_conn, driven_params},
+      {"ramped crab", ramped_parts, 9, ramped_conn, ramped_params},
       {"line forces", line_parts, 6, line_conn, line_params},
       {"dialectic line forces", line_parts, 6, line_conn, line_d_params},
       {"gap", gap_parts, 4, gap_conn, gap_params},
       {"dialectic gap", gap_parts, 4, gap_conn, gap_d_params},
   };
-  for (int i = 0; i < 9; i++) {
+  for (int i = 0; i < 10; i++) {
     same_bits(&v[i], "rk4", 0, 0);
     same_bits(&v[i], "euler", 0, 0);
   }
   same_bits(&v[3], "rk4", 1, 0);
   same_bits(&v[0], "heun", 1, 0);
   same_bits(&v[0], "rk4", 1, 1);
-  same_bits(&v[6], "rk3", 0, 1);
+  same_bits(&v[7], "rk3", 0, 1);
 }
 
 /* Hyperbola: der(x) = t - z with x z = 1, a 1x1 section singular at x = 0;

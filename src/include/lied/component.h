@@ -149,6 +149,9 @@ typedef struct lied_connector {
    * ports of this connector, e.g. "flow loop without a volume"; the
    * scheduler appends the component paths "a -> b -> c -> a". */
   const char *loop_error;
+  /* Optional: appended ("; hint") to the message for a connection between
+   * a port of this connector and a port of another one. */
+  const char *incompatible_hint;
 } lied_connector;
 
 enum { LIED_SOURCE = 0, LIED_SINK = 1 };
@@ -156,11 +159,42 @@ enum { LIED_SOURCE = 0, LIED_SINK = 1 };
 /* Where the signals of one side live in the author's port struct: for each
  * signal, the offset of its storage (the side writes it) or of a
  * `const T *` pointer to it (the side reads it). */
+enum {
+  /* Every signal this side reads may be left unconnected: it then reads
+   * zeros (as LIED_SIG_OPTIONAL, but for the ports of this layout only). */
+  LIED_PORT_OPTIONAL = 1u << 0,
+};
+
 typedef struct lied_port_layout {
   const lied_connector *conn;
   int side; /* LIED_SOURCE or LIED_SINK */
   size_t offset[LIED_MAX_SIGNALS];
+  unsigned flags; /* LIED_PORT_* */
 } lied_port_layout;
+
+/* ---- real signals ---------------------------------------------------------
+ * The one connector for real-valued signals, shared by every library: a
+ * signal output of any library (require "lied.signals": sources, math,
+ * controllers) feeds a signal input of any other (a joint's drive, a pump's
+ * speed). One double travels downstream; an output may feed any number of
+ * inputs. Connector "real", sides "output" (source) and "input" (sink).
+ *
+ *   typedef struct my_pump { lied_real_in omega; lied_real_out y; ... } my_pump;
+ *   ... in a block:  double w = p->omega.y->y;   p->y.y.y = 2 * w;
+ *   ... in meta:     lied_meta_real_in(m, "omega", &p->omega);
+ *                    lied_meta_real_out(m, "y", &p->y);
+ *                    lied_meta_block(m, "b", b, 0, LIED_SIGS(&p->omega.y), LIED_SIGS(&p->y.y));
+ *
+ * An input declared with lied_meta_real_in must be connected (an error
+ * names it otherwise); one declared with lied_meta_real_in_optional reads 0
+ * when left unconnected (a drive input: free joint). Recorded as NAME.y. */
+typedef struct lied_real { double y; } lied_real;
+typedef struct lied_real_out { lied_real y; } lied_real_out;     /* writes y */
+typedef struct lied_real_in { const lied_real *y; } lied_real_in; /* reads *y */
+
+extern const lied_connector lied_real_connector;
+extern const lied_port_layout lied_real_out_layout, lied_real_in_layout,
+    lied_real_in_optional_layout;
 
 /* ---- classes ------------------------------------------------------------ */
 
@@ -207,6 +241,20 @@ enum {
  * port name[index] (arrays of ports); 0 for a plain name. */
 void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
                     const lied_port_layout *layout);
+/* Real-signal ports (see "real signals" above); `index` as for
+ * lied_meta_port. */
+static inline void lied_meta_real_out(lied_meta *m, const char *name, int index,
+                                      lied_real_out *port) {
+  lied_meta_port(m, name, index, port, &lied_real_out_layout);
+}
+static inline void lied_meta_real_in(lied_meta *m, const char *name, int index,
+                                     lied_real_in *port) {
+  lied_meta_port(m, name, index, port, &lied_real_in_layout);
+}
+static inline void lied_meta_real_in_optional(lied_meta *m, const char *name, int index,
+                                              lied_real_in *port) {
+  lied_meta_port(m, name, index, port, &lied_real_in_optional_layout);
+}
 /* A named variable (for recording and name lookup). */
 void lied_meta_var(lied_meta *m, const char *name, const char *unit, double *v);
 /* A state x and its derivative der; the derivative is named der(name). */

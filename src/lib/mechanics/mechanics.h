@@ -1,6 +1,5 @@
 /* mechanics.h - planar multibody mechanics in LIED form: the frame
- * connector, port structs, the library's real-signal connector and the
- * component classes (see docs/mechanics.md).
+ * connector, port structs and the component classes (see docs/mechanics.md).
  *
  * A frame carries, from the root (Fixed) towards the leaves, the absolute
  * position {x, y, phi}, velocity {vx, vy, w} and acceleration {ax, ay, z} of
@@ -41,23 +40,17 @@ typedef struct pm_frame_in {
 extern const lied_connector pm_frame;
 extern const lied_port_layout pm_out_layout, pm_in_layout;
 
-/* Real signal of this library (drive inputs of joints). Connectors are
- * compared by pointer: only sources defined here (Constant, Sine) connect
- * to it. An unconnected input reads 0. */
-typedef struct pm_real { double y; } pm_real;
-typedef struct pm_real_out { pm_real y; } pm_real_out;
-typedef struct pm_real_in { const pm_real *u; } pm_real_in;
-
-extern const lied_connector pm_real_connector;
-extern const lied_port_layout pm_real_out_layout, pm_real_in_layout;
+/* Drive inputs (Revolute.u, Prismatic.u) are optional real-signal inputs
+ * of the public API (lied_real_in, lied/component.h): any signal output
+ * feeds them (require "lied.signals"); unconnected they read 0. */
 
 extern const lied_class pm_fixed_class, pm_body_class, pm_fixed_translation_class,
     pm_revolute_class, pm_prismatic_class, pm_spring_class, pm_damper_class,
-    pm_spring_damper_class, pm_constant_class, pm_sine_class, pm_elasto_gap_class;
+    pm_spring_damper_class, pm_elasto_gap_class;
 
 /* Lane forms (lied/component.h): variable j of copy l of a frame signal
  * read through a lane pointer p (pos: x, y, phi; vel: vx, vy, w; acc: ax,
- * ay, z; force: fx, fy, t), and of the real signal. */
+ * ay, z; force: fx, fy, t). */
 #define PM_V(p, j, l) ((p)[(j) * LIED_LANES + (l)])
 #define PM_POS(p, l) ((pm_pos){PM_V(p, 0, l), PM_V(p, 1, l), PM_V(p, 2, l)})
 #define PM_VEL(p, l) ((pm_vel){PM_V(p, 0, l), PM_V(p, 1, l), PM_V(p, 2, l)})

@@ -5,7 +5,7 @@
 typedef struct pm_prismatic {
   pm_frame_in frame_a;
   pm_frame_out frame_b;
-  pm_real_in u;
+  lied_real_in u;
   double s, der_s, v, der_v;
   double a, res; /* tearing pair: acceleration along e, force balance */
   double ex, ey; /* e in world coordinates (rot block) */
@@ -110,7 +110,7 @@ static void pri_force(const lied_env *env, pm_prismatic *j) {
   (void)env;
   const pm_force f = *j->frame_b.force;
   j->frame_a.force = pri_force_eq(f, j->dx, j->dy);
-  j->res = pri_res_eq(f, j->ex, j->ey, j->F, j->u.u->y);
+  j->res = pri_res_eq(f, j->ex, j->ey, j->F, j->u.y->y);
 }
 LIED_BLOCK(pri_rot_block, pm_prismatic, pri_rot)
 LIED_BLOCK(pri_motion_block, pm_prismatic, pri_motion)
@@ -193,7 +193,7 @@ LIED_LANE_FN static void pri_acc_d_lanes(const lied_env *env, char *g, size_t n,
 
 LIED_LANE_FN static void pri_force_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
-  const double *restrict f = LIN(frame_b.force), *restrict u = LIN(u.u);
+  const double *restrict f = LIN(frame_b.force), *restrict u = LIN(u.y);
   const double *restrict ex = LF(ex), *restrict ey = LF(ey), *restrict dx = LF(dx),
                          *restrict dy = LF(dy), *restrict F = LF(F);
   double *restrict force = LF(frame_a.force), *restrict res = LF(res);
@@ -225,7 +225,7 @@ static void pri_meta(lied_meta *m, void *self) {
   pm_prismatic *j = self;
   lied_meta_port(m, "frame_a", 0, &j->frame_a, &pm_in_layout);
   lied_meta_port(m, "frame_b", 0, &j->frame_b, &pm_out_layout);
-  lied_meta_port(m, "u", 0, &j->u, &pm_real_in_layout);
+  lied_meta_real_in_optional(m, "u", 0, &j->u);
   lied_meta_state(m, "s", "m", &j->s, &j->der_s);
   lied_meta_state(m, "v", "m/s", &j->v, &j->der_v);
   lied_meta_block(m, "rot", pri_rot_block, 0, LIED_SIGS(&j->frame_a.pos, &j->e[0], &j->e[1]),
@@ -258,7 +258,7 @@ static void pri_meta(lied_meta *m, void *self) {
     lied_meta_lanes(m, pri_acc_lanes);
   }
   lied_meta_block(m, "force", pri_force_block, 0,
-                  LIED_SIGS(&j->frame_b.force, &j->u.u, &j->F, &j->ex, &j->ey, &j->dx, &j->dy),
+                  LIED_SIGS(&j->frame_b.force, &j->u.y, &j->F, &j->ex, &j->ey, &j->dx, &j->dy),
                   LIED_SIGS(&j->frame_a.force, &j->res));
   lied_meta_lanes(m, pri_force_lanes);
 }

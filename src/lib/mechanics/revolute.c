@@ -5,7 +5,7 @@
 typedef struct pm_revolute {
   pm_frame_in frame_a;
   pm_frame_out frame_b;
-  pm_real_in u;
+  lied_real_in u;
   double phi, der_phi, w, der_w;
   double a, res; /* tearing pair: angular acceleration, torque balance */
   double tau;
@@ -59,7 +59,7 @@ static void rev_force(const lied_env *env, pm_revolute *j) {
   (void)env;
   const pm_force f = *j->frame_b.force;
   j->frame_a.force = f;
-  j->res = rev_res_eq(f, j->tau, j->u.u->y);
+  j->res = rev_res_eq(f, j->tau, j->u.y->y);
 }
 LIED_BLOCK(rev_motion_block, pm_revolute, rev_motion)
 LIED_BLOCK(rev_acc_block, pm_revolute, rev_acc)
@@ -125,7 +125,7 @@ LIED_LANE_FN static void rev_acc_d_lanes(const lied_env *env, char *g, size_t n,
 
 LIED_LANE_FN static void rev_force_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
-  const double *restrict f = LIN(frame_b.force), *restrict u = LIN(u.u);
+  const double *restrict f = LIN(frame_b.force), *restrict u = LIN(u.y);
   const double *restrict tau = LF(tau);
   double *restrict force = LF(frame_a.force), *restrict res = LF(res);
   LIED_LANE_LOOP
@@ -142,7 +142,7 @@ static void rev_meta(lied_meta *m, void *self) {
   pm_revolute *j = self;
   lied_meta_port(m, "frame_a", 0, &j->frame_a, &pm_in_layout);
   lied_meta_port(m, "frame_b", 0, &j->frame_b, &pm_out_layout);
-  lied_meta_port(m, "u", 0, &j->u, &pm_real_in_layout);
+  lied_meta_real_in_optional(m, "u", 0, &j->u);
   lied_meta_state(m, "phi", "rad", &j->phi, &j->der_phi);
   lied_meta_state(m, "w", "rad/s", &j->w, &j->der_w);
   if (j->T_D > 0) {
@@ -168,7 +168,7 @@ static void rev_meta(lied_meta *m, void *self) {
     lied_meta_lanes(m, rev_acc_lanes);
   }
   lied_meta_block(m, "force", rev_force_block, LIED_BLOCK_CONST_COEFF,
-                  LIED_SIGS(&j->frame_b.force, &j->u.u, &j->tau),
+                  LIED_SIGS(&j->frame_b.force, &j->u.y, &j->tau),
                   LIED_SIGS(&j->frame_a.force, &j->res));
   lied_meta_lanes(m, rev_force_lanes);
 }

@@ -1,5 +1,5 @@
 /* testlib.h - small test components: 1-D translational mechanics with
- * summed forces, real-valued signals, and deliberately broken classes for
+ * summed forces, a real-signal section, and deliberately broken classes for
  * the scheduler's error paths. */
 #ifndef LIED_LIB_TESTLIB_H
 #define LIED_LIB_TESTLIB_H
@@ -31,14 +31,8 @@ typedef struct tl_in { /* sink side: receives motion, returns force */
 extern const lied_connector tl_flange;
 extern const lied_port_layout tl_out_layout, tl_in_layout;
 
-/* Real signal: one value travelling downstream, branching freely. */
-typedef struct tl_real { double y; } tl_real;
-typedef struct tl_rout { tl_real y; } tl_rout;
-typedef struct tl_rin { const tl_real *y; } tl_rin;
-
-extern const lied_connector tl_signal;
+/* Real signals: the public API's (lied_real_in, lied_real_out). */
 extern const lied_class tl_ground_class, tl_slider_class, tl_mass_class;
-extern const lied_port_layout tl_rout_layout, tl_rin_layout;
 
 #define TL_NOMIN (-HUGE_VAL)
 #define TL_NOMAX (HUGE_VAL)

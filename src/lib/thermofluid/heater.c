@@ -6,7 +6,7 @@
 typedef struct tf_heater {
   tf_in inlet;
   tf_out outlet;
-  tf_sig_in Q_in;
+  lied_real_in Q_in;
   tf_med med;
   double Q, V, T0, L;
   int Q_from_input;
@@ -57,7 +57,7 @@ static void heater_meta(lied_meta *m, void *self) {
   tf_heater *e = self;
   lied_meta_port(m, "inlet", 0, &e->inlet, &tf_in_layout);
   lied_meta_port(m, "outlet", 0, &e->outlet, &tf_out_layout);
-  if (e->Q_from_input) lied_meta_port(m, "Q_in", 0, &e->Q_in, &tf_sig_in_layout);
+  if (e->Q_from_input) lied_meta_real_in(m, "Q_in", 0, &e->Q_in);
   lied_meta_state(m, "h", "J/kg", &e->h, &e->der_h);
   lied_meta_var(m, "m_flow", "kg/s", &e->outlet.state.m_flow);
   lied_meta_var(m, "T", "K", &e->T);

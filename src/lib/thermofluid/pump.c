@@ -6,7 +6,7 @@
 typedef struct tf_pump {
   tf_in inlet;
   tf_out outlet;
-  tf_sig_in omega_in;
+  lied_real_in omega_in;
   tf_med med;
   double k_p, V_r, omega, L;
   int omega_from_input;
@@ -42,7 +42,7 @@ static void pump_meta(lied_meta *m, void *self) {
   tf_pump *p = self;
   lied_meta_port(m, "inlet", 0, &p->inlet, &tf_in_layout);
   lied_meta_port(m, "outlet", 0, &p->outlet, &tf_out_layout);
-  if (p->omega_from_input) lied_meta_port(m, "omega_in", 0, &p->omega_in, &tf_sig_in_layout);
+  if (p->omega_from_input) lied_meta_real_in(m, "omega_in", 0, &p->omega_in);
   lied_meta_var(m, "m_flow", "kg/s", &p->outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &p->dp);
   lied_meta_var(m, "w", "rad/s", &p->w);

@@ -3,7 +3,7 @@
 
 typedef struct tf_sink {
   tf_in inlet;
-  tf_sig_in p0_in;
+  lied_real_in p0_in;
   double p0, L;
   int p0_from_input;
   double m_flow, T; /* recorded copies */
@@ -33,7 +33,7 @@ static int sink_init(void *self, lied_init *ctx) {
 static void sink_meta(lied_meta *m, void *self) {
   tf_sink *s = self;
   lied_meta_port(m, "inlet", 0, &s->inlet, &tf_in_layout);
-  if (s->p0_from_input) lied_meta_port(m, "p0_in", 0, &s->p0_in, &tf_sig_in_layout);
+  if (s->p0_from_input) lied_meta_real_in(m, "p0_in", 0, &s->p0_in);
   lied_meta_var(m, "m_flow", "kg/s", &s->m_flow);
   lied_meta_var(m, "T", "K", &s->T);
   const void *in[5] = {&s->inlet.state, &s->inlet.der, NULL, NULL, NULL};

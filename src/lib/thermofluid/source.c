@@ -4,7 +4,7 @@
 
 typedef struct tf_source {
   tf_out outlet;
-  tf_sig_in p0_in, T0_in;
+  lied_real_in p0_in, T0_in;
   tf_med med;
   double p0, T0, L;
   int p0_from_input, T0_from_input;
@@ -44,8 +44,8 @@ static int source_init(void *self, lied_init *ctx) {
 static void source_meta(lied_meta *m, void *self) {
   tf_source *s = self;
   lied_meta_port(m, "outlet", 0, &s->outlet, &tf_out_layout);
-  if (s->p0_from_input) lied_meta_port(m, "p0_in", 0, &s->p0_in, &tf_sig_in_layout);
-  if (s->T0_from_input) lied_meta_port(m, "T0_in", 0, &s->T0_in, &tf_sig_in_layout);
+  if (s->p0_from_input) lied_meta_real_in(m, "p0_in", 0, &s->p0_in);
+  if (s->T0_from_input) lied_meta_real_in(m, "T0_in", 0, &s->T0_in);
   lied_meta_state(m, "m_flow", "kg/s", &s->m_flow, &s->der_m_flow);
   lied_meta_tear(m, "dm_flow", &s->dm_flow, "res", &s->res);
   const void *in[4] = {&s->m_flow, NULL, NULL, NULL};

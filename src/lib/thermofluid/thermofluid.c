@@ -1,7 +1,8 @@
-/* thermofluid.c - the thermofluid stream connector, the real-signal
- * connector, and the library's class list. */
+/* thermofluid.c - the thermofluid stream connector and the library's class
+ * list. */
 #include "lib/thermofluid/thermofluid.h"
 #include "lied/component.h"
+#include "lib/signals/signals.h"
 
 const lied_connector tf_stream = {
     "thermofluid",
@@ -21,10 +22,12 @@ const lied_port_layout tf_in_layout = {
     &tf_stream, LIED_SINK,
     {offsetof(tf_in, state), offsetof(tf_in, der), offsetof(tf_in, r)}};
 
-const lied_connector tf_signal = {
-    "signal", {"output", "input"}, 1, NULL, 1, {{"value", LIED_DOWN, 0, 1, "y", ""}}, NULL};
-const lied_port_layout tf_sig_out_layout = {&tf_signal, LIED_SOURCE, {offsetof(tf_sig_out, y)}};
-const lied_port_layout tf_sig_in_layout = {&tf_signal, LIED_SINK, {offsetof(tf_sig_in, y)}};
+/* The signal sources under their thermofluid names: the signals library's
+ * classes in this domain (docs/signals.md). */
+static const lied_class tf_constant_class = SIG_CONSTANT_CLASS("thermofluid");
+static const lied_class tf_step_class = SIG_STEP_CLASS("thermofluid");
+static const lied_class tf_ramp_class = SIG_RAMP_CLASS("thermofluid");
+static const lied_class tf_sine_class = SIG_SINE_CLASS("thermofluid");
 
 static const lied_class *const thermofluid_classes[] = {
     &tf_source_class,       &tf_sink_class,         &tf_tank_out_class,
@@ -37,5 +40,5 @@ static const lied_class *const thermofluid_classes[] = {
 const lied_library lied_lib_thermofluid = {
     "thermofluid",
     "thermofluid streams in LIED form: sources, sinks, tanks, pressure drops, "
-    "splitters, junctions, volumes, pumps, heaters; liquid and ideal-gas media; signals",
+    "splitters, junctions, volumes, pumps, heaters; liquid and ideal-gas media",
     thermofluid_classes};

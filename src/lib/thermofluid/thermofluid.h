@@ -1,5 +1,5 @@
 /* thermofluid.h - thermofluid streams in LIED form (after the DLR ThermoFluid
- * Stream library): the connector, media tables, signal inputs and helpers
+ * Stream library): the connector, media tables and helpers
  * shared by the components of src/lib/thermofluid/.
  *
  * Connector "thermofluid", nominal flow direction outlet -> inlet:
@@ -40,14 +40,10 @@ typedef struct tf_in { /* sink side: reads state and der, writes r */
 extern const lied_connector tf_stream;
 extern const lied_port_layout tf_out_layout, tf_in_layout;
 
-/* ---- real signals (inputs such as a source pressure or a pump speed) ---- */
-
-typedef struct tf_sig { double y; } tf_sig;
-typedef struct tf_sig_out { tf_sig y; } tf_sig_out;
-typedef struct tf_sig_in { const tf_sig *y; } tf_sig_in;
-
-extern const lied_connector tf_signal;
-extern const lied_port_layout tf_sig_out_layout, tf_sig_in_layout;
+/* ---- real signals -------------------------------------------------------
+ * Inputs such as a source pressure or a pump speed are real-signal inputs of
+ * the public API (lied_real_in, lied/component.h), fed by any signal output
+ * (require "lied.signals"). */
 
 /* ---- media ---------------------------------------------------------------- */
 
@@ -114,7 +110,6 @@ static inline void tf_pass_r(tf_in *in, const tf_out *out, double L) {
 extern const lied_class tf_source_class, tf_sink_class, tf_tank_out_class,
     tf_tank_in_class, tf_pressure_drop_class, tf_linquad_drop_class,
     tf_laminar_drop_class, tf_splitter_class, tf_junction_class, tf_volume_class,
-    tf_pump_class, tf_heater_class, tf_constant_class, tf_step_class,
-    tf_ramp_class, tf_sine_class;
+    tf_pump_class, tf_heater_class;
 
 #endif

@@ -1,0 +1,169 @@
+/* math.c - static signal blocks, the output a function of the inputs only:
+ * Gain, Add, Product, Min, Max (n inputs u1..un), Division, Limiter. */
+#include "lib/signals/signals.h"
+
+static const char *const input_names[SIG_MAXN] = {"u1", "u2", "u3", "u4",
+                                                  "u5", "u6", "u7", "u8"};
+
+/* ---- Gain: y = k u ---- */
+typedef struct sig_gain {
+  lied_real_in u;
+  lied_real_out y;
+  double k;
+} sig_gain;
+
+static inline double gain_eq(double k, double u) { return k * u; }
+static void gain_eval(const lied_env *env, sig_gain *c) {
+  (void)env;
+  c->y.y.y = gain_eq(c->k, c->u.y->y);
+}
+LIED_BLOCK(gain_block, sig_gain, gain_eval)
+
+LIED_LANE_FN static void gain_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict u = LIED_LANE_IN(sig_gain, g, u.y);
+  const double *restrict k = LIED_LANE(sig_gain, g, k);
+  double *restrict y = LIED_LANE(sig_gain, g, y.y.y);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) y[l] = gain_eq(k[l], u[l]);
+}
+
+static void gain_meta(lied_meta *m, void *self) {
+  sig_gain *c = self;
+  lied_meta_real_in(m, "u", 0, &c->u);
+  lied_meta_real_out(m, "y", 0, &c->y);
+  lied_meta_block(m, "gain", gain_block, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&c->u.y),
+                  LIED_SIGS(&c->y.y));
+  lied_meta_lanes(m, gain_lanes);
+}
+static const lied_param gain_params[] = {
+    {"k", offsetof(sig_gain, k), 1, "1", "gain", SIG_NOMIN, SIG_NOMAX, 0, 0}};
+const lied_class sig_gain_class = {"Gain", "signals", "y = k u", sizeof(sig_gain), gain_params,
+                                   1, NULL, gain_meta};
+
+/* ---- n inputs u1..un: Add (weights k1..kn), Product, Min, Max ---- */
+typedef struct sig_multi {
+  lied_real_in u[SIG_MAXN];
+  lied_real_out y;
+  int n;
+  double k[SIG_MAXN];
+} sig_multi;
+
+static void add_eval(const lied_env *env, sig_multi *c) {
+  (void)env;
+  double s = c->k[0] * c->u[0].y->y;
+  for (int i = 1; i < c->n; i++) s += c->k[i] * c->u[i].y->y;
+  c->y.y.y = s;
+}
+static void product_eval(const lied_env *env, sig_multi *c) {
+  (void)env;
+  double p = c->u[0].y->y;
+  for (int i = 1; i < c->n; i++) p *= c->u[i].y->y;
+  c->y.y.y = p;
+}
+static void min_eval(const lied_env *env, sig_multi *c) {
+  (void)env;
+  double v = c->u[0].y->y;
+  for (int i = 1; i < c->n; i++) v = fmin(v, c->u[i].y->y);
+  c->y.y.y = v;
+}
+static void max_eval(const lied_env *env, sig_multi *c) {
+  (void)env;
+  double v = c->u[0].y->y;
+  for (int i = 1; i < c->n; i++) v = fmax(v, c->u[i].y->y);
+  c->y.y.y = v;
+}
+LIED_BLOCK(add_block, sig_multi, add_eval)
+LIED_BLOCK(product_block, sig_multi, product_eval)
+LIED_BLOCK(min_block, sig_multi, min_eval)
+LIED_BLOCK(max_block, sig_multi, max_eval)
+
+/* Ports u1..un and y, one block `name` reading every input. */
+static void multi_meta(lied_meta *m, sig_multi *c, const char *name, lied_block_fn fn,
+                       unsigned flags) {
+  const void *in[SIG_MAXN + 1] = {NULL};
+  for (int i = 0; i < c->n; i++) {
+    lied_meta_real_in(m, input_names[i], 0, &c->u[i]);
+    in[i] = &c->u[i].y;
+  }
+  lied_meta_real_out(m, "y", 0, &c->y);
+  lied_meta_block(m, name, fn, flags, in, LIED_SIGS(&c->y.y));
+}
+static void add_meta(lied_meta *m, void *self) {
+  multi_meta(m, self, "add", add_block, LIED_BLOCK_CONST_COEFF);
+}
+static void product_meta(lied_meta *m, void *self) { multi_meta(m, self, "product", product_block, 0); }
+static void min_meta(lied_meta *m, void *self) { multi_meta(m, self, "min", min_block, 0); }
+static void max_meta(lied_meta *m, void *self) { multi_meta(m, self, "max", max_block, 0); }
+
+#define P_N {"n", offsetof(sig_multi, n), 2, "1", "number of inputs u1..un", 1, SIG_MAXN, LIED_PARAM_INT, 0}
+#define P_K(i) {"k" #i, offsetof(sig_multi, k[i - 1]), 1, "1", "weight of u" #i, SIG_NOMIN, SIG_NOMAX, 0, 0}
+static const lied_param add_params[] = {P_N,  P_K(1), P_K(2), P_K(3), P_K(4),
+                                        P_K(5), P_K(6), P_K(7), P_K(8)};
+static const lied_param n_params[] = {P_N};
+
+const lied_class sig_add_class = {"Add", "signals", "y = k1 u1 + ... + kn un (n inputs, n <= 8)",
+                                  sizeof(sig_multi), add_params, 1 + SIG_MAXN, NULL, add_meta};
+const lied_class sig_product_class = {"Product", "signals", "y = u1 u2 ... un (n inputs, n <= 8)",
+                                      sizeof(sig_multi), n_params, 1, NULL, product_meta};
+const lied_class sig_min_class = {"Min", "signals", "y = min(u1, ..., un) (n inputs, n <= 8)",
+                                  sizeof(sig_multi), n_params, 1, NULL, min_meta};
+const lied_class sig_max_class = {"Max", "signals", "y = max(u1, ..., un) (n inputs, n <= 8)",
+                                  sizeof(sig_multi), n_params, 1, NULL, max_meta};
+
+/* ---- Division: y = u1 / u2 (u2 = 0 gives an infinity or a NaN, which the
+ * solver reports) ---- */
+typedef struct sig_division {
+  lied_real_in u1, u2;
+  lied_real_out y;
+} sig_division;
+static void division_eval(const lied_env *env, sig_division *c) {
+  (void)env;
+  c->y.y.y = c->u1.y->y / c->u2.y->y;
+}
+LIED_BLOCK(division_block, sig_division, division_eval)
+static void division_meta(lied_meta *m, void *self) {
+  sig_division *c = self;
+  lied_meta_real_in(m, "u1", 0, &c->u1);
+  lied_meta_real_in(m, "u2", 0, &c->u2);
+  lied_meta_real_out(m, "y", 0, &c->y);
+  lied_meta_block(m, "division", division_block, 0, LIED_SIGS(&c->u1.y, &c->u2.y),
+                  LIED_SIGS(&c->y.y));
+}
+const lied_class sig_division_class = {"Division", "signals", "y = u1 / u2",
+                                       sizeof(sig_division), NULL, 0, NULL, division_meta};
+
+/* ---- Limiter: y = min(max(u, uMin), uMax) ---- */
+typedef struct sig_limiter {
+  lied_real_in u;
+  lied_real_out y;
+  double uMax, uMin;
+} sig_limiter;
+static void limiter_eval(const lied_env *env, sig_limiter *c) {
+  (void)env;
+  double u = c->u.y->y;
+  c->y.y.y = u > c->uMax ? c->uMax : u < c->uMin ? c->uMin : u;
+}
+LIED_BLOCK(limiter_block, sig_limiter, limiter_eval)
+static int limiter_init(void *self, lied_init *ctx) {
+  sig_limiter *c = self;
+  if (!(c->uMin <= c->uMax)) {
+    lied_init_error(ctx, "Limiter: the limits are not ordered: uMin = %g > uMax = %g", c->uMin,
+                    c->uMax);
+    return -1;
+  }
+  return 0;
+}
+static void limiter_meta(lied_meta *m, void *self) {
+  sig_limiter *c = self;
+  lied_meta_real_in(m, "u", 0, &c->u);
+  lied_meta_real_out(m, "y", 0, &c->y);
+  lied_meta_block(m, "limit", limiter_block, 0, LIED_SIGS(&c->u.y), LIED_SIGS(&c->y.y));
+}
+static const lied_param limiter_params[] = {
+    {"uMax", offsetof(sig_limiter, uMax), 1, "1", "upper limit", SIG_NOMIN, SIG_NOMAX, 0, 0},
+    {"uMin", offsetof(sig_limiter, uMin), -1, "1", "lower limit (<= uMax)", SIG_NOMIN, SIG_NOMAX, 0, 0},
+};
+const lied_class sig_limiter_class = {"Limiter", "signals", "y = u limited to [uMin, uMax]",
+                                      sizeof(sig_limiter), limiter_params, 2, limiter_init,
+                                      limiter_meta};

@@ -1,0 +1,26 @@
+/* real.c - the real-signal connector of the public API (lied/component.h)
+ * and the signal library's class list. */
+#include "lib/signals/signals.h"
+
+const lied_connector lied_real_connector = {
+    "real", {"output", "input"}, 1, NULL, 1, {{"value", LIED_DOWN, 0, 1, "y", ""}}, NULL,
+    "real signal ports connect only to real signal ports"};
+const lied_port_layout lied_real_out_layout = {&lied_real_connector, LIED_SOURCE,
+                                               {offsetof(lied_real_out, y)}, 0};
+const lied_port_layout lied_real_in_layout = {&lied_real_connector, LIED_SINK,
+                                              {offsetof(lied_real_in, y)}, 0};
+const lied_port_layout lied_real_in_optional_layout = {
+    &lied_real_connector, LIED_SINK, {offsetof(lied_real_in, y)}, LIED_PORT_OPTIONAL};
+
+static const lied_class *const signals_classes[] = {
+    &sig_constant_class, &sig_step_class,     &sig_ramp_class,        &sig_sine_class,
+    &sig_pulse_class,    &sig_timetable_class, &sig_gain_class,       &sig_add_class,
+    &sig_product_class,  &sig_division_class, &sig_min_class,         &sig_max_class,
+    &sig_limiter_class,  &sig_first_order_class, &sig_integrator_class, &sig_pi_class,
+    &sig_pid_class,      NULL};
+
+const lied_library lied_lib_signals = {
+    "signals",
+    "real signals for every domain: sources (Constant, Step, Ramp, Sine, Pulse, TimeTable), "
+    "math (Gain, Add, Product, Division, Min, Max, Limiter), FirstOrder, Integrator, PI, PID",
+    signals_classes};

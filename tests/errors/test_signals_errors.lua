@@ -1,0 +1,79 @@
+-- Parameter errors of the signal library (lied.signals): every bad value is
+-- refused when the model is built, with the component's path (here inside
+-- a submodel: "loop.b") and what is wrong.
+local lied = require "lied"
+local S = require "lied.signals"
+local T = require "tests.testing"
+
+-- `block` inside the submodel loop, its input (if any) fed by a Constant
+local function build(block, inputs)
+  local def = { b = block, c = S.Constant {}, connect = {} }
+  for _, u in ipairs(inputs or {}) do def.connect[#def.connect + 1] = { "c.y", "b." .. u } end
+  return function() return lied.build(lied.model "Top" { loop = lied.model "Loop"(def) }) end
+end
+local function fails(block, inputs, pats, what, path)
+  table.insert(pats, 1, path or "loop.b: ")
+  T.raises(build(block, inputs), pats, what)
+end
+local u = { "u" }
+
+-- time constants and gains
+fails(S.FirstOrder { T = 0 }, u, { "parameter T = 0 [s] must be > 0" }, "FirstOrder T = 0")
+fails(S.FirstOrder { T = -1 }, u, { "parameter T = -1 [s] must be > 0" }, "FirstOrder T < 0")
+fails(S.PI { Ti = 0 }, u, { "parameter Ti = 0 [s] must be > 0" }, "PI Ti = 0")
+fails(S.PI { Tt = 0 }, u, { "parameter Tt = 0 [s] must be > 0" }, "PI Tt = 0")
+fails(S.PID { Ti = -1 }, u, { "parameter Ti = -1 [s] must be > 0" }, "PID Ti < 0")
+fails(S.PID { Td = 0 }, u, { "parameter Td = 0 [s] must be > 0" }, "PID Td = 0")
+fails(S.PID { Nd = 0 }, u, { "parameter Nd = 0 [1] must be > 0" }, "PID Nd = 0")
+fails(S.PID { Tt = -2 }, u, { "parameter Tt = -2 [s] must be > 0" }, "PID Tt < 0")
+
+-- limits in order
+fails(S.Limiter { uMin = 2, uMax = 1 }, u,
+  { "Limiter: the limits are not ordered: uMin = 2 > uMax = 1" }, "Limiter limits")
+fails(S.PI { yMin = 1, yMax = -1 }, u,
+  { "PI: the output limits are not ordered: yMin = 1 > yMax = -1" }, "PI limits")
+fails(S.PID { yMin = 0.5, yMax = 0.25 }, u,
+  { "PID: the output limits are not ordered: yMin = 0.5 > yMax = 0.25" }, "PID limits")
+fails(S.PI { yMax = 1 / 0 }, u, { "yMax", "must be finite" }, "PI infinite limit")
+
+-- sources
+fails(S.Sine { f = 1, w = 2 }, nil, { "Sine: set the frequency f or the angular frequency w, not both" },
+  "Sine f and w")
+fails(S.Sine { f = -1 }, nil, { "parameter f = -1 [Hz] must be >= 0" }, "Sine f < 0")
+fails(S.Ramp { duration = -1 }, nil, { "parameter duration = -1 [s] must be >= 0" }, "Ramp duration < 0")
+fails(S.Pulse { period = 0 }, nil, { "parameter period = 0 [s] must be > 0" }, "Pulse period = 0")
+fails(S.Pulse { width = 0 }, nil, { "parameter width = 0 [%] must be > 0 and <= 100" }, "Pulse width = 0")
+fails(S.Pulse { width = 120 }, nil, { "parameter width = 120 [%] must be > 0 and <= 100" }, "Pulse width > 100")
+
+-- TimeTable
+fails(S.TimeTable { table = { { 0, 1 }, { 2, 3 }, { 1, 0 } } }, nil,
+  { "TimeTable: the times must increase: row 3 has t = 1 after t = 2 in row 2" }, "TimeTable decreasing")
+fails(S.TimeTable { table = { { 0, 1 }, { 0, 3 } } }, nil,
+  { "TimeTable: the times must increase: row 2 has t = 0 after t = 0 in row 1" }, "TimeTable equal times")
+fails(S.TimeTable {}, nil, { "TimeTable: no rows" }, "TimeTable without a table")
+fails(S.TimeTable { table = {} }, nil, { "TimeTable: no rows" }, "TimeTable with an empty table")
+local rows = {}
+for i = 1, 65 do rows[i] = { i, 0 } end
+fails(S.TimeTable { table = rows }, nil, { "parameter n = 65 [1] must be >= 1 and <= 64" }, "TimeTable 65 rows")
+fails(S.TimeTable { table = { { 0, 1 }, { 1 } } }, nil,
+  { "TimeTable: row 2 of table must be a pair {t, y}, got 1 values" }, "TimeTable short row", "loop.b.t: ")
+fails(S.TimeTable { table = 3 }, nil, { "TimeTable: table must be a list of rows {t, y}, got number" },
+  "TimeTable table not a table", "loop.b.t: ")
+fails(S.TimeTable { table = { { 0, "a" } } }, nil, { "must be a number" }, "TimeTable value not a number",
+  "loop.b.y[1]")
+
+-- input counts
+fails(S.Add { n = 0 }, nil, { "parameter n = 0 [1] must be >= 1 and <= 8" }, "Add n = 0")
+fails(S.Add { n = 9 }, nil, { "parameter n = 9 [1] must be >= 1 and <= 8" }, "Add n = 9")
+fails(S.Product { n = 2.5 }, nil, { "parameter n = 2.5" }, "Product n not an integer")
+fails(S.Min { n = 0 }, nil, { "parameter n = 0" }, "Min n = 0")
+fails(S.Max { n = 10 }, nil, { "parameter n = 10" }, "Max n = 10")
+fails(S.Add { n = 2, k3 = 1 }, { "u1", "u2", "u3" }, { "Add has no port 'u3'" }, "Add: port beyond n",
+  "in loop, connect {\"c.y\", \"b.u3\"}")
+
+-- required inputs
+fails(S.Division {}, { "u1" }, { "every real input needs a connection" }, "Division without a divisor",
+  "unconnected input: loop.b.u2")
+fails(S.Integrator {}, nil, {}, "Integrator without input", "unconnected input: loop.b.u ")
+fails(S.PID {}, nil, {}, "PID without input", "unconnected input: loop.b.u ")
+T.done()
