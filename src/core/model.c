@@ -1,5 +1,6 @@
 /* model.c - the declared tree: specs, parameters, connections, port aliases. */
 #include "core/model.h"
+#include "core/text.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,10 +177,9 @@ int lied_model_set_param(lied_model *m, int spec, const char *name,
     const char *cand[128];
     int nc = 0;
     for (int i = 0; i < s->cls->nparams && nc < 128; i++) cand[nc++] = s->cls->params[i].name;
-    const char *sug = lied_suggest(name, cand, nc);
-    return lied_errc(e, LIED_E_MODEL, "%s: %s has no parameter '%s'%s%s%s", path,
-                     s->cls->name, name, sug ? " (did you mean '" : "",
-                     sug ? sug : "", sug ? "'?)" : "");
+    char dym[300];
+    return lied_errc(e, LIED_E_MODEL, "%s: %s has no parameter '%s'%s", path, s->cls->name,
+                     name, lied_did_you_mean(dym, sizeof dym, name, cand, nc));
   }
   int len = p->len > 1 ? p->len : 1;
   if (n != len)
@@ -237,32 +237,3 @@ int lied_model_alias(lied_model *m, int spec, const char *name,
   return LIED_OK;
 }
 
-/* Levenshtein distance, capped for long names. */
-static int edit_distance(const char *a, const char *b) {
-  size_t la = strlen(a), lb = strlen(b);
-  if (la > 63 || lb > 63) return 99;
-  int d[64][64];
-  for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
-  for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
-  for (size_t i = 1; i <= la; i++)
-    for (size_t j = 1; j <= lb; j++) {
-      int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-      int x = d[i - 1][j] + 1, y = d[i][j - 1] + 1;
-      d[i][j] = c < x ? (c < y ? c : y) : (x < y ? x : y);
-    }
-  return d[la][lb];
-}
-
-const char *lied_suggest(const char *name, const char *const *cand, int n) {
-  const char *best = NULL;
-  int bd = 99;
-  for (int i = 0; i < n; i++) {
-    int d = edit_distance(name, cand[i]);
-    /* a prefix either way ("mass" for "m") counts as close */
-    size_t lc = strlen(cand[i]), ln = strlen(name);
-    if (lc && ln && strncmp(name, cand[i], lc < ln ? lc : ln) == 0 && d > 1) d = 1;
-    if (d < bd) bd = d, best = cand[i];
-  }
-  int len = (int)strlen(name);
-  return (best && bd <= (len < 4 ? 1 : len / 3 + 1)) ? best : NULL;
-}

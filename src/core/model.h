@@ -206,9 +206,6 @@ typedef int (*lied_var_visit)(void *ctx, const char *name, const char *unit,
                               const double *addr, int kind);
 int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx);
 
-/* Suggest the closest of `n` candidate names to `name` (edit distance), or
- * NULL when none is close. */
-const char *lied_suggest(const char *name, const char *const *cand, int n);
 
 /* ---- templates (template.c) ---------------------------------------------- */
 

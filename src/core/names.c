@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/model.h"
+#include "core/text.h"
 
 size_t lied_model_path(const lied_model *m, int s, uint64_t i, char *buf,
                        size_t cap) {
@@ -52,10 +53,9 @@ int lied_spec_step(const lied_model *m, int parent, const char **pp,
       cand[nc++] = m->specs[k].name;
     char nm[128];
     snprintf(nm, sizeof nm, "%.*s", (int)(len < 127 ? len : 127), p);
-    const char *sug = lied_suggest(nm, cand, nc);
-    return lied_errc(e, LIED_E_MODEL, "no component '%s'%s%s%s", nm,
-                     sug ? " (did you mean '" : "", sug ? sug : "",
-                     sug ? "'?)" : "");
+    char dym[300];
+    return lied_errc(e, LIED_E_MODEL, "no component '%s'%s", nm,
+                     lied_did_you_mean(dym, sizeof dym, nm, cand, nc));
   }
   const lied_spec *cs = &m->specs[c];
   p += len;
@@ -138,9 +138,9 @@ const double *lied_model_var(const lied_model *m, const char *path,
   const char *cand[512];
   int nc = 0;
   for (int v = 0; v < t->nvars && nc < 512; v++) cand[nc++] = t->vars[v].name;
-  const char *sug = lied_suggest(rest, cand, nc);
-  lied_errc(e, LIED_E_MODEL, "%s: %s has no variable '%s'%s%s%s", path, sp->cls->name, rest,
-            sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+  char dym[300];
+  lied_errc(e, LIED_E_MODEL, "%s: %s has no variable '%s'%s", path, sp->cls->name, rest,
+            lied_did_you_mean(dym, sizeof dym, rest, cand, nc));
   return NULL;
 }
 

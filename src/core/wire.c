@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/model.h"
+#include "core/text.h"
 #include "core/sum.h"
 
 /* A port endpoint: leaf spec L, for instance x of the composite it was
@@ -24,9 +25,9 @@ static int leaf_port(const lied_model *m, int x, const char *path, endpoint *ep,
     const char *cand[256];
     int nc = 0;
     for (int i = 0; i < xs->tpl.nports && nc < 256; i++) cand[nc++] = xs->tpl.ports[i].name;
-    const char *sug = lied_suggest(path, cand, nc);
-    return lied_errc(e, LIED_E_MODEL, "%s has no port '%s'%s%s%s", xs->cls->name, path,
-                     sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+    char dym[300];
+    return lied_errc(e, LIED_E_MODEL, "%s has no port '%s'%s", xs->cls->name, path,
+                     lied_did_you_mean(dym, sizeof dym, path, cand, nc));
   }
   *ep = (endpoint){x, 0, 1, p};
   return LIED_OK;

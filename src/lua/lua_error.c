@@ -7,6 +7,7 @@
 #include <string.h>
 #include "core/model.h"
 #include "lua/binding.h"
+#include "core/text.h"
 
 static const char *kind_of(int code) {
   return code == LIED_E_USAGE ? "usage" : "model";
@@ -38,11 +39,8 @@ int lied_lua_fail(lua_State *L, int code, const char *fmt, ...) {
 }
 
 void lied_lua_push_suggestion(lua_State *L, const char *name, const char *const *cand, int n) {
-  const char *s = lied_suggest(name, cand, n);
-  if (s)
-    lua_pushfstring(L, " (did you mean '%s'?)", s);
-  else
-    lua_pushliteral(L, "");
+  char dym[300];
+  lua_pushstring(L, lied_did_you_mean(dym, sizeof dym, name, cand, n));
 }
 
 /* Push the message of the error object at idx and return 1; return 0 (and

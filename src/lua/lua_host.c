@@ -5,26 +5,6 @@
 #include <string.h>
 #include "lua/lua_lied.h"
 
-int lied_lua_glob(const char *p, const char *s) {
-  /* iterative wildcard match with backtracking to the last star */
-  const char *star = NULL, *ss = NULL;
-  while (*s) {
-    if (*p == '?' || *p == *s) {
-      p++, s++;
-    } else if (*p == '*') {
-      star = p++;
-      ss = s;
-    } else if (star) {
-      p = star + 1;
-      s = ++ss;
-    } else {
-      return 0;
-    }
-  }
-  while (*p == '*') p++;
-  return *p == 0;
-}
-
 static void set_path(lua_State *L) {
   const char *lua_dir = getenv("LIED_LUA_DIR");
   const char *std_dir = getenv("LIED_STDLIB_DIR");

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lua/binding.h"
+#include "core/text.h"
 #include "sched/lanes.h"
 #include "sched/sched.h"
 #include "solve/jacobian.h"
@@ -140,7 +141,7 @@ static int on_var(void *ctx, const char *name, const char *unit, const double *a
                   int kind) {
   vars_ctx *v = ctx;
   (void)addr;
-  if (v->pat && !lied_lua_glob(v->pat, name)) return 0;
+  if (v->pat && !lied_glob(v->pat, name)) return 0;
   static const char *const kinds[] = {"variable", "state",    "derivative", "tearing",
                                       "residual", "port",     "port"};
   lua_createtable(v->L, 0, 3);

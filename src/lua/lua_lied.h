@@ -15,7 +15,5 @@ lua_State *lied_lua_new(volatile sig_atomic_t *stop);
 
 const lied_class *lied_lua_checkclass(lua_State *L, int idx);
 
-/* Glob match with * and ?; brackets are literal (array indices). */
-int lied_lua_glob(const char *pat, const char *name);
 
 #endif

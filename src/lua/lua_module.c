@@ -5,6 +5,7 @@
 #include "core/model.h"
 #include "linsys/sparse.h"
 #include "lua/binding.h"
+#include "core/text.h"
 #include "solve/sim.h"
 
 void lied_lua_setint(lua_State *L, const char *k, uint64_t v) {
@@ -66,7 +67,7 @@ static int core_solvers(lua_State *L) {
 
 /* lied.core.glob(pattern, name) -> boolean (* and ?; brackets are literal) */
 static int core_glob(lua_State *L) {
-  lua_pushboolean(L, lied_lua_glob(luaL_checkstring(L, 1), luaL_checkstring(L, 2)));
+  lua_pushboolean(L, lied_glob(luaL_checkstring(L, 1), luaL_checkstring(L, 2)));
   return 1;
 }
 

@@ -1,6 +1,6 @@
 /* recorder.c - resolve recorded variables by name or glob, sample them. */
 #include "record/recorder.h"
-#include <fnmatch.h>
+#include "core/text.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +38,7 @@ typedef struct glob_ctx {
 static int on_var(void *ctx, const char *name, const char *unit,
                   const double *addr, int kind) {
   glob_ctx *g = ctx;
-  if (g->states_only ? kind != LIED_VAR_STATE : fnmatch(g->pat, name, 0) != 0) return 0;
+  if (g->states_only ? kind != LIED_VAR_STATE : !lied_glob(g->pat, name)) return 0;
   g->matched++;
   g->rc = add_var(g->r, name, unit, addr, g->e);
   return g->rc < 0; /* nonzero stops the walk */
@@ -62,7 +62,7 @@ int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list
   const char *p = list;
   while (*p) {
     size_t len = strcspn(p, ",");
-    char item[1024], pat[2048];
+    char item[1024];
     if (len >= sizeof item) return lied_errc(e, LIED_E_USAGE, "variable name too long");
     memcpy(item, p, len);
     item[len] = 0;
@@ -72,15 +72,8 @@ int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list
     size_t l = strlen(s);
     while (l && s[l - 1] == ' ') s[--l] = 0;
     if (!*s) continue;
-    if (strpbrk(s, "*?")) {
-      /* brackets in names are array indices, not character classes */
-      size_t k = 0;
-      for (const char *c = s; *c && k + 2 < sizeof pat; c++) {
-        if (*c == '[' || *c == ']') pat[k++] = '\\';
-        pat[k++] = *c;
-      }
-      pat[k] = 0;
-      glob_ctx g = {r, pat, 0, e, 0, LIED_OK};
+    if (lied_is_glob(s)) {
+      glob_ctx g = {r, s, 0, e, 0, LIED_OK};
       LIED_TRY(walk_vars(m, &g));
       if (g.matched == 0) return lied_errc(e, LIED_E_USAGE, "no variable matches '%s'", s);
     } else {

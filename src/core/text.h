@@ -1,0 +1,24 @@
+/* text.h - name matching shared by the engine and the binding: the "did
+ * you mean" suggestion and the glob patterns of variable selections. */
+#ifndef LIED_CORE_TEXT_H
+#define LIED_CORE_TEXT_H
+#include <stddef.h>
+
+/* Suggest the closest of `n` candidate names to `name` (edit distance; a
+ * prefix either way counts as close), or NULL when none is close. */
+const char *lied_suggest(const char *name, const char *const *cand, int n);
+
+/* The message part " (did you mean 'x'?)" for the closest candidate, or ""
+ * into buf (cap bytes); returns buf, so it can stand in a format call. */
+const char *lied_did_you_mean(char *buf, size_t cap, const char *name,
+                              const char *const *cand, int n);
+
+/* Glob match of a whole name: '*' any run of characters (dots included),
+ * '?' one character; everything else literal, brackets too, so "crab[3].*"
+ * selects copy 3. Nonzero on a match. */
+int lied_glob(const char *pattern, const char *name);
+
+/* Nonzero when the text has a glob wildcard ('*' or '?'). */
+int lied_is_glob(const char *s);
+
+#endif
