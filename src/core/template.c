@@ -314,6 +314,100 @@ int lied_template_port(const lied_template *t, const char *name) {
 }
 
 /* Turn raw blocks into classified references. */
+/* Check one output of block r at offset off: inside the component, not a
+ * port's reading side, not a state or tearing variable (those are the
+ * solver's and the probe's to write). */
+static int check_output(const lied_meta *m, const raw_block *r, uint32_t off) {
+  const lied_template *t = m->tpl;
+  lied_err *e = m->e;
+  int p, s;
+  if (off == UINT32_MAX)
+    return lied_errc(e, LIED_E_MODEL, "block %s writes outside the component", r->name);
+  if (is_port_read(t, off, &p, &s))
+    return lied_errc(e, LIED_E_MODEL, "block %s writes %s.%s, which the port reads", r->name,
+                     t->ports[p].name, t->ports[p].layout->conn->signals[s].name);
+  for (int q = 0; q < t->nstates; q++)
+    if (t->states[q].x == off)
+      return lied_errc(e, LIED_E_MODEL, "block %s writes state %s (write its derivative)",
+                       r->name, t->vars[t->states[q].var].name);
+  for (int q = 0; q < t->ntears; q++)
+    if (t->tears[q].tear == off)
+      return lied_errc(e, LIED_E_MODEL, "block %s writes tearing variable %s", r->name,
+                       t->vars[t->tears[q].tear_var].name);
+  return LIED_OK;
+}
+
+/* The output ranges of every block, sorted, checked for overlaps. */
+static int collect_outputs(lied_meta *m) {
+  lied_template *t = m->tpl;
+  for (int b = 0; b < m->nraw; b++) {
+    const raw_block *r = &m->raw[b];
+    for (int i = 0; i < r->nout; i++) {
+      uint32_t off = meta_off(m, m->addr[r->out0 + i]);
+      LIED_TRY(check_output(m, r, off));
+      t->outs[t->nouts++] = (lied_trange){off, off + out_width(t, off), b};
+    }
+  }
+  qsort(t->outs, (size_t)t->nouts, sizeof *t->outs, cmp_range);
+  for (int i = 1; i < t->nouts; i++)
+    if (t->outs[i].lo < t->outs[i - 1].hi)
+      return lied_errc(m->e, LIED_E_MODEL, "blocks %s and %s write the same variable",
+                       m->raw[t->outs[i - 1].block].name, m->raw[t->outs[i].block].name);
+  return LIED_OK;
+}
+
+/* Every residual and every derivative has a producing block. */
+static int check_producers(lied_meta *m) {
+  lied_template *t = m->tpl;
+  for (int q = 0; q < t->ntears; q++) {
+    t->tears[q].res_block = lied_template_producer(t, t->tears[q].res);
+    if (t->tears[q].res_block < 0)
+      return lied_errc(m->e, LIED_E_MODEL,
+                       "residual %s of tearing pair (%s, %s) is written by no block",
+                       t->vars[t->tears[q].res_var].name, t->vars[t->tears[q].tear_var].name,
+                       t->vars[t->tears[q].res_var].name);
+  }
+  for (int q = 0; q < t->nstates; q++)
+    if (lied_template_producer(t, t->states[q].der) < 0)
+      return lied_errc(m->e, LIED_E_MODEL, "derivative of state %s is written by no block",
+                       t->vars[t->states[q].var].name);
+  return LIED_OK;
+}
+
+/* What input address a of block b reads: time, a constant, a port's
+ * signal, an internal link, a state, a tearing variable or another block's
+ * output (reading its own output is an error). */
+static int classify_input(const lied_meta *m, int b, const void *a, lied_tref *out) {
+  const lied_template *t = m->tpl;
+  lied_tref ref = {0, LIED_REF_CONST, 0, 0};
+  uint32_t off = meta_off(m, a);
+  int p, s;
+  if (a == (const void *)&lied_time) {
+    ref.kind = LIED_REF_TIME;
+  } else if (off == UINT32_MAX) {
+    ref.kind = LIED_REF_CONST;
+  } else if (is_port_read(t, off, &p, &s)) {
+    ref = (lied_tref){off, LIED_REF_PORT, (uint16_t)p, (uint16_t)s};
+  } else if (is_link(m, off)) {
+    ref = (lied_tref){off, LIED_REF_PORT, LIED_NO_PORT, 0};
+  } else {
+    ref.offset = off;
+    for (int q = 0; q < t->nstates; q++)
+      if (t->states[q].x == off) ref = (lied_tref){off, LIED_REF_STATE, (uint16_t)q, 0};
+    for (int q = 0; q < t->ntears; q++)
+      if (t->tears[q].tear == off) ref = (lied_tref){off, LIED_REF_TEAR, (uint16_t)q, 0};
+    if (ref.kind == LIED_REF_CONST) {
+      int pb = lied_template_producer(t, off);
+      if (pb == b)
+        return lied_errc(m->e, LIED_E_MODEL, "block %s reads its own output", m->raw[b].name);
+      if (pb >= 0) ref = (lied_tref){off, LIED_REF_INTERNAL, (uint16_t)pb, 0};
+    }
+  }
+  *out = ref;
+  return LIED_OK;
+}
+
+/* The template's blocks and their classified input and output references. */
 static int classify(lied_meta *m) {
   lied_template *t = m->tpl;
   lied_err *e = m->e;
@@ -325,80 +419,16 @@ static int classify(lied_meta *m) {
   t->outs = lied_xcalloc((size_t)nout + 1, sizeof *t->outs, "outputs", e);
   if (!t->blocks || !t->refs || !t->outs) return LIED_E_NOMEM;
   /* outputs first, so inputs can find their producers */
-  for (int b = 0; b < m->nraw; b++) {
-    raw_block *r = &m->raw[b];
-    for (int i = 0; i < r->nout; i++) {
-      uint32_t off = meta_off(m, m->addr[r->out0 + i]);
-      int p, s;
-      if (off == UINT32_MAX)
-        return lied_errc(e, LIED_E_MODEL, "block %s writes outside the component", r->name);
-      if (is_port_read(t, off, &p, &s))
-        return lied_errc(e, LIED_E_MODEL, "block %s writes %s.%s, which the port reads",
-                         r->name, t->ports[p].name,
-                         t->ports[p].layout->conn->signals[s].name);
-      for (int q = 0; q < t->nstates; q++)
-        if (t->states[q].x == off)
-          return lied_errc(e, LIED_E_MODEL, "block %s writes state %s (write its derivative)",
-                           r->name, t->vars[t->states[q].var].name);
-      for (int q = 0; q < t->ntears; q++)
-        if (t->tears[q].tear == off)
-          return lied_errc(e, LIED_E_MODEL, "block %s writes tearing variable %s", r->name,
-                           t->vars[t->tears[q].tear_var].name);
-      t->outs[t->nouts++] = (lied_trange){off, off + out_width(t, off), b};
-    }
-  }
-  qsort(t->outs, (size_t)t->nouts, sizeof *t->outs, cmp_range);
-  for (int i = 1; i < t->nouts; i++)
-    if (t->outs[i].lo < t->outs[i - 1].hi)
-      return lied_errc(e, LIED_E_MODEL, "blocks %s and %s write the same variable",
-                       m->raw[t->outs[i - 1].block].name,
-                       m->raw[t->outs[i].block].name);
-  for (int q = 0; q < t->ntears; q++) {
-    t->tears[q].res_block = lied_template_producer(t, t->tears[q].res);
-    if (t->tears[q].res_block < 0)
-      return lied_errc(e, LIED_E_MODEL, "residual %s of tearing pair (%s, %s) is written by no block",
-                       t->vars[t->tears[q].res_var].name,
-                       t->vars[t->tears[q].tear_var].name,
-                       t->vars[t->tears[q].res_var].name);
-  }
-  for (int q = 0; q < t->nstates; q++)
-    if (lied_template_producer(t, t->states[q].der) < 0)
-      return lied_errc(e, LIED_E_MODEL, "derivative of state %s is written by no block",
-                       t->vars[t->states[q].var].name);
+  LIED_TRY(collect_outputs(m));
+  LIED_TRY(check_producers(m));
   int n = 0;
   for (int b = 0; b < m->nraw; b++) {
-    raw_block *r = &m->raw[b];
+    const raw_block *r = &m->raw[b];
     lied_tblock *tb = &t->blocks[b];
     *tb = (lied_tblock){r->name, r->fn, r->lanes, r->flags, (uint32_t)n, (uint32_t)r->nin,
                         0, (uint32_t)r->nout};
-    for (int i = 0; i < r->nin; i++) {
-      const void *a = m->addr[r->in0 + i];
-      lied_tref ref = {0, LIED_REF_CONST, 0, 0};
-      uint32_t off = meta_off(m, a);
-      int p, s;
-      if (a == (const void *)&lied_time) {
-        ref.kind = LIED_REF_TIME;
-      } else if (off == UINT32_MAX) {
-        ref.kind = LIED_REF_CONST;
-      } else if (is_port_read(t, off, &p, &s)) {
-        ref = (lied_tref){off, LIED_REF_PORT, (uint16_t)p, (uint16_t)s};
-      } else if (is_link(m, off)) {
-        ref = (lied_tref){off, LIED_REF_PORT, LIED_NO_PORT, 0};
-      } else {
-        ref.offset = off;
-        for (int q = 0; q < t->nstates; q++)
-          if (t->states[q].x == off) ref = (lied_tref){off, LIED_REF_STATE, (uint16_t)q, 0};
-        for (int q = 0; q < t->ntears; q++)
-          if (t->tears[q].tear == off) ref = (lied_tref){off, LIED_REF_TEAR, (uint16_t)q, 0};
-        if (ref.kind == LIED_REF_CONST) {
-          int pb = lied_template_producer(t, off);
-          if (pb == b)
-            return lied_errc(e, LIED_E_MODEL, "block %s reads its own output", r->name);
-          if (pb >= 0) ref = (lied_tref){off, LIED_REF_INTERNAL, (uint16_t)pb, 0};
-        }
-      }
-      t->refs[n++] = ref;
-    }
+    for (int i = 0; i < r->nin; i++)
+      LIED_TRY(classify_input(m, b, m->addr[r->in0 + i], &t->refs[n++]));
     tb->out0 = (uint32_t)n;
     for (int i = 0; i < r->nout; i++)
       t->refs[n++] = (lied_tref){meta_off(m, m->addr[r->out0 + i]), LIED_REF_OUT, 0, 0};

@@ -49,11 +49,90 @@ void lied_graph_free(lied_graph *g) {
  * cursor (n words) and a per-frame "still a root" bit (n bits). Components
  * are completed after everything they reach, so comp = n - id numbers them
  * in dependency order. */
+/* Pearce's iterative search: the work space and counters of one run. */
+typedef struct scc_run {
+  const uint32_t *rowptr, *adj;
+  uint32_t n;
+  uint32_t *rindex;  /* per node: 0 unvisited, index while open, component when done */
+  uint32_t *stk;     /* [0, d) call stack, [rs, n) component stack */
+  uint32_t *cur;     /* edge cursor of call frame i */
+  uint32_t *root;    /* bit i: frame i is still a root */
+  uint32_t index, c, rs;
+} scc_run;
+
+static inline int is_root(const scc_run *r, uint32_t f) {
+  return (r->root[f >> 5] >> (f & 31)) & 1u;
+}
+static inline void set_root(scc_run *r, uint32_t f) { r->root[f >> 5] |= 1u << (f & 31); }
+static inline void clear_root(scc_run *r, uint32_t f) { r->root[f >> 5] &= ~(1u << (f & 31)); }
+
+/* Frame f's node v is finished with lowlink rv: close its component if it
+ * is a root (numbering it c, counting down), else push it on the component
+ * stack. Returns the value the parent folds in. */
+static uint32_t scc_finish(scc_run *r, uint32_t f, uint32_t v, uint32_t rv) {
+  if (is_root(r, f)) {
+    r->index--;
+    while (r->rs < r->n && rv <= r->rindex[r->stk[r->rs]]) {
+      r->rindex[r->stk[r->rs]] = r->c;
+      r->rs++;
+      r->index--;
+    }
+    r->rindex[v] = r->c;
+    r->c--;
+    return r->c + 1;
+  }
+  r->rindex[v] = rv;
+  r->stk[--r->rs] = v;
+  return rv;
+}
+
+/* Depth-first search from the unvisited node s without recursion. */
+static void scc_visit(scc_run *r, uint32_t s) {
+  uint32_t d = 1;
+  r->stk[0] = s;
+  r->cur[0] = r->rowptr[s];
+  set_root(r, 0);
+  r->rindex[s] = r->index++;
+  while (d > 0) {
+    const uint32_t f = d - 1, v = r->stk[f], end = r->rowptr[v + 1];
+    uint32_t e = r->cur[f], rv = r->rindex[v];
+    int descended = 0;
+    for (; e < end; e++) {
+      const uint32_t w = r->adj[e], rw = r->rindex[w];
+      if (rw == 0) { /* descend into w; the parent resumes at edge e on return */
+        r->rindex[v] = rv;
+        r->cur[f] = e;
+        r->stk[d] = w;
+        r->cur[d] = r->rowptr[w];
+        set_root(r, d);
+        r->rindex[w] = r->index++;
+        d++;
+        descended = 1;
+        break;
+      }
+      if (rw < rv) {
+        rv = rw;
+        clear_root(r, f);
+      }
+    }
+    if (descended) continue;
+    d = f;
+    rv = scc_finish(r, f, v, rv);
+    if (d > 0) { /* return to the parent: fold in w = v, then move past that edge */
+      const uint32_t pf = d - 1, p = r->stk[pf];
+      if (rv < r->rindex[p]) {
+        r->rindex[p] = rv;
+        clear_root(r, pf);
+      }
+      r->cur[pf]++;
+    }
+  }
+}
+
 int lied_scc(const lied_graph *g, uint32_t *comp, uint32_t *ncomp, lied_err *err) {
   const uint32_t n = g->n;
   *ncomp = 0;
-  if (n == 0)
-    return LIED_OK;
+  if (n == 0) return LIED_OK;
   const size_t nbits = ((size_t)n + 31) / 32;
   const size_t words = 2 * (size_t)n + nbits;
   uint32_t *work = (size_t)n > (SIZE_MAX / sizeof(uint32_t) - nbits) / 2
@@ -61,85 +140,13 @@ int lied_scc(const lied_graph *g, uint32_t *comp, uint32_t *ncomp, lied_err *err
                        : malloc(words * sizeof *work);
   if (!work)
     return lied_errc(err, LIED_E_NOMEM, "out of memory (strong components of %u nodes)", n);
-  uint32_t *stk = work;        /* [0, d) call stack, [rs, n) component stack */
-  uint32_t *cur = work + n;    /* edge cursor of call frame i */
-  uint32_t *root = work + 2 * (size_t)n; /* bit i: frame i is still a root */
-  const uint32_t *rowptr = g->rowptr, *adj = g->adj;
-  uint32_t *rindex = comp;
-
-  memset(rindex, 0, (size_t)n * sizeof *rindex);
-  uint32_t index = 1, c = n, d = 0, rs = n;
-
-  for (uint32_t s = 0; s < n; s++) {
-    if (rindex[s] != 0)
-      continue;
-    stk[0] = s;
-    cur[0] = rowptr[s];
-    root[0] |= 1u;
-    rindex[s] = index++;
-    d = 1;
-    while (d > 0) {
-      const uint32_t f = d - 1;
-      const uint32_t v = stk[f];
-      uint32_t e = cur[f];
-      const uint32_t end = rowptr[v + 1];
-      uint32_t rv = rindex[v];
-      int descended = 0;
-      for (; e < end; e++) {
-        const uint32_t w = adj[e];
-        const uint32_t rw = rindex[w];
-        if (rw == 0) {
-          /* Descend into w; the parent resumes at edge e on return. */
-          rindex[v] = rv;
-          cur[f] = e;
-          stk[d] = w;
-          cur[d] = rowptr[w];
-          root[d >> 5] |= 1u << (d & 31);
-          rindex[w] = index++;
-          d++;
-          descended = 1;
-          break;
-        }
-        if (rw < rv) {
-          rv = rw;
-          root[f >> 5] &= ~(1u << (f & 31));
-        }
-      }
-      if (descended)
-        continue;
-      /* v is finished. */
-      d = f;
-      if (root[f >> 5] & (1u << (f & 31))) {
-        index--;
-        while (rs < n && rv <= rindex[stk[rs]]) {
-          rindex[stk[rs]] = c;
-          rs++;
-          index--;
-        }
-        rindex[v] = c;
-        c--;
-        rv = c + 1;
-      } else {
-        rindex[v] = rv;
-        stk[--rs] = v;
-      }
-      if (d > 0) {
-        /* Return to the parent: fold in w = v, then move past that edge. */
-        const uint32_t pf = d - 1;
-        const uint32_t p = stk[pf];
-        if (rv < rindex[p]) {
-          rindex[p] = rv;
-          root[pf >> 5] &= ~(1u << (pf & 31));
-        }
-        cur[pf]++;
-      }
-    }
-  }
+  scc_run r = {g->rowptr, g->adj, n, comp, work, work + n, work + 2 * (size_t)n, 1, n, n};
+  memset(comp, 0, (size_t)n * sizeof *comp);
+  for (uint32_t s = 0; s < n; s++)
+    if (comp[s] == 0) scc_visit(&r, s);
   free(work);
-
-  for (uint32_t v = 0; v < n; v++)
-    comp[v] = n - comp[v];
-  *ncomp = n - c;
+  for (uint32_t v = 0; v < n; v++) comp[v] = n - comp[v];
+  *ncomp = n - r.c;
   return LIED_OK;
 }
 
