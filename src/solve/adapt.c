@@ -70,20 +70,45 @@ static int dense_at(void *ctx, double tout, const double **x) {
   return LIED_OK;
 }
 
-int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
-  lied_stepper S;
-  LIED_TRY((sv->implicit ? lied_adirk_new : lied_aerk_new)(&S, sv->tab, R));
-  lied_sim_stats *st = R->st;
-  double *x = R->x, t = R->t, h = R->o->dt;
-  dense_ctx dense = {&S, x, 0, 0, NULL};
-  dense.xout = lied_xcalloc((size_t)R->n + 1, sizeof(double), "solver work space", R->e);
-  int rc = dense.xout ? LIED_OK : LIED_E_NOMEM;
-  if (!rc && !(h > 0)) rc = initial_step(R, S.err_order, t, x, &h);
-  h = fmin(h, R->hmax);
+/* The step controller's state between attempts. */
+typedef struct adapt {
+  lied_run *R;
+  lied_stepper *S;
   lied_ctrl ctrl;
-  lied_ctrl_init(&ctrl, S.err_order, S.implicit);
-  int why = WHY_ERROR;
-  uint64_t worst = 0;
+  int why;        /* why the last attempt was rejected (messages) */
+  uint64_t worst; /* the state it names */
+} adapt;
+
+/* Attempt a step of size h from (t, x): LIED_OK with the error estimate in
+ * *err (accepted), LIED_RETRY with *h reduced (rejected by the error test or
+ * a Newton failure), or a negative status. */
+static int attempt(adapt *A, double t, const double *x, double *h, double *err) {
+  lied_run *R = A->R;
+  int a = A->S->attempt(A->S->self, t, *h, x, err, &A->worst);
+  if (a < 0) return lied_err_at(R->e, t);
+  if (a == LIED_RETRY) {
+    R->st->rejected++;
+    A->why = WHY_NEWTON;
+    A->ctrl.rejected = 1;
+    *h *= 0.25;
+    return LIED_RETRY;
+  }
+  if (!(*err <= 1.0)) {
+    R->st->rejected++;
+    A->why = isfinite(*err) ? WHY_ERROR : WHY_NAN;
+    *h *= lied_ctrl_reject(&A->ctrl, *err);
+    return LIED_RETRY;
+  }
+  return LIED_OK;
+}
+
+/* Steps from R->t to the stop time (or a stop request), output points from
+ * the stepper's dense output. */
+static int integrate(adapt *A, dense_ctx *dense, double h) {
+  lied_run *R = A->R;
+  lied_stepper *S = A->S;
+  double *x = R->x, t = R->t;
+  int rc = LIED_OK;
   while (!rc && !lied_run_stopped(R)) {
     double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
     int last = 0;
@@ -92,44 +117,46 @@ int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
       last = 1;
     }
     if (h < hmin) {
-      rc = underflow(R, t, h, why, worst);
+      rc = underflow(R, t, h, A->why, A->worst);
       break;
     }
     double err = 0;
-    int a = S.attempt(S.self, t, h, x, &err, &worst);
-    if (a < 0) {
-      rc = lied_err_at(R->e, t);
-      break;
-    }
-    if (a == LIED_RETRY) {
-      st->rejected++;
-      why = WHY_NEWTON;
-      ctrl.rejected = 1;
-      h *= 0.25;
+    rc = attempt(A, t, x, &h, &err);
+    if (rc == LIED_RETRY) {
+      rc = LIED_OK;
       continue;
     }
-    if (!(err <= 1.0)) {
-      st->rejected++;
-      why = isfinite(err) ? WHY_ERROR : WHY_NAN;
-      h *= lied_ctrl_reject(&ctrl, err);
-      continue;
-    }
+    if (rc) break;
     double tnew = last ? R->stop : t + h;
-    dense.t = t;
-    dense.h = h;
-    if ((rc = lied_run_points(R, tnew, NULL, dense_at, &dense))) break;
-    S.accept(S.self, x);
+    dense->t = t;
+    dense->h = h;
+    if ((rc = lied_run_points(R, tnew, NULL, dense_at, dense))) break;
+    S->accept(S->self, x);
     t = tnew;
-    st->steps++;
+    R->st->steps++;
     if ((rc = lied_run_stepped(R, t, x)) || last) break;
-    double fac = lied_ctrl_accept(&ctrl, err);
+    double fac = lied_ctrl_accept(&A->ctrl, err);
     /* implicit: keep h (and the factorisation) when it would grow a little */
-    if (S.implicit && fac >= 1.0 && fac <= 1.2) fac = 1.0;
+    if (S->implicit && fac >= 1.0 && fac <= 1.2) fac = 1.0;
     h = fmin(h * fac, R->hmax);
-    why = WHY_ERROR;
+    A->why = WHY_ERROR;
   }
   R->t = t;
-  if (S.stats) S.stats(S.self, st);
+  return rc;
+}
+
+int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
+  lied_stepper S;
+  LIED_TRY((sv->implicit ? lied_adirk_new : lied_aerk_new)(&S, sv->tab, R));
+  double h = R->o->dt;
+  dense_ctx dense = {&S, R->x, 0, 0, NULL};
+  dense.xout = lied_xcalloc((size_t)R->n + 1, sizeof(double), "solver work space", R->e);
+  int rc = dense.xout ? LIED_OK : LIED_E_NOMEM;
+  if (!rc && !(h > 0)) rc = initial_step(R, S.err_order, R->t, R->x, &h);
+  adapt A = {R, &S, {0}, WHY_ERROR, 0};
+  lied_ctrl_init(&A.ctrl, S.err_order, S.implicit);
+  if (!rc) rc = integrate(&A, &dense, fmin(h, R->hmax));
+  if (S.stats) S.stats(S.self, R->st);
   S.free(S.self);
   free(dense.xout);
   return rc;

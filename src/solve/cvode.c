@@ -21,6 +21,10 @@ typedef struct cv {
   void *mem;           /* CVODE */
   N_Vector yout;       /* the state at an output point */
   double tret;         /* the time CVODE's last step reached */
+  SUNContext ctx;      /* the SUNDIALS objects of the run (cv_free releases them) */
+  N_Vector y, tmp;
+  SUNMatrix A;
+  SUNLinearSolver LS;
 } cv;
 
 static int cv_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user) {
@@ -84,12 +88,101 @@ static uint64_t worst_state(void *mem, N_Vector a, N_Vector b, uint64_t n) {
   return at;
 }
 
-int lied_run_cvode(lied_run *R) {
+/* CVODE with lied's sparse Jacobian and KLU over the state vector R->x. */
+static int cv_setup(cv *c) {
+  lied_run *R = c->R;
   lied_err *e = R->e;
-  lied_sim_stats *st = R->st;
-  const lied_sim_opts *o = R->o;
-  uint64_t n = R->n;
-  if (n == 0) { /* nothing to integrate: the outputs alone */
+  const uint64_t n = R->n;
+  if (SUNContext_Create(NULL, &c->ctx) != 0) c->ctx = NULL;
+  if (c->ctx) {
+    c->y = N_VMake_Serial((sunindextype)n, R->x, c->ctx);
+    c->yout = N_VNew_Serial((sunindextype)n, c->ctx);
+    c->tmp = N_VNew_Serial((sunindextype)n, c->ctx);
+    c->A = SUNSparseMatrix((sunindextype)n, (sunindextype)n, (sunindextype)c->jac.nnz, CSR_MAT,
+                           c->ctx);
+    c->mem = CVodeCreate(CV_BDF, c->ctx);
+  }
+  if (!c->ctx || !c->y || !c->yout || !c->tmp || !c->A || !c->mem)
+    return lied_errc(e, LIED_E_NOMEM, "cvode: out of memory (%llu states)",
+                     (unsigned long long)n);
+  CVodeSetErrHandlerFn(c->mem, cv_err, c);
+  if (CVodeInit(c->mem, cv_rhs, R->t, c->y) != CV_SUCCESS ||
+      CVodeSStolerances(c->mem, R->rtol, R->atol) != CV_SUCCESS ||
+      CVodeSetUserData(c->mem, c) != CV_SUCCESS)
+    return lied_errc(e, LIED_E_SOLVER, "cvode: setup failed: %s", c->msg);
+  c->LS = SUNLinSol_KLU(c->y, c->A, c->ctx);
+  if (!c->LS || CVodeSetLinearSolver(c->mem, c->LS, c->A) != CV_SUCCESS ||
+      CVodeSetJacFn(c->mem, cv_jac) != CV_SUCCESS)
+    return lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c->msg);
+  CVodeSetMaxStep(c->mem, R->hmax);
+  CVodeSetMaxNumSteps(c->mem, -1); /* no limit: Ctrl-C stops a long run */
+  CVodeSetStopTime(c->mem, R->stop);
+  if (R->o->dt > 0) CVodeSetInitStep(c->mem, R->o->dt);
+  return LIED_OK;
+}
+
+static void cv_free(cv *c) {
+  if (c->mem) CVodeFree(&c->mem);
+  if (c->LS) SUNLinSolFree(c->LS);
+  if (c->A) SUNMatDestroy(c->A);
+  if (c->y) N_VDestroy(c->y);
+  if (c->yout) N_VDestroy(c->yout);
+  if (c->tmp) N_VDestroy(c->tmp);
+  if (c->ctx) SUNContext_Free(&c->ctx);
+  lied_jac_free(&c->jac);
+}
+
+/* A failed CVODE step: lied's own message (the derivatives failed) or
+ * CVODE's, naming the state with the largest local error. */
+static int cv_failed(cv *c, int flag, double t) {
+  lied_run *R = c->R;
+  double tc = t;
+  CVodeGetCurrentTime(c->mem, &tc);
+  if (c->rhs_failed) return lied_err_at(R->e, tc);
+  char name[512];
+  lied_run_state_name(R, worst_state(c->mem, c->yout, c->tmp, R->n), name, sizeof name);
+  return lied_errc(R->e, LIED_E_SOLVER,
+                   "at t = %.17g: cvode failed (%s; largest local error in state %s)", tc,
+                   c->msg[0] ? c->msg : CVodeGetReturnFlagName(flag), name);
+}
+
+/* One CVODE step after another to the stop time, output points from
+ * CVODE's interpolation. */
+static int cv_steps(cv *c) {
+  lied_run *R = c->R;
+  double t = R->t;
+  int rc = LIED_OK;
+  while (!rc && !lied_run_stopped(R)) {
+    double tret = t;
+    int flag = CVode(c->mem, R->stop, c->y, &tret, CV_ONE_STEP);
+    if (flag < 0) {
+      rc = cv_failed(c, flag, t);
+      break;
+    }
+    R->st->steps++;
+    c->tret = tret;
+    if ((rc = lied_run_points(R, tret, NULL, cv_dense, c))) break;
+    t = tret;
+    if ((rc = lied_run_stepped(R, t, R->x))) break;
+    if (flag == CV_TSTOP_RETURN || t >= R->stop) break;
+  }
+  R->t = t;
+  return rc;
+}
+
+static void cv_stats(cv *c, lied_sim_stats *st) {
+  long v = 0;
+  if (CVodeGetNumErrTestFails(c->mem, &v) == CV_SUCCESS) st->rejected += v;
+  if (CVodeGetNumNonlinSolvConvFails(c->mem, &v) == CV_SUCCESS) {
+    st->rejected += v;
+    st->newton_fails = v;
+  }
+  if (CVodeGetNumNonlinSolvIters(c->mem, &v) == CV_SUCCESS) st->newton = v;
+  if (CVodeGetNumLinSolvSetups(c->mem, &v) == CV_SUCCESS) st->lu = v;
+}
+
+int lied_run_cvode(lied_run *R) {
+  if (R->n == 0) { /* nothing to integrate: the outputs alone */
     int rc = lied_run_points(R, R->stop, R->x, NULL, NULL);
     if (!rc) R->t = R->stop;
     return rc;
@@ -100,90 +193,17 @@ int lied_run_cvode(lied_run *R) {
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
   LIED_TRY(lied_run_sparsity(R, &rowptr, &cols));
-  int rc = lied_jac_init(&c.jac, n, rowptr, cols, R->atol / R->rtol, e);
+  int rc = lied_jac_init(&c.jac, R->n, rowptr, cols, R->atol / R->rtol, R->e);
   free(rowptr);
   free(cols);
   if (rc) return rc;
-  st->colours = c.jac.ncolours;
-  st->jac_nnz = c.jac.nnz_f;
-  SUNContext ctx = NULL;
-  N_Vector y = NULL, yout = NULL, tmp = NULL;
-  SUNMatrix A = NULL;
-  SUNLinearSolver LS = NULL;
-  void *mem = NULL;
-  if (SUNContext_Create(NULL, &ctx) != 0) ctx = NULL;
-  if (ctx) {
-    y = N_VMake_Serial((sunindextype)n, R->x, ctx);
-    yout = N_VNew_Serial((sunindextype)n, ctx);
-    tmp = N_VNew_Serial((sunindextype)n, ctx);
-    A = SUNSparseMatrix((sunindextype)n, (sunindextype)n, (sunindextype)c.jac.nnz, CSR_MAT, ctx);
-    mem = CVodeCreate(CV_BDF, ctx);
+  R->st->colours = c.jac.ncolours;
+  R->st->jac_nnz = c.jac.nnz_f;
+  rc = cv_setup(&c);
+  if (!rc) {
+    rc = cv_steps(&c);
+    cv_stats(&c, R->st);
   }
-  if (!ctx || !y || !yout || !tmp || !A || !mem) {
-    rc = lied_errc(e, LIED_E_NOMEM, "cvode: out of memory (%llu states)", (unsigned long long)n);
-    goto done;
-  }
-  c.mem = mem;
-  c.yout = yout;
-  CVodeSetErrHandlerFn(mem, cv_err, &c);
-  if (CVodeInit(mem, cv_rhs, R->t, y) != CV_SUCCESS ||
-      CVodeSStolerances(mem, R->rtol, R->atol) != CV_SUCCESS ||
-      CVodeSetUserData(mem, &c) != CV_SUCCESS) {
-    rc = lied_errc(e, LIED_E_SOLVER, "cvode: setup failed: %s", c.msg);
-    goto done;
-  }
-  LS = SUNLinSol_KLU(y, A, ctx);
-  if (!LS || CVodeSetLinearSolver(mem, LS, A) != CV_SUCCESS ||
-      CVodeSetJacFn(mem, cv_jac) != CV_SUCCESS) {
-    rc = lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c.msg);
-    goto done;
-  }
-  CVodeSetMaxStep(mem, R->hmax);
-  CVodeSetMaxNumSteps(mem, -1); /* no limit: Ctrl-C stops a long run */
-  CVodeSetStopTime(mem, R->stop);
-  if (o->dt > 0) CVodeSetInitStep(mem, o->dt);
-  double t = R->t;
-  while (!rc && !lied_run_stopped(R)) {
-    double tret = t;
-    int flag = CVode(mem, R->stop, y, &tret, CV_ONE_STEP);
-    if (flag < 0) {
-      double tc = t;
-      CVodeGetCurrentTime(mem, &tc);
-      if (c.rhs_failed) {
-        rc = lied_err_at(e, tc);
-      } else {
-        char name[512];
-        lied_run_state_name(R, worst_state(mem, yout, tmp, n), name, sizeof name);
-        rc = lied_errc(e, LIED_E_SOLVER,
-                       "at t = %.17g: cvode failed (%s; largest local error in state %s)", tc,
-                       c.msg[0] ? c.msg : CVodeGetReturnFlagName(flag), name);
-      }
-      break;
-    }
-    st->steps++;
-    c.tret = tret;
-    if ((rc = lied_run_points(R, tret, NULL, cv_dense, &c))) break;
-    t = tret;
-    if ((rc = lied_run_stepped(R, t, R->x))) break;
-    if (flag == CV_TSTOP_RETURN || t >= R->stop) break;
-  }
-  R->t = t;
-  long v = 0;
-  if (CVodeGetNumErrTestFails(mem, &v) == CV_SUCCESS) st->rejected += v;
-  if (CVodeGetNumNonlinSolvConvFails(mem, &v) == CV_SUCCESS) {
-    st->rejected += v;
-    st->newton_fails = v;
-  }
-  if (CVodeGetNumNonlinSolvIters(mem, &v) == CV_SUCCESS) st->newton = v;
-  if (CVodeGetNumLinSolvSetups(mem, &v) == CV_SUCCESS) st->lu = v;
-done:
-  if (mem) CVodeFree(&mem);
-  if (LS) SUNLinSolFree(LS);
-  if (A) SUNMatDestroy(A);
-  if (y) N_VDestroy(y);
-  if (yout) N_VDestroy(yout);
-  if (tmp) N_VDestroy(tmp);
-  if (ctx) SUNContext_Free(&ctx);
-  lied_jac_free(&c.jac);
+  cv_free(&c);
   return rc;
 }
