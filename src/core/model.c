@@ -32,6 +32,7 @@ void lied_model_free(lied_model *m) {
     free(s->aliases);
   }
   free(m->specs);
+  free(m->child_slots);
   free(m);
 }
 
@@ -70,7 +71,7 @@ static lied_spec *spec_new(lied_model *m, const char *name, size_t size, lied_er
   lied_spec *s = &m->specs[m->nspecs];
   memset(s, 0, sizeof *s);
   s->parent = -1;
-  s->first_child = s->next_sibling = -1;
+  s->first_child = s->next_sibling = s->last_child = -1;
   s->size = size;
   s->name = lied_strdup(name ? name : "", e);
   s->proto = size ? lied_xcalloc(1, size, "prototype", e) : NULL;
@@ -80,6 +81,51 @@ static lied_spec *spec_new(lied_model *m, const char *name, size_t size, lied_er
     return NULL;
   }
   return s;
+}
+
+/* FNV-1a over the parent and the name. */
+static size_t child_hash(int parent, const char *name, size_t len) {
+  uint64_t h = 1469598103934665603ull ^ (uint64_t)(uint32_t)parent;
+  h *= 1099511628211ull;
+  for (size_t i = 0; i < len; i++) {
+    h ^= (unsigned char)name[i];
+    h *= 1099511628211ull;
+  }
+  return (size_t)(h ^ (h >> 29));
+}
+
+int lied_model_child(const lied_model *m, int parent, const char *name, size_t len) {
+  if (!m->child_cap) return -1;
+  const size_t mask = m->child_cap - 1;
+  for (size_t i = child_hash(parent, name, len) & mask;; i = (i + 1) & mask) {
+    uint32_t v = m->child_slots[i];
+    if (!v) return -1;
+    const lied_spec *c = &m->specs[v - 1];
+    if (c->parent == parent && strncmp(c->name, name, len) == 0 && c->name[len] == 0)
+      return (int)v - 1;
+  }
+}
+
+static void child_put(lied_model *m, int id) {
+  const lied_spec *s = &m->specs[id];
+  const size_t mask = m->child_cap - 1;
+  size_t i = child_hash(s->parent, s->name, strlen(s->name)) & mask;
+  while (m->child_slots[i]) i = (i + 1) & mask;
+  m->child_slots[i] = (uint32_t)id + 1;
+}
+
+/* Room in the child index for one more spec (rehash at half load). */
+static int child_reserve(lied_model *m, lied_err *e) {
+  if (2 * ((size_t)m->nspecs + 1) <= m->child_cap) return LIED_OK;
+  size_t cap = m->child_cap ? 2 * m->child_cap : 64;
+  uint32_t *slots = lied_xcalloc(cap, sizeof *slots, "child index", e);
+  if (!slots) return LIED_E_NOMEM;
+  free(m->child_slots);
+  m->child_slots = slots;
+  m->child_cap = cap;
+  for (int k = 0; k < m->nspecs; k++)
+    if (m->specs[k].parent >= 0) child_put(m, k);
+  return LIED_OK;
 }
 
 int lied_model_add(lied_model *m, int parent, const char *name,
@@ -92,11 +138,9 @@ int lied_model_add(lied_model *m, int parent, const char *name,
     return lied_errc(e, LIED_E_USAGE, "internal: parent %d is not a composite", parent);
   if (count == 0 && !is_array)
     return lied_errc(e, LIED_E_MODEL, "%s: a scalar component needs count 1", name);
-  if (parent >= 0) {
-    for (int c = m->specs[parent].first_child; c >= 0; c = m->specs[c].next_sibling)
-      if (strcmp(m->specs[c].name, name) == 0)
-        return lied_errc(e, LIED_E_MODEL, "duplicate component name '%s'", name);
-  }
+  if (parent >= 0 && lied_model_child(m, parent, name, strlen(name)) >= 0)
+    return lied_errc(e, LIED_E_MODEL, "duplicate component name '%s'", name);
+  LIED_TRY(child_reserve(m, e));
   size_t size = 0;
   if (cls) {
     size = cls->size < sizeof(double) ? sizeof(double) : cls->size;
@@ -118,9 +162,13 @@ int lied_model_add(lied_model *m, int parent, const char *name,
   int id = m->nspecs++;
   if (parent >= 0) {
     /* append as last child, keeping declaration order */
-    int *link = &m->specs[parent].first_child;
-    while (*link >= 0) link = &m->specs[*link].next_sibling;
-    *link = id;
+    lied_spec *ps = &m->specs[parent];
+    if (ps->last_child >= 0)
+      m->specs[ps->last_child].next_sibling = id;
+    else
+      ps->first_child = id;
+    ps->last_child = id;
+    child_put(m, id);
   }
   return id;
 }

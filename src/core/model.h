@@ -104,7 +104,7 @@ typedef struct lied_alias {
 typedef struct lied_spec {
   char *name;     /* child name in the parent ("" for the root) */
   int parent;     /* -1 for the root and for internal specs */
-  int first_child, next_sibling;
+  int first_child, next_sibling, last_child;
   uint32_t count; /* copies at this level: array size, 1 for a scalar */
   int is_array;
   int internal;   /* framework node (sums), not part of the declared tree */
@@ -127,6 +127,12 @@ typedef struct lied_model {
   lied_spec *specs;
   int nspecs, capspecs;
   int instantiated;      /* lied_model_instantiate succeeded: the tree is fixed */
+  /* children by (parent, name): open addressing, spec id + 1 per slot (0:
+   * empty), capacity a power of two at least twice the declared specs, so
+   * lookups and duplicate checks stay O(1) for composites of 100,000s of
+   * direct children */
+  uint32_t *child_slots;
+  size_t child_cap;
   uint64_t ncomponents;  /* leaf instances declared by the user */
 } lied_model;
 
@@ -163,6 +169,9 @@ int lied_model_instantiate(lied_model *m, lied_err *e);
 /* The wiring step of lied_model_instantiate (wire.c), once the arenas
  * exist: reading pointers, sum nodes, unconnected readers checked. */
 int lied_model_wire(lied_model *m, lied_err *e);
+
+/* The child of composite `parent` called name[0 .. len), or -1 (O(1)). */
+int lied_model_child(const lied_model *m, int parent, const char *name, size_t len);
 
 /* Declared path of a spec ("crab.body1"), for messages. */
 void lied_spec_path(const lied_model *m, int s, char *buf, size_t cap);

@@ -31,20 +31,11 @@ size_t lied_model_path(const lied_model *m, int s, uint64_t i, char *buf,
   return len;
 }
 
-/* Child of composite `parent` called name[0..len), or -1. */
-static int child_named(const lied_model *m, int parent, const char *name,
-                       size_t len) {
-  for (int c = m->specs[parent].first_child; c >= 0; c = m->specs[c].next_sibling)
-    if (strlen(m->specs[c].name) == len && memcmp(m->specs[c].name, name, len) == 0)
-      return c;
-  return -1;
-}
-
 int lied_spec_step(const lied_model *m, int parent, const char **pp,
                    uint64_t *idx, int *child, lied_err *e) {
   const char *p = *pp;
   size_t len = strcspn(p, ".[");
-  int c = child_named(m, parent, p, len);
+  int c = lied_model_child(m, parent, p, len);
   if (c < 0) {
     const char *cand[256];
     int nc = 0;

@@ -46,9 +46,8 @@ static const char *alias_target(const lied_spec *xs, const char *name) {
 static int not_an_alias(const lied_model *m, int x, const char *path, lied_err *e) {
   const lied_spec *xs = &m->specs[x];
   const size_t len = strcspn(path, "[");
-  for (int k = xs->first_child; k >= 0; k = m->specs[k].next_sibling)
-    if (strncmp(m->specs[k].name, path, len) == 0 && m->specs[k].name[len] == 0)
-      return lied_errc(e, LIED_E_MODEL, "'%s' is a component, not a port", path);
+  if (lied_model_child(m, x, path, len) >= 0)
+    return lied_errc(e, LIED_E_MODEL, "'%s' is a component, not a port", path);
   if (xs->naliases || x != 0) return lied_errc(e, LIED_E_MODEL, "no port '%s'", path);
   return LIED_OK;
 }
