@@ -24,6 +24,7 @@ struct lied_ctx {
 static const char driver[] =
     "local lied = require 'lied'\n"
     "local E = {}\n"
+    "function E.script_dir(path) require('lied.cli').add_script_dir(path) end\n"
     "local function reset(m) E.model, E.sets, E.opts, E.built, E.result = m, {}, {}, nil, nil end\n"
     "function E.load(chunk, name)\n"
     "  local m = chunk()\n"
@@ -191,7 +192,10 @@ static lied_status load(lied_ctx *c, int rc, const char *name) {
 
 lied_status lied_load_file(lied_ctx *c, const char *path) {
   if (!c || !path) return LIED_E_USAGE;
-  lied_lua_add_script_dir(c->L, path);
+  push_fn(c, "script_dir");
+  lua_pushstring(c->L, path);
+  lied_status st = call(c, 1, 0);
+  if (st != LIED_OK) return st;
   return load(c, luaL_loadfile(c->L, path), path);
 }
 

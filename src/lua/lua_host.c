@@ -177,20 +177,6 @@ void lied_lua_set_paths(lua_State *L) {
   lua_pop(L, 1);
 }
 
-void lied_lua_add_script_dir(lua_State *L, const char *file) {
-  const char *slash = strrchr(file, '/');
-  lua_getglobal(L, "package");
-  if (slash)
-    lua_pushlstring(L, file, (size_t)(slash - file));
-  else
-    lua_pushliteral(L, ".");
-  const char *dir = lua_tostring(L, -1);
-  lua_getfield(L, -2, "path");
-  lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;%s", dir, dir, lua_tostring(L, -1));
-  lua_setfield(L, -4, "path");
-  lua_pop(L, 3);
-}
-
 lua_State *lied_lua_new(volatile sig_atomic_t *stop) {
   lua_State *L = luaL_newstate();
   if (!L) return NULL;

@@ -25,10 +25,6 @@ lua_State *lied_lua_new(volatile sig_atomic_t *stop);
  * LUA_PATH and LUA_CPATH_5_4 / LUA_CPATH (or its defaults). */
 void lied_lua_set_paths(lua_State *L);
 
-/* Put the directory of the script `file` first on package.path (`require`
- * then finds the modules next to a script or model file). */
-void lied_lua_add_script_dir(lua_State *L, const char *file);
-
 const lied_class *lied_lua_checkclass(lua_State *L, int idx);
 
 /* Glob match with * and ?; brackets are literal (array indices). */
