@@ -82,8 +82,17 @@ static int try_dir(const char *dir, const char *rel, const char *crel, char *lua
   char probe[PATH_MAX + 64];
   snprintf(probe, sizeof probe, "%s/%s/lied/init.lua", dir, rel);
   if (!is_file(probe)) return 0;
-  snprintf(luadir, n, "%s/%s", dir, rel);
-  snprintf(cdir, n, "%s/%s", dir, crel);
+  /* both without "dir/.." parts, for readable messages */
+  char path[PATH_MAX + 64], real[PATH_MAX];
+  const char *rels[2] = {rel, crel};
+  char *outs[2] = {luadir, cdir};
+  for (int k = 0; k < 2; k++) {
+    snprintf(path, sizeof path, "%s/%s", dir, rels[k]);
+    const char *src = realpath(path, real) ? real : path;
+    size_t len = strlen(src);
+    if (len >= n) return 0;
+    memcpy(outs[k], src, len + 1);
+  }
   return 1;
 }
 
