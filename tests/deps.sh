@@ -3,12 +3,13 @@
 set -euo pipefail
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+# lua5.4: the stock interpreter, to test lied as a Lua module (tests/package)
 # libmatio-dev: an independent MAT file reader for tests/unit/test_mat.c
 # libsuitesparse-dev: KLU, the sparse LU of the implicit solvers
 # libsundials-dev: CVODE, the cvode solver (optional at build time)
 # liblapack-dev: LAPACK, dense eigenvalues for linearisation
 # clang, libclang-rt-dev: libFuzzer, for the fuzz smoke test (tests/fuzz)
-for p in pkg-config liblua5.4-dev libreadline-dev gnuplot-nox valgrind libmatio-dev \
+for p in pkg-config liblua5.4-dev lua5.4 libreadline-dev gnuplot-nox valgrind libmatio-dev \
          libsuitesparse-dev libsundials-dev liblapack-dev clang libclang-rt-dev; do
   have_pkg "$p" || need+=("$p")
 done

@@ -10,7 +10,18 @@ usage: lied                              start the interactive REPL
        lied run FILE.lua [options]       simulate the model FILE.lua returns
        lied info FILE.lua [--set P=V]    model tree, counts, sections, schedule
        lied vars FILE.lua [PATTERN]      variable names with units
+       lied help [COMMAND]               this text, or a command's (lied run --help)
        lied --help | --version
+
+Lua interpreter options (as lua5.4's), before FILE.lua:
+  -e STAT            execute the Lua statement STAT (repeatable)
+  -l NAME            require module NAME into the global NAME
+  -i                 enter the REPL after running the script and statements
+  -v                 print the version
+  -                  run the script from standard input
+  --                 stop handling options
+  require searches the script's own directory first, then lied's modules,
+  the directories of LIED_PATH (colon-separated), then LUA_PATH / LUA_CPATH.
 
 run options:
 %s
@@ -82,6 +93,37 @@ function cli.usage()
   return string.format(usage, options_usage())
 end
 
+-- Each command's own help: lied help CMD, lied CMD --help.
+local command_usage = {
+  run = function()
+    return "usage: lied run FILE.lua [options]\n\n" ..
+      "Simulate the model FILE.lua returns; CSV on standard output unless --out says otherwise.\n\n" ..
+      "options:\n" .. options_usage() .. "\n" ..
+      "  --set P=V          override parameter P (repeatable; numbers)\n" ..
+      "  --stats            print run statistics on stderr\n\n" ..
+      "Exit status: 0 success, 1 model or simulation error, 2 bad usage."
+  end,
+  info = function()
+    return "usage: lied info FILE.lua [--set P=V]...\n\n" ..
+      "Print the model's tree, counts, sections by size, schedule and Jacobian sparsity."
+  end,
+  vars = function()
+    return "usage: lied vars FILE.lua [PATTERN] [--set P=V]...\n\n" ..
+      "List the variables (names, units, kinds); PATTERN is a glob with * and ?."
+  end,
+  help = function()
+    return "usage: lied help [COMMAND]\n\nCommands: run, info, vars (lied help run)."
+  end,
+}
+cli.command_usage = command_usage
+
+local function wants_help(args)
+  for k = 2, #args do
+    if args[k] == "--help" or args[k] == "-h" then return true end
+  end
+  return false
+end
+
 -- Error handler: the error alone (a message naming file:line, or an error
 -- object of lied.core); with the Lua traceback when LIED_DEBUG is set.
 function cli.traceback(e)
@@ -94,9 +136,49 @@ local function usage_error(msg)
   error(lied.core.error("usage", msg), 0)
 end
 
+-- `require` searches the directory of a script or model file first (a
+-- searcher after package.preload): examples/scaling.lua finds
+-- examples/cranecrab.lua. The files being run or loaded are skipped, so a
+-- file may require a module of its own name from further down the path
+-- (examples/cranecrab.lua requires the stdlib's cranecrab).
+local script_dirs, skip = {}, {}
+local function script_searcher(name)
+  local file = name:gsub("%.", "/")
+  for _, dir in ipairs(script_dirs) do
+    for _, path in ipairs({ dir .. "/" .. file .. ".lua", dir .. "/" .. file .. "/init.lua" }) do
+      local f = not skip[path] and io.open(path, "r")
+      if f then
+        f:close()
+        local chunk, err = loadfile(path)
+        if not chunk then
+          error(string.format("error loading module '%s' from file '%s':\n\t%s", name, path, err), 0)
+        end
+        return function(...)
+          skip[path] = true
+          local r = table.pack(pcall(chunk, ...))
+          skip[path] = nil
+          if not r[1] then error(r[2], 0) end
+          return table.unpack(r, 2, r.n)
+        end, path
+      end
+    end
+  end
+  return "\n\tno file in the script directories"
+end
+local function add_script_dir(path)
+  local dir, base = path:match("^(.*)/([^/]*)$")
+  if not dir then dir, base = ".", path elseif dir == "" then dir = "/" end
+  skip[dir .. "/" .. base] = true
+  for _, d in ipairs(script_dirs) do if d == dir then return end end
+  if #script_dirs == 0 then table.insert(package.searchers, 2, script_searcher) end
+  table.insert(script_dirs, 1, dir)
+end
+cli.add_script_dir = add_script_dir
+
 -- The chunk of a Lua file: a usage error when it cannot be opened, the
 -- syntax error (file:line) when it does not compile.
 local function load_chunk(path)
+  add_script_dir(path)
   local chunk, err = loadfile(path)
   if not chunk then
     local f = io.open(path, "r")
@@ -343,7 +425,60 @@ local function cmd_script(args)
   return 0
 end
 
+-- The options of the Lua interpreter (lua5.4's): -e STAT, -l NAME, -i, -v,
+-- then a script, "-" (standard input) or nothing. Returns the exit status and
+-- whether the REPL should follow (-i, or only -v / nothing).
+local function cmd_lua(args)
+  local i, interactive, version, ran = 1, false, false, false
+  local function need(opt)
+    i = i + 1
+    if args[i] == nil then usage_error(opt .. " needs an argument") end
+    return args[i]
+  end
+  _G.lied = lied
+  while args[i] do
+    local a = args[i]
+    if a == "-e" then
+      local stat = need(a)
+      local chunk, err = load(stat, "=(command line)")
+      if not chunk then error(err, 0) end
+      local ok, e = xpcall(chunk, cli.traceback)
+      if not ok then error(e, 0) end
+      ran = true
+    elseif a:match("^%-e.") then
+      args[i] = a:sub(3); table.insert(args, i, "-e")
+      i = i - 1
+    elseif a == "-l" then
+      local name = need(a)
+      _G[name:match("^[^-]*"):gsub("%.", "_")] = require(name)
+    elseif a == "-i" then interactive = true
+    elseif a == "-v" then version = true
+    elseif a == "--" then i = i + 1; break
+    elseif a == "-" then break
+    elseif a:sub(1, 1) == "-" then usage_error("unknown option " .. a)
+    else break end
+    i = i + 1
+  end
+  if version then io.stdout:write("lied ", lied.version, " (", _VERSION, ")\n") end
+  local rest = table.move(args, i, #args, 1, {})
+  if rest[1] == "-" then
+    local chunk, err = load(io.stdin:read("a"), "=stdin")
+    if not chunk then error(err, 0) end
+    local argt = { [0] = "-" }
+    for k = 2, #rest do argt[k - 1] = rest[k] end
+    _G.arg = argt
+    local ok, e = xpcall(chunk, cli.traceback, table.unpack(argt))
+    if not ok then error(e, 0) end
+  elseif rest[1] then
+    cmd_script(rest)
+  elseif not ran and not version then
+    interactive = true
+  end
+  return 0, interactive
+end
+
 function cli.main(args)
+  local repl = false
   local ok, code = xpcall(function()
     local a = args[1]
     if a == "--help" or a == "-h" then
@@ -352,18 +487,34 @@ function cli.main(args)
     elseif a == "--version" then
       io.stdout:write("lied ", lied.version, " (", _VERSION, ")\n")
       return 0
+    elseif a == "help" then
+      local cmd = args[2]
+      if cmd == nil then io.stdout:write(cli.usage(), "\n"); return 0 end
+      if not command_usage[cmd] then
+        local names = {}
+        for n in pairs(command_usage) do names[#names + 1] = n end
+        table.sort(names)
+        local _, near = lied.core.suggest(cmd, names)
+        usage_error("lied help: no command '" .. cmd .. "'" .. near)
+      end
+      io.stdout:write(command_usage[cmd](), "\n")
+      return 0
+    elseif command_usage[a] and wants_help(args) then
+      io.stdout:write(command_usage[a](), "\n")
+      return 0
     elseif a == "run" then
       return cmd_run(args)
     elseif a == "info" then
       return cmd_info(args)
     elseif a == "vars" then
       return cmd_vars(args)
-    elseif a and a:sub(1, 1) == "-" then
-      usage_error("unknown option " .. a)
     else
-      return cmd_script(args)
+      local rc, interactive = cmd_lua(args)
+      repl = interactive
+      return rc
     end
   end, function(e) return e end)
+  if ok then return code or 0, repl end
   if ok then return code or 0 end
   -- usage errors exit 2, model and simulation errors 1 (docs/lua-api.md, "Errors")
   if lied.error_kind(code) == "usage" then

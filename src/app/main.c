@@ -58,11 +58,19 @@ int main(int argc, char **argv) {
     lua_pushstring(L, argv[i]);
     lua_rawseti(L, -2, i);
   }
-  int rc = 1;
-  if (lua_pcall(L, 1, 1, h) != LUA_OK)
+  int rc = 1, repl = 0;
+  /* cli.main returns the exit status and whether the REPL follows (-i) */
+  if (lua_pcall(L, 1, 2, h) != LUA_OK) {
     fprintf(stderr, "lied: %s\n", lua_tostring(L, -1));
-  else
-    rc = (int)lua_tointeger(L, -1);
+  } else {
+    rc = (int)lua_tointeger(L, -2);
+    repl = lua_toboolean(L, -1);
+  }
+  if (repl && rc == 0) {
+    lua_settop(L, 0);
+    fflush(stdout);
+    rc = lied_repl(L, &stop_requested);
+  }
   /* output on a full disk or a closed pipe is an error, not a silent loss */
   if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
     fprintf(stderr, "lied: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));

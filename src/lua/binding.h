@@ -8,7 +8,7 @@
  *   lua_run.c      model:run and the run options (lied.core.run_options)
  *   lua_result.c   results of runs
  *   lua_error.c    error objects (kind "usage" or "model")
- *   lua_module.c   luaopen_lied_core and the module's other functions */
+ *   lua_module.c   lied_lua_open_core and the module's other functions */
 #ifndef LIED_LUA_BINDING_H
 #define LIED_LUA_BINDING_H
 #include <lauxlib.h>

@@ -1,7 +1,7 @@
 /* lua_class.c - C classes as userdata (lied.Class) and the component
  * libraries they come from. */
 #include <string.h>
-#include "lib/registry.h"
+#include "core/library.h"
 #include "lua/binding.h"
 
 static void push_class(lua_State *L, const lied_class *c) {
@@ -95,9 +95,10 @@ static int core_library(lua_State *L) {
 
 static int core_libraries(lua_State *L) {
   lua_newtable(L);
-  for (int i = 0; lied_libraries[i]; i++) {
-    lua_pushstring(L, lied_libraries[i]->doc);
-    lua_setfield(L, -2, lied_libraries[i]->name);
+  for (int i = 0; i < lied_library_count(); i++) {
+    const lied_library *lib = lied_library_at(i);
+    lua_pushstring(L, lib->doc ? lib->doc : "");
+    lua_setfield(L, -2, lib->name);
   }
   return 1;
 }
@@ -118,6 +119,30 @@ static const luaL_Reg class_funcs[] = {{"library", core_library},
                                        {"class_metatable", core_class_metatable},
                                        {"isclass", core_isclass},
                                        {NULL, NULL}};
+
+/* The Lua entry point of every component library (lied_library_luaopen,
+ * what LIED_LIBRARY's luaopen_NAME calls): check the versions, register,
+ * then return lied.library(name), loading lied first. */
+static int library_open(lua_State *L, const lied_library *lib, int abi, const char *version) {
+  char msg[512];
+  /* the name is the descriptor's first field in every ABI */
+  const char *name = lib && lib->name ? lib->name : "?";
+  if (lied_library_check(NULL, name, abi, version, msg, sizeof msg) != 0 ||
+      lied_library_check(lib, name, abi, version, msg, sizeof msg) != 0)
+    return lied_lua_fail(L, LIED_E_MODEL, "%s", msg);
+  lied_library_register(lib, abi, version);
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "lied");
+  lua_call(L, 1, 1);
+  lua_getfield(L, -1, "library");
+  lua_pushstring(L, name);
+  lua_call(L, 1, 1);
+  return 1;
+}
+
+__attribute__((constructor)) static void install_library_opener(void) {
+  lied_library_set_opener(library_open);
+}
 
 void lied_lua_open_classes(lua_State *L) {
   luaL_newmetatable(L, CLASS_MT);

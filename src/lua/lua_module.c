@@ -1,6 +1,7 @@
 /* lua_module.c - module lied.core: the C side of `require "lied"`. Puts
  * together the parts (classes, build, inspection, runs, results, errors) and
  * the module's own functions: solvers, glob, suggest, error. */
+#include <stdlib.h>
 #include <string.h>
 #include "core/model.h"
 #include "linsys/sparse.h"
@@ -100,7 +101,47 @@ static const luaL_Reg core_funcs[] = {{"solvers", core_solvers},
                                       {"error", lied_lua_core_error},
                                       {NULL, NULL}};
 
-int luaopen_lied_core(lua_State *L) {
+/* lied's Lua standard library (stdlib/: `require "cranecrab"`) is installed
+ * beside lied's modules, in lied/stdlib/ (share/lua/5.4/lied/stdlib in an
+ * install, the same under the build tree). Put it on package.path where
+ * `lied` itself was found, so a stock Lua that requires lied finds it too
+ * (the lied executable has it already; then this adds nothing). */
+static void add_stdlib_path(lua_State *L) {
+  int top = lua_gettop(L);
+  const char *dir = getenv("LIED_STDLIB_DIR");
+  if (dir && *dir) {
+    lua_pushstring(L, dir);
+  } else {
+    if (lua_getglobal(L, "package") != LUA_TTABLE) goto done;
+    lua_getfield(L, -1, "searchpath");
+    lua_pushliteral(L, "lied");
+    lua_getfield(L, -3, "path");
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK || !lua_isstring(L, -1)) goto done;
+    /* .../lied/init.lua -> .../lied/stdlib */
+    const char *init = lua_tostring(L, -1);
+    const char *slash = strrchr(init, '/');
+    if (!slash) goto done;
+    lua_pushlstring(L, init, (size_t)(slash - init));
+    lua_pushliteral(L, "/stdlib");
+    lua_concat(L, 2);
+  }
+  dir = lua_tostring(L, -1);
+  if (lua_getglobal(L, "package") != LUA_TTABLE) goto done;
+  lua_getfield(L, -1, "path");
+  const char *path = lua_tostring(L, -1);
+  lua_pushfstring(L, "%s/?.lua", dir);
+  int present = path && strstr(path, lua_tostring(L, -1)) != NULL;
+  lua_pop(L, 1);
+  if (!present) {
+    lua_pushfstring(L, "%s;%s/?.lua;%s/?/init.lua", path ? path : "", dir, dir);
+    lua_setfield(L, -3, "path");
+  }
+done:
+  lua_settop(L, top);
+}
+
+int lied_lua_open_core(lua_State *L) {
+  add_stdlib_path(L);
   luaL_newlib(L, core_funcs);
   lied_lua_open_errors(L);
   lied_lua_open_classes(L);

@@ -11,6 +11,7 @@
 #define LIED_COMPONENT_H
 #include <stddef.h>
 #include <stdint.h>
+#include "lied/version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -276,13 +277,81 @@ void lied_meta_lanes(lied_meta *m, lied_block_fn lanes);
 
 /* ---- libraries ------------------------------------------------------------
  * A component library describes itself with one descriptor (as luaL_Reg and
- * luaopen_* do for Lua modules): its name is the module `require "lied.NAME"`
- * loads, and its classes are what that module exposes. */
+ * luaopen_* do for Lua modules) and registers it with LIED_LIBRARY, built in
+ * or compiled separately into a shared object (a plugin):
+ *
+ *   static const lied_class *const my_classes[] = {&my_valve_class, NULL};
+ *   LIED_LIBRARY(myvalves, "valve laws", my_classes)
+ *
+ * This defines the descriptor (static), registers it when the code is loaded
+ * (a constructor: lied_library_register) and defines the Lua entry point
+ * luaopen_myvalves, so that a shared object myvalves.so on package.cpath is
+ * loaded by `require "myvalves"` (in lied, or in a stock Lua 5.4 with lied's
+ * modules on its paths), which returns the table of its classes, the same
+ * as lied.library("myvalves"). The built-in libraries (mechanics,
+ * thermofluid, signals, testlib) register the same way; their Lua modules
+ * (require "lied.mechanics") add Lua functions to that table. No list to
+ * edit: a new library is a new LIED_LIBRARY line. NAME must be a C
+ * identifier and is the name lied.library and require use.
+ *
+ * A library compiled against another lied version or ABI is refused at load
+ * with a message naming both versions (lied_library_check). */
 typedef struct lied_library {
-  const char *name; /* "mechanics": require "lied.mechanics" */
+  const char *name; /* "mechanics": lied.library "mechanics" */
   const char *doc;
   const lied_class *const *classes; /* NULL-terminated */
 } lied_library;
+
+/* Add lib to the libraries lied knows by name, if it was compiled against
+ * this lied (abi and version: the LIED_ABI_VERSION and LIED_VERSION_STRING
+ * the library saw). Registering the same descriptor twice is a no-op.
+ * Returns 0, or -1 (nothing registered) when the check fails or another
+ * library of that name is registered: then lied_library_check says why. */
+int lied_library_register(const lied_library *lib, int abi, const char *version);
+/* 0 when a library `name` compiled with abi and version may be registered;
+ * else -1 and a message in msg (at most n bytes, always terminated). lib
+ * may be NULL (then only the versions are checked). */
+int lied_library_check(const lied_library *lib, const char *name, int abi,
+                       const char *version, char *msg, size_t n);
+/* A registered library by name, or NULL. */
+const lied_library *lied_library_find(const char *name);
+/* The registered libraries, in the order they registered: i in [0, count). */
+int lied_library_count(void);
+const lied_library *lied_library_at(int i);
+
+/* The Lua entry point of a library (what luaopen_NAME calls): checks, then
+ * registers lib and returns its class table (lied.library(name)), or raises
+ * the check's message as a Lua error. Needs no Lua header: the Lua side is
+ * lied/luaopen.h. Implemented by the Lua binding (liblied_lua), which a
+ * plugin links. */
+struct lua_State;
+int lied_library_luaopen(struct lua_State *L, const lied_library *lib, int abi,
+                         const char *version);
+
+#if defined(__GNUC__)
+#define LIED_EXPORT __attribute__((visibility("default")))
+#define LIED_CONSTRUCTOR __attribute__((constructor))
+#else
+#error "LIED_LIBRARY needs GCC or clang (constructor and visibility attributes)"
+#endif
+
+/* The descriptor lied_library_NAME and its registration, without the Lua
+ * entry point: for a library that writes its own luaopen_NAME (to add Lua
+ * functions to its module) with LIED_LIBRARY_OPEN of lied/luaopen.h. */
+#define LIED_LIBRARY_DESCRIPTOR(NAME, DOC, CLASSES)                             \
+  static const lied_library lied_library_##NAME = {#NAME, DOC, CLASSES};        \
+  LIED_CONSTRUCTOR static void lied_library_register_##NAME(void) {             \
+    (void)lied_library_register(&lied_library_##NAME, LIED_ABI_VERSION,        \
+                                LIED_VERSION_STRING);                           \
+  }
+
+#define LIED_LIBRARY(NAME, DOC, CLASSES)                                        \
+  LIED_LIBRARY_DESCRIPTOR(NAME, DOC, CLASSES)                                   \
+  LIED_EXPORT int luaopen_##NAME(struct lua_State *L);                          \
+  LIED_EXPORT int luaopen_##NAME(struct lua_State *L) {                         \
+    return lied_library_luaopen(L, &lied_library_##NAME, LIED_ABI_VERSION,      \
+                                LIED_VERSION_STRING);                           \
+  }
 
 #ifdef __cplusplus
 }

@@ -31,6 +31,6 @@ static const lied_class *const mechanics_classes[] = {
     &pm_prismatic_class, &pm_spring_class, &pm_damper_class, &pm_spring_damper_class,
     &pm_elasto_gap_class, NULL};
 
-const lied_library lied_lib_mechanics = {
-    "mechanics", "planar multibody mechanics (frames, bodies, joints, springs)",
-    mechanics_classes};
+LIED_LIBRARY(mechanics,
+             "planar multibody mechanics (frames, bodies, joints, springs)",
+             mechanics_classes)

@@ -19,8 +19,7 @@ static const lied_class *const signals_classes[] = {
     &sig_limiter_class,  &sig_first_order_class, &sig_integrator_class, &sig_pi_class,
     &sig_pid_class,      NULL};
 
-const lied_library lied_lib_signals = {
-    "signals",
-    "real signals for every domain: sources (Constant, Step, Ramp, Sine, Pulse, TimeTable), "
+LIED_LIBRARY(signals,
+             "real signals for every domain: sources (Constant, Step, Ramp, Sine, Pulse, TimeTable), "
     "math (Gain, Add, Product, Division, Min, Max, Limiter), FirstOrder, Integrator, PI, PID",
-    signals_classes};
+             signals_classes)

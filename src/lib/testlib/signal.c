@@ -80,6 +80,6 @@ static const lied_class *const testlib_classes[] = {
     &tl_ground_class, &tl_slider_class,  &tl_mass_class,   &tl_solve_class,
     &tl_badres_class, &tl_unread_class, NULL};
 
-const lied_library lied_lib_testlib = {
-    "testlib", "small components for lied's own tests (1-D mechanics, signals)",
-    testlib_classes};
+LIED_LIBRARY(testlib,
+             "small components for lied's own tests (1-D mechanics, signals)",
+             testlib_classes)

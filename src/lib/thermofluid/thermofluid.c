@@ -37,8 +37,7 @@ static const lied_class *const thermofluid_classes[] = {
     &tf_constant_class,     &tf_step_class,         &tf_ramp_class,
     &tf_sine_class,         NULL};
 
-const lied_library lied_lib_thermofluid = {
-    "thermofluid",
-    "thermofluid streams in LIED form: sources, sinks, tanks, pressure drops, "
+LIED_LIBRARY(thermofluid,
+             "thermofluid streams in LIED form: sources, sinks, tanks, pressure drops, "
     "splitters, junctions, volumes, pumps, heaters; liquid and ideal-gas media",
-    thermofluid_classes};
+             thermofluid_classes)
