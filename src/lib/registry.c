@@ -7,12 +7,14 @@ extern const lied_library lied_lib_testlib;
 extern const lied_library lied_lib_mechanics;
 extern const lied_library lied_lib_thermofluid;  /* (issue 3) */
 extern const lied_library lied_lib_signals;
+extern const lied_library lied_lib_thermal;
 
 const lied_library *const lied_libraries[] = {
     &lied_lib_testlib,
     &lied_lib_mechanics,
     &lied_lib_thermofluid,
     &lied_lib_signals,
+    &lied_lib_thermal,
     NULL,
 };
 
