@@ -34,6 +34,8 @@ static const lied_class *const thermofluid_classes[] = {
     &tf_tank_in_class,      &tf_pressure_drop_class, &tf_linquad_drop_class,
     &tf_laminar_drop_class, &tf_splitter_class,     &tf_junction_class,
     &tf_volume_class,       &tf_pump_class,         &tf_heater_class,
+    &tf_conduction_class,   &tf_counter_hx_class,   &tf_parallel_hx_class,
+    &tf_mass_flow_source_class,
     &tf_constant_class,     &tf_step_class,         &tf_ramp_class,
     &tf_sine_class,         NULL};
 

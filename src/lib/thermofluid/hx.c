@@ -1,0 +1,236 @@
+/* hx.c - CounterFlowHX and ParallelFlowHX: two streams a and b exchanging
+ * heat through a wall of conductance UA [W/K] (a parameter or the signal
+ * UA_in), discretised into N cells per stream (after TFS's discretised heat
+ * exchangers). Cell i of each stream is a ConductionElement of volume V/N
+ * (V_a, V_b); cell i of a exchanges with cell i of b (parallel flow) or cell
+ * N+1-i of b (counter flow), cells numbered along each stream's nominal
+ * direction:
+ *   q_i = (UA/N) (T_a,i - T_b,j)        heat from a to b in the pair
+ *   der(h_a,i) = (|m_a| (h_a,i-1 - h_a,i) - q_i) / (rho_a V_a/N)
+ *   der(h_b,j) = (|m_b| (h_b,j-1 - h_b,j) + q_i) / (rho_b V_b/N)
+ * h_a,0 and h_b,0 are the inlets' enthalpies; each outlet carries its last
+ * cell's enthalpy, the inlet's flow and pressure (no pressure drop: put a
+ * PressureDrop in series). The wall stores no heat. */
+#include <stdio.h>
+#include "lib/thermofluid/thermofluid.h"
+
+#define HX_MAXN 500
+
+typedef struct tf_hx {
+  tf_in inlet_a;
+  tf_out outlet_a;
+  tf_in inlet_b;
+  tf_out outlet_b;
+  lied_real_in UA_in;
+  tf_med med_a, med_b;
+  double UA, V_a, V_b, T0_a, T0_b, L_a, L_b;
+  double Q_flow, T_a, T_b; /* heat flow from a to b; outlet temperatures */
+  int N, UA_from_input, counter, pad_;
+  double h_a[HX_MAXN], der_a[HX_MAXN], h_b[HX_MAXN], der_b[HX_MAXN];
+} tf_hx;
+
+/* The cells of one copy: arrays element i at [i * s] (s = 1 for a block,
+ * LIED_LANES in a group). */
+static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int counter, double UA,
+                                double Va, double Vb, const double *ia, const double *ib,
+                                size_t is, const double *ha, const double *hb, double *da,
+                                double *db, size_t s, double *Q, double *Ta_out,
+                                double *Tb_out) {
+  const double m_a = ia[0], p_a = ia[is], hin_a = ia[2 * is];
+  const double m_b = ib[0], p_b = ib[is], hin_b = ib[2 * is];
+  const double G = UA / N, Vca = Va / N, Vcb = Vb / N;
+  double sum = 0;
+  for (int i = 0; i < N; i++) {
+    const int j = counter ? N - 1 - i : i;
+    const double hai = ha[(size_t)i * s], hbj = hb[(size_t)j * s];
+    const double q = G * (tf_T(ma, p_a, hai) - tf_T(mb, p_b, hbj));
+    const double hua = i ? ha[(size_t)(i - 1) * s] : hin_a;
+    const double hub = j ? hb[(size_t)(j - 1) * s] : hin_b;
+    da[(size_t)i * s] = tf_cell_der(m_a, hua, hai, -q, tf_rho(ma, p_a, hai) * Vca);
+    db[(size_t)j * s] = tf_cell_der(m_b, hub, hbj, q, tf_rho(mb, p_b, hbj) * Vcb);
+    sum += q;
+  }
+  *Q = sum;
+  *Ta_out = tf_T(ma, p_a, ha[(size_t)(N - 1) * s]);
+  *Tb_out = tf_T(mb, p_b, hb[(size_t)(N - 1) * s]);
+}
+
+static void hx_energy(const lied_env *env, tf_hx *x) {
+  (void)env;
+  double UA = x->UA_from_input ? x->UA_in.y->y : x->UA;
+  hx_energy_eq(&x->med_a, &x->med_b, x->N, x->counter, UA, x->V_a, x->V_b,
+               &x->inlet_a.state->m_flow, &x->inlet_b.state->m_flow, 1, x->h_a, x->h_b, x->der_a,
+               x->der_b, 1, &x->Q_flow, &x->T_a, &x->T_b);
+}
+static void hx_state(const lied_env *env, tf_hx *x) {
+  (void)env;
+  const tf_state *a = x->inlet_a.state, *b = x->inlet_b.state;
+  x->outlet_a.state = (tf_state){a->m_flow, a->p, x->h_a[x->N - 1]};
+  x->outlet_b.state = (tf_state){b->m_flow, b->p, x->h_b[x->N - 1]};
+}
+static void hx_der(const lied_env *env, tf_hx *x) {
+  (void)env;
+  tf_pass_der(&x->inlet_a, &x->outlet_a);
+  tf_pass_der(&x->inlet_b, &x->outlet_b);
+}
+static void hx_r_a(const lied_env *env, tf_hx *x) {
+  (void)env;
+  tf_pass_r(&x->inlet_a, &x->outlet_a, x->L_a);
+}
+static void hx_r_b(const lied_env *env, tf_hx *x) {
+  (void)env;
+  tf_pass_r(&x->inlet_b, &x->outlet_b, x->L_b);
+}
+LIED_BLOCK(hx_energy_b, tf_hx, hx_energy)
+LIED_BLOCK(hx_state_b, tf_hx, hx_state)
+LIED_BLOCK(hx_der_b, tf_hx, hx_der)
+LIED_BLOCK(hx_r_a_b, tf_hx, hx_r_a)
+LIED_BLOCK(hx_r_b_b, tf_hx, hx_r_b)
+
+/* ---- lane forms ------------------------------------------------------------ */
+static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *ia = LIED_LANE_IN(tf_hx, g, inlet_a.state);
+  const double *ib = LIED_LANE_IN(tf_hx, g, inlet_b.state);
+  const double *UA_in = LIED_LANE_IN(tf_hx, g, UA_in.y);
+  const double *UA = LIED_LANE(tf_hx, g, UA), *Va = LIED_LANE(tf_hx, g, V_a),
+               *Vb = LIED_LANE(tf_hx, g, V_b);
+  double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
+  double *da = LIED_LANE(tf_hx, g, der_a), *db = LIED_LANE(tf_hx, g, der_b);
+  double *Q = LIED_LANE(tf_hx, g, Q_flow), *Ta = LIED_LANE(tf_hx, g, T_a),
+         *Tb = LIED_LANE(tf_hx, g, T_b);
+  for (size_t l = 0; l < n; l++) {
+    tf_med ma, mb;
+    TF_LANE_MED(tf_hx, g, med_a, l, &ma);
+    TF_LANE_MED(tf_hx, g, med_b, l, &mb);
+    const int from_input = TF_LANE_INT(tf_hx, g, UA_from_input, l);
+    hx_energy_eq(&ma, &mb, TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, counter, l),
+                 from_input ? UA_in[l] : UA[l], Va[l], Vb[l], ia + l, ib + l, LIED_LANES,
+                 ha + l, hb + l, da + l, db + l, LIED_LANES, &Q[l], &Ta[l], &Tb[l]);
+  }
+}
+static void hx_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *ia = LIED_LANE_IN(tf_hx, g, inlet_a.state);
+  const double *ib = LIED_LANE_IN(tf_hx, g, inlet_b.state);
+  const double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
+  double *oa = LIED_LANE(tf_hx, g, outlet_a.state), *ob = LIED_LANE(tf_hx, g, outlet_b.state);
+  for (size_t l = 0; l < n; l++) {
+    const size_t last = (size_t)(TF_LANE_INT(tf_hx, g, N, l) - 1) * LIED_LANES + l;
+    TF_V(oa, 0, l) = TF_V(ia, 0, l), TF_V(oa, 1, l) = TF_V(ia, 1, l), TF_V(oa, 2, l) = ha[last];
+    TF_V(ob, 0, l) = TF_V(ib, 0, l), TF_V(ob, 1, l) = TF_V(ib, 1, l), TF_V(ob, 2, l) = hb[last];
+  }
+}
+LIED_LANE_FN static void hx_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict ia = LIED_LANE_IN(tf_hx, g, inlet_a.der);
+  const double *restrict ib = LIED_LANE_IN(tf_hx, g, inlet_b.der);
+  double *restrict oa = LIED_LANE(tf_hx, g, outlet_a.der.der_m_flow);
+  double *restrict ob = LIED_LANE(tf_hx, g, outlet_b.der.der_m_flow);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) oa[l] = ia[l], ob[l] = ib[l];
+}
+#define HX_R_LANES(NAME, IN, OUT, L_)                                                     \
+  LIED_LANE_FN static void NAME(const lied_env *env, char *g, size_t n, size_t stride) {  \
+    (void)env, (void)stride;                                                              \
+    const double *restrict r = LIED_LANE_IN(tf_hx, g, OUT.r);                             \
+    const double *restrict d = LIED_LANE_IN(tf_hx, g, IN.der);                            \
+    const double *restrict L = LIED_LANE(tf_hx, g, L_);                                   \
+    double *restrict o = LIED_LANE(tf_hx, g, IN.r.r);                                     \
+    LIED_LANE_LOOP                                                                        \
+    for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];                             \
+  }
+HX_R_LANES(hx_r_a_lanes, inlet_a, outlet_a, L_a)
+HX_R_LANES(hx_r_b_lanes, inlet_b, outlet_b, L_b)
+
+static int hx_init_common(tf_hx *x, lied_init *ctx, int counter) {
+  x->counter = counter;
+  if (tf_medium_init(&x->med_a, ctx) || tf_medium_init(&x->med_b, ctx)) return -1;
+  const double ha = tf_h(&x->med_a, 1e5, x->T0_a), hb = tf_h(&x->med_b, 1e5, x->T0_b);
+  for (int i = 0; i < x->N; i++) x->h_a[i] = ha, x->h_b[i] = hb;
+  return 0;
+}
+static int counter_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, 1); }
+static int parallel_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, 0); }
+
+static void hx_meta(lied_meta *m, void *self) {
+  tf_hx *x = self;
+  const int N = x->N < 1 ? 1 : x->N > HX_MAXN ? HX_MAXN : x->N;
+  lied_meta_port(m, "inlet_a", 0, &x->inlet_a, &tf_in_layout);
+  lied_meta_port(m, "outlet_a", 0, &x->outlet_a, &tf_out_layout);
+  lied_meta_port(m, "inlet_b", 0, &x->inlet_b, &tf_in_layout);
+  lied_meta_port(m, "outlet_b", 0, &x->outlet_b, &tf_out_layout);
+  if (x->UA_from_input) lied_meta_real_in(m, "UA_in", 0, &x->UA_in);
+  char name[32];
+  for (int i = 0; i < N; i++) {
+    snprintf(name, sizeof name, "h_a[%d]", i + 1);
+    lied_meta_state(m, name, "J/kg", &x->h_a[i], &x->der_a[i]);
+  }
+  for (int i = 0; i < N; i++) {
+    snprintf(name, sizeof name, "h_b[%d]", i + 1);
+    lied_meta_state(m, name, "J/kg", &x->h_b[i], &x->der_b[i]);
+  }
+  lied_meta_var(m, "Q_flow", "W", &x->Q_flow);
+  lied_meta_var(m, "T_a", "K", &x->T_a);
+  lied_meta_var(m, "T_b", "K", &x->T_b);
+  /* the energy block reads every cell and writes every derivative */
+  const void *in[2 * HX_MAXN + 4], *out[2 * HX_MAXN + 4];
+  int k = 0, o = 0;
+  in[k++] = &x->inlet_a.state;
+  in[k++] = &x->inlet_b.state;
+  if (x->UA_from_input) in[k++] = &x->UA_in.y;
+  for (int i = 0; i < N; i++) in[k++] = &x->h_a[i], in[k++] = &x->h_b[i];
+  in[k] = NULL;
+  for (int i = 0; i < N; i++) out[o++] = &x->der_a[i], out[o++] = &x->der_b[i];
+  out[o++] = &x->Q_flow, out[o++] = &x->T_a, out[o++] = &x->T_b;
+  out[o] = NULL;
+  lied_meta_block(m, "energy", hx_energy_b, 0, in, out);
+  lied_meta_lanes(m, hx_energy_lanes);
+  lied_meta_block(m, "state", hx_state_b, 0,
+                  LIED_SIGS(&x->inlet_a.state, &x->inlet_b.state, &x->h_a[N - 1], &x->h_b[N - 1]),
+                  LIED_SIGS(&x->outlet_a.state, &x->outlet_b.state));
+  lied_meta_lanes(m, hx_state_lanes);
+  lied_meta_block(m, "der", hx_der_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&x->inlet_a.der, &x->inlet_b.der),
+                  LIED_SIGS(&x->outlet_a.der, &x->outlet_b.der));
+  lied_meta_lanes(m, hx_der_lanes);
+  lied_meta_block(m, "r_a", hx_r_a_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&x->outlet_a.r, &x->inlet_a.der), LIED_SIGS(&x->inlet_a.r));
+  lied_meta_lanes(m, hx_r_a_lanes);
+  lied_meta_block(m, "r_b", hx_r_b_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&x->outlet_b.r, &x->inlet_b.der), LIED_SIGS(&x->inlet_b.r));
+  lied_meta_lanes(m, hx_r_b_lanes);
+}
+
+static const lied_param hx_params[] = {
+    {"N", offsetof(tf_hx, N), 10, "1", "number of cells per stream (1..500)", 1, HX_MAXN,
+     LIED_PARAM_INT, 0},
+    {"UA", offsetof(tf_hx, UA), 1000, "W/K", "total heat transfer conductance (unless "
+     "UA_from_input), split evenly over the cells", 0, TF_NOMAX, 0, 0},
+    {"UA_from_input", offsetof(tf_hx, UA_from_input), 0, "1",
+     "1: conductance from the signal input UA_in [W/K]", 0, 1, LIED_PARAM_INT, 0},
+    {"V_a", offsetof(tf_hx, V_a), 1e-3, "m3", "fluid volume of stream a", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"V_b", offsetof(tf_hx, V_b), 1e-3, "m3", "fluid volume of stream b", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"T0_a", offsetof(tf_hx, T0_a), 293.15, "K", "start temperature of stream a's cells", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"T0_b", offsetof(tf_hx, T0_b), 293.15, "K", "start temperature of stream b's cells", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"L_a", offsetof(tf_hx, L_a), 0, "1/m", "inertance of stream a", 0, TF_NOMAX, 0, 0},
+    {"L_b", offsetof(tf_hx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0},
+    {"medium_a", offsetof(tf_hx, med_a.par), 0, "1", "medium of stream a (default tf.water)",
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    {"medium_b", offsetof(tf_hx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+};
+const lied_class tf_counter_hx_class = {
+    "CounterFlowHX", "thermofluid",
+    "counter-flow heat exchanger between streams a and b: N cells per stream, conductance "
+    "UA/N between cell i of a and cell N+1-i of b",
+    sizeof(tf_hx), hx_params, sizeof hx_params / sizeof *hx_params, counter_init, hx_meta};
+const lied_class tf_parallel_hx_class = {
+    "ParallelFlowHX", "thermofluid",
+    "parallel-flow heat exchanger between streams a and b: N cells per stream, conductance "
+    "UA/N between cell i of a and cell i of b",
+    sizeof(tf_hx), hx_params, sizeof hx_params / sizeof *hx_params, parallel_init, hx_meta};
