@@ -1,0 +1,86 @@
+-- Validation of the heat exchangers (examples/counterflow_hx.lua, docs/
+-- thermofluid.md "Heat exchangers") against the effectiveness-NTU solution:
+--   counter flow   eps = (1 - exp(-NTU (1 - Cr))) / (1 - Cr exp(-NTU (1 - Cr)))
+--   parallel flow  eps = (1 - exp(-NTU (1 + Cr))) / (1 + Cr)
+-- with NTU = UA/C_min, Cr = C_min/C_max, C = m cp. At steady state the
+-- discretised exchanger's effectiveness approaches eps as N grows (first
+-- order in 1/N: every cell is a well-mixed volume), is within 0.5% at
+-- N = 200, and both streams carry the same heat flow.
+local lied = require "lied"
+local tf = require "lied.thermofluid"
+local T = require "tests.testing"
+
+local HX = dofile("examples/counterflow_hx.lua")
+local cp, Thi, Tci, mh, mc, UA = 4184, 353.15, 293.15, 0.1, 0.15, 2000
+local Ch, Cc = mh * cp, mc * cp
+local Cmin, Cmax = math.min(Ch, Cc), math.max(Ch, Cc)
+local NTU, Cr = UA / Cmin, Cmin / Cmax
+local e = math.exp(-NTU * (1 - Cr))
+local eps_counter = (1 - e) / (1 - Cr * e)
+local eps_parallel = (1 - math.exp(-NTU * (1 + Cr))) / (1 + Cr)
+
+-- steady state of model `M` with N cells: effectiveness and the heat flows
+local function steady(M, N)
+  local sim = lied.simulate(M, { set = { N = N }, interval = 10, vars = "hot_out.T,cold_out.T" })
+  local res = sim:run()
+  local n = res:nrows()
+  local Th, Tc = res:column("hot_out.T")[n], res:column("cold_out.T")[n]
+  local Qh, Qc = Ch * (Thi - Th), Cc * (Tc - Tci)
+  -- steady: the last two outputs agree
+  T.near(res:column("hot_out.T")[n - 1], Th, 1e-6, "steady at N = " .. N)
+  return Qh / (Cmin * (Thi - Tci)), Qh, Qc, sim.model:value("hx.Q_flow")
+end
+
+local last = math.huge
+for _, N in ipairs { 10, 25, 50, 100, 200 } do
+  local eps, Qh, Qc, Qx = steady(HX, N)
+  local err = math.abs(eps - eps_counter) / eps_counter
+  print(string.format("counter flow N = %3d: eps = %.6f (NTU solution %.6f), relative error %.3e, " ..
+    "Q_hot = %.4f W, Q_cold = %.4f W (rel. diff %.1e)", N, eps, eps_counter, err, Qh, Qc,
+    math.abs(Qh - Qc) / Qh))
+  T.check(err < last, "the error falls as N grows (N = " .. N .. ")")
+  last = err
+  T.check(math.abs(Qh - Qc) <= 1e-6 * Qh, "both sides' heat flows agree to 1e-6 at N = " .. N)
+  T.check(math.abs(Qx - Qh) <= 1e-6 * Qh, "the exchanger's Q_flow is the stream's at N = " .. N)
+  if N == 200 then T.check(err < 5e-3, "below 0.5% at N = 200: " .. err) end
+  if N == 50 then T.check(err < 1.5e-2, "below 1.5% at N = 50: " .. err) end
+end
+
+-- parallel flow: the same model with the other exchanger
+local Parallel = lied.model "Parallel" {
+  parameters = { N = 50 },
+  hot_in = tf.MassFlowSource { m_flow = mh, T0 = Thi },
+  cold_in = tf.MassFlowSource { m_flow = mc, T0 = Tci },
+  hx = tf.ParallelFlowHX { UA = UA, N = lied.param "N", T0_a = Tci, T0_b = Tci },
+  hot_out = tf.Sink {}, cold_out = tf.Sink {},
+  connect = { { "hot_in.outlet", "hx.inlet_a" }, { "hx.outlet_a", "hot_out.inlet" },
+              { "cold_in.outlet", "hx.inlet_b" }, { "hx.outlet_b", "cold_out.inlet" } },
+  experiment = { stop = 300, solver = "dopri45", tol = 1e-8 },
+}
+last = math.huge
+for _, N in ipairs { 10, 50, 200 } do
+  local eps, Qh, Qc = steady(Parallel, N)
+  local err = math.abs(eps - eps_parallel) / eps_parallel
+  print(string.format("parallel flow N = %3d: eps = %.6f (NTU solution %.6f), relative error %.3e",
+    N, eps, eps_parallel, err))
+  T.check(err < last, "parallel: the error falls as N grows (N = " .. N .. ")")
+  last = err
+  T.check(math.abs(Qh - Qc) <= 1e-6 * Qh, "parallel: heat flows agree at N = " .. N)
+  if N == 200 then T.check(err < 5e-3, "parallel: below 0.5% at N = 200: " .. err) end
+end
+
+-- the exchanger is symmetric: swapping the streams gives the same heat flow
+local sim = lied.simulate(lied.model "Swapped" {
+  hot_in = tf.MassFlowSource { m_flow = mh, T0 = Thi },
+  cold_in = tf.MassFlowSource { m_flow = mc, T0 = Tci },
+  hx = tf.CounterFlowHX { UA = UA, N = 50, T0_a = Tci, T0_b = Tci },
+  hot_out = tf.Sink {}, cold_out = tf.Sink {},
+  connect = { { "hot_in.outlet", "hx.inlet_b" }, { "hx.outlet_b", "hot_out.inlet" },
+              { "cold_in.outlet", "hx.inlet_a" }, { "hx.outlet_a", "cold_out.inlet" } },
+  experiment = { stop = 300, solver = "dopri45", tol = 1e-8 },
+})
+sim:run()
+local _, Qh50 = steady(HX, 50)
+T.near(-sim.model:value("hx.Q_flow"), Qh50, 1e-5 * Qh50, "streams swapped: the same heat flow")
+
+T.done()
