@@ -4,7 +4,9 @@
  * mechanics library), for a heat network with every class of lied.thermal
  * (nodes, branches summed at nodes, sensors, signal inputs) and for two
  * streams through a ConductionElement and a counter-flow and a parallel-flow
- * heat exchanger into sinks; 77 copies (two full groups and a partial one). */
+ * heat exchanger into sinks, with liquids (the exchangers' inline fast path)
+ * and with air on one side (the media tables); 77 copies (two full groups
+ * and a partial one). */
 #include <string.h>
 #include "check.h"
 #include "fixtures.h"
@@ -24,7 +26,7 @@ typedef struct part {
 typedef struct param {
   int part;
   const char *name;
-  double v[2];
+  double v[6];
   int len;
 } param;
 
@@ -95,6 +97,18 @@ static const param hx_params[] = {
     {0, "m_flow", {0.3}, 1},     {1, "T0_from_input", {1}, 1}, {1, "m_flow_from_input", {1}, 1},
     {2, "V", {1e-4}, 1},         {3, "N", {5}, 1},             {3, "UA_from_input", {1}, 1},
     {4, "N", {3}, 1},            {4, "UA", {40}, 1},           {4, "V_b", {2e-4}, 1},
+    {6, "p0_from_input", {1}, 1}, {7, "C", {3}, 1},            {8, "G", {20}, 1},
+    {9, "amplitude", {30}, 1},   {9, "offset", {100}, 1},      {10, "k", {2e5}, 1},
+    {11, "offset", {320}, 1},    {11, "amplitude", {5}, 1},    {12, "offset", {0.2}, 1},
+    {12, "height", {0.1}, 1},    {12, "duration", {0.05}, 1},  {0, NULL, {0}, 0}};
+
+/* The same with air on the parallel exchanger's side b: its lane form
+ * evaluates the media through their tables, copy by copy. */
+static const param hx_gas_params[] = {
+    {0, "m_flow", {0.3}, 1},     {1, "T0_from_input", {1}, 1}, {1, "m_flow_from_input", {1}, 1},
+    {2, "V", {1e-4}, 1},         {3, "N", {5}, 1},             {3, "UA_from_input", {1}, 1},
+    {4, "N", {3}, 1},            {4, "UA", {40}, 1},           {4, "V_b", {2e-4}, 1},
+    {4, "medium_b", {2, 287.05, 1005.45, 0, 0, 0}, 6},
     {6, "p0_from_input", {1}, 1}, {7, "C", {3}, 1},            {8, "G", {20}, 1},
     {9, "amplitude", {30}, 1},   {9, "offset", {100}, 1},      {10, "k", {2e5}, 1},
     {11, "offset", {320}, 1},    {11, "amplitude", {5}, 1},    {12, "offset", {0.2}, 1},
@@ -190,8 +204,10 @@ int main(void) {
        net_params},
       {"heat exchangers", hx_parts, (int)(sizeof hx_parts / sizeof *hx_parts), hx_conn,
        hx_params},
+      {"heat exchangers, air", hx_parts, (int)(sizeof hx_parts / sizeof *hx_parts), hx_conn,
+       hx_gas_params},
   };
-  for (int i = 0; i < 2; i++) {
+  for (int i = 0; i < 3; i++) {
     same_bits(&v[i], "rk4");
     same_bits(&v[i], "euler");
   }

@@ -88,6 +88,49 @@ LIED_BLOCK(hx_r_a_b, tf_hx, hx_r_a)
 LIED_BLOCK(hx_r_b_b, tf_hx, hx_r_b)
 
 /* ---- lane forms ------------------------------------------------------------ */
+
+/* Liquids on both sides (the usual case): the media's laws inline
+ * (tf_liquid_T, tf_liquid_rho: the same operations as the medium's table),
+ * cell by cell with the copies in the inner loop, which the compiler
+ * evaluates several per instruction. par: the lanes of a medium vector
+ * {kind, rho0, cp, beta, p_ref, T_ref}, element k at par[k * LIED_LANES]. */
+#define HX_PAR(par, k, l) ((par)[(k) * LIED_LANES + (l)])
+LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int counter, const double *G,
+                                          const double *Vca, const double *Vcb,
+                                          const double *ia, const double *ib, const double *pa,
+                                          const double *pb, const double *ha, const double *hb,
+                                          double *da, double *db, double *Q, double *Ta,
+                                          double *Tb) {
+  double sum[LIED_LANES];
+  for (size_t l = 0; l < n; l++) sum[l] = 0;
+  for (int i = 0; i < N; i++) {
+    const int j = counter ? N - 1 - i : i;
+    const double *restrict hai = ha + (size_t)i * LIED_LANES;
+    const double *restrict hbj = hb + (size_t)j * LIED_LANES;
+    const double *restrict hua = i ? ha + (size_t)(i - 1) * LIED_LANES : ia + 2 * LIED_LANES;
+    const double *restrict hub = j ? hb + (size_t)(j - 1) * LIED_LANES : ib + 2 * LIED_LANES;
+    double *restrict dai = da + (size_t)i * LIED_LANES, *restrict dbj = db + (size_t)j * LIED_LANES;
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++) {
+      const double p_a = TF_V(ia, 1, l), p_b = TF_V(ib, 1, l);
+      const double Tai = HX_PAR(pa, 5, l) + hai[l] / HX_PAR(pa, 2, l);
+      const double Tbj = HX_PAR(pb, 5, l) + hbj[l] / HX_PAR(pb, 2, l);
+      const double q = G[l] * (Tai - Tbj);
+      const double rho_a = HX_PAR(pa, 1, l) * (1.0 + HX_PAR(pa, 3, l) * (p_a - HX_PAR(pa, 4, l)));
+      const double rho_b = HX_PAR(pb, 1, l) * (1.0 + HX_PAR(pb, 3, l) * (p_b - HX_PAR(pb, 4, l)));
+      dai[l] = tf_cell_der(TF_V(ia, 0, l), hua[l], hai[l], -q, rho_a * Vca[l]);
+      dbj[l] = tf_cell_der(TF_V(ib, 0, l), hub[l], hbj[l], q, rho_b * Vcb[l]);
+      sum[l] += q;
+    }
+  }
+  const double *ha_last = ha + (size_t)(N - 1) * LIED_LANES, *hb_last = hb + (size_t)(N - 1) * LIED_LANES;
+  for (size_t l = 0; l < n; l++) {
+    Q[l] = sum[l];
+    Ta[l] = HX_PAR(pa, 5, l) + ha_last[l] / HX_PAR(pa, 2, l);
+    Tb[l] = HX_PAR(pb, 5, l) + hb_last[l] / HX_PAR(pb, 2, l);
+  }
+}
+
 static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *ia = LIED_LANE_IN(tf_hx, g, inlet_a.state);
@@ -95,11 +138,30 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
   const double *UA_in = LIED_LANE_IN(tf_hx, g, UA_in.y);
   const double *UA = LIED_LANE(tf_hx, g, UA), *Va = LIED_LANE(tf_hx, g, V_a),
                *Vb = LIED_LANE(tf_hx, g, V_b);
+  const double *pa = LIED_LANE(tf_hx, g, med_a.par), *pb = LIED_LANE(tf_hx, g, med_b.par);
   double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
   double *da = LIED_LANE(tf_hx, g, der_a), *db = LIED_LANE(tf_hx, g, der_b);
   double *Q = LIED_LANE(tf_hx, g, Q_flow), *Ta = LIED_LANE(tf_hx, g, T_a),
          *Tb = LIED_LANE(tf_hx, g, T_b);
-  for (size_t l = 0; l < n; l++) {
+  /* the fast path when every copy has liquids and the same structure */
+  const int N0 = TF_LANE_INT(tf_hx, g, N, 0), c0 = TF_LANE_INT(tf_hx, g, counter, 0),
+            f0 = TF_LANE_INT(tf_hx, g, UA_from_input, 0);
+  int liquid = 1;
+  for (size_t l = 0; l < n; l++)
+    liquid &= TF_LANE_INT(tf_hx, g, N, l) == N0 && TF_LANE_INT(tf_hx, g, counter, l) == c0 &&
+              TF_LANE_INT(tf_hx, g, UA_from_input, l) == f0 && HX_PAR(pa, 0, l) == TF_LIQUID &&
+              HX_PAR(pb, 0, l) == TF_LIQUID;
+  if (liquid) {
+    double G[LIED_LANES], Vca[LIED_LANES], Vcb[LIED_LANES];
+    for (size_t l = 0; l < n; l++) {
+      G[l] = (f0 ? UA_in[l] : UA[l]) / N0;
+      Vca[l] = Va[l] / N0;
+      Vcb[l] = Vb[l] / N0;
+    }
+    hx_energy_liquid(n, N0, c0, G, Vca, Vcb, ia, ib, pa, pb, ha, hb, da, db, Q, Ta, Tb);
+    return;
+  }
+  for (size_t l = 0; l < n; l++) { /* any media: the tables, one copy at a time */
     tf_med ma, mb;
     TF_LANE_MED(tf_hx, g, med_a, l, &ma);
     TF_LANE_MED(tf_hx, g, med_b, l, &mb);

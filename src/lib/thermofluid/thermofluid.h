@@ -87,6 +87,13 @@ static inline double tf_h(const tf_med *m, double p, double T) {
   return m->fn->h(m->par + 1, p, T);
 }
 
+/* The liquid's laws (media.c), also for lane forms that evaluate them inline:
+ * c = {rho0, cp, beta, p_ref, T_ref} (the medium vector without its kind). */
+static inline double tf_liquid_rho(const double *c, double p) {
+  return c[0] * (1.0 + c[2] * (p - c[3]));
+}
+static inline double tf_liquid_T(const double *c, double h) { return c[4] + h / c[1]; }
+
 /* Parameter table entry for `medium` (default: the standard liquid). */
 #define TF_MEDIUM_PARAM(TYPE)                                                   \
   {"medium", offsetof(TYPE, med.par), 0, "1",                                   \
