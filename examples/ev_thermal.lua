@@ -4,8 +4,8 @@
 -- Convection) to a water-glycol loop: pump, a three-way valve pair splitting
 -- the coolant between the radiator and a bypass, and a chiller (a
 -- counter-flow exchanger against a cold refrigerant-side source) before the
--- expansion volume. The radiator (stood in for by a counter-flow exchanger)
--- is cooled by ambient air drawn by a Fan. A PI controller sets the
+-- expansion volume. The radiator (a cross-flow exchanger, 6 x 6 elements) is
+-- cooled by ambient air drawn by a Fan. A PI controller sets the
 -- radiator valve's opening from the battery temperature to hold it near
 -- 308 K; the bypass valve opens by the rest (1 - y).
 --   lied run examples/ev_thermal.lua          battery temperature, opening, heat flows
@@ -35,7 +35,7 @@ local EV = lied.model "EVThermal" {
   split = tf.Splitter { N = 2, L = 500 },
   v_rad = tf.Valve { dp_ref = 2e4, m_flow_ref = 0.3, characteristic = 1, L = 2e3, medium = coolant },
   v_byp = tf.Valve { dp_ref = 2e4, m_flow_ref = 0.3, characteristic = 1, L = 2e3, medium = coolant },
-  radiator = tf.CounterFlowHX { N = 10, UA = 2000, V_a = 1e-3, V_b = 0.02, T0_a = 300,
+  radiator = tf.CrossFlowHX { N = 6, UA = 2000, V_a = 1e-3, V_b = 0.02, T0_a = 300,
                                 T0_b = lied.param "T_amb", medium_a = coolant, medium_b = tf.air },
   mix = tf.Junction { N = 2 },
   chiller = tf.CounterFlowHX { N = 10, UA = 150, V_a = 1e-3, V_b = 1e-3, T0_a = 300,

@@ -8,7 +8,7 @@
 -- Classes: Source, Sink, TankOut, TankIn, PressureDrop, LinearQuadraticDrop,
 -- LaminarDrop, Splitter, Junction, Volume, Pump, Heater, MassFlowSource,
 -- Reservoir, ConductionElement (a heat port of lied.thermal), CounterFlowHX,
--- ParallelFlowHX, Valve, CheckValve, Fan, TemperatureSensor, PressureSensor,
+-- ParallelFlowHX, CrossFlowHX, Valve, CheckValve, Fan, TemperatureSensor, PressureSensor,
 -- MassFlowSensor, EnthalpySensor; the signal sources
 -- Constant, Step, Ramp, Sine are lied.signals' classes in this domain (same
 -- parameters and blocks; docs/signals.md). print(lied.describe(tf.Volume)) lists a class's

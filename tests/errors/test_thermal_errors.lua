@@ -91,6 +91,8 @@ fails({ r = th.BodyRadiation { sigma = 0 } }, { "r: parameter sigma = 0" }, "sig
 fails({ x = tf.CounterFlowHX { N = 0 } }, { "x: parameter N = 0 [1] must be >= 1 and <= 500" }, "N = 0")
 fails({ x = tf.ParallelFlowHX { N = 501 } }, { "x: parameter N = 501 [1] must be >= 1 and <= 500" },
   "N = 501")
+fails({ x = tf.CrossFlowHX { N = 23 } }, { "x: parameter N = 23 [1] must be >= 1 and <= 22" },
+  "cross-flow grid too fine")
 fails({ x = tf.CounterFlowHX { V_a = 0 } }, { "x: parameter V_a = 0 [m3] must be > 0" }, "V_a = 0")
 fails({ x = tf.CounterFlowHX { medium_b = { 7, 0, 0, 0, 0, 0 } } }, { "x: medium kind 7 is unknown" },
   "exchanger medium")

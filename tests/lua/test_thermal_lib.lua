@@ -13,7 +13,7 @@ for _, n in ipairs { "HeatCapacitor", "FixedTemperature", "PrescribedTemperature
   T.check(lied.core.isclass(th[n]), "th." .. n .. " is a class")
   T.eq(th[n].domain, "thermal", n .. " domain")
 end
-for _, n in ipairs { "ConductionElement", "CounterFlowHX", "ParallelFlowHX", "MassFlowSource",
+for _, n in ipairs { "ConductionElement", "CounterFlowHX", "ParallelFlowHX", "CrossFlowHX", "MassFlowSource",
                      "Reservoir", "Valve", "CheckValve", "Fan", "TemperatureSensor",
                      "PressureSensor", "MassFlowSensor", "EnthalpySensor" } do
   T.check(lied.core.isclass(tf[n]), "tf." .. n .. " is a class")

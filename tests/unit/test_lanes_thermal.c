@@ -5,7 +5,8 @@
  * (nodes, branches summed at nodes, sensors, signal inputs) and for two
  * streams through a ConductionElement and a counter-flow and a parallel-flow
  * heat exchanger into sinks, with liquids (the exchangers' inline fast path)
- * and with air on one side (the media tables); 77 copies (two full groups
+ * and with air on one side (the media tables), and a cross-flow exchanger;
+ * 77 copies (two full groups
  * and a partial one). */
 #include <string.h>
 #include "check.h"
@@ -114,6 +115,19 @@ static const param hx_gas_params[] = {
     {11, "offset", {320}, 1},    {11, "amplitude", {5}, 1},    {12, "offset", {0.2}, 1},
     {12, "height", {0.1}, 1},    {12, "duration", {0.05}, 1},  {0, NULL, {0}, 0}};
 
+/* A cross-flow exchanger (a grid of 3 x 3 elements) between a liquid and air. */
+static const part cross_parts[] = {{"a", &tf_mass_flow_source_class},
+                                   {"b", &tf_mass_flow_source_class},
+                                   {"x", &tf_cross_hx_class},
+                                   {"ka", &tf_sink_class},
+                                   {"kb", &tf_sink_class}};
+static const char *const cross_conn[] = {"a.outlet", "x.inlet_a", "x.outlet_a", "ka.inlet",
+                                         "b.outlet", "x.inlet_b", "x.outlet_b", "kb.inlet", NULL};
+static const param cross_params[] = {
+    {0, "m_flow", {0.3}, 1}, {1, "m_flow", {0.2}, 1}, {1, "medium", {2, 287.05, 1005.45, 0, 0, 0}, 6},
+    {2, "N", {3}, 1},        {2, "UA", {30}, 1},      {2, "medium_b", {2, 287.05, 1005.45, 0, 0, 0}, 6},
+    {4, "medium", {2, 287.05, 1005.45, 0, 0, 0}, 6}, {0, NULL, {0}, 0}};
+
 typedef struct variant {
   const char *name;
   const part *parts;
@@ -206,8 +220,9 @@ int main(void) {
        hx_params},
       {"heat exchangers, air", hx_parts, (int)(sizeof hx_parts / sizeof *hx_parts), hx_conn,
        hx_gas_params},
+      {"cross flow", cross_parts, 5, cross_conn, cross_params},
   };
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < 4; i++) {
     same_bits(&v[i], "rk4");
     same_bits(&v[i], "euler");
   }

@@ -2,6 +2,7 @@
 -- thermofluid.md "Heat exchangers") against the effectiveness-NTU solution:
 --   counter flow   eps = (1 - exp(-NTU (1 - Cr))) / (1 - Cr exp(-NTU (1 - Cr)))
 --   parallel flow  eps = (1 - exp(-NTU (1 + Cr))) / (1 + Cr)
+--   cross flow, both unmixed: the exact series below
 -- with NTU = UA/C_min, Cr = C_min/C_max, C = m cp. At steady state the
 -- discretised exchanger's effectiveness approaches eps as N grows (first
 -- order in 1/N: every cell is a well-mixed volume), is within 0.5% at
@@ -68,6 +69,45 @@ for _, N in ipairs { 10, 50, 200 } do
   T.check(math.abs(Qh - Qc) <= 1e-6 * Qh, "parallel: heat flows agree at N = " .. N)
   if N == 200 then T.check(err < 5e-3, "parallel: below 0.5% at N = 200: " .. err) end
 end
+
+-- cross flow, both streams unmixed, against the exact series solution
+-- (Mason 1954): eps = 1/(Cr NTU) sum_n (1 - P(n, NTU)) (1 - P(n, Cr NTU)),
+-- P(n, x) = exp(-x) sum_{m <= n} x^m/m!, the Poisson distribution function
+local function poisson(x, n)
+  local s, term = 0, 1
+  for m = 0, n do
+    if m > 0 then term = term * x / m end
+    s = s + term
+  end
+  return math.exp(-x) * s
+end
+local eps_cross = 0
+for n = 0, 200 do eps_cross = eps_cross + (1 - poisson(NTU, n)) * (1 - poisson(Cr * NTU, n)) end
+eps_cross = eps_cross / (Cr * NTU)
+local Cross = lied.model "Cross" {
+  parameters = { N = 5 },
+  hot_in = tf.MassFlowSource { m_flow = mh, T0 = Thi },
+  cold_in = tf.MassFlowSource { m_flow = mc, T0 = Tci },
+  hx = tf.CrossFlowHX { UA = UA, N = lied.param "N", T0_a = Tci, T0_b = Tci },
+  hot_out = tf.Sink {}, cold_out = tf.Sink {},
+  connect = { { "hot_in.outlet", "hx.inlet_a" }, { "hx.outlet_a", "hot_out.inlet" },
+              { "cold_in.outlet", "hx.inlet_b" }, { "hx.outlet_b", "cold_out.inlet" } },
+  experiment = { stop = 300, solver = "dopri45", tol = 1e-8 },
+}
+last = math.huge
+for _, N in ipairs { 2, 4, 8, 16, 22 } do
+  local eps, Qh, Qc = steady(Cross, N)
+  local err = math.abs(eps - eps_cross) / eps_cross
+  print(string.format("cross flow N = %2d (%3d elements): eps = %.6f (exact %.6f), relative error %.3e",
+    N, N * N, eps, eps_cross, err))
+  T.check(err < last, "cross: the error falls as N grows (N = " .. N .. ")")
+  last = err
+  T.check(math.abs(Qh - Qc) <= 1e-6 * Qh, "cross: heat flows agree at N = " .. N)
+  if N == 22 then T.check(err < 0.035, "cross: below 3.5% at N = 22: " .. err) end
+end
+-- the series against the usual approximation (within 0.5%)
+local approx = 1 - math.exp(NTU ^ 0.22 / Cr * (math.exp(-Cr * NTU ^ 0.78) - 1))
+T.near(eps_cross, approx, 5e-3, "exact cross-flow series vs the usual approximation")
 
 -- the exchanger is symmetric: swapping the streams gives the same heat flow
 local sim = lied.simulate(lied.model "Swapped" {

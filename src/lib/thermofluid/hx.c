@@ -10,11 +10,21 @@
  *   der(h_b,j) = (|m_b| (h_b,j-1 - h_b,j) + q_i) / (rho_b V_b/N)
  * h_a,0 and h_b,0 are the inlets' enthalpies; each outlet carries its last
  * cell's enthalpy, the inlet's flow and pressure (no pressure drop: put a
- * PressureDrop in series). The wall stores no heat. */
+ * PressureDrop in series). The wall stores no heat.
+ *
+ * CrossFlowHX (both streams unmixed): an N x N grid of elements (i, j);
+ * stream a crosses it along i in N parallel rows of m_a/N, stream b along j
+ * in N columns of m_b/N; element (i, j) holds a-cell and b-cell k =
+ * j*N + i (states h_a[k+1], h_b[k+1]) of volumes V/N^2, exchanging
+ *   q_k = (UA/N^2) (T_a,k - T_b,k);
+ * upwind: a from (i-1, j), b from (i, j-1). Each outlet mixes its N rows
+ * (columns), equal flows: h_out = mean of the last elements' h. */
 #include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
 
-#define HX_MAXN 500
+#define HX_MAXN 500  /* cells per stream (cross flow: N*N <= HX_MAXN) */
+#define HX_MAXN_CROSS 22
+enum { HX_PARALLEL = 0, HX_COUNTER = 1, HX_CROSS = 2 };
 
 typedef struct tf_hx {
   tf_in inlet_a;
@@ -25,48 +35,85 @@ typedef struct tf_hx {
   tf_med med_a, med_b;
   double UA, V_a, V_b, T0_a, T0_b, L_a, L_b;
   double Q_flow, T_a, T_b; /* heat flow from a to b; outlet temperatures */
-  int N, UA_from_input, counter, pad_;
+  int N, UA_from_input, kind, pad_; /* kind: HX_PARALLEL, HX_COUNTER, HX_CROSS */
   double h_a[HX_MAXN], der_a[HX_MAXN], h_b[HX_MAXN], der_b[HX_MAXN];
 } tf_hx;
 
+/* Outlet enthalpies of one copy: the last cell, or for cross flow the mean
+ * of the last elements of the N rows (columns). Arrays element k at [k * s]. */
+static inline void hx_outlet_h(int N, int kind, const double *ha, const double *hb, size_t s,
+                               double *hoa, double *hob) {
+  if (kind != HX_CROSS) {
+    *hoa = ha[(size_t)(N - 1) * s];
+    *hob = hb[(size_t)(N - 1) * s];
+    return;
+  }
+  double sa = 0, sb = 0;
+  for (int r = 0; r < N; r++) {
+    sa += ha[(size_t)(r * N + N - 1) * s];
+    sb += hb[(size_t)((N - 1) * N + r) * s];
+  }
+  *hoa = sa / N;
+  *hob = sb / N;
+}
+
 /* The cells of one copy: arrays element i at [i * s] (s = 1 for a block,
- * LIED_LANES in a group). */
-static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int counter, double UA,
+ * LIED_LANES in a group); the inlet states' variables is apart. */
+static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int kind, double UA,
                                 double Va, double Vb, const double *ia, const double *ib,
                                 size_t is, const double *ha, const double *hb, double *da,
                                 double *db, size_t s, double *Q, double *Ta_out,
                                 double *Tb_out) {
   const double m_a = ia[0], p_a = ia[is], hin_a = ia[2 * is];
   const double m_b = ib[0], p_b = ib[is], hin_b = ib[2 * is];
-  const double G = UA / N, Vca = Va / N, Vcb = Vb / N;
   double sum = 0;
-  for (int i = 0; i < N; i++) {
-    const int j = counter ? N - 1 - i : i;
-    const double hai = ha[(size_t)i * s], hbj = hb[(size_t)j * s];
-    const double q = G * (tf_T(ma, p_a, hai) - tf_T(mb, p_b, hbj));
-    const double hua = i ? ha[(size_t)(i - 1) * s] : hin_a;
-    const double hub = j ? hb[(size_t)(j - 1) * s] : hin_b;
-    da[(size_t)i * s] = tf_cell_der(m_a, hua, hai, -q, tf_rho(ma, p_a, hai) * Vca);
-    db[(size_t)j * s] = tf_cell_der(m_b, hub, hbj, q, tf_rho(mb, p_b, hbj) * Vcb);
-    sum += q;
+  if (kind == HX_CROSS) {
+    const int NN = N * N;
+    const double G = UA / NN, Vca = Va / NN, Vcb = Vb / NN, mra = m_a / N, mcb = m_b / N;
+    for (int k = 0; k < NN; k++) {
+      const int i = k % N, j = k / N;
+      const double hak = ha[(size_t)k * s], hbk = hb[(size_t)k * s];
+      const double q = G * (tf_T(ma, p_a, hak) - tf_T(mb, p_b, hbk));
+      const double hua = i ? ha[(size_t)(k - 1) * s] : hin_a;
+      const double hub = j ? hb[(size_t)(k - N) * s] : hin_b;
+      da[(size_t)k * s] = tf_cell_der(mra, hua, hak, -q, tf_rho(ma, p_a, hak) * Vca);
+      db[(size_t)k * s] = tf_cell_der(mcb, hub, hbk, q, tf_rho(mb, p_b, hbk) * Vcb);
+      sum += q;
+    }
+  } else {
+    const double G = UA / N, Vca = Va / N, Vcb = Vb / N;
+    for (int i = 0; i < N; i++) {
+      const int j = kind == HX_COUNTER ? N - 1 - i : i;
+      const double hai = ha[(size_t)i * s], hbj = hb[(size_t)j * s];
+      const double q = G * (tf_T(ma, p_a, hai) - tf_T(mb, p_b, hbj));
+      const double hua = i ? ha[(size_t)(i - 1) * s] : hin_a;
+      const double hub = j ? hb[(size_t)(j - 1) * s] : hin_b;
+      da[(size_t)i * s] = tf_cell_der(m_a, hua, hai, -q, tf_rho(ma, p_a, hai) * Vca);
+      db[(size_t)j * s] = tf_cell_der(m_b, hub, hbj, q, tf_rho(mb, p_b, hbj) * Vcb);
+      sum += q;
+    }
   }
+  double hoa, hob;
+  hx_outlet_h(N, kind, ha, hb, s, &hoa, &hob);
   *Q = sum;
-  *Ta_out = tf_T(ma, p_a, ha[(size_t)(N - 1) * s]);
-  *Tb_out = tf_T(mb, p_b, hb[(size_t)(N - 1) * s]);
+  *Ta_out = tf_T(ma, p_a, hoa);
+  *Tb_out = tf_T(mb, p_b, hob);
 }
 
 static void hx_energy(const lied_env *env, tf_hx *x) {
   (void)env;
   double UA = x->UA_from_input ? x->UA_in.y->y : x->UA;
-  hx_energy_eq(&x->med_a, &x->med_b, x->N, x->counter, UA, x->V_a, x->V_b,
+  hx_energy_eq(&x->med_a, &x->med_b, x->N, x->kind, UA, x->V_a, x->V_b,
                &x->inlet_a.state->m_flow, &x->inlet_b.state->m_flow, 1, x->h_a, x->h_b, x->der_a,
                x->der_b, 1, &x->Q_flow, &x->T_a, &x->T_b);
 }
 static void hx_state(const lied_env *env, tf_hx *x) {
   (void)env;
   const tf_state *a = x->inlet_a.state, *b = x->inlet_b.state;
-  x->outlet_a.state = (tf_state){a->m_flow, a->p, x->h_a[x->N - 1]};
-  x->outlet_b.state = (tf_state){b->m_flow, b->p, x->h_b[x->N - 1]};
+  double hoa, hob;
+  hx_outlet_h(x->N, x->kind, x->h_a, x->h_b, 1, &hoa, &hob);
+  x->outlet_a.state = (tf_state){a->m_flow, a->p, hoa};
+  x->outlet_b.state = (tf_state){b->m_flow, b->p, hob};
 }
 static void hx_der(const lied_env *env, tf_hx *x) {
   (void)env;
@@ -95,7 +142,7 @@ LIED_BLOCK(hx_r_b_b, tf_hx, hx_r_b)
  * evaluates several per instruction. par: the lanes of a medium vector
  * {kind, rho0, cp, beta, p_ref, T_ref}, element k at par[k * LIED_LANES]. */
 #define HX_PAR(par, k, l) ((par)[(k) * LIED_LANES + (l)])
-LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int counter, const double *G,
+LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const double *G,
                                           const double *Vca, const double *Vcb,
                                           const double *ia, const double *ib, const double *pa,
                                           const double *pb, const double *ha, const double *hb,
@@ -104,7 +151,7 @@ LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int counter, const do
   double sum[LIED_LANES];
   for (size_t l = 0; l < n; l++) sum[l] = 0;
   for (int i = 0; i < N; i++) {
-    const int j = counter ? N - 1 - i : i;
+    const int j = kind == HX_COUNTER ? N - 1 - i : i;
     const double *restrict hai = ha + (size_t)i * LIED_LANES;
     const double *restrict hbj = hb + (size_t)j * LIED_LANES;
     const double *restrict hua = i ? ha + (size_t)(i - 1) * LIED_LANES : ia + 2 * LIED_LANES;
@@ -144,11 +191,11 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
   double *Q = LIED_LANE(tf_hx, g, Q_flow), *Ta = LIED_LANE(tf_hx, g, T_a),
          *Tb = LIED_LANE(tf_hx, g, T_b);
   /* the fast path when every copy has liquids and the same structure */
-  const int N0 = TF_LANE_INT(tf_hx, g, N, 0), c0 = TF_LANE_INT(tf_hx, g, counter, 0),
+  const int N0 = TF_LANE_INT(tf_hx, g, N, 0), c0 = TF_LANE_INT(tf_hx, g, kind, 0),
             f0 = TF_LANE_INT(tf_hx, g, UA_from_input, 0);
-  int liquid = 1;
+  int liquid = c0 != HX_CROSS; /* cross flow: the general path */
   for (size_t l = 0; l < n; l++)
-    liquid &= TF_LANE_INT(tf_hx, g, N, l) == N0 && TF_LANE_INT(tf_hx, g, counter, l) == c0 &&
+    liquid &= TF_LANE_INT(tf_hx, g, N, l) == N0 && TF_LANE_INT(tf_hx, g, kind, l) == c0 &&
               TF_LANE_INT(tf_hx, g, UA_from_input, l) == f0 && HX_PAR(pa, 0, l) == TF_LIQUID &&
               HX_PAR(pb, 0, l) == TF_LIQUID;
   if (liquid) {
@@ -166,7 +213,7 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
     TF_LANE_MED(tf_hx, g, med_a, l, &ma);
     TF_LANE_MED(tf_hx, g, med_b, l, &mb);
     const int from_input = TF_LANE_INT(tf_hx, g, UA_from_input, l);
-    hx_energy_eq(&ma, &mb, TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, counter, l),
+    hx_energy_eq(&ma, &mb, TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l),
                  from_input ? UA_in[l] : UA[l], Va[l], Vb[l], ia + l, ib + l, LIED_LANES,
                  ha + l, hb + l, da + l, db + l, LIED_LANES, &Q[l], &Ta[l], &Tb[l]);
   }
@@ -178,9 +225,11 @@ static void hx_state_lanes(const lied_env *env, char *g, size_t n, size_t stride
   const double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
   double *oa = LIED_LANE(tf_hx, g, outlet_a.state), *ob = LIED_LANE(tf_hx, g, outlet_b.state);
   for (size_t l = 0; l < n; l++) {
-    const size_t last = (size_t)(TF_LANE_INT(tf_hx, g, N, l) - 1) * LIED_LANES + l;
-    TF_V(oa, 0, l) = TF_V(ia, 0, l), TF_V(oa, 1, l) = TF_V(ia, 1, l), TF_V(oa, 2, l) = ha[last];
-    TF_V(ob, 0, l) = TF_V(ib, 0, l), TF_V(ob, 1, l) = TF_V(ib, 1, l), TF_V(ob, 2, l) = hb[last];
+    double hoa, hob;
+    hx_outlet_h(TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l), ha + l, hb + l,
+                LIED_LANES, &hoa, &hob);
+    TF_V(oa, 0, l) = TF_V(ia, 0, l), TF_V(oa, 1, l) = TF_V(ia, 1, l), TF_V(oa, 2, l) = hoa;
+    TF_V(ob, 0, l) = TF_V(ib, 0, l), TF_V(ob, 1, l) = TF_V(ib, 1, l), TF_V(ob, 2, l) = hob;
   }
 }
 LIED_LANE_FN static void hx_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
@@ -205,19 +254,27 @@ LIED_LANE_FN static void hx_der_lanes(const lied_env *env, char *g, size_t n, si
 HX_R_LANES(hx_r_a_lanes, inlet_a, outlet_a, L_a)
 HX_R_LANES(hx_r_b_lanes, inlet_b, outlet_b, L_b)
 
-static int hx_init_common(tf_hx *x, lied_init *ctx, int counter) {
-  x->counter = counter;
+/* Cells per stream. */
+static int hx_cells(const tf_hx *x) {
+  const int N = x->N < 1 ? 1 : x->N;
+  return x->kind == HX_CROSS ? (N > HX_MAXN_CROSS ? HX_MAXN_CROSS * HX_MAXN_CROSS : N * N)
+                             : (N > HX_MAXN ? HX_MAXN : N);
+}
+
+static int hx_init_common(tf_hx *x, lied_init *ctx, int kind) {
+  x->kind = kind;
   if (tf_medium_init(&x->med_a, ctx) || tf_medium_init(&x->med_b, ctx)) return -1;
   const double ha = tf_h(&x->med_a, 1e5, x->T0_a), hb = tf_h(&x->med_b, 1e5, x->T0_b);
-  for (int i = 0; i < x->N; i++) x->h_a[i] = ha, x->h_b[i] = hb;
+  for (int i = 0, n = hx_cells(x); i < n; i++) x->h_a[i] = ha, x->h_b[i] = hb;
   return 0;
 }
-static int counter_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, 1); }
-static int parallel_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, 0); }
+static int counter_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_COUNTER); }
+static int parallel_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_PARALLEL); }
+static int cross_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_CROSS); }
 
 static void hx_meta(lied_meta *m, void *self) {
   tf_hx *x = self;
-  const int N = x->N < 1 ? 1 : x->N > HX_MAXN ? HX_MAXN : x->N;
+  const int N = hx_cells(x); /* cells per stream */
   lied_meta_port(m, "inlet_a", 0, &x->inlet_a, &tf_in_layout);
   lied_meta_port(m, "outlet_a", 0, &x->outlet_a, &tf_out_layout);
   lied_meta_port(m, "inlet_b", 0, &x->inlet_b, &tf_in_layout);
@@ -248,9 +305,19 @@ static void hx_meta(lied_meta *m, void *self) {
   out[o] = NULL;
   lied_meta_block(m, "energy", hx_energy_b, 0, in, out);
   lied_meta_lanes(m, hx_energy_lanes);
-  lied_meta_block(m, "state", hx_state_b, 0,
-                  LIED_SIGS(&x->inlet_a.state, &x->inlet_b.state, &x->h_a[N - 1], &x->h_b[N - 1]),
-                  LIED_SIGS(&x->outlet_a.state, &x->outlet_b.state));
+  /* the outlets read the last cells (cross flow: the last elements of the rows) */
+  k = 0;
+  in[k++] = &x->inlet_a.state;
+  in[k++] = &x->inlet_b.state;
+  if (x->kind == HX_CROSS) {
+    const int n = x->N;
+    for (int r = 0; r < n; r++) in[k++] = &x->h_a[r * n + n - 1], in[k++] = &x->h_b[(n - 1) * n + r];
+  } else {
+    in[k++] = &x->h_a[N - 1];
+    in[k++] = &x->h_b[N - 1];
+  }
+  in[k] = NULL;
+  lied_meta_block(m, "state", hx_state_b, 0, in, LIED_SIGS(&x->outlet_a.state, &x->outlet_b.state));
   lied_meta_lanes(m, hx_state_lanes);
   lied_meta_block(m, "der", hx_der_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->inlet_a.der, &x->inlet_b.der),
@@ -286,6 +353,35 @@ static const lied_param hx_params[] = {
     {"medium_b", offsetof(tf_hx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
 };
+static const lied_param cross_params[] = {
+    {"N", offsetof(tf_hx, N), 5, "1",
+     "elements per side of the N x N grid (1..22): N*N cells per stream", 1, HX_MAXN_CROSS,
+     LIED_PARAM_INT, 0},
+    {"UA", offsetof(tf_hx, UA), 1000, "W/K", "total heat transfer conductance (unless "
+     "UA_from_input), split evenly over the N*N elements", 0, TF_NOMAX, 0, 0},
+    {"UA_from_input", offsetof(tf_hx, UA_from_input), 0, "1",
+     "1: conductance from the signal input UA_in [W/K]", 0, 1, LIED_PARAM_INT, 0},
+    {"V_a", offsetof(tf_hx, V_a), 1e-3, "m3", "fluid volume of stream a", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"V_b", offsetof(tf_hx, V_b), 1e-3, "m3", "fluid volume of stream b", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"T0_a", offsetof(tf_hx, T0_a), 293.15, "K", "start temperature of stream a's cells", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"T0_b", offsetof(tf_hx, T0_b), 293.15, "K", "start temperature of stream b's cells", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"L_a", offsetof(tf_hx, L_a), 0, "1/m", "inertance of stream a", 0, TF_NOMAX, 0, 0},
+    {"L_b", offsetof(tf_hx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0},
+    {"medium_a", offsetof(tf_hx, med_a.par), 0, "1", "medium of stream a (default tf.water)",
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    {"medium_b", offsetof(tf_hx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+};
+const lied_class tf_cross_hx_class = {
+    "CrossFlowHX", "thermofluid",
+    "cross-flow heat exchanger, both streams unmixed: an N x N grid of elements, stream a along "
+    "the rows, b along the columns, conductance UA/N^2 in each element; outlets mixed",
+    sizeof(tf_hx), cross_params, sizeof cross_params / sizeof *cross_params, cross_init,
+    hx_meta};
 const lied_class tf_counter_hx_class = {
     "CounterFlowHX", "thermofluid",
     "counter-flow heat exchanger between streams a and b: N cells per stream, conductance "

@@ -35,6 +35,7 @@ static const lied_class *const thermofluid_classes[] = {
     &tf_laminar_drop_class, &tf_splitter_class,     &tf_junction_class,
     &tf_volume_class,       &tf_pump_class,         &tf_heater_class,
     &tf_conduction_class,   &tf_counter_hx_class,   &tf_parallel_hx_class,
+    &tf_cross_hx_class,
     &tf_mass_flow_source_class, &tf_reservoir_class, &tf_valve_class,
     &tf_check_valve_class,  &tf_fan_class,          &tf_t_sensor_class,
     &tf_p_sensor_class,     &tf_m_sensor_class,     &tf_h_sensor_class,
