@@ -39,12 +39,6 @@ typedef struct th_branch { /* sink side: reads T, writes Q_flow */
 extern const lied_connector th_heat;
 extern const lied_port_layout th_node_layout, th_branch_layout;
 
-/* Lane forms: the word at byte offset o of copy l of a group at g (an int
- * shares its word with its neighbour: the low or high 4 bytes). */
-#define TH_LANE_INT(TYPE, g, FIELD, l)                                               \
-  (*(const int *)(const void *)((g) + (offsetof(TYPE, FIELD) / 8) * 8 * LIED_LANES + \
-                                8 * (l) + offsetof(TYPE, FIELD) % 8))
-
 extern const lied_class th_heat_capacitor_class, th_fixed_temperature_class,
     th_prescribed_temperature_class, th_conductor_class, th_convection_class,
     th_radiation_class, th_fixed_heat_flow_class, th_prescribed_heat_flow_class,
