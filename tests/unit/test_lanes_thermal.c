@@ -5,7 +5,8 @@
  * (nodes, branches summed at nodes, sensors, signal inputs) and for two
  * streams through a ConductionElement and a counter-flow and a parallel-flow
  * heat exchanger into sinks, with liquids (the exchangers' inline fast path)
- * and with air on one side (the media tables), and a cross-flow exchanger;
+ * and with air on one side and a wall capacity (the media tables), and a
+ * cross-flow exchanger with a wall;
  * 77 copies (two full groups
  * and a partial one). */
 #include <string.h>
@@ -109,7 +110,7 @@ static const param hx_gas_params[] = {
     {0, "m_flow", {0.3}, 1},     {1, "T0_from_input", {1}, 1}, {1, "m_flow_from_input", {1}, 1},
     {2, "V", {1e-4}, 1},         {3, "N", {5}, 1},             {3, "UA_from_input", {1}, 1},
     {4, "N", {3}, 1},            {4, "UA", {40}, 1},           {4, "V_b", {2e-4}, 1},
-    {4, "medium_b", {2, 287.05, 1005.45, 0, 0, 0}, 6},
+    {4, "medium_b", {2, 287.05, 1005.45, 0, 0, 0}, 6}, {3, "C_w", {5}, 1},
     {6, "p0_from_input", {1}, 1}, {7, "C", {3}, 1},            {8, "G", {20}, 1},
     {9, "amplitude", {30}, 1},   {9, "offset", {100}, 1},      {10, "k", {2e5}, 1},
     {11, "offset", {320}, 1},    {11, "amplitude", {5}, 1},    {12, "offset", {0.2}, 1},
@@ -126,7 +127,7 @@ static const char *const cross_conn[] = {"a.outlet", "x.inlet_a", "x.outlet_a", 
 static const param cross_params[] = {
     {0, "m_flow", {0.3}, 1}, {1, "m_flow", {0.2}, 1}, {1, "medium", {2, 287.05, 1005.45, 0, 0, 0}, 6},
     {2, "N", {3}, 1},        {2, "UA", {30}, 1},      {2, "medium_b", {2, 287.05, 1005.45, 0, 0, 0}, 6},
-    {4, "medium", {2, 287.05, 1005.45, 0, 0, 0}, 6}, {0, NULL, {0}, 0}};
+    {4, "medium", {2, 287.05, 1005.45, 0, 0, 0}, 6}, {2, "C_w", {2}, 1}, {0, NULL, {0}, 0}};
 
 typedef struct variant {
   const char *name;

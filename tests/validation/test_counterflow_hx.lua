@@ -21,8 +21,9 @@ local eps_counter = (1 - e) / (1 - Cr * e)
 local eps_parallel = (1 - math.exp(-NTU * (1 + Cr))) / (1 + Cr)
 
 -- steady state of model `M` with N cells: effectiveness and the heat flows
-local function steady(M, N)
-  local sim = lied.simulate(M, { set = { N = N }, interval = 10, vars = "hot_out.T,cold_out.T" })
+local function steady(M, N, stop)
+  local sim = lied.simulate(M, { set = { N = N }, interval = 10, vars = "hot_out.T,cold_out.T",
+    stop = stop })
   local res = sim:run()
   local n = res:nrows()
   local Th, Tc = res:column("hot_out.T")[n], res:column("cold_out.T")[n]
@@ -108,6 +109,30 @@ end
 -- the series against the usual approximation (within 0.5%)
 local approx = 1 - math.exp(NTU ^ 0.22 / Cr * (math.exp(-Cr * NTU ^ 0.78) - 1))
 T.near(eps_cross, approx, 5e-3, "exact cross-flow series vs the usual approximation")
+
+-- a wall heat capacity changes the transient, not the steady state
+do
+  local eps0, Qh0 = steady(HX, 50)
+  local Wall = HX { hx = { C_w = 2e4 } }
+  local eps, Qh, Qc = steady(Wall, 50, 1500)
+  T.near(eps, eps0, 1e-6 * eps0, "wall: the same steady effectiveness")
+  T.check(math.abs(Qh - Qc) <= 1e-6 * Qh, "wall: heat flows agree at steady state")
+  -- the wall's balance at the start: (C_w/N) der(T_w) = 2G (T_a - T_w) - 2G (T_w - T_b)
+  for _, cls in ipairs { "CounterFlowHX", "ParallelFlowHX", "CrossFlowHX" } do
+    local b = lied.build(lied.model "W" {
+      a = tf.MassFlowSource { m_flow = 0 }, c = tf.MassFlowSource { m_flow = 0 },
+      x = tf[cls] { N = 2, UA = 400, C_w = 1000, T0_a = 350, T0_b = 300, T0_w = 320 },
+      ka = tf.Sink {}, kb = tf.Sink {},
+      connect = { { "a.outlet", "x.inlet_a" }, { "x.outlet_a", "ka.inlet" },
+                  { "c.outlet", "x.inlet_b" }, { "x.outlet_b", "kb.inlet" } } })
+    local d = b:derivatives()
+    local n = cls == "CrossFlowHX" and 4 or 2
+    local G = 400 / n
+    T.near(d["x.T_w[1]"], (2 * G * 30 - 2 * G * 20) / (1000 / n), 1e-9, cls .. ": wall balance")
+    T.near(b:value("x.Q_flow"), n * 2 * G * 30, 1e-6, cls .. ": heat out of a into the wall")
+    T.near(b:value("x.Q_b"), n * 2 * G * 20, 1e-6, cls .. ": heat from the wall into b")
+  end
+end
 
 -- the exchanger is symmetric: swapping the streams gives the same heat flow
 local sim = lied.simulate(lied.model "Swapped" {

@@ -18,7 +18,13 @@
  * j*N + i (states h_a[k+1], h_b[k+1]) of volumes V/N^2, exchanging
  *   q_k = (UA/N^2) (T_a,k - T_b,k);
  * upwind: a from (i-1, j), b from (i, j-1). Each outlet mixes its N rows
- * (columns), equal flows: h_out = mean of the last elements' h. */
+ * (columns), equal flows: h_out = mean of the last elements' h.
+ *
+ * With a wall heat capacity C_w > 0 every pair exchanges through a wall
+ * element of capacity C_w/n (n cells per stream) and temperature T_w (a
+ * state), half the resistance on each side:
+ *   q_a = 2G (T_a - T_w), q_b = 2G (T_w - T_b), (C_w/n) der(T_w) = q_a - q_b
+ * (at steady state the same conductance G). */
 #include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
 
@@ -34,9 +40,11 @@ typedef struct tf_hx {
   lied_real_in UA_in;
   tf_med med_a, med_b;
   double UA, V_a, V_b, T0_a, T0_b, L_a, L_b;
-  double Q_flow, T_a, T_b; /* heat flow from a to b; outlet temperatures */
+  double C_w, T0_w;        /* wall heat capacity (0: none), its start temperature */
+  double Q_flow, Q_b, T_a, T_b; /* heat flow out of a, into b; outlet temperatures */
   int N, UA_from_input, kind, pad_; /* kind: HX_PARALLEL, HX_COUNTER, HX_CROSS */
   double h_a[HX_MAXN], der_a[HX_MAXN], h_b[HX_MAXN], der_b[HX_MAXN];
+  double T_w[HX_MAXN], der_w[HX_MAXN]; /* wall elements (C_w > 0) */
 } tf_hx;
 
 /* Outlet enthalpies of one copy: the last cell, or for cross flow the mean
@@ -57,45 +65,66 @@ static inline void hx_outlet_h(int N, int kind, const double *ha, const double *
   *hob = sb / N;
 }
 
+/* The exchange of one pair through conductance G: without a wall (Cwc = 0)
+ * q_a = q_b = G (T_a - T_b); with a wall element of capacity Cwc, see above. */
+static inline void hx_pair(double G, double Cwc, double Ta, double Tb, const double *Tw,
+                           double *dw, double *qa, double *qb) {
+  if (Cwc > 0) {
+    *qa = 2 * G * (Ta - *Tw);
+    *qb = 2 * G * (*Tw - Tb);
+    *dw = (*qa - *qb) / Cwc;
+  } else {
+    *qa = G * (Ta - Tb);
+    *qb = *qa;
+  }
+}
+
 /* The cells of one copy: arrays element i at [i * s] (s = 1 for a block,
- * LIED_LANES in a group); the inlet states' variables is apart. */
+ * LIED_LANES in a group), the inlet states' variables is apart. */
 static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int kind, double UA,
-                                double Va, double Vb, const double *ia, const double *ib,
-                                size_t is, const double *ha, const double *hb, double *da,
-                                double *db, size_t s, double *Q, double *Ta_out,
-                                double *Tb_out) {
+                                double Va, double Vb, double Cw, const double *ia,
+                                const double *ib, size_t is, const double *ha, const double *hb,
+                                const double *Tw, double *da, double *db, double *dw, size_t s,
+                                double *Q, double *Qb, double *Ta_out, double *Tb_out) {
   const double m_a = ia[0], p_a = ia[is], hin_a = ia[2 * is];
   const double m_b = ib[0], p_b = ib[is], hin_b = ib[2 * is];
-  double sum = 0;
+  double sum = 0, sum_b = 0, qa, qb;
   if (kind == HX_CROSS) {
     const int NN = N * N;
     const double G = UA / NN, Vca = Va / NN, Vcb = Vb / NN, mra = m_a / N, mcb = m_b / N;
+    const double Cwc = Cw / NN;
     for (int k = 0; k < NN; k++) {
       const int i = k % N, j = k / N;
       const double hak = ha[(size_t)k * s], hbk = hb[(size_t)k * s];
-      const double q = G * (tf_T(ma, p_a, hak) - tf_T(mb, p_b, hbk));
+      hx_pair(G, Cwc, tf_T(ma, p_a, hak), tf_T(mb, p_b, hbk), &Tw[(size_t)k * s],
+              &dw[(size_t)k * s], &qa, &qb);
       const double hua = i ? ha[(size_t)(k - 1) * s] : hin_a;
       const double hub = j ? hb[(size_t)(k - N) * s] : hin_b;
-      da[(size_t)k * s] = tf_cell_der(mra, hua, hak, -q, tf_rho(ma, p_a, hak) * Vca);
-      db[(size_t)k * s] = tf_cell_der(mcb, hub, hbk, q, tf_rho(mb, p_b, hbk) * Vcb);
-      sum += q;
+      da[(size_t)k * s] = tf_cell_der(mra, hua, hak, -qa, tf_rho(ma, p_a, hak) * Vca);
+      db[(size_t)k * s] = tf_cell_der(mcb, hub, hbk, qb, tf_rho(mb, p_b, hbk) * Vcb);
+      sum += qa;
+      sum_b += qb;
     }
   } else {
-    const double G = UA / N, Vca = Va / N, Vcb = Vb / N;
+    const double G = UA / N, Vca = Va / N, Vcb = Vb / N, Cwc = Cw / N;
     for (int i = 0; i < N; i++) {
       const int j = kind == HX_COUNTER ? N - 1 - i : i;
       const double hai = ha[(size_t)i * s], hbj = hb[(size_t)j * s];
-      const double q = G * (tf_T(ma, p_a, hai) - tf_T(mb, p_b, hbj));
+      /* wall element i lies between cell i of a and cell j of b */
+      hx_pair(G, Cwc, tf_T(ma, p_a, hai), tf_T(mb, p_b, hbj), &Tw[(size_t)i * s],
+              &dw[(size_t)i * s], &qa, &qb);
       const double hua = i ? ha[(size_t)(i - 1) * s] : hin_a;
       const double hub = j ? hb[(size_t)(j - 1) * s] : hin_b;
-      da[(size_t)i * s] = tf_cell_der(m_a, hua, hai, -q, tf_rho(ma, p_a, hai) * Vca);
-      db[(size_t)j * s] = tf_cell_der(m_b, hub, hbj, q, tf_rho(mb, p_b, hbj) * Vcb);
-      sum += q;
+      da[(size_t)i * s] = tf_cell_der(m_a, hua, hai, -qa, tf_rho(ma, p_a, hai) * Vca);
+      db[(size_t)j * s] = tf_cell_der(m_b, hub, hbj, qb, tf_rho(mb, p_b, hbj) * Vcb);
+      sum += qa;
+      sum_b += qb;
     }
   }
   double hoa, hob;
   hx_outlet_h(N, kind, ha, hb, s, &hoa, &hob);
   *Q = sum;
+  *Qb = sum_b;
   *Ta_out = tf_T(ma, p_a, hoa);
   *Tb_out = tf_T(mb, p_b, hob);
 }
@@ -103,9 +132,9 @@ static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int k
 static void hx_energy(const lied_env *env, tf_hx *x) {
   (void)env;
   double UA = x->UA_from_input ? x->UA_in.y->y : x->UA;
-  hx_energy_eq(&x->med_a, &x->med_b, x->N, x->kind, UA, x->V_a, x->V_b,
-               &x->inlet_a.state->m_flow, &x->inlet_b.state->m_flow, 1, x->h_a, x->h_b, x->der_a,
-               x->der_b, 1, &x->Q_flow, &x->T_a, &x->T_b);
+  hx_energy_eq(&x->med_a, &x->med_b, x->N, x->kind, UA, x->V_a, x->V_b, x->C_w,
+               &x->inlet_a.state->m_flow, &x->inlet_b.state->m_flow, 1, x->h_a, x->h_b, x->T_w,
+               x->der_a, x->der_b, x->der_w, 1, &x->Q_flow, &x->Q_b, &x->T_a, &x->T_b);
 }
 static void hx_state(const lied_env *env, tf_hx *x) {
   (void)env;
@@ -146,8 +175,8 @@ LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const doubl
                                           const double *Vca, const double *Vcb,
                                           const double *ia, const double *ib, const double *pa,
                                           const double *pb, const double *ha, const double *hb,
-                                          double *da, double *db, double *Q, double *Ta,
-                                          double *Tb) {
+                                          double *da, double *db, double *Q, double *Qb,
+                                          double *Ta, double *Tb) {
   double sum[LIED_LANES];
   for (size_t l = 0; l < n; l++) sum[l] = 0;
   for (int i = 0; i < N; i++) {
@@ -173,6 +202,7 @@ LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const doubl
   const double *ha_last = ha + (size_t)(N - 1) * LIED_LANES, *hb_last = hb + (size_t)(N - 1) * LIED_LANES;
   for (size_t l = 0; l < n; l++) {
     Q[l] = sum[l];
+    Qb[l] = sum[l];
     Ta[l] = HX_PAR(pa, 5, l) + ha_last[l] / HX_PAR(pa, 2, l);
     Tb[l] = HX_PAR(pb, 5, l) + hb_last[l] / HX_PAR(pb, 2, l);
   }
@@ -188,16 +218,18 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
   const double *pa = LIED_LANE(tf_hx, g, med_a.par), *pb = LIED_LANE(tf_hx, g, med_b.par);
   double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
   double *da = LIED_LANE(tf_hx, g, der_a), *db = LIED_LANE(tf_hx, g, der_b);
-  double *Q = LIED_LANE(tf_hx, g, Q_flow), *Ta = LIED_LANE(tf_hx, g, T_a),
-         *Tb = LIED_LANE(tf_hx, g, T_b);
-  /* the fast path when every copy has liquids and the same structure */
+  double *Q = LIED_LANE(tf_hx, g, Q_flow), *Qb = LIED_LANE(tf_hx, g, Q_b),
+         *Ta = LIED_LANE(tf_hx, g, T_a), *Tb = LIED_LANE(tf_hx, g, T_b);
+  const double *Cw = LIED_LANE(tf_hx, g, C_w);
+  double *Tw = LIED_LANE(tf_hx, g, T_w), *dw = LIED_LANE(tf_hx, g, der_w);
+  /* the fast path when every copy has liquids, no wall and the same structure */
   const int N0 = TF_LANE_INT(tf_hx, g, N, 0), c0 = TF_LANE_INT(tf_hx, g, kind, 0),
             f0 = TF_LANE_INT(tf_hx, g, UA_from_input, 0);
   int liquid = c0 != HX_CROSS; /* cross flow: the general path */
   for (size_t l = 0; l < n; l++)
     liquid &= TF_LANE_INT(tf_hx, g, N, l) == N0 && TF_LANE_INT(tf_hx, g, kind, l) == c0 &&
               TF_LANE_INT(tf_hx, g, UA_from_input, l) == f0 && HX_PAR(pa, 0, l) == TF_LIQUID &&
-              HX_PAR(pb, 0, l) == TF_LIQUID;
+              HX_PAR(pb, 0, l) == TF_LIQUID && Cw[l] == 0;
   if (liquid) {
     double G[LIED_LANES], Vca[LIED_LANES], Vcb[LIED_LANES];
     for (size_t l = 0; l < n; l++) {
@@ -205,7 +237,7 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
       Vca[l] = Va[l] / N0;
       Vcb[l] = Vb[l] / N0;
     }
-    hx_energy_liquid(n, N0, c0, G, Vca, Vcb, ia, ib, pa, pb, ha, hb, da, db, Q, Ta, Tb);
+    hx_energy_liquid(n, N0, c0, G, Vca, Vcb, ia, ib, pa, pb, ha, hb, da, db, Q, Qb, Ta, Tb);
     return;
   }
   for (size_t l = 0; l < n; l++) { /* any media: the tables, one copy at a time */
@@ -214,8 +246,9 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
     TF_LANE_MED(tf_hx, g, med_b, l, &mb);
     const int from_input = TF_LANE_INT(tf_hx, g, UA_from_input, l);
     hx_energy_eq(&ma, &mb, TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l),
-                 from_input ? UA_in[l] : UA[l], Va[l], Vb[l], ia + l, ib + l, LIED_LANES,
-                 ha + l, hb + l, da + l, db + l, LIED_LANES, &Q[l], &Ta[l], &Tb[l]);
+                 from_input ? UA_in[l] : UA[l], Va[l], Vb[l], Cw[l], ia + l, ib + l, LIED_LANES,
+                 ha + l, hb + l, Tw + l, da + l, db + l, dw + l, LIED_LANES, &Q[l], &Qb[l],
+                 &Ta[l], &Tb[l]);
   }
 }
 static void hx_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
@@ -265,7 +298,8 @@ static int hx_init_common(tf_hx *x, lied_init *ctx, int kind) {
   x->kind = kind;
   if (tf_medium_init(&x->med_a, ctx) || tf_medium_init(&x->med_b, ctx)) return -1;
   const double ha = tf_h(&x->med_a, 1e5, x->T0_a), hb = tf_h(&x->med_b, 1e5, x->T0_b);
-  for (int i = 0, n = hx_cells(x); i < n; i++) x->h_a[i] = ha, x->h_b[i] = hb;
+  if (isnan(x->T0_w)) x->T0_w = 0.5 * (x->T0_a + x->T0_b);
+  for (int i = 0, n = hx_cells(x); i < n; i++) x->h_a[i] = ha, x->h_b[i] = hb, x->T_w[i] = x->T0_w;
   return 0;
 }
 static int counter_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_COUNTER); }
@@ -292,16 +326,26 @@ static void hx_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "Q_flow", "W", &x->Q_flow);
   lied_meta_var(m, "T_a", "K", &x->T_a);
   lied_meta_var(m, "T_b", "K", &x->T_b);
+  lied_meta_var(m, "Q_b", "W", &x->Q_b);
+  if (x->C_w > 0)
+    for (int i = 0; i < N; i++) {
+      snprintf(name, sizeof name, "T_w[%d]", i + 1);
+      lied_meta_state(m, name, "K", &x->T_w[i], &x->der_w[i]);
+    }
   /* the energy block reads every cell and writes every derivative */
-  const void *in[2 * HX_MAXN + 4], *out[2 * HX_MAXN + 4];
+  const void *in[3 * HX_MAXN + 4], *out[3 * HX_MAXN + 5];
   int k = 0, o = 0;
   in[k++] = &x->inlet_a.state;
   in[k++] = &x->inlet_b.state;
   if (x->UA_from_input) in[k++] = &x->UA_in.y;
   for (int i = 0; i < N; i++) in[k++] = &x->h_a[i], in[k++] = &x->h_b[i];
+  if (x->C_w > 0)
+    for (int i = 0; i < N; i++) in[k++] = &x->T_w[i];
   in[k] = NULL;
   for (int i = 0; i < N; i++) out[o++] = &x->der_a[i], out[o++] = &x->der_b[i];
-  out[o++] = &x->Q_flow, out[o++] = &x->T_a, out[o++] = &x->T_b;
+  if (x->C_w > 0)
+    for (int i = 0; i < N; i++) out[o++] = &x->der_w[i];
+  out[o++] = &x->Q_flow, out[o++] = &x->Q_b, out[o++] = &x->T_a, out[o++] = &x->T_b;
   out[o] = NULL;
   lied_meta_block(m, "energy", hx_energy_b, 0, in, out);
   lied_meta_lanes(m, hx_energy_lanes);
@@ -348,6 +392,11 @@ static const lied_param hx_params[] = {
      TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
     {"L_a", offsetof(tf_hx, L_a), 0, "1/m", "inertance of stream a", 0, TF_NOMAX, 0, 0},
     {"L_b", offsetof(tf_hx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0},
+    {"C_w", offsetof(tf_hx, C_w), 0, "J/K", "heat capacity of the wall (0: none), split evenly",
+     0, TF_NOMAX, 0, 0},
+    {"T0_w", offsetof(tf_hx, T0_w), NAN, "K",
+     "start temperature of the wall (default the mean of T0_a and T0_b)", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
     {"medium_a", offsetof(tf_hx, med_a.par), 0, "1", "medium of stream a (default tf.water)",
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
     {"medium_b", offsetof(tf_hx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
@@ -371,6 +420,11 @@ static const lied_param cross_params[] = {
      TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
     {"L_a", offsetof(tf_hx, L_a), 0, "1/m", "inertance of stream a", 0, TF_NOMAX, 0, 0},
     {"L_b", offsetof(tf_hx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0},
+    {"C_w", offsetof(tf_hx, C_w), 0, "J/K", "heat capacity of the wall (0: none), split evenly",
+     0, TF_NOMAX, 0, 0},
+    {"T0_w", offsetof(tf_hx, T0_w), NAN, "K",
+     "start temperature of the wall (default the mean of T0_a and T0_b)", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
     {"medium_a", offsetof(tf_hx, med_a.par), 0, "1", "medium of stream a (default tf.water)",
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
     {"medium_b", offsetof(tf_hx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
