@@ -6,7 +6,10 @@
 --   p1 = tf.PressureDrop { dp_ref = 1e4, v_ref = 1e-3, L = 1e3, medium = water }
 --
 -- Classes: Source, Sink, TankOut, TankIn, PressureDrop, LinearQuadraticDrop,
--- LaminarDrop, Splitter, Junction, Volume, Pump, Heater; the signal sources
+-- LaminarDrop, Splitter, Junction, Volume, Pump, Heater, MassFlowSource,
+-- Reservoir, ConductionElement (a heat port of lied.thermal), CounterFlowHX,
+-- ParallelFlowHX, CrossFlowHX, Valve, CheckValve, Fan, TemperatureSensor, PressureSensor,
+-- MassFlowSensor, EnthalpySensor; the signal sources
 -- Constant, Step, Ramp, Sine are lied.signals' classes in this domain (same
 -- parameters and blocks; docs/signals.md). print(lied.describe(tf.Volume)) lists a class's
 -- parameters with units and ranges.

@@ -8,7 +8,7 @@
 local lied = require "lied"
 
 local classes = {}
-for _, libname in ipairs { "testlib", "mechanics", "thermofluid", "signals" } do
+for _, libname in ipairs { "testlib", "mechanics", "thermofluid", "signals", "thermal" } do
   local ok, lib = pcall(lied.library, libname)
   if ok then
     local names = {}

@@ -8,11 +8,11 @@
  * beta = 0 makes it incompressible (exactly rho0). */
 static double liq_rho(const double *c, double p, double h) {
   (void)h;
-  return c[0] * (1.0 + c[2] * (p - c[3]));
+  return tf_liquid_rho(c, p);
 }
 static double liq_T(const double *c, double p, double h) {
   (void)p;
-  return c[4] + h / c[1];
+  return tf_liquid_T(c, h);
 }
 static double liq_h(const double *c, double p, double T) {
   (void)p;

@@ -25,6 +25,31 @@ static void sink_out(const lied_env *env, tf_sink *s) {
 LIED_BLOCK(sink_r_b, tf_sink, sink_r)
 LIED_BLOCK(sink_out_b, tf_sink, sink_out)
 
+/* Lane forms (lied/component.h): the same operations, copy by copy. */
+static void sink_r_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *in = LIED_LANE_IN(tf_sink, g, inlet.state);
+  const double *d = LIED_LANE_IN(tf_sink, g, inlet.der);
+  const double *p_in = LIED_LANE_IN(tf_sink, g, p0_in.y);
+  const double *p0 = LIED_LANE(tf_sink, g, p0), *L = LIED_LANE(tf_sink, g, L);
+  double *r = LIED_LANE(tf_sink, g, inlet.r.r);
+  for (size_t l = 0; l < n; l++) {
+    double p = TF_LANE_INT(tf_sink, g, p0_from_input, l) ? p_in[l] : p0[l];
+    r[l] = p - TF_V(in, 1, l) + L[l] * d[l];
+  }
+}
+static void sink_out_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *in = LIED_LANE_IN(tf_sink, g, inlet.state);
+  double *m = LIED_LANE(tf_sink, g, m_flow), *T = LIED_LANE(tf_sink, g, T);
+  for (size_t l = 0; l < n; l++) {
+    tf_med med;
+    TF_LANE_MED(tf_sink, g, med, l, &med);
+    m[l] = TF_V(in, 0, l);
+    T[l] = tf_T(&med, TF_V(in, 1, l), TF_V(in, 2, l));
+  }
+}
+
 static int sink_init(void *self, lied_init *ctx) {
   tf_sink *s = self;
   return tf_medium_init(&s->med, ctx);
@@ -39,8 +64,10 @@ static void sink_meta(lied_meta *m, void *self) {
   const void *in[5] = {&s->inlet.state, &s->inlet.der, NULL, NULL, NULL};
   if (s->p0_from_input) in[2] = &s->p0_in.y;
   lied_meta_block(m, "r", sink_r_b, LIED_BLOCK_CONST_COEFF, in, LIED_SIGS(&s->inlet.r));
+  lied_meta_lanes(m, sink_r_lanes);
   lied_meta_block(m, "output", sink_out_b, 0, LIED_SIGS(&s->inlet.state),
                   LIED_SIGS(&s->m_flow, &s->T));
+  lied_meta_lanes(m, sink_out_lanes);
 }
 
 static const lied_param sink_params[] = {

@@ -34,10 +34,16 @@ static const lied_class *const thermofluid_classes[] = {
     &tf_tank_in_class,      &tf_pressure_drop_class, &tf_linquad_drop_class,
     &tf_laminar_drop_class, &tf_splitter_class,     &tf_junction_class,
     &tf_volume_class,       &tf_pump_class,         &tf_heater_class,
+    &tf_conduction_class,   &tf_counter_hx_class,   &tf_parallel_hx_class,
+    &tf_cross_hx_class,
+    &tf_mass_flow_source_class, &tf_reservoir_class, &tf_valve_class,
+    &tf_check_valve_class,  &tf_fan_class,          &tf_t_sensor_class,
+    &tf_p_sensor_class,     &tf_m_sensor_class,     &tf_h_sensor_class,
     &tf_constant_class,     &tf_step_class,         &tf_ramp_class,
     &tf_sine_class,         NULL};
 
 LIED_LIBRARY(thermofluid,
              "thermofluid streams in LIED form: sources, sinks, tanks, pressure drops, "
-    "splitters, junctions, volumes, pumps, heaters; liquid and ideal-gas media",
+             "splitters, junctions, volumes, pumps, fans, heaters, valves, conduction "
+             "elements, heat exchangers, sensors; liquid and ideal-gas media",
              thermofluid_classes)

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stddef.h>
 #include "lied/component.h"
+#include "lib/thermal/thermal.h"
 
 #define TF_NOMIN (-HUGE_VAL)
 #define TF_NOMAX (HUGE_VAL)
@@ -86,6 +87,13 @@ static inline double tf_h(const tf_med *m, double p, double T) {
   return m->fn->h(m->par + 1, p, T);
 }
 
+/* The liquid's laws (media.c), also for lane forms that evaluate them inline:
+ * c = {rho0, cp, beta, p_ref, T_ref} (the medium vector without its kind). */
+static inline double tf_liquid_rho(const double *c, double p) {
+  return c[0] * (1.0 + c[2] * (p - c[3]));
+}
+static inline double tf_liquid_T(const double *c, double h) { return c[4] + h / c[1]; }
+
 /* Parameter table entry for `medium` (default: the standard liquid). */
 #define TF_MEDIUM_PARAM(TYPE)                                                   \
   {"medium", offsetof(TYPE, med.par), 0, "1",                                   \
@@ -106,10 +114,38 @@ static inline void tf_pass_r(tf_in *in, const tf_out *out, double L) {
   in->r.r = out->r->r + L * in->der->der_m_flow;
 }
 
+/* ---- a flowing cell (ConductionElement, heat exchanger cells) -------------
+ * A well-mixed volume with an enthalpy state h, fed by the upwind enthalpy
+ * h_in (the inlet's, also for reversed flow, as Heater), receiving the heat
+ * flow Q: der(h) = (|m_flow|*(h_in - h) + Q) / M, M = rho(p, h)*V. */
+static inline double tf_cell_der(double m_flow, double h_in, double h, double Q, double M) {
+  return (fabs(m_flow) * (h_in - h) + Q) / M;
+}
+
+/* ---- lane forms (lied/component.h, "Lane forms") ----------------------------
+ * A field of copy l of a group at g: an int shares its 8-byte word with its
+ * neighbour; a medium is gathered into a tf_med of the copy's own (the same
+ * doubles and table, so the same bits as the block). */
+#define TF_LANE_WORD(TYPE, g, FIELD, l)                                                   \
+  ((const void *)((g) + (offsetof(TYPE, FIELD) / 8) * 8 * LIED_LANES + 8 * (l) +          \
+                  offsetof(TYPE, FIELD) % 8))
+#define TF_LANE_INT(TYPE, g, FIELD, l) (*(const int *)TF_LANE_WORD(TYPE, g, FIELD, l))
+#define TF_LANE_MED(TYPE, g, FIELD, l, out)                                                \
+  do {                                                                                   \
+    for (int k_ = 0; k_ < TF_MEDIUM_LEN; k_++)                                           \
+      (out)->par[k_] = LIED_LANE(TYPE, g, FIELD.par)[k_ * LIED_LANES + (l)];             \
+    (out)->fn = *(const tf_medium *const *)TF_LANE_WORD(TYPE, g, FIELD.fn, l);           \
+  } while (0)
+/* Variable j of copy l of a stream signal read through a lane pointer. */
+#define TF_V(p, j, l) ((p)[(j) * LIED_LANES + (l)])
+
 /* The library's classes. */
 extern const lied_class tf_source_class, tf_sink_class, tf_tank_out_class,
     tf_tank_in_class, tf_pressure_drop_class, tf_linquad_drop_class,
     tf_laminar_drop_class, tf_splitter_class, tf_junction_class, tf_volume_class,
-    tf_pump_class, tf_heater_class;
+    tf_pump_class, tf_heater_class, tf_conduction_class, tf_counter_hx_class,
+    tf_parallel_hx_class, tf_cross_hx_class, tf_mass_flow_source_class, tf_valve_class, tf_check_valve_class,
+    tf_fan_class, tf_reservoir_class, tf_t_sensor_class, tf_p_sensor_class,
+    tf_m_sensor_class, tf_h_sensor_class;
 
 #endif

@@ -1,0 +1,163 @@
+/* conduction.c - ConductionElement: a flowing volume V with a heat port (a
+ * node of the heat connector, docs/thermal.md). Its content has an
+ * enthalpy state h, fed by the upwind enthalpy and by the heat that the
+ * branches on heatPort deliver (minus the heat flow they draw):
+ *   heatPort.T = T(p, h)
+ *   der(h) = (|m_flow|*(h_in - h) + Q) / (rho(p, h)*V),  Q = -heatPort.Q_flow
+ *   outlet: (m_flow, p, h) of the inlet with the content's h
+ * As a Heater whose Q comes from the heat port (after TFS's
+ * ConductionElement; the conductance lives in the branch, e.g. a
+ * ThermalConductor or Convection between the element and a wall). */
+#include "lib/thermofluid/thermofluid.h"
+
+typedef struct tf_cond {
+  tf_in inlet;
+  tf_out outlet;
+  th_node heatPort;
+  tf_med med;
+  double V, T0, L;
+  double h, der_h; /* state */
+  double T, Q;     /* content temperature, heat flow into the fluid */
+} tf_cond;
+
+static inline void cond_state_eq(double m, double p, double h, double *om, double *op,
+                                 double *oh) {
+  *om = m, *op = p, *oh = h;
+}
+static void cond_state(const lied_env *env, tf_cond *e) {
+  (void)env;
+  const tf_state *in = e->inlet.state;
+  tf_state *o = &e->outlet.state;
+  cond_state_eq(in->m_flow, in->p, e->h, &o->m_flow, &o->p, &o->h);
+}
+static void cond_temp(const lied_env *env, tf_cond *e) {
+  (void)env;
+  e->T = tf_T(&e->med, e->inlet.state->p, e->h);
+  e->heatPort.T.T = e->T;
+}
+static inline void cond_energy_eq(const tf_med *med, double m, double p, double h_in, double h,
+                                  double Qport, double V, double *Q, double *der_h) {
+  *Q = -Qport;
+  *der_h = tf_cell_der(m, h_in, h, *Q, tf_rho(med, p, h) * V);
+}
+static void cond_energy(const lied_env *env, tf_cond *e) {
+  (void)env;
+  const tf_state *in = e->inlet.state;
+  cond_energy_eq(&e->med, in->m_flow, in->p, in->h, e->h, e->heatPort.Q->Q_flow, e->V, &e->Q,
+                 &e->der_h);
+}
+static void cond_der(const lied_env *env, tf_cond *e) {
+  (void)env;
+  tf_pass_der(&e->inlet, &e->outlet);
+}
+static void cond_r(const lied_env *env, tf_cond *e) {
+  (void)env;
+  tf_pass_r(&e->inlet, &e->outlet, e->L);
+}
+LIED_BLOCK(cond_state_b, tf_cond, cond_state)
+LIED_BLOCK(cond_temp_b, tf_cond, cond_temp)
+LIED_BLOCK(cond_energy_b, tf_cond, cond_energy)
+LIED_BLOCK(cond_der_b, tf_cond, cond_der)
+LIED_BLOCK(cond_r_b, tf_cond, cond_r)
+
+/* ---- lane forms ------------------------------------------------------------ */
+LIED_LANE_FN static void cond_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict in = LIED_LANE_IN(tf_cond, g, inlet.state);
+  const double *restrict h = LIED_LANE(tf_cond, g, h);
+  double *restrict o = LIED_LANE(tf_cond, g, outlet.state);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++)
+    cond_state_eq(TF_V(in, 0, l), TF_V(in, 1, l), h[l], &TF_V(o, 0, l), &TF_V(o, 1, l),
+                  &TF_V(o, 2, l));
+}
+static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *in = LIED_LANE_IN(tf_cond, g, inlet.state);
+  const double *h = LIED_LANE(tf_cond, g, h);
+  double *T = LIED_LANE(tf_cond, g, T), *Tp = LIED_LANE(tf_cond, g, heatPort.T.T);
+  for (size_t l = 0; l < n; l++) { /* the medium's table: one copy at a time */
+    tf_med med;
+    TF_LANE_MED(tf_cond, g, med, l, &med);
+    T[l] = tf_T(&med, TF_V(in, 1, l), h[l]);
+    Tp[l] = T[l];
+  }
+}
+static void cond_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *in = LIED_LANE_IN(tf_cond, g, inlet.state);
+  const double *Qp = LIED_LANE_IN(tf_cond, g, heatPort.Q);
+  const double *h = LIED_LANE(tf_cond, g, h), *V = LIED_LANE(tf_cond, g, V);
+  double *Q = LIED_LANE(tf_cond, g, Q), *der_h = LIED_LANE(tf_cond, g, der_h);
+  for (size_t l = 0; l < n; l++) {
+    tf_med med;
+    TF_LANE_MED(tf_cond, g, med, l, &med);
+    cond_energy_eq(&med, TF_V(in, 0, l), TF_V(in, 1, l), TF_V(in, 2, l), h[l], Qp[l], V[l], &Q[l],
+                   &der_h[l]);
+  }
+}
+LIED_LANE_FN static void cond_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict in = LIED_LANE_IN(tf_cond, g, inlet.der);
+  double *restrict o = LIED_LANE(tf_cond, g, outlet.der.der_m_flow);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = in[l];
+}
+LIED_LANE_FN static void cond_r_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict r = LIED_LANE_IN(tf_cond, g, outlet.r);
+  const double *restrict d = LIED_LANE_IN(tf_cond, g, inlet.der);
+  const double *restrict L = LIED_LANE(tf_cond, g, L);
+  double *restrict o = LIED_LANE(tf_cond, g, inlet.r.r);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];
+}
+
+static int cond_init(void *self, lied_init *ctx) {
+  tf_cond *e = self;
+  if (tf_medium_init(&e->med, ctx)) return -1;
+  e->h = tf_h(&e->med, 1e5, e->T0);
+  return 0;
+}
+
+static void cond_meta(lied_meta *m, void *self) {
+  tf_cond *e = self;
+  lied_meta_port(m, "inlet", 0, &e->inlet, &tf_in_layout);
+  lied_meta_port(m, "outlet", 0, &e->outlet, &tf_out_layout);
+  lied_meta_port(m, "heatPort", 0, &e->heatPort, &th_node_layout);
+  lied_meta_state(m, "h", "J/kg", &e->h, &e->der_h);
+  lied_meta_var(m, "m_flow", "kg/s", &e->outlet.state.m_flow);
+  lied_meta_var(m, "T", "K", &e->T);
+  lied_meta_var(m, "Q", "W", &e->Q);
+  lied_meta_block(m, "state", cond_state_b, 0, LIED_SIGS(&e->inlet.state, &e->h),
+                  LIED_SIGS(&e->outlet.state));
+  lied_meta_lanes(m, cond_state_lanes);
+  lied_meta_block(m, "temperature", cond_temp_b, 0, LIED_SIGS(&e->inlet.state, &e->h),
+                  LIED_SIGS(&e->T, &e->heatPort.T));
+  lied_meta_lanes(m, cond_temp_lanes);
+  lied_meta_block(m, "energy", cond_energy_b, 0,
+                  LIED_SIGS(&e->inlet.state, &e->h, &e->heatPort.Q),
+                  LIED_SIGS(&e->der_h, &e->Q));
+  lied_meta_lanes(m, cond_energy_lanes);
+  lied_meta_block(m, "der", cond_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&e->inlet.der),
+                  LIED_SIGS(&e->outlet.der));
+  lied_meta_lanes(m, cond_der_lanes);
+  lied_meta_block(m, "r", cond_r_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&e->outlet.r, &e->inlet.der), LIED_SIGS(&e->inlet.r));
+  lied_meta_lanes(m, cond_r_lanes);
+}
+
+static const lied_param cond_params[] = {
+    {"V", offsetof(tf_cond, V), 1e-3, "m3", "fluid volume of the element", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"T0", offsetof(tf_cond, T0), 293.15, "K", "start temperature of the content", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"L", offsetof(tf_cond, L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0},
+    TF_MEDIUM_PARAM(tf_cond),
+};
+const lied_class tf_conduction_class = {
+    "ConductionElement", "thermofluid",
+    "flowing volume V with a heat port (a node): heatPort.T = T(p, h), der(h) = "
+    "(|m_flow|*(h_in - h) - heatPort.Q_flow)/(rho*V)",
+    sizeof(tf_cond), cond_params, sizeof cond_params / sizeof *cond_params, cond_init,
+    cond_meta};

@@ -1,0 +1,448 @@
+/* hx.c - CounterFlowHX and ParallelFlowHX: two streams a and b exchanging
+ * heat through a wall of conductance UA [W/K] (a parameter or the signal
+ * UA_in), discretised into N cells per stream (after TFS's discretised heat
+ * exchangers). Cell i of each stream is a ConductionElement of volume V/N
+ * (V_a, V_b); cell i of a exchanges with cell i of b (parallel flow) or cell
+ * N+1-i of b (counter flow), cells numbered along each stream's nominal
+ * direction:
+ *   q_i = (UA/N) (T_a,i - T_b,j)        heat from a to b in the pair
+ *   der(h_a,i) = (|m_a| (h_a,i-1 - h_a,i) - q_i) / (rho_a V_a/N)
+ *   der(h_b,j) = (|m_b| (h_b,j-1 - h_b,j) + q_i) / (rho_b V_b/N)
+ * h_a,0 and h_b,0 are the inlets' enthalpies; each outlet carries its last
+ * cell's enthalpy, the inlet's flow and pressure (no pressure drop: put a
+ * PressureDrop in series). The wall stores no heat.
+ *
+ * CrossFlowHX (both streams unmixed): an N x N grid of elements (i, j);
+ * stream a crosses it along i in N parallel rows of m_a/N, stream b along j
+ * in N columns of m_b/N; element (i, j) holds a-cell and b-cell k =
+ * j*N + i (states h_a[k+1], h_b[k+1]) of volumes V/N^2, exchanging
+ *   q_k = (UA/N^2) (T_a,k - T_b,k);
+ * upwind: a from (i-1, j), b from (i, j-1). Each outlet mixes its N rows
+ * (columns), equal flows: h_out = mean of the last elements' h.
+ *
+ * With a wall heat capacity C_w > 0 every pair exchanges through a wall
+ * element of capacity C_w/n (n cells per stream) and temperature T_w (a
+ * state), half the resistance on each side:
+ *   q_a = 2G (T_a - T_w), q_b = 2G (T_w - T_b), (C_w/n) der(T_w) = q_a - q_b
+ * (at steady state the same conductance G). */
+#include <stdio.h>
+#include "lib/thermofluid/thermofluid.h"
+
+#define HX_MAXN 500  /* cells per stream (cross flow: N*N <= HX_MAXN) */
+#define HX_MAXN_CROSS 22
+enum { HX_PARALLEL = 0, HX_COUNTER = 1, HX_CROSS = 2 };
+
+typedef struct tf_hx {
+  tf_in inlet_a;
+  tf_out outlet_a;
+  tf_in inlet_b;
+  tf_out outlet_b;
+  lied_real_in UA_in;
+  tf_med med_a, med_b;
+  double UA, V_a, V_b, T0_a, T0_b, L_a, L_b;
+  double C_w, T0_w;        /* wall heat capacity (0: none), its start temperature */
+  double Q_flow, Q_b, T_a, T_b; /* heat flow out of a, into b; outlet temperatures */
+  int N, UA_from_input, kind, pad_; /* kind: HX_PARALLEL, HX_COUNTER, HX_CROSS */
+  double h_a[HX_MAXN], der_a[HX_MAXN], h_b[HX_MAXN], der_b[HX_MAXN];
+  double T_w[HX_MAXN], der_w[HX_MAXN]; /* wall elements (C_w > 0) */
+} tf_hx;
+
+/* Outlet enthalpies of one copy: the last cell, or for cross flow the mean
+ * of the last elements of the N rows (columns). Arrays element k at [k * s]. */
+static inline void hx_outlet_h(int N, int kind, const double *ha, const double *hb, size_t s,
+                               double *hoa, double *hob) {
+  if (kind != HX_CROSS) {
+    *hoa = ha[(size_t)(N - 1) * s];
+    *hob = hb[(size_t)(N - 1) * s];
+    return;
+  }
+  double sa = 0, sb = 0;
+  for (int r = 0; r < N; r++) {
+    sa += ha[(size_t)(r * N + N - 1) * s];
+    sb += hb[(size_t)((N - 1) * N + r) * s];
+  }
+  *hoa = sa / N;
+  *hob = sb / N;
+}
+
+/* The exchange of one pair through conductance G: without a wall (Cwc = 0)
+ * q_a = q_b = G (T_a - T_b); with a wall element of capacity Cwc, see above. */
+static inline void hx_pair(double G, double Cwc, double Ta, double Tb, const double *Tw,
+                           double *dw, double *qa, double *qb) {
+  if (Cwc > 0) {
+    *qa = 2 * G * (Ta - *Tw);
+    *qb = 2 * G * (*Tw - Tb);
+    *dw = (*qa - *qb) / Cwc;
+  } else {
+    *qa = G * (Ta - Tb);
+    *qb = *qa;
+  }
+}
+
+/* The cells of one copy: arrays element i at [i * s] (s = 1 for a block,
+ * LIED_LANES in a group), the inlet states' variables is apart. */
+static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int kind, double UA,
+                                double Va, double Vb, double Cw, const double *ia,
+                                const double *ib, size_t is, const double *ha, const double *hb,
+                                const double *Tw, double *da, double *db, double *dw, size_t s,
+                                double *Q, double *Qb, double *Ta_out, double *Tb_out) {
+  const double m_a = ia[0], p_a = ia[is], hin_a = ia[2 * is];
+  const double m_b = ib[0], p_b = ib[is], hin_b = ib[2 * is];
+  double sum = 0, sum_b = 0, qa, qb;
+  if (kind == HX_CROSS) {
+    const int NN = N * N;
+    const double G = UA / NN, Vca = Va / NN, Vcb = Vb / NN, mra = m_a / N, mcb = m_b / N;
+    const double Cwc = Cw / NN;
+    for (int k = 0; k < NN; k++) {
+      const int i = k % N, j = k / N;
+      const double hak = ha[(size_t)k * s], hbk = hb[(size_t)k * s];
+      hx_pair(G, Cwc, tf_T(ma, p_a, hak), tf_T(mb, p_b, hbk), &Tw[(size_t)k * s],
+              &dw[(size_t)k * s], &qa, &qb);
+      const double hua = i ? ha[(size_t)(k - 1) * s] : hin_a;
+      const double hub = j ? hb[(size_t)(k - N) * s] : hin_b;
+      da[(size_t)k * s] = tf_cell_der(mra, hua, hak, -qa, tf_rho(ma, p_a, hak) * Vca);
+      db[(size_t)k * s] = tf_cell_der(mcb, hub, hbk, qb, tf_rho(mb, p_b, hbk) * Vcb);
+      sum += qa;
+      sum_b += qb;
+    }
+  } else {
+    const double G = UA / N, Vca = Va / N, Vcb = Vb / N, Cwc = Cw / N;
+    for (int i = 0; i < N; i++) {
+      const int j = kind == HX_COUNTER ? N - 1 - i : i;
+      const double hai = ha[(size_t)i * s], hbj = hb[(size_t)j * s];
+      /* wall element i lies between cell i of a and cell j of b */
+      hx_pair(G, Cwc, tf_T(ma, p_a, hai), tf_T(mb, p_b, hbj), &Tw[(size_t)i * s],
+              &dw[(size_t)i * s], &qa, &qb);
+      const double hua = i ? ha[(size_t)(i - 1) * s] : hin_a;
+      const double hub = j ? hb[(size_t)(j - 1) * s] : hin_b;
+      da[(size_t)i * s] = tf_cell_der(m_a, hua, hai, -qa, tf_rho(ma, p_a, hai) * Vca);
+      db[(size_t)j * s] = tf_cell_der(m_b, hub, hbj, qb, tf_rho(mb, p_b, hbj) * Vcb);
+      sum += qa;
+      sum_b += qb;
+    }
+  }
+  double hoa, hob;
+  hx_outlet_h(N, kind, ha, hb, s, &hoa, &hob);
+  *Q = sum;
+  *Qb = sum_b;
+  *Ta_out = tf_T(ma, p_a, hoa);
+  *Tb_out = tf_T(mb, p_b, hob);
+}
+
+static void hx_energy(const lied_env *env, tf_hx *x) {
+  (void)env;
+  double UA = x->UA_from_input ? x->UA_in.y->y : x->UA;
+  hx_energy_eq(&x->med_a, &x->med_b, x->N, x->kind, UA, x->V_a, x->V_b, x->C_w,
+               &x->inlet_a.state->m_flow, &x->inlet_b.state->m_flow, 1, x->h_a, x->h_b, x->T_w,
+               x->der_a, x->der_b, x->der_w, 1, &x->Q_flow, &x->Q_b, &x->T_a, &x->T_b);
+}
+static void hx_state(const lied_env *env, tf_hx *x) {
+  (void)env;
+  const tf_state *a = x->inlet_a.state, *b = x->inlet_b.state;
+  double hoa, hob;
+  hx_outlet_h(x->N, x->kind, x->h_a, x->h_b, 1, &hoa, &hob);
+  x->outlet_a.state = (tf_state){a->m_flow, a->p, hoa};
+  x->outlet_b.state = (tf_state){b->m_flow, b->p, hob};
+}
+static void hx_der(const lied_env *env, tf_hx *x) {
+  (void)env;
+  tf_pass_der(&x->inlet_a, &x->outlet_a);
+  tf_pass_der(&x->inlet_b, &x->outlet_b);
+}
+static void hx_r_a(const lied_env *env, tf_hx *x) {
+  (void)env;
+  tf_pass_r(&x->inlet_a, &x->outlet_a, x->L_a);
+}
+static void hx_r_b(const lied_env *env, tf_hx *x) {
+  (void)env;
+  tf_pass_r(&x->inlet_b, &x->outlet_b, x->L_b);
+}
+LIED_BLOCK(hx_energy_b, tf_hx, hx_energy)
+LIED_BLOCK(hx_state_b, tf_hx, hx_state)
+LIED_BLOCK(hx_der_b, tf_hx, hx_der)
+LIED_BLOCK(hx_r_a_b, tf_hx, hx_r_a)
+LIED_BLOCK(hx_r_b_b, tf_hx, hx_r_b)
+
+/* ---- lane forms ------------------------------------------------------------ */
+
+/* Liquids on both sides (the usual case): the media's laws inline
+ * (tf_liquid_T, tf_liquid_rho: the same operations as the medium's table),
+ * cell by cell with the copies in the inner loop, which the compiler
+ * evaluates several per instruction. par: the lanes of a medium vector
+ * {kind, rho0, cp, beta, p_ref, T_ref}, element k at par[k * LIED_LANES]. */
+#define HX_PAR(par, k, l) ((par)[(k) * LIED_LANES + (l)])
+LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const double *G,
+                                          const double *Vca, const double *Vcb,
+                                          const double *ia, const double *ib, const double *pa,
+                                          const double *pb, const double *ha, const double *hb,
+                                          double *da, double *db, double *Q, double *Qb,
+                                          double *Ta, double *Tb) {
+  double sum[LIED_LANES];
+  for (size_t l = 0; l < n; l++) sum[l] = 0;
+  for (int i = 0; i < N; i++) {
+    const int j = kind == HX_COUNTER ? N - 1 - i : i;
+    const double *restrict hai = ha + (size_t)i * LIED_LANES;
+    const double *restrict hbj = hb + (size_t)j * LIED_LANES;
+    const double *restrict hua = i ? ha + (size_t)(i - 1) * LIED_LANES : ia + 2 * LIED_LANES;
+    const double *restrict hub = j ? hb + (size_t)(j - 1) * LIED_LANES : ib + 2 * LIED_LANES;
+    double *restrict dai = da + (size_t)i * LIED_LANES, *restrict dbj = db + (size_t)j * LIED_LANES;
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++) {
+      const double p_a = TF_V(ia, 1, l), p_b = TF_V(ib, 1, l);
+      const double Tai = HX_PAR(pa, 5, l) + hai[l] / HX_PAR(pa, 2, l);
+      const double Tbj = HX_PAR(pb, 5, l) + hbj[l] / HX_PAR(pb, 2, l);
+      const double q = G[l] * (Tai - Tbj);
+      const double rho_a = HX_PAR(pa, 1, l) * (1.0 + HX_PAR(pa, 3, l) * (p_a - HX_PAR(pa, 4, l)));
+      const double rho_b = HX_PAR(pb, 1, l) * (1.0 + HX_PAR(pb, 3, l) * (p_b - HX_PAR(pb, 4, l)));
+      dai[l] = tf_cell_der(TF_V(ia, 0, l), hua[l], hai[l], -q, rho_a * Vca[l]);
+      dbj[l] = tf_cell_der(TF_V(ib, 0, l), hub[l], hbj[l], q, rho_b * Vcb[l]);
+      sum[l] += q;
+    }
+  }
+  const double *ha_last = ha + (size_t)(N - 1) * LIED_LANES, *hb_last = hb + (size_t)(N - 1) * LIED_LANES;
+  for (size_t l = 0; l < n; l++) {
+    Q[l] = sum[l];
+    Qb[l] = sum[l];
+    Ta[l] = HX_PAR(pa, 5, l) + ha_last[l] / HX_PAR(pa, 2, l);
+    Tb[l] = HX_PAR(pb, 5, l) + hb_last[l] / HX_PAR(pb, 2, l);
+  }
+}
+
+static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *ia = LIED_LANE_IN(tf_hx, g, inlet_a.state);
+  const double *ib = LIED_LANE_IN(tf_hx, g, inlet_b.state);
+  const double *UA_in = LIED_LANE_IN(tf_hx, g, UA_in.y);
+  const double *UA = LIED_LANE(tf_hx, g, UA), *Va = LIED_LANE(tf_hx, g, V_a),
+               *Vb = LIED_LANE(tf_hx, g, V_b);
+  const double *pa = LIED_LANE(tf_hx, g, med_a.par), *pb = LIED_LANE(tf_hx, g, med_b.par);
+  double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
+  double *da = LIED_LANE(tf_hx, g, der_a), *db = LIED_LANE(tf_hx, g, der_b);
+  double *Q = LIED_LANE(tf_hx, g, Q_flow), *Qb = LIED_LANE(tf_hx, g, Q_b),
+         *Ta = LIED_LANE(tf_hx, g, T_a), *Tb = LIED_LANE(tf_hx, g, T_b);
+  const double *Cw = LIED_LANE(tf_hx, g, C_w);
+  double *Tw = LIED_LANE(tf_hx, g, T_w), *dw = LIED_LANE(tf_hx, g, der_w);
+  /* the fast path when every copy has liquids, no wall and the same structure */
+  const int N0 = TF_LANE_INT(tf_hx, g, N, 0), c0 = TF_LANE_INT(tf_hx, g, kind, 0),
+            f0 = TF_LANE_INT(tf_hx, g, UA_from_input, 0);
+  int liquid = c0 != HX_CROSS; /* cross flow: the general path */
+  for (size_t l = 0; l < n; l++)
+    liquid &= TF_LANE_INT(tf_hx, g, N, l) == N0 && TF_LANE_INT(tf_hx, g, kind, l) == c0 &&
+              TF_LANE_INT(tf_hx, g, UA_from_input, l) == f0 && HX_PAR(pa, 0, l) == TF_LIQUID &&
+              HX_PAR(pb, 0, l) == TF_LIQUID && Cw[l] == 0;
+  if (liquid) {
+    double G[LIED_LANES], Vca[LIED_LANES], Vcb[LIED_LANES];
+    for (size_t l = 0; l < n; l++) {
+      G[l] = (f0 ? UA_in[l] : UA[l]) / N0;
+      Vca[l] = Va[l] / N0;
+      Vcb[l] = Vb[l] / N0;
+    }
+    hx_energy_liquid(n, N0, c0, G, Vca, Vcb, ia, ib, pa, pb, ha, hb, da, db, Q, Qb, Ta, Tb);
+    return;
+  }
+  for (size_t l = 0; l < n; l++) { /* any media: the tables, one copy at a time */
+    tf_med ma, mb;
+    TF_LANE_MED(tf_hx, g, med_a, l, &ma);
+    TF_LANE_MED(tf_hx, g, med_b, l, &mb);
+    const int from_input = TF_LANE_INT(tf_hx, g, UA_from_input, l);
+    hx_energy_eq(&ma, &mb, TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l),
+                 from_input ? UA_in[l] : UA[l], Va[l], Vb[l], Cw[l], ia + l, ib + l, LIED_LANES,
+                 ha + l, hb + l, Tw + l, da + l, db + l, dw + l, LIED_LANES, &Q[l], &Qb[l],
+                 &Ta[l], &Tb[l]);
+  }
+}
+static void hx_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *ia = LIED_LANE_IN(tf_hx, g, inlet_a.state);
+  const double *ib = LIED_LANE_IN(tf_hx, g, inlet_b.state);
+  const double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
+  double *oa = LIED_LANE(tf_hx, g, outlet_a.state), *ob = LIED_LANE(tf_hx, g, outlet_b.state);
+  for (size_t l = 0; l < n; l++) {
+    double hoa, hob;
+    hx_outlet_h(TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l), ha + l, hb + l,
+                LIED_LANES, &hoa, &hob);
+    TF_V(oa, 0, l) = TF_V(ia, 0, l), TF_V(oa, 1, l) = TF_V(ia, 1, l), TF_V(oa, 2, l) = hoa;
+    TF_V(ob, 0, l) = TF_V(ib, 0, l), TF_V(ob, 1, l) = TF_V(ib, 1, l), TF_V(ob, 2, l) = hob;
+  }
+}
+LIED_LANE_FN static void hx_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict ia = LIED_LANE_IN(tf_hx, g, inlet_a.der);
+  const double *restrict ib = LIED_LANE_IN(tf_hx, g, inlet_b.der);
+  double *restrict oa = LIED_LANE(tf_hx, g, outlet_a.der.der_m_flow);
+  double *restrict ob = LIED_LANE(tf_hx, g, outlet_b.der.der_m_flow);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) oa[l] = ia[l], ob[l] = ib[l];
+}
+#define HX_R_LANES(NAME, IN, OUT, L_)                                                     \
+  LIED_LANE_FN static void NAME(const lied_env *env, char *g, size_t n, size_t stride) {  \
+    (void)env, (void)stride;                                                              \
+    const double *restrict r = LIED_LANE_IN(tf_hx, g, OUT.r);                             \
+    const double *restrict d = LIED_LANE_IN(tf_hx, g, IN.der);                            \
+    const double *restrict L = LIED_LANE(tf_hx, g, L_);                                   \
+    double *restrict o = LIED_LANE(tf_hx, g, IN.r.r);                                     \
+    LIED_LANE_LOOP                                                                        \
+    for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];                             \
+  }
+HX_R_LANES(hx_r_a_lanes, inlet_a, outlet_a, L_a)
+HX_R_LANES(hx_r_b_lanes, inlet_b, outlet_b, L_b)
+
+/* Cells per stream. */
+static int hx_cells(const tf_hx *x) {
+  const int N = x->N < 1 ? 1 : x->N;
+  return x->kind == HX_CROSS ? (N > HX_MAXN_CROSS ? HX_MAXN_CROSS * HX_MAXN_CROSS : N * N)
+                             : (N > HX_MAXN ? HX_MAXN : N);
+}
+
+static int hx_init_common(tf_hx *x, lied_init *ctx, int kind) {
+  x->kind = kind;
+  if (tf_medium_init(&x->med_a, ctx) || tf_medium_init(&x->med_b, ctx)) return -1;
+  const double ha = tf_h(&x->med_a, 1e5, x->T0_a), hb = tf_h(&x->med_b, 1e5, x->T0_b);
+  if (isnan(x->T0_w)) x->T0_w = 0.5 * (x->T0_a + x->T0_b);
+  for (int i = 0, n = hx_cells(x); i < n; i++) x->h_a[i] = ha, x->h_b[i] = hb, x->T_w[i] = x->T0_w;
+  return 0;
+}
+static int counter_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_COUNTER); }
+static int parallel_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_PARALLEL); }
+static int cross_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_CROSS); }
+
+static void hx_meta(lied_meta *m, void *self) {
+  tf_hx *x = self;
+  const int N = hx_cells(x); /* cells per stream */
+  lied_meta_port(m, "inlet_a", 0, &x->inlet_a, &tf_in_layout);
+  lied_meta_port(m, "outlet_a", 0, &x->outlet_a, &tf_out_layout);
+  lied_meta_port(m, "inlet_b", 0, &x->inlet_b, &tf_in_layout);
+  lied_meta_port(m, "outlet_b", 0, &x->outlet_b, &tf_out_layout);
+  if (x->UA_from_input) lied_meta_real_in(m, "UA_in", 0, &x->UA_in);
+  char name[32];
+  for (int i = 0; i < N; i++) {
+    snprintf(name, sizeof name, "h_a[%d]", i + 1);
+    lied_meta_state(m, name, "J/kg", &x->h_a[i], &x->der_a[i]);
+  }
+  for (int i = 0; i < N; i++) {
+    snprintf(name, sizeof name, "h_b[%d]", i + 1);
+    lied_meta_state(m, name, "J/kg", &x->h_b[i], &x->der_b[i]);
+  }
+  lied_meta_var(m, "Q_flow", "W", &x->Q_flow);
+  lied_meta_var(m, "T_a", "K", &x->T_a);
+  lied_meta_var(m, "T_b", "K", &x->T_b);
+  lied_meta_var(m, "Q_b", "W", &x->Q_b);
+  if (x->C_w > 0)
+    for (int i = 0; i < N; i++) {
+      snprintf(name, sizeof name, "T_w[%d]", i + 1);
+      lied_meta_state(m, name, "K", &x->T_w[i], &x->der_w[i]);
+    }
+  /* the energy block reads every cell and writes every derivative */
+  const void *in[3 * HX_MAXN + 4], *out[3 * HX_MAXN + 5];
+  int k = 0, o = 0;
+  in[k++] = &x->inlet_a.state;
+  in[k++] = &x->inlet_b.state;
+  if (x->UA_from_input) in[k++] = &x->UA_in.y;
+  for (int i = 0; i < N; i++) in[k++] = &x->h_a[i], in[k++] = &x->h_b[i];
+  if (x->C_w > 0)
+    for (int i = 0; i < N; i++) in[k++] = &x->T_w[i];
+  in[k] = NULL;
+  for (int i = 0; i < N; i++) out[o++] = &x->der_a[i], out[o++] = &x->der_b[i];
+  if (x->C_w > 0)
+    for (int i = 0; i < N; i++) out[o++] = &x->der_w[i];
+  out[o++] = &x->Q_flow, out[o++] = &x->Q_b, out[o++] = &x->T_a, out[o++] = &x->T_b;
+  out[o] = NULL;
+  lied_meta_block(m, "energy", hx_energy_b, 0, in, out);
+  lied_meta_lanes(m, hx_energy_lanes);
+  /* the outlets read the last cells (cross flow: the last elements of the rows) */
+  k = 0;
+  in[k++] = &x->inlet_a.state;
+  in[k++] = &x->inlet_b.state;
+  if (x->kind == HX_CROSS) {
+    const int n = x->N;
+    for (int r = 0; r < n; r++) in[k++] = &x->h_a[r * n + n - 1], in[k++] = &x->h_b[(n - 1) * n + r];
+  } else {
+    in[k++] = &x->h_a[N - 1];
+    in[k++] = &x->h_b[N - 1];
+  }
+  in[k] = NULL;
+  lied_meta_block(m, "state", hx_state_b, 0, in, LIED_SIGS(&x->outlet_a.state, &x->outlet_b.state));
+  lied_meta_lanes(m, hx_state_lanes);
+  lied_meta_block(m, "der", hx_der_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&x->inlet_a.der, &x->inlet_b.der),
+                  LIED_SIGS(&x->outlet_a.der, &x->outlet_b.der));
+  lied_meta_lanes(m, hx_der_lanes);
+  lied_meta_block(m, "r_a", hx_r_a_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&x->outlet_a.r, &x->inlet_a.der), LIED_SIGS(&x->inlet_a.r));
+  lied_meta_lanes(m, hx_r_a_lanes);
+  lied_meta_block(m, "r_b", hx_r_b_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&x->outlet_b.r, &x->inlet_b.der), LIED_SIGS(&x->inlet_b.r));
+  lied_meta_lanes(m, hx_r_b_lanes);
+}
+
+static const lied_param hx_params[] = {
+    {"N", offsetof(tf_hx, N), 10, "1", "number of cells per stream (1..500)", 1, HX_MAXN,
+     LIED_PARAM_INT, 0},
+    {"UA", offsetof(tf_hx, UA), 1000, "W/K", "total heat transfer conductance (unless "
+     "UA_from_input), split evenly over the cells", 0, TF_NOMAX, 0, 0},
+    {"UA_from_input", offsetof(tf_hx, UA_from_input), 0, "1",
+     "1: conductance from the signal input UA_in [W/K]", 0, 1, LIED_PARAM_INT, 0},
+    {"V_a", offsetof(tf_hx, V_a), 1e-3, "m3", "fluid volume of stream a", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"V_b", offsetof(tf_hx, V_b), 1e-3, "m3", "fluid volume of stream b", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"T0_a", offsetof(tf_hx, T0_a), 293.15, "K", "start temperature of stream a's cells", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"T0_b", offsetof(tf_hx, T0_b), 293.15, "K", "start temperature of stream b's cells", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"L_a", offsetof(tf_hx, L_a), 0, "1/m", "inertance of stream a", 0, TF_NOMAX, 0, 0},
+    {"L_b", offsetof(tf_hx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0},
+    {"C_w", offsetof(tf_hx, C_w), 0, "J/K", "heat capacity of the wall (0: none), split evenly",
+     0, TF_NOMAX, 0, 0},
+    {"T0_w", offsetof(tf_hx, T0_w), NAN, "K",
+     "start temperature of the wall (default the mean of T0_a and T0_b)", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"medium_a", offsetof(tf_hx, med_a.par), 0, "1", "medium of stream a (default tf.water)",
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    {"medium_b", offsetof(tf_hx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+};
+static const lied_param cross_params[] = {
+    {"N", offsetof(tf_hx, N), 5, "1",
+     "elements per side of the N x N grid (1..22): N*N cells per stream", 1, HX_MAXN_CROSS,
+     LIED_PARAM_INT, 0},
+    {"UA", offsetof(tf_hx, UA), 1000, "W/K", "total heat transfer conductance (unless "
+     "UA_from_input), split evenly over the N*N elements", 0, TF_NOMAX, 0, 0},
+    {"UA_from_input", offsetof(tf_hx, UA_from_input), 0, "1",
+     "1: conductance from the signal input UA_in [W/K]", 0, 1, LIED_PARAM_INT, 0},
+    {"V_a", offsetof(tf_hx, V_a), 1e-3, "m3", "fluid volume of stream a", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"V_b", offsetof(tf_hx, V_b), 1e-3, "m3", "fluid volume of stream b", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"T0_a", offsetof(tf_hx, T0_a), 293.15, "K", "start temperature of stream a's cells", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"T0_b", offsetof(tf_hx, T0_b), 293.15, "K", "start temperature of stream b's cells", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"L_a", offsetof(tf_hx, L_a), 0, "1/m", "inertance of stream a", 0, TF_NOMAX, 0, 0},
+    {"L_b", offsetof(tf_hx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0},
+    {"C_w", offsetof(tf_hx, C_w), 0, "J/K", "heat capacity of the wall (0: none), split evenly",
+     0, TF_NOMAX, 0, 0},
+    {"T0_w", offsetof(tf_hx, T0_w), NAN, "K",
+     "start temperature of the wall (default the mean of T0_a and T0_b)", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"medium_a", offsetof(tf_hx, med_a.par), 0, "1", "medium of stream a (default tf.water)",
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    {"medium_b", offsetof(tf_hx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+};
+const lied_class tf_cross_hx_class = {
+    "CrossFlowHX", "thermofluid",
+    "cross-flow heat exchanger, both streams unmixed: an N x N grid of elements, stream a along "
+    "the rows, b along the columns, conductance UA/N^2 in each element; outlets mixed",
+    sizeof(tf_hx), cross_params, sizeof cross_params / sizeof *cross_params, cross_init,
+    hx_meta};
+const lied_class tf_counter_hx_class = {
+    "CounterFlowHX", "thermofluid",
+    "counter-flow heat exchanger between streams a and b: N cells per stream, conductance "
+    "UA/N between cell i of a and cell N+1-i of b",
+    sizeof(tf_hx), hx_params, sizeof hx_params / sizeof *hx_params, counter_init, hx_meta};
+const lied_class tf_parallel_hx_class = {
+    "ParallelFlowHX", "thermofluid",
+    "parallel-flow heat exchanger between streams a and b: N cells per stream, conductance "
+    "UA/N between cell i of a and cell i of b",
+    sizeof(tf_hx), hx_params, sizeof hx_params / sizeof *hx_params, parallel_init, hx_meta};

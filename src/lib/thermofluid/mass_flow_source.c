@@ -1,0 +1,102 @@
+/* mass_flow_source.c - MassFlowSource: starts a stream with a prescribed
+ * mass flow m_flow (a parameter or the signal m_flow_in) at temperature T0
+ * (or T0_in) and pressure p0. The flow is imposed, so the source owns no
+ * flow state and no tearing pair: it absorbs whatever pressure the stream
+ * needs (the inertial pressure returned to it is not used), and
+ * der_m_flow = 0 (a signal's rate of change is not taken into account). */
+#include "lib/thermofluid/thermofluid.h"
+
+typedef struct tf_mfsrc {
+  tf_out outlet;
+  lied_real_in m_in, T0_in;
+  tf_med med;
+  double m_flow, T0, p0;
+  double h0;
+  int m_from_input, T0_from_input;
+} tf_mfsrc;
+
+static inline void mfsrc_eq(double m, double p, double h, double *o) {
+  o[0] = m, o[1] = p, o[2] = h;
+}
+static void mfsrc_state(const lied_env *env, tf_mfsrc *s) {
+  (void)env;
+  double m = s->m_from_input ? s->m_in.y->y : s->m_flow;
+  double h = s->T0_from_input ? tf_h(&s->med, s->p0, s->T0_in.y->y) : s->h0;
+  mfsrc_eq(m, s->p0, h, &s->outlet.state.m_flow);
+}
+static void mfsrc_der(const lied_env *env, tf_mfsrc *s) {
+  (void)env;
+  s->outlet.der.der_m_flow = 0;
+}
+LIED_BLOCK(mfsrc_state_b, tf_mfsrc, mfsrc_state)
+LIED_BLOCK(mfsrc_der_b, tf_mfsrc, mfsrc_der)
+
+static void mfsrc_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *m_in = LIED_LANE_IN(tf_mfsrc, g, m_in.y);
+  const double *T_in = LIED_LANE_IN(tf_mfsrc, g, T0_in.y);
+  const double *m = LIED_LANE(tf_mfsrc, g, m_flow), *p0 = LIED_LANE(tf_mfsrc, g, p0),
+               *h0 = LIED_LANE(tf_mfsrc, g, h0);
+  double *o = LIED_LANE(tf_mfsrc, g, outlet.state);
+  for (size_t l = 0; l < n; l++) {
+    double v[3];
+    double mm = TF_LANE_INT(tf_mfsrc, g, m_from_input, l) ? m_in[l] : m[l];
+    double h = h0[l];
+    if (TF_LANE_INT(tf_mfsrc, g, T0_from_input, l)) {
+      tf_med med;
+      TF_LANE_MED(tf_mfsrc, g, med, l, &med);
+      h = tf_h(&med, p0[l], T_in[l]);
+    }
+    mfsrc_eq(mm, p0[l], h, v);
+    TF_V(o, 0, l) = v[0], TF_V(o, 1, l) = v[1], TF_V(o, 2, l) = v[2];
+  }
+}
+LIED_LANE_FN static void mfsrc_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  double *restrict o = LIED_LANE(tf_mfsrc, g, outlet.der.der_m_flow);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = 0;
+}
+
+static int mfsrc_init(void *self, lied_init *ctx) {
+  tf_mfsrc *s = self;
+  if (tf_medium_init(&s->med, ctx)) return -1;
+  s->h0 = tf_h(&s->med, s->p0, s->T0);
+  return 0;
+}
+
+static void mfsrc_meta(lied_meta *m, void *self) {
+  tf_mfsrc *s = self;
+  lied_meta_port(m, "outlet", 0, &s->outlet, &tf_out_layout);
+  if (s->m_from_input) lied_meta_real_in(m, "m_flow_in", 0, &s->m_in);
+  if (s->T0_from_input) lied_meta_real_in(m, "T0_in", 0, &s->T0_in);
+  const void *in[3] = {NULL, NULL, NULL};
+  int k = 0;
+  if (s->m_from_input) in[k++] = &s->m_in.y;
+  if (s->T0_from_input) in[k++] = &s->T0_in.y;
+  if (k == 0) in[k++] = &s->m_flow; /* a parameter: the block runs once */
+  lied_meta_block(m, "state", mfsrc_state_b, 0, in, LIED_SIGS(&s->outlet.state));
+  lied_meta_lanes(m, mfsrc_state_lanes);
+  lied_meta_block(m, "der", mfsrc_der_b, 0, LIED_NONE, LIED_SIGS(&s->outlet.der));
+  lied_meta_lanes(m, mfsrc_der_lanes);
+}
+
+static const lied_param mfsrc_params[] = {
+    {"m_flow", offsetof(tf_mfsrc, m_flow), 0, "kg/s", "mass flow (unless m_flow_from_input)",
+     TF_NOMIN, TF_NOMAX, 0, 0},
+    {"T0", offsetof(tf_mfsrc, T0), 293.15, "K", "temperature of the fluid (unless "
+     "T0_from_input)", 0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"p0", offsetof(tf_mfsrc, p0), 1e5, "Pa", "pressure at the outlet", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"m_flow_from_input", offsetof(tf_mfsrc, m_from_input), 0, "1",
+     "1: mass flow from the signal input m_flow_in [kg/s]", 0, 1, LIED_PARAM_INT, 0},
+    {"T0_from_input", offsetof(tf_mfsrc, T0_from_input), 0, "1",
+     "1: temperature from the signal input T0_in [K]", 0, 1, LIED_PARAM_INT, 0},
+    TF_MEDIUM_PARAM(tf_mfsrc),
+};
+const lied_class tf_mass_flow_source_class = {
+    "MassFlowSource", "thermofluid",
+    "starts a stream with the prescribed mass flow m_flow at temperature T0 and pressure p0; "
+    "no flow state (the flow is imposed)",
+    sizeof(tf_mfsrc), mfsrc_params, sizeof mfsrc_params / sizeof *mfsrc_params, mfsrc_init,
+    mfsrc_meta};

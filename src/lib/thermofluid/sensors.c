@@ -1,0 +1,89 @@
+/* sensors.c - in-line stream sensors with a real-signal output y:
+ * TemperatureSensor (T [K], from the medium), PressureSensor (p [Pa], the
+ * steady pressure of the stream), MassFlowSensor (m_flow [kg/s]),
+ * EnthalpySensor (h [J/kg]). The stream passes unchanged (no drop, no
+ * inertance); the value is also recorded under its name (T, p, m_flow, h). */
+#include "lib/thermofluid/thermofluid.h"
+
+enum { Q_T = 1, Q_P, Q_M, Q_H };
+
+typedef struct tf_sensor {
+  tf_in inlet;
+  tf_out outlet;
+  lied_real_out y;
+  tf_med med;
+  double value;
+  int quantity, pad_;
+} tf_sensor;
+
+static void sensor_state(const lied_env *env, tf_sensor *s) {
+  (void)env;
+  s->outlet.state = *s->inlet.state;
+}
+static void sensor_measure(const lied_env *env, tf_sensor *s) {
+  (void)env;
+  const tf_state *in = s->inlet.state;
+  switch (s->quantity) {
+    case Q_T: s->value = tf_T(&s->med, in->p, in->h); break;
+    case Q_P: s->value = in->p; break;
+    case Q_M: s->value = in->m_flow; break;
+    default: s->value = in->h; break;
+  }
+  s->y.y.y = s->value;
+}
+static void sensor_der(const lied_env *env, tf_sensor *s) {
+  (void)env;
+  tf_pass_der(&s->inlet, &s->outlet);
+}
+static void sensor_r(const lied_env *env, tf_sensor *s) {
+  (void)env;
+  s->inlet.r.r = s->outlet.r->r;
+}
+LIED_BLOCK(sensor_state_b, tf_sensor, sensor_state)
+LIED_BLOCK(sensor_measure_b, tf_sensor, sensor_measure)
+LIED_BLOCK(sensor_der_b, tf_sensor, sensor_der)
+LIED_BLOCK(sensor_r_b, tf_sensor, sensor_r)
+
+static const char *const quantity_name[] = {"", "T", "p", "m_flow", "h"};
+static const char *const quantity_unit[] = {"", "K", "Pa", "kg/s", "J/kg"};
+
+static void sensor_meta(lied_meta *m, void *self) {
+  tf_sensor *s = self;
+  lied_meta_port(m, "inlet", 0, &s->inlet, &tf_in_layout);
+  lied_meta_port(m, "outlet", 0, &s->outlet, &tf_out_layout);
+  lied_meta_real_out(m, "y", 0, &s->y);
+  lied_meta_var(m, quantity_name[s->quantity], quantity_unit[s->quantity], &s->value);
+  lied_meta_block(m, "state", sensor_state_b, 0, LIED_SIGS(&s->inlet.state),
+                  LIED_SIGS(&s->outlet.state));
+  lied_meta_block(m, "measure", sensor_measure_b, 0, LIED_SIGS(&s->inlet.state),
+                  LIED_SIGS(&s->value, &s->y.y));
+  lied_meta_block(m, "der", sensor_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->inlet.der),
+                  LIED_SIGS(&s->outlet.der));
+  lied_meta_block(m, "r", sensor_r_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->outlet.r),
+                  LIED_SIGS(&s->inlet.r));
+}
+
+#define SENSOR_INIT(NAME, Q)                                  \
+  static int NAME(void *self, lied_init *ctx) {               \
+    tf_sensor *s = self;                                      \
+    s->quantity = Q;                                          \
+    return tf_medium_init(&s->med, ctx);                      \
+  }
+SENSOR_INIT(t_init, Q_T)
+SENSOR_INIT(p_init, Q_P)
+SENSOR_INIT(m_init, Q_M)
+SENSOR_INIT(h_init, Q_H)
+
+static const lied_param sensor_params[] = {TF_MEDIUM_PARAM(tf_sensor)};
+#define SENSOR_CLASS(VAR, NAME, DOC, INIT)                                              \
+  const lied_class VAR = {NAME, "thermofluid", DOC, sizeof(tf_sensor), sensor_params, 1, \
+                          INIT, sensor_meta}
+SENSOR_CLASS(tf_t_sensor_class, "TemperatureSensor",
+             "in-line temperature sensor: output y = T(p, h) [K] of the stream (also T)", t_init);
+SENSOR_CLASS(tf_p_sensor_class, "PressureSensor",
+             "in-line pressure sensor: output y = p [Pa], the stream's steady pressure (also p)",
+             p_init);
+SENSOR_CLASS(tf_m_sensor_class, "MassFlowSensor",
+             "in-line mass flow sensor: output y = m_flow [kg/s] (also m_flow)", m_init);
+SENSOR_CLASS(tf_h_sensor_class, "EnthalpySensor",
+             "in-line specific enthalpy sensor: output y = h [J/kg] (also h)", h_init);
