@@ -113,12 +113,15 @@ static int iterate(steady *S, lied_newton *N, const lied_steady_opts *o, double 
   uint64_t at;
   double r = max_abs(n, f, &at);
   double h = first_step(n, x, f);
+  /* a residual at rounding level (of the start's) counts as no residual:
+   * steps that only stir the rounding noise are accepted and h grows */
+  const double noise = 1e-12 * r;
   for (int it = 0; it < maxit; it++) {
     if (r == 0) break;
     int rc = pseudo_step(S, N, h, x, f, xn, fn, e);
     if (rc < 0) return rc;
     double rn = rc == LIED_OK ? max_abs(n, fn, &at) : INFINITY;
-    if (rc == LIED_RETRY || !(rn <= 10 * r)) {
+    if (rc == LIED_RETRY || !(rn <= 10 * r || rn <= noise)) {
       st->rejected++;
       h *= STEADY_SHRINK;
       if (h < 1e-14 * fmax(first_step(n, x, f), DBL_MIN))
@@ -132,7 +135,7 @@ static int iterate(steady *S, lied_newton *N, const lied_steady_opts *o, double 
     memcpy(x, xn, sizeof *x * n);
     memcpy(f, fn, sizeof *f * n);
     st->steps++;
-    double grow = rn > 0 ? fmin(STEADY_GROWTH, r / rn) : STEADY_GROWTH;
+    double grow = rn > noise ? fmin(STEADY_GROWTH, r / rn) : STEADY_GROWTH;
     r = rn;
     st->h = h;
     if (h >= STEADY_HBIG && du <= 1.0) return LIED_OK;

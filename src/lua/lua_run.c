@@ -305,9 +305,10 @@ static int model_run(lua_State *L) {
   int clients = (int)num(L, 2, "clients", 0);
   double pdelay = num(L, 2, "progress_delay", 1);
   int progress = boolean(L, 2, "progress"); /* -1: auto */
-  int memory = boolean(L, 2, "memory") != 0;
+  int memory = boolean(L, 2, "memory");
   const char *out1 = str(L, 2, "out");
-  if (out1 && strcmp(out1, "none") == 0) memory = 0; /* out = "none" records nothing */
+  /* out = "none" records nothing, unless memory = true says to keep the rows */
+  if (memory < 0) memory = !(out1 && strcmp(out1, "none") == 0);
   const char *outs[MAX_OUTS];
   int nouts = run_outputs(L, 2, outs);
   check_run_span(L, &o);
