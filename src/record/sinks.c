@@ -110,9 +110,14 @@ static int mem_row(lied_sink *s, double t, const double *v, lied_err *e) {
       m->chunks = ch;
       m->capchunks = nc;
     }
-    m->chunks[m->nchunks] =
-        lied_xmalloc(sizeof(double) * LIED_MEM_CHUNK * m->ncols, "results", e);
-    if (!m->chunks[m->nchunks]) return LIED_E_NOMEM;
+    size_t bytes = sizeof(double) * LIED_MEM_CHUNK * m->ncols;
+    m->chunks[m->nchunks] = malloc(bytes);
+    if (!m->chunks[m->nchunks])
+      return lied_errc(e, LIED_E_NOMEM,
+                       "out of memory keeping the results (%zu bytes for %d rows of %zu "
+                       "values): record fewer variables (vars = \"t1.*\", --vars) or keep "
+                       "none in memory (out = \"x.mat\" or out = \"none\", memory = false)",
+                       bytes, LIED_MEM_CHUNK, m->ncols);
     m->nchunks++;
   }
   double *row = m->chunks[m->nchunks - 1] + r * m->ncols;
