@@ -377,7 +377,7 @@ end
 -- lied.plot(result, names, opts): see lied.plot module.
 function lied.plot(result, names, opts)
   local ok, err = require("lied.plot").result(result, names, opts)
-  if not ok then error(core.error("model", "plot: " .. tostring(err)), 2) end
+  if not ok then error("plot: " .. tostring(err), 0) end
   return true
 end
 
