@@ -29,6 +29,8 @@ steady and linearize options (docs/analysis.md):
 
 run options:
 %s
+  --params           CSV outputs start with the parameters, '# name = value [unit]'
+                     (MAT files hold them in data_1 always)
   --stats            print run statistics on stderr (steps, rejections, evaluations,
                      Jacobians, factorisations, Newton iterations)
   A progress bar shows on stderr when it is a terminal and a run takes over 1 s;
@@ -174,6 +176,8 @@ local function parse_opts(args, i, allowed)
       usage_error("unknown option " .. name .. near)
     elseif name == "--stats" then
       stats = true
+    elseif name == "--params" then
+      o.params = true
     elseif name == "--set" then
       parse_set(value(), sets)
     elseif opt.arg == "" then
@@ -192,7 +196,7 @@ local function parse_opts(args, i, allowed)
   return o, sets, positional, stats
 end
 
-local run_flags = { ["--stats"] = true }
+local run_flags = { ["--stats"] = true, ["--params"] = true }
 for flag in pairs(flags) do run_flags[flag] = true end
 
 local function cmd_run(args)

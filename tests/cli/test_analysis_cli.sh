@@ -42,4 +42,28 @@ expect_error 2 "missing FILE.lua" -- "$LIED" steady
 expect_error 2 "--maxit expects a whole number" -- "$LIED" steady examples/vessels.lua --maxit 2.5
 expect_error 1 "no steady state found" -- "$LIED" steady examples/mass_spring.lua --set k=0 --set slider.F=1 --maxit 40
 expect_error 1 "no parameter matches" -- "$LIED" params examples/vessels.lua 'zz*'
+
+# parameters with the results: MAT data_1 (read back by libmatio), CSV comments
+TM="$(dirname "$LIED")/tests/test_mat"
+expect 0 "MAT with parameters" -- "$LIED" run examples/vessels.lua --stop 1 --out "$tmp/v.mat" --out "$tmp/v.csv"
+"$TM" "$tmp/v.mat" "$tmp/v.csv" >"$tmp/cmp" 2>&1
+check '[ $? -eq 0 ] && grep -q "(68 parameters in data_1)" "$tmp/cmp"' "MAT data_1 holds the parameters: $(cat "$tmp/cmp")"
+grep -c "p1.L" "$tmp/v.mat" >/dev/null && ok || bad "p1.L named in the MAT file"
+expect 0 "CSV with --params" -- "$LIED" run examples/vessels.lua --stop 1 --params
+contains "$tmp/out" "# p1.L = 1000 [1/m]" "CSV parameter comment"
+lacks "$tmp/out" "# t1.level =" "start values of states are variables, not parameters"
+grep -m1 -v '^#' "$tmp/out" | grep -q '^time,t1.level' && ok || bad "CSV header after the comments"
+expect 0 "CSV without --params" -- "$LIED" run examples/vessels.lua --stop 1
+lacks "$tmp/out" "# p1.L" "no comments by default"
+
+# the REPL: results that do not fit in memory say how to record less (not
+# under AddressSanitizer, which needs more address space than the limit)
+if ! grep -q "LIED_SANITIZE:BOOL=ON" "$(dirname "$LIED")/CMakeCache.txt" 2>/dev/null; then
+  printf 'load "examples/scaling.lua"\nset("n", 50000)\nrun{stop = 0.001}\n' >"$tmp/oom.lua"
+  (ulimit -v 3000000; "$LIED" <"$tmp/oom.lua" >"$tmp/out" 2>"$tmp/err"); rc=$?
+  [ "$rc" -eq 1 ] && ok || bad "out of memory: exit $rc"
+  contains "$tmp/err" "out of memory keeping the results" "out-of-memory message"
+  contains "$tmp/err" 'out = "none", memory = false' "out-of-memory hint"
+  contains "$tmp/err" 'vars = ' "out-of-memory hint: vars"
+fi
 finish
