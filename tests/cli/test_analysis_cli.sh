@@ -43,6 +43,11 @@ expect_error 2 "--maxit expects a whole number" -- "$LIED" steady examples/vesse
 expect_error 1 "no steady state found" -- "$LIED" steady examples/mass_spring.lua --set k=0 --set slider.F=1 --maxit 40
 expect_error 1 "no parameter matches" -- "$LIED" params examples/vessels.lua 'zz*'
 
+# units of derivatives: kg/s -> kg/s2, one spelling
+expect 0 "vars" -- "$LIED" vars examples/vessels.lua
+lacks "$tmp/out" "kg/s/s" "derivative units are kg/s2"
+contains "$tmp/out" "kg/s2" "derivative units"
+
 # parameters with the results: MAT data_1 (read back by libmatio), CSV comments
 TM="$(dirname "$LIED")/tests/test_mat"
 expect 0 "MAT with parameters" -- "$LIED" run examples/vessels.lua --stop 1 --out "$tmp/v.mat" --out "$tmp/v.csv"

@@ -113,6 +113,11 @@ T.check(err:find("stack traceback", 1, true), "debug = true shows tracebacks: " 
 code, out, err = session('error("boom")\n', "LIED_DEBUG=1")
 T.check(err:find("stack traceback", 1, true), "LIED_DEBUG shows tracebacks")
 
+-- an internal error (raised in lied's own Lua code) keeps its traceback
+code, out, err = session('require("lied.repl").complete(nil, "", "x")\n')
+T.check(err:find("lied/repl.lua:", 1, true) and err:find("stack traceback", 1, true),
+  "internal errors show a traceback: " .. err)
+
 -- a plot to a missing directory: a message, no image bytes on the terminal
 code, out, err = session([[
 load "examples/vessels.lua"
