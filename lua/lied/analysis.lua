@@ -131,7 +131,9 @@ analysis.eig_text = eig_text
 function Linear.__tostring(l)
   local lines = { string.format("linearisation of %s at t = %s: %d states, %d inputs, %d outputs",
     l.model or "the model", g(l.t), #l.states, #l.inputs, #l.outputs) }
-  if #l.states <= 12 then
+  if #l.states == 0 then
+    lines[#lines + 1] = "no states: A is empty"
+  elseif #l.states <= 12 then
     local w = 1
     for _, n in ipairs(l.states) do w = math.max(w, #n) end
     lines[#lines + 1] = "A (der(row) by column: " .. table.concat(l.states, ", ") .. ")"
@@ -143,7 +145,7 @@ function Linear.__tostring(l)
   else
     lines[#lines + 1] = "A: " .. #l.states .. " x " .. #l.states .. " (l.A; l:csv() as CSV)"
   end
-  if l.eigenvalues then
+  if l.eigenvalues and #l.eigenvalues > 0 then
     local t = {}
     for i, e in ipairs(l.eigenvalues) do
       if i > 24 then t[#t + 1] = "..."; break end

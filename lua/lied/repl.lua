@@ -811,8 +811,8 @@ end
 -- quote the open quote character or "". Returns a list of candidates, and
 -- "files" when file names should be completed instead.
 -- Run options starting with word.
-local function complete_option(word, cands)
-  for _, n in ipairs(run_names) do
+local function complete_option(word, cands, names)
+  for _, n in ipairs(names or run_names) do
     if n:sub(1, #word) == word then cands[#cands + 1] = n end
   end
   table.sort(cands)
@@ -823,7 +823,13 @@ end
 -- lied.simulate(m, {...})?
 local function at_run_option(before)
   local fn, inside = before:match("([%a_]+)%s*%(?[^{}()]*{([^{}]*)$")
-  return (fn == "run" or fn == "simulate") and (inside:match("^%s*$") or inside:match(",%s*$"))
+  local at_key = inside and (inside:match("^%s*$") or inside:match(",%s*$"))
+  if not at_key then return nil end
+  if fn == "run" or fn == "simulate" then return run_names end
+  if fn == "steady" then return { "at", "fixed", "maxit", "run", "set", "t", "tol" } end
+  if fn == "linearize" then return { "at", "eig", "inputs", "outputs", "run", "set", "t" } end
+  if fn == "sweep" then return { "mode", "run" } end
+  return nil
 end
 
 function repl.complete(before, word, quote)
@@ -838,7 +844,8 @@ function repl.complete(before, word, quote)
     if fn == "set" then return complete_option(word, complete_name(word)) end
     return complete_name(word)
   end
-  if not word:find("[%.:]") and at_run_option(before) then return complete_option(word, {}) end
+  local keys = not word:find("[%.:]") and at_run_option(before)
+  if keys then return complete_option(word, {}, keys) end
   return complete_lua(word)
 end
 

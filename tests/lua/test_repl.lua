@@ -138,6 +138,16 @@ c = repl.complete("plot(", "ti", '"')
 T.check(has(c, "time"), "completes time")
 local _, mode = repl.complete("load(", "tests/mo", '"')
 T.eq(mode, "files", "file names inside load(\"...\")")
+-- readline passes the line with the opening quote (tests/cli/test_repl_pty.sh
+-- drives the real callback)
+_, mode = repl.complete('load("', "tests/mo", '"')
+T.eq(mode, "files", "file names after the quote")
+_, mode = repl.complete('plot{"j.s", file = "', "x", '"')
+T.eq(mode, "files", "file names in file = \"...\"")
+c = repl.complete("steady{", "fi", "")
+T.check(has(c, "fixed"), "options of steady{...}")
+c = repl.complete("linearize{at = 1, ", "out", "")
+T.check(has(c, "outputs"), "options of linearize{...}")
 local res = repl.run { stop = 0.5 }
 c = repl.complete("", "res:col", "")
 _G.res = res

@@ -73,6 +73,17 @@ usage(function() lied.linearize(MassSpring, { inputs = { "slider" } }) end, { "m
 usage(function() lied.linearize(MassSpring, { outputs = { "slider.q" } }) end, { "outputs: ", "slider.q" }, "unknown output")
 usage(function() lied.linearize(MassSpring, { at = math.huge }) end, { "at must be a finite number" }, "infinite at")
 usage(function() lied.linearize(MassSpring, { eig = 1 }) end, { "eig must be a boolean" }, "bad eig")
+-- beyond LIED_LINEAR_MAX states: a model error (limit), nothing evaluated
+local Scaling = dofile("examples/scaling.lua")
+T.raises(function() lied.linearize(Scaling, { set = { n = 1025 } }) end,
+  { "4100 states; at most 4096 for dense matrices" }, "dense limit", "model")
+-- a model without states
+local tl = require "lied.testlib"
+local Z = lied.model "Z" { c = tl.Constant { k = 3 } }
+T.eq(#lied.steady(Z).names, 0, "steady without states")
+local lz = lied.linearize(Z, { outputs = { "c.y.y" } })
+T.eq(#lz.A, 0, "empty A"); T.eq(lz.y0[1], 3, "outputs at the point")
+T.check(tostring(lz):find("no states", 1, true), "printed: " .. tostring(lz))
 -- no steady state: a model error (a spring-less mass pushed by a constant force)
 T.raises(function() lied.steady(MassSpring, { set = { k = 0, ["slider.F"] = 1 }, maxit = 50 }) end,
   { "no steady state found" }, "no steady state", "model")
