@@ -1,8 +1,10 @@
 #!/bin/bash
 # tests/docs.sh LIED - the documentation holds: every command line shown in
 # README.md, docs/*.md and bench/README.md runs and exits 0, every REPL session
-# shown (a "$ lied" block with "> " lines) runs without an error, and every
-# relative link points to a file that exists. Commands run in a scratch
+# shown (a "$ lied" block with "> " lines) runs without an error (exit status 0,
+# nothing on stderr) and prints the output lines shown, in order (durations
+# such as "0.0128 s" may differ), and every relative link points to a file
+# that exists. Commands run in a scratch
 # directory that sees the repository's examples/, stdlib/ and tests/, so the
 # files they write (swing.csv, levels.png, ...) land there.
 set -uo pipefail
@@ -29,24 +31,41 @@ for md in "${docs[@]}"; do
     out=$(cd "$scratch" && timeout 300 bash -c "\"$lied\"${cmd#lied}" </dev/null 2>&1 >/dev/null)
     rc=$?
     if [ $rc -eq 0 ]; then ok; else bad "$rel:$line: '$cmd' exited $rc: ${out:0:300}"; fi
-  done < <(grep -nE '^    lied (run|info|vars|steady|linearize|--[a-z]|[^ ]+\.lua)' "$md")
+  done < <(grep -nE '^    lied (run|info|vars|params|steady|linearize|--[a-z]|[^ ]+\.lua)' "$md")
 done
 
-# 2. REPL sessions: the "> " lines of a block that starts with "    $ lied"
+# 2. REPL sessions: the "> " lines of a block that starts with "    $ lied" are
+#    the input; its other lines (but the banner) the output shown
+# normalise: durations ("0.0128 s") and trailing blanks
+norm() { sed -E 's/[0-9]+(\.[0-9]+)?(e-?[0-9]+)? s( |$|,)/N s\3/g; s/[[:space:]]+$//' "$1"; }
+# the first line of expected ($1) not found, in order, in actual ($2)
+missing_line() {
+  awk 'NR == FNR { e[++ne] = $0; next } { a[++na] = $0 } END {
+    j = 1
+    for (i = 1; i <= ne; i++) {
+      while (j <= na && a[j] != e[i]) j++
+      if (j > na) { print e[i]; exit }
+      j++
+    } }' <(norm "$1") <(norm "$2")
+}
 for md in "${docs[@]}"; do
   rel=${md#"$root"/}
   awk -v f="$rel" '
     /^    \$ lied *$/ { insess = 1; start = NR; n++; next }
-    insess && /^    > / { sub(/^    > /, ""); print n "\t" start "\t" $0; next }
+    insess && /^    > / { sub(/^    > /, ""); print n "\t" start "\tin\t" $0; next }
+    insess && /^    / && !/help\(\) lists the commands/ { sub(/^    /, ""); print n "\t" start "\tout\t" $0; next }
     insess && !/^    / { insess = 0 }
   ' "$md" > "$scratch/sessions.tsv"
   for n in $(cut -f1 "$scratch/sessions.tsv" | sort -un); do
     start=$(awk -F'\t' -v n="$n" '$1 == n { print $2; exit }' "$scratch/sessions.tsv")
-    awk -F'\t' -v n="$n" '$1 == n { print $3 }' "$scratch/sessions.tsv" > "$scratch/session.lua"
-    err=$(cd "$scratch" && timeout 300 "$lied" < "$scratch/session.lua" 2>&1 >/dev/null)
+    awk -F'\t' -v n="$n" '$1 == n && $3 == "in" { print $4 }' "$scratch/sessions.tsv" > "$scratch/session.lua"
+    awk -F'\t' -v n="$n" '$1 == n && $3 == "out" { print $4 }' "$scratch/sessions.tsv" > "$scratch/expected.txt"
+    err=$(cd "$scratch" && timeout 300 "$lied" < "$scratch/session.lua" 2>&1 >"$scratch/actual.txt")
     rc=$?
-    if [ $rc -eq 0 ] && [ -z "$err" ]; then ok
-    else bad "$rel:$start: REPL session exited $rc: ${err:0:300}"; fi
+    miss=$(missing_line "$scratch/expected.txt" "$scratch/actual.txt")
+    if [ $rc -ne 0 ] || [ -n "$err" ]; then bad "$rel:$start: REPL session exited $rc: ${err:0:300}"
+    elif [ -n "$miss" ]; then bad "$rel:$start: REPL session does not print '$miss'"
+    else ok; fi
   done
 done
 

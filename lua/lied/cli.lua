@@ -1,4 +1,4 @@
--- lied.cli: the command line (design.md section 6). main(args) returns the
+-- lied.cli: the command line (docs/repl.md, lied --help). main(args) returns the
 -- exit status: 0 success, 1 model or simulation error, 2 bad usage.
 local lied = require "lied"
 
@@ -10,8 +10,23 @@ usage: lied                              start the interactive REPL
        lied run FILE.lua [options]       simulate the model FILE.lua returns
        lied info FILE.lua [--set P=V]    model tree, counts, sections, schedule
        lied vars FILE.lua [PATTERN]      variable names with units
+       lied params FILE.lua [PATTERN]    parameters of the instances with values
+       lied steady FILE.lua [options]    the steady state: der(x) = 0
+       lied linearize FILE.lua [options] A (B, C, D) as CSV, eigenvalues
        lied help [COMMAND]               this text, or a command's (lied run --help)
        lied --help | --version
+
+steady and linearize options (docs/analysis.md):
+  --set P=V          a parameter override (repeatable)
+  --at T             start from the states at time T of a run (the experiment's solver,
+                     --solver, --dt, --start), not from the start values
+  --fixed NAME       (steady) hold this state at its value (repeatable, or a comma list):
+                     what fixes a conserved quantity (the water in the vessels)
+  --tol TOL          (steady) convergence tolerance (default 1e-10)
+  --maxit N          (steady) pseudo-time steps at most (default 500)
+  --inputs LIST      (linearize) parameters of instances as inputs: src.value,... (B, D)
+  --outputs LIST     (linearize) variables as outputs: t1.level,... (C, D)
+  --eig              (linearize) also the eigenvalues of A
 
 Lua interpreter options (as lua5.4's), before FILE.lua:
   -e STAT            execute the Lua statement STAT (repeatable)
@@ -25,6 +40,8 @@ Lua interpreter options (as lua5.4's), before FILE.lua:
 
 run options:
 %s
+  --params           CSV outputs start with the parameters, '# name = value [unit]'
+                     (MAT files hold them in data_1 always)
   --stats            print run statistics on stderr (steps, rejections, evaluations,
                      Jacobians, factorisations, Newton iterations)
   A progress bar shows on stderr when it is a terminal and a run takes over 1 s;
@@ -241,6 +258,8 @@ local function parse_opts(args, i, allowed)
       usage_error("unknown option " .. name .. near)
     elseif name == "--stats" then
       stats = true
+    elseif name == "--params" then
+      o.params = true
     elseif name == "--set" then
       parse_set(value(), sets)
     elseif opt.arg == "" then
@@ -259,7 +278,7 @@ local function parse_opts(args, i, allowed)
   return o, sets, positional, stats
 end
 
-local run_flags = { ["--stats"] = true }
+local run_flags = { ["--stats"] = true, ["--params"] = true }
 for flag in pairs(flags) do run_flags[flag] = true end
 
 local function cmd_run(args)
@@ -411,6 +430,90 @@ local function cmd_vars(args)
   return 0
 end
 
+-- `lied steady` and `lied linearize`: their own options (see usage).
+local analysis_flags = {
+  ["--set"] = "set", ["--at"] = "number", ["--solver"] = "string", ["--dt"] = "number",
+  ["--start"] = "number", ["--fixed"] = "list", ["--tol"] = "number", ["--maxit"] = "number",
+  ["--inputs"] = "list", ["--outputs"] = "list", ["--eig"] = "flag",
+}
+local function analysis_args(args, allowed)
+  local file = args[2]
+  if not file or file:sub(1, 2) == "--" then usage_error("lied " .. args[1] .. ": missing FILE.lua") end
+  local o, sets, i = {}, {}, 3
+  while i <= #args do
+    local a = args[i]
+    local name, inline = a:match("^(%-%-[%w%-_]+)=(.*)$")
+    name = name or a
+    local kind = allowed[name] and analysis_flags[name]
+    if not kind then
+      if name:sub(1, 2) ~= "--" then usage_error("lied " .. args[1] .. ": unexpected argument '" .. a .. "'") end
+      local names = {}
+      for f in pairs(allowed) do names[#names + 1] = f end
+      table.sort(names)
+      local _, near = lied.core.suggest(name, names)
+      usage_error("unknown option " .. name .. near .. " (lied --help)")
+    end
+    local function value()
+      if inline then return inline end
+      i = i + 1
+      if args[i] == nil then usage_error(name .. " needs a value") end
+      return args[i]
+    end
+    local key = name:sub(3)
+    if kind == "flag" then
+      o[key] = true
+    elseif kind == "set" then
+      parse_set(value(), sets)
+    elseif kind == "number" then
+      o[key] = parse_number(name, value())
+    elseif kind == "list" then
+      o[key] = o[key] or {}
+      for item in value():gmatch("[^,]+") do table.insert(o[key], item) end
+    else
+      o[key] = value()
+    end
+    i = i + 1
+  end
+  local model = cli.load_model(file)
+  local opts = { set = sets, at = o.at }
+  local run = {}
+  for _, k in ipairs { "solver", "dt", "start" } do run[k] = o[k] end
+  if next(run) then opts.run = run end
+  if o.maxit and math.type(o.maxit) ~= "integer" then
+    usage_error("--maxit expects a whole number, got " .. tostring(o.maxit))
+  end
+  return model, opts, o
+end
+
+local function cmd_steady(args)
+  local allowed = {}
+  for _, f in ipairs { "--set", "--at", "--solver", "--dt", "--start", "--fixed", "--tol", "--maxit" } do allowed[f] = true end
+  local model, opts, o = analysis_args(args, allowed)
+  opts.fixed, opts.tol, opts.maxit = o.fixed, o.tol, o.maxit
+  local s = require("lied.analysis").steady(model, opts)
+  io.stdout:write(tostring(s), "\n")
+  return 0
+end
+
+local function cmd_linearize(args)
+  local allowed = {}
+  for _, f in ipairs { "--set", "--at", "--solver", "--dt", "--start", "--inputs", "--outputs", "--eig" } do allowed[f] = true end
+  local model, opts, o = analysis_args(args, allowed)
+  opts.inputs, opts.outputs, opts.eig = o.inputs, o.outputs, o.eig or false
+  local l = require("lied.analysis").linearize(model, opts)
+  io.stdout:write(l:csv(o.eig))
+  return 0
+end
+
+local function cmd_params(args)
+  local model, sets, pos = model_args(args, 1)
+  local built = lied.build(model, sets)
+  local list, total = built:params(pos[1])
+  if pos[1] and total == 0 then error("no parameter matches '" .. pos[1] .. "'", 0) end
+  io.stdout:write(require("lied.analysis").params_text(list, total, sets))
+  return 0
+end
+
 -- Run a script like `lua FILE args...`, with `lied` as a global.
 local function cmd_script(args)
   local file = args[1]
@@ -508,6 +611,12 @@ function cli.main(args)
       return cmd_info(args)
     elseif a == "vars" then
       return cmd_vars(args)
+    elseif a == "params" then
+      return cmd_params(args)
+    elseif a == "steady" then
+      return cmd_steady(args)
+    elseif a == "linearize" then
+      return cmd_linearize(args)
     else
       local rc, interactive = cmd_lua(args)
       repl = interactive
@@ -515,7 +624,6 @@ function cli.main(args)
     end
   end, function(e) return e end)
   if ok then return code or 0, repl end
-  if ok then return code or 0 end
   -- usage errors exit 2, model and simulation errors 1 (docs/lua-api.md, "Errors")
   if lied.error_kind(code) == "usage" then
     io.stderr:write("lied: ", tostring(code), "\n(see lied --help)\n")

@@ -364,12 +364,20 @@ Simulation.__tostring = function(s)
     s.result and "finished" or "not run")
 end
 
+-- ---- analysis (lua/lied/analysis.lua, docs/analysis.md) -------------------------
+
+-- lied.steady(model, opts), lied.linearize(model, opts), lied.value(res,
+-- name, t), lied.compare(r1, r2): see lied.analysis.
+for _, f in ipairs { "steady", "linearize", "value", "compare" } do
+  lied[f] = function(...) return require("lied.analysis")[f](...) end
+end
+
 -- ---- scripts -------------------------------------------------------------------
 
 -- lied.plot(result, names, opts): see lied.plot module.
 function lied.plot(result, names, opts)
   local ok, err = require("lied.plot").result(result, names, opts)
-  if not ok then error(err, 2) end
+  if not ok then error("plot: " .. tostring(err), 0) end
   return true
 end
 

@@ -76,7 +76,10 @@ local function terminal(opts, terms)
   end
   local w, h = text_size(opts)
   local tty = os.execute("test -t 1")
-  local colour = (tty == true or tty == 0) and not opts.mono and " ansi" or " mono"
+  -- colour on a terminal unless NO_COLOR is set (no-color.org) or opts.mono
+  local no_color = os.getenv("NO_COLOR")
+  local colour = (tty == true or tty == 0) and not opts.mono and not (no_color and no_color ~= "")
+    and " ansi" or " mono"
   return string.format("set terminal dumb noenhanced size %d,%d%s", w, h, colour), "text"
 end
 
@@ -96,6 +99,13 @@ function plot.draw(series, opts)
   if not terms then return nil, plot.install_hint end
   local term, mode = terminal(opts, terms)
   if not term then return nil, mode end
+  -- the file must be writable before gnuplot runs: a failed `set output`
+  -- would send the image to standard output
+  if opts.file then
+    local f, err = io.open(opts.file, "wb")
+    if not f then return nil, "cannot write the plot: " .. tostring(err) end
+    f:close()
+  end
   local s = {}
   for i, ser in ipairs(series) do
     s[#s + 1] = string.format("$d%d << EOD", i)
@@ -109,7 +119,8 @@ function plot.draw(series, opts)
   if opts.xlabel then s[#s + 1] = "set xlabel " .. gq(opts.xlabel) end
   if opts.ylabel then s[#s + 1] = "set ylabel " .. gq(opts.ylabel) end
   if mode ~= "text" then s[#s + 1] = "set grid" end
-  s[#s + 1] = mode == "text" and "set key top right" or "set key below"
+  -- below the plot: in a text plot a key inside the frame hides the curves
+  s[#s + 1] = "set key below"
   local parts = {}
   for i, ser in ipairs(series) do
     local style = ""
@@ -124,7 +135,10 @@ function plot.draw(series, opts)
   if not f then return nil, "cannot start gnuplot" end
   f:write(table.concat(s, "\n"), "\n")
   local ok = f:close()
-  if not ok then return nil, "gnuplot failed (see its message above)" end
+  if not ok then
+    if opts.file then os.remove(opts.file) end
+    return nil, "gnuplot failed (see its message above)"
+  end
   return true, mode
 end
 

@@ -4,6 +4,7 @@
 local lied = require "lied"
 local cli = require "lied.cli"
 local plotlib = require "lied.plot"
+local analysis = require "lied.analysis"
 
 local repl = {}
 
@@ -14,7 +15,24 @@ local results, labels = {}, {}
 repl.results = results
 repl.labels = labels
 
+-- `results` at the prompt: a table of the runs (label, rows, variables, end).
+setmetatable(results, { __name = "lied.Results", __tostring = function(r)
+  if #r == 0 then return "no results yet: run() makes results[1]" end
+  local lines = { string.format("%-4s %-8s %-6s %-10s %s", "i", "rows", "vars", "t end", "run") }
+  for i, res in ipairs(r) do
+    local t = res:nrows() > 0 and res:column("time") or nil
+    lines[#lines + 1] = string.format("%-4d %-8d %-6d %-10s %s", i, res:nrows(), #res:names(),
+      t and string.format("%.6g", t[#t]) or "-", labels[i] or "")
+  end
+  return table.concat(lines, "\n")
+end })
+
 local function out(...) io.stdout:write(...) end
+
+-- A usage error of a command (message alone at the prompt, no position).
+local function usage(msg)
+  error(lied.core.error("usage", msg), 0)
+end
 
 local function sorted_keys(t)
   local ks = {}
@@ -48,7 +66,7 @@ local function overrides_text()
 end
 
 local function need_model()
-  if not S.model then error("no current model: load(\"model.lua\") first", 3) end
+  if not S.model then usage("no current model: load(\"model.lua\") first") end
   return S.model
 end
 
@@ -139,19 +157,28 @@ end
 -- removes the override. set{path = value, ...} sets several.
 function repl.set(path, value)
   need_model()
-  local t = type(path) == "table" and path or { [path] = value }
   if type(path) ~= "table" and type(path) ~= "string" then
-    error("set(path, value): path must be a string such as \"p1.L\"", 2)
+    usage("set(path, value): path must be a string such as \"p1.L\"")
+  end
+  -- set(path, nil) removes the override: a table cannot hold the nil
+  local t, removed = type(path) == "table" and path or { [path] = value }, nil
+  if type(path) == "string" and value == nil then
+    if S.overrides[path] == nil and S.experiment[path] == nil then
+      usage(string.format("set: '%s' is not overridden (overrides: %s)", path,
+        overrides_text() ~= "" and overrides_text() or "none"))
+    end
+    removed = path
   end
   local old, oldexp = {}, {}
   for k, v in pairs(S.overrides) do old[k] = v end
   for k, v in pairs(S.experiment) do oldexp[k] = v end
+  if removed then S.overrides[removed], S.experiment[removed] = nil, nil end
   for k, v in pairs(t) do
     if run_keys[k] and S.model.parameters[k] == nil then
       S.experiment[k] = v
     else
       if v ~= nil and type(v) ~= "number" and type(v) ~= "table" and type(v) ~= "boolean" then
-        error(string.format("set(%q, value): value must be a number, got %s", k, type(v)), 2)
+        usage(string.format("set(%q, value): value must be a number, got %s", k, type(v)))
       end
       S.overrides[k] = v
     end
@@ -176,20 +203,18 @@ end
 -- The result and its label for plot/save: a Result, an index, or the last.
 local function pick_result(r)
   if r == nil then
-    if #results == 0 then error("no result yet: run() first", 3) end
+    if #results == 0 then usage("no result yet: run() first") end
     return results[#results], labels[#results]
   end
   if math.type(r) == "integer" then
-    if not results[r] then error("no results[" .. r .. "]", 3) end
+    if not results[r] then usage(string.format("no results[%d] (%d runs so far)", r, #results)) end
     return results[r], labels[r]
   end
   for i, x in ipairs(results) do if x == r then return x, labels[i] end end
   return r, "result"
 end
 
-local function is_result(x)
-  return type(x) == "userdata" and tostring(x):match("^result") ~= nil and x.column ~= nil
-end
+local is_result = analysis.is_result
 
 -- Normalise plot arguments into a request table.
 local function plot_request(...)
@@ -202,11 +227,22 @@ local function plot_request(...)
     if type(a) == "string" then
       req[#req + 1] = a
     elseif type(a) == "table" and getmetatable(a) == nil then
+      for kk = 1, #a do
+        local v = a[kk]
+        if is_result(v) then
+          if req.result then usage("plot: give one result, or runs = {...} for several") end
+          req.result = v
+        elseif type(v) == "string" then
+          req[#req + 1] = v
+        else
+          usage("plot: names must be strings, got " .. type(v) .. " " .. tostring(v))
+        end
+      end
       for kk, v in pairs(a) do
-        if math.type(kk) == "integer" then req[#req + 1] = v else req[kk] = v end
+        if math.type(kk) ~= "integer" then req[kk] = v end
       end
     elseif a ~= nil then
-      error("plot: unexpected argument " .. tostring(a), 3)
+      usage("plot: unexpected argument " .. tostring(a))
     end
   end
   return req
@@ -217,6 +253,15 @@ end
 local function request_runs(req)
   if req.result then return { { pick_result(req.result) } } end
   local idx
+  -- runs = a list of results (a sweep)
+  if type(req.runs) == "table" and is_result(req.runs[1]) then
+    local rs = {}
+    for k, r in ipairs(req.runs) do
+      local res, label = pick_result(r)
+      rs[k] = { res, req.runs.labels and req.runs.labels[k] or label }
+    end
+    return rs
+  end
   if req.runs == "all" then
     idx = {}
     for k = 1, #results do idx[k] = k end
@@ -227,12 +272,34 @@ local function request_runs(req)
   elseif req.runs == nil then
     idx = { #results }
   else
-    error("plot: runs must be \"all\", an index or a list of indices", 3)
+    usage("plot: runs must be \"all\", an index, a list of indices or of results")
   end
-  if #results == 0 then error("no result yet: run() first", 3) end
+  if #results == 0 then usage("no result yet: run() first") end
   local rs = {}
   for _, k in ipairs(idx) do rs[#rs + 1] = { pick_result(k) } end
   return rs
+end
+
+-- A column of a result for plot: a recorded name, else a Lua expression of
+-- recorded names; the message says when a variable of the model exists but
+-- was not recorded, and how to record it.
+local function plot_column(res, n, label)
+  local c, cerr = res:column(n)
+  if c then return c, true end
+  if n:match("^[%w_%.%[%]]+$") then
+    if S.built then
+      local ok, vs = pcall(S.built.vars, S.built, n)
+      if ok and #vs > 0 then
+        usage(string.format("plot: %s exists in model %s but was not recorded in %s; record it " ..
+          "with run{vars = \"%s\"} (or set(\"vars\", \"%s\") for every run; vars = \"*\" records all)",
+          n, S.model.name, label, n, n))
+      end
+    end
+    usage("plot: " .. cerr .. " in " .. label)
+  end
+  local e, msg = analysis.expression(res, n)
+  if not e then usage("plot: " .. msg) end
+  return e, false
 end
 
 local function draw(req)
@@ -251,12 +318,10 @@ local function draw(req)
   local series = {}
   for r, run in ipairs(runs) do
     local res, label = run[1], run[2]
-    local xs, err = res:column(xname)
-    if not xs then error("plot: " .. err, 0) end
+    local xs = plot_column(res, xname, label)
     local ru = res:units()
     for v, n in ipairs(names) do
-      local c, cerr = res:column(n)
-      if not c then error("plot: " .. cerr .. " in " .. label, 0) end
+      local c = plot_column(res, n, label)
       local l = plotlib.label(n, ru[n])
       if #runs > 1 then l = l .. " (" .. label .. ")" end
       -- overlays: a colour per variable, a dash type per run
@@ -269,7 +334,7 @@ local function draw(req)
   o.ylabel = req.ylabel or plotlib.ylabel(names, units)
   if not o.title and S.model then o.title = S.model.name end
   local ok, mode = plotlib.draw(series, o)
-  if not ok then error(mode, 0) end
+  if not ok then error(lied.core.error("model", mode), 0) end
   if req.file then out("plot written to ", req.file, "\n") end
 end
 
@@ -286,7 +351,7 @@ end
 -- replot([opts]): the last plot again, with the latest results (a run not
 -- named in runs = ... is the last one); opts as for plot change it.
 function repl.replot(opts)
-  if not last_plot then error("nothing plotted yet: plot(...) first", 2) end
+  if not last_plot then usage("nothing plotted yet: plot(...) first") end
   local req = {}
   for k, v in pairs(last_plot) do req[k] = v end
   req.file = nil
@@ -308,7 +373,7 @@ function repl.vars(pattern)
       end
     end
   else
-    error("no current model: load(\"model.lua\") first", 2)
+    usage("no current model: load(\"model.lua\") first")
   end
   local limit = 200
   local w = 0
@@ -334,7 +399,7 @@ function repl.info(x)
   elseif x ~= nil then
     return out(lied.describe(x), "\n")
   end
-  if not model then error("no current model: load(\"model.lua\") first", 2) end
+  if not model then usage("no current model: load(\"model.lua\") first") end
   local specs = lied.flatten(model, overrides)
   local b = (model == S.model) and built() or lied.core.build(specs)
   local i = b:info()
@@ -361,11 +426,145 @@ end
 -- .csv or .mat file.
 function repl.save(path, r)
   if type(path) ~= "string" or not (path:match("%.csv$") or path:match("%.mat$")) then
-    error("save(path): path must be a .csv or .mat file name, got " .. tostring(path), 2)
+    usage("save(path): path must be a .csv or .mat file name, got " .. tostring(path))
   end
   local res = pick_result(r)
   local n = res:save(path)
   out(string.format("saved %d rows to %s\n", n, path))
+end
+
+-- ---- analysis (lied.analysis, docs/analysis.md) -------------------------------
+
+-- The experiment of the session: the model's, then set()'s run options.
+local function session_experiment()
+  local e = {}
+  for k, v in pairs(S.model.experiment or {}) do e[k] = v end
+  for k, v in pairs(S.experiment) do e[k] = v end
+  return e
+end
+
+local function analysis_opts(opts, what)
+  if opts ~= nil and type(opts) ~= "table" then
+    usage(string.format("%s(opts): opts must be a table such as {at = 10}, got %s", what, type(opts)))
+  end
+  local o = {}
+  for k, v in pairs(opts or {}) do o[k] = v end
+  if o.set then
+    local ov = {}
+    for k, v in pairs(S.overrides) do ov[k] = v end
+    for k, v in pairs(o.set) do ov[k] = v end
+    o.set = ov
+  else
+    o.built = built()
+  end
+  return o
+end
+
+-- steady([opts]): the steady state of the current model (fixed, at, tol,
+-- maxit, t, run, set); a lied.Steady that prints as a table of the states.
+function repl.steady(opts)
+  need_model()
+  local o = analysis_opts(opts, "steady")
+  return analysis.steady(S.model, o, session_experiment())
+end
+
+-- linearize([opts]): A (B, C, D for inputs, outputs) and the eigenvalues of
+-- the current model at its start values or at = T.
+function repl.linearize(opts)
+  need_model()
+  local o = analysis_opts(opts, "linearize")
+  return analysis.linearize(S.model, o, session_experiment())
+end
+
+-- params([pattern]): the parameters of the current model's instances with
+-- their values and units, and which are overridden by set().
+function repl.params(pattern)
+  need_model()
+  if pattern ~= nil and type(pattern) ~= "string" then usage("params(pattern): pattern must be a string") end
+  local b = built()
+  local list, total = b:params(pattern, 200)
+  local lines = {}
+  -- the model's own parameters (lied.model "X" {parameters = {...}})
+  for _, k in ipairs(sorted_keys(S.model.parameters)) do
+    if not pattern or lied.core.glob(pattern, k) then
+      local v = S.overrides[k]
+      if v == nil then v = S.model.parameters[k] end
+      lines[#lines + 1] = { name = k, value = type(v) == "number" and v or tostring(v), unit = "",
+                            doc = "model parameter" }
+    end
+  end
+  if total == 0 and #lines == 0 then
+    out("no parameter matches '", tostring(pattern), "'\n")
+    return
+  end
+  for _, p in ipairs(list) do lines[#lines + 1] = p end
+  local fmt_list = {}
+  for _, p in ipairs(lines) do
+    if type(p.value) ~= "number" and type(p.value) ~= "table" then p.value = tonumber(p.value) or 0 end
+    fmt_list[#fmt_list + 1] = p
+  end
+  out(analysis.params_text(fmt_list, total + (#lines - #list), S.overrides))
+end
+
+-- sweep{param = {values...}, ..., mode = "grid" | "list", run = {opts}}:
+-- one run of the current model per point; the results join results[] with
+-- their parameters as labels. Returns them as a list (field labels).
+function repl.sweep(spec)
+  need_model()
+  if type(spec) ~= "table" then usage("sweep{[\"p1.L\"] = {1000, 2000}, ...}: expected a table") end
+  local params, mode, ropts = {}, spec.mode, spec.run
+  for k, v in pairs(spec) do
+    if k ~= "mode" and k ~= "run" then params[k] = v end
+  end
+  if ropts ~= nil and type(ropts) ~= "table" then usage("sweep: run must be a table of run options") end
+  local points, keys = analysis.points(params, mode)
+  -- check every point builds before running any
+  local builds = {}
+  for i, p in ipairs(points) do
+    local ov = {}
+    for k, v in pairs(S.overrides) do ov[k] = v end
+    for k, v in pairs(p) do ov[k] = v end
+    local ok, b = pcall(lied.build, S.model, ov)
+    if not ok then error(lied.core.error(lied.error_kind(b), "sweep: " .. analysis.point_label(p, keys) .. ": " .. tostring(b)), 0) end
+    builds[i] = b
+  end
+  local list = { labels = {} }
+  local o = run_options(ropts)
+  for i, p in ipairs(points) do
+    local res, stats, err = builds[i]:run(o)
+    local k = #results + 1
+    results[k] = res
+    labels[k] = string.format("run %d: %s", k, analysis.point_label(p, keys))
+    list[i], list.labels[i] = res, analysis.point_label(p, keys)
+    builds[i] = nil
+    if err then
+      out(string.format("run %d: %s failed at t = %.10g\n", k, list.labels[i], stats.t_end))
+      error(err, 0)
+    end
+    out(string.format("run %d: %s, %d rows, %.3g s -> results[%d]\n", k, list.labels[i], res:nrows(),
+      stats.wall, k))
+    if stats.interrupted then out("sweep interrupted\n"); break end
+  end
+  return setmetatable(list, { __name = "lied.Sweep", __tostring = function(l)
+    return string.format("sweep of %d runs (plot{\"name\", runs = s} overlays them)", #l)
+  end })
+end
+
+-- compare(a, b): the largest difference per variable of two results
+-- (results[i], indices, or the last two runs).
+function repl.compare(a, b)
+  if a == nil and b == nil then
+    if #results < 2 then usage("compare(): needs two runs (or compare(r1, r2))") end
+    a, b = #results - 1, #results
+  end
+  local ra, rb = pick_result(a), pick_result(b)
+  return analysis.compare(ra, rb)
+end
+
+-- value([result,] name, t): a recorded variable at time t (interpolated).
+function repl.value(r, name, t)
+  if not is_result(r) and math.type(r) ~= "integer" then r, name, t = nil, r, name end
+  return analysis.value((pick_result(r)), name, t)
 end
 
 -- ---- help -------------------------------------------------------------------
@@ -408,6 +607,34 @@ describes a component class.]] },
   { "save", "write a result to .csv or .mat", "save(path, [result])", [[
 Writes the last result (or results[i], or a result) to a .csv or .mat file
 (MAT v4, Modelica result layout).]] },
+  { "steady", "the steady state der(x) = 0 of the current model", "steady([opts])", [[
+Solves der(x) = 0 by pseudo-transient continuation from the start values, or
+with at = T from the states at T of a run (docs/analysis.md). Quantities the
+dynamics conserve (the water in the vessels) keep their start value; fix a
+state instead with fixed = {"t1.level"}. Options: fixed, at, tol (1e-10),
+maxit (500), t (model time), run = {solver, dt, ...} (the transient), set =
+{...} (overrides for this call). Returns the states (s.states["t1.level"]).]] },
+  { "linearize", "A, B, C, D and eigenvalues at the start or at = T", "linearize([opts])", [[
+Linearises the current model by central differences: der(dx) = A dx + B du,
+dy = C dx + D du, at the start values or at = T of a run. inputs =
+{"src.value"} (parameters of instances), outputs = {"t1.level"} (variables).
+Returns l.A, l.B, l.C, l.D (lists of rows), l.states, l.eigenvalues ({re, im}
+pairs), l:csv(true) (CSV text). eig = false skips the eigenvalues.]] },
+  { "params", "parameters with values, units and overrides", "params([pattern])", [[
+Lists the parameters of the current model's instances (glob pattern with *
+and ?) with their values and units; "set" marks overrides of set().]] },
+  { "sweep", "one run per parameter point; results labelled", "sweep{param = {...}}", [[
+sweep{["p1.L"] = {1000, 2000, 4000}} runs the current model once per value
+(several parameters: every combination; mode = "list" pairs them), with run
+= {stop = 50, ...} options. The results join results[] labelled by their
+parameters; s = sweep{...}; plot{"t1.level", runs = s} overlays them.]] },
+  { "compare", "largest difference per variable of two results", "compare([a, b])", [[
+compare(results[1], results[2]) (or indices; default the last two runs):
+for every variable recorded in both, the largest difference (b interpolated
+at a's times), where, and relative to the largest |a|.]] },
+  { "value", "a recorded variable at time t (interpolated)", "value([res,] name, t)", [[
+value("t1.level", 12.5) of the last result, value(results[1], "t1.level", 12.5):
+linear interpolation between output points.]] },
   { "help", "this overview, or help on a command, class or model", "help([x])", [[
 This overview; help(run) or help("run") a command; help(Class), help(Model)
 describes a component class or a model.]] },
@@ -440,6 +667,25 @@ More: docs/repl.md; the Lua API: docs/lua-api.md.
     out(d[3], "\n", d[4], "\n")
   elseif type(x) == "string" and type(lied[x]) == "function" then
     out("lied.", x, ": see docs/lua-api.md\n")
+  elseif type(x) == "table" and getmetatable(x) == nil or (type(x) == "table" and not lied.ismodel(x)
+      and not lied.core.isclass(x)) then
+    -- a library: its classes with their summaries
+    local names = {}
+    for k, v in pairs(x) do
+      if type(k) == "string" and (lied.core.isclass(v) or (type(v) == "table" and v.class)) then
+        names[#names + 1] = k
+      end
+    end
+    table.sort(names)
+    if #names == 0 then out(lied.describe(x), "\n"); return end
+    local w = 0
+    for _, k in ipairs(names) do w = math.max(w, #k) end
+    out(string.format("%d classes (help(lib.Class) describes one):\n", #names))
+    for _, k in ipairs(names) do
+      local c = x[k]
+      local cls = lied.core.isclass(c) and c or c.class
+      out(string.format("  %-" .. w .. "s  %s\n", k, (tostring(cls.doc or ""):match("^[^\n]*"))))
+    end
   else
     out(lied.describe(x), "\n")
   end
@@ -565,8 +811,8 @@ end
 -- quote the open quote character or "". Returns a list of candidates, and
 -- "files" when file names should be completed instead.
 -- Run options starting with word.
-local function complete_option(word, cands)
-  for _, n in ipairs(run_names) do
+local function complete_option(word, cands, names)
+  for _, n in ipairs(names or run_names) do
     if n:sub(1, #word) == word then cands[#cands + 1] = n end
   end
   table.sort(cands)
@@ -577,29 +823,75 @@ end
 -- lied.simulate(m, {...})?
 local function at_run_option(before)
   local fn, inside = before:match("([%a_]+)%s*%(?[^{}()]*{([^{}]*)$")
-  return (fn == "run" or fn == "simulate") and (inside:match("^%s*$") or inside:match(",%s*$"))
+  local at_key = inside and (inside:match("^%s*$") or inside:match(",%s*$"))
+  if not at_key then return nil end
+  if fn == "run" or fn == "simulate" then return run_names end
+  if fn == "steady" then return { "at", "fixed", "maxit", "run", "set", "t", "tol" } end
+  if fn == "linearize" then return { "at", "eig", "inputs", "outputs", "run", "set", "t" } end
+  if fn == "sweep" then return { "mode", "run" } end
+  return nil
 end
 
 function repl.complete(before, word, quote)
   if quote ~= "" then
-    local fn = before:match("([%w_%.]+)%s*%(?%s*$")
+    -- readline passes the line up to the word with the opening quote
+    local b = before:gsub("[\"']$", "")
+    local fn = b:match("([%w_%.]+)%s*%(?%s*$")
     if fn == "load" or fn == "run" or fn == "dofile" or fn == "info" or fn == "save"
-        or fn == "loadfile" or (before:match("file%s*=%s*$")) then
+        or fn == "loadfile" or (b:match("file%s*=%s*$")) then
       return {}, "files"
     end
     if fn == "set" then return complete_option(word, complete_name(word)) end
     return complete_name(word)
   end
-  if not word:find("[%.:]") and at_run_option(before) then return complete_option(word, {}) end
+  local keys = not word:find("[%.:]") and at_run_option(before)
+  if keys then return complete_option(word, {}, keys) end
   return complete_lua(word)
 end
 
 -- The commands as globals; the session's results as `results`.
 function repl.install(env)
-  for _, k in ipairs { "load", "run", "plot", "replot", "vars", "set", "info", "save", "help" } do
+  for _, k in ipairs { "load", "run", "plot", "replot", "vars", "set", "info", "save", "help",
+                       "steady", "linearize", "params", "sweep", "compare", "value" } do
     env[k] = repl[k]
   end
   env.results = results
+end
+
+-- The text of a value at the prompt: tostring, except that a plain table
+-- shows its contents ({1, 2, x = 3}; nested to depth 2, at most 40 entries).
+local function show_value(v, depth)
+  if type(v) == "string" then return depth > 0 and string.format("%q", v) or v end
+  if type(v) ~= "table" or getmetatable(v) ~= nil then
+    return tostring(v)
+  end
+  if depth >= 2 then return "{...}" end
+  local parts, n = {}, 0
+  for i = 1, #v do
+    n = n + 1
+    if n > 40 then parts[#parts + 1] = "... (" .. #v .. " items)"; break end
+    parts[#parts + 1] = show_value(v[i], depth + 1)
+  end
+  local keys = {}
+  for k in pairs(v) do
+    if not (math.type(k) == "integer" and k >= 1 and k <= #v) then keys[#keys + 1] = k end
+  end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  for _, k in ipairs(keys) do
+    n = n + 1
+    if n > 40 then parts[#parts + 1] = "..."; break end
+    local ks = (type(k) == "string" and k:match("^[%a_][%w_]*$")) and k or ("[" .. show_value(k, 1) .. "]")
+    parts[#parts + 1] = ks .. " = " .. show_value(v[k], depth + 1)
+  end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+-- repl.show(...): what the prompt prints for the values of an expression.
+function repl.show(...)
+  local t = table.pack(...)
+  local parts = {}
+  for i = 1, t.n do parts[i] = show_value(t[i], 0) end
+  io.stdout:write(table.concat(parts, "\t"), "\n")
 end
 
 -- For tests: the session state.

@@ -113,26 +113,32 @@ static int iterate(steady *S, lied_newton *N, const lied_steady_opts *o, double 
   uint64_t at;
   double r = max_abs(n, f, &at);
   double h = first_step(n, x, f);
+  /* a residual at rounding level (of the start's) counts as no residual:
+   * steps that only stir the rounding noise are accepted and h grows */
+  const double noise = 1e-12 * r;
   for (int it = 0; it < maxit; it++) {
     if (r == 0) break;
     int rc = pseudo_step(S, N, h, x, f, xn, fn, e);
     if (rc < 0) return rc;
     double rn = rc == LIED_OK ? max_abs(n, fn, &at) : INFINITY;
-    if (rc == LIED_RETRY || !(rn <= 10 * r)) {
+    /* the update, weighted like the solvers' error test */
+    double du = 0;
+    for (uint64_t i = 0; rc == LIED_OK && i < n; i++)
+      du = fmax(du, fabs(xn[i] - x[i]) / (o->atol + o->rtol * fabs(xn[i])));
+    /* an update within the tolerances is accepted whatever the residual
+     * does: near the solution the residual is rounding noise */
+    int small = rc == LIED_OK && du <= 1.0;
+    if (!small && (rc == LIED_RETRY || !(rn <= 10 * r || rn <= noise))) {
       st->rejected++;
       h *= STEADY_SHRINK;
       if (h < 1e-14 * fmax(first_step(n, x, f), DBL_MIN))
         return not_found(S, "the pseudo-time step became too small", f, h, e);
       continue;
     }
-    /* the update, weighted like the solvers' error test */
-    double du = 0;
-    for (uint64_t i = 0; i < n; i++)
-      du = fmax(du, fabs(xn[i] - x[i]) / (o->atol + o->rtol * fabs(xn[i])));
     memcpy(x, xn, sizeof *x * n);
     memcpy(f, fn, sizeof *f * n);
     st->steps++;
-    double grow = rn > 0 ? fmin(STEADY_GROWTH, r / rn) : STEADY_GROWTH;
+    double grow = rn > noise && !small ? fmin(STEADY_GROWTH, r / rn) : STEADY_GROWTH;
     r = rn;
     st->h = h;
     if (h >= STEADY_HBIG && du <= 1.0) return LIED_OK;

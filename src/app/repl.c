@@ -261,13 +261,47 @@ static char *read_line(const char *prompt) {
 
 /* ---- evaluation ---------------------------------------------------------- */
 
+/* Tracebacks are for lied's own faults and for debugging: with LIED_DEBUG
+ * set, `debug = true` or `lied.debug = true` at the prompt, or when the
+ * message points into lied's Lua sources ("lied/repl.lua:12:", an internal
+ * error). A user's error (a lied error object, an error in the typed code,
+ * a bad argument to a command) prints its message alone. */
+static int debugging(lua_State *L) {
+  const char *env = getenv("LIED_DEBUG");
+  if (env && *env && strcmp(env, "0") != 0) return 1;
+  lua_getglobal(L, "debug");
+  int on = lua_isboolean(L, -1) && lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (lua_getglobal(L, "lied") == LUA_TTABLE) {
+    lua_getfield(L, -1, "debug");
+    on |= lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return on;
+}
+
+static int internal_error(const char *msg) {
+  for (const char *p = strstr(msg, "lied/"); p; p = strstr(p + 1, "lied/")) {
+    const char *q = p + 5;
+    while ((*q >= 'a' && *q <= 'z') || *q == '_') q++;
+    if (q > p + 5 && strncmp(q, ".lua:", 5) == 0 && q[5] >= '0' && q[5] <= '9') return 1;
+  }
+  return 0;
+}
+
 static int msghandler(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
   if (!msg) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+      msg = lua_tostring(L, -1);
+    else
+      msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
   }
-  luaL_traceback(L, L, msg, 1);
+  if (debugging(L) || internal_error(msg))
+    luaL_traceback(L, L, msg, 1);
+  else
+    lua_pushstring(L, msg);
   return 1;
 }
 
@@ -281,10 +315,18 @@ static int incomplete(lua_State *L, int status) {
   return len >= le && strcmp(msg + len - le, eof) == 0;
 }
 
+/* Values of an expression: lied.repl.show (tables as their contents), else
+ * print. */
 static void print_results(lua_State *L, int base) {
   int n = lua_gettop(L) - base;
   if (n <= 0) return;
-  lua_getglobal(L, "print");
+  lua_getfield(L, LUA_REGISTRYINDEX, "lied.repl");
+  if (lua_istable(L, -1) && lua_getfield(L, -1, "show") == LUA_TFUNCTION) {
+    lua_remove(L, -2);
+  } else {
+    lua_pop(L, lua_istable(L, -2) ? 2 : 1);
+    lua_getglobal(L, "print");
+  }
   lua_insert(L, base + 1);
   if (lua_pcall(L, n, 0, 0) != LUA_OK)
     fprintf(stderr, "error calling print: %s\n", lua_tostring(L, -1));
@@ -292,7 +334,8 @@ static void print_results(lua_State *L, int base) {
 
 /* Compile the chunk that starts with `line` (reading continuation lines as
  * needed). Leaves the function (LUA_OK) or an error message on the stack;
- * returns -1 when Ctrl-C or end of input abandoned the chunk. */
+ * returns -1 when Ctrl-C abandoned the chunk. An unfinished chunk at the end
+ * of the input is a syntax error (its message on the stack), as in lua. */
 static int compile_chunk(lua_State *L, char *line) {
   lua_pushfstring(L, "return %s;", line);
   int st = luaL_loadbuffer(L, lua_tostring(L, -1), lua_rawlen(L, -1), "=stdin");
@@ -309,9 +352,10 @@ static int compile_chunk(lua_State *L, char *line) {
     const char *chunk = lua_tolstring(L, -1, &len);
     st = luaL_loadbuffer(L, chunk, len, "=stdin");
     if (!incomplete(L, st)) break;
-    lua_pop(L, 1);
     char *more = read_line(">> ");
-    if (!more || more == INTERRUPTED) {
+    if (!more) break; /* end of input: the syntax error stands */
+    lua_pop(L, 1);
+    if (more == INTERRUPTED) {
       lua_pop(L, 1);
       return -1;
     }
@@ -360,6 +404,7 @@ int lied_repl(lua_State *L, volatile sig_atomic_t *stop) {
     printf("lied %s (%s): help() lists the commands; Ctrl-D quits\n", LIED_VERSION,
            LUA_VERSION);
   char *line;
+  int failed = 0; /* without a terminal: a chunk failed (exit status 1) */
   got_sigint = 0;
   *stop = 0;
   for (;;) {
@@ -389,7 +434,10 @@ int lied_repl(lua_State *L, volatile sig_atomic_t *stop) {
       print_results(L, base);
     } else {
       fflush(stdout);
-      fprintf(stderr, "%s\n", lua_tostring(L, -1));
+      const char *msg = lua_tostring(L, -1);
+      if (!msg && luaL_callmeta(L, -1, "__tostring")) msg = lua_tostring(L, -1);
+      fprintf(stderr, "%s\n", msg ? msg : "(error object without a message)");
+      failed = 1;
     }
     fflush(stdout);
     lua_settop(L, base);
@@ -398,5 +446,6 @@ int lied_repl(lua_State *L, volatile sig_atomic_t *stop) {
   if (interactive) history_close();
 #endif
   if (interactive) putchar('\n');
-  return 0;
+  /* a piped session is a script: an error makes the exit status 1 */
+  return !interactive && failed ? 1 : 0;
 }

@@ -95,8 +95,16 @@ void lied_meta_state(lied_meta *m, const char *name, const char *unit,
   char dunit[128];
   if (!unit || !*unit || strcmp(unit, "1") == 0)
     snprintf(dunit, sizeof dunit, "1/s");
-  else
-    snprintf(dunit, sizeof dunit, "%s/s", unit);
+  else { /* m -> m/s, m/s -> m/s2, m/s2 -> m/s3 */
+    size_t len = strlen(unit);
+    if (len >= 2 && strcmp(unit + len - 2, "/s") == 0)
+      snprintf(dunit, sizeof dunit, "%s2", unit);
+    else if (len >= 3 && unit[len - 3] == '/' && unit[len - 2] == 's' && unit[len - 1] >= '2' &&
+             unit[len - 1] < '9')
+      snprintf(dunit, sizeof dunit, "%.*s%c", (int)(len - 1), unit, unit[len - 1] + 1);
+    else
+      snprintf(dunit, sizeof dunit, "%s/s", unit);
+  }
   t->vars[vd].unit_owned = lied_strdup(dunit, m->e);
   if (!t->vars[vd].unit_owned) {
     m->failed = 1;

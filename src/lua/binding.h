@@ -6,6 +6,7 @@
  *   lua_build.c    models: lied.core.build, the model userdata
  *   lua_inspect.c  model:info, vars, value, derivatives
  *   lua_run.c      model:run and the run options (lied.core.run_options)
+ *   lua_analysis.c model:steady, linearize, params (src/analysis)
  *   lua_result.c   results of runs
  *   lua_error.c    error objects (kind "usage" or "model")
  *   lua_module.c   lied_lua_open_core and the module's other functions */
@@ -77,8 +78,9 @@ void lied_lua_open_classes(lua_State *L);
 void lied_lua_open_build(lua_State *L);
 void lied_lua_open_results(lua_State *L);
 void lied_lua_open_run(lua_State *L);
-/* The model methods of lua_inspect.c and lua_run.c. */
+/* The model methods of lua_inspect.c, lua_run.c and lua_analysis.c. */
 extern const luaL_Reg lied_lua_inspect_methods[];
 extern const luaL_Reg lied_lua_run_methods[];
+extern const luaL_Reg lied_lua_analysis_methods[];
 
 #endif

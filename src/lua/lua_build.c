@@ -145,6 +145,7 @@ void lied_lua_open_build(lua_State *L) {
   luaL_getmetatable(L, MODEL_MT);
   lua_getfield(L, -1, "methods");
   luaL_setfuncs(L, lied_lua_run_methods, 0);
+  luaL_setfuncs(L, lied_lua_analysis_methods, 0);
   lua_pop(L, 2);
   luaL_setfuncs(L, build_funcs, 0);
 }

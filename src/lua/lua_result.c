@@ -104,8 +104,10 @@ static int result_column(lua_State *L) {
       for (i = 0; i + 1 < r->mem->ncols; i++)
         if (strcmp(r->mem->names[i], name) == 0) break;
       if (i + 1 >= r->mem->ncols) {
+        lied_lua_push_suggestion(L, name, (const char *const *)r->mem->names,
+                                 (int)(r->mem->ncols - 1));
         lua_pushnil(L);
-        lua_pushfstring(L, "'%s' was not recorded", name);
+        lua_pushfstring(L, "'%s' was not recorded%s", name, lua_tostring(L, -2));
         return 2;
       }
       c = i + 1;

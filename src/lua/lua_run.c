@@ -29,6 +29,7 @@ static const char *const type_names[] = {
     "boolean", "boolean or \"auto\"",         "table"};
 #define MAX_CLIENTS 1024
 #define MAX_OUTS 16
+#define PARAMS_MAX 100000 /* parameter values written with results, at most */
 
 typedef struct run_option {
   const char *name;
@@ -78,6 +79,10 @@ static const run_option options[] = {
      "progress bar on stderr: true, false or \"auto\" (default: when stderr is a terminal)"},
     {"progress_delay", OPT_NUMBER, NULL, NULL,
      "seconds a run takes before the progress bar shows (default 1)"},
+    {"params", OPT_BOOLEAN, NULL, NULL,
+     "the model's parameters with the results: MAT files hold them in data_1 (default; "
+     "false: not), CSV files as '# name = value [unit]' lines before the header with true "
+     "(the command line: --params); at most 100000 values"},
     {"memory", OPT_BOOLEAN, NULL, NULL,
      "default true: keep the rows in memory for the result (out = 'none': false)"},
     {"set", OPT_TABLE, "PATH=VALUE", NULL,
@@ -305,9 +310,10 @@ static int model_run(lua_State *L) {
   int clients = (int)num(L, 2, "clients", 0);
   double pdelay = num(L, 2, "progress_delay", 1);
   int progress = boolean(L, 2, "progress"); /* -1: auto */
-  int memory = boolean(L, 2, "memory") != 0;
+  int memory = boolean(L, 2, "memory");
   const char *out1 = str(L, 2, "out");
-  if (out1 && strcmp(out1, "none") == 0) memory = 0; /* out = "none" records nothing */
+  /* out = "none" records nothing, unless memory = true says to keep the rows */
+  if (memory < 0) memory = !(out1 && strcmp(out1, "none") == 0);
   const char *outs[MAX_OUTS];
   int nouts = run_outputs(L, 2, outs);
   check_run_span(L, &o);
@@ -328,19 +334,35 @@ static int model_run(lua_State *L) {
   }
   volatile sig_atomic_t *flag = stop_flag(L);
   int to_stdout = 0;
+  /* parameters with the results: MAT unless params = false, CSV with true */
+  int want_params = boolean(L, 2, "params");
+  lied_params params;
+  memset(&params, 0, sizeof params);
+  for (int i = 0; i < nouts && want_params != 0; i++) {
+    int kind = lied_output_kind(outs[i]);
+    if (kind == LIED_OUT_MAT || (want_params > 0 && (kind == LIED_OUT_CSV || kind == LIED_OUT_STDOUT))) {
+      if (lied_params_collect(&params, u->sys->model, PARAMS_MAX, &e)) return fail_rec(L, &rec, &e);
+      break;
+    }
+  }
   if (nouts > 0) {
     lied_sink *out = nouts == 1 ? NULL : lied_mux_sink(&e);
     if (nouts > 1 && !out) return fail_rec(L, &rec, &e);
     for (int i = 0; i < nouts; i++) {
       to_stdout |= lied_output_kind(outs[i]) == LIED_OUT_STDOUT;
       lied_sink *s = lied_output_open(outs[i], clients, flag, &e);
+      if (s && params.n) lied_output_params(s, outs[i], &params, want_params > 0);
       if (!s || (out && lied_mux_add(out, s, &e))) {
         if (out) out->destroy(out);
+        lied_params_free(&params);
         return fail_rec(L, &rec, &e);
       }
       if (!out) out = s;
     }
-    if (lied_recorder_add_sink(&rec, out, 1, &e)) return fail_rec(L, &rec, &e);
+    if (lied_recorder_add_sink(&rec, out, 1, &e)) {
+      lied_params_free(&params);
+      return fail_rec(L, &rec, &e);
+    }
   }
   if (progress < 0)
     progress = isatty(STDERR_FILENO) && !(to_stdout && isatty(STDOUT_FILENO));
@@ -357,6 +379,7 @@ static int model_run(lua_State *L) {
   if (flag) *flag = 0; /* consumed: st.interrupted tells */
   if (progress) lied_progress_finish(&bar, st.t_end, st.interrupted);
   lied_recorder_free(&rec);
+  lied_params_free(&params);
   if (rc == LIED_E_USAGE) return lied_lua_raise(L, &e);
   lua_pushvalue(L, ridx);
   push_stats(L, &st);

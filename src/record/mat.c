@@ -11,8 +11,11 @@
  *   name        maxlen x nvar char, one NUL-padded name per column
  *   description maxlen x nvar char, "[unit]" per column
  *   dataInfo    4 x nvar int32: {0, 1, 0, -1} for time, {2, k, 0, 0} for the
- *               k-th row of data_2
- *   data_1      1 x 2 double: start and end time
+ *               k-th row of data_2, {1, k, 0, 0} for the k-th row of data_1
+ *   data_1      (1 + np) x 2 double: start and end time, then the np
+ *               parameters (lied_mat_sink_params), each twice
+ * The columns of name, description and dataInfo: time, the recorded
+ * variables, the parameters.
  *   data_2      (1 + n) x nrows double: one column per output point
  * data_2 columns are appended as rows arrive; end() patches the column count
  * of data_2 and the end time in data_1. */
@@ -25,6 +28,7 @@ typedef struct mat_sink {
   char *path;
   size_t n;          /* recorded variables (without time) */
   off_t data1_pos;   /* file offset of data_1's data (start, end time) */
+  const lied_params *params; /* written in data_1, or NULL */
   off_t data2_pos;   /* file offset of data_2's header */
   long rows;
   double t_first, t_last;
@@ -71,10 +75,16 @@ static int write_strings(mat_sink *m, const char *name, size_t count, const char
   return LIED_OK;
 }
 
-static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
+void lied_mat_sink_params(lied_sink *s, const lied_params *p) {
+  ((mat_sink *)s)->params = p;
+}
+
+static int mat_begin(lied_sink *s, size_t n_rec, char *const *names, const char *const *units,
                      lied_err *e) {
   mat_sink *m = (mat_sink *)s;
-  m->n = n;
+  m->n = n_rec;
+  const size_t np = m->params ? m->params->n : 0;
+  const size_t n = n_rec + np; /* columns of name, description, dataInfo (and time) */
   if (n + 1 > INT32_MAX / 4)
     return lied_errc(e, LIED_E_LIMIT, "%s: too many variables for MAT v4", m->path);
   static const char aclass[4][11] = {"Atrajectory", "1.1", "", "binTrans"};
@@ -91,8 +101,9 @@ static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *con
   size_t wname = 5, wdesc = 0;
   if (rc == 0) nm[0] = "time";
   for (size_t i = 0; rc == 0 && i <= n; i++) {
-    const char *u = i == 0 ? "s" : units[i - 1];
-    if (i > 0) nm[i] = names[i - 1];
+    int par = i > n_rec; /* a parameter: row i - n_rec + 1 of data_1 */
+    const char *u = i == 0 ? "s" : par ? m->params->units[i - n_rec - 1] : units[i - 1];
+    if (i > 0) nm[i] = par ? m->params->names[i - n_rec - 1] : names[i - 1];
     size_t ul = strlen(u);
     desc[i] = lied_xmalloc(ul + 3, "MAT description", e);
     if (!desc[i]) {
@@ -106,8 +117,8 @@ static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *con
     if (strlen(nm[i]) + 1 > wname) wname = strlen(nm[i]) + 1;
     if (strlen(desc[i]) + 1 > wdesc) wdesc = strlen(desc[i]) + 1;
     int32_t *d = info + 4 * i;
-    d[0] = i == 0 ? 0 : 2;
-    d[1] = (int32_t)i + 1;
+    d[0] = i == 0 ? 0 : par ? 1 : 2;
+    d[1] = par ? (int32_t)(i - n_rec + 1) : (int32_t)i + 1;
     d[2] = 0;
     d[3] = i == 0 ? -1 : 0;
   }
@@ -125,14 +136,19 @@ static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *con
   free(info);
   free((void *)nm);
   if (rc) return rc;
-  /* data_1: start and end time, patched in end(); data_2: 0 columns so far */
-  double t01[2] = {0, 0};
-  LIED_TRY(write_header(m, "data_1", MAT_DOUBLE, 1, 2, e));
+  /* data_1: start and end time (patched in end()) and the parameters, column
+   * by column; data_2: 0 columns so far */
+  double t0 = 0;
+  LIED_TRY(write_header(m, "data_1", MAT_DOUBLE, (int32_t)(np + 1), 2, e));
   m->data1_pos = ftello(m->f);
-  if (m->data1_pos < 0 || fwrite(t01, sizeof t01, 1, m->f) != 1) return write_err(m, e);
+  if (m->data1_pos < 0) return write_err(m, e);
+  for (int c = 0; c < 2; c++)
+    if (fwrite(&t0, sizeof t0, 1, m->f) != 1 ||
+        (np && fwrite(m->params->values, sizeof(double), np, m->f) != np))
+      return write_err(m, e);
   m->data2_pos = ftello(m->f);
   if (m->data2_pos < 0) return write_err(m, e);
-  return write_header(m, "data_2", MAT_DOUBLE, (int32_t)(n + 1), 0, e);
+  return write_header(m, "data_2", MAT_DOUBLE, (int32_t)(n_rec + 1), 0, e);
 }
 
 static int mat_row(lied_sink *s, double t, const double *v, lied_err *e) {
@@ -155,9 +171,11 @@ static int mat_end(lied_sink *s, lied_err *e) {
   errno = 0;
   if (fflush(m->f)) return write_err(m, e);
   off_t end = ftello(m->f);
-  double t01[2] = {m->t_first, m->t_last};
+  const off_t t1_pos = m->data1_pos + (off_t)sizeof(double) * (off_t)(1 + (m->params ? m->params->n : 0));
   int32_t cols = (int32_t)m->rows;
-  if (end < 0 || fseeko(m->f, m->data1_pos, SEEK_SET) || fwrite(t01, sizeof t01, 1, m->f) != 1 ||
+  if (end < 0 || fseeko(m->f, m->data1_pos, SEEK_SET) ||
+      fwrite(&m->t_first, sizeof(double), 1, m->f) != 1 || fseeko(m->f, t1_pos, SEEK_SET) ||
+      fwrite(&m->t_last, sizeof(double), 1, m->f) != 1 ||
       fseeko(m->f, m->data2_pos + 2 * (off_t)sizeof(int32_t), SEEK_SET) ||
       fwrite(&cols, sizeof cols, 1, m->f) != 1 || fseeko(m->f, end, SEEK_SET) || fflush(m->f))
     return write_err(m, e);

@@ -47,12 +47,20 @@ typedef struct later_sink {
   lied_sink base;
   char *spec;
   lied_sink *to; /* NULL until begin() opened it */
+  const lied_params *params; /* passed on to the sink when it opens */
+  int csv_params;            /* also to a CSV sink */
 } later_sink;
 
 static int later_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
                        lied_err *e) {
   later_sink *l = (later_sink *)s;
-  if (!l->to && !(l->to = open_file(l->spec, e))) return lied_err_code(e);
+  if (!l->to) {
+    if (!(l->to = open_file(l->spec, e))) return lied_err_code(e);
+    if (l->params && lied_output_kind(l->spec) == LIED_OUT_MAT)
+      lied_mat_sink_params(l->to, l->params);
+    else if (l->params && l->csv_params)
+      lied_csv_sink_params(l->to, l->params);
+  }
   return l->to->begin(l->to, n, names, units, e);
 }
 
@@ -82,6 +90,17 @@ static lied_sink *later_file(const char *spec, lied_err *e) {
     return NULL;
   }
   return &l->base;
+}
+
+void lied_output_params(lied_sink *s, const char *spec, const lied_params *p, int csv) {
+  int kind = lied_output_kind(spec);
+  if (kind == LIED_OUT_STDOUT && csv) {
+    lied_csv_sink_params(s, p);
+  } else if (kind == LIED_OUT_CSV || kind == LIED_OUT_MAT) {
+    later_sink *l = (later_sink *)s;
+    l->params = p;
+    l->csv_params = csv;
+  }
 }
 
 lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atomic_t *stop,

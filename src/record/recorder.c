@@ -1,6 +1,7 @@
 /* recorder.c - resolve recorded variables by name or glob, sample them. */
 #include "record/recorder.h"
 #include "core/text.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,4 +136,69 @@ void lied_recorder_free(lied_recorder *r) {
   for (int i = 0; i < r->nsinks; i++)
     if (r->owned[i]) r->sinks[i]->destroy(r->sinks[i]);
   memset(r, 0, sizeof *r);
+}
+
+/* ---- parameters ---------------------------------------------------------- */
+
+void lied_params_free(lied_params *p) {
+  for (size_t i = 0; p->names && i < p->n; i++) free(p->names[i]);
+  free(p->names);
+  free((void *)p->units);
+  free(p->values);
+  memset(p, 0, sizeof *p);
+}
+
+int lied_params_collect(lied_params *p, const lied_model *m, size_t max, lied_err *e) {
+  memset(p, 0, sizeof *p);
+  size_t n = 0;
+  for (int si = 0; si < m->nspecs; si++) {
+    const lied_spec *sp = &m->specs[si];
+    if (!sp->cls || sp->internal || !sp->arena) continue;
+    size_t per = 0;
+    for (int k = 0; k < sp->cls->nparams; k++)
+      per += sp->cls->params[k].len > 1 ? (size_t)sp->cls->params[k].len : 1;
+    if (sp->total > max || per * sp->total > max - n) return LIED_OK; /* too many: none */
+    n += per * sp->total;
+  }
+  if (n == 0) return LIED_OK;
+  p->names = lied_xcalloc(n, sizeof *p->names, "parameters", e);
+  p->units = lied_xcalloc(n, sizeof *p->units, "parameters", e);
+  p->values = lied_xcalloc(n, sizeof *p->values, "parameters", e);
+  if (!p->names || !p->units || !p->values) {
+    lied_params_free(p);
+    return LIED_E_NOMEM;
+  }
+  char path[512], name[600];
+  for (int si = 0; si < m->nspecs; si++) {
+    const lied_spec *sp = &m->specs[si];
+    if (!sp->cls || sp->internal || !sp->arena) continue;
+    for (uint64_t i = 0; i < sp->total; i++) {
+      lied_model_path(m, si, i, path, sizeof path);
+      for (int k = 0; k < sp->cls->nparams; k++) {
+        const lied_param *pr = &sp->cls->params[k];
+        const double *v = (const double *)(const void *)(lied_inst(sp, i) + pr->offset);
+        int len = pr->len > 1 ? pr->len : 1;
+        if (pr->len <= 1) { /* a state's start value has the state's name: the variable */
+          snprintf(name, sizeof name, "%s.%s", path, pr->name);
+          lied_err scratch;
+          if (lied_model_var(m, name, NULL, &scratch)) continue;
+        }
+        for (int j = 0; j < len; j++) {
+          if (pr->len > 1)
+            snprintf(name, sizeof name, "%s.%s[%d]", path, pr->name, j + 1);
+          else
+            snprintf(name, sizeof name, "%s.%s", path, pr->name);
+          p->names[p->n] = lied_strdup(name, e);
+          if (!p->names[p->n]) {
+            lied_params_free(p);
+            return LIED_E_NOMEM;
+          }
+          p->units[p->n] = pr->unit ? pr->unit : "";
+          p->values[p->n] = v[j];
+          p->n++;
+        }
+      }
+    }
+  }
+  return LIED_OK;
 }

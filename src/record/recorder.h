@@ -102,6 +102,27 @@ int lied_mux_add(lied_sink *mux, lied_sink *s, lied_err *e);
  * reported (mux.c). */
 int lied_sinks_end(lied_sink *const *sinks, int n, lied_err *e);
 
+/* ---- parameters written with the results (recorder.c) ---- */
+
+/* The parameters of a model's instances, scalars by name ("p1.L") and
+ * vector elements as "p1.e[1]", with units and values. */
+typedef struct lied_params {
+  size_t n;
+  char **names;
+  const char **units; /* the classes' strings */
+  double *values;
+} lied_params;
+/* The model's parameters into p (zeroed first); p->n stays 0 when there
+ * are more than max (a model of a million components). */
+int lied_params_collect(lied_params *p, const lied_model *m, size_t max, lied_err *e);
+void lied_params_free(lied_params *p);
+/* Write p with the results (p must outlive the run): the MAT sink in data_1
+ * (dataInfo {1, row, 0, 0}, Modelica layout), the CSV sink as comment lines
+ * "# name = value [unit]" before the header. Call before begin(), on the
+ * sinks themselves (lied_output_params for those of lied_output_open). */
+void lied_mat_sink_params(lied_sink *s, const lied_params *p);
+void lied_csv_sink_params(lied_sink *s, const lied_params *p);
+
 enum { LIED_OUT_BAD, LIED_OUT_NONE, LIED_OUT_STDOUT, LIED_OUT_CSV, LIED_OUT_MAT, LIED_OUT_TCP };
 /* Classify an output spec: "none", "-", "x.csv", "x.mat", "tcp:[HOST:]PORT". */
 int lied_output_kind(const char *spec);
@@ -111,5 +132,9 @@ int lied_output_check(const char *spec, lied_err *e);
  * lied_tcp_sink. A .csv or .mat file is created by the sink's begin(). */
 lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atomic_t *stop,
                             lied_err *e);
+/* Parameters with the results of the sink lied_output_open(spec) gave: MAT
+ * files (data_1), and with csv != 0 CSV outputs (comment lines); others
+ * ignore them. p must outlive the run. */
+void lied_output_params(lied_sink *s, const char *spec, const lied_params *p, int csv);
 
 #endif

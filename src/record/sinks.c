@@ -9,8 +9,13 @@ typedef struct csv_sink {
   FILE *f;
   int own;
   size_t n;
+  const lied_params *params; /* written as comment lines before the header */
   char name[256]; /* for messages: the path, or "standard output" */
 } csv_sink;
+
+void lied_csv_sink_params(lied_sink *s, const lied_params *p) {
+  ((csv_sink *)s)->params = p;
+}
 
 /* A write failed (full disk, closed pipe, ...): name the file and the reason. */
 static int csv_failed(csv_sink *c, lied_err *e) {
@@ -42,6 +47,10 @@ static int csv_begin(lied_sink *s, size_t n, char *const *names,
   csv_sink *c = (csv_sink *)s;
   (void)units;
   c->n = n;
+  for (size_t i = 0; c->params && i < c->params->n; i++)
+    fprintf(c->f, "# %s = %.17g%s%s%s\n", c->params->names[i], c->params->values[i],
+            c->params->units[i][0] ? " [" : "", c->params->units[i],
+            c->params->units[i][0] ? "]" : "");
   fputs("time", c->f);
   for (size_t i = 0; i < n; i++) {
     fputc(',', c->f);
@@ -110,9 +119,14 @@ static int mem_row(lied_sink *s, double t, const double *v, lied_err *e) {
       m->chunks = ch;
       m->capchunks = nc;
     }
-    m->chunks[m->nchunks] =
-        lied_xmalloc(sizeof(double) * LIED_MEM_CHUNK * m->ncols, "results", e);
-    if (!m->chunks[m->nchunks]) return LIED_E_NOMEM;
+    size_t bytes = sizeof(double) * LIED_MEM_CHUNK * m->ncols;
+    m->chunks[m->nchunks] = malloc(bytes);
+    if (!m->chunks[m->nchunks])
+      return lied_errc(e, LIED_E_NOMEM,
+                       "out of memory keeping the results (%zu bytes for %d rows of %zu "
+                       "values): record fewer variables (vars = \"x.*,y\", --vars) or keep "
+                       "none in memory (out = \"x.mat\" or out = \"none\", memory = false)",
+                       bytes, LIED_MEM_CHUNK, m->ncols);
     m->nchunks++;
   }
   double *row = m->chunks[m->nchunks - 1] + r * m->ncols;

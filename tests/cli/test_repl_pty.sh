@@ -15,6 +15,7 @@ if ! grep -q LIED_HAVE_READLINE "$(dirname "$LIED")/CMakeCache.txt" 2>/dev/null 
   exit 1
 fi
 
+# (end_session ends a session; lib.sh's finish, at the end, gives the status)
 # start SESSION: lied in a pty, input from a fifo, screen in $tmp/SESSION.out
 start() {
   rm -f "$tmp/$1.in"; mkfifo "$tmp/$1.in"
@@ -25,7 +26,7 @@ start() {
 # shows TEXT: wait until the screen shows TEXT (fixed string)
 shows() { local pat=$1; wait_for "tr -d '\r' <\"$tmp/$sess.out\" | grep -qF -- \"\$pat\""; }
 send() { printf "$@" >&5; }
-finish() {
+end_session() {
   send '\004'
   exec 5>&-
   wait_for "! kill -0 $spid 2>/dev/null" || { bad "session did not end"; kill -9 "$spid"; }
@@ -38,6 +39,11 @@ check 'shows "help() lists the commands"' "banner: $(cat "$tmp/one.out")"
 send 'x = 41\n'
 send 'lied.simu\t\n'                      # completes to lied.simulate
 check 'shows "function: "' "completion of a field: $(cat -A "$tmp/one.out" | tail -5)"
+# file names inside load(" (readline passes the line with the opening quote)
+send 'load("examples/vess\t'
+check 'shows "load(\"examples/vessels.lua\""' "file-name completion: $(cat -A "$tmp/one.out" | tail -3)"
+send ')\n'
+check 'shows "examples/vessels.lua: model Vessels"' "completed file loads: $(cat -A "$tmp/one.out" | tail -5)"
 send 'load "tests/models/osc.lua"\n'
 check 'shows "model Osc"' "load: $(tail -5 "$tmp/one.out")"
 send 'print("j.flange_a.\tf\t)\n'        # j.flange_a.f -> j.flange_a.f" (quote closed)
@@ -57,7 +63,7 @@ check 'shows "run 1: Osc to t = 5"' "run in the pty: $(tail -5 "$tmp/one.out")"
 check 'grep -q "x real time" "$tmp/one.out"' "progress bar on a terminal"
 send 'print("from" .. " history")\n'
 check 'shows "from history"' "last command"
-finish
+end_session
 check '[ -f "$tmp/.lied_history" ]' "history file written in \$HOME"
 check 'grep -qx "x = 41" "$tmp/.lied_history"' "history holds the lines: $(cat "$tmp/.lied_history")"
 check 'grep -qx "load \"tests/models/osc.lua\"" "$tmp/.lied_history"' "history holds load"
@@ -71,7 +77,7 @@ send '\020\n'
 count_lines() { tr -d '\r' <"$tmp/$sess.out" | grep -cx -- "$1"; }
 check 'wait_for "[ \$(count_lines \"from history\") -eq 1 ]"' \
   "history recalled across sessions: $(cat -A "$tmp/two.out" | tail -4)"
-finish
+end_session
 
 # a missing HOME directory is tolerated
 HOME=/nonexistent/home TERM=dumb timeout 60 script -qfec "$LIED" /dev/null \

@@ -52,7 +52,7 @@ kill -INT "$pid"
 echo 'print("alive after the loop")' >&5
 exec 5>&-
 wait_exit "$pid"
-check '[ "$status" -eq 0 ]' "REPL exits 0 at end of input (got $status)"
+check '[ "$status" -eq 1 ]' "REPL exits 1 at end of input after the interrupted loop (got $status)"
 csv_rows=$(($(wc -l <"$tmp/repl.csv") - 1))
 check 'grep -q "(interrupted: rows so far kept)" "$tmp/repl.out"' "run summary says interrupted: $(cat "$tmp/repl.out")"
 check 'grep -q "^rows	$csv_rows	$csv_rows$" "$tmp/repl.out"' "result keeps the $csv_rows rows of the CSV: $(grep rows "$tmp/repl.out")"

@@ -112,6 +112,7 @@ static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0;
 
 /* Compare a MAT result with a CSV file (header and every value, bit for bit).
  * Returns the number of rows, or -1. */
+static long params_seen; /* parameters in data_1 of the last file compared */
 static long compare(const char *matpath, const char *csvpath) {
   mat_t *f = mio.open(matpath, MAT_ACC_RDONLY);
   if (!f) {
@@ -135,21 +136,25 @@ static long compare(const char *matpath, const char *csvpath) {
     a3[c] = aclass.txt[c * aclass.rows + 3];
   }
   CHECK(aclass.rows == 4 && strcmp(a0, "Atrajectory") == 0 && strcmp(a3, "binTrans") == 0);
-  size_t nv = name.cols;
-  CHECK(nv >= 1 && desc.cols == nv && info.rows == 4 && info.cols == nv);
-  CHECK(d2.rows == nv);
+  /* columns of name: time, the nv - 1 recorded variables (rows of data_2),
+   * then np parameters (rows 2.. of data_1) */
+  size_t nall = name.cols, nv = d2.rows, np = nall - nv;
+  CHECK(nv >= 1 && nv <= nall && desc.cols == nall && info.rows == 4 && info.cols == nall);
   column_text(&name, 0, buf, sizeof buf);
   CHECK(strcmp(buf, "time") == 0);
-  /* dataInfo: time {0,1,0,-1}; variable k in row k+1 of data_2 */
-  for (size_t k = 0; k < nv && info.num; k++) {
-    CHECK(info.num[4 * k + 0] == (k == 0 ? 0 : 2));
-    CHECK(info.num[4 * k + 1] == (double)(k + 1));
+  /* dataInfo: time {0,1,0,-1}; variable k in row k+1 of data_2; parameter
+   * j in row j+1 of data_1 */
+  for (size_t k = 0; k < nall && info.num; k++) {
+    CHECK(info.num[4 * k + 0] == (k == 0 ? 0 : k < nv ? 2 : 1));
+    CHECK(info.num[4 * k + 1] == (double)(k < nv ? k + 1 : k - nv + 2));
   }
-  CHECK(d1.rows == 1 && d1.cols == 2);
+  CHECK(d1.rows == 1 + np && d1.cols == 2);
   if (d2.cols > 0 && d1.num) {
     CHECK(same_bits(d1.num[0], d2.num[0]));
-    CHECK(same_bits(d1.num[1], d2.num[(d2.cols - 1) * d2.rows]));
+    CHECK(same_bits(d1.num[d1.rows], d2.num[(d2.cols - 1) * d2.rows]));
+    for (size_t j = 1; j <= np; j++) CHECK(same_bits(d1.num[j], d1.num[d1.rows + j]));
   }
+  params_seen = (long)np;
   FILE *csv = fopen(csvpath, "r");
   if (!csv) {
     fprintf(stderr, "cannot open %s\n", csvpath);
@@ -287,7 +292,8 @@ int main(int argc, char **argv) {
   if (argc == 3) {
     long rows = compare(argv[1], argv[2]);
     if (rows >= 0 && check_failures == 0) {
-      printf("%s equals %s: %ld rows\n", argv[1], argv[2], rows);
+      printf("%s equals %s: %ld rows (%ld parameters in data_1)\n", argv[1], argv[2], rows,
+             params_seen);
       return 0;
     }
     return 1;

@@ -1,0 +1,412 @@
+-- lied.analysis: steady states, linearisation, sweeps and comparison of
+-- results, for scripts, the REPL and the command line (docs/analysis.md).
+-- The numerics are C (src/analysis, through model:steady and
+-- model:linearize); this module adds the model's experiment, overrides,
+-- printing and the result-side helpers (value, compare, expressions).
+local lied = require "lied"
+local core = lied.core
+
+local analysis = {}
+
+local function usage(msg, level)
+  error(core.error("usage", msg), level and level + 1 or 0)
+end
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t or {}) do c[k] = v end
+  return c
+end
+
+-- Numbers as the tables print them: %.12g, -0 as 0.
+local function g(v)
+  if v == 0 then v = 0 end
+  return string.format("%.12g", v)
+end
+analysis.format = g
+
+local function units_of(built)
+  local u = {}
+  for _, v in ipairs(built:vars()) do u[v.name] = v.unit end
+  return u
+end
+
+-- ---- steady states ---------------------------------------------------------------
+
+local Steady = { __name = "lied.Steady" }
+Steady.__index = Steady
+analysis.Steady = Steady
+
+function Steady.__tostring(s)
+  local lines = { string.format("steady state of %s at t = %s (%d pseudo-time steps, largest |der| %.3g)",
+    s.model or "the model", g(s.t), s.steps, s.residual) }
+  local w = 0
+  for _, n in ipairs(s.names) do w = math.max(w, #n) end
+  for i, n in ipairs(s.names) do
+    local u = s.units and s.units[n] or ""
+    lines[#lines + 1] = string.format("  %-" .. w .. "s  %-18s %s", n, g(s.values[i]),
+      u ~= "" and u or "")
+  end
+  return (table.concat(lines, "\n"):gsub(" +\n", "\n"):gsub(" +$", ""))
+end
+
+-- The run options of the transient (at = T): the model's experiment, then
+-- opts.run; without vars, out and the outputs' settings.
+local function transient_options(model, extra, opts)
+  local r = copy(lied.ismodel(model) and model.experiment or {})
+  for k, v in pairs(extra or {}) do r[k] = v end
+  for k, v in pairs(opts.run or {}) do r[k] = v end
+  r.vars, r.out, r.interval, r.clients, r.set = nil, nil, nil, nil, nil
+  return r
+end
+
+-- The C options: the keys steady/linearize take, with run filled in.
+local function c_options(opts, keys, model, experiment)
+  if opts ~= nil and type(opts) ~= "table" then usage("expected a table of options, got " .. type(opts), 3) end
+  local o = {}
+  for k, v in pairs(opts or {}) do
+    if k ~= "set" and k ~= "run" and k ~= "built" then o[k] = v end
+  end
+  if o.at ~= nil or (opts and opts.run) then o.run = transient_options(model, experiment, opts or {}) end
+  return o
+end
+
+-- analysis.steady(model, opts): opts fixed, at, run, t, tol, maxit, set
+-- (overrides), built (an already built model). Returns a lied.Steady.
+function analysis.steady(model, opts, experiment)
+  opts = opts or {}
+  local b = opts.built or lied.build(model, opts.set)
+  local s = b:steady(c_options(opts, nil, model, experiment))
+  s.model = lied.ismodel(model) and model.name or nil
+  s.units = units_of(b)
+  return setmetatable(s, Steady)
+end
+
+-- ---- linearisation ---------------------------------------------------------------
+
+local Linear = { __name = "lied.Linear" }
+Linear.__index = Linear
+analysis.Linear = Linear
+
+local function matrix_lines(lines, name, rows, rownames, colnames)
+  if #rows == 0 or #colnames == 0 then return end
+  lines[#lines + 1] = name .. "," .. table.concat(colnames, ",")
+  for i, r in ipairs(rows) do
+    local t = {}
+    for j, v in ipairs(r) do t[j] = string.format("%.17g", v == 0 and 0 or v) end
+    lines[#lines + 1] = rownames[i] .. "," .. table.concat(t, ",")
+  end
+end
+
+-- The matrices as CSV blocks (A; B, C, D when there are inputs/outputs;
+-- eigenvalues when eig): each block's header row starts with its name.
+function Linear.csv(l, eig)
+  local lines = {}
+  matrix_lines(lines, "A", l.A, l.states, l.states)
+  local function block(name, rows, rn, cn)
+    if #rows > 0 and #cn > 0 then
+      lines[#lines + 1] = ""
+      matrix_lines(lines, name, rows, rn, cn)
+    end
+  end
+  block("B", l.B, l.states, l.inputs)
+  block("C", l.C, l.outputs, l.states)
+  block("D", l.D, l.outputs, l.inputs)
+  if eig and l.eigenvalues then
+    lines[#lines + 1] = ""
+    lines[#lines + 1] = "eigenvalue,re,im"
+    for i, e in ipairs(l.eigenvalues) do
+      lines[#lines + 1] = string.format("%d,%.17g,%.17g", i, e[1] == 0 and 0 or e[1], e[2] == 0 and 0 or e[2])
+    end
+  end
+  return table.concat(lines, "\n") .. "\n"
+end
+
+local function eig_text(e)
+  if e[2] == 0 then return g(e[1]) end
+  return string.format("%s %s %si", g(e[1]), e[2] < 0 and "-" or "+", g(math.abs(e[2])))
+end
+analysis.eig_text = eig_text
+
+function Linear.__tostring(l)
+  local lines = { string.format("linearisation of %s at t = %s: %d states, %d inputs, %d outputs",
+    l.model or "the model", g(l.t), #l.states, #l.inputs, #l.outputs) }
+  if #l.states == 0 then
+    lines[#lines + 1] = "no states: A is empty"
+  elseif #l.states <= 12 then
+    local w = 1
+    for _, n in ipairs(l.states) do w = math.max(w, #n) end
+    lines[#lines + 1] = "A (der(row) by column: " .. table.concat(l.states, ", ") .. ")"
+    for i, r in ipairs(l.A) do
+      local t = {}
+      for j, v in ipairs(r) do t[j] = string.format("%12s", g(v)) end
+      lines[#lines + 1] = string.format("  %-" .. w .. "s %s", l.states[i], table.concat(t, " "))
+    end
+  else
+    lines[#lines + 1] = "A: " .. #l.states .. " x " .. #l.states .. " (l.A; l:csv() as CSV)"
+  end
+  if l.eigenvalues and #l.eigenvalues > 0 then
+    local t = {}
+    for i, e in ipairs(l.eigenvalues) do
+      if i > 24 then t[#t + 1] = "..."; break end
+      t[#t + 1] = eig_text(e)
+    end
+    lines[#lines + 1] = "eigenvalues: " .. table.concat(t, ", ")
+  end
+  if #l.inputs > 0 or #l.outputs > 0 then lines[#lines + 1] = "B, C, D: l.B, l.C, l.D; l:csv() as CSV" end
+  return table.concat(lines, "\n")
+end
+
+-- analysis.linearize(model, opts): opts inputs, outputs, at, run, t, eig,
+-- set, built. Returns a lied.Linear.
+function analysis.linearize(model, opts, experiment)
+  opts = opts or {}
+  local b = opts.built or lied.build(model, opts.set)
+  local l = b:linearize(c_options(opts, nil, model, experiment))
+  l.model = lied.ismodel(model) and model.name or nil
+  return setmetatable(l, Linear)
+end
+
+-- ---- parameters ---------------------------------------------------------------------
+
+local function value_text(v)
+  if type(v) == "table" then
+    local t = {}
+    for i, x in ipairs(v) do t[i] = g(x) end
+    return "{" .. table.concat(t, ", ") .. "}"
+  end
+  return g(v)
+end
+
+-- The text of model:params(): name, value, unit, "set" when overrides (a
+-- table {path = value}) holds it, the parameter's doc; total: how many
+-- matched (more than listed: a line says so).
+function analysis.params_text(list, total, overrides)
+  overrides = overrides or {}
+  local w, wv = 4, 5
+  for _, p in ipairs(list) do
+    w = math.max(w, #p.name)
+    wv = math.max(wv, #value_text(p.value))
+  end
+  local lines = {}
+  for _, p in ipairs(list) do
+    local set = overrides[p.name] ~= nil and "set" or ""
+    lines[#lines + 1] = (string.format("%-" .. w .. "s  %-" .. wv .. "s  %-8s %-3s %s", p.name,
+      value_text(p.value), p.unit ~= "" and p.unit or "-", set, p.doc):gsub("%s+$", ""))
+  end
+  if total and total > #list then
+    lines[#lines + 1] = string.format("... %d more: a pattern narrows the list (params \"p1.*\")", total - #list)
+  end
+  return table.concat(lines, "\n") .. (#lines > 0 and "\n" or "")
+end
+
+-- ---- results: values, comparison, expressions -------------------------------------
+
+local function is_result(x)
+  return type(x) == "userdata" and (getmetatable(x) or {}).__name == "lied.Result"
+end
+analysis.is_result = is_result
+
+local function column(res, name, what)
+  local c, err = res:column(name)
+  if not c then usage(what .. ": " .. err, 3) end
+  return c
+end
+
+-- Linear interpolation of the column ys over the times ts at t.
+local function interp(ts, ys, t)
+  local n = #ts
+  if t <= ts[1] then return ys[1] end
+  if t >= ts[n] then return ys[n] end
+  local lo, hi = 1, n
+  while hi - lo > 1 do
+    local mid = (lo + hi) // 2
+    if ts[mid] <= t then lo = mid else hi = mid end
+  end
+  local t0, t1 = ts[lo], ts[hi]
+  if t1 == t0 then return ys[hi] end
+  return ys[lo] + (ys[hi] - ys[lo]) * (t - t0) / (t1 - t0)
+end
+
+-- analysis.value(res, name, t): the recorded variable at time t, linearly
+-- interpolated between output points (t within the run).
+function analysis.value(res, name, t)
+  if not is_result(res) then usage("value(result, name, t): expected a result, got " .. type(res), 2) end
+  if type(name) ~= "string" then usage("value(result, name, t): name must be a string", 2) end
+  if type(t) ~= "number" or t ~= t then usage("value(result, name, t): t must be a number", 2) end
+  local ts = column(res, "time", "value")
+  if #ts == 0 then usage("value: the result has no rows", 2) end
+  if t < ts[1] or t > ts[#ts] then
+    usage(string.format("value: t = %s is outside the run [%s, %s]", g(t), g(ts[1]), g(ts[#ts])), 2)
+  end
+  return interp(ts, column(res, name, "value"), t)
+end
+
+local Comparison = { __name = "lied.Comparison" }
+Comparison.__index = Comparison
+function Comparison.__tostring(c)
+  local lines = { "largest difference per variable (second result interpolated at the first's times):" }
+  local w = 8
+  for _, d in ipairs(c) do w = math.max(w, #d.name) end
+  lines[#lines + 1] = string.format("  %-" .. w .. "s  %-14s %-14s %s", "variable", "max |diff|", "at t", "relative")
+  for _, d in ipairs(c) do
+    lines[#lines + 1] = string.format("  %-" .. w .. "s  %-14s %-14s %s", d.name, string.format("%.6g", d.max),
+      g(d.t), string.format("%.3g", d.rel))
+  end
+  if #c == 0 then lines[#lines + 1] = "  (no variable recorded in both)" end
+  return table.concat(lines, "\n")
+end
+
+-- analysis.compare(r1, r2, [names]): for every variable recorded in both
+-- (or the names given), the largest |r1 - r2| over r1's output points
+-- within both runs (r2 interpolated), where, and relative to max |r1|.
+-- A list {name, max, t, rel}, largest first.
+function analysis.compare(r1, r2, names)
+  if not is_result(r1) or not is_result(r2) then
+    usage("compare(result1, result2): expected two results, got " .. type(r1) .. " and " .. type(r2), 2)
+  end
+  local in2 = {}
+  for _, n in ipairs(r2:names()) do in2[n] = true end
+  if type(names) == "string" then names = { names } end
+  if names == nil then
+    names = {}
+    for _, n in ipairs(r1:names()) do if in2[n] then names[#names + 1] = n end end
+  end
+  local t1, t2 = column(r1, "time", "compare"), column(r2, "time", "compare")
+  local out = {}
+  if #t1 > 0 and #t2 > 0 then
+    for _, n in ipairs(names) do
+      local a, b = column(r1, n, "compare"), column(r2, n, "compare")
+      local m, at, scale = 0, t1[1], 0
+      for i, t in ipairs(t1) do
+        if t >= t2[1] and t <= t2[#t2] then
+          local d = math.abs(a[i] - interp(t2, b, t))
+          if d > m or d ~= d then m, at = d, t end
+          scale = math.max(scale, math.abs(a[i]))
+        end
+      end
+      out[#out + 1] = { name = n, max = m, t = at, rel = scale > 0 and m / scale or m }
+    end
+  end
+  table.sort(out, function(x, y) return x.max > y.max end)
+  return setmetatable(out, Comparison)
+end
+
+-- analysis.expression(res, text): the values of a Lua expression of
+-- recorded variables (and time) at every output point: "t1.level +
+-- t2.level", "math.abs(p1.m_flow)", "crab[1].body1.x - 1". Returns the
+-- column, or nil and a message.
+function analysis.expression(res, text)
+  local chunk, err = load("return " .. text, "=" .. text, "t")
+  if not chunk then return nil, "not a recorded variable nor an expression: " .. err end
+  local cols, row = {}, 1
+  local function col(name)
+    local c = cols[name]
+    if c == nil then c = res:column(name) or false; cols[name] = c end
+    return c
+  end
+  local Path = {}
+  local function path(p)
+    return setmetatable({ p = p }, Path)
+  end
+  Path.__index = function(self, k)
+    local p = rawget(self, "p")
+    local name = math.type(k) == "integer" and (p .. "[" .. k .. "]") or (p .. "." .. tostring(k))
+    local c = col(name)
+    if c then return c[row] end
+    return path(name)
+  end
+  local missing
+  local function val(x)
+    if getmetatable(x) == Path then missing = missing or rawget(x, "p"); return 0 / 0 end
+    return x
+  end
+  for _, op in ipairs { "add", "sub", "mul", "div", "pow", "mod", "unm", "idiv" } do
+    Path["__" .. op] = function(a, b) val(a); val(b); return 0 / 0 end
+  end
+  local env = setmetatable({}, { __index = function(_, k)
+    if k == "time" then return cols.time[row] end
+    local c = col(k)
+    if c then return c[row] end
+    if math[k] ~= nil then return math[k] end
+    if k == "math" then return math end
+    return path(k)
+  end })
+  cols.time = res:column("time")
+  debug.setupvalue(chunk, 1, env)
+  local ys = {}
+  for r = 1, #cols.time do
+    row = r
+    local ok, v = pcall(chunk)
+    if not ok then return nil, "expression " .. text .. ": " .. tostring(v) end
+    v = val(v)
+    if missing then
+      local _, near = core.suggest(missing, res:names())
+      return nil, string.format("expression %s: '%s' was not recorded%s", text, missing, near)
+    end
+    if type(v) ~= "number" then
+      return nil, string.format("expression %s: gives a %s, not a number", text, type(v))
+    end
+    ys[r] = v
+  end
+  return ys
+end
+
+-- ---- sweeps -------------------------------------------------------------------------
+
+-- The points of a sweep: spec = {path = {values...}, ...}; mode "grid"
+-- (every combination, the default) or "list" (the i-th value of every
+-- parameter together; equal lengths). A list of {path = value}.
+function analysis.points(spec, mode)
+  local keys = {}
+  for k, v in pairs(spec) do
+    if type(k) ~= "string" then usage("sweep: parameter names must be strings, got " .. type(k), 3) end
+    if type(v) ~= "table" or #v == 0 then
+      usage(string.format("sweep: %s must be a non-empty list of values, got %s", k, type(v)), 3)
+    end
+    for i, x in ipairs(v) do
+      if type(x) ~= "number" then usage(string.format("sweep: %s[%d] must be a number, got %s", k, i, type(x)), 3) end
+    end
+    keys[#keys + 1] = k
+  end
+  if #keys == 0 then usage("sweep: no parameter to sweep: sweep{[\"p1.L\"] = {1000, 2000}}", 3) end
+  table.sort(keys)
+  local points = {}
+  if mode == "list" then
+    local n = #spec[keys[1]]
+    for _, k in ipairs(keys) do
+      if #spec[k] ~= n then usage(string.format("sweep: mode = \"list\" needs lists of equal length (%s has %d, %s %d)", keys[1], n, k, #spec[k]), 3) end
+    end
+    for i = 1, n do
+      local p = {}
+      for _, k in ipairs(keys) do p[k] = spec[k][i] end
+      points[i] = p
+    end
+  elseif mode == nil or mode == "grid" then
+    points[1] = {}
+    for _, k in ipairs(keys) do
+      local nxt = {}
+      for _, p in ipairs(points) do
+        for _, v in ipairs(spec[k]) do
+          local q = copy(p)
+          q[k] = v
+          nxt[#nxt + 1] = q
+        end
+      end
+      points = nxt
+    end
+    if #points > 10000 then usage("sweep: " .. #points .. " points; at most 10000", 3) end
+  else
+    usage("sweep: mode must be \"grid\" or \"list\", got " .. tostring(mode), 3)
+  end
+  return points, keys
+end
+
+-- "p1.L=1000 n=2" for a point.
+function analysis.point_label(p, keys)
+  local t = {}
+  for _, k in ipairs(keys) do t[#t + 1] = k .. "=" .. string.format("%.10g", p[k]) end
+  return table.concat(t, " ")
+end
+
+return analysis
