@@ -126,6 +126,54 @@ function lied.array(element, n)
 end
 Array.__tostring = function(a) return "array of " .. tostring(a.element) end
 
+-- The file name of the caller of the caller (nil when not a file).
+local function source_of(level)
+  local info = debug.getinfo(level + 1, "S")
+  local src = info and info.source
+  return src and src:sub(1, 1) == "@" and src:sub(2) or nil
+end
+
+-- The site ("file:line") of each entry of a connect list: the declaration's
+-- line, and where the file can be read, the line holding the entry's two
+-- strings (searched in order from the declaration), so that an error about
+-- one connection names its own line.
+local file_cache = {}
+local function connect_sites(conns, site, source)
+  local line0 = site and tonumber(site:match(":(%d+)$"))
+  local text = source and file_cache[source]
+  if source and not text and line0 and #conns > 0 then
+    local f = io.open(source, "rb")
+    text = f and f:read("a") or false
+    if f then f:close() end
+    if text and #text > 1e7 then text = false end
+    file_cache = { [source] = text } -- one file at a time
+  end
+  local pos, line = 1, line0
+  if text then -- the start of the declaration's line
+    for _ = 2, line0 do
+      local nl = text:find("\n", pos, true)
+      if not nl then text = false break end
+      pos = nl + 1
+    end
+  end
+  local function quoted(s) return "[\"']" .. s:gsub("%W", "%%%0") .. "[\"']" end
+  for i, c in ipairs(conns) do
+    local at
+    if text and #c[1] < 200 and #c[2] < 200 then
+      at = text:find(quoted(c[1]) .. "%s*,%s*" .. quoted(c[2]), pos)
+    end
+    if at then
+      local _, nls = text:sub(pos, at - 1):gsub("\n", "")
+      line, pos = line + nls, at + 1
+      c.where = string.format("%s:%d", site:match("^(.*):%d+$"), line)
+    else
+      text = false -- lost the thread: the declaration's site for the rest
+      c.where = site
+    end
+    c.index = i
+  end
+end
+
 local reserved = { connect = true, experiment = true, parameters = true, ports = true,
                    doc = true }
 
@@ -135,11 +183,11 @@ function lied.model(name)
   if type(name) ~= "string" then error("lied.model expects a name: lied.model \"Name\" {...}", 2) end
   -- `return lied.model "X" {...}` is a tail call that hides the site from
   -- the inner function: take it here
-  local site = where(2)
+  local site, site_source = where(2), source_of(2)
   return function(def)
     if type(def) ~= "table" then error("lied.model \"" .. name .. "\" expects a table", 2) end
-    local inner = where(2)
-    if not inner or inner:sub(1, 3) == "[C]" then inner = site end
+    local inner, source = where(2), source_of(2)
+    if not inner or inner:sub(1, 3) == "[C]" then inner, source = site, site_source end
     local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
                 experiment = shallow_copy(def.experiment), doc = def.doc, where = inner }
     for k, v in pairs(def) do
@@ -157,12 +205,42 @@ function lied.model(name)
         m.children[k] = v
       end
     end
-    for i, c in ipairs(def.connect or {}) do
-      if type(c) ~= "table" or type(c[1]) ~= "string" or type(c[2]) ~= "string" then
-        error(string.format("model %s: connect[%d] must be {\"a.port\", \"b.port\"}", name, i), 2)
-      end
-      m.connect[#m.connect + 1] = { c[1], c[2], where = m.where }
+    local function bad(fmt, ...)
+      error(string.format("%smodel %s: " .. fmt, inner and (inner .. ": ") or "", name, ...), 0)
     end
+    for _, key in ipairs { "connect", "ports", "parameters", "experiment" } do
+      if def[key] ~= nil and (type(def[key]) ~= "table" or getmetatable(def[key]) ~= nil) then
+        bad("%s must be a table, got %s", key, type(def[key]))
+      end
+    end
+    local conns = def.connect or {}
+    local nconn = #conns
+    for k in pairs(conns) do
+      if math.type(k) ~= "integer" or k < 1 or k > nconn then
+        bad("connect must be a list of {\"a.port\", \"b.port\"} pairs, got the key %s",
+          type(k) == "string" and string.format("%q", k) or tostring(k))
+      end
+    end
+    for i = 1, nconn do
+      local c = conns[i]
+      if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string"
+          or type(c[2]) ~= "string" then
+        bad("connect[%d] must be {\"a.port\", \"b.port\"}, got %s", i, type(c))
+      end
+      for k in pairs(c) do
+        if k ~= 1 and k ~= 2 then
+          bad("connect[%d] must be a pair {\"a.port\", \"b.port\"}: it has an extra element %s",
+            i, type(k) == "string" and string.format("%q", k) or tostring(k))
+        end
+      end
+      for j = 1, 2 do
+        if c[j]:find("%z") then bad("connect[%d]: port path %d contains a NUL character", i, j) end
+        if c[j] == "" then bad("connect[%d]: port path %d is empty", i, j) end
+        if #c[j] > 4096 then bad("connect[%d]: port path %d is longer than 4096 characters", i, j) end
+      end
+      m.connect[i] = { c[1], c[2] }
+    end
+    connect_sites(m.connect, inner, source)
     for k, v in pairs(def.ports or {}) do m.ports[k] = v end
     for k, v in pairs(def.parameters or {}) do
       if not is_ident(k) then error("model " .. name .. ": bad parameter name " .. tostring(k), 2) end

@@ -111,8 +111,12 @@ static int core_build(lua_State *L) {
         lua_rawgeti(L, -1, 1);
         lua_rawgeti(L, -2, 2);
         lua_getfield(L, -3, "where");
-        const char *a = lua_tostring(L, -3), *b = lua_tostring(L, -2);
+        size_t na = 0, nb = 0;
+        const char *a = lua_type(L, -3) == LUA_TSTRING ? lua_tolstring(L, -3, &na) : NULL;
+        const char *b = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &nb) : NULL;
         if (!a || !b) return lied_lua_fail(L, LIED_E_MODEL, "connect entries need two port paths");
+        if (strlen(a) != na || strlen(b) != nb)
+          return lied_lua_fail(L, LIED_E_MODEL, "connect: a port path contains a NUL character");
         if (lied_model_connect(m, id, a, b, lua_tostring(L, -1), &e)) return lied_lua_raise(L, &e);
         lua_pop(L, 4);
       }
