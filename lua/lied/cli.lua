@@ -97,7 +97,7 @@ end
 -- The chunk of a Lua file: a usage error when it cannot be opened, the
 -- syntax error (file:line) when it does not compile.
 local function load_chunk(path)
-  local chunk, err = loadfile(path)
+  local chunk, err = loadfile(path, "t") -- source text only: bytecode is not verified
   if not chunk then
     local f = io.open(path, "r")
     if not f then usage_error("cannot open " .. path) end
