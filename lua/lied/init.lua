@@ -464,6 +464,11 @@ function lied.main(model, opts)
   local info = debug.getinfo(2, "S")
   if lied.script and info and info.source == "@" .. lied.script then
     opts = opts or {}
+    local file = opts.file or (arg and arg[1])
+    if file then -- before simulating: a plot file that cannot be written is an error now
+      local ok, why = require("lied.plot").writable(file)
+      if not ok then error(why, 0) end
+    end
     local sim = lied.simulate(model, opts.run)
     local res, stats = sim:run()
     io.stdout:write(string.format("%s: %d steps, %d evaluations, %.3f s\n", model.name,
