@@ -108,6 +108,54 @@ end
 
 -- ---- declarations --------------------------------------------------------------
 
+-- A parameter value: a number or a list of numbers (vector parameters;
+-- the class checks the length). Strings (even "2": the command line turns
+-- --set text into numbers, the Lua API takes numbers), booleans, functions
+-- and tables with other keys are refused, where they are given.
+local function describe_value(v)
+  if type(v) == "string" then
+    local s = #v > 40 and (v:sub(1, 40) .. "...") or v
+    return string.format("the string %q%s", s, tonumber(v) and " (write the number without quotes)" or "")
+  end
+  return type(v) .. (type(v) == "boolean" and (" " .. tostring(v)) or "")
+end
+
+local function check_number(v, what)
+  if type(v) == "number" then return v end
+  if type(v) == "table" and getmetatable(v) == nil then
+    local n = #v
+    for k in pairs(v) do
+      if math.type(k) ~= "integer" or k < 1 or k > n then
+        error(string.format("%s must be a number or a list of numbers, got a table with the key %s",
+          what, tostring(k)), 0)
+      end
+    end
+    for i = 1, n do
+      if type(v[i]) ~= "number" then
+        error(string.format("%s[%d] must be a number, got %s", what, i, describe_value(v[i])), 0)
+      end
+    end
+    return v
+  end
+  error(string.format("%s must be a number, got %s", what, describe_value(v)), 0)
+end
+
+-- An array size: a whole number from 0 to 2^32 - 1 (lied.core.build says
+-- the same of integers out of range; here: what is not an integer at all).
+local function check_size(n, what)
+  if type(n) ~= "number" then
+    error(string.format("%s: array size must be a whole number, got %s", what, describe_value(n)), 0)
+  end
+  if n ~= n or n ~= math.floor(n) or n == math.huge or n == -math.huge then
+    error(string.format("%s: array size must be a whole number, got %s", what, tostring(n)), 0)
+  end
+  if n < 0 then error(string.format("%s: array size must be >= 0, got %.17g", what, n), 0) end
+  if n > 4294967295 then
+    error(string.format("%s: array size %.17g out of range (at most 4294967295)", what, n), 0)
+  end
+  return math.tointeger(n)
+end
+
 -- lied.param "name": a reference to a parameter of the enclosing model.
 function lied.param(name)
   if type(name) ~= "string" then error("lied.param expects a parameter name", 2) end
@@ -122,6 +170,10 @@ function lied.array(element, n)
     error("lied.array expects a component or model class, got " .. tostring(element), 2)
   end
   if core.isclass(element) then element = element({}) end
+  if getmetatable(n) ~= ParamRef and type(n) ~= "function" then
+    local ok, e = pcall(check_size, n, "lied.array")
+    if not ok then error(e, 2) end
+  end
   return setmetatable({ element = element, n = n, where = where(2) }, Array)
 end
 Array.__tostring = function(a) return "array of " .. tostring(a.element) end
@@ -305,18 +357,6 @@ local function evaluate(v, env, what)
   return v
 end
 
-local function check_number(v, what)
-  if type(v) == "number" then return v end
-  if type(v) == "table" then
-    for i, x in ipairs(v) do
-      if type(x) ~= "number" then error(string.format("%s[%d] must be a number, got %s", what, i, type(x)), 0) end
-    end
-    return v
-  end
-  if type(v) == "boolean" then return v and 1 or 0 end
-  error(string.format("%s must be a number, got %s", what, type(v)), 0)
-end
-
 -- Flatten a model class into the spec list lied.core.build takes.
 -- overrides: { ["n"] = 1000, ["crab.body1.m"] = 2 } (from --set).
 local function flatten(model, overrides)
@@ -354,7 +394,7 @@ local function flatten(model, overrides)
       for key, v in pairs(overrides) do
         local pre = path == "" and "" or path .. "."
         if key:sub(1, #pre) == pre and is_ident(key:sub(#pre + 1)) then
-          s.params[key:sub(#pre + 1)] = v
+          s.params[key:sub(#pre + 1)] = check_number(v, key)
           used[key] = true
         end
       end
@@ -369,7 +409,7 @@ local function flatten(model, overrides)
       local pre = path == "" and "" or path .. "."
       local rest = key:sub(#pre + 1)
       if key:sub(1, #pre) == pre and is_ident(rest) and decl.parameters[rest] ~= nil then
-        params[rest] = v
+        params[rest] = check_number(v, key)
         used[key] = true
       end
     end
@@ -379,12 +419,8 @@ local function flatten(model, overrides)
       local child = decl.children[cname]
       local cpath = (path == "" and "" or path .. ".") .. cname
       if getmetatable(child) == Array then
-        local n = evaluate(child.n, params, cpath .. " (array size)")
-        if math.type(n) ~= "integer" then
-          if type(n) == "number" and n == math.floor(n) then n = math.tointeger(n)
-          else error(string.format("%s: array size must be an integer, got %s", cpath, tostring(n)), 0) end
-        end
-        if n < 0 then error(string.format("%s: array size must be >= 0, got %d", cpath, n), 0) end
+        local n = check_size(evaluate(child.n, params, cpath .. " (array size)"),
+          (child.where and (child.where .. ": ") or "") .. cpath)
         add(child.element, cname, id, n, true, params, cpath)
       else
         add(child, cname, id, 1, false, params, cpath)
