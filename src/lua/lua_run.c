@@ -176,6 +176,35 @@ static void check_run_span(lua_State *L, const lied_sim_opts *o) {
     lied_lua_fail(L, LIED_E_USAGE, "run: the interval [%f, %f] must be finite", o->start,
                   o->stop);
   double span = o->stop - o->start, lim = 9007199254740992.0; /* 2^53 */
+  /* Time must be able to advance: near T = max(|start|, |stop|) doubles are
+   * res apart; the span must hold 2^20 of them (a million distinguishable
+   * times: otherwise adaptive steps stand still and fixed steps are mostly
+   * rounding), every step and output interval 2^10 of them. Spans below
+   * 1e-100 s underflow in the solvers' products of steps. */
+  double T = fmax(fabs(o->start), fabs(o->stop));
+  double res = nextafter(T, INFINITY) - T;
+  char msg[512];
+  if (span > 0 && (span < 1048576.0 * res || span < 1e-100)) {
+    snprintf(msg, sizeof msg,
+             "run: the interval [%.17g, %.17g] is too short to simulate: %s (at least %.3g s "
+             "here)",
+             o->start, o->stop,
+             span < 1e-100 ? "spans below 1e-100 s underflow in the solvers"
+                           : "its length is below 2^20 times the resolution of times near its "
+                             "ends, so steps could not advance time",
+             fmax(1048576.0 * res, 1e-100));
+    lied_lua_fail(L, LIED_E_USAGE, "%s", msg);
+  }
+  const struct { double v; const char *what; } steps[] = {
+      {o->dt, "step size (dt)"}, {o->interval, "output interval"}, {o->hmax, "largest step (hmax)"}};
+  for (int k = 0; k < 3; k++)
+    if (steps[k].v > 0 && steps[k].v < 1024.0 * res) {
+      snprintf(msg, sizeof msg,
+               "run: %s %g cannot advance time near t = %.17g, where times are %g apart (use at "
+               "least %g)",
+               steps[k].what, steps[k].v, T, res, 1024.0 * res);
+      lied_lua_fail(L, LIED_E_USAGE, "%s", msg);
+    }
   if (o->dt > 0 && span / o->dt > lim)
     lied_lua_fail(L, LIED_E_USAGE,
                   "run: step size %f is too small for the interval [%f, %f] "
