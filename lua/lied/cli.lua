@@ -215,6 +215,13 @@ local function cmd_run(args)
   end
   if err then error(err, 0) end
   if stats.interrupted then
+    local sig = stats.signal
+    local names = { [1] = "SIGHUP", [2] = "SIGINT", [15] = "SIGTERM" }
+    if sig and sig ~= 2 then
+      io.stderr:write(string.format("lied: stopped by %s: interrupted at t = %.17g (the rows "
+        .. "so far are written)\n", names[sig] or ("signal " .. sig), stats.t_end))
+      return 128 + sig
+    end
     io.stderr:write(string.format("lied: interrupted at t = %.17g\n", stats.t_end))
     return 1
   end

@@ -9,16 +9,20 @@
 #include "app/repl.h"
 #include "lua/lua_lied.h"
 
-static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t stop_requested, stop_signal;
 
-/* First Ctrl-C asks the running simulation to stop; a second one kills. */
+/* First Ctrl-C (or SIGTERM, SIGHUP) asks the running simulation to stop: it
+ * ends at a whole row, the outputs are completed; a second one kills. The
+ * flag is 1 for Ctrl-C, 128 + the signal for SIGTERM and SIGHUP (lua_run.c
+ * keeps those pending for the run that starts after them). */
 static void on_sigint(int sig) {
   if (stop_requested) {
     signal(sig, SIG_DFL);
     raise(sig);
     return;
   }
-  stop_requested = 1;
+  stop_requested = sig == SIGINT ? 1 : 128 + sig;
+  stop_signal = sig;
 }
 
 /* Message handler for errors outside cli.main's own (which reports them):
@@ -43,6 +47,10 @@ int main(int argc, char **argv) {
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_sigint;
   sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  /* a file size limit (ulimit -f): writes fail with EFBIG and are reported */
+  signal(SIGXFSZ, SIG_IGN);
   lua_pushcfunction(L, traceback);
   int h = lua_gettop(L);
   lua_getglobal(L, "require");
@@ -63,6 +71,12 @@ int main(int argc, char **argv) {
     fprintf(stderr, "lied: %s\n", lua_tostring(L, -1));
   else
     rc = (int)lua_tointeger(L, -1);
+  /* stopped by SIGTERM or SIGHUP: the status of a run that signal ended */
+  if (stop_signal && stop_signal != SIGINT && rc != 2) {
+    if (rc == 0) fprintf(stderr, "lied: stopped by signal %d (%s)\n", (int)stop_signal,
+                         stop_signal == SIGTERM ? "SIGTERM" : "SIGHUP");
+    rc = 128 + stop_signal;
+  }
   /* output on a full disk or a closed pipe is an error, not a silent loss */
   if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
     fprintf(stderr, "lied: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));

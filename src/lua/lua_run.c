@@ -380,15 +380,20 @@ static int model_run(lua_State *L) {
     o.progress_ctx = &bar;
   }
   lied_sim_stats st;
-  if (flag) *flag = 0;
+  /* a Ctrl-C before the run is forgotten (the REPL's prompt); a terminating
+   * signal (the flag is 128 + its number: SIGTERM, SIGHUP) stops the run at
+   * its first row */
+  if (flag && *flag <= 128) *flag = 0;
+  int stop_sig = 0;
   lied_output output = lied_recorder_output(&rec);
   int rc = lied_simulate(u->sys->sched, &o, rec.nsinks ? &output : NULL, flag, &st, &e);
-  if (flag) *flag = 0; /* consumed: st.interrupted tells */
+  if (flag) stop_sig = *flag > 128 ? (int)*flag - 128 : 0, *flag = 0; /* consumed: st.interrupted tells */
   if (progress) lied_progress_finish(&bar, st.t_end, st.interrupted);
   lied_recorder_free(&rec);
   if (rc == LIED_E_USAGE) return lied_lua_raise(L, &e);
   lua_pushvalue(L, ridx);
   push_stats(L, &st);
+  if (st.interrupted && stop_sig) lied_lua_setint(L, "signal", (uint64_t)stop_sig);
   if (rc) {
     lua_pushstring(L, e.msg);
     return 3;
