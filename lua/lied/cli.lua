@@ -314,7 +314,8 @@ local function cmd_info(args)
       for _, nm in ipairs(names) do w = math.max(w, #nm) end
       out:write("  pattern   (row: derivative of the state, column: state it depends on)\n")
       for r, row in ipairs(jac.pattern) do
-        out:write(string.format("    %-" .. w .. "s  %s\n", names[r] or "", row))
+        local nm = names[r] or ""
+        out:write("    ", nm, string.rep(" ", w - #nm), "  ", row, "\n")
       end
     end
   end
@@ -330,7 +331,8 @@ local function cmd_vars(args)
   local w = 0
   for _, v in ipairs(vars) do if #v.name > w then w = #v.name end end
   for _, v in ipairs(vars) do
-    io.stdout:write(string.format("%-" .. w .. "s  %-8s %s\n", v.name,
+    -- padded by hand: string.format's widths stop at 99
+    io.stdout:write(v.name, string.rep(" ", w - #v.name), string.format("  %-8s %s\n",
       v.unit ~= "" and v.unit or "-", v.kind))
   end
   return 0

@@ -53,6 +53,9 @@ static int walk_vars(const lied_model *m, glob_ctx *g) {
   return LIED_OK;
 }
 
+static int select_items(lied_recorder *r, const lied_model *m, const char *p, char *item,
+                        char *pat, lied_err *e);
+
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
                          lied_err *e) {
   if (!list || !*list) {
@@ -60,10 +63,18 @@ int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list
     return walk_vars(m, &g);
   }
   const char *p = list;
+  /* work space for the longest item and its pattern (names of any length) */
+  char *item = lied_xmalloc(3 * strlen(list) + 3, "variable list", e);
+  if (!item) return LIED_E_NOMEM;
+  int rc = select_items(r, m, p, item, item + strlen(list) + 1, e);
+  free(item);
+  return rc;
+}
+
+static int select_items(lied_recorder *r, const lied_model *m, const char *p, char *item,
+                        char *pat, lied_err *e) {
   while (*p) {
     size_t len = strcspn(p, ",");
-    char item[1024], pat[2048];
-    if (len >= sizeof item) return lied_errc(e, LIED_E_USAGE, "variable name too long");
     memcpy(item, p, len);
     item[len] = 0;
     p += len + (p[len] == ',');
@@ -75,7 +86,7 @@ int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list
     if (strpbrk(s, "*?")) {
       /* brackets in names are array indices, not character classes */
       size_t k = 0;
-      for (const char *c = s; *c && k + 2 < sizeof pat; c++) {
+      for (const char *c = s; *c; c++) {
         if (*c == '[' || *c == ']') pat[k++] = '\\';
         pat[k++] = *c;
       }
