@@ -13,15 +13,16 @@ static volatile sig_atomic_t stop_requested, stop_signal;
 
 /* First Ctrl-C (or SIGTERM, SIGHUP) asks the running simulation to stop: it
  * ends at a whole row, the outputs are completed; a second one kills. The
- * flag is 1 for Ctrl-C, 128 + the signal for SIGTERM and SIGHUP (lua_run.c
- * keeps those pending for the run that starts after them). */
+ * flag is 128 + the signal: lua_run.c keeps it pending for the run that
+ * starts after it (a signal while the model loads stops the run at once; the
+ * REPL's own handler sets 1, which a run forgets). */
 static void on_sigint(int sig) {
   if (stop_requested) {
     signal(sig, SIG_DFL);
     raise(sig);
     return;
   }
-  stop_requested = sig == SIGINT ? 1 : 128 + sig;
+  stop_requested = 128 + sig;
   stop_signal = sig;
 }
 
@@ -33,6 +34,16 @@ static int traceback(lua_State *L) {
 }
 
 int main(int argc, char **argv) {
+  /* a file size limit (ulimit -f): writes fail with EFBIG and are reported */
+  signal(SIGXFSZ, SIG_IGN);
+  if (argc >= 2) { /* first thing: a signal while starting up stops the run too */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+  }
   lua_State *L = lied_lua_new(&stop_requested);
   if (!L) {
     fprintf(stderr, "lied: out of memory starting Lua\n");
@@ -43,14 +54,6 @@ int main(int argc, char **argv) {
     lua_close(L);
     return rc;
   }
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_sigint;
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
-  /* a file size limit (ulimit -f): writes fail with EFBIG and are reported */
-  signal(SIGXFSZ, SIG_IGN);
   lua_pushcfunction(L, traceback);
   int h = lua_gettop(L);
   lua_getglobal(L, "require");

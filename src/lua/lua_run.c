@@ -179,7 +179,7 @@ static void check_run_span(lua_State *L, const lied_sim_opts *o) {
   /* Time must be able to advance: near T = max(|start|, |stop|) doubles are
    * res apart; the span must hold 2^20 of them (a million distinguishable
    * times: otherwise adaptive steps stand still and fixed steps are mostly
-   * rounding), every step and output interval 2^10 of them. Spans below
+   * rounding), every step and output interval 16 of them. Spans below
    * 1e-100 s underflow in the solvers' products of steps. */
   double T = fmax(fabs(o->start), fabs(o->stop));
   double res = nextafter(T, INFINITY) - T;
@@ -198,11 +198,11 @@ static void check_run_span(lua_State *L, const lied_sim_opts *o) {
   const struct { double v; const char *what; } steps[] = {
       {o->dt, "step size (dt)"}, {o->interval, "output interval"}, {o->hmax, "largest step (hmax)"}};
   for (int k = 0; k < 3; k++)
-    if (steps[k].v > 0 && steps[k].v < 1024.0 * res) {
+    if (steps[k].v > 0 && steps[k].v < 16.0 * res) {
       snprintf(msg, sizeof msg,
                "run: %s %g cannot advance time near t = %.17g, where times are %g apart (use at "
                "least %g)",
-               steps[k].what, steps[k].v, T, res, 1024.0 * res);
+               steps[k].what, steps[k].v, T, res, 16.0 * res);
       lied_lua_fail(L, LIED_E_USAGE, "%s", msg);
     }
   if (o->dt > 0 && span / o->dt > lim)
