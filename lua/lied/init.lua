@@ -459,6 +459,8 @@ end
 -- set = {overrides}.
 function lied.simulate(model, opts)
   opts = opts or {}
+  if type(opts) ~= "table" then error("lied.simulate(model, opts): opts must be a table, got " .. type(opts), 2) end
+  core.check_run_options(opts) -- checked when given, not at the first run
   local exp = shallow_copy(getmetatable(model) == ModelClass and model.experiment or {})
   for k, v in pairs(opts) do exp[k] = v end
   local built = lied.build(model, opts.set)

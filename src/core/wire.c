@@ -209,7 +209,9 @@ static int declared_twice(wire_ctx *w, const link *l) {
   port_name(m, l->snk.spec, l->ik, l->snk.port, snk, sizeof snk);
   int s2 = 0;
   for (int s = 0; s < m->nspecs; s++)
-    if (l->d >= m->specs[s].conns && l->d < m->specs[s].conns + m->specs[s].nconns) s2 = s;
+    if (m->specs[s].nconns > 0 && l->d >= m->specs[s].conns &&
+        l->d < m->specs[s].conns + m->specs[s].nconns)
+      s2 = s;
   lied_spec_path(m, s2, here, sizeof here);
   if (s2 == 0) snprintf(here, sizeof here, "%s", m->specs[0].name);
   if (first) lied_spec_path(m, fs, there, sizeof there);

@@ -403,7 +403,21 @@ static int model_run(lua_State *L) {
 
 const luaL_Reg lied_lua_run_methods[] = {{"run", model_run}, {NULL, NULL}};
 
+/* lied.core.check_run_options(t) -> true: the checks of model:run on the
+ * names and values of t (a usage error), without running; for options kept
+ * for later (lied.simulate, the REPL's set). */
+static int check_run_options(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  check_options(L, 1);
+  const char *outs[MAX_OUTS];
+  run_outputs(L, 1, outs);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 void lied_lua_open_run(lua_State *L) {
   push_options(L);
   lua_setfield(L, -2, "run_options");
+  lua_pushcfunction(L, check_run_options);
+  lua_setfield(L, -2, "check_run_options");
 }
