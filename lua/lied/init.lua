@@ -189,16 +189,13 @@ end
 -- line, and where the file can be read, the line holding the entry's two
 -- strings (searched in order from the declaration), so that an error about
 -- one connection names its own line.
-local file_cache = {}
 local function connect_sites(conns, site, source)
   local line0 = site and tonumber(site:match(":(%d+)$"))
-  local text = source and file_cache[source]
-  if source and not text and line0 and #conns > 0 then
+  local text = false -- read each time: a file reloaded in the REPL may have changed
+  if source and line0 and #conns > 0 then
     local f = io.open(source, "rb")
-    text = f and f:read("a") or false
+    text = f and f:read(1e7) or false
     if f then f:close() end
-    if text and #text > 1e7 then text = false end
-    file_cache = { [source] = text } -- one file at a time
   end
   local pos, line = 1, line0
   if text then -- the start of the declaration's line
