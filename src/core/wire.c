@@ -305,13 +305,19 @@ static int wire_pass3(wire_ctx *w, int comp, const lied_conn_decl *d, endpoint s
     const link l = make_link(w->m, d, src, snk, x);
     if (fan[l.is] < 2) continue;
     const lied_connector *c = l.sp->layout->conn;
+    int down = 0;
+    for (int j = 0; j < c->nsignals; j++) down |= c->signals[j].dir == LIED_DOWN;
     for (int j = 0; j < c->nsignals; j++) {
       if (c->signals[j].dir != LIED_UP) continue;
       const double *out = PTR_AT(l.si, l.sp->offset + l.sp->layout->offset[j]);
       /* the source reads the sums of its node, behind the node's fan[is] inputs */
       lied_sum *sum = (lied_sum *)(void *)((char *)(uintptr_t)out - lied_sum_size(fan[l.is], 0));
-      sum->in[sum->filled++] =
-          (const double *)(void *)(l.ki + l.kp->offset + l.kp->layout->offset[j]);
+      const double *in = (const double *)(void *)(l.ki + l.kp->offset + l.kp->layout->offset[j]);
+      /* a connector without DOWN signals: set_down cannot see a connection
+       * declared twice; the node would add the same contribution twice */
+      for (uint32_t q = 0; !down && q < sum->filled; q++)
+        if (sum->in[q] == in) return declared_twice(w, &l);
+      sum->in[sum->filled++] = in;
     }
   }
   return LIED_OK;
