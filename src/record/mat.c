@@ -30,6 +30,7 @@ typedef struct mat_sink {
   off_t data1_pos;   /* file offset of data_1's data (start, end time) */
   off_t data2_pos;   /* file offset of data_2's header */
   long rows, committed; /* rows written, rows counted in the header */
+  int header_failed;    /* begin() failed: the file is removed */
   double t_first, t_last;
   int failed;
 } mat_sink;
@@ -74,8 +75,8 @@ static int write_strings(mat_sink *m, const char *name, size_t count, const char
   return LIED_OK;
 }
 
-static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
-                     lied_err *e) {
+static int write_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
+                       lied_err *e) {
   mat_sink *m = (mat_sink *)s;
   m->n = n;
   if (n + 1 > INT32_MAX / 4)
@@ -135,7 +136,10 @@ static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *con
   if (m->data1_pos < 0 || fwrite(t01, sizeof t01, 1, m->f) != 1) return write_err(m, e);
   m->data2_pos = ftello(m->f);
   if (m->data2_pos < 0) return write_err(m, e);
-  return write_header(m, "data_2", MAT_DOUBLE, (int32_t)(n + 1), 0, e);
+  LIED_TRY(write_header(m, "data_2", MAT_DOUBLE, (int32_t)(n + 1), 0, e));
+  /* the header on disk now: a valid file of 0 rows, whatever happens next */
+  if (fflush(m->f)) return write_err(m, e);
+  return LIED_OK;
 }
 
 /* The header counts only rows that reached the file. patch() writes the
@@ -162,6 +166,13 @@ static int patch(mat_sink *m, long rows, double t_last) {
   return 0;
 }
 
+static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
+                     lied_err *e) {
+  int rc = write_begin(s, n, names, units, e);
+  if (rc) ((mat_sink *)s)->header_failed = 1;
+  return rc;
+}
+
 static int mat_row(lied_sink *s, double t, const double *v, lied_err *e) {
   mat_sink *m = (mat_sink *)s;
   if (m->failed) return lied_errc(e, LIED_E_IO, "cannot write %s: an earlier write failed", m->path);
@@ -186,7 +197,7 @@ static int mat_row(lied_sink *s, double t, const double *v, lied_err *e) {
  * and the failure reported. */
 static int mat_end(lied_sink *s, lied_err *e) {
   mat_sink *m = (mat_sink *)s;
-  if (m->data2_pos <= 0) return LIED_OK; /* begin did not finish: nothing to patch */
+  if (m->data2_pos <= 0 || m->header_failed) return LIED_OK; /* begin did not finish: nothing to patch */
   errno = 0;
   int flushed = !m->failed && fflush(m->f) == 0 && !ferror(m->f);
   int err = errno ? errno : EIO;
@@ -227,7 +238,13 @@ static int mat_end(lied_sink *s, lied_err *e) {
 
 static void mat_destroy(lied_sink *s) {
   mat_sink *m = (mat_sink *)s;
-  if (m->f) fclose(m->f);
+  if (m->f) {
+    if (m->data2_pos <= 0 || m->header_failed) __fpurge(m->f);
+    fclose(m->f);
+    /* the header could not be written (a full disk, a file size limit): no
+     * rows, and not a MAT file: removed rather than left corrupt */
+    if (m->data2_pos <= 0 || m->header_failed) remove(m->path);
+  }
   free(m->path);
   free(m);
 }
