@@ -19,7 +19,7 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 if command -v clang >/dev/null; then
   CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON >/dev/null
   if grep -q "LIED_HAVE_LIBFUZZER:INTERNAL=1" build-fuzz/CMakeCache.txt; then
-    cmake --build build-fuzz -j"$jobs" --target fuzz_model fuzz_cli
+    cmake --build build-fuzz -j"$jobs" --target fuzz_model fuzz_cli fuzz_repl fuzz_set fuzz_connect
     echo "== fuzz smoke (libFuzzer, ASan + UBSan)"
     ctest --test-dir build-fuzz --output-on-failure -L fuzz
   else

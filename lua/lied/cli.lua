@@ -196,7 +196,7 @@ cli.add_script_dir = add_script_dir
 -- syntax error (file:line) when it does not compile.
 local function load_chunk(path)
   add_script_dir(path)
-  local chunk, err = loadfile(path)
+  local chunk, err = loadfile(path, "t") -- source text only: bytecode is not verified
   if not chunk then
     local f = io.open(path, "r")
     if not f then usage_error("cannot open " .. path) end
@@ -316,6 +316,13 @@ local function cmd_run(args)
   end
   if err then error(err, 0) end
   if stats.interrupted then
+    local sig = stats.signal
+    local names = { [1] = "SIGHUP", [2] = "SIGINT", [15] = "SIGTERM" }
+    if sig and sig ~= 2 then
+      io.stderr:write(string.format("lied: stopped by %s: interrupted at t = %.17g (the rows "
+        .. "so far are written)\n", names[sig] or ("signal " .. sig), stats.t_end))
+      return 128 + sig
+    end
     io.stderr:write(string.format("lied: interrupted at t = %.17g\n", stats.t_end))
     return 1
   end
@@ -408,7 +415,8 @@ local function cmd_info(args)
       for _, nm in ipairs(names) do w = math.max(w, #nm) end
       out:write("  pattern   (row: derivative of the state, column: state it depends on)\n")
       for r, row in ipairs(jac.pattern) do
-        out:write(string.format("    %-" .. w .. "s  %s\n", names[r] or "", row))
+        local nm = names[r] or ""
+        out:write("    ", nm, string.rep(" ", w - #nm), "  ", row, "\n")
       end
     end
   end
@@ -424,7 +432,8 @@ local function cmd_vars(args)
   local w = 0
   for _, v in ipairs(vars) do if #v.name > w then w = #v.name end end
   for _, v in ipairs(vars) do
-    io.stdout:write(string.format("%-" .. w .. "s  %-8s %s\n", v.name,
+    -- padded by hand: string.format's widths stop at 99
+    io.stdout:write(v.name, string.rep(" ", w - #v.name), string.format("  %-8s %s\n",
       v.unit ~= "" and v.unit or "-", v.kind))
   end
   return 0

@@ -108,6 +108,54 @@ end
 
 -- ---- declarations --------------------------------------------------------------
 
+-- A parameter value: a number or a list of numbers (vector parameters;
+-- the class checks the length). Strings (even "2": the command line turns
+-- --set text into numbers, the Lua API takes numbers), booleans, functions
+-- and tables with other keys are refused, where they are given.
+local function describe_value(v)
+  if type(v) == "string" then
+    local s = #v > 40 and (v:sub(1, 40) .. "...") or v
+    return string.format("the string %q%s", s, tonumber(v) and " (write the number without quotes)" or "")
+  end
+  return type(v) .. (type(v) == "boolean" and (" " .. tostring(v)) or "")
+end
+
+local function check_number(v, what)
+  if type(v) == "number" then return v end
+  if type(v) == "table" and getmetatable(v) == nil then
+    local n = #v
+    for k in pairs(v) do
+      if math.type(k) ~= "integer" or k < 1 or k > n then
+        error(string.format("%s must be a number or a list of numbers, got a table with the key %s",
+          what, tostring(k)), 0)
+      end
+    end
+    for i = 1, n do
+      if type(v[i]) ~= "number" then
+        error(string.format("%s[%d] must be a number, got %s", what, i, describe_value(v[i])), 0)
+      end
+    end
+    return v
+  end
+  error(string.format("%s must be a number, got %s", what, describe_value(v)), 0)
+end
+
+-- An array size: a whole number from 0 to 2^32 - 1 (lied.core.build says
+-- the same of integers out of range; here: what is not an integer at all).
+local function check_size(n, what)
+  if type(n) ~= "number" then
+    error(string.format("%s: array size must be a whole number, got %s", what, describe_value(n)), 0)
+  end
+  if n ~= n or n ~= math.floor(n) or n == math.huge or n == -math.huge then
+    error(string.format("%s: array size must be a whole number, got %s", what, tostring(n)), 0)
+  end
+  if n < 0 then error(string.format("%s: array size must be >= 0, got %.17g", what, n), 0) end
+  if n > 4294967295 then
+    error(string.format("%s: array size %.17g out of range (at most 4294967295)", what, n), 0)
+  end
+  return math.tointeger(n)
+end
+
 -- lied.param "name": a reference to a parameter of the enclosing model.
 function lied.param(name)
   if type(name) ~= "string" then error("lied.param expects a parameter name", 2) end
@@ -122,9 +170,58 @@ function lied.array(element, n)
     error("lied.array expects a component or model class, got " .. tostring(element), 2)
   end
   if core.isclass(element) then element = element({}) end
+  if getmetatable(n) ~= ParamRef and type(n) ~= "function" then
+    local ok, e = pcall(check_size, n, "lied.array")
+    if not ok then error(e, 2) end
+  end
   return setmetatable({ element = element, n = n, where = where(2) }, Array)
 end
 Array.__tostring = function(a) return "array of " .. tostring(a.element) end
+
+-- The file name of the caller of the caller (nil when not a file).
+local function source_of(level)
+  local info = debug.getinfo(level + 1, "S")
+  local src = info and info.source
+  return src and src:sub(1, 1) == "@" and src:sub(2) or nil
+end
+
+-- The site ("file:line") of each entry of a connect list: the declaration's
+-- line, and where the file can be read, the line holding the entry's two
+-- strings (searched in order from the declaration), so that an error about
+-- one connection names its own line.
+local function connect_sites(conns, site, source)
+  local line0 = site and tonumber(site:match(":(%d+)$"))
+  local text = false -- read each time: a file reloaded in the REPL may have changed
+  if source and line0 and #conns > 0 then
+    local f = io.open(source, "rb")
+    text = f and f:read(1e7) or false
+    if f then f:close() end
+  end
+  local pos, line = 1, line0
+  if text then -- the start of the declaration's line
+    for _ = 2, line0 do
+      local nl = text:find("\n", pos, true)
+      if not nl then text = false break end
+      pos = nl + 1
+    end
+  end
+  local function quoted(s) return "[\"']" .. s:gsub("%W", "%%%0") .. "[\"']" end
+  for i, c in ipairs(conns) do
+    local at
+    if text and #c[1] < 200 and #c[2] < 200 then
+      at = text:find(quoted(c[1]) .. "%s*,%s*" .. quoted(c[2]), pos)
+    end
+    if at then
+      local _, nls = text:sub(pos, at - 1):gsub("\n", "")
+      line, pos = line + nls, at + 1
+      c.where = string.format("%s:%d", site:match("^(.*):%d+$"), line)
+    else
+      text = false -- lost the thread: the declaration's site for the rest
+      c.where = site
+    end
+    c.index = i
+  end
+end
 
 local reserved = { connect = true, experiment = true, parameters = true, ports = true,
                    doc = true }
@@ -135,11 +232,11 @@ function lied.model(name)
   if type(name) ~= "string" then error("lied.model expects a name: lied.model \"Name\" {...}", 2) end
   -- `return lied.model "X" {...}` is a tail call that hides the site from
   -- the inner function: take it here
-  local site = where(2)
+  local site, site_source = where(2), source_of(2)
   return function(def)
     if type(def) ~= "table" then error("lied.model \"" .. name .. "\" expects a table", 2) end
-    local inner = where(2)
-    if not inner or inner:sub(1, 3) == "[C]" then inner = site end
+    local inner, source = where(2), source_of(2)
+    if not inner or inner:sub(1, 3) == "[C]" then inner, source = site, site_source end
     local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
                 experiment = shallow_copy(def.experiment), doc = def.doc, where = inner }
     for k, v in pairs(def) do
@@ -157,12 +254,42 @@ function lied.model(name)
         m.children[k] = v
       end
     end
-    for i, c in ipairs(def.connect or {}) do
-      if type(c) ~= "table" or type(c[1]) ~= "string" or type(c[2]) ~= "string" then
-        error(string.format("model %s: connect[%d] must be {\"a.port\", \"b.port\"}", name, i), 2)
-      end
-      m.connect[#m.connect + 1] = { c[1], c[2], where = m.where }
+    local function bad(fmt, ...)
+      error(string.format("%smodel %s: " .. fmt, inner and (inner .. ": ") or "", name, ...), 0)
     end
+    for _, key in ipairs { "connect", "ports", "parameters", "experiment" } do
+      if def[key] ~= nil and (type(def[key]) ~= "table" or getmetatable(def[key]) ~= nil) then
+        bad("%s must be a table, got %s", key, type(def[key]))
+      end
+    end
+    local conns = def.connect or {}
+    local nconn = #conns
+    for k in pairs(conns) do
+      if math.type(k) ~= "integer" or k < 1 or k > nconn then
+        bad("connect must be a list of {\"a.port\", \"b.port\"} pairs, got the key %s",
+          type(k) == "string" and string.format("%q", k) or tostring(k))
+      end
+    end
+    for i = 1, nconn do
+      local c = conns[i]
+      if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string"
+          or type(c[2]) ~= "string" then
+        bad("connect[%d] must be {\"a.port\", \"b.port\"}, got %s", i, type(c))
+      end
+      for k in pairs(c) do
+        if k ~= 1 and k ~= 2 then
+          bad("connect[%d] must be a pair {\"a.port\", \"b.port\"}: it has an extra element %s",
+            i, type(k) == "string" and string.format("%q", k) or tostring(k))
+        end
+      end
+      for j = 1, 2 do
+        if c[j]:find("%z") then bad("connect[%d]: port path %d contains a NUL character", i, j) end
+        if c[j] == "" then bad("connect[%d]: port path %d is empty", i, j) end
+        if #c[j] > 4096 then bad("connect[%d]: port path %d is longer than 4096 characters", i, j) end
+      end
+      m.connect[i] = { c[1], c[2] }
+    end
+    connect_sites(m.connect, inner, source)
     for k, v in pairs(def.ports or {}) do m.ports[k] = v end
     for k, v in pairs(def.parameters or {}) do
       if not is_ident(k) then error("model " .. name .. ": bad parameter name " .. tostring(k), 2) end
@@ -227,18 +354,6 @@ local function evaluate(v, env, what)
   return v
 end
 
-local function check_number(v, what)
-  if type(v) == "number" then return v end
-  if type(v) == "table" then
-    for i, x in ipairs(v) do
-      if type(x) ~= "number" then error(string.format("%s[%d] must be a number, got %s", what, i, type(x)), 0) end
-    end
-    return v
-  end
-  if type(v) == "boolean" then return v and 1 or 0 end
-  error(string.format("%s must be a number, got %s", what, type(v)), 0)
-end
-
 -- Flatten a model class into the spec list lied.core.build takes.
 -- overrides: { ["n"] = 1000, ["crab.body1.m"] = 2 } (from --set).
 local function flatten(model, overrides)
@@ -276,7 +391,7 @@ local function flatten(model, overrides)
       for key, v in pairs(overrides) do
         local pre = path == "" and "" or path .. "."
         if key:sub(1, #pre) == pre and is_ident(key:sub(#pre + 1)) then
-          s.params[key:sub(#pre + 1)] = v
+          s.params[key:sub(#pre + 1)] = check_number(v, key)
           used[key] = true
         end
       end
@@ -291,7 +406,7 @@ local function flatten(model, overrides)
       local pre = path == "" and "" or path .. "."
       local rest = key:sub(#pre + 1)
       if key:sub(1, #pre) == pre and is_ident(rest) and decl.parameters[rest] ~= nil then
-        params[rest] = v
+        params[rest] = check_number(v, key)
         used[key] = true
       end
     end
@@ -301,12 +416,8 @@ local function flatten(model, overrides)
       local child = decl.children[cname]
       local cpath = (path == "" and "" or path .. ".") .. cname
       if getmetatable(child) == Array then
-        local n = evaluate(child.n, params, cpath .. " (array size)")
-        if math.type(n) ~= "integer" then
-          if type(n) == "number" and n == math.floor(n) then n = math.tointeger(n)
-          else error(string.format("%s: array size must be an integer, got %s", cpath, tostring(n)), 0) end
-        end
-        if n < 0 then error(string.format("%s: array size must be >= 0, got %d", cpath, n), 0) end
+        local n = check_size(evaluate(child.n, params, cpath .. " (array size)"),
+          (child.where and (child.where .. ": ") or "") .. cpath)
         add(child.element, cname, id, n, true, params, cpath)
       else
         add(child, cname, id, 1, false, params, cpath)
@@ -345,6 +456,8 @@ end
 -- set = {overrides}.
 function lied.simulate(model, opts)
   opts = opts or {}
+  if type(opts) ~= "table" then error("lied.simulate(model, opts): opts must be a table, got " .. type(opts), 2) end
+  core.check_run_options(opts) -- checked when given, not at the first run
   local exp = shallow_copy(getmetatable(model) == ModelClass and model.experiment or {})
   for k, v in pairs(opts) do exp[k] = v end
   local built = lied.build(model, opts.set)
@@ -377,7 +490,7 @@ end
 -- lied.plot(result, names, opts): see lied.plot module.
 function lied.plot(result, names, opts)
   local ok, err = require("lied.plot").result(result, names, opts)
-  if not ok then error("plot: " .. tostring(err), 0) end
+  if not ok then error("plot: " .. tostring(err), 2) end -- the caller's file:line
   return true
 end
 
@@ -394,6 +507,11 @@ function lied.main(model, opts)
   local info = debug.getinfo(2, "S")
   if lied.script and info and info.source == "@" .. lied.script then
     opts = opts or {}
+    local file = opts.file or (arg and arg[1])
+    if file then -- before simulating: a plot file that cannot be written is an error now
+      local ok, why = require("lied.plot").writable(file)
+      if not ok then error(why, 0) end
+    end
     local sim = lied.simulate(model, opts.run)
     local res, stats = sim:run()
     io.stdout:write(string.format("%s: %d steps, %d evaluations, %.3f s\n", model.name,

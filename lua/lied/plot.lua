@@ -36,6 +36,13 @@ end
 -- Size of the terminal for text plots: opts, else `stty size`, else 100x30.
 local function text_size(opts)
   local w, h = opts.width, opts.height
+  for k, v in pairs { width = w, height = h } do
+    if v ~= nil and (math.type(v) == nil or v ~= math.floor(v) or v < 10 or v > 1000) then
+      error(string.format("plot: %s must be a whole number of characters from 10 to 1000, got %s", k,
+        tostring(v)), 0)
+    end
+  end
+  w, h = w and math.tointeger(w), h and math.tointeger(h)
   if not (w and h) then
     local f = io.popen("stty size 2>/dev/null")
     local s = f and f:read("a") or ""
@@ -54,6 +61,21 @@ local file_size = { pngcairo = "size 900,600", png = "size 900,600", svg = "size
                     pdfcairo = "size 9in,6in" }
 local windows = { "qt", "wxt", "x11" }
 
+-- plot.writable(file): true, or nil and a message when file cannot be
+-- written (gnuplot writes the image to standard output when it cannot open
+-- the file: check first). The file is left as it was.
+function plot.writable(file)
+  local existed = io.open(file, "rb")
+  if existed then existed:close() end
+  local f, why = io.open(file, "ab")
+  if not f then
+    return nil, "cannot write the plot file " .. tostring(file) .. ": " .. tostring(why):gsub("^.*: ", "")
+  end
+  f:close()
+  if not existed then os.remove(file) end
+  return true
+end
+
 -- The `set terminal` line for opts; nil, message when impossible.
 local function terminal(opts, terms)
   if opts.file then
@@ -63,7 +85,9 @@ local function terminal(opts, terms)
     end
     local ext = tostring(opts.file):match("%.(%w+)$")
     local cands = file_terms[(ext or ""):lower()]
-    if not cands then return nil, "plot file must end in .png, .svg or .pdf: " .. opts.file end
+    if not cands then return nil, "plot file must end in .png, .svg or .pdf: " .. tostring(opts.file) end
+    local ok, why = plot.writable(opts.file)
+    if not ok then return nil, why end
     for _, t in ipairs(cands) do
       if terms[t] then return "set terminal " .. t .. " noenhanced " .. file_size[t], "file" end
     end

@@ -9,16 +9,21 @@
 #include "app/repl.h"
 #include "lua/lua_lied.h"
 
-static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t stop_requested, stop_signal;
 
-/* First Ctrl-C asks the running simulation to stop; a second one kills. */
+/* First Ctrl-C (or SIGTERM, SIGHUP) asks the running simulation to stop: it
+ * ends at a whole row, the outputs are completed; a second one kills. The
+ * flag is 128 + the signal: lua_run.c keeps it pending for the run that
+ * starts after it (a signal while the model loads stops the run at once; the
+ * REPL's own handler sets 1, which a run forgets). */
 static void on_sigint(int sig) {
   if (stop_requested) {
     signal(sig, SIG_DFL);
     raise(sig);
     return;
   }
-  stop_requested = 1;
+  stop_requested = 128 + sig;
+  stop_signal = sig;
 }
 
 /* Message handler for errors outside cli.main's own (which reports them):
@@ -29,6 +34,16 @@ static int traceback(lua_State *L) {
 }
 
 int main(int argc, char **argv) {
+  /* a file size limit (ulimit -f): writes fail with EFBIG and are reported */
+  signal(SIGXFSZ, SIG_IGN);
+  if (argc >= 2) { /* first thing: a signal while starting up stops the run too */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+  }
   lua_State *L = lied_lua_new(&stop_requested);
   if (!L) {
     fprintf(stderr, "lied: out of memory starting Lua\n");
@@ -39,10 +54,6 @@ int main(int argc, char **argv) {
     lua_close(L);
     return rc;
   }
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_sigint;
-  sigaction(SIGINT, &sa, NULL);
   lua_pushcfunction(L, traceback);
   int h = lua_gettop(L);
   lua_getglobal(L, "require");
@@ -70,6 +81,12 @@ int main(int argc, char **argv) {
     lua_settop(L, 0);
     fflush(stdout);
     rc = lied_repl(L, &stop_requested);
+  }
+  /* stopped by SIGTERM or SIGHUP: the status of a run that signal ended */
+  if (stop_signal && stop_signal != SIGINT && rc != 2) {
+    if (rc == 0) fprintf(stderr, "lied: stopped by signal %d (%s)\n", (int)stop_signal,
+                         stop_signal == SIGTERM ? "SIGTERM" : "SIGHUP");
+    rc = 128 + stop_signal;
   }
   /* output on a full disk or a closed pipe is an error, not a silent loss */
   if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {

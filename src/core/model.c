@@ -38,8 +38,8 @@ void lied_model_free(lied_model *m) {
 
 /* Declared path of a spec ("crab.body1"), for messages. */
 void lied_spec_path(const lied_model *m, int s, char *buf, size_t cap) {
-  int chain[64], n = 0;
-  for (int p = s; p > 0 && n < 64; p = m->specs[p].parent) chain[n++] = p;
+  int chain[LIED_MAX_DEPTH], n = 0;
+  for (int p = s; p > 0 && n < LIED_MAX_DEPTH; p = m->specs[p].parent) chain[n++] = p;
   size_t len = 0;
   buf[0] = 0;
   for (int i = n - 1; i >= 0 && len < cap; i--)
@@ -138,8 +138,15 @@ int lied_model_add(lied_model *m, int parent, const char *name,
     return lied_errc(e, LIED_E_USAGE, "internal: parent %d is not a composite", parent);
   if (count == 0 && !is_array)
     return lied_errc(e, LIED_E_MODEL, "%s: a scalar component needs count 1", name);
-  if (parent >= 0 && lied_model_child(m, parent, name, strlen(name)) >= 0)
-    return lied_errc(e, LIED_E_MODEL, "duplicate component name '%s'", name);
+  if (parent >= 0) {
+    int depth = 1;
+    for (int p = parent; p > 0; p = m->specs[p].parent) depth++;
+    if (depth >= LIED_MAX_DEPTH)
+      return lied_errc(e, LIED_E_MODEL, "%s: models nested more than %d levels deep", name,
+                       LIED_MAX_DEPTH - 1);
+    if (lied_model_child(m, parent, name, strlen(name)) >= 0)
+      return lied_errc(e, LIED_E_MODEL, "duplicate component name '%s'", name);
+  }
   LIED_TRY(child_reserve(m, e));
   size_t size = 0;
   if (cls) {

@@ -91,6 +91,10 @@ typedef struct lied_template {
 
 /* ---- the declared tree ---------------------------------------------------- */
 
+/* Nesting depth of specs below the root (lied.flatten allows 100 levels):
+ * the bound of the paths' work arrays (names.c, model.c). */
+#define LIED_MAX_DEPTH 128
+
 typedef struct lied_conn_decl {
   char *a, *b;  /* dotted port paths relative to the composite */
   char *where;  /* "file:line" of the declaration, may be NULL */

@@ -8,9 +8,9 @@
 
 size_t lied_model_path(const lied_model *m, int s, uint64_t i, char *buf,
                        size_t cap) {
-  int chain[64], n = 0;
-  uint64_t idx[64];
-  for (int p = s; p > 0 && n < 64; p = m->specs[p].parent) {
+  int chain[LIED_MAX_DEPTH], n = 0;
+  uint64_t idx[LIED_MAX_DEPTH];
+  for (int p = s; p > 0 && n < LIED_MAX_DEPTH; p = m->specs[p].parent) {
     const lied_spec *sp = &m->specs[p];
     idx[n] = i % sp->count;
     i /= sp->count;
@@ -135,12 +135,27 @@ const double *lied_model_var(const lied_model *m, const char *path,
   return NULL;
 }
 
+/* The names are built in buf, which grows to the longest name (names are
+ * never cut: a cut name would repeat in a CSV header). */
 typedef struct walk_ctx {
   const lied_model *m;
   lied_var_visit fn;
   void *ctx;
-  char buf[1024];
+  char *buf;
+  size_t cap;
 } walk_ctx;
+
+/* Room for need more bytes after len; -1 when out of memory. */
+static int room(walk_ctx *w, size_t len, size_t need) {
+  if (len + need < w->cap) return 0;
+  size_t nc = w->cap ? w->cap : 1024;
+  while (nc <= len + need) nc *= 2;
+  char *nb = realloc(w->buf, nc);
+  if (!nb) return -1;
+  w->buf = nb;
+  w->cap = nc;
+  return 0;
+}
 
 static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
   const lied_spec *sp = &w->m->specs[s];
@@ -148,21 +163,19 @@ static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
     uint64_t idx = parent_idx * sp->count + j;
     size_t l = len;
     if (s > 0) {
-      int n = snprintf(w->buf + len, sizeof w->buf - len, "%s%s", len ? "." : "",
-                       sp->name);
+      if (room(w, len, strlen(sp->name) + 32)) return LIED_E_NOMEM;
+      int n = snprintf(w->buf + len, w->cap - len, "%s%s", len ? "." : "", sp->name);
       l += (size_t)(n > 0 ? n : 0);
-      if (sp->is_array && l < sizeof w->buf)
-        l += (size_t)snprintf(w->buf + l, sizeof w->buf - l, "[%llu]",
-                              (unsigned long long)j + 1);
-      if (l >= sizeof w->buf - 1) l = sizeof w->buf - 2;
+      if (sp->is_array)
+        l += (size_t)snprintf(w->buf + l, w->cap - l, "[%llu]", (unsigned long long)j + 1);
     }
     if (sp->cls) {
       const lied_template *t = &sp->tpl;
       for (int v = 0; v < t->nvars; v++) {
         /* read-side port variables are aliases of the source's storage:
          * listed under this component's name too (body2.frame_a.x) */
-        snprintf(w->buf + l, sizeof w->buf - l, "%s%s", l ? "." : "",
-                 t->vars[v].name);
+        if (room(w, l, strlen(t->vars[v].name) + 2)) return LIED_E_NOMEM;
+        snprintf(w->buf + l, w->cap - l, "%s%s", l ? "." : "", t->vars[v].name);
         int rc = w->fn(w->ctx, w->buf, t->vars[v].unit,
                        var_addr(sp, &t->vars[v], idx), t->vars[v].kind);
         if (rc) return rc;
@@ -173,13 +186,17 @@ static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
         if (rc) return rc;
       }
     }
-    w->buf[len] = 0;
+    if (w->buf) w->buf[len] = 0;
   }
   return 0;
 }
 
 int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx) {
   if (m->nspecs == 0) return 0;
-  walk_ctx w = {m, fn, ctx, {0}};
-  return walk(&w, 0, 0, 0);
+  walk_ctx w = {m, fn, ctx, NULL, 0};
+  if (room(&w, 0, 1)) return LIED_E_NOMEM;
+  w.buf[0] = 0;
+  int rc = walk(&w, 0, 0, 0);
+  free(w.buf);
+  return rc;
 }

@@ -174,14 +174,68 @@ static link make_link(const lied_model *m, const lied_conn_decl *d, endpoint src
   return l;
 }
 
+static int endpoints(wire_ctx *w, int s, const lied_conn_decl *d, endpoint *a, endpoint *b);
+
+/* Does declaration d of composite s (oriented endpoints src, snk) make the
+ * link of l, for some instance of s? */
+static int makes_link(const lied_model *m, int s, endpoint src, endpoint snk, const link *l) {
+  if (src.spec != l->src.spec || src.port != l->src.port || snk.spec != l->snk.spec ||
+      snk.port != l->snk.port || l->is < src.loc || (l->is - src.loc) % src.mult)
+    return 0;
+  uint64_t x = (l->is - src.loc) / src.mult;
+  return x < m->specs[s].total && x * snk.mult + snk.loc == l->ik;
+}
+
+/* The link l is already made: a connection declared twice (after
+ * resolution: either order of its ends, port aliases, array elements,
+ * several composite levels). LIED_E_MODEL naming both declarations. */
+static int declared_twice(wire_ctx *w, const link *l) {
+  lied_model *m = w->m;
+  const lied_conn_decl *first = NULL;
+  int fs = 0;
+  for (int s = 0; s < m->nspecs && !first; s++)
+    for (int k = 0; k < m->specs[s].nconns; k++) {
+      const lied_conn_decl *d = &m->specs[s].conns[k];
+      if (d == l->d) break;
+      endpoint a, b;
+      if (endpoints(w, s, d, &a, &b) < 0) continue;
+      if (makes_link(m, s, a, b, l)) {
+        first = d, fs = s;
+        break;
+      }
+    }
+  char src[256], snk[256], here[512], there[512];
+  port_name(m, l->src.spec, l->is, l->src.port, src, sizeof src);
+  port_name(m, l->snk.spec, l->ik, l->snk.port, snk, sizeof snk);
+  int s2 = 0;
+  for (int s = 0; s < m->nspecs; s++)
+    if (m->specs[s].nconns > 0 && l->d >= m->specs[s].conns &&
+        l->d < m->specs[s].conns + m->specs[s].nconns)
+      s2 = s;
+  lied_spec_path(m, s2, here, sizeof here);
+  if (s2 == 0) snprintf(here, sizeof here, "%s", m->specs[0].name);
+  if (first) lied_spec_path(m, fs, there, sizeof there);
+  if (first && fs == 0) snprintf(there, sizeof there, "%s", m->specs[0].name);
+  return lied_errc(w->e, LIED_E_MODEL,
+                   "%s%sconnection declared twice: connect {\"%.200s\", \"%.200s\"} in %s joins "
+                   "%s and %s, already joined by connect {\"%.200s\", \"%.200s\"} in %s%s%s "
+                   "(a second connection would count the same link twice)",
+                   l->d->where ? l->d->where : "", l->d->where ? ": " : "", l->d->a, l->d->b,
+                   here, src, snk, first ? first->a : "?", first ? first->b : "?",
+                   first ? there : "?", first && first->where ? " at " : "",
+                   first && first->where ? first->where : "");
+}
+
 /* The sink's reading pointers of the DOWN signals, to the source's storage;
- * LIED_E_MODEL when one is already fed by something else. */
+ * LIED_E_MODEL when one is already fed by something else, or by this same
+ * source (a connection declared twice). */
 static int set_down(wire_ctx *w, const link *l) {
   const lied_connector *c = l->sp->layout->conn;
   for (int j = 0; j < c->nsignals; j++) {
     if (c->signals[j].dir != LIED_DOWN) continue;
     const double **ptr = &PTR_AT(l->ki, l->kp->offset + l->kp->layout->offset[j]);
     const double *data = (const double *)(void *)(l->si + l->sp->offset + l->sp->layout->offset[j]);
+    if (*ptr == data) return declared_twice(w, l);
     if (*ptr && *ptr != data) {
       char a[256], b[256], k[256];
       describe(w->m, w->order, w->norder, *ptr, a, sizeof a);
@@ -251,13 +305,19 @@ static int wire_pass3(wire_ctx *w, int comp, const lied_conn_decl *d, endpoint s
     const link l = make_link(w->m, d, src, snk, x);
     if (fan[l.is] < 2) continue;
     const lied_connector *c = l.sp->layout->conn;
+    int down = 0;
+    for (int j = 0; j < c->nsignals; j++) down |= c->signals[j].dir == LIED_DOWN;
     for (int j = 0; j < c->nsignals; j++) {
       if (c->signals[j].dir != LIED_UP) continue;
       const double *out = PTR_AT(l.si, l.sp->offset + l.sp->layout->offset[j]);
       /* the source reads the sums of its node, behind the node's fan[is] inputs */
       lied_sum *sum = (lied_sum *)(void *)((char *)(uintptr_t)out - lied_sum_size(fan[l.is], 0));
-      sum->in[sum->filled++] =
-          (const double *)(void *)(l.ki + l.kp->offset + l.kp->layout->offset[j]);
+      const double *in = (const double *)(void *)(l.ki + l.kp->offset + l.kp->layout->offset[j]);
+      /* a connector without DOWN signals: set_down cannot see a connection
+       * declared twice; the node would add the same contribution twice */
+      for (uint32_t q = 0; !down && q < sum->filled; q++)
+        if (sum->in[q] == in) return declared_twice(w, &l);
+      sum->in[sum->filled++] = in;
     }
   }
   return LIED_OK;

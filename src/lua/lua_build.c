@@ -83,23 +83,35 @@ static int core_build(lua_State *L) {
                             where ? where : "", where ? ": " : "", name ? name : "?",
                             luaL_typename(L, -2));
         const char *pn = lua_tostring(L, -2);
-        double v[64];
+        double vbuf[64], *v = vbuf;
         int nv = 0;
-        if (lua_istable(L, -1)) {
-          lua_Integer len = luaL_len(L, -1);
-          for (lua_Integer k = 1; k <= len && nv < 64; k++) {
-            lua_rawgeti(L, -1, k);
+        if (lua_type(L, -1) == LUA_TTABLE) {
+          lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
+          if (len > (1 << 20))
+            return lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s: %I values are too many",
+                                 where ? where : "", where ? ": " : "", name ? name : "?", pn, len);
+          if (len > 64) v = lua_newuserdatauv(L, sizeof(double) * (size_t)len, 0);
+          for (lua_Integer k = 1; k <= len; k++) {
+            lua_rawgeti(L, len > 64 ? -2 : -1, k);
+            if (lua_type(L, -1) != LUA_TNUMBER)
+              return lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s[%I] must be a number, got %s",
+                                   where ? where : "", where ? ": " : "", name ? name : "?", pn, k,
+                                   luaL_typename(L, -1));
             v[nv++] = lua_tonumber(L, -1);
             lua_pop(L, 1);
           }
-        } else {
+        } else if (lua_type(L, -1) == LUA_TNUMBER) {
           v[nv++] = lua_tonumber(L, -1);
+        } else {
+          return lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s must be a number, got %s",
+                               where ? where : "", where ? ": " : "", name ? name : "?", pn,
+                               luaL_typename(L, -1));
         }
         if (lied_model_set_param(m, id, pn, v, nv, &e)) {
           if (where) lied_err_prefix(&e, "%s: ", where);
           return lied_lua_raise(L, &e);
         }
-        lua_pop(L, 1);
+        lua_pop(L, v == vbuf ? 1 : 2);
       }
     }
     lua_pop(L, 1);
@@ -111,8 +123,12 @@ static int core_build(lua_State *L) {
         lua_rawgeti(L, -1, 1);
         lua_rawgeti(L, -2, 2);
         lua_getfield(L, -3, "where");
-        const char *a = lua_tostring(L, -3), *b = lua_tostring(L, -2);
+        size_t na = 0, nb = 0;
+        const char *a = lua_type(L, -3) == LUA_TSTRING ? lua_tolstring(L, -3, &na) : NULL;
+        const char *b = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &nb) : NULL;
         if (!a || !b) return lied_lua_fail(L, LIED_E_MODEL, "connect entries need two port paths");
+        if (strlen(a) != na || strlen(b) != nb)
+          return lied_lua_fail(L, LIED_E_MODEL, "connect: a port path contains a NUL character");
         if (lied_model_connect(m, id, a, b, lua_tostring(L, -1), &e)) return lied_lua_raise(L, &e);
         lua_pop(L, 4);
       }

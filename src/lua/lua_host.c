@@ -177,5 +177,9 @@ lua_State *lied_lua_new(volatile sig_atomic_t *stop) {
   lua_pushlightuserdata(L, (void *)stop);
   lua_setfield(L, LUA_REGISTRYINDEX, "lied.stopflag");
   lied_lua_set_paths(L);
+  if (lied_lua_text_only(L) != 0) {
+    lua_close(L);
+    return NULL;
+  }
   return L;
 }

@@ -9,6 +9,20 @@
 #include "sched/sched.h"
 #include "solve/jacobian.h"
 
+/* Push the whole name of state i, however long. */
+static void push_state_name(lua_State *L, const lied_sched *s, uint64_t i) {
+  char name[512];
+  size_t len = lied_sched_state_name(s, i, name, sizeof name);
+  if (len < sizeof name) {
+    lua_pushstring(L, name);
+    return;
+  }
+  luaL_Buffer b;
+  char *p = luaL_buffinitsize(L, &b, len + 1);
+  lied_sched_state_name(s, i, p, len + 1);
+  luaL_pushresultsize(&b, len);
+}
+
 /* info.jacobian (model:info(true)): structural sparsity of the derivatives
  * and its column colouring; for at most 64 states also pattern (one string
  * per state, '*' where its derivative depends on that state) and states
@@ -44,9 +58,7 @@ static void push_jacobian(lua_State *L, lied_sched *s) {
     lua_setfield(L, -2, "pattern");
     lua_createtable(L, (int)n, 0);
     for (uint64_t i = 0; i < n; i++) {
-      char name[512];
-      lied_sched_state_name(s, i, name, sizeof name);
-      lua_pushstring(L, name);
+      push_state_name(L, s, i);
       lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_setfield(L, -2, "states");
@@ -199,10 +211,9 @@ static int model_derivatives(lua_State *L) {
   }
   lua_createtable(L, 0, (int)n);
   for (size_t i = 0; i < n; i++) {
-    char name[512];
-    lied_sched_state_name(s, i, name, sizeof name);
+    push_state_name(L, s, i);
     lua_pushnumber(L, dx[i]);
-    lua_setfield(L, -2, name);
+    lua_rawset(L, -3);
   }
   free(x);
   free(dx);

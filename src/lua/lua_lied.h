@@ -25,6 +25,10 @@ lua_State *lied_lua_new(volatile sig_atomic_t *stop);
  * LUA_PATH and LUA_CPATH_5_4 / LUA_CPATH (or its defaults). */
 void lied_lua_set_paths(lua_State *L);
 
+/* Make load, loadfile, dofile and require's Lua searcher refuse binary
+ * chunks (lua_textonly.c); lied_lua_new does it. 0, or -1 out of memory. */
+int lied_lua_text_only(lua_State *L);
+
 const lied_class *lied_lua_checkclass(lua_State *L, int idx);
 
 

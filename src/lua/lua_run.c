@@ -181,6 +181,35 @@ static void check_run_span(lua_State *L, const lied_sim_opts *o) {
     lied_lua_fail(L, LIED_E_USAGE, "run: the interval [%f, %f] must be finite", o->start,
                   o->stop);
   double span = o->stop - o->start, lim = 9007199254740992.0; /* 2^53 */
+  /* Time must be able to advance: near T = max(|start|, |stop|) doubles are
+   * res apart; the span must hold 2^20 of them (a million distinguishable
+   * times: otherwise adaptive steps stand still and fixed steps are mostly
+   * rounding), every step and output interval 16 of them. Spans below
+   * 1e-100 s underflow in the solvers' products of steps. */
+  double T = fmax(fabs(o->start), fabs(o->stop));
+  double res = nextafter(T, INFINITY) - T;
+  char msg[512];
+  if (span > 0 && (span < 1048576.0 * res || span < 1e-100)) {
+    snprintf(msg, sizeof msg,
+             "run: the interval [%.17g, %.17g] is too short to simulate: %s (at least %.3g s "
+             "here)",
+             o->start, o->stop,
+             span < 1e-100 ? "spans below 1e-100 s underflow in the solvers"
+                           : "its length is below 2^20 times the resolution of times near its "
+                             "ends, so steps could not advance time",
+             fmax(1048576.0 * res, 1e-100));
+    lied_lua_fail(L, LIED_E_USAGE, "%s", msg);
+  }
+  const struct { double v; const char *what; } steps[] = {
+      {o->dt, "step size (dt)"}, {o->interval, "output interval"}, {o->hmax, "largest step (hmax)"}};
+  for (int k = 0; k < 3; k++)
+    if (steps[k].v > 0 && steps[k].v < 16.0 * res) {
+      snprintf(msg, sizeof msg,
+               "run: %s %g cannot advance time near t = %.17g, where times are %g apart (use at "
+               "least %g)",
+               steps[k].what, steps[k].v, T, res, 16.0 * res);
+      lied_lua_fail(L, LIED_E_USAGE, "%s", msg);
+    }
   if (o->dt > 0 && span / o->dt > lim)
     lied_lua_fail(L, LIED_E_USAGE,
                   "run: step size %f is too small for the interval [%f, %f] "
@@ -373,16 +402,21 @@ static int model_run(lua_State *L) {
     o.progress_ctx = &bar;
   }
   lied_sim_stats st;
-  if (flag) *flag = 0;
+  /* a Ctrl-C before the run is forgotten (the REPL's prompt); a terminating
+   * signal (the flag is 128 + its number: SIGTERM, SIGHUP) stops the run at
+   * its first row */
+  if (flag && *flag <= 128) *flag = 0;
+  int stop_sig = 0;
   lied_output output = lied_recorder_output(&rec);
   int rc = lied_simulate(u->sys->sched, &o, rec.nsinks ? &output : NULL, flag, &st, &e);
-  if (flag) *flag = 0; /* consumed: st.interrupted tells */
+  if (flag) stop_sig = *flag > 128 ? (int)*flag - 128 : 0, *flag = 0; /* consumed: st.interrupted tells */
   if (progress) lied_progress_finish(&bar, st.t_end, st.interrupted);
   lied_recorder_free(&rec);
   lied_params_free(&params);
   if (rc == LIED_E_USAGE) return lied_lua_raise(L, &e);
   lua_pushvalue(L, ridx);
   push_stats(L, &st);
+  if (st.interrupted && stop_sig) lied_lua_setint(L, "signal", (uint64_t)stop_sig);
   if (rc) {
     lua_pushstring(L, e.msg);
     return 3;
@@ -392,7 +426,21 @@ static int model_run(lua_State *L) {
 
 const luaL_Reg lied_lua_run_methods[] = {{"run", model_run}, {NULL, NULL}};
 
+/* lied.core.check_run_options(t) -> true: the checks of model:run on the
+ * names and values of t (a usage error), without running; for options kept
+ * for later (lied.simulate, the REPL's set). */
+static int check_run_options(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  check_options(L, 1);
+  const char *outs[MAX_OUTS];
+  run_outputs(L, 1, outs);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 void lied_lua_open_run(lua_State *L) {
   push_options(L);
   lua_setfield(L, -2, "run_options");
+  lua_pushcfunction(L, check_run_options);
+  lua_setfield(L, -2, "check_run_options");
 }

@@ -3,7 +3,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio_ext.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 #include "record/recorder.h"
 
 /* The file holds, in order (all matrices column-major, "binTrans"):
@@ -30,7 +33,8 @@ typedef struct mat_sink {
   off_t data1_pos;   /* file offset of data_1's data (start, end time) */
   const lied_params *params; /* written in data_1, or NULL */
   off_t data2_pos;   /* file offset of data_2's header */
-  long rows;
+  long rows, committed; /* rows written, rows counted in the header */
+  int header_failed;    /* begin() failed: the file is removed */
   double t_first, t_last;
   int failed;
 } mat_sink;
@@ -79,8 +83,8 @@ void lied_mat_sink_params(lied_sink *s, const lied_params *p) {
   ((mat_sink *)s)->params = p;
 }
 
-static int mat_begin(lied_sink *s, size_t n_rec, char *const *names, const char *const *units,
-                     lied_err *e) {
+static int write_begin(lied_sink *s, size_t n_rec, char *const *names, const char *const *units,
+                       lied_err *e) {
   mat_sink *m = (mat_sink *)s;
   m->n = n_rec;
   const size_t np = m->params ? m->params->n : 0;
@@ -148,43 +152,119 @@ static int mat_begin(lied_sink *s, size_t n_rec, char *const *names, const char 
       return write_err(m, e);
   m->data2_pos = ftello(m->f);
   if (m->data2_pos < 0) return write_err(m, e);
-  return write_header(m, "data_2", MAT_DOUBLE, (int32_t)(n_rec + 1), 0, e);
+  LIED_TRY(write_header(m, "data_2", MAT_DOUBLE, (int32_t)(n_rec + 1), 0, e));
+  /* the header on disk now: a valid file of 0 rows, whatever happens next */
+  if (fflush(m->f)) return write_err(m, e);
+  return LIED_OK;
+}
+
+/* The header counts only rows that reached the file. patch() writes the
+ * row count of data_2 and the end time of data_1 with pwrite, past the
+ * stdio buffer, for the rows the file holds in full: after a failed write
+ * (a full disk, a file size limit) the rows still in the buffer or cut
+ * short are not counted, and the file is cut after the last whole row. A
+ * commit (flush, then patch) every MAT_COMMIT bytes of rows keeps the
+ * header close to the data even when the process is killed (SIGKILL). */
+#define MAT_COMMIT (256 * 1024)
+
+static off_t data2_start(const mat_sink *m) {
+  return m->data2_pos + 5 * (off_t)sizeof(int32_t) + (off_t)sizeof "data_2";
+}
+
+static int patch(mat_sink *m, long rows, double t_last) {
+  int fd = fileno(m->f);
+  const double t_0 = rows ? m->t_first : 0, t_1 = rows ? t_last : 0;
+  /* data_1 is column-major: the end time heads its second column */
+  const off_t t1_pos =
+      m->data1_pos + (off_t)sizeof(double) * (off_t)(1 + (m->params ? m->params->n : 0));
+  int32_t cols = (int32_t)rows;
+  if (pwrite(fd, &t_0, sizeof t_0, m->data1_pos) != (ssize_t)sizeof t_0 ||
+      pwrite(fd, &t_1, sizeof t_1, t1_pos) != (ssize_t)sizeof t_1 ||
+      pwrite(fd, &cols, sizeof cols, m->data2_pos + 2 * (off_t)sizeof(int32_t)) !=
+          (ssize_t)sizeof cols)
+    return -1;
+  return 0;
+}
+
+static int mat_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
+                     lied_err *e) {
+  int rc = write_begin(s, n, names, units, e);
+  if (rc) ((mat_sink *)s)->header_failed = 1;
+  return rc;
 }
 
 static int mat_row(lied_sink *s, double t, const double *v, lied_err *e) {
   mat_sink *m = (mat_sink *)s;
+  if (m->failed) return lied_errc(e, LIED_E_IO, "cannot write %s: an earlier write failed", m->path);
   if (m->rows == INT32_MAX)
     return lied_errc(e, LIED_E_LIMIT, "%s: more than %d rows: the MAT v4 limit", m->path,
                      INT32_MAX);
+  errno = 0;
   if (fwrite(&t, sizeof t, 1, m->f) != 1 || fwrite(v, sizeof *v, m->n, m->f) != m->n)
     return write_err(m, e);
   if (m->rows == 0) m->t_first = t;
   m->t_last = t;
   m->rows++;
+  if ((size_t)(m->rows - m->committed) * (m->n + 1) * sizeof(double) >= MAT_COMMIT) {
+    if (fflush(m->f) || patch(m, m->rows, t)) return write_err(m, e);
+    m->committed = m->rows;
+  }
   return LIED_OK;
 }
 
-/* Patch the counts so the file is complete; it stays valid if rows follow. */
+/* Patch the counts so the file is complete; it stays valid if rows follow.
+ * After a failed write: the rows the file holds in full, the rest cut off,
+ * and the failure reported. */
 static int mat_end(lied_sink *s, lied_err *e) {
   mat_sink *m = (mat_sink *)s;
-  if (m->data2_pos <= 0) return LIED_OK; /* begin did not finish: nothing to patch */
+  if (m->data2_pos <= 0 || m->header_failed) return LIED_OK; /* begin did not finish: nothing to patch */
   errno = 0;
-  if (fflush(m->f)) return write_err(m, e);
-  off_t end = ftello(m->f);
-  const off_t t1_pos = m->data1_pos + (off_t)sizeof(double) * (off_t)(1 + (m->params ? m->params->n : 0));
-  int32_t cols = (int32_t)m->rows;
-  if (end < 0 || fseeko(m->f, m->data1_pos, SEEK_SET) ||
-      fwrite(&m->t_first, sizeof(double), 1, m->f) != 1 || fseeko(m->f, t1_pos, SEEK_SET) ||
-      fwrite(&m->t_last, sizeof(double), 1, m->f) != 1 ||
-      fseeko(m->f, m->data2_pos + 2 * (off_t)sizeof(int32_t), SEEK_SET) ||
-      fwrite(&cols, sizeof cols, 1, m->f) != 1 || fseeko(m->f, end, SEEK_SET) || fflush(m->f))
-    return write_err(m, e);
+  int flushed = !m->failed && fflush(m->f) == 0 && !ferror(m->f);
+  int err = errno ? errno : EIO;
+  long rows = m->rows;
+  double t_last = m->t_last;
+  const off_t rowbytes = (off_t)((m->n + 1) * sizeof(double)), start = data2_start(m);
+  struct stat st;
+  int fd = fileno(m->f);
+  if (!flushed) {
+    /* what is in the stdio buffer never reached the file: drop it, so that
+     * fclose does not append it after the patch */
+    __fpurge(m->f);
+    if (fstat(fd, &st) == 0) {
+      off_t whole = st.st_size > start ? (st.st_size - start) / rowbytes : 0;
+      if (whole < rows) rows = (long)whole;
+      if (ftruncate(fd, start + rows * rowbytes) != 0) { /* a partial row stays: not counted */
+      }
+      if (rows > 0 && rows < m->rows &&
+          pread(fd, &t_last, sizeof t_last, start + (rows - 1) * rowbytes) != sizeof t_last)
+        rows = 0;
+    } else {
+      rows = m->committed;
+      t_last = m->t_first;
+    }
+  }
+  if (patch(m, rows, t_last)) {
+    if (flushed) err = errno ? errno : EIO;
+    flushed = 0;
+  }
+  m->committed = rows;
+  if (!flushed) {
+    m->failed = 1;
+    return lied_errc(e, LIED_E_IO, "cannot write %s: %s (the file holds the first %ld rows)",
+                     m->path, strerror(err), rows);
+  }
   return LIED_OK;
 }
 
 static void mat_destroy(lied_sink *s) {
   mat_sink *m = (mat_sink *)s;
-  if (m->f) fclose(m->f);
+  if (m->f) {
+    if (m->data2_pos <= 0 || m->header_failed) __fpurge(m->f);
+    fclose(m->f);
+    /* the header could not be written (a full disk, a file size limit): no
+     * rows, and not a MAT file: removed rather than left corrupt */
+    if (m->data2_pos <= 0 || m->header_failed) remove(m->path);
+  }
   free(m->path);
   free(m);
 }
@@ -198,7 +278,7 @@ lied_sink *lied_mat_sink(const char *path, lied_err *e) {
     free(m);
     return NULL;
   }
-  m->f = fopen(path, "wb");
+  m->f = fopen(path, "w+b"); /* read too: mat_end reads back the time of the last whole row */
   if (!m->f) {
     lied_errc(e, LIED_E_IO, "cannot open %s for writing: %s", path, strerror(errno));
     mat_destroy(&m->base);

@@ -54,6 +54,9 @@ static int walk_vars(const lied_model *m, glob_ctx *g) {
   return LIED_OK;
 }
 
+static int select_items(lied_recorder *r, const lied_model *m, const char *p, char *item,
+                        lied_err *e);
+
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
                          lied_err *e) {
   if (!list || !*list) {
@@ -61,10 +64,18 @@ int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list
     return walk_vars(m, &g);
   }
   const char *p = list;
+  /* work space for the longest item (names of any length) */
+  char *item = lied_xmalloc(strlen(list) + 1, "variable list", e);
+  if (!item) return LIED_E_NOMEM;
+  int rc = select_items(r, m, p, item, e);
+  free(item);
+  return rc;
+}
+
+static int select_items(lied_recorder *r, const lied_model *m, const char *p, char *item,
+                        lied_err *e) {
   while (*p) {
     size_t len = strcspn(p, ",");
-    char item[1024];
-    if (len >= sizeof item) return lied_errc(e, LIED_E_USAGE, "variable name too long");
     memcpy(item, p, len);
     item[len] = 0;
     p += len + (p[len] == ',');

@@ -4,6 +4,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -75,13 +76,18 @@ static void send_all(tcp_sink *t, int i, const char *buf, size_t len) {
 }
 
 /* Accept every pending connection; each new client gets the header.
- * LIED_OK, or LIED_E_NOMEM when the client table cannot grow. */
-static int accept_clients(tcp_sink *t, lied_err *e) {
+ * LIED_OK, or LIED_E_NOMEM when the client table cannot grow; *full is set
+ * when a pending client cannot be accepted for want of file descriptors
+ * (it stays pending: waiting for it again would spin). */
+static int accept_clients(tcp_sink *t, int *full, lied_err *e) {
   for (;;) {
     int fd = accept(t->lfd, NULL, NULL);
     if (fd < 0) {
-      if (errno == EINTR) continue;
-      return LIED_OK; /* EAGAIN: none pending (or a transient error) */
+      if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO) continue;
+      if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+        if (full) *full = errno;
+      }
+      return LIED_OK; /* EAGAIN: none pending */
     }
     int fl = fcntl(fd, F_GETFL);
     if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0) {
@@ -99,7 +105,7 @@ static int accept_clients(tcp_sink *t, lied_err *e) {
 }
 
 static int flush_rows(tcp_sink *t, lied_err *e) {
-  LIED_TRY(accept_clients(t, e));
+  LIED_TRY(accept_clients(t, NULL, e)); /* out of descriptors: the client waits */
   for (int i = t->ncl - 1; i >= 0; i--) send_all(t, i, t->buf, t->len);
   t->len = 0;
   t->last_flush = now();
@@ -162,7 +168,16 @@ static int tcp_begin(lied_sink *s, size_t n, char *const *names, const char *con
                        "interrupted while waiting for TCP clients on %s (%d of %d connected)",
                        t->where, t->ncl, t->wait);
     struct pollfd p = {t->lfd, POLLIN, 0};
-    if (poll(&p, 1, TCP_POLL_MS) > 0) LIED_TRY(accept_clients(t, e));
+    int full = 0;
+    if (poll(&p, 1, TCP_POLL_MS) > 0) LIED_TRY(accept_clients(t, &full, e));
+    if (full) {
+      struct rlimit rl;
+      long lim = getrlimit(RLIMIT_NOFILE, &rl) == 0 ? (long)rl.rlim_cur : -1;
+      return lied_errc(e, LIED_E_IO,
+                       "cannot accept TCP client %d of %d on %s: %s (the limit of open files "
+                       "is %ld: raise it with ulimit -n)",
+                       t->ncl + 1, t->wait, t->where, strerror(full), lim);
+    }
   }
   t->last_flush = now();
   return LIED_OK;
@@ -235,6 +250,24 @@ lied_sink *lied_tcp_sink(const char *spec, int wait_clients, volatile sig_atomic
   if (!*port || *endp || pn < 0 || pn > 65535) {
     lied_errc(e, LIED_E_USAGE, "tcp:%s: the port must be a number from 0 to 65535", spec);
     return NULL;
+  }
+  /* every client takes a file descriptor: raise the soft limit (up to the
+   * hard one) so that the clients waited for fit, with room for the rest */
+  if (wait_clients > 0) {
+    struct rlimit rl;
+    rlim_t need = (rlim_t)wait_clients + 64;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
+      rlim_t want = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > need ? need : rl.rlim_max;
+      struct rlimit nl = {want, rl.rlim_max};
+      if (want > rl.rlim_cur && setrlimit(RLIMIT_NOFILE, &nl) == 0) rl.rlim_cur = want;
+      if (rl.rlim_cur < need) {
+        lied_errc(e, LIED_E_USAGE,
+                  "tcp:%s: waiting for %d clients needs %d open files, the limit is %llu "
+                  "(raise it with ulimit -n, or wait for fewer clients)",
+                  spec, wait_clients, (int)need, (unsigned long long)rl.rlim_cur);
+        return NULL;
+      }
+    }
   }
   tcp_sink *t = lied_xcalloc(1, sizeof *t, "TCP sink", e);
   if (!t) return NULL;

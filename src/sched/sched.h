@@ -203,6 +203,7 @@ int lied_sched_sparsity(lied_sched *s, uint64_t **rowptr, uint32_t **cols,
                         lied_err *e);
 
 /* Name of state index i ("crab[2].revolute2.phi") into buf. */
-void lied_sched_state_name(const lied_sched *s, uint64_t i, char *buf, size_t cap);
+/* The name of state i in buf (cut at cap); the length of the whole name. */
+size_t lied_sched_state_name(const lied_sched *s, uint64_t i, char *buf, size_t cap);
 
 #endif

@@ -2,6 +2,7 @@
  * vector (built with the schedule), and moving states, derivatives and start
  * values between that vector and the instances. */
 #include <stdio.h>
+#include <string.h>
 #include "sched/sbuild.h"
 #include "sched/transfer.h"
 
@@ -61,7 +62,7 @@ void lied_sched_gather_der(const lied_sched *s, double *dx) {
   }
 }
 
-void lied_sched_state_name(const lied_sched *s, uint64_t i, char *buf, size_t cap) {
+size_t lied_sched_state_name(const lied_sched *s, uint64_t i, char *buf, size_t cap) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
     uint64_t n = sm->count * (uint64_t)sm->n;
@@ -72,11 +73,11 @@ void lied_sched_state_name(const lied_sched *s, uint64_t i, char *buf, size_t ca
     for (int sp = 0; sp < md->nspecs; sp++) {
       if (md->specs[sp].arena != sm->base) continue;
       size_t len = lied_model_path(md, sp, inst, buf, cap);
-      if (len < cap)
-        snprintf(buf + len, cap - len, "%s%s", len ? "." : "",
-                 md->specs[sp].tpl.vars[sm->st[q].var].name);
-      return;
+      const char *var = md->specs[sp].tpl.vars[sm->st[q].var].name;
+      if (len < cap) snprintf(buf + len, cap - len, "%s%s", len ? "." : "", var);
+      return len + (len ? 1 : 0) + strlen(var);
     }
   }
-  snprintf(buf, cap, "state %llu", (unsigned long long)i);
+  int n = snprintf(buf, cap, "state %llu", (unsigned long long)i);
+  return n > 0 ? (size_t)n : 0;
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <fcntl.h>
@@ -74,8 +75,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* the driver catches the API's errors itself; an error escaping it is a
    * bug in the driver or a non-string error object from lied: both worth
    * seeing, but not crashes */
-  if (lua_pcall(L, 1, 0, 0) != LUA_OK && getenv("LIED_FUZZ_VERBOSE"))
-    fprintf(stderr, "driver error: %s\n", lua_tostring(L, -1));
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    const char *msg = lua_tostring(L, -1);
+    /* a driver's oracle found a wrong result: a finding, like a crash */
+    if (msg && strncmp(msg, "ORACLE:", 7) == 0) {
+      fprintf(stderr, "%s\n", msg);
+      abort();
+    }
+    if (getenv("LIED_FUZZ_VERBOSE")) fprintf(stderr, "driver error: %s\n", msg ? msg : "?");
+  }
   lua_settop(L, top);
   lua_gc(L, LUA_GCCOLLECT, 0); /* finalise built models now: leaks show per input */
   busy = 0;
