@@ -101,6 +101,7 @@ check '[ $? -eq 0 ]' "MAT with long names equals the CSV: $(tail -3 "$tmp/cmp")"
 
 # ---- 8. SIGTERM and SIGHUP stop a run like Ctrl-C -------------------------------------------
 for sig in TERM HUP; do
+  rm -f "$tmp/s.csv" "$tmp/s.mat" # wait for this run's rows, not the last one's
   "$LIED" run $OSC $LONG --vars '*' --out "$tmp/s.csv" --out "$tmp/s.mat" 2>"$tmp/err" &
   pid=$!; pids+=("$pid")
   wait_for '[ -s "$tmp/s.csv" ] && [ "$(wc -l <"$tmp/s.csv")" -gt 200 ]' || bad "SIG$sig: no rows"
