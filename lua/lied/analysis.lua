@@ -44,7 +44,7 @@ function Steady.__tostring(s)
   for _, n in ipairs(s.names) do w = math.max(w, #n) end
   for i, n in ipairs(s.names) do
     local u = s.units and s.units[n] or ""
-    lines[#lines + 1] = string.format("  %-" .. w .. "s  %-18s %s", n, g(s.values[i]),
+    lines[#lines + 1] = "  " .. lied.pad(n, w) .. string.format("  %-18s %s", g(s.values[i]),
       u ~= "" and u or "")
   end
   return (table.concat(lines, "\n"):gsub(" +\n", "\n"):gsub(" +$", ""))
@@ -140,7 +140,7 @@ function Linear.__tostring(l)
     for i, r in ipairs(l.A) do
       local t = {}
       for j, v in ipairs(r) do t[j] = string.format("%12s", g(v)) end
-      lines[#lines + 1] = string.format("  %-" .. w .. "s %s", l.states[i], table.concat(t, " "))
+      lines[#lines + 1] = "  " .. lied.pad(l.states[i], w) .. string.format(" %s", table.concat(t, " "))
     end
   else
     lines[#lines + 1] = "A: " .. #l.states .. " x " .. #l.states .. " (l.A; l:csv() as CSV)"
@@ -191,8 +191,8 @@ function analysis.params_text(list, total, overrides)
   local lines = {}
   for _, p in ipairs(list) do
     local set = overrides[p.name] ~= nil and "set" or ""
-    lines[#lines + 1] = (string.format("%-" .. w .. "s  %-" .. wv .. "s  %-8s %-3s %s", p.name,
-      value_text(p.value), p.unit ~= "" and p.unit or "-", set, p.doc):gsub("%s+$", ""))
+    lines[#lines + 1] = (lied.pad(p.name, w) .. "  " .. lied.pad(value_text(p.value), wv) ..
+      string.format("  %-8s %-3s %s", p.unit ~= "" and p.unit or "-", set, p.doc)):gsub("%s+$", "")
   end
   if total and total > #list then
     lines[#lines + 1] = string.format("... %d more: a pattern narrows the list (params \"p1.*\")", total - #list)
@@ -248,9 +248,9 @@ function Comparison.__tostring(c)
   local lines = { "largest difference per variable (second result interpolated at the first's times):" }
   local w = 8
   for _, d in ipairs(c) do w = math.max(w, #d.name) end
-  lines[#lines + 1] = string.format("  %-" .. w .. "s  %-14s %-14s %s", "variable", "max |diff|", "at t", "relative")
+  lines[#lines + 1] = "  " .. lied.pad("variable", w) .. string.format("  %-14s %-14s %s", "max |diff|", "at t", "relative")
   for _, d in ipairs(c) do
-    lines[#lines + 1] = string.format("  %-" .. w .. "s  %-14s %-14s %s", d.name, string.format("%.6g", d.max),
+    lines[#lines + 1] = "  " .. lied.pad(d.name, w) .. string.format("  %-14s %-14s %s", string.format("%.6g", d.max),
       g(d.t), string.format("%.3g", d.rel))
   end
   if #c == 0 then lines[#lines + 1] = "  (no variable recorded in both)" end

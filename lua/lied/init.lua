@@ -76,6 +76,13 @@ end
 -- option or argument: nothing was done), "model" for any other error value
 -- (error objects of kind model, and the plain messages of Lua errors).
 local Error = getmetatable(core.error("model", ""))
+-- lied.pad(s, w): s left-aligned in a column of w characters (string.format's
+-- "%-Ns" stops at 99, names are longer).
+function lied.pad(s, w)
+  s = tostring(s)
+  return w > #s and s .. string.rep(" ", w - #s) or s
+end
+
 function lied.error_kind(err)
   return getmetatable(err) == Error and err.kind or "model"
 end

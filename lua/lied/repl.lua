@@ -175,6 +175,12 @@ function repl.set(path, value)
   if removed then S.overrides[removed], S.experiment[removed] = nil, nil end
   for k, v in pairs(t) do
     if run_keys[k] and S.model.parameters[k] == nil then
+      -- checked now, with the option's name, not at the next run()
+      local ok, err = pcall(lied.core.check_run_options, { [k] = v })
+      if not ok then
+        S.overrides, S.experiment = old, oldexp
+        error(err, 0)
+      end
       S.experiment[k] = v
     else
       if v ~= nil and type(v) ~= "number" and type(v) ~= "table" and type(v) ~= "boolean" then
@@ -380,7 +386,7 @@ function repl.vars(pattern)
   for k = 1, math.min(#list, limit) do w = math.max(w, #list[k].name) end
   for k = 1, math.min(#list, limit) do
     local v = list[k]
-    out(string.format("%-" .. w .. "s  %-8s %s\n", v.name, v.unit ~= "" and v.unit or "-", v.kind))
+    out(lied.pad(v.name, w) .. string.format("  %-8s %s\n", v.unit ~= "" and v.unit or "-", v.kind))
   end
   if #list > limit then
     out(string.format("... %d more: vars(\"pattern*\") narrows the list\n", #list - limit))
@@ -684,7 +690,7 @@ More: docs/repl.md; the Lua API: docs/lua-api.md.
     for _, k in ipairs(names) do
       local c = x[k]
       local cls = lied.core.isclass(c) and c or c.class
-      out(string.format("  %-" .. w .. "s  %s\n", k, (tostring(cls.doc or ""):match("^[^\n]*"))))
+      out("  " .. lied.pad(k, w) .. string.format("  %s\n", (tostring(cls.doc or ""):match("^[^\n]*"))))
     end
   else
     out(lied.describe(x), "\n")

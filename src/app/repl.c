@@ -338,7 +338,7 @@ static void print_results(lua_State *L, int base) {
  * of the input is a syntax error (its message on the stack), as in lua. */
 static int compile_chunk(lua_State *L, char *line) {
   lua_pushfstring(L, "return %s;", line);
-  int st = luaL_loadbuffer(L, lua_tostring(L, -1), lua_rawlen(L, -1), "=stdin");
+  int st = luaL_loadbufferx(L, lua_tostring(L, -1), lua_rawlen(L, -1), "=stdin", "t");
   if (st == LUA_OK) {
     lua_remove(L, -2);
     free(line);
@@ -350,7 +350,7 @@ static int compile_chunk(lua_State *L, char *line) {
   for (;;) {
     size_t len;
     const char *chunk = lua_tolstring(L, -1, &len);
-    st = luaL_loadbuffer(L, chunk, len, "=stdin");
+    st = luaL_loadbufferx(L, chunk, len, "=stdin", "t"); /* source text only */
     if (!incomplete(L, st)) break;
     char *more = read_line(">> ");
     if (!more) break; /* end of input: the syntax error stands */

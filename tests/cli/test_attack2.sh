@@ -43,6 +43,9 @@ contains "$tmp/out" "refused" "all four refused"
 printf 'print(pcall(dofile, "%s/bad.lua"))\nprint("alive")\n' "$tmp" >"$tmp/in.lua"
 expect 0 "the REPL goes on" -- "$LIED" <"$tmp/in.lua"
 contains "$tmp/out" "alive" "REPL alive after a binary dofile"
+# a typed line that is bytecode is refused as such, not executed
+printf '\033LuaT\000\031\223\r\nprint("alive")\n' >"$tmp/binline.txt"
+expect_error 1 "attempt to load a binary chunk (mode is 't')" -- "$LIED" <"$tmp/binline.txt"
 
 # ---- 3. plot to an unwritable path -----------------------------------------------
 expect_error 1 "cannot write the plot file $tmp/missing-dir/p.png: No such file or directory" -- \
@@ -94,6 +97,8 @@ expect_error 1 "inf.lua:3: lied.array: array size must be a whole number, got in
 expect 0 "lied vars with long names" -- "$LIED" vars tests/models/long_names.lua
 check '[ "$(sort "$tmp/out" | uniq -d | wc -l)" -eq 0 ] && [ "$(wc -l <"$tmp/out")" -gt 10 ]' "vars listed once each"
 expect 0 "lied info with long names" -- "$LIED" info tests/models/long_names.lua
+printf 'load "tests/models/long_names.lua"\nvars()\nparams()\n' >"$tmp/longrepl.lua"
+expect 0 "REPL vars() and params() with long names" -- "$LIED" <"$tmp/longrepl.lua"
 expect 0 "run with long names" -- "$LIED" run tests/models/long_names.lua --vars '*' --out "$tmp/long.csv" --out "$tmp/long.mat"
 check '[ "$(head -1 "$tmp/long.csv" | tr , "\n" | sort | uniq -d | wc -l)" -eq 0 ]' "CSV header without repeats"
 "$TEST_MAT" "$tmp/long.mat" "$tmp/long.csv" >"$tmp/cmp" 2>&1

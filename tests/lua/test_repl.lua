@@ -28,6 +28,7 @@ r2 = run()
 plot{"t1.level", "t2.level", runs = "all", file = %q}
 plot{"t1.level", runs = "all", text = true, width = 90, height = 25}
 set("p9.L", 1)
+set("stop", "abc")
 print("levels", r1:column("t1.level")[51], r2:column("t1.level")[51])
 save(%q)
 for i = 1, 2 do
@@ -76,6 +77,8 @@ T.check(text:find("300", 1, true) and text:find(" 0 ", 1, true), "x tick labels 
 
 -- set() of an unknown parameter fails and the session goes on
 T.check(err:find("--set p9.L: no such parameter", 1, true), "bad set message: " .. err)
+-- a run option of the wrong type is refused when set, naming the option
+T.check(err:find("option stop must be a number, got string", 1, true), "set stop abc: " .. err)
 -- the two runs differ: the override reached the model
 local l1, l2 = out:match("levels\t([%d%.e%-]+)\t([%d%.e%-]+)")
 T.check(l1 and l2 and tonumber(l1) ~= tonumber(l2), "runs differ: " .. tostring(l1) .. " " .. tostring(l2))
