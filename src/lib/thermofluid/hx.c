@@ -375,32 +375,36 @@ static void hx_meta(lied_meta *m, void *self) {
   lied_meta_lanes(m, hx_r_b_lanes);
 }
 
+/* The parameters every exchanger has, after N and UA. */
+#define HX_COMMON_PARAMS \
+    {"UA_from_input", offsetof(tf_hx, UA_from_input), 0, "1", \
+     "1: conductance from the signal input UA_in [W/K]", 0, 1, LIED_PARAM_INT, 0}, \
+    {"V_a", offsetof(tf_hx, V_a), 1e-3, "m3", "fluid volume of stream a", 0, TF_NOMAX, \
+     LIED_PARAM_MIN_OPEN, 0}, \
+    {"V_b", offsetof(tf_hx, V_b), 1e-3, "m3", "fluid volume of stream b", 0, TF_NOMAX, \
+     LIED_PARAM_MIN_OPEN, 0}, \
+    {"T0_a", offsetof(tf_hx, T0_a), 293.15, "K", "start temperature of stream a's cells", 0, \
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0}, \
+    {"T0_b", offsetof(tf_hx, T0_b), 293.15, "K", "start temperature of stream b's cells", 0, \
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0}, \
+    {"L_a", offsetof(tf_hx, L_a), 0, "1/m", "inertance of stream a", 0, TF_NOMAX, 0, 0}, \
+    {"L_b", offsetof(tf_hx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0}, \
+    {"C_w", offsetof(tf_hx, C_w), 0, "J/K", "heat capacity of the wall (0: none), split evenly", \
+     0, TF_NOMAX, 0, 0}, \
+    {"T0_w", offsetof(tf_hx, T0_w), NAN, "K", \
+     "start temperature of the wall (default the mean of T0_a and T0_b)", 0, TF_NOMAX, \
+     LIED_PARAM_MIN_OPEN, 0}, \
+    {"medium_a", offsetof(tf_hx, med_a.par), 0, "1", "medium of stream a (default tf.water)", \
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN}, \
+    {"medium_b", offsetof(tf_hx, med_b.par), 0, "1", "medium of stream b (default tf.water)", \
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+
 static const lied_param hx_params[] = {
     {"N", offsetof(tf_hx, N), 10, "1", "number of cells per stream (1..500)", 1, HX_MAXN,
      LIED_PARAM_INT, 0},
     {"UA", offsetof(tf_hx, UA), 1000, "W/K", "total heat transfer conductance (unless "
      "UA_from_input), split evenly over the cells", 0, TF_NOMAX, 0, 0},
-    {"UA_from_input", offsetof(tf_hx, UA_from_input), 0, "1",
-     "1: conductance from the signal input UA_in [W/K]", 0, 1, LIED_PARAM_INT, 0},
-    {"V_a", offsetof(tf_hx, V_a), 1e-3, "m3", "fluid volume of stream a", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"V_b", offsetof(tf_hx, V_b), 1e-3, "m3", "fluid volume of stream b", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"T0_a", offsetof(tf_hx, T0_a), 293.15, "K", "start temperature of stream a's cells", 0,
-     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
-    {"T0_b", offsetof(tf_hx, T0_b), 293.15, "K", "start temperature of stream b's cells", 0,
-     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
-    {"L_a", offsetof(tf_hx, L_a), 0, "1/m", "inertance of stream a", 0, TF_NOMAX, 0, 0},
-    {"L_b", offsetof(tf_hx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0},
-    {"C_w", offsetof(tf_hx, C_w), 0, "J/K", "heat capacity of the wall (0: none), split evenly",
-     0, TF_NOMAX, 0, 0},
-    {"T0_w", offsetof(tf_hx, T0_w), NAN, "K",
-     "start temperature of the wall (default the mean of T0_a and T0_b)", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"medium_a", offsetof(tf_hx, med_a.par), 0, "1", "medium of stream a (default tf.water)",
-     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
-    {"medium_b", offsetof(tf_hx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
-     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    HX_COMMON_PARAMS
 };
 static const lied_param cross_params[] = {
     {"N", offsetof(tf_hx, N), 5, "1",
@@ -408,27 +412,7 @@ static const lied_param cross_params[] = {
      LIED_PARAM_INT, 0},
     {"UA", offsetof(tf_hx, UA), 1000, "W/K", "total heat transfer conductance (unless "
      "UA_from_input), split evenly over the N*N elements", 0, TF_NOMAX, 0, 0},
-    {"UA_from_input", offsetof(tf_hx, UA_from_input), 0, "1",
-     "1: conductance from the signal input UA_in [W/K]", 0, 1, LIED_PARAM_INT, 0},
-    {"V_a", offsetof(tf_hx, V_a), 1e-3, "m3", "fluid volume of stream a", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"V_b", offsetof(tf_hx, V_b), 1e-3, "m3", "fluid volume of stream b", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"T0_a", offsetof(tf_hx, T0_a), 293.15, "K", "start temperature of stream a's cells", 0,
-     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
-    {"T0_b", offsetof(tf_hx, T0_b), 293.15, "K", "start temperature of stream b's cells", 0,
-     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
-    {"L_a", offsetof(tf_hx, L_a), 0, "1/m", "inertance of stream a", 0, TF_NOMAX, 0, 0},
-    {"L_b", offsetof(tf_hx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0},
-    {"C_w", offsetof(tf_hx, C_w), 0, "J/K", "heat capacity of the wall (0: none), split evenly",
-     0, TF_NOMAX, 0, 0},
-    {"T0_w", offsetof(tf_hx, T0_w), NAN, "K",
-     "start temperature of the wall (default the mean of T0_a and T0_b)", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"medium_a", offsetof(tf_hx, med_a.par), 0, "1", "medium of stream a (default tf.water)",
-     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
-    {"medium_b", offsetof(tf_hx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
-     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    HX_COMMON_PARAMS
 };
 const lied_class tf_cross_hx_class = {
     "CrossFlowHX", "thermofluid",
