@@ -170,8 +170,20 @@ function lied.param(name)
 end
 ParamRef.__tostring = function(p) return "lied.param \"" .. p.name .. "\"" end
 
--- lied.array(Class, n): n copies of Class, named name[1] .. name[n].
-function lied.array(element, n)
+-- lied.array(Class, n [, per]): n copies of Class, named name[1] .. name[n].
+-- per = {param = value}: parameters that differ between the copies, each a
+-- number (every copy), a function(i, p) of the copy's index (one index per
+-- array level, outermost first: function(i, j, p) in an array inside an
+-- array) and the enclosing model's parameters, or a list of n values. Keys
+-- are parameters of the element, or of its children ("body2.m").
+local function is_path(s)
+  if type(s) ~= "string" then return false end
+  for part in (s .. "."):gmatch("([^.]*)%.") do
+    if not is_ident(part) then return false end
+  end
+  return true
+end
+function lied.array(element, n, per)
   local mt = getmetatable(element)
   if mt ~= Component and mt ~= ModelClass and not core.isclass(element) then
     error("lied.array expects a component or model class, got " .. tostring(element), 2)
@@ -181,7 +193,25 @@ function lied.array(element, n)
     local ok, e = pcall(check_size, n, "lied.array")
     if not ok then error(e, 2) end
   end
-  return setmetatable({ element = element, n = n, where = where(2) }, Array)
+  if per ~= nil then
+    if type(per) ~= "table" or getmetatable(per) ~= nil then
+      error("lied.array(element, n, per): per must be a table {param = value}, got " ..
+        describe_value(per), 2)
+    end
+    for k, v in pairs(per) do
+      if not is_path(k) then
+        error("lied.array: per-copy parameter names are parameters of the element or dotted paths "
+          .. "such as \"body2.m\", got " .. (type(k) == "string" and string.format("%q", k) or tostring(k)), 2)
+      end
+      if type(v) ~= "number" and type(v) ~= "function" and getmetatable(v) ~= ParamRef
+          and not (type(v) == "table" and getmetatable(v) == nil) then
+        error(string.format("lied.array: per-copy parameter %s must be a number, a function "
+          .. "(i, p) or a list of values, got %s", k, describe_value(v)), 2)
+      end
+    end
+    per = shallow_copy(per)
+  end
+  return setmetatable({ element = element, n = n, per = per, where = where(2) }, Array)
 end
 Array.__tostring = function(a) return "array of " .. tostring(a.element) end
 
@@ -341,8 +371,30 @@ local function sorted_keys(t)
   return ks
 end
 
+-- A value that differs between the copies of arrays: f(idx) gives it for
+-- the copy whose 1-based indices in the arrays on its path are idx.
+local PerCopy = { __name = "lied.PerCopy" }
+local function percopy(f) return setmetatable({ f = f }, PerCopy) end
+local function is_percopy(v) return getmetatable(v) == PerCopy end
+
+-- env with its per-copy entries evaluated for copy idx (env itself when it
+-- has none).
+local function env_at(env, idx)
+  local r
+  for k, v in pairs(env) do
+    if is_percopy(v) then
+      r = r or shallow_copy(env)
+      r[k] = v.f(idx)
+    end
+  end
+  return r or env
+end
+
+local touched = setmetatable({}, { __tostring = function() return "per-copy parameter" end })
+
 -- Evaluate a parameter expression in the environment env (a table of the
--- enclosing model's resolved parameters).
+-- enclosing model's resolved parameters). The result is a PerCopy when it
+-- depends on a per-copy parameter.
 local function evaluate(v, env, what)
   local mt = getmetatable(v)
   if mt == ParamRef then
@@ -350,15 +402,100 @@ local function evaluate(v, env, what)
     if r == nil then error(string.format("%s: no model parameter '%s'", what, v.name), 0) end
     return r
   elseif type(v) == "function" then
-    local ok, r = pcall(v, env)
+    -- called with a view of env that stops at a per-copy entry: a function
+    -- that reads none gives one value for every copy
+    local view = setmetatable({}, {
+      __index = function(_, k)
+        local x = env[k]
+        if is_percopy(x) then error(touched, 0) end
+        return x
+      end,
+      __pairs = function() error(touched, 0) end })
+    local ok, r = pcall(v, view)
+    if not ok and r == touched then
+      return percopy(function(idx)
+        local ok2, r2 = pcall(v, env_at(env, idx))
+        if not ok2 then error(string.format("%s: %s", what, tostring(r2)), 0) end
+        return r2
+      end)
+    end
     if not ok then error(string.format("%s: %s", what, tostring(r)), 0) end
     return r
-  elseif type(v) == "table" then
-    local r = {}
-    for i, x in ipairs(v) do r[i] = evaluate(x, env, what) end
+  elseif type(v) == "table" and mt == nil then
+    local r, any = {}, false
+    for i, x in ipairs(v) do
+      r[i] = evaluate(x, env, what)
+      any = any or is_percopy(r[i])
+    end
+    if any then
+      return percopy(function(idx)
+        local o = {}
+        for i, x in ipairs(r) do o[i] = is_percopy(x) and x.f(idx) or x end
+        return o
+      end)
+    end
     return r
   end
   return v
+end
+
+-- The per-copy value of array declaration entry v (lied.array's per):
+-- level is the number of arrays on the path down to this one, penv the
+-- enclosing model's parameters.
+local function percopy_of(v, n, level, penv, what)
+  if type(v) == "number" then return v end
+  if getmetatable(v) == ParamRef then return evaluate(v, penv, what) end
+  if type(v) == "function" then
+    return percopy(function(idx)
+      local args = { table.unpack(idx, 1, level) }
+      args[level + 1] = env_at(penv, idx)
+      local ok, r = pcall(v, table.unpack(args, 1, level + 1))
+      if not ok then
+        error(string.format("%s (copy [%s]): %s", what, table.concat(idx, "][", 1, level),
+          tostring(r)), 0)
+      end
+      return r
+    end)
+  end
+  if #v ~= n then
+    error(string.format("%s: a list of per-copy values needs %d values (one per copy), got %d",
+      what, n, #v), 0)
+  end
+  return percopy(function(idx) return v[idx[level]] end)
+end
+
+-- An indexed override key "crab[7].body2.m": the key without its indices
+-- when its components match segs (the path's {name, array, count}), and
+-- the index of each array level (0: every copy); or nil when it names
+-- another path. Errors for indices on what is not an array, out of range,
+-- or not whole numbers.
+local function indexed_key(key, segs, pname_ok)
+  local parts = {}
+  for part in (key .. "."):gmatch("([^.]*)%.") do parts[#parts + 1] = part end
+  if #parts ~= #segs + 1 then return nil end
+  local idx = {}
+  for k, sg in ipairs(segs) do
+    local name, br = parts[k]:match("^([%a_][%w_]*)(.*)$")
+    if name ~= sg.name then return nil end
+    if br ~= "" then
+      local txt = br:match("^%[(.-)%]$")
+      local i = txt and txt:match("^%d+$") and tonumber(txt)
+      if not i then
+        error(string.format("--set %s: bad index %s (indices are whole numbers from 1)", key, br), 0)
+      end
+      if not sg.array then error(string.format("--set %s: '%s' is not an array", key, name), 0) end
+      if i < 1 or i > sg.count then
+        error(string.format("--set %s: index %d out of range: %s has %d cop%s (indices from 1)",
+          key, i, name, sg.count, sg.count == 1 and "y" or "ies"), 0)
+      end
+      idx[#idx + 1] = math.tointeger(i)
+    elseif sg.array then
+      idx[#idx + 1] = 0
+    end
+  end
+  local last = parts[#parts]
+  if not is_ident(last) or not pname_ok(last) then return nil end
+  return last, idx
 end
 
 -- Flatten a model class into the spec list lied.core.build takes.
@@ -377,7 +514,16 @@ local function flatten(model, overrides)
   local known = {} -- every settable path, for suggestions
   local specs = {}
   local depth = 0
-  local function add(decl, name, parent, count, is_array, env, path)
+  -- the indexed overrides ("crab[7].body2.m")
+  local indexed = {}
+  for key in pairs(overrides) do
+    if key:find("[", 1, true) then indexed[#indexed + 1] = key end
+  end
+  table.sort(indexed)
+  -- decl: the declaration; per: its per-copy parameters ({relative path =
+  -- number or PerCopy}, from lied.array); segs: {name, array, count} of
+  -- every level of the path; level: the arrays on it.
+  local function add(decl, name, parent, count, is_array, env, path, per, segs, level, per_site)
     local mt = getmetatable(decl)
     depth = depth + 1
     if depth > 100 then
@@ -388,46 +534,133 @@ local function flatten(model, overrides)
                 where = decl.where }
     specs[#specs + 1] = s
     local id = #specs
+    local pre = path == "" and "" or path .. "."
+    local per_used = {}
     if mt == Component then
       s.class = decl.class
-      for _, p in ipairs(decl.class.params) do known[#known + 1] = path .. "." .. p.name end
+      local has = {}
+      for _, p in ipairs(decl.class.params) do
+        known[#known + 1] = pre .. p.name
+        has[p.name] = true
+      end
       s.params = {}
-      for k, v in pairs(decl.params) do
-        s.params[k] = check_number(evaluate(v, env, path .. "." .. k), path .. "." .. k)
+      local copies = {}
+      local function put(k, r, what)
+        if is_percopy(r) then
+          copies[k] = function(...)
+            return check_number(r.f({ ... }), what)
+          end
+          s.params[k] = nil
+        else
+          s.params[k] = check_number(r, what)
+          copies[k] = nil
+        end
+      end
+      for k, v in pairs(decl.params) do put(k, evaluate(v, env, pre .. k), pre .. k) end
+      for k, v in pairs(per or {}) do
+        if has[k] then
+          put(k, v, pre .. k)
+          per_used[k] = true
+        end
       end
       for key, v in pairs(overrides) do
-        local pre = path == "" and "" or path .. "."
         if key:sub(1, #pre) == pre and is_ident(key:sub(#pre + 1)) then
-          s.params[key:sub(#pre + 1)] = check_number(v, key)
+          put(key:sub(#pre + 1), v, key)
           used[key] = true
         end
       end
-      depth = depth - 1
-      return
-    end
-    -- a composite model
-    local params = {}
-    for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, (path == "" and "" or path .. ".") .. k) end
-    for k in pairs(decl.parameters) do known[#known + 1] = (path == "" and "" or path .. ".") .. k end
-    for key, v in pairs(overrides) do
-      local pre = path == "" and "" or path .. "."
-      local rest = key:sub(#pre + 1)
-      if key:sub(1, #pre) == pre and is_ident(rest) and decl.parameters[rest] ~= nil then
-        params[rest] = check_number(v, key)
-        used[key] = true
+      for _, key in ipairs(indexed) do
+        local k, idx = indexed_key(key, segs, function(x) return has[x] end)
+        if k then
+          s.at = s.at or {}
+          s.at[#s.at + 1] = { name = k, idx = idx, value = check_number(overrides[key], key) }
+          used[key] = true
+        end
+      end
+      if next(copies) then s.copies = copies end
+    else
+      -- a composite model
+      local params = {}
+      for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, pre .. k) end
+      for k in pairs(decl.parameters) do known[#known + 1] = pre .. k end
+      for k, v in pairs(per or {}) do
+        if decl.parameters[k] ~= nil then
+          params[k] = v
+          per_used[k] = true
+        end
+      end
+      for key, v in pairs(overrides) do
+        local rest = key:sub(#pre + 1)
+        if key:sub(1, #pre) == pre and is_ident(rest) and decl.parameters[rest] ~= nil then
+          params[rest] = check_number(v, key)
+          used[key] = true
+        end
+      end
+      for _, key in ipairs(indexed) do
+        local k, idx = indexed_key(key, segs, function(x) return decl.parameters[x] ~= nil end)
+        if k then
+          local base, v = params[k], check_number(overrides[key], key)
+          params[k] = percopy(function(at)
+            for j, i in ipairs(idx) do
+              if i ~= 0 and at[j] ~= i then
+                return is_percopy(base) and base.f(at) or base
+              end
+            end
+            return v
+          end)
+          used[key] = true
+        end
+      end
+      s.connect = decl.connect
+      s.ports = decl.ports
+      -- per-copy parameters of the children: {child = {rest = value}}
+      local child_per = {}
+      for k, v in pairs(per or {}) do
+        local c, rest = k:match("^([%a_][%w_]*)%.(.+)$")
+        if c and decl.children[c] ~= nil then
+          child_per[c] = child_per[c] or {}
+          child_per[c][rest] = v
+          per_used[k] = true
+        end
+      end
+      for _, cname in ipairs(sorted_keys(decl.children)) do
+        local child = decl.children[cname]
+        local cpath = pre .. cname
+        local csegs = { table.unpack(segs) }
+        if getmetatable(child) == Array then
+          local n = evaluate(child.n, params, cpath .. " (array size)")
+          if is_percopy(n) then
+            error(string.format("%s%s: an array size cannot differ between copies",
+              child.where and (child.where .. ": ") or "", cpath), 0)
+          end
+          n = check_size(n, (child.where and (child.where .. ": ") or "") .. cpath)
+          local cper = child_per[cname] or {}
+          for k, v in pairs(child.per or {}) do
+            if cper[k] == nil then
+              cper[k] = percopy_of(v, n, level + 1, params,
+                (child.where and (child.where .. ": ") or "") .. cpath .. "." .. k)
+            end
+          end
+          csegs[#csegs + 1] = { name = cname, array = true, count = n }
+          add(child.element, cname, id, n, true, params, cpath, cper, csegs, level + 1, child.where)
+        else
+          csegs[#csegs + 1] = { name = cname, array = false, count = 1 }
+          add(child, cname, id, 1, false, params, cpath, child_per[cname], csegs, level, per_site)
+        end
       end
     end
-    s.connect = decl.connect
-    s.ports = decl.ports
-    for _, cname in ipairs(sorted_keys(decl.children)) do
-      local child = decl.children[cname]
-      local cpath = (path == "" and "" or path .. ".") .. cname
-      if getmetatable(child) == Array then
-        local n = check_size(evaluate(child.n, params, cpath .. " (array size)"),
-          (child.where and (child.where .. ": ") or "") .. cpath)
-        add(child.element, cname, id, n, true, params, cpath)
-      else
-        add(child, cname, id, 1, false, params, cpath)
+    for k in pairs(per or {}) do
+      if not per_used[k] then
+        local names = {}
+        if mt == Component then
+          for _, p in ipairs(decl.class.params) do names[#names + 1] = p.name end
+        else
+          for pk in pairs(decl.parameters) do names[#names + 1] = pk end
+          for ck in pairs(decl.children) do names[#names + 1] = ck end
+        end
+        local _, near = core.suggest(k, names)
+        error(string.format("%s%s: per-copy parameter '%s': %s has no such parameter%s",
+          per_site and (per_site .. ": ") or "", path, k, mt == Component and decl.class.name or decl.name, near), 0)
       end
     end
     depth = depth - 1
@@ -439,7 +672,7 @@ local function flatten(model, overrides)
   if getmetatable(model) ~= ModelClass then
     error("expected a model (lied.model \"Name\" {...}), got " .. tostring(model), 0)
   end
-  add(model, model.name, 0, 1, false, {}, "")
+  add(model, model.name, 0, 1, false, {}, "", nil, {}, 0)
   for key in pairs(overrides) do
     if not used[key] then
       local _, near = core.suggest(key, known)

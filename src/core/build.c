@@ -83,30 +83,123 @@ static int instance_totals(lied_model *m, lied_err *e) {
   return LIED_OK;
 }
 
+static int cmp_pcopy(const void *a, const void *b) {
+  const lied_pcopy *x = *(const lied_pcopy *const *)a, *y = *(const lied_pcopy *const *)b;
+  if (x->inst != y->inst) return x->inst < y->inst ? -1 : 1;
+  return (x > y) - (x < y); /* stable: in the order given */
+}
+
+/* Instance i of leaf spec s from the raw prototype (before init) with its
+ * per-copy values: the values of every copy (dense), then its own (the
+ * sparse entries *sp .. end with inst == i). When they change nothing the
+ * arena keeps the prototype; otherwise init and a structure check. */
+static int make_copy(lied_model *m, int s, uint64_t i, const char *raw, char *buf,
+                     lied_pcopy *const *dense, int ndense, lied_pcopy *const **sp,
+                     lied_pcopy *const *end, lied_err *e) {
+  lied_spec *sp_ = &m->specs[s];
+  memcpy(buf, raw, sp_->size);
+  for (int k = 0; k < ndense; k++) {
+    const lied_param *p = dense[k]->p;
+    lied_param_put(buf, p, dense[k]->v + i * (uint64_t)(p->len > 1 ? p->len : 1));
+  }
+  for (; *sp < end && (**sp)->inst == i; (*sp)++) lied_param_put(buf, (**sp)->p, (**sp)->v);
+  if (memcmp(buf, raw, sp_->size) == 0) return LIED_OK;
+  char path[512], site[1024];
+  lied_model_path(m, s, i, path, sizeof path);
+  snprintf(site, sizeof site, "%s%s%s", sp_->where ? sp_->where : "", sp_->where ? ": " : "",
+           path);
+  if (sp_->cls->init) {
+    lied_init ctx = {e, site, 0};
+    if (sp_->cls->init(buf, &ctx) || ctx.failed)
+      return ctx.failed ? lied_err_code(e)
+                        : lied_errc(e, LIED_E_PARAM, "%s: initialisation failed", path);
+  }
+  if (lied_template_check(&sp_->tpl, sp_->cls, buf, sp_->size, e) < 0)
+    return lied_err_prefix(e, "%s: ", site);
+  memcpy(lied_inst(sp_, i), buf, sp_->size);
+  return LIED_OK;
+}
+
+/* The per-copy values of leaf spec s over its arena of prototype copies
+ * (raw: the prototype before init), then the start values of its states
+ * per instance; the entries are freed. */
+static int apply_copies(lied_model *m, int s, const char *raw, lied_err *e) {
+  lied_spec *sp = &m->specs[s];
+  const int n = sp->npcopies;
+  lied_pcopy **ord = lied_xmalloc(sizeof *ord * (size_t)n, "per-copy values", e);
+  char *buf = lied_xmalloc(sp->size, "per-copy values", e);
+  int rc = (!ord || !buf) ? LIED_E_NOMEM : LIED_OK;
+  int ndense = 0;
+  if (rc == LIED_OK) {
+    for (int k = 0; k < n; k++) ord[k] = &sp->pcopies[k];
+    qsort(ord, (size_t)n, sizeof *ord, cmp_pcopy); /* LIED_ALL_COPIES sorts last */
+    while (ndense < n && ord[n - 1 - ndense]->inst == LIED_ALL_COPIES) ndense++;
+    /* dense entries in the order given, after the sparse ones */
+    lied_pcopy **dense = ord + (n - ndense);
+    lied_pcopy *const *cur = ord, *const *end = ord + (n - ndense);
+    if (ndense) {
+      for (uint64_t i = 0; i < sp->total && rc == LIED_OK; i++)
+        rc = make_copy(m, s, i, raw, buf, dense, ndense, &cur, end, e);
+    } else {
+      while (cur < end && rc == LIED_OK)
+        rc = make_copy(m, s, (*cur)->inst, raw, buf, NULL, 0, &cur, end, e);
+    }
+  }
+  if (rc == LIED_OK && sp->tpl.nstates) {
+    const int q = sp->tpl.nstates;
+    if (sp->total > SIZE_MAX / sizeof(double) / (size_t)q) rc = lied_errc(e, LIED_E_LIMIT, "too many states");
+    else if (!(sp->start = lied_xmalloc(sizeof(double) * (size_t)sp->total * (size_t)q,
+                                        "start values", e)))
+      rc = LIED_E_NOMEM;
+    for (uint64_t i = 0; rc == LIED_OK && i < sp->total; i++)
+      for (int k = 0; k < q; k++)
+        sp->start[i * (uint64_t)q + (uint64_t)k] =
+            *(const double *)(const void *)(lied_inst(sp, i) + sp->tpl.states[k].x);
+  }
+  free(ord);
+  free(buf);
+  for (int k = 0; k < n; k++) free(sp->pcopies[k].v);
+  free(sp->pcopies);
+  sp->pcopies = NULL;
+  sp->npcopies = sp->cappcopies = 0;
+  return rc;
+}
+
 /* Leaf spec s: the class's init on the prototype (LIED_E_PARAM when it
- * fails), its template, and its arena of prototype copies. */
+ * fails), its template, its arena of prototype copies and the copies'
+ * own parameter values. */
 static int instantiate_leaf(lied_model *m, int s, lied_err *e) {
   lied_spec *sp = &m->specs[s];
   char path[512], site[1024];
   lied_spec_path(m, s, path, sizeof path);
   snprintf(site, sizeof site, "%s%s%s", sp->where ? sp->where : "", sp->where ? ": " : "", path);
+  char *raw = NULL;
+  if (sp->npcopies && sp->total) {
+    if (!(raw = lied_xmalloc(sp->size, "prototype", e))) return LIED_E_NOMEM;
+    memcpy(raw, sp->proto, sp->size);
+  }
+  int rc = LIED_OK;
   if (sp->cls->init) {
     lied_init ctx = {e, site, 0};
     if (sp->cls->init(sp->proto, &ctx) || ctx.failed)
-      return ctx.failed ? lied_err_code(e)
-                        : lied_errc(e, LIED_E_PARAM, "%s: initialisation failed", path);
+      rc = ctx.failed ? lied_err_code(e)
+                      : lied_errc(e, LIED_E_PARAM, "%s: initialisation failed", path);
   }
-  if (lied_template_crawl(&sp->tpl, sp->cls, sp->proto, sp->size, e) < 0)
-    return lied_err_prefix(e, "%s (%s): ", path, sp->cls->name);
-  if (sp->total > SIZE_MAX / sp->size)
-    return lied_errc(e, LIED_E_LIMIT, "%s: too many instances", path);
-  sp->arena = malloc(sp->total ? sp->total * sp->size : 1);
-  if (!sp->arena)
-    return lied_errc(e, LIED_E_NOMEM, "out of memory instantiating %s: %llu x %zu bytes", path,
-                     (unsigned long long)sp->total, sp->size);
-  for (uint64_t i = 0; i < sp->total; i++) memcpy(sp->arena + i * sp->size, sp->proto, sp->size);
-  m->ncomponents += sp->total;
-  return LIED_OK;
+  if (rc == LIED_OK && lied_template_crawl(&sp->tpl, sp->cls, sp->proto, sp->size, e) < 0)
+    rc = lied_err_prefix(e, "%s (%s): ", path, sp->cls->name);
+  if (rc == LIED_OK && sp->total > SIZE_MAX / sp->size)
+    rc = lied_errc(e, LIED_E_LIMIT, "%s: too many instances", path);
+  if (rc == LIED_OK && !(sp->arena = malloc(sp->total ? sp->total * sp->size : 1)))
+    rc = lied_errc(e, LIED_E_NOMEM, "out of memory instantiating %s: %llu x %zu bytes", path,
+                   (unsigned long long)sp->total, sp->size);
+  if (rc == LIED_OK) {
+    for (uint64_t i = 0; i < sp->total; i++)
+      memcpy(sp->arena + i * sp->size, sp->proto, sp->size);
+    m->ncomponents += sp->total;
+    if (raw) rc = apply_copies(m, s, raw, e);
+  }
+  free(raw);
+  return rc;
 }
 
 static int instantiate(lied_model *m, lied_err *e) {
