@@ -9,6 +9,7 @@ local Component = { __name = "lied.Component" }  -- a C class with parameters
 local ModelClass = { __name = "lied.ModelClass" }
 local Array = { __name = "lied.Array" }
 local ParamRef = { __name = "lied.ParamRef" }
+local Each = { __name = "lied.Each" }
 local Simulation = { __name = "lied.Simulation" }
 Simulation.__index = Simulation
 
@@ -215,6 +216,74 @@ function lied.array(element, n, per)
 end
 Array.__tostring = function(a) return "array of " .. tostring(a.element) end
 
+-- lied.each(first, last, {"a[i].port", "b[i].port"}, ...): a connection
+-- pattern for a connect list: one connection per pair and per i = first ..
+-- last. lied.each({i = {first, last [, step]}, j = {...}, wrap = true},
+-- pairs...): loops over several variables (nested in alphabetical order, the
+-- first outermost), with steps, and indices that wrap around the array
+-- sizes. Indices in the paths are sums of whole numbers and variables
+-- times whole numbers ([i], [i+1], [2*i-1], [j-i+3]). Bounds are numbers,
+-- lied.param "n" or functions of the model's parameters. Resolved in C: no
+-- string per connection.
+local function check_bound(v, what)
+  if type(v) == "number" or getmetatable(v) == ParamRef or type(v) == "function" then return end
+  error(string.format("lied.each: %s must be a number, lied.param or a function of the parameters, got %s",
+    what, describe_value(v)), 3)
+end
+function lied.each(a1, ...)
+  local loops, wrap, rest = {}, false, nil
+  if type(a1) == "table" and getmetatable(a1) == nil and type(a1[1]) ~= "string" then
+    local names = {}
+    for k, v in pairs(a1) do
+      if k == "wrap" then
+        if type(v) ~= "boolean" then error("lied.each: wrap must be a boolean, got " .. describe_value(v), 2) end
+        wrap = v
+      else
+        if not is_ident(k) or #k > 15 then
+          error("lied.each: loop variables are identifiers of at most 15 characters, got " .. tostring(k), 2)
+        end
+        if type(v) ~= "table" or getmetatable(v) ~= nil or v[1] == nil or v[2] == nil then
+          error(string.format("lied.each: loop %s must be {first, last [, step]}, got %s", k, describe_value(v)), 2)
+        end
+        names[#names + 1] = k
+      end
+    end
+    if #names == 0 then error("lied.each: no loop variable (lied.each({i = {1, n}}, ...))", 2) end
+    table.sort(names)
+    for _, k in ipairs(names) do
+      local v = a1[k]
+      check_bound(v[1], k .. " first")
+      check_bound(v[2], k .. " last")
+      if v[3] ~= nil then check_bound(v[3], k .. " step") end
+      loops[#loops + 1] = { name = k, first = v[1], last = v[2], step = v[3] or 1 }
+    end
+    rest = { ... }
+  else
+    local args = { ... }
+    check_bound(a1, "first")
+    check_bound(args[1], "last")
+    loops[1] = { name = "i", first = a1, last = args[1], step = 1 }
+    rest = { table.unpack(args, 2) }
+  end
+  if #rest == 0 then error("lied.each: no connection pairs {\"a[i].port\", \"b[i].port\"}", 2) end
+  local pairs_ = {}
+  for k, c in ipairs(rest) do
+    if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string" or type(c[2]) ~= "string"
+        or c[3] ~= nil then
+      error(string.format("lied.each: pair %d must be {\"a[i].port\", \"b[i].port\"}, got %s", k,
+        describe_value(c)), 2)
+    end
+    for j = 1, 2 do
+      if c[j] == "" or c[j]:find("%z") or #c[j] > 4096 then
+        error(string.format("lied.each: pair %d: port path %d is empty, too long or holds a NUL", k, j), 2)
+      end
+    end
+    pairs_[k] = { c[1], c[2] }
+  end
+  return setmetatable({ loops = loops, wrap = wrap, pairs = pairs_, where = where(2) }, Each)
+end
+Each.__tostring = function(e) return string.format("connection pattern (%d pairs)", #e.pairs) end
+
 -- The file name of the caller of the caller (nil when not a file).
 local function source_of(level)
   local info = debug.getinfo(level + 1, "S")
@@ -307,8 +376,13 @@ function lied.model(name)
           type(k) == "string" and string.format("%q", k) or tostring(k))
       end
     end
+    local plain, patterns = {}, {}
     for i = 1, nconn do
       local c = conns[i]
+      if getmetatable(c) == Each then
+        patterns[#patterns + 1] = c
+        goto next_conn
+      end
       if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string"
           or type(c[2]) ~= "string" then
         bad("connect[%d] must be {\"a.port\", \"b.port\"}, got %s", i, type(c))
@@ -324,9 +398,12 @@ function lied.model(name)
         if c[j] == "" then bad("connect[%d]: port path %d is empty", i, j) end
         if #c[j] > 4096 then bad("connect[%d]: port path %d is longer than 4096 characters", i, j) end
       end
-      m.connect[i] = { c[1], c[2] }
+      plain[#plain + 1] = { c[1], c[2] }
+      ::next_conn::
     end
-    connect_sites(m.connect, inner, source)
+    connect_sites(plain, inner, source)
+    m.connect = plain
+    for _, p in ipairs(patterns) do m.connect[#m.connect + 1] = p end
     for k, v in pairs(def.ports or {}) do m.ports[k] = v end
     for k, v in pairs(def.parameters or {}) do
       if not is_ident(k) then error("model " .. name .. ": bad parameter name " .. tostring(k), 2) end
@@ -439,29 +516,32 @@ local function evaluate(v, env, what)
   return v
 end
 
--- The per-copy value of array declaration entry v (lied.array's per):
--- level is the number of arrays on the path down to this one, penv the
--- enclosing model's parameters.
-local function percopy_of(v, n, level, penv, what)
+-- The value of a per-copy entry of lied.array for a consumer (a component
+-- or a model) at `level` arrays deep: d = {raw = the entry, n = the array's
+-- size, level = the array's depth, penv = the enclosing model's parameters,
+-- what}. A function gets the consumer's indices (one per array level) and
+-- penv; a list is indexed by the array's own index.
+local function percopy_at(d, level)
+  local v = d.raw
   if type(v) == "number" then return v end
-  if getmetatable(v) == ParamRef then return evaluate(v, penv, what) end
+  if getmetatable(v) == ParamRef then return evaluate(v, d.penv, d.what) end
   if type(v) == "function" then
     return percopy(function(idx)
       local args = { table.unpack(idx, 1, level) }
-      args[level + 1] = env_at(penv, idx)
+      args[level + 1] = env_at(d.penv, idx)
       local ok, r = pcall(v, table.unpack(args, 1, level + 1))
       if not ok then
-        error(string.format("%s (copy [%s]): %s", what, table.concat(idx, "][", 1, level),
+        error(string.format("%s (copy [%s]): %s", d.what, table.concat(idx, "][", 1, level),
           tostring(r)), 0)
       end
       return r
     end)
   end
-  if #v ~= n then
+  if #v ~= d.n then
     error(string.format("%s: a list of per-copy values needs %d values (one per copy), got %d",
-      what, n, #v), 0)
+      d.what, d.n, #v), 0)
   end
-  return percopy(function(idx) return v[idx[level]] end)
+  return percopy(function(idx) return v[idx[d.level]] end)
 end
 
 -- An indexed override key "crab[7].body2.m": the key without its indices
@@ -559,7 +639,7 @@ local function flatten(model, overrides)
       for k, v in pairs(decl.params) do put(k, evaluate(v, env, pre .. k), pre .. k) end
       for k, v in pairs(per or {}) do
         if has[k] then
-          put(k, v, pre .. k)
+          put(k, percopy_at(v, level), pre .. k)
           per_used[k] = true
         end
       end
@@ -585,7 +665,7 @@ local function flatten(model, overrides)
       for k in pairs(decl.parameters) do known[#known + 1] = pre .. k end
       for k, v in pairs(per or {}) do
         if decl.parameters[k] ~= nil then
-          params[k] = v
+          params[k] = percopy_at(v, level)
           per_used[k] = true
         end
       end
@@ -611,7 +691,29 @@ local function flatten(model, overrides)
           used[key] = true
         end
       end
-      s.connect = decl.connect
+      s.connect = {}
+      for _, c in ipairs(decl.connect) do
+        if getmetatable(c) == Each then
+          local loops = {}
+          for k, l in ipairs(c.loops) do
+            local function bound(v, what)
+              local r = evaluate(v, params, (c.where and (c.where .. ": ") or "") .. pre .. "lied.each " .. l.name .. " " .. what)
+              if math.type(r) ~= "integer" and not (type(r) == "number" and r == math.floor(r) and math.abs(r) < 2^53) then
+                error(string.format("%s%slied.each: loop %s: %s must be a whole number, got %s",
+                  c.where and (c.where .. ": ") or "", pre, l.name, what, is_percopy(r) and "a per-copy value" or describe_value(r)), 0)
+              end
+              return math.tointeger(r)
+            end
+            loops[k] = { name = l.name, first = bound(l.first, "first"), last = bound(l.last, "last"),
+                         step = bound(l.step, "step") }
+          end
+          for _, p in ipairs(c.pairs) do
+            s.connect[#s.connect + 1] = { p[1], p[2], where = c.where, each = { loops = loops, wrap = c.wrap } }
+          end
+        else
+          s.connect[#s.connect + 1] = c
+        end
+      end
       s.ports = decl.ports
       -- per-copy parameters of the children: {child = {rest = value}}
       local child_per = {}
@@ -637,8 +739,8 @@ local function flatten(model, overrides)
           local cper = child_per[cname] or {}
           for k, v in pairs(child.per or {}) do
             if cper[k] == nil then
-              cper[k] = percopy_of(v, n, level + 1, params,
-                (child.where and (child.where .. ": ") or "") .. cpath .. "." .. k)
+              cper[k] = { raw = v, n = n, level = level + 1, penv = params,
+                          what = (child.where and (child.where .. ": ") or "") .. cpath .. "." .. k }
             end
           end
           csegs[#csegs + 1] = { name = cname, array = true, count = n }

@@ -1,6 +1,7 @@
 /* model.c - the declared tree: specs, parameters, connections, port aliases. */
 #include "core/model.h"
 #include "core/text.h"
+#include "core/wire.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -351,6 +352,7 @@ int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
   c->a = lied_strdup(a, e);
   c->b = lied_strdup(b, e);
   c->where = where ? lied_strdup(where, e) : NULL;
+  c->nloop = c->wrap = 0;
   if (!c->a || !c->b || (where && !c->where)) {
     free(c->a);
     free(c->b);
@@ -358,6 +360,43 @@ int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
     return LIED_E_NOMEM;
   }
   s->nconns++;
+  return LIED_OK;
+}
+
+int lied_model_connect_each(lied_model *m, int spec, const char *a, const char *b,
+                            const char *where, const lied_loop *loop, int nloop, int wrap,
+                            lied_err *e) {
+  const char *at = where ? where : "", *sep = where ? ": " : "";
+  if (nloop < 1 || nloop > LIED_MAX_LOOP)
+    return lied_errc(e, LIED_E_MODEL, "%s%sa connection pattern takes 1 to %d loop variables, got %d",
+                     at, sep, LIED_MAX_LOOP, nloop);
+  for (int k = 0; k < nloop; k++) {
+    const lied_loop *l = &loop[k];
+    const char *nm = l->name;
+    int ok = (nm[0] >= 'a' && nm[0] <= 'z') || (nm[0] >= 'A' && nm[0] <= 'Z') || nm[0] == '_';
+    for (const char *q = nm; *q && ok; q++)
+      ok = (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || *q == '_' || (*q >= '0' && *q <= '9');
+    if (!ok || memchr(nm, 0, sizeof l->name) == NULL)
+      return lied_errc(e, LIED_E_MODEL, "%s%sloop variable '%.15s' is not a short identifier", at,
+                       sep, nm);
+    for (int q = 0; q < k; q++)
+      if (strcmp(loop[q].name, nm) == 0)
+        return lied_errc(e, LIED_E_MODEL, "%s%sloop variable '%s' given twice", at, sep, nm);
+    const int64_t lim = (int64_t)1 << 32;
+    if (l->step == 0)
+      return lied_errc(e, LIED_E_MODEL, "%s%sloop %s: the step must not be 0", at, sep, nm);
+    if (l->first > lim || l->first < -lim || l->last > lim || l->last < -lim || l->step > lim ||
+        l->step < -lim)
+      return lied_errc(e, LIED_E_MODEL, "%s%sloop %s: bounds and step beyond 2^32", at, sep, nm);
+  }
+  lied_pend pe;
+  if (lied_pattern_parse(a, loop, nloop, &pe, e) || lied_pattern_parse(b, loop, nloop, &pe, e))
+    return lied_err_prefix(e, "%s%s", at, sep);
+  LIED_TRY(lied_model_connect(m, spec, a, b, where, e));
+  lied_conn_decl *c = &m->specs[spec].conns[m->specs[spec].nconns - 1];
+  memcpy(c->loop, loop, sizeof *loop * (size_t)nloop);
+  c->nloop = nloop;
+  c->wrap = wrap;
   return LIED_OK;
 }
 

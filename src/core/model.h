@@ -95,9 +95,22 @@ typedef struct lied_template {
  * the bound of the paths' work arrays (names.c, model.c). */
 #define LIED_MAX_DEPTH 128
 
+/* A loop variable of a connection pattern: first, first + step, ... up to
+ * last (step > 0) or down to it (step < 0). */
+#define LIED_MAX_LOOP 4
+typedef struct lied_loop {
+  char name[16];
+  int64_t first, last, step;
+} lied_loop;
+
 typedef struct lied_conn_decl {
   char *a, *b;  /* dotted port paths relative to the composite */
   char *where;  /* "file:line" of the declaration, may be NULL */
+  /* a connection pattern (lied.each): a and b hold index expressions in
+   * the loop variables ("crab[i+1].frame_b"), one connection per point of
+   * the loops; indices wrap around the array sizes when wrap is set */
+  lied_loop loop[LIED_MAX_LOOP];
+  int nloop, wrap;
 } lied_conn_decl;
 
 typedef struct lied_alias {
@@ -192,6 +205,13 @@ void lied_param_put(char *inst, const lied_param *p, const double *v);
 uint64_t lied_spec_total(const lied_model *m, int s);
 int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
                        const char *where, lied_err *e);
+/* A connection pattern: one connection of a and b (paths with index
+ * expressions in the loop variables, such as "crab[i+1].frame_b") per
+ * point of the nloop (1 .. LIED_MAX_LOOP) loops; the expressions are checked
+ * here, the paths when the model is wired. */
+int lied_model_connect_each(lied_model *m, int spec, const char *a, const char *b,
+                            const char *where, const lied_loop *loop, int nloop, int wrap,
+                            lied_err *e);
 int lied_model_alias(lied_model *m, int spec, const char *name,
                      const char *target, lied_err *e);
 

@@ -164,6 +164,42 @@ static void set_at(lua_State *L, lied_model *m, int id, int tab) {
   }
 }
 
+/* An integer field of table t, or a model error. */
+static int64_t int_field(lua_State *L, int t, const char *k) {
+  lua_getfield(L, t, k);
+  int ok;
+  lua_Integer v = lua_tointegerx(L, -1, &ok);
+  if (!ok) lied_lua_fail(L, LIED_E_MODEL, "lied.each: loop %s must be a whole number", k);
+  lua_pop(L, 1);
+  return (int64_t)v;
+}
+
+/* each = {loops = {{name, first, last, step}}, wrap}: a connection pattern. */
+static int connect_each(lua_State *L, lied_model *m, int id, const char *a, const char *b,
+                        const char *where, int each, lied_err *e) {
+  lied_loop loop[LIED_MAX_LOOP];
+  memset(loop, 0, sizeof loop);
+  lua_getfield(L, each, "loops");
+  const int lt = lua_gettop(L);
+  lua_Integer n = lua_istable(L, lt) ? luaL_len(L, lt) : 0;
+  if (n > LIED_MAX_LOOP) n = LIED_MAX_LOOP + 1; /* the engine says why */
+  for (lua_Integer k = 1; k <= n && k <= LIED_MAX_LOOP; k++) {
+    lua_rawgeti(L, lt, k);
+    const int t = lua_gettop(L);
+    const char *nm = opt_field_str(L, t, "name");
+    snprintf(loop[k - 1].name, sizeof loop[k - 1].name, "%s", nm ? nm : "");
+    if (nm && strlen(nm) >= sizeof loop[k - 1].name) loop[k - 1].name[0] = '-';
+    loop[k - 1].first = int_field(L, t, "first");
+    loop[k - 1].last = int_field(L, t, "last");
+    loop[k - 1].step = int_field(L, t, "step");
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, each, "wrap");
+  int wrap = lua_toboolean(L, -1);
+  lua_pop(L, 2);
+  return lied_model_connect_each(m, id, a, b, where, loop, (int)n, wrap, e);
+}
+
 /* lied.core.build(specs) -> model. specs[i] = {name, parent (index, 0 for
  * the root), class, count, array, params = {k = number or {numbers}},
  * copies = {param = function(i1, ..., iK)} (per-copy values, called with
@@ -261,8 +297,13 @@ static int core_build(lua_State *L) {
         if (!a || !b) return lied_lua_fail(L, LIED_E_MODEL, "connect entries need two port paths");
         if (strlen(a) != na || strlen(b) != nb)
           return lied_lua_fail(L, LIED_E_MODEL, "connect: a port path contains a NUL character");
-        if (lied_model_connect(m, id, a, b, lua_tostring(L, -1), &e)) return lied_lua_raise(L, &e);
-        lua_pop(L, 4);
+        if (lua_getfield(L, -4, "each") == LUA_TTABLE) {
+          if (connect_each(L, m, id, a, b, lua_tostring(L, -2), lua_gettop(L), &e))
+            return lied_lua_raise(L, &e);
+        } else if (lied_model_connect(m, id, a, b, lua_tostring(L, -2), &e)) {
+          return lied_lua_raise(L, &e);
+        }
+        lua_pop(L, 5);
       }
     }
     lua_pop(L, 1);
