@@ -549,7 +549,9 @@ end
 -- the index of each array level (0: every copy); or nil when it names
 -- another path. Errors for indices on what is not an array, out of range,
 -- or not whole numbers.
-local function indexed_key(key, segs, pname_ok)
+local function indexed_key(key, chain, pname_ok)
+  local segs = {} -- chain: the innermost level, linked to the outer ones by prev
+  for sg in function(_, c) if c == nil then return chain end return c.prev end do table.insert(segs, 1, sg) end
   local parts = {}
   for part in (key .. "."):gmatch("([^.]*)%.") do parts[#parts + 1] = part end
   if #parts ~= #segs + 1 then return nil end
@@ -591,7 +593,11 @@ local function flatten(model, overrides)
     end
   end
   local used = {}
-  local known = {} -- every settable path, for suggestions
+  local class_params = {} -- class -> its parameter names
+  -- every settable path, for suggestions: {prefix, names} per spec, the
+  -- paths made only when an override names none (a model of 100,000s of
+  -- components has millions)
+  local known = {}
   local specs = {}
   local depth = 0
   -- the indexed overrides ("crab[7].body2.m")
@@ -601,8 +607,8 @@ local function flatten(model, overrides)
   end
   table.sort(indexed)
   -- decl: the declaration; per: its per-copy parameters ({relative path =
-  -- number or PerCopy}, from lied.array); segs: {name, array, count} of
-  -- every level of the path; level: the arrays on it.
+  -- entry of lied.array}); segs: {name, array, count, prev} of the innermost
+  -- level of the path, prev the one outside; level: the arrays on it.
   local function add(decl, name, parent, count, is_array, env, path, per, segs, level, per_site)
     local mt = getmetatable(decl)
     depth = depth + 1
@@ -618,51 +624,72 @@ local function flatten(model, overrides)
     local per_used = {}
     if mt == Component then
       s.class = decl.class
-      local has = {}
-      for _, p in ipairs(decl.class.params) do
-        known[#known + 1] = pre .. p.name
-        has[p.name] = true
+      local has = class_params[decl.class]
+      if not has then -- the binding builds the list at each access
+        has = { list = {} }
+        for _, p in ipairs(decl.class.params) do
+          has.list[#has.list + 1] = p.name
+          has[p.name] = true
+        end
+        class_params[decl.class] = has
       end
-      s.params = {}
-      local copies = {}
+      known[#known + 1] = pre
+      known[#known + 1] = has.list
+      local params, copies = {}, nil
+      s.params = params
       local function put(k, r, what)
         if is_percopy(r) then
+          copies = copies or {}
           copies[k] = function(...)
             return check_number(r.f({ ... }), what)
           end
-          s.params[k] = nil
+          params[k] = nil
         else
-          s.params[k] = check_number(r, what)
-          copies[k] = nil
+          params[k] = check_number(r, what)
+          if copies then copies[k] = nil end
         end
       end
-      for k, v in pairs(decl.params) do put(k, evaluate(v, env, pre .. k), pre .. k) end
-      for k, v in pairs(per or {}) do
-        if has[k] then
-          put(k, percopy_at(v, level), pre .. k)
-          per_used[k] = true
+      for k, v in pairs(decl.params) do
+        if type(v) == "number" then
+          params[k] = v
+        else
+          local what = pre .. k
+          put(k, evaluate(v, env, what), what)
         end
       end
-      for key, v in pairs(overrides) do
-        if key:sub(1, #pre) == pre and is_ident(key:sub(#pre + 1)) then
-          put(key:sub(#pre + 1), v, key)
-          used[key] = true
+      if per then
+        for k, v in pairs(per) do
+          if has[k] and k ~= "list" then
+            put(k, percopy_at(v, level), pre .. k)
+            per_used[k] = true
+          end
+        end
+      end
+      if next(overrides) then
+        for key, v in pairs(overrides) do
+          if key:sub(1, #pre) == pre and is_ident(key:sub(#pre + 1)) then
+            put(key:sub(#pre + 1), v, key)
+            used[key] = true
+          end
         end
       end
       for _, key in ipairs(indexed) do
-        local k, idx = indexed_key(key, segs, function(x) return has[x] end)
+        local k, idx = indexed_key(key, segs, function(x) return has[x] and x ~= "list" end)
         if k then
           s.at = s.at or {}
           s.at[#s.at + 1] = { name = k, idx = idx, value = check_number(overrides[key], key) }
           used[key] = true
         end
       end
-      if next(copies) then s.copies = copies end
+      if copies and next(copies) then s.copies = copies end
     else
       -- a composite model
       local params = {}
       for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, pre .. k) end
-      for k in pairs(decl.parameters) do known[#known + 1] = pre .. k end
+      if next(decl.parameters) then
+        known[#known + 1] = pre
+        known[#known + 1] = sorted_keys(decl.parameters)
+      end
       for k, v in pairs(per or {}) do
         if decl.parameters[k] ~= nil then
           params[k] = percopy_at(v, level)
@@ -728,7 +755,7 @@ local function flatten(model, overrides)
       for _, cname in ipairs(sorted_keys(decl.children)) do
         local child = decl.children[cname]
         local cpath = pre .. cname
-        local csegs = { table.unpack(segs) }
+
         if getmetatable(child) == Array then
           local n = evaluate(child.n, params, cpath .. " (array size)")
           if is_percopy(n) then
@@ -743,11 +770,11 @@ local function flatten(model, overrides)
                           what = (child.where and (child.where .. ": ") or "") .. cpath .. "." .. k }
             end
           end
-          csegs[#csegs + 1] = { name = cname, array = true, count = n }
-          add(child.element, cname, id, n, true, params, cpath, cper, csegs, level + 1, child.where)
+          add(child.element, cname, id, n, true, params, cpath, cper,
+            { prev = segs, name = cname, array = true, count = n }, level + 1, child.where)
         else
-          csegs[#csegs + 1] = { name = cname, array = false, count = 1 }
-          add(child, cname, id, 1, false, params, cpath, child_per[cname], csegs, level, per_site)
+          add(child, cname, id, 1, false, params, cpath, child_per[cname],
+            { prev = segs, name = cname, array = false, count = 1 }, level, per_site)
         end
       end
     end
@@ -774,10 +801,14 @@ local function flatten(model, overrides)
   if getmetatable(model) ~= ModelClass then
     error("expected a model (lied.model \"Name\" {...}), got " .. tostring(model), 0)
   end
-  add(model, model.name, 0, 1, false, {}, "", nil, {}, 0)
+  add(model, model.name, 0, 1, false, {}, "", nil, nil, 0)
   for key in pairs(overrides) do
     if not used[key] then
-      local _, near = core.suggest(key, known)
+      local paths = {}
+      for q = 1, #known, 2 do
+        for _, pn in ipairs(known[q + 1]) do paths[#paths + 1] = known[q] .. pn end
+      end
+      local _, near = core.suggest(key:gsub("%[[^%]]*%]", ""), paths)
       error(string.format("--set %s: no such parameter in model %s%s", key, model.name, near), 0)
     end
   end

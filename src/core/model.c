@@ -19,7 +19,7 @@ void lied_model_free(lied_model *m) {
     free(s->where);
     free(s->proto);
     free(s->arena);
-    lied_template_free(&s->tpl);
+    if (!s->tpl_shared) lied_template_free(&s->tpl);
     for (int c = 0; c < s->npcopies; c++) free(s->pcopies[c].v);
     free(s->pcopies);
     free(s->start);

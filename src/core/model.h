@@ -142,6 +142,7 @@ typedef struct lied_spec {
   size_t size;    /* stride between instances */
   char *arena;    /* total * size bytes */
   lied_template tpl;
+  int tpl_shared; /* tpl is another spec's (the same structure): not freed here */
   /* per-copy values: freed once applied (lied_model_instantiate) */
   lied_pcopy *pcopies;
   int npcopies, cappcopies;

@@ -43,10 +43,11 @@ static void differ(lied_meta *m, const char *what) {
 }
 
 /* Check mode: the next variable of the reference is (name, p, kind). */
-static void check_var(lied_meta *m, const char *name, const void *p, int kind) {
+static void check_var(lied_meta *m, const char *name, const char *unit, const void *p, int kind) {
   if (m->cv >= m->ref->nvars) { differ(m, "more variables"); return; }
   const lied_tvar *v = &m->ref->vars[m->cv++];
-  if (v->offset != meta_off(m, p) || v->kind != kind || (name && strcmp(v->name, name) != 0))
+  if (v->offset != meta_off(m, p) || v->kind != kind || (name && strcmp(v->name, name) != 0) ||
+      (unit && strcmp(v->unit, unit) != 0))
     differ(m, "another variable");
 }
 
@@ -97,15 +98,15 @@ static int add_var(lied_meta *m, const char *name, const char *unit,
 
 void lied_meta_var(lied_meta *m, const char *name, const char *unit,
                    double *v) {
-  if (m->ref) { check_var(m, name, v, LIED_VAR_PLAIN); return; }
+  if (m->ref) { check_var(m, name, unit ? unit : "", v, LIED_VAR_PLAIN); return; }
   if (!m->failed) add_var(m, name, unit, v, LIED_VAR_PLAIN);
 }
 
 void lied_meta_state(lied_meta *m, const char *name, const char *unit,
                      double *x, double *der) {
   if (m->ref) {
-    check_var(m, name, x, LIED_VAR_STATE);
-    check_var(m, NULL, der, LIED_VAR_DER);
+    check_var(m, name, unit ? unit : "", x, LIED_VAR_STATE);
+    check_var(m, NULL, NULL, der, LIED_VAR_DER);
     if (m->cs >= m->ref->nstates) { differ(m, "more states"); return; }
     const lied_tstate *st = &m->ref->states[m->cs++];
     if (st->x != meta_off(m, x) || st->der != meta_off(m, der)) differ(m, "another state");
@@ -149,8 +150,8 @@ void lied_meta_state(lied_meta *m, const char *name, const char *unit,
 void lied_meta_tear(lied_meta *m, const char *tear_name, double *tear,
                     const char *residual_name, double *residual) {
   if (m->ref) {
-    check_var(m, tear_name, tear, LIED_VAR_TEAR);
-    check_var(m, residual_name, residual, LIED_VAR_RES);
+    check_var(m, tear_name, NULL, tear, LIED_VAR_TEAR);
+    check_var(m, residual_name, NULL, residual, LIED_VAR_RES);
     if (m->ct >= m->ref->ntears) { differ(m, "more tearing pairs"); return; }
     const lied_ttear *tp = &m->ref->tears[m->ct++];
     if (tp->tear != meta_off(m, tear) || tp->res != meta_off(m, residual))

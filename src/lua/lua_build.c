@@ -2,6 +2,7 @@
  * lied.flatten into a built model (lied.Model userdata holding a
  * lied_system); its methods are in lua_inspect.c and lua_run.c. */
 #include <string.h>
+#include <time.h>
 #include "lua/binding.h"
 
 lmodel *lied_lua_checkmodel(lua_State *L, int idx) {
@@ -327,7 +328,16 @@ static int core_build(lua_State *L) {
   return 1;
 }
 
-static const luaL_Reg build_funcs[] = {{"build", core_build}, {NULL, NULL}};
+/* lied.core.clock() -> seconds of a monotonic wall clock (for timing set-up
+ * phases; os.clock is processor time). */
+static int core_clock(lua_State *L) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  lua_pushnumber(L, (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
+  return 1;
+}
+
+static const luaL_Reg build_funcs[] = {{"build", core_build}, {"clock", core_clock}, {NULL, NULL}};
 
 void lied_lua_open_build(lua_State *L) {
   lied_lua_newtype(L, MODEL_MT, lied_lua_inspect_methods, model_gc, model_tostring);
