@@ -54,14 +54,17 @@ static int array_levels(const lied_model *m, int s, uint32_t *cnt) {
 }
 
 /* The len values of parameter p at stack index idx (a number, or a list
- * of len numbers) into v; a model error naming `what` otherwise. */
-static void copy_values(lua_State *L, int idx, const lied_param *p, double *v, const char *what) {
+ * of len numbers) into v; a parameter error naming instance inst of leaf
+ * spec `spec` (LIED_ALL_COPIES: the spec) otherwise. */
+static void copy_values(lua_State *L, int idx, const lied_model *m, int spec, uint64_t inst,
+                        const lied_param *p, double *v) {
   const int len = p->len > 1 ? p->len : 1;
   if (lua_type(L, idx) == LUA_TNUMBER && len == 1) {
     v[0] = lua_tonumber(L, idx);
     return;
   }
-  if (lua_type(L, idx) == LUA_TTABLE && (lua_Integer)lua_rawlen(L, idx) == len) {
+  lua_Integer got = lua_type(L, idx) == LUA_TTABLE ? (lua_Integer)lua_rawlen(L, idx) : -1;
+  if (got == len) {
     for (int k = 0; k < len; k++) {
       int ty = lua_rawgeti(L, idx, k + 1);
       if (ty != LUA_TNUMBER) break;
@@ -70,8 +73,17 @@ static void copy_values(lua_State *L, int idx, const lied_param *p, double *v, c
       if (k == len - 1) return;
     }
   }
-  lied_lua_fail(L, LIED_E_PARAM, "%s: parameter %s must be %s, got %s", what, p->name,
-                len == 1 ? "a number" : "a list of numbers", luaL_typename(L, idx));
+  char path[512];
+  if (inst == LIED_ALL_COPIES)
+    lied_spec_path(m, spec, path, sizeof path);
+  else
+    lied_model_path(m, spec, inst, path, sizeof path);
+  if (len == 1)
+    lied_lua_fail(L, LIED_E_PARAM, "%s: parameter %s must be a number, got %s", path, p->name,
+                  luaL_typename(L, idx));
+  lied_lua_fail(L, LIED_E_PARAM, "%s: parameter %s must be a list of %d numbers, got %s%s", path,
+                p->name, len, got >= 0 ? "a table of " : luaL_typename(L, idx),
+                got >= 0 ? lua_pushfstring(L, "%I values", got) : "");
 }
 
 /* copies = {param = function(i1, ..., iK)}: the value of every instance of
@@ -104,7 +116,7 @@ static void set_copies(lua_State *L, lied_model *m, int id, int tab, const char 
       lua_pushvalue(L, fn);
       for (int k = 0; k < K; k++) lua_pushinteger(L, (lua_Integer)dig[k] + 1);
       lua_call(L, K, 1);
-      copy_values(L, -1, p, v + i * (uint64_t)len, pn);
+      copy_values(L, -1, m, id, i, p, v + i * (uint64_t)len);
       lua_pop(L, 1);
       for (int k = K - 1; k >= 0 && ++dig[k] == cnt[k]; k--) dig[k] = 0;
     }
@@ -146,7 +158,7 @@ static void set_at(lua_State *L, lied_model *m, int id, int tab) {
     const int len = p->len > 1 ? p->len : 1;
     double v[LIED_MAX_DEPTH > 64 ? LIED_MAX_DEPTH : 64];
     if (len > (int)(sizeof v / sizeof *v)) lied_lua_fail(L, LIED_E_PARAM, "%s: too many values", pn);
-    copy_values(L, -1, p, v, pn);
+    copy_values(L, -1, m, id, LIED_ALL_COPIES, p, v);
     int empty = 0;
     for (int k = 0; k < K; k++) empty |= cnt[k] == 0;
     while (!empty) {

@@ -75,6 +75,28 @@ for i = 1, 2 do
   end
 end
 
+-- vector parameters per copy: a list of lists, or a function returning a
+-- list; the class's init runs per copy (Prismatic normalises e)
+local function sliders(per)
+  return lied.model "V" {
+    f = lied.array(mech.Fixed {}, 2),
+    p = lied.array(mech.Prismatic {}, 2, per),
+    b = lied.array(mech.Body {}, 2),
+    connect = { lied.each(1, 2, { "f[i].frame_b", "p[i].frame_a" }, { "p[i].frame_b", "b[i].frame_a" }) },
+  }
+end
+b = lied.build(sliders { e = { { 1, 0 }, { 0, 2 } } })
+T.eq(b:value("p[2].e")[2], 1, "a list of vectors: copy 2's e, normalised by init")
+T.eq(b:value("p[1].e")[1], 1, "a list of vectors: copy 1's e")
+b = lied.build(sliders { e = function(i) return { 3, 4 * (i - 1) } end })
+T.near(b:value("p[2].e")[1], 0.6, 1e-15, "a function returning a vector, normalised per copy")
+T.eq(b:value("p[1].e")[1], 1, "copy 1: {3, 0} normalised")
+T.raises(function() lied.build(sliders { e = function(i) return { i } end }) end,
+  { "p[1]: parameter e must be a list of 2 numbers, got a table of 1 values" }, "a vector of the wrong length")
+b = lied.build(sliders {}, { ["p[2].e"] = { 0, 1 } })
+T.eq(b:value("p[2].e")[2], 1, "--set of one copy's vector parameter")
+T.eq(b:value("p[1].e")[1], 1, "the other copy keeps the default")
+
 -- ---- the same bits as the model without arrays, and the fast path kept ----
 local phis, ms = { 0.3, -0.2, 0.7 }, { 0.4, 0.9, 1.3 }
 local Arr = lied.model "Arr" {
