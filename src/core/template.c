@@ -44,7 +44,10 @@ static void differ(lied_meta *m, const char *what) {
 
 /* Check mode: the next variable of the reference is (name, p, kind). */
 static void check_var(lied_meta *m, const char *name, const char *unit, const void *p, int kind) {
-  if (m->cv >= m->ref->nvars) { differ(m, "more variables"); return; }
+  if (m->cv >= m->ref->nvars) {
+    differ(m, "more variables");
+    return;
+  }
   const lied_tvar *v = &m->ref->vars[m->cv++];
   if (v->offset != meta_off(m, p) || v->kind != kind || (name && strcmp(v->name, name) != 0) ||
       (unit && strcmp(v->unit, unit) != 0))
@@ -107,7 +110,10 @@ void lied_meta_state(lied_meta *m, const char *name, const char *unit,
   if (m->ref) {
     check_var(m, name, unit ? unit : "", x, LIED_VAR_STATE);
     check_var(m, NULL, NULL, der, LIED_VAR_DER);
-    if (m->cs >= m->ref->nstates) { differ(m, "more states"); return; }
+    if (m->cs >= m->ref->nstates) {
+      differ(m, "more states");
+      return;
+    }
     const lied_tstate *st = &m->ref->states[m->cs++];
     if (st->x != meta_off(m, x) || st->der != meta_off(m, der)) differ(m, "another state");
     return;
@@ -152,7 +158,10 @@ void lied_meta_tear(lied_meta *m, const char *tear_name, double *tear,
   if (m->ref) {
     check_var(m, tear_name, NULL, tear, LIED_VAR_TEAR);
     check_var(m, residual_name, NULL, residual, LIED_VAR_RES);
-    if (m->ct >= m->ref->ntears) { differ(m, "more tearing pairs"); return; }
+    if (m->ct >= m->ref->ntears) {
+      differ(m, "more tearing pairs");
+      return;
+    }
     const lied_ttear *tp = &m->ref->tears[m->ct++];
     if (tp->tear != meta_off(m, tear) || tp->res != meta_off(m, residual))
       differ(m, "another tearing pair");
@@ -193,12 +202,17 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
   lied_template *t = m->tpl;
   char full[256];
   if (m->ref) {
-    if (m->cp >= m->ref->nports) { differ(m, "more ports"); return; }
+    if (m->cp >= m->ref->nports) {
+      differ(m, "more ports");
+      return;
+    }
     const lied_tport *tp = &m->ref->ports[m->cp++];
     if (index > 0) snprintf(full, sizeof full, "%s[%d]", name, index);
     if (tp->offset != meta_off(m, port) || tp->layout != layout ||
-        strcmp(tp->name, index > 0 ? full : name) != 0)
-      { differ(m, "another port"); return; }
+        strcmp(tp->name, index > 0 ? full : name) != 0) {
+      differ(m, "another port");
+      return;
+    }
     for (int j = 0; j < layout->conn->nsignals; j++) m->cv += layout->conn->signals[j].nvars;
     return;
   }
@@ -270,26 +284,42 @@ static int same_input(const lied_meta *m, const lied_tref *r, const void *a) {
 }
 
 /* Check mode: the next block of the reference is this one. */
-static void check_block(lied_meta *m, lied_block_fn fn, unsigned flags, const void *const *in,
+static void check_block(lied_meta *m, const char *name, lied_block_fn fn, unsigned flags,
+                        const void *const *in,
                         const char *range, size_t nrange, size_t stride,
                         const void *const *out) {
-  if (m->cb >= m->ref->nblocks) { differ(m, "more blocks"); return; }
+  if (m->cb >= m->ref->nblocks) {
+    differ(m, "more blocks");
+    return;
+  }
   const lied_tblock *b = &m->ref->blocks[m->cb++];
   uint32_t nin = 0, nout = 0;
   for (; in && in[nin]; nin++) {
   }
   for (; out && out[nout]; nout++) {
   }
-  if (b->fn != fn || b->flags != flags || b->nin != nin + nrange || b->nout != nout)
-    { differ(m, "another block"); return; }
+  if (b->fn != fn || b->flags != flags || b->nin != nin + nrange || b->nout != nout ||
+      strcmp(b->name, name ? name : "block") != 0) {
+    differ(m, "another block");
+    return;
+  }
   const lied_tref *r = m->ref->refs + b->in0;
   for (uint32_t i = 0; i < nin; i++)
-    if (!same_input(m, &r[i], in[i])) { differ(m, "other block inputs"); return; }
+    if (!same_input(m, &r[i], in[i])) {
+      differ(m, "other block inputs");
+      return;
+    }
   for (size_t i = 0; i < nrange; i++)
-    if (!same_input(m, &r[nin + i], range + i * stride)) { differ(m, "other block inputs"); return; }
+    if (!same_input(m, &r[nin + i], range + i * stride)) {
+      differ(m, "other block inputs");
+      return;
+    }
   r = m->ref->refs + b->out0;
   for (uint32_t i = 0; i < nout; i++)
-    if (r[i].offset != meta_off(m, out[i])) { differ(m, "other block outputs"); return; }
+    if (r[i].offset != meta_off(m, out[i])) {
+      differ(m, "other block outputs");
+      return;
+    }
 }
 
 /* A block whose inputs are the NULL-terminated list `in` and then `nrange`
@@ -299,7 +329,7 @@ static void meta_block(lied_meta *m, const char *name, lied_block_fn fn, unsigne
                        const void *const *out) {
   if (m->failed) return;
   if (m->ref) {
-    check_block(m, fn, flags, in, range, nrange, stride, out);
+    check_block(m, name, fn, flags, in, range, nrange, stride, out);
     return;
   }
   if (lied_grow((void **)&m->raw, &m->capraw, m->nraw + 1, sizeof *m->raw, m->e)) {

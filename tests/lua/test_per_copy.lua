@@ -97,6 +97,23 @@ b = lied.build(sliders {}, { ["p[2].e"] = { 0, 1 } })
 T.eq(b:value("p[2].e")[2], 1, "--set of one copy's vector parameter")
 T.eq(b:value("p[1].e")[1], 1, "the other copy keeps the default")
 
+-- integer parameters per copy: read back as integers; one that changes the
+-- ports (Add's n: inputs u1 .. un) is refused for the copy that differs
+local sig = require "lied.signals"
+local function adders(per)
+  return lied.model "I" {
+    c = lied.array(sig.Constant { k = 1 }, 2),
+    add = lied.array(sig.Add {}, 2, per),
+    connect = { lied.each(1, 2, { "c[i].y", "add[i].u1" }, { "c[i].y", "add[i].u2" }) },
+  }
+end
+b = lied.build(adders { n = { 2, 2 } })
+local pl = b:params("add[2].n")
+T.check(#pl == 1 and pl[1].value == 2 and math.type(pl[1].value) == "integer", "an integer parameter reads as an integer")
+T.raises(function() lied.build(adders { n = { 2, 3 } }) end,
+  { "add[2]: with its per-copy parameter values, Add declares another structure than for the other copies" },
+  "a per-copy integer that adds a port")
+
 -- ---- the same bits as the model without arrays, and the fast path kept ----
 local phis, ms = { 0.3, -0.2, 0.7 }, { 0.4, 0.9, 1.3 }
 local Arr = lied.model "Arr" {
