@@ -126,7 +126,7 @@ struct lied_sched {
   uint64_t nstates;
   int maxk;              /* largest section */
   size_t chunk;          /* instances per probing chunk: LIED_PROBE_CHUNK */
-  double *work;          /* chunk * (maxk * maxk + 2 * maxk) doubles */
+  double *work;          /* chunk * (maxk * maxk + 4 * maxk + 1) doubles */
   int *wpiv;             /* chunk * maxk */
   int const_done;        /* lied_sched_prepare ran the constant part */
   int aligned;           /* dynamic part runs chunk by chunk (see sched.c) */

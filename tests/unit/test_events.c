@@ -102,6 +102,26 @@ static const lied_param flip_params[] = {
 static const lied_class flip_class = {"Flip", "test", "", sizeof(flip), flip_params, 1, NULL,
                                       flip_meta};
 
+/* ---- a section singular from t = 0.5 on: r = c(t) a - 1, der(x) = a ---- */
+typedef struct sing {
+  double x, der_x, a, r;
+} sing;
+static void sing_res(const lied_env *env, sing *c) { c->r = (env->t < 0.5 ? 1.0 : 0.0) * c->a - 1; }
+static void sing_der(const lied_env *env, sing *c) {
+  (void)env;
+  c->der_x = c->a;
+}
+LIED_BLOCK(sing_res_block, sing, sing_res)
+LIED_BLOCK(sing_der_block, sing, sing_der)
+static void sing_meta(lied_meta *m, void *self) {
+  sing *c = self;
+  lied_meta_state(m, "x", "1", &c->x, &c->der_x);
+  lied_meta_tear(m, "a", &c->a, "r", &c->r);
+  lied_meta_block(m, "res", sing_res_block, 0, LIED_SIGS(&c->a, &lied_time), LIED_SIGS(&c->r));
+  lied_meta_block(m, "der", sing_der_block, 0, LIED_SIGS(&c->a), LIED_SIGS(&c->der_x));
+}
+static const lied_class sing_class = {"Sing", "test", "", sizeof(sing), NULL, 0, NULL, sing_meta};
+
 /* ---- classes whose meta is wrong ---- */
 static void no_block_meta(lied_meta *m, void *self) {
   relay *c = self;
@@ -243,6 +263,27 @@ static void test_stuck_next(void) {
   lied_system_free(sys);
 }
 
+/* A trial step that meets a singular section is rejected and retried
+ * smaller; only at the smallest step is it an error, naming the section and
+ * the time. */
+static void test_singular_trial_steps(void) {
+  const char *solvers[] = {"dopri45", "esdirk23"};
+  for (int i = 0; i < 2; i++) {
+    lied_err e = {0};
+    lied_system *sys = one(&sing_class, "sg", &e);
+    CHECK(sys != NULL);
+    if (!sys) return;
+    lied_sim_stats st;
+    CHECK(run(sys, solvers[i], 0, 1, NULL, &st, &e) == LIED_E_SOLVER);
+    CHECK(strstr(e.msg, "step size underflow") != NULL);
+    CHECK(strstr(e.msg, "every trial step fails: at t = 0.5") != NULL);
+    CHECK(strstr(e.msg, "singular linear section (pivot 1 of 1); tearing variables: sg.a") != NULL);
+    CHECK(st.t_end < 0.5 && st.t_end > 0.5 - 1e-9);
+    if (i == 0) fprintf(stderr, "  (%s)\n", e.msg);
+    lied_system_free(sys);
+  }
+}
+
 static void test_meta_errors(void) {
   struct {
     const lied_class *cls;
@@ -297,6 +338,7 @@ int main(void) {
   test_chattering();
   test_not_settling();
   test_stuck_next();
+  test_singular_trial_steps();
   test_meta_errors();
   test_periodic();
   return CHECK_DONE();
