@@ -203,7 +203,8 @@ static int reprobe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
  * small_invert and solve2, instance by instance. */
 PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                          const lied_env *env, uint64_t q0, uint64_t n, const size_t ts0,
-                         const size_t ts1, const size_t rs0, const size_t rs1, lied_err *e) {
+                         const size_t ts1, const size_t rs0, const size_t rs1,
+                         const int check_large, lied_err *e) {
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
   double *t0 = PTR(p0->tear, q0, ts0), *t1 = PTR(p1->tear, q0, ts1);
   const double *r0 = PTR(p0->res, q0, rs0), *r1 = PTR(p1->res, q0, rs1);
@@ -250,13 +251,19 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
     v0[q] = *PTR(r0, q, rs0) - b0[q];
     v1[q] = *PTR(r1, q, rs1) - b1[q];
   }
+  /* residuals that dwarf the matrix (see reprobe; not for lane groups or
+   * constant sections), in squares: no branches */
   int large = 0;
+  const double r2 = check_large && !done ? LIED_PROBE_RATIO * LIED_PROBE_RATIO : HUGE_VAL;
   LIED_LANE_LOOP
   for (uint64_t q = 0; q < n; q++) {
     double iv[4];
     bad |= inverse2(a11[q], a12[q], a21[q], a22[q], iv);
     solve2(iv, b0[q], b1[q], PTR(t0, q, ts0), PTR(t1, q, ts1));
-    large |= fmax(fabs(b0[q]), fabs(b1[q])) > LIED_PROBE_RATIO * max4abs(a11[q], a12[q], a21[q], a22[q]);
+    if (check_large) { /* a constant: compiled out of the lane groups' copy */
+      const double a2 = a11[q] * a11[q] + a12[q] * a12[q] + a21[q] * a21[q] + a22[q] * a22[q];
+      large |= b0[q] * b0[q] + b1[q] * b1[q] > r2 * a2;
+    }
   }
   if (done) /* constant: keep the inverses */
     LIED_LANE_LOOP
@@ -274,7 +281,7 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
   }
   s->st.factorisations += n;
   if (done) *done = 1;
-  if (large && !done && sec->layout != LIED_LAYOUT_LANES) return reprobe(s, sec, mode, env, q0, n, 1.0, e);
+  if (large) return reprobe(s, sec, mode, env, q0, n, 1.0, e);
   run_final(sec, mode, env, q0, n);
   return LIED_OK;
 }
@@ -286,9 +293,9 @@ static int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
   if (sec->layout == LIED_LAYOUT_LANES)
     return probe2_(s, sec, mode, env, q0, n, LIED_LANE_STRIDE, LIED_LANE_STRIDE,
-                   LIED_LANE_STRIDE, LIED_LANE_STRIDE, e);
+                   LIED_LANE_STRIDE, LIED_LANE_STRIDE, 0, e);
   return probe2_(s, sec, mode, env, q0, n, p0->tstride, p1->tstride, p0->rstride, p1->rstride,
-                 e);
+                 1, e);
 }
 
 /* See probe.h: 2x2 sections go to probe2, 1x1 use the explicit inverse, the
