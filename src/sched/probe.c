@@ -57,8 +57,10 @@ static void set_tears(const lied_section *sec, uint64_t q0, uint64_t n, int unit
 
 /* LIED_E_SINGULAR with a message naming the pivot (step, 0-based) and the
  * tearing variables of section instance q at time t. */
-static int singular(const lied_sched *s, const lied_section *sec, uint64_t q,
+static int singular(lied_sched *s, const lied_section *sec, uint64_t q,
                     double t, int step, lied_err *e) {
+  s->failed_sec = (int)(sec - s->secs);
+  s->failed_inst = q;
   char msg[LIED_ERR_MAX];
   size_t n = (size_t)snprintf(msg, sizeof msg,
                               "at t = %.17g: singular linear section (pivot %d of %d); "

@@ -51,6 +51,7 @@ int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *
   lied_sched *s = lied_xcalloc(1, sizeof *s, "schedule", e);
   if (!s) return LIED_E_NOMEM;
   s->model = m;
+  s->failed_sec = -1;
   lied_sb b = {.m = m, .s = s, .e = e};
   int rc = from_graph(&b, flags);
   lied_sb_free(&b);

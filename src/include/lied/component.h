@@ -153,6 +153,12 @@ typedef struct lied_connector {
   /* Optional: appended ("; hint") to the message for a connection between
    * a port of this connector and a port of another one. */
   const char *incompatible_hint;
+  /* Optional: the message for a linear section, among whose tearing
+   * variables one belongs to a component with a port of this connector,
+   * that is singular whatever the state (its coefficients depend on
+   * parameters only, and they make it singular), e.g. "flow path without
+   * inertance". Reported when the model is built. */
+  const char *singular_error;
 } lied_connector;
 
 enum { LIED_SOURCE = 0, LIED_SINK = 1 };
