@@ -72,7 +72,19 @@ typedef struct lied_trange {
   int block;
 } lied_trange;
 
+/* A zero-crossing function (lied_meta_zero). */
+typedef struct lied_tzero {
+  uint32_t offset;
+  int dir; /* LIED_ZC_* */
+  int var; /* its lied_tvar */
+} lied_tzero;
+
 typedef struct lied_template {
+  /* events (lied/component.h): NULL / 0 when the class declares none */
+  lied_next_fn next_event;
+  lied_event_fn handler;
+  lied_tzero *zeros;
+  int nzeros;
   lied_tblock *blocks;
   int nblocks;
   lied_tref *refs;

@@ -181,6 +181,62 @@ void lied_meta_tear(lied_meta *m, const char *tear_name, double *tear,
       (lied_ttear){meta_off(m, tear), meta_off(m, residual), -1, vt, vr};
 }
 
+/* ---- events ---- */
+
+void lied_meta_time_events(lied_meta *m, lied_next_fn next) {
+  if (!next)
+    meta_fail(m, "%s: lied_meta_time_events without a function", "time events");
+  else if (m->tpl->next_event)
+    meta_fail(m, "%s: lied_meta_time_events called twice", "time events");
+  else if (!m->failed)
+    m->tpl->next_event = next;
+}
+
+void lied_meta_event(lied_meta *m, lied_event_fn handler) {
+  if (!handler)
+    meta_fail(m, "%s: lied_meta_event without a function", "event handler");
+  else if (m->tpl->handler)
+    meta_fail(m, "%s: lied_meta_event called twice", "event handler");
+  else if (!m->failed)
+    m->tpl->handler = handler;
+}
+
+void lied_meta_zero(lied_meta *m, const char *name, double *z, int direction) {
+  lied_template *t = m->tpl;
+  if (direction != LIED_ZC_BOTH && direction != LIED_ZC_UP && direction != LIED_ZC_DOWN)
+    meta_fail(m, "zero-crossing function %s: direction must be LIED_ZC_BOTH, UP or DOWN", name);
+  else if (t->nzeros == LIED_MAX_ZEROS)
+    meta_fail(m, "zero-crossing function %s: more than LIED_MAX_ZEROS per component", name);
+  if (m->failed) return;
+  int v = add_var(m, name, "", z, LIED_VAR_PLAIN);
+  if (v < 0) return;
+  lied_tzero *nz = realloc(t->zeros, sizeof *nz * (size_t)(t->nzeros + 1));
+  if (!nz) {
+    m->failed = 1;
+    lied_errc(m->e, LIED_E_NOMEM, "out of memory (zero-crossing function %s)", name);
+    return;
+  }
+  t->zeros = nz;
+  t->zeros[t->nzeros++] = (lied_tzero){t->vars[v].offset, direction, v};
+}
+
+/* Every zero function written by a block; zero functions and time events
+ * need a handler or (time events) at least blocks reading the time. */
+static int check_events(lied_meta *m) {
+  const lied_template *t = m->tpl;
+  for (int i = 0; i < t->nzeros; i++)
+    if (lied_template_producer(t, t->zeros[i].offset) < 0)
+      return lied_errc(m->e, LIED_E_MODEL,
+                       "zero-crossing function %s is not an output of a block of the component",
+                       t->vars[t->zeros[i].var].name);
+  if (t->nzeros && !t->handler)
+    return lied_errc(m->e, LIED_E_MODEL,
+                     "zero-crossing function %s declared without an event handler "
+                     "(lied_meta_event)",
+                     t->vars[t->zeros[0].var].name);
+  return LIED_OK;
+}
+
 /* Split the idx-th comma-separated field of list into buf. */
 static void field(const char *list, int idx, char *buf, size_t cap) {
   const char *p = list ? list : "";
@@ -566,6 +622,7 @@ int lied_template_crawl(lied_template *tpl, const lied_class *cls, void *inst,
   lied_meta m = {.tpl = tpl, .base = inst, .size = size, .e = e};
   cls->meta(&m, inst);
   int rc = m.failed ? lied_err_code(e) : classify(&m);
+  if (!rc) rc = check_events(&m);
   free(m.raw);
   free(m.addr);
   free(m.links);
@@ -586,6 +643,7 @@ void lied_template_free(lied_template *t) {
   free(t->states);
   free(t->tears);
   free(t->outs);
+  free(t->zeros);
   memset(t, 0, sizeof *t);
 }
 

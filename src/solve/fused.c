@@ -8,9 +8,15 @@
 #include <string.h>
 #include "sched/transfer.h"
 #include "solve/erk.h"
+#include "solve/events.h"
 #include "solve/stepper.h"
 
-int lied_fused_applies(const lied_sched *s) { return s->aligned && s->nsmap > 0; }
+/* Models with zero functions or event handlers step over the whole state
+ * vector, one step at a time (solve/events.h); time events alone do not
+ * need that (a block of steps ends at each). */
+int lied_fused_applies(const lied_sched *s) {
+  return s->aligned && s->nsmap > 0 && !lied_events_stateful(s->model);
+}
 
 int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int lanes,
                     lied_err *e) {
@@ -24,6 +30,7 @@ int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int l
   f->tab = tab;
   f->n = s->nstates;
   f->width = width;
+  f->cut = f->left = INFINITY;
   f->k = lied_xcalloc((size_t)tab->stages * width * s->chunk, sizeof *f->k,
                       "fused steps: stage derivatives", e);
   f->y = lied_xcalloc(width * s->chunk, sizeof *f->y, "fused steps: chunk states", e);
@@ -87,7 +94,8 @@ static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t
         lied_states_in(sm, f->y, inst, n);
       }
     }
-    const lied_env env = {t + tab->c[i] * h};
+    const double ts = t + tab->c[i] * h;
+    const lied_env env = {ts >= f->cut ? f->left : ts};
     if (lane ? lied_lanes_run(&f->lanes, &env, n, e)
                 : lied_sched_run_chunk(s, LIED_EVAL_DERIVATIVES, &env, q0, n, e))
       return lied_err_code(e);
@@ -174,6 +182,7 @@ typedef struct fused_stepper {
 static int fused_steps(void *self, const double *times, int nsteps, double *x) {
   fused_stepper *F = self;
   lied_run *R = F->R;
+  F->f.cut = R->t_cut, F->f.left = R->t_left;
   int rc = lied_fused_steps(&F->f, times, nsteps, x, nsteps > 1 ? R->stop_flag : NULL, R->e);
   if (rc && nsteps > 1) return LIED_RETRY;
   R->nrhs += (long)nsteps * F->f.tab->stages;

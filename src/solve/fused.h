@@ -25,6 +25,8 @@ typedef struct lied_fused {
                      the chunk's new state */
   double *cur;    /* width x chunk: the chunk's state during a block */
   double *xnew;   /* n: the new state, copied to x when every chunk succeeded */
+  double cut, left; /* stage times >= cut are evaluated at left (a time
+                       event's left limit, solve/events.h); INFINITY: none */
   int lane;       /* the chunks run in lane form (sched/lanes.h) */
   lied_lanes lanes;
   char no_lanes[200]; /* why not, when lanes were asked for and not used */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "sched/sched.h"
+#include "solve/events.h"
 #include "solve/run.h"
 
 static double wall_now(void) {
@@ -89,8 +90,13 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   int rc = resolve(&R, o, s);
   if (rc) return rc;
   lied_run_points_init(&R);
+  rc = lied_events_new(&R.ev, &R);
+  if (rc) return rc;
   R.x = lied_xcalloc(R.n + 1, sizeof(double), "state vector", e);
-  if (!R.x) return LIED_E_NOMEM;
+  if (!R.x) {
+    lied_events_free(R.ev);
+    return LIED_E_NOMEM;
+  }
   R.t = o->start;
   double t0 = wall_now();
   unsigned long long f0 = sc->st.factorisations;
@@ -99,7 +105,8 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   if (!rc) {
     lied_sched_reset_states(sc);
     lied_sched_gather_x(sc, R.x);
-    rc = lied_run_record(&R, R.t, R.x);
+    rc = lied_events_start(R.ev, R.t, R.x);
+    if (!rc) rc = lied_run_record(&R, R.t, R.x);
   }
   if (!rc) {
     if (!s->adaptive)
@@ -112,7 +119,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
 #endif
   }
   /* leave every variable (outputs included) consistent with the last state */
-  if (rc == 0 && !out) rc = lied_sched_evaluate(sc, R.t, R.x, NULL, 1, e);
+  if (rc == 0 && !out) rc = lied_sched_evaluate(sc, lied_run_time(&R, R.t), R.x, NULL, 1, e);
   st->t_end = R.t;
   st->rhs = R.nrhs;
   st->wall = wall_now() - t0;
@@ -123,5 +130,6 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
     if (!rc) rc = rc2;
   }
   free(R.x);
+  lied_events_free(R.ev);
   return rc;
 }
