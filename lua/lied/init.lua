@@ -526,7 +526,7 @@ local function percopy_at(d, level)
   if type(v) == "number" then return v end
   if getmetatable(v) == ParamRef then return evaluate(v, d.penv, d.what) end
   if type(v) == "function" then
-    return percopy(function(idx)
+    local pc = percopy(function(idx)
       local args = { table.unpack(idx, 1, level) }
       args[level + 1] = env_at(d.penv, idx)
       local ok, r = pcall(v, table.unpack(args, 1, level + 1))
@@ -536,12 +536,26 @@ local function percopy_at(d, level)
       end
       return r
     end)
+    local fixed = true
+    for _, x in pairs(d.penv) do fixed = fixed and not is_percopy(x) end
+    if level == 1 and fixed then
+      -- one index and fixed parameters (the common case): f1(i), no tables per call
+      local penv = d.penv
+      pc.f1 = function(i)
+        local ok, r = pcall(v, i, penv)
+        if not ok then error(string.format("%s (copy [%d]): %s", d.what, i, tostring(r)), 0) end
+        return r
+      end
+    end
+    return pc
   end
   if #v ~= d.n then
     error(string.format("%s: a list of per-copy values needs %d values (one per copy), got %d",
       d.what, d.n, #v), 0)
   end
-  return percopy(function(idx) return v[idx[d.level]] end)
+  local pc = percopy(function(idx) return v[idx[d.level]] end)
+  if d.level == 1 then pc.f1 = function(i) return v[i] end end
+  return pc
 end
 
 -- An indexed override key "crab[7].body2.m": the key without its indices
@@ -640,8 +654,17 @@ local function flatten(model, overrides)
       local function put(k, r, what)
         if is_percopy(r) then
           copies = copies or {}
-          copies[k] = function(...)
-            return check_number(r.f({ ... }), what)
+          if r.f1 and level == 1 then -- one index: no table per copy
+            local f1 = r.f1
+            copies[k] = function(i)
+              local x = f1(i)
+              if type(x) == "number" then return x end
+              return check_number(x, what)
+            end
+          else
+            copies[k] = function(...)
+              return check_number(r.f({ ... }), what)
+            end
           end
           params[k] = nil
         else

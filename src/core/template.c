@@ -32,6 +32,7 @@ struct lied_meta {
   /* check mode (lied_template_check): compare with ref, record nothing */
   const lied_template *ref;
   int cv, cp, cs, ct, cb; /* next var, port, state, tear, block of ref */
+  int cz, cnext, chandler; /* zero functions, time events, handler seen */
   const char *differs;    /* what differs first, or NULL */
 };
 
@@ -184,6 +185,10 @@ void lied_meta_tear(lied_meta *m, const char *tear_name, double *tear,
 /* ---- events ---- */
 
 void lied_meta_time_events(lied_meta *m, lied_next_fn next) {
+  if (m->ref) {
+    if (m->cnext++ || m->ref->next_event != next) differ(m, "other time events");
+    return;
+  }
   if (!next)
     meta_fail(m, "%s: lied_meta_time_events without a function", "time events");
   else if (m->tpl->next_event)
@@ -193,6 +198,10 @@ void lied_meta_time_events(lied_meta *m, lied_next_fn next) {
 }
 
 void lied_meta_event(lied_meta *m, lied_event_fn handler) {
+  if (m->ref) {
+    if (m->chandler++ || m->ref->handler != handler) differ(m, "another event handler");
+    return;
+  }
   if (!handler)
     meta_fail(m, "%s: lied_meta_event without a function", "event handler");
   else if (m->tpl->handler)
@@ -202,6 +211,17 @@ void lied_meta_event(lied_meta *m, lied_event_fn handler) {
 }
 
 void lied_meta_zero(lied_meta *m, const char *name, double *z, int direction) {
+  if (m->ref) {
+    check_var(m, name, "", z, LIED_VAR_PLAIN);
+    if (m->cz >= m->ref->nzeros) {
+      differ(m, "more zero-crossing functions");
+      return;
+    }
+    const lied_tzero *tz = &m->ref->zeros[m->cz++];
+    if (tz->offset != meta_off(m, z) || tz->dir != direction)
+      differ(m, "another zero-crossing function");
+    return;
+  }
   lied_template *t = m->tpl;
   if (direction != LIED_ZC_BOTH && direction != LIED_ZC_UP && direction != LIED_ZC_DOWN)
     meta_fail(m, "zero-crossing function %s: direction must be LIED_ZC_BOTH, UP or DOWN", name);
@@ -652,8 +672,9 @@ int lied_template_check(const lied_template *tpl, const lied_class *cls, void *i
   lied_meta m = {.base = inst, .size = size, .e = e, .ref = tpl};
   cls->meta(&m, inst);
   if (!m.differs && (m.cv != tpl->nvars || m.cp != tpl->nports || m.cs != tpl->nstates ||
-                     m.ct != tpl->ntears || m.cb != tpl->nblocks))
-    m.differs = "fewer ports, variables, states or blocks";
+                     m.ct != tpl->ntears || m.cb != tpl->nblocks || m.cz != tpl->nzeros ||
+                     (tpl->next_event && !m.cnext) || (tpl->handler && !m.chandler)))
+    m.differs = "fewer ports, variables, states, blocks or events";
   if (!m.differs) return LIED_OK;
   return lied_errc(e, LIED_E_PARAM,
                    "with its per-copy parameter values, %s declares another structure than "
