@@ -29,7 +29,10 @@ struct lied_meta {
   int capblocks, capports, capvars, capstates, captears;
   uint32_t *links; /* offsets of internal pointer fields (sum nodes) */
   int nlinks, caplinks;
-  /* check mode (lied_template_check): compare with ref, record nothing */
+  /* check mode (lied_template_check): compare with ref, record nothing.
+   * Every lied_meta_* function must handle it first (m->ref set, m->tpl
+   * NULL): templates are shared between specs and per-copy values are
+   * checked through it. */
   const lied_template *ref;
   int cv, cp, cs, ct, cb; /* next var, port, state, tear, block of ref */
   int cz, cnext, chandler; /* zero functions, time events, handler seen */
