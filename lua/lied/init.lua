@@ -376,11 +376,11 @@ function lied.model(name)
           type(k) == "string" and string.format("%q", k) or tostring(k))
       end
     end
-    local plain, patterns = {}, {}
+    local plain, all = {}, {} -- the pairs (for their lines), everything in order
     for i = 1, nconn do
       local c = conns[i]
       if getmetatable(c) == Each then
-        patterns[#patterns + 1] = c
+        all[#all + 1] = c
         goto next_conn
       end
       if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string"
@@ -399,11 +399,11 @@ function lied.model(name)
         if #c[j] > 4096 then bad("connect[%d]: port path %d is longer than 4096 characters", i, j) end
       end
       plain[#plain + 1] = { c[1], c[2] }
+      all[#all + 1] = plain[#plain]
       ::next_conn::
     end
     connect_sites(plain, inner, source)
-    m.connect = plain
-    for _, p in ipairs(patterns) do m.connect[#m.connect + 1] = p end
+    m.connect = all
     for k, v in pairs(def.ports or {}) do m.ports[k] = v end
     for k, v in pairs(def.parameters or {}) do
       if not is_ident(k) then error("model " .. name .. ": bad parameter name " .. tostring(k), 2) end

@@ -159,6 +159,20 @@ end, { "connection declared twice", "joins cart[1].p.frame_b and spring[1].frame
        "already joined by connect {\"cart[i].cart\", \"spring[i].frame_a\"} (at i = 1)" },
   "a pattern repeating itself through wrap-around")
 
+-- a pattern before a pair: the list keeps its order, the pair is the second
+T.raises(function()
+  lied.build(lied.model "Twice3" {
+    cart = carts(3),
+    spring = lied.array(mech.Spring {}, 2),
+    connect = {
+      lied.each(1, 2, { "cart[i].cart", "spring[i].frame_a" }, { "cart[i+1].cart", "spring[i].frame_b" }),
+      { "cart[2].cart", "spring[2].frame_a" },
+    },
+  })
+end, { "connection declared twice: connect {\"cart[2].cart\", \"spring[2].frame_a\"} in Twice3",
+       "already joined by connect {\"cart[i].cart\", \"spring[i].frame_a\"} (at i = 2)" },
+  "a pair repeating a pattern declared before it")
+
 -- ---- errors ------------------------------------------------------------------------------
 local function grid_with(conn)
   return lied.model "E" { cart = carts(3), spring = lied.array(mech.Spring {}, 3), connect = { conn } }
