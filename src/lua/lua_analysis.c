@@ -11,6 +11,7 @@
 #include "analysis/analysis.h"
 #include "lua/binding.h"
 #include "core/text.h"
+#include "solve/events.h"
 
 #define NAME_MAX_LEN 512
 
@@ -80,6 +81,8 @@ static void initial_states(lua_State *L, int self, int t, const char *what, lmod
   if (!has_at || at == start) {
     lied_sched_reset_states(s);
     lied_sched_gather_x(s, x);
+    lied_err e = {0};
+    if (lied_events_initial(s, *time, x, &e)) lied_lua_fail(L, e.code, "%s: %s", what, e.msg);
     lua_pop(L, 1);
     return;
   }

@@ -130,22 +130,30 @@ static void set_cut(lied_events *V) {
   V->R->t_left = isfinite(tn) ? nextafter(tn, -INFINITY) : INFINITY;
 }
 
+int lied_events_initial(lied_sched *s, double t, double *x, lied_err *e) {
+  const lied_model *m = s->model;
+  int any = 0;
+  for (int k = 0; k < m->nspecs && !any; k++)
+    any = m->specs[k].cls && m->specs[k].total && m->specs[k].tpl.handler;
+  if (!any) return LIED_OK;
+  LIED_TRY(lied_sched_evaluate(s, t, x, NULL, 1, e)); /* the handlers' inputs */
+  const lied_event ev = {t, 1, 0, 0};
+  for (int k = 0; k < m->nspecs; k++) {
+    const lied_spec *sp = &m->specs[k];
+    if (!sp->cls || !sp->tpl.handler) continue;
+    for (uint64_t q = 0; q < sp->total; q++) sp->tpl.handler(lied_inst(sp, q), &ev);
+  }
+  /* discrete variables the constant part may read; states they set */
+  lied_sched_invalidate(s);
+  lied_sched_gather_x(s, x);
+  return LIED_OK;
+}
+
 int lied_events_start(lied_events *V, double t, double *x) {
   if (!V) return LIED_OK;
   lied_run *R = V->R;
-  lied_sched *s = R->s;
-  LIED_TRY(lied_sched_evaluate(s, t, x, NULL, 1, R->e));
-  const lied_event ev = {t, 1, 0, 0};
-  int called = 0;
-  for (uint64_t i = 0; i < V->ninst; i++) {
-    lied_ev_inst *I = &V->inst[i];
-    if (I->tpl->handler) I->tpl->handler(I->self, &ev), called = 1;
-    LIED_TRY(next_time(V, I, t));
-  }
-  if (called) { /* discrete variables the constant part may read; states */
-    lied_sched_invalidate(s);
-    lied_sched_gather_x(s, x);
-  }
+  LIED_TRY(lied_events_initial(R->s, t, x, R->e));
+  for (uint64_t i = 0; i < V->ninst; i++) LIED_TRY(next_time(V, &V->inst[i], t));
   set_cut(V);
   return V->nzero ? eval_z(V, t, x, V->zprev, 1) : LIED_OK;
 }

@@ -58,6 +58,11 @@ int lied_events_stateful(const lied_model *m);
 int lied_events_new(lied_events **V, lied_run *R);
 void lied_events_free(lied_events *V);
 
+/* The handlers' initial call (ev.initial) at (t, x) for every instance
+ * that has a handler, outside a run (steady states and linearisations at
+ * the start values call it too): x may be changed. No-op without handlers. */
+int lied_events_initial(lied_sched *s, double t, double *x, lied_err *e);
+
 /* At the start of the run, with x the start state (it may be changed by
  * the handlers' initial call): handlers with ev.initial, the first time
  * events (R->t_cut), the zero functions' signs. */

@@ -98,6 +98,18 @@ do
   end
 end
 
+-- ---- Hysteresis start state: u between the thresholds keeps high_start ---------
+for _, hs in ipairs { 0, 1 } do
+  local M = lied.model "HystStart" {
+    u = S.Constant { k = 0.5 },
+    h = S.Hysteresis { uLow = 0, uHigh = 1, yLow = -1, yHigh = 1, high_start = hs },
+    connect = { { "u.y", "h.u" } },
+  }
+  local res = lied.build(M):run { solver = "rk4", dt = 0.1, stop = 0.3, vars = "h.y.y,h.high" }
+  T.eq(res:column("h.high")[1], hs, "Hysteresis high_start = " .. hs .. ": start state")
+  T.eq(res:column("h.y.y")[1], hs == 1 and 1 or -1, "Hysteresis high_start = " .. hs .. ": output")
+end
+
 -- ---- Pulse and TimeTable: every edge and breakpoint is a time event --------------------
 do
   local M = lied.model "Edges" {

@@ -71,4 +71,14 @@ check({ solver = "esdirk23", tol = 1e-8, stop = 5000 }, 1e-5, "esdirk23 tol 1e-8
 if pcall(function() lied.build(Model):run { solver = "cvode", stop = 1, out = "none" } end) then
   check({ solver = "cvode", tol = 1e-9, stop = 5000 }, 1e-5, "cvode tol 1e-9")
 end
+-- steady and linearize at the start values run the handlers' initial call,
+-- then hold the discrete variables: the heater stays on, T -> Ta + P/G
+do
+  local b = lied.build(Model)
+  local st = b:steady {}
+  T.near(st.states["mass.T"], Ta + P / G, 1e-9, "steady state with the heater held on")
+  T.eq(b:value("switch.high"), 0, "the hysteresis is in its initial (low, heater on) state")
+  local l = b:linearize {}
+  T.near(l.A[1][1], -G / C, 1e-9, "linearised: der(T) = -G/C T + ...")
+end
 T.done()

@@ -13,8 +13,9 @@ static inline double limit(double v, double lo, double hi) { return v > hi ? hi 
 typedef struct sig_hysteresis {
   lied_real_in u;
   lied_real_out y;
-  double uLow, uHigh, yLow, yHigh, high_start;
-  double high; /* discrete: 1 or 0 */
+  double uLow, uHigh, yLow, yHigh;
+  int high_start; /* parameter (LIED_PARAM_INT: stored as int) */
+  double high;    /* discrete: 1 or 0 */
   double z;    /* zero function */
 } sig_hysteresis;
 
