@@ -414,17 +414,17 @@ static int model_params(lua_State *L) {
         if (pat && !lied_glob(pat, name)) continue;
         matched++;
         if (k >= limit) continue;
-        const double *v = (const double *)(const void *)(lied_inst(sp, i) + pr->offset);
+        const char *at = lied_inst(sp, i) + pr->offset;
         lua_createtable(L, 0, 4);
         lied_lua_setstr(L, "name", name);
-        if (pr->len > 1) {
-          lua_createtable(L, pr->len, 0);
-          for (int j = 0; j < pr->len; j++) {
-            lua_pushnumber(L, v[j]);
-            lua_rawseti(L, -2, j + 1);
-          }
-        } else {
-          lua_pushnumber(L, *v);
+        const int len = pr->len > 1 ? pr->len : 1;
+        if (len > 1) lua_createtable(L, len, 0);
+        for (int j = 0; j < len; j++) { /* integer parameters are stored as int */
+          if (pr->flags & LIED_PARAM_INT)
+            lua_pushinteger(L, ((const int *)(const void *)at)[j]);
+          else
+            lua_pushnumber(L, ((const double *)(const void *)at)[j]);
+          if (len > 1) lua_rawseti(L, -2, j + 1);
         }
         lua_setfield(L, -2, "value");
         lied_lua_setstr(L, "unit", pr->unit ? pr->unit : "");

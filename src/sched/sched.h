@@ -88,6 +88,7 @@ typedef struct lied_state_map {
   int n;               /* states per instance */
   const lied_tstate *st;
   const char *proto;   /* start values live in the spec's prototype */
+  const double *start; /* ... or per instance, n per instance (copies that differ) */
   uint64_t x0;         /* index of instance 0's first state */
   enum lied_layout layout; /* lanes: st[q].x and .der are offsets of lane arrays */
 } lied_state_map;
