@@ -137,8 +137,8 @@ if os.execute("command -v script >/dev/null") then
   f:write('load "examples/vessels.lua"\nrun{stop = 5}\nplot{"t1.level", text = true, width = 60, height = 15}\n')
   f:close()
   local cmd = "cd %s && %s TERM=xterm script -qec '%s < %s/c.lua' /dev/null"
-  local _, colour = T.sh(string.format(cmd, os.getenv("PWD") or ".", "", T.lied, tmp))
-  local _, plain = T.sh(string.format(cmd, os.getenv("PWD") or ".", "NO_COLOR=1", T.lied, tmp))
+  local _, colour = T.sh(string.format(cmd, os.getenv("LIED_SRC") or ".", "", T.lied, tmp))
+  local _, plain = T.sh(string.format(cmd, os.getenv("LIED_SRC") or ".", "NO_COLOR=1", T.lied, tmp))
   T.check(colour:find("\27%[") ~= nil, "colour on a terminal")
   T.check(plain:find("\27%[") == nil, "NO_COLOR: no escapes")
 end
