@@ -133,6 +133,7 @@ struct lied_sched {
   uint64_t aligned_n;    /* instances per step when aligned */
   lied_sched_stats st;
   lied_model *model;     /* the instances this schedule runs */
+  struct lied_sched_par *par; /* a run's threads (sched/par.h); NULL: one thread */
 };
 
 /* lied_sched_build flags */

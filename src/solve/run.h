@@ -26,6 +26,7 @@ typedef struct lied_run {
   uint64_t kout;     /* index of the next output point (interval mode) */
   double tout;       /* its time; INFINITY when none is left, and in every-step mode */
   long nrhs;         /* every derivative evaluation through lied_run_rhs */
+  struct lied_pool *pool; /* the run's threads (threads.h), or NULL */
 } lied_run;
 
 /* ---- run.c --------------------------------------------------------------- */

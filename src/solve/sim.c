@@ -9,6 +9,7 @@
 #include <time.h>
 #include "sched/sched.h"
 #include "solve/run.h"
+#include "solve/threads.h"
 
 static double wall_now(void) {
   struct timespec ts;
@@ -87,10 +88,14 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   R.e = e;
   R.n = sc->nstates;
   int rc = resolve(&R, o, s);
+  if (!rc) rc = lied_threads_begin(&R);
   if (rc) return rc;
   lied_run_points_init(&R);
   R.x = lied_xcalloc(R.n + 1, sizeof(double), "state vector", e);
-  if (!R.x) return LIED_E_NOMEM;
+  if (!R.x) {
+    lied_threads_end(&R);
+    return LIED_E_NOMEM;
+  }
   R.t = o->start;
   double t0 = wall_now();
   unsigned long long f0 = sc->st.factorisations;
@@ -123,5 +128,6 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
     if (!rc) rc = rc2;
   }
   free(R.x);
+  lied_threads_end(&R);
   return rc;
 }
