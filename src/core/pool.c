@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SPINS 20000 /* polls before sleeping: about 20-50 microseconds */
+#define SPINS 500 /* polls before sleeping: 500 pauses, some 40 microseconds */
 
 struct lied_pool {
   int n;
