@@ -27,6 +27,7 @@ typedef struct lied_run {
   double tout;       /* its time; INFINITY when none is left, and in every-step mode */
   long nrhs;         /* every derivative evaluation through lied_run_rhs */
   struct lied_pool *pool; /* the run's threads (threads.h), or NULL */
+  double cpu0;       /* process CPU time at the start (threads.c) */
 } lied_run;
 
 /* ---- run.c --------------------------------------------------------------- */

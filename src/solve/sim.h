@@ -59,6 +59,7 @@ typedef struct lied_sim_stats {
   int lanes;           /* ... in lane form (blocks of two or more steps) */
   char no_lanes[200];  /* fused without lanes: why, else "" */
   int threads;         /* threads the run used (1: the model was too small to share) */
+  double cpu;          /* CPU seconds of the process (every thread) during the run */
 } lied_sim_stats;
 
 /* Where a run reports its output points (the recorder, record/recorder.h,

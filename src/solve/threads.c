@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 #include "sched/par.h"
 
 int lied_threads_resolve(const lied_sim_opts *o, int *n, lied_err *e) {
@@ -29,7 +30,14 @@ int lied_threads_resolve(const lied_sim_opts *o, int *n, lied_err *e) {
   return LIED_OK;
 }
 
+static double cpu_now(void) {
+  struct timespec ts;
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)) return 0;
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 int lied_threads_begin(lied_run *R) {
+  R->cpu0 = cpu_now();
   int n;
   LIED_TRY(lied_threads_resolve(R->o, &n, R->e));
   R->st->threads = 1;
@@ -46,6 +54,7 @@ int lied_threads_begin(lied_run *R) {
 }
 
 void lied_threads_end(lied_run *R) {
+  R->st->cpu = cpu_now() - R->cpu0;
   if (!R->pool) return;
   lied_sched_par_detach(R->s);
   lied_pool_free(R->pool);

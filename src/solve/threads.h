@@ -18,7 +18,7 @@ int lied_threads_resolve(const lied_sim_opts *o, int *n, lied_err *e);
  * asked for and the model has work to share; otherwise nothing. LIED_OK,
  * LIED_E_USAGE (a bad count), LIED_E_NOMEM or LIED_ERROR with a message. */
 int lied_threads_begin(lied_run *R);
-/* Detach and end them (no-op without). */
+/* Detach and end them (no-op without); the run's CPU time into R->st->cpu. */
 void lied_threads_end(lied_run *R);
 
 #endif

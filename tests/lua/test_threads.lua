@@ -51,6 +51,7 @@ for _, c in ipairs(cases) do
   local r1, s1, info = run(model, 1, opts)
   T.eq(info.chunked, chunked, what .. ": chunked")
   T.eq(s1.threads, 1, what .. ": one thread")
+  T.check(type(s1.cpu) == "number" and s1.cpu > 0, what .. ": cpu time")
   for t = 2, 4 do
     local rt, st = run(model, t, opts)
     T.eq(st.threads, t, what .. ": threads " .. t)
