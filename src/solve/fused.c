@@ -195,7 +195,7 @@ LIED_LANE_FN int lied_fused_steps(lied_fused *f, const double *times, int nsteps
    * what lanes save over one step (measured: output at every step) */
   f->block_lanes = f->lane && nsteps > 1;
   int rc;
-  if (s->par)
+  if (s->par && f->nws == s->par->nw) /* threads attached before lied_fused_init */
     rc = lied_sched_par_run(s, lied_sched_par_split(s, s->aligned_n), fused_worker, f, e);
   else
     rc = fused_range(f, &f->ws[0], 0, s->aligned_n, e);
