@@ -50,8 +50,9 @@ int lied_fused_applies(const lied_sched *s);
  * chunks of copies; none: one); with `lanes`, the lane form of the model
  * when it has one (else f->no_lanes says why). Threads attached later are
  * not used; threads attached before must stay attached until
- * lied_fused_free (the work spaces use their views). Returns LIED_OK, LIED_E_USAGE for a table that is not
- * explicit, or LIED_E_NOMEM (f is then safe to free). */
+ * lied_fused_free (the work spaces use their views). Returns LIED_OK,
+ * LIED_E_USAGE for a table that is not explicit, or LIED_E_NOMEM (f is
+ * then safe to free). */
 int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int lanes,
                     lied_err *e);
 void lied_fused_free(lied_fused *f);
