@@ -22,7 +22,7 @@ local EV = lied.model "EVThermal" {
   doc = "battery, coolant loop with radiator/bypass valves, chiller, fan; PI on the battery temperature",
   parameters = { T_set = 308, T_amb = 293.15, T_refrigerant = 288.15 },
   -- battery and its heat load (a drive cycle: W over s)
-  battery = th.HeatCapacitor { C = 3e5, T = 300 }, -- 300 kg at 1000 J/(kg K)
+  battery = th.HeatCapacitor { C = 3e5, T = 304 }, -- 300 kg at 1000 J/(kg K), warm
   load = th.PrescribedHeatFlow {},
   cycle = S.TimeTable { table = { { 0, 2e3 }, { 150, 6e3 }, { 300, 9e3 }, { 450, 4e3 },
                                   { 600, 12e3 }, { 750, 7e3 }, { 900, 3e3 }, { 1050, 10e3 },

@@ -116,7 +116,8 @@ local command_usage = {
     return "usage: lied run FILE.lua [options]\n\n" ..
       "Simulate the model FILE.lua returns; CSV on standard output unless --out says otherwise.\n\n" ..
       "options:\n" .. options_usage() .. "\n" ..
-      "  --set P=V          override parameter P (repeatable; numbers)\n" ..
+      "  --set P=V          override parameter P (repeatable; numbers): crab.body2.m for\n" ..
+      "                     every copy of an array, crab[7].body2.m for one\n" ..
       "  --stats            print run statistics on stderr\n\n" ..
       "Exit status: 0 success, 1 model or simulation error, 2 bad usage."
   end,

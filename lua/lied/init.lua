@@ -9,6 +9,7 @@ local Component = { __name = "lied.Component" }  -- a C class with parameters
 local ModelClass = { __name = "lied.ModelClass" }
 local Array = { __name = "lied.Array" }
 local ParamRef = { __name = "lied.ParamRef" }
+local Each = { __name = "lied.Each" }
 local Simulation = { __name = "lied.Simulation" }
 Simulation.__index = Simulation
 
@@ -170,8 +171,20 @@ function lied.param(name)
 end
 ParamRef.__tostring = function(p) return "lied.param \"" .. p.name .. "\"" end
 
--- lied.array(Class, n): n copies of Class, named name[1] .. name[n].
-function lied.array(element, n)
+-- lied.array(Class, n [, per]): n copies of Class, named name[1] .. name[n].
+-- per = {param = value}: parameters that differ between the copies, each a
+-- number (every copy), a function(i, p) of the copy's index (one index per
+-- array level, outermost first: function(i, j, p) in an array inside an
+-- array) and the enclosing model's parameters, or a list of n values. Keys
+-- are parameters of the element, or of its children ("body2.m").
+local function is_path(s)
+  if type(s) ~= "string" then return false end
+  for part in (s .. "."):gmatch("([^.]*)%.") do
+    if not is_ident(part) then return false end
+  end
+  return true
+end
+function lied.array(element, n, per)
   local mt = getmetatable(element)
   if mt ~= Component and mt ~= ModelClass and not core.isclass(element) then
     error("lied.array expects a component or model class, got " .. tostring(element), 2)
@@ -181,9 +194,95 @@ function lied.array(element, n)
     local ok, e = pcall(check_size, n, "lied.array")
     if not ok then error(e, 2) end
   end
-  return setmetatable({ element = element, n = n, where = where(2) }, Array)
+  if per ~= nil then
+    if type(per) ~= "table" or getmetatable(per) ~= nil then
+      error("lied.array(element, n, per): per must be a table {param = value}, got " ..
+        describe_value(per), 2)
+    end
+    for k, v in pairs(per) do
+      if not is_path(k) then
+        error("lied.array: per-copy parameter names are parameters of the element or dotted paths "
+          .. "such as \"body2.m\", got " .. (type(k) == "string" and string.format("%q", k) or tostring(k)), 2)
+      end
+      if type(v) ~= "number" and type(v) ~= "function" and getmetatable(v) ~= ParamRef
+          and not (type(v) == "table" and getmetatable(v) == nil) then
+        error(string.format("lied.array: per-copy parameter %s must be a number, a function "
+          .. "(i, p) or a list of values, got %s", k, describe_value(v)), 2)
+      end
+    end
+    per = shallow_copy(per)
+  end
+  return setmetatable({ element = element, n = n, per = per, where = where(2) }, Array)
 end
 Array.__tostring = function(a) return "array of " .. tostring(a.element) end
+
+-- lied.each(first, last, {"a[i].port", "b[i].port"}, ...): a connection
+-- pattern for a connect list: one connection per pair and per i = first ..
+-- last. lied.each({i = {first, last [, step]}, j = {...}, wrap = true},
+-- pairs...): loops over several variables (nested in alphabetical order, the
+-- first outermost), with steps, and indices that wrap around the array
+-- sizes. Indices in the paths are sums of whole numbers and variables
+-- times whole numbers ([i], [i+1], [2*i-1], [j-i+3]). Bounds are numbers,
+-- lied.param "n" or functions of the model's parameters. Resolved in C: no
+-- string per connection.
+local function check_bound(v, what)
+  if type(v) == "number" or getmetatable(v) == ParamRef or type(v) == "function" then return end
+  error(string.format("lied.each: %s must be a number, lied.param or a function of the parameters, got %s",
+    what, describe_value(v)), 3)
+end
+function lied.each(a1, ...)
+  local loops, wrap, rest = {}, false, nil
+  if type(a1) == "table" and getmetatable(a1) == nil and type(a1[1]) ~= "string" then
+    local names = {}
+    for k, v in pairs(a1) do
+      if k == "wrap" then
+        if type(v) ~= "boolean" then error("lied.each: wrap must be a boolean, got " .. describe_value(v), 2) end
+        wrap = v
+      else
+        if not is_ident(k) or #k > 15 then
+          error("lied.each: loop variables are identifiers of at most 15 characters, got " .. tostring(k), 2)
+        end
+        if type(v) ~= "table" or getmetatable(v) ~= nil or v[1] == nil or v[2] == nil then
+          error(string.format("lied.each: loop %s must be {first, last [, step]}, got %s", k, describe_value(v)), 2)
+        end
+        names[#names + 1] = k
+      end
+    end
+    if #names == 0 then error("lied.each: no loop variable (lied.each({i = {1, n}}, ...))", 2) end
+    table.sort(names)
+    for _, k in ipairs(names) do
+      local v = a1[k]
+      check_bound(v[1], k .. " first")
+      check_bound(v[2], k .. " last")
+      if v[3] ~= nil then check_bound(v[3], k .. " step") end
+      loops[#loops + 1] = { name = k, first = v[1], last = v[2], step = v[3] or 1 }
+    end
+    rest = { ... }
+  else
+    local args = { ... }
+    check_bound(a1, "first")
+    check_bound(args[1], "last")
+    loops[1] = { name = "i", first = a1, last = args[1], step = 1 }
+    rest = { table.unpack(args, 2) }
+  end
+  if #rest == 0 then error("lied.each: no connection pairs {\"a[i].port\", \"b[i].port\"}", 2) end
+  local pairs_ = {}
+  for k, c in ipairs(rest) do
+    if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string" or type(c[2]) ~= "string"
+        or c[3] ~= nil then
+      error(string.format("lied.each: pair %d must be {\"a[i].port\", \"b[i].port\"}, got %s", k,
+        describe_value(c)), 2)
+    end
+    for j = 1, 2 do
+      if c[j] == "" or c[j]:find("%z") or #c[j] > 4096 then
+        error(string.format("lied.each: pair %d: port path %d is empty, too long or holds a NUL", k, j), 2)
+      end
+    end
+    pairs_[k] = { c[1], c[2] }
+  end
+  return setmetatable({ loops = loops, wrap = wrap, pairs = pairs_, where = where(2) }, Each)
+end
+Each.__tostring = function(e) return string.format("connection pattern (%d pairs)", #e.pairs) end
 
 -- The file name of the caller of the caller (nil when not a file).
 local function source_of(level)
@@ -277,8 +376,13 @@ function lied.model(name)
           type(k) == "string" and string.format("%q", k) or tostring(k))
       end
     end
+    local plain, all = {}, {} -- the pairs (for their lines), everything in order
     for i = 1, nconn do
       local c = conns[i]
+      if getmetatable(c) == Each then
+        all[#all + 1] = c
+        goto next_conn
+      end
       if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string"
           or type(c[2]) ~= "string" then
         bad("connect[%d] must be {\"a.port\", \"b.port\"}, got %s", i, type(c))
@@ -294,9 +398,12 @@ function lied.model(name)
         if c[j] == "" then bad("connect[%d]: port path %d is empty", i, j) end
         if #c[j] > 4096 then bad("connect[%d]: port path %d is longer than 4096 characters", i, j) end
       end
-      m.connect[i] = { c[1], c[2] }
+      plain[#plain + 1] = { c[1], c[2] }
+      all[#all + 1] = plain[#plain]
+      ::next_conn::
     end
-    connect_sites(m.connect, inner, source)
+    connect_sites(plain, inner, source)
+    m.connect = all
     for k, v in pairs(def.ports or {}) do m.ports[k] = v end
     for k, v in pairs(def.parameters or {}) do
       if not is_ident(k) then error("model " .. name .. ": bad parameter name " .. tostring(k), 2) end
@@ -341,8 +448,30 @@ local function sorted_keys(t)
   return ks
 end
 
+-- A value that differs between the copies of arrays: f(idx) gives it for
+-- the copy whose 1-based indices in the arrays on its path are idx.
+local PerCopy = { __name = "lied.PerCopy" }
+local function percopy(f) return setmetatable({ f = f }, PerCopy) end
+local function is_percopy(v) return getmetatable(v) == PerCopy end
+
+-- env with its per-copy entries evaluated for copy idx (env itself when it
+-- has none).
+local function env_at(env, idx)
+  local r
+  for k, v in pairs(env) do
+    if is_percopy(v) then
+      r = r or shallow_copy(env)
+      r[k] = v.f(idx)
+    end
+  end
+  return r or env
+end
+
+local touched = setmetatable({}, { __tostring = function() return "per-copy parameter" end })
+
 -- Evaluate a parameter expression in the environment env (a table of the
--- enclosing model's resolved parameters).
+-- enclosing model's resolved parameters). The result is a PerCopy when it
+-- depends on a per-copy parameter.
 local function evaluate(v, env, what)
   local mt = getmetatable(v)
   if mt == ParamRef then
@@ -350,15 +479,119 @@ local function evaluate(v, env, what)
     if r == nil then error(string.format("%s: no model parameter '%s'", what, v.name), 0) end
     return r
   elseif type(v) == "function" then
-    local ok, r = pcall(v, env)
+    -- called with a view of env that stops at a per-copy entry: a function
+    -- that reads none gives one value for every copy
+    local view = setmetatable({}, {
+      __index = function(_, k)
+        local x = env[k]
+        if is_percopy(x) then error(touched, 0) end
+        return x
+      end,
+      __pairs = function() error(touched, 0) end })
+    local ok, r = pcall(v, view)
+    if not ok and r == touched then
+      return percopy(function(idx)
+        local ok2, r2 = pcall(v, env_at(env, idx))
+        if not ok2 then error(string.format("%s: %s", what, tostring(r2)), 0) end
+        return r2
+      end)
+    end
     if not ok then error(string.format("%s: %s", what, tostring(r)), 0) end
     return r
-  elseif type(v) == "table" then
-    local r = {}
-    for i, x in ipairs(v) do r[i] = evaluate(x, env, what) end
+  elseif type(v) == "table" and mt == nil then
+    local r, any = {}, false
+    for i, x in ipairs(v) do
+      r[i] = evaluate(x, env, what)
+      any = any or is_percopy(r[i])
+    end
+    if any then
+      return percopy(function(idx)
+        local o = {}
+        for i, x in ipairs(r) do o[i] = is_percopy(x) and x.f(idx) or x end
+        return o
+      end)
+    end
     return r
   end
   return v
+end
+
+-- The value of a per-copy entry of lied.array for a consumer (a component
+-- or a model) at `level` arrays deep: d = {raw = the entry, n = the array's
+-- size, level = the array's depth, penv = the enclosing model's parameters,
+-- what}. A function gets the consumer's indices (one per array level) and
+-- penv; a list is indexed by the array's own index.
+local function percopy_at(d, level)
+  local v = d.raw
+  if type(v) == "number" then return v end
+  if getmetatable(v) == ParamRef then return evaluate(v, d.penv, d.what) end
+  if type(v) == "function" then
+    local pc = percopy(function(idx)
+      local args = { table.unpack(idx, 1, level) }
+      args[level + 1] = env_at(d.penv, idx)
+      local ok, r = pcall(v, table.unpack(args, 1, level + 1))
+      if not ok then
+        error(string.format("%s (copy [%s]): %s", d.what, table.concat(idx, "][", 1, level),
+          tostring(r)), 0)
+      end
+      return r
+    end)
+    local fixed = true
+    for _, x in pairs(d.penv) do fixed = fixed and not is_percopy(x) end
+    if level == 1 and fixed then
+      -- one index and fixed parameters (the common case): f1(i), no tables per call
+      local penv = d.penv
+      pc.f1 = function(i)
+        local ok, r = pcall(v, i, penv)
+        if not ok then error(string.format("%s (copy [%d]): %s", d.what, i, tostring(r)), 0) end
+        return r
+      end
+    end
+    return pc
+  end
+  if #v ~= d.n then
+    error(string.format("%s: a list of per-copy values needs %d values (one per copy), got %d",
+      d.what, d.n, #v), 0)
+  end
+  local pc = percopy(function(idx) return v[idx[d.level]] end)
+  if d.level == 1 then pc.f1 = function(i) return v[i] end end
+  return pc
+end
+
+-- An indexed override key "crab[7].body2.m": the key without its indices
+-- when its components match segs (the path's {name, array, count}), and
+-- the index of each array level (0: every copy); or nil when it names
+-- another path. Errors for indices on what is not an array, out of range,
+-- or not whole numbers.
+local function indexed_key(key, chain, pname_ok)
+  local segs = {} -- chain: the innermost level, linked to the outer ones by prev
+  for sg in function(_, c) if c == nil then return chain end return c.prev end do table.insert(segs, 1, sg) end
+  local parts = {}
+  for part in (key .. "."):gmatch("([^.]*)%.") do parts[#parts + 1] = part end
+  if #parts ~= #segs + 1 then return nil end
+  local idx = {}
+  for k, sg in ipairs(segs) do
+    local name, br = parts[k]:match("^([%a_][%w_]*)(.*)$")
+    if name ~= sg.name then return nil end
+    if br ~= "" then
+      local txt = br:match("^%[(.-)%]$")
+      local i = txt and txt:match("^%d+$") and tonumber(txt)
+      if not i then
+        error(string.format("--set %s: bad index %s (indices are whole numbers from 1)", key, br), 0)
+      end
+      if not sg.array then error(string.format("--set %s: '%s' is not an array", key, name), 0) end
+      if i < 1 or i > sg.count then
+        error(string.format("--set %s: index %d out of range: %s has %d cop%s (indices from 1)",
+          key, i, name, sg.count, sg.count == 1 and "y" or "ies"), 0)
+      end
+      idx[#idx + 1] = math.tointeger(i)
+    elseif sg.array then
+      idx[#idx + 1] = 0
+    end
+  end
+  local last = parts[#parts]
+  if not is_ident(last) or not pname_ok(last) then return nil end
+  return last, idx
 end
 
 -- Flatten a model class into the spec list lied.core.build takes.
@@ -374,10 +607,23 @@ local function flatten(model, overrides)
     end
   end
   local used = {}
-  local known = {} -- every settable path, for suggestions
+  local class_params = {} -- class -> its parameter names
+  -- every settable path, for suggestions: {prefix, names} per spec, the
+  -- paths made only when an override names none (a model of 100,000s of
+  -- components has millions)
+  local known = {}
   local specs = {}
   local depth = 0
-  local function add(decl, name, parent, count, is_array, env, path)
+  -- the indexed overrides ("crab[7].body2.m")
+  local indexed = {}
+  for key in pairs(overrides) do
+    if key:find("[", 1, true) then indexed[#indexed + 1] = key end
+  end
+  table.sort(indexed)
+  -- decl: the declaration; per: its per-copy parameters ({relative path =
+  -- entry of lied.array}); segs: {name, array, count, prev} of the innermost
+  -- level of the path, prev the one outside; level: the arrays on it.
+  local function add(decl, name, parent, count, is_array, env, path, per, segs, level, per_site)
     local mt = getmetatable(decl)
     depth = depth + 1
     if depth > 100 then
@@ -388,46 +634,185 @@ local function flatten(model, overrides)
                 where = decl.where }
     specs[#specs + 1] = s
     local id = #specs
+    local pre = path == "" and "" or path .. "."
+    local per_used = {}
     if mt == Component then
       s.class = decl.class
-      for _, p in ipairs(decl.class.params) do known[#known + 1] = path .. "." .. p.name end
-      s.params = {}
-      for k, v in pairs(decl.params) do
-        s.params[k] = check_number(evaluate(v, env, path .. "." .. k), path .. "." .. k)
+      local has = class_params[decl.class]
+      if not has then -- the binding builds the list at each access
+        has = { list = {} }
+        for _, p in ipairs(decl.class.params) do
+          has.list[#has.list + 1] = p.name
+          has[p.name] = true
+        end
+        class_params[decl.class] = has
       end
-      for key, v in pairs(overrides) do
-        local pre = path == "" and "" or path .. "."
-        if key:sub(1, #pre) == pre and is_ident(key:sub(#pre + 1)) then
-          s.params[key:sub(#pre + 1)] = check_number(v, key)
+      known[#known + 1] = pre
+      known[#known + 1] = has.list
+      local params, copies = {}, nil
+      s.params = params
+      local function put(k, r, what)
+        if is_percopy(r) then
+          copies = copies or {}
+          if r.f1 and level == 1 then -- one index: no table per copy
+            local f1 = r.f1
+            copies[k] = function(i)
+              local x = f1(i)
+              if type(x) == "number" then return x end
+              return check_number(x, what)
+            end
+          else
+            copies[k] = function(...)
+              return check_number(r.f({ ... }), what)
+            end
+          end
+          params[k] = nil
+        else
+          params[k] = check_number(r, what)
+          if copies then copies[k] = nil end
+        end
+      end
+      for k, v in pairs(decl.params) do
+        if type(v) == "number" then
+          params[k] = v
+        else
+          local what = pre .. k
+          put(k, evaluate(v, env, what), what)
+        end
+      end
+      if per then
+        for k, v in pairs(per) do
+          if has[k] and k ~= "list" then
+            put(k, percopy_at(v, level), pre .. k)
+            per_used[k] = true
+          end
+        end
+      end
+      if next(overrides) then
+        for key, v in pairs(overrides) do
+          if key:sub(1, #pre) == pre and is_ident(key:sub(#pre + 1)) then
+            put(key:sub(#pre + 1), v, key)
+            used[key] = true
+          end
+        end
+      end
+      for _, key in ipairs(indexed) do
+        local k, idx = indexed_key(key, segs, function(x) return has[x] and x ~= "list" end)
+        if k then
+          s.at = s.at or {}
+          s.at[#s.at + 1] = { name = k, idx = idx, value = check_number(overrides[key], key) }
           used[key] = true
         end
       end
-      depth = depth - 1
-      return
-    end
-    -- a composite model
-    local params = {}
-    for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, (path == "" and "" or path .. ".") .. k) end
-    for k in pairs(decl.parameters) do known[#known + 1] = (path == "" and "" or path .. ".") .. k end
-    for key, v in pairs(overrides) do
-      local pre = path == "" and "" or path .. "."
-      local rest = key:sub(#pre + 1)
-      if key:sub(1, #pre) == pre and is_ident(rest) and decl.parameters[rest] ~= nil then
-        params[rest] = check_number(v, key)
-        used[key] = true
+      if copies and next(copies) then s.copies = copies end
+    else
+      -- a composite model
+      local params = {}
+      for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, pre .. k) end
+      if next(decl.parameters) then
+        known[#known + 1] = pre
+        known[#known + 1] = sorted_keys(decl.parameters)
+      end
+      for k, v in pairs(per or {}) do
+        if decl.parameters[k] ~= nil then
+          params[k] = percopy_at(v, level)
+          per_used[k] = true
+        end
+      end
+      for key, v in pairs(overrides) do
+        local rest = key:sub(#pre + 1)
+        if key:sub(1, #pre) == pre and is_ident(rest) and decl.parameters[rest] ~= nil then
+          params[rest] = check_number(v, key)
+          used[key] = true
+        end
+      end
+      for _, key in ipairs(indexed) do
+        local k, idx = indexed_key(key, segs, function(x) return decl.parameters[x] ~= nil end)
+        if k then
+          local base, v = params[k], check_number(overrides[key], key)
+          params[k] = percopy(function(at)
+            for j, i in ipairs(idx) do
+              if i ~= 0 and at[j] ~= i then
+                return is_percopy(base) and base.f(at) or base
+              end
+            end
+            return v
+          end)
+          used[key] = true
+        end
+      end
+      s.connect = {}
+      for _, c in ipairs(decl.connect) do
+        if getmetatable(c) == Each then
+          local loops = {}
+          for k, l in ipairs(c.loops) do
+            local function bound(v, what)
+              local r = evaluate(v, params, (c.where and (c.where .. ": ") or "") .. pre .. "lied.each " .. l.name .. " " .. what)
+              if math.type(r) ~= "integer" and not (type(r) == "number" and r == math.floor(r) and math.abs(r) < 2^53) then
+                error(string.format("%s%slied.each: loop %s: %s must be a whole number, got %s",
+                  c.where and (c.where .. ": ") or "", pre, l.name, what, is_percopy(r) and "a per-copy value" or describe_value(r)), 0)
+              end
+              return math.tointeger(r)
+            end
+            loops[k] = { name = l.name, first = bound(l.first, "first"), last = bound(l.last, "last"),
+                         step = bound(l.step, "step") }
+          end
+          for _, p in ipairs(c.pairs) do
+            s.connect[#s.connect + 1] = { p[1], p[2], where = c.where, each = { loops = loops, wrap = c.wrap } }
+          end
+        else
+          s.connect[#s.connect + 1] = c
+        end
+      end
+      s.ports = decl.ports
+      -- per-copy parameters of the children: {child = {rest = value}}
+      local child_per = {}
+      for k, v in pairs(per or {}) do
+        local c, rest = k:match("^([%a_][%w_]*)%.(.+)$")
+        if c and decl.children[c] ~= nil then
+          child_per[c] = child_per[c] or {}
+          child_per[c][rest] = v
+          per_used[k] = true
+        end
+      end
+      for _, cname in ipairs(sorted_keys(decl.children)) do
+        local child = decl.children[cname]
+        local cpath = pre .. cname
+
+        if getmetatable(child) == Array then
+          local n = evaluate(child.n, params, cpath .. " (array size)")
+          if is_percopy(n) then
+            error(string.format("%s%s: an array size cannot differ between copies",
+              child.where and (child.where .. ": ") or "", cpath), 0)
+          end
+          n = check_size(n, (child.where and (child.where .. ": ") or "") .. cpath)
+          local cper = child_per[cname] or {}
+          for k, v in pairs(child.per or {}) do
+            if cper[k] == nil then
+              cper[k] = { raw = v, n = n, level = level + 1, penv = params,
+                          what = (child.where and (child.where .. ": ") or "") .. cpath .. "." .. k }
+            end
+          end
+          add(child.element, cname, id, n, true, params, cpath, cper,
+            { prev = segs, name = cname, array = true, count = n }, level + 1, child.where)
+        else
+          add(child, cname, id, 1, false, params, cpath, child_per[cname],
+            { prev = segs, name = cname, array = false, count = 1 }, level, per_site)
+        end
       end
     end
-    s.connect = decl.connect
-    s.ports = decl.ports
-    for _, cname in ipairs(sorted_keys(decl.children)) do
-      local child = decl.children[cname]
-      local cpath = (path == "" and "" or path .. ".") .. cname
-      if getmetatable(child) == Array then
-        local n = check_size(evaluate(child.n, params, cpath .. " (array size)"),
-          (child.where and (child.where .. ": ") or "") .. cpath)
-        add(child.element, cname, id, n, true, params, cpath)
-      else
-        add(child, cname, id, 1, false, params, cpath)
+    for k in pairs(per or {}) do
+      if not per_used[k] then
+        local names = {}
+        if mt == Component then
+          for _, p in ipairs(decl.class.params) do names[#names + 1] = p.name end
+        else
+          for pk in pairs(decl.parameters) do names[#names + 1] = pk end
+          for ck in pairs(decl.children) do names[#names + 1] = ck end
+        end
+        local _, near = core.suggest(k, names)
+        error(string.format("%s%s: per-copy parameter '%s': %s has no such parameter%s",
+          per_site and (per_site .. ": ") or "", path, k, mt == Component and decl.class.name or decl.name, near), 0)
       end
     end
     depth = depth - 1
@@ -439,10 +824,14 @@ local function flatten(model, overrides)
   if getmetatable(model) ~= ModelClass then
     error("expected a model (lied.model \"Name\" {...}), got " .. tostring(model), 0)
   end
-  add(model, model.name, 0, 1, false, {}, "")
+  add(model, model.name, 0, 1, false, {}, "", nil, nil, 0)
   for key in pairs(overrides) do
     if not used[key] then
-      local _, near = core.suggest(key, known)
+      local paths = {}
+      for q = 1, #known, 2 do
+        for _, pn in ipairs(known[q + 1]) do paths[#paths + 1] = known[q] .. pn end
+      end
+      local _, near = core.suggest(key:gsub("%[[^%]]*%]", ""), paths)
       error(string.format("--set %s: no such parameter in model %s%s", key, model.name, near), 0)
     end
   end

@@ -567,6 +567,15 @@ function repl.compare(a, b)
   return analysis.compare(ra, rb)
 end
 
+-- clear(): forget every result of the session (results[] empties; their
+-- memory is freed once nothing else holds them).
+function repl.clear()
+  local n = #results
+  for i = n, 1, -1 do results[i], labels[i] = nil, nil end
+  collectgarbage()
+  out(string.format("%d result%s forgotten\n", n, n == 1 and "" or "s"))
+end
+
 -- value([result,] name, t): a recorded variable at time t (interpolated).
 function repl.value(r, name, t)
   if not is_result(r) and math.type(r) ~= "integer" then r, name, t = nil, r, name end
@@ -641,6 +650,10 @@ at a's times), where, and relative to the largest |a|.]] },
   { "value", "a recorded variable at time t (interpolated)", "value([res,] name, t)", [[
 value("t1.level", 12.5) of the last result, value(results[1], "t1.level", 12.5):
 linear interpolation between output points.]] },
+  { "clear", "forget every result (frees their memory)", "clear()", [[
+Forgets every result of the session: results[] empties and the memory the
+results held is freed (unless a variable still refers to one). A long
+session of runs and sweeps keeps every result until then.]] },
   { "help", "this overview, or help on a command, class or model", "help([x])", [[
 This overview; help(run) or help("run") a command; help(Class), help(Model)
 describes a component class or a model.]] },
@@ -858,7 +871,7 @@ end
 -- The commands as globals; the session's results as `results`.
 function repl.install(env)
   for _, k in ipairs { "load", "run", "plot", "replot", "vars", "set", "info", "save", "help",
-                       "steady", "linearize", "params", "sweep", "compare", "value" } do
+                       "steady", "linearize", "params", "sweep", "compare", "value", "clear" } do
     env[k] = repl[k]
   end
   env.results = results

@@ -1,6 +1,7 @@
 /* model.c - the declared tree: specs, parameters, connections, port aliases. */
 #include "core/model.h"
 #include "core/text.h"
+#include "core/wire.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,10 @@ void lied_model_free(lied_model *m) {
     free(s->where);
     free(s->proto);
     free(s->arena);
-    lied_template_free(&s->tpl);
+    if (!s->tpl_shared) lied_template_free(&s->tpl);
+    for (int c = 0; c < s->npcopies; c++) free(s->pcopies[c].v);
+    free(s->pcopies);
+    free(s->start);
     for (int c = 0; c < s->nconns; c++) {
       free(s->conns[c].a);
       free(s->conns[c].b);
@@ -220,8 +224,10 @@ static int param_check(const lied_param *p, double v, char *buf, size_t cap) {
   return 0;
 }
 
-int lied_model_set_param(lied_model *m, int spec, const char *name,
-                         const double *v, int n, lied_err *e) {
+/* Parameter `name` of leaf spec `spec` taking n values, or LIED_E_MODEL /
+ * LIED_E_PARAM naming the spec. */
+static int param_lookup(lied_model *m, int spec, const char *name, int n,
+                        const lied_param **out, lied_err *e) {
   if (m->instantiated) return lied_errc(e, LIED_E_USAGE, "model is already built");
   lied_spec *s = &m->specs[spec];
   char path[512];
@@ -240,17 +246,100 @@ int lied_model_set_param(lied_model *m, int spec, const char *name,
   if (n != len)
     return lied_errc(e, LIED_E_PARAM, "%s: parameter %s takes %d value%s, got %d", path,
                      name, len, len > 1 ? "s" : "", n);
+  *out = p;
+  return LIED_OK;
+}
+
+/* The values v of p for instance inst (LIED_ALL_COPIES: the spec) in range,
+ * or LIED_E_PARAM naming the instance. */
+static int values_check(const lied_model *m, int spec, uint64_t inst, const lied_param *p,
+                        const double *v, lied_err *e) {
+  int len = p->len > 1 ? p->len : 1;
   for (int k = 0; k < len; k++) {
     char why[128];
-    if (param_check(p, v[k], why, sizeof why))
-      return lied_errc(e, LIED_E_PARAM, "%s: parameter %s = %g [%s] %s", path, name, v[k],
-                       p->unit ? p->unit : "", why);
-    if (p->flags & LIED_PARAM_INT)
-      ((int *)(void *)(s->proto + p->offset))[k] = (int)v[k];
+    if (!param_check(p, v[k], why, sizeof why)) continue;
+    char path[512];
+    if (inst == LIED_ALL_COPIES)
+      lied_spec_path(m, spec, path, sizeof path);
     else
-      ((double *)(void *)(s->proto + p->offset))[k] = v[k];
+      lied_model_path(m, spec, inst, path, sizeof path);
+    return lied_errc(e, LIED_E_PARAM, "%s: parameter %s = %g [%s] %s", path, p->name, v[k],
+                     p->unit ? p->unit : "", why);
   }
   return LIED_OK;
+}
+
+void lied_param_put(char *inst, const lied_param *p, const double *v) {
+  int len = p->len > 1 ? p->len : 1;
+  for (int k = 0; k < len; k++) {
+    if (p->flags & LIED_PARAM_INT)
+      ((int *)(void *)(inst + p->offset))[k] = (int)v[k];
+    else
+      ((double *)(void *)(inst + p->offset))[k] = v[k];
+  }
+}
+
+int lied_model_set_param(lied_model *m, int spec, const char *name,
+                         const double *v, int n, lied_err *e) {
+  const lied_param *p;
+  LIED_TRY(param_lookup(m, spec, name, n, &p, e));
+  LIED_TRY(values_check(m, spec, LIED_ALL_COPIES, p, v, e));
+  lied_param_put(m->specs[spec].proto, p, v);
+  return LIED_OK;
+}
+
+uint64_t lied_spec_total(const lied_model *m, int s) {
+  uint64_t t = 1;
+  for (int p = s; p > 0; p = m->specs[p].parent) {
+    uint32_t c = m->specs[p].count;
+    if (c && t > UINT64_MAX / c) return UINT64_MAX;
+    t *= c;
+  }
+  return t;
+}
+
+/* Append a per-copy entry of nv values (copied) to leaf spec `spec`. */
+static int pcopy_add(lied_model *m, int spec, const lied_param *p, uint64_t inst,
+                     const double *v, size_t nv, lied_err *e) {
+  lied_spec *s = &m->specs[spec];
+  LIED_TRY(lied_grow((void **)&s->pcopies, &s->cappcopies, s->npcopies + 1, sizeof *s->pcopies,
+                     e));
+  double *c = lied_xmalloc(nv * sizeof *c, "per-copy values", e);
+  if (!c) return LIED_E_NOMEM;
+  memcpy(c, v, nv * sizeof *c);
+  s->pcopies[s->npcopies++] = (lied_pcopy){p, inst, c};
+  return LIED_OK;
+}
+
+int lied_model_set_param_copies(lied_model *m, int spec, const char *name,
+                                const double *v, int n, uint64_t ncopies, lied_err *e) {
+  const lied_param *p;
+  LIED_TRY(param_lookup(m, spec, name, n, &p, e));
+  const uint64_t total = lied_spec_total(m, spec);
+  if (ncopies != total) {
+    char path[512];
+    lied_spec_path(m, spec, path, sizeof path);
+    return lied_errc(e, LIED_E_PARAM, "%s: parameter %s: %llu per-copy values for %llu copies",
+                     path, name, (unsigned long long)ncopies, (unsigned long long)total);
+  }
+  if (total > SIZE_MAX / sizeof(double) / (size_t)n)
+    return lied_errc(e, LIED_E_LIMIT, "too many per-copy values");
+  for (uint64_t i = 0; i < total; i++) LIED_TRY(values_check(m, spec, i, p, v + i * (uint64_t)n, e));
+  return pcopy_add(m, spec, p, LIED_ALL_COPIES, v, (size_t)total * (size_t)n, e);
+}
+
+int lied_model_set_param_at(lied_model *m, int spec, uint64_t inst, const char *name,
+                            const double *v, int n, lied_err *e) {
+  const lied_param *p;
+  LIED_TRY(param_lookup(m, spec, name, n, &p, e));
+  if (inst >= lied_spec_total(m, spec)) {
+    char path[512];
+    lied_spec_path(m, spec, path, sizeof path);
+    return lied_errc(e, LIED_E_MODEL, "%s: copy %llu out of range (%llu copies)", path,
+                     (unsigned long long)inst + 1, (unsigned long long)lied_spec_total(m, spec));
+  }
+  LIED_TRY(values_check(m, spec, inst, p, v, e));
+  return pcopy_add(m, spec, p, inst, v, (size_t)n, e);
 }
 
 int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
@@ -263,6 +352,7 @@ int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
   c->a = lied_strdup(a, e);
   c->b = lied_strdup(b, e);
   c->where = where ? lied_strdup(where, e) : NULL;
+  c->nloop = c->wrap = 0;
   if (!c->a || !c->b || (where && !c->where)) {
     free(c->a);
     free(c->b);
@@ -270,6 +360,43 @@ int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
     return LIED_E_NOMEM;
   }
   s->nconns++;
+  return LIED_OK;
+}
+
+int lied_model_connect_each(lied_model *m, int spec, const char *a, const char *b,
+                            const char *where, const lied_loop *loop, int nloop, int wrap,
+                            lied_err *e) {
+  const char *at = where ? where : "", *sep = where ? ": " : "";
+  if (nloop < 1 || nloop > LIED_MAX_LOOP)
+    return lied_errc(e, LIED_E_MODEL, "%s%sa connection pattern takes 1 to %d loop variables, got %d",
+                     at, sep, LIED_MAX_LOOP, nloop);
+  for (int k = 0; k < nloop; k++) {
+    const lied_loop *l = &loop[k];
+    const char *nm = l->name;
+    int ok = (nm[0] >= 'a' && nm[0] <= 'z') || (nm[0] >= 'A' && nm[0] <= 'Z') || nm[0] == '_';
+    for (const char *q = nm; *q && ok; q++)
+      ok = (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || *q == '_' || (*q >= '0' && *q <= '9');
+    if (!ok || memchr(nm, 0, sizeof l->name) == NULL)
+      return lied_errc(e, LIED_E_MODEL, "%s%sloop variable '%.15s' is not a short identifier", at,
+                       sep, nm);
+    for (int q = 0; q < k; q++)
+      if (strcmp(loop[q].name, nm) == 0)
+        return lied_errc(e, LIED_E_MODEL, "%s%sloop variable '%s' given twice", at, sep, nm);
+    const int64_t lim = (int64_t)1 << 32;
+    if (l->step == 0)
+      return lied_errc(e, LIED_E_MODEL, "%s%sloop %s: the step must not be 0", at, sep, nm);
+    if (l->first > lim || l->first < -lim || l->last > lim || l->last < -lim || l->step > lim ||
+        l->step < -lim)
+      return lied_errc(e, LIED_E_MODEL, "%s%sloop %s: bounds and step beyond 2^32", at, sep, nm);
+  }
+  lied_pend pe;
+  if (lied_pattern_parse(a, loop, nloop, &pe, e) || lied_pattern_parse(b, loop, nloop, &pe, e))
+    return lied_err_prefix(e, "%s%s", at, sep);
+  LIED_TRY(lied_model_connect(m, spec, a, b, where, e));
+  lied_conn_decl *c = &m->specs[spec].conns[m->specs[spec].nconns - 1];
+  memcpy(c->loop, loop, sizeof *loop * (size_t)nloop);
+  c->nloop = nloop;
+  c->wrap = wrap;
   return LIED_OK;
 }
 

@@ -72,7 +72,19 @@ typedef struct lied_trange {
   int block;
 } lied_trange;
 
+/* A zero-crossing function (lied_meta_zero). */
+typedef struct lied_tzero {
+  uint32_t offset;
+  int dir; /* LIED_ZC_* */
+  int var; /* its lied_tvar */
+} lied_tzero;
+
 typedef struct lied_template {
+  /* events (lied/component.h): NULL / 0 when the class declares none */
+  lied_next_fn next_event;
+  lied_event_fn handler;
+  lied_tzero *zeros;
+  int nzeros;
   lied_tblock *blocks;
   int nblocks;
   lied_tref *refs;
@@ -95,15 +107,37 @@ typedef struct lied_template {
  * the bound of the paths' work arrays (names.c, model.c). */
 #define LIED_MAX_DEPTH 128
 
+/* A loop variable of a connection pattern: first, first + step, ... up to
+ * last (step > 0) or down to it (step < 0). */
+#define LIED_MAX_LOOP 4
+typedef struct lied_loop {
+  char name[16];
+  int64_t first, last, step;
+} lied_loop;
+
 typedef struct lied_conn_decl {
   char *a, *b;  /* dotted port paths relative to the composite */
   char *where;  /* "file:line" of the declaration, may be NULL */
+  /* a connection pattern (lied.each): a and b hold index expressions in
+   * the loop variables ("crab[i+1].frame_b"), one connection per point of
+   * the loops; indices wrap around the array sizes when wrap is set */
+  lied_loop loop[LIED_MAX_LOOP];
+  int nloop, wrap;
 } lied_conn_decl;
 
 typedef struct lied_alias {
   char *name;   /* port name on the composite */
   char *target; /* dotted port path inside it */
 } lied_alias;
+
+/* Values of one parameter for some copies of a leaf spec, applied over the
+ * prototype's when the arena is filled (lied_model_set_param_copies, _at). */
+#define LIED_ALL_COPIES UINT64_MAX
+typedef struct lied_pcopy {
+  const lied_param *p;
+  uint64_t inst; /* the instance, or LIED_ALL_COPIES: v holds total * len values */
+  double *v;
+} lied_pcopy;
 
 typedef struct lied_spec {
   char *name;     /* child name in the parent ("" for the root) */
@@ -120,6 +154,13 @@ typedef struct lied_spec {
   size_t size;    /* stride between instances */
   char *arena;    /* total * size bytes */
   lied_template tpl;
+  int tpl_shared; /* tpl is another spec's (the same structure): not freed here */
+  /* per-copy values: freed once applied (lied_model_instantiate) */
+  lied_pcopy *pcopies;
+  int npcopies, cappcopies;
+  /* the states' start values per instance (total * tpl.nstates) when copies
+   * differ in them; NULL: every copy starts from the prototype's */
+  double *start;
   /* composite */
   lied_conn_decl *conns;
   int nconns, capconns;
@@ -160,8 +201,30 @@ int lied_model_add(lied_model *m, int parent, const char *name,
 /* Set a parameter of a leaf spec (vector parameters: n values). */
 int lied_model_set_param(lied_model *m, int spec, const char *name,
                          const double *v, int n, lied_err *e);
+/* Per-copy values of a leaf spec's parameter: v holds n values (n values
+ * of a vector parameter together) for each of the spec's instances in
+ * order (n * count of instances along its path), or for the one instance
+ * inst. Applied when the arena is filled: the values of every copy, then
+ * those of one copy, each in the order given; a copy whose values differ
+ * from the prototype's gets the class's init and a check that its
+ * structure (meta) is the prototype's. */
+int lied_model_set_param_copies(lied_model *m, int spec, const char *name,
+                                const double *v, int n, uint64_t ncopies, lied_err *e);
+int lied_model_set_param_at(lied_model *m, int spec, uint64_t inst, const char *name,
+                            const double *v, int n, lied_err *e);
+/* Write values v of parameter p into instance inst. */
+void lied_param_put(char *inst, const lied_param *p, const double *v);
+/* Instances of spec s in the whole model (the counts along its path). */
+uint64_t lied_spec_total(const lied_model *m, int s);
 int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
                        const char *where, lied_err *e);
+/* A connection pattern: one connection of a and b (paths with index
+ * expressions in the loop variables, such as "crab[i+1].frame_b") per
+ * point of the nloop (1 .. LIED_MAX_LOOP) loops; the expressions are checked
+ * here, the paths when the model is wired. */
+int lied_model_connect_each(lied_model *m, int spec, const char *a, const char *b,
+                            const char *where, const lied_loop *loop, int nloop, int wrap,
+                            lied_err *e);
 int lied_model_alias(lied_model *m, int spec, const char *name,
                      const char *target, lied_err *e);
 
@@ -226,6 +289,11 @@ int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx);
 int lied_template_crawl(lied_template *tpl, const lied_class *cls, void *inst,
                         size_t size, lied_err *e);
 void lied_template_free(lied_template *tpl);
+/* Run the class's meta on `inst` and compare what it declares with tpl
+ * (crawled from another instance of the class), allocating nothing:
+ * LIED_OK when the structure is the same, LIED_E_PARAM otherwise. */
+int lied_template_check(const lied_template *tpl, const lied_class *cls, void *inst,
+                        size_t size, lied_err *e);
 /* Internal (sum nodes): the field at `field` holds a pointer to an input. */
 void lied_meta_link(lied_meta *m, const void *field);
 /* Internal (sum nodes): a block whose inputs are the `nin` addresses `in`,

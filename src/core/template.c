@@ -29,12 +29,37 @@ struct lied_meta {
   int capblocks, capports, capvars, capstates, captears;
   uint32_t *links; /* offsets of internal pointer fields (sum nodes) */
   int nlinks, caplinks;
+  /* check mode (lied_template_check): compare with ref, record nothing.
+   * Every lied_meta_* function must handle it first (m->ref set, m->tpl
+   * NULL): templates are shared between specs and per-copy values are
+   * checked through it. */
+  const lied_template *ref;
+  int cv, cp, cs, ct, cb; /* next var, port, state, tear, block of ref */
+  int cz, cnext, chandler; /* zero functions, time events, handler seen */
+  const char *differs;    /* what differs first, or NULL */
 };
 
 static uint32_t meta_off(const lied_meta *m, const void *p);
 
+/* Check mode: the first difference from the reference template. */
+static void differ(lied_meta *m, const char *what) {
+  if (!m->differs) m->differs = what;
+}
+
+/* Check mode: the next variable of the reference is (name, p, kind). */
+static void check_var(lied_meta *m, const char *name, const char *unit, const void *p, int kind) {
+  if (m->cv >= m->ref->nvars) {
+    differ(m, "more variables");
+    return;
+  }
+  const lied_tvar *v = &m->ref->vars[m->cv++];
+  if (v->offset != meta_off(m, p) || v->kind != kind || (name && strcmp(v->name, name) != 0) ||
+      (unit && strcmp(v->unit, unit) != 0))
+    differ(m, "another variable");
+}
+
 void lied_meta_link(lied_meta *m, const void *field) {
-  if (m->failed) return;
+  if (m->failed || m->ref) return;
   if (lied_grow((void **)&m->links, &m->caplinks, m->nlinks + 1,
                 sizeof *m->links, m->e)) {
     m->failed = 1;
@@ -80,11 +105,23 @@ static int add_var(lied_meta *m, const char *name, const char *unit,
 
 void lied_meta_var(lied_meta *m, const char *name, const char *unit,
                    double *v) {
+  if (m->ref) { check_var(m, name, unit ? unit : "", v, LIED_VAR_PLAIN); return; }
   if (!m->failed) add_var(m, name, unit, v, LIED_VAR_PLAIN);
 }
 
 void lied_meta_state(lied_meta *m, const char *name, const char *unit,
                      double *x, double *der) {
+  if (m->ref) {
+    check_var(m, name, unit ? unit : "", x, LIED_VAR_STATE);
+    check_var(m, NULL, NULL, der, LIED_VAR_DER);
+    if (m->cs >= m->ref->nstates) {
+      differ(m, "more states");
+      return;
+    }
+    const lied_tstate *st = &m->ref->states[m->cs++];
+    if (st->x != meta_off(m, x) || st->der != meta_off(m, der)) differ(m, "another state");
+    return;
+  }
   if (m->failed) return;
   lied_template *t = m->tpl;
   char dname[256];
@@ -122,6 +159,18 @@ void lied_meta_state(lied_meta *m, const char *name, const char *unit,
 
 void lied_meta_tear(lied_meta *m, const char *tear_name, double *tear,
                     const char *residual_name, double *residual) {
+  if (m->ref) {
+    check_var(m, tear_name, NULL, tear, LIED_VAR_TEAR);
+    check_var(m, residual_name, NULL, residual, LIED_VAR_RES);
+    if (m->ct >= m->ref->ntears) {
+      differ(m, "more tearing pairs");
+      return;
+    }
+    const lied_ttear *tp = &m->ref->tears[m->ct++];
+    if (tp->tear != meta_off(m, tear) || tp->res != meta_off(m, residual))
+      differ(m, "another tearing pair");
+    return;
+  }
   if (m->failed) return;
   lied_template *t = m->tpl;
   int vt = add_var(m, tear_name, "", tear, LIED_VAR_TEAR);
@@ -134,6 +183,81 @@ void lied_meta_tear(lied_meta *m, const char *tear_name, double *tear,
   }
   t->tears[t->ntears++] =
       (lied_ttear){meta_off(m, tear), meta_off(m, residual), -1, vt, vr};
+}
+
+/* ---- events ---- */
+
+void lied_meta_time_events(lied_meta *m, lied_next_fn next) {
+  if (m->ref) {
+    if (m->cnext++ || m->ref->next_event != next) differ(m, "other time events");
+    return;
+  }
+  if (!next)
+    meta_fail(m, "%s: lied_meta_time_events without a function", "time events");
+  else if (m->tpl->next_event)
+    meta_fail(m, "%s: lied_meta_time_events called twice", "time events");
+  else if (!m->failed)
+    m->tpl->next_event = next;
+}
+
+void lied_meta_event(lied_meta *m, lied_event_fn handler) {
+  if (m->ref) {
+    if (m->chandler++ || m->ref->handler != handler) differ(m, "another event handler");
+    return;
+  }
+  if (!handler)
+    meta_fail(m, "%s: lied_meta_event without a function", "event handler");
+  else if (m->tpl->handler)
+    meta_fail(m, "%s: lied_meta_event called twice", "event handler");
+  else if (!m->failed)
+    m->tpl->handler = handler;
+}
+
+void lied_meta_zero(lied_meta *m, const char *name, double *z, int direction) {
+  if (m->ref) {
+    check_var(m, name, "", z, LIED_VAR_PLAIN);
+    if (m->cz >= m->ref->nzeros) {
+      differ(m, "more zero-crossing functions");
+      return;
+    }
+    const lied_tzero *tz = &m->ref->zeros[m->cz++];
+    if (tz->offset != meta_off(m, z) || tz->dir != direction)
+      differ(m, "another zero-crossing function");
+    return;
+  }
+  lied_template *t = m->tpl;
+  if (direction != LIED_ZC_BOTH && direction != LIED_ZC_UP && direction != LIED_ZC_DOWN)
+    meta_fail(m, "zero-crossing function %s: direction must be LIED_ZC_BOTH, UP or DOWN", name);
+  else if (t->nzeros == LIED_MAX_ZEROS)
+    meta_fail(m, "zero-crossing function %s: more than LIED_MAX_ZEROS per component", name);
+  if (m->failed) return;
+  int v = add_var(m, name, "", z, LIED_VAR_PLAIN);
+  if (v < 0) return;
+  lied_tzero *nz = realloc(t->zeros, sizeof *nz * (size_t)(t->nzeros + 1));
+  if (!nz) {
+    m->failed = 1;
+    lied_errc(m->e, LIED_E_NOMEM, "out of memory (zero-crossing function %s)", name);
+    return;
+  }
+  t->zeros = nz;
+  t->zeros[t->nzeros++] = (lied_tzero){t->vars[v].offset, direction, v};
+}
+
+/* Every zero function written by a block; zero functions and time events
+ * need a handler or (time events) at least blocks reading the time. */
+static int check_events(lied_meta *m) {
+  const lied_template *t = m->tpl;
+  for (int i = 0; i < t->nzeros; i++)
+    if (lied_template_producer(t, t->zeros[i].offset) < 0)
+      return lied_errc(m->e, LIED_E_MODEL,
+                       "zero-crossing function %s is not an output of a block of the component",
+                       t->vars[t->zeros[i].var].name);
+  if (t->nzeros && !t->handler)
+    return lied_errc(m->e, LIED_E_MODEL,
+                     "zero-crossing function %s declared without an event handler "
+                     "(lied_meta_event)",
+                     t->vars[t->zeros[0].var].name);
+  return LIED_OK;
 }
 
 /* Split the idx-th comma-separated field of list into buf. */
@@ -156,6 +280,21 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
   if (m->failed) return;
   lied_template *t = m->tpl;
   char full[256];
+  if (m->ref) {
+    if (m->cp >= m->ref->nports) {
+      differ(m, "more ports");
+      return;
+    }
+    const lied_tport *tp = &m->ref->ports[m->cp++];
+    if (index > 0) snprintf(full, sizeof full, "%s[%d]", name, index);
+    if (tp->offset != meta_off(m, port) || tp->layout != layout ||
+        strcmp(tp->name, index > 0 ? full : name) != 0) {
+      differ(m, "another port");
+      return;
+    }
+    for (int j = 0; j < layout->conn->nsignals; j++) m->cv += layout->conn->signals[j].nvars;
+    return;
+  }
   if (index > 0)
     snprintf(full, sizeof full, "%s[%d]", name, index);
   else
@@ -215,12 +354,63 @@ static int meta_addr(lied_meta *m, const void *p) {
   return LIED_OK;
 }
 
+/* Check mode: input address a reads what reference r says. */
+static int same_input(const lied_meta *m, const lied_tref *r, const void *a) {
+  if (a == (const void *)&lied_time) return r->kind == LIED_REF_TIME;
+  uint32_t off = meta_off(m, a);
+  if (off == UINT32_MAX) return r->kind == LIED_REF_CONST && r->offset == 0;
+  return r->kind != LIED_REF_TIME && r->offset == off;
+}
+
+/* Check mode: the next block of the reference is this one. */
+static void check_block(lied_meta *m, const char *name, lied_block_fn fn, unsigned flags,
+                        const void *const *in,
+                        const char *range, size_t nrange, size_t stride,
+                        const void *const *out) {
+  if (m->cb >= m->ref->nblocks) {
+    differ(m, "more blocks");
+    return;
+  }
+  const lied_tblock *b = &m->ref->blocks[m->cb++];
+  uint32_t nin = 0, nout = 0;
+  for (; in && in[nin]; nin++) {
+  }
+  for (; out && out[nout]; nout++) {
+  }
+  if (b->fn != fn || b->flags != flags || b->nin != nin + nrange || b->nout != nout ||
+      strcmp(b->name, name ? name : "block") != 0) {
+    differ(m, "another block");
+    return;
+  }
+  const lied_tref *r = m->ref->refs + b->in0;
+  for (uint32_t i = 0; i < nin; i++)
+    if (!same_input(m, &r[i], in[i])) {
+      differ(m, "other block inputs");
+      return;
+    }
+  for (size_t i = 0; i < nrange; i++)
+    if (!same_input(m, &r[nin + i], range + i * stride)) {
+      differ(m, "other block inputs");
+      return;
+    }
+  r = m->ref->refs + b->out0;
+  for (uint32_t i = 0; i < nout; i++)
+    if (r[i].offset != meta_off(m, out[i])) {
+      differ(m, "other block outputs");
+      return;
+    }
+}
+
 /* A block whose inputs are the NULL-terminated list `in` and then `nrange`
  * addresses from `range` on, `stride` bytes apart. */
 static void meta_block(lied_meta *m, const char *name, lied_block_fn fn, unsigned flags,
                        const void *const *in, const char *range, size_t nrange, size_t stride,
                        const void *const *out) {
   if (m->failed) return;
+  if (m->ref) {
+    check_block(m, name, fn, flags, in, range, nrange, stride, out);
+    return;
+  }
   if (lied_grow((void **)&m->raw, &m->capraw, m->nraw + 1, sizeof *m->raw, m->e)) {
     m->failed = 1;
     return;
@@ -244,6 +434,10 @@ void lied_meta_block(lied_meta *m, const char *name, lied_block_fn fn,
 
 void lied_meta_lanes(lied_meta *m, lied_block_fn lanes) {
   if (m->failed) return;
+  if (m->ref) {
+    if (m->cb == 0 || m->ref->blocks[m->cb - 1].lanes != lanes) differ(m, "another lane form");
+    return;
+  }
   if (m->nraw == 0) {
     meta_fail(m, "%s: lied_meta_lanes before any block", "lane form");
     return;
@@ -451,6 +645,7 @@ int lied_template_crawl(lied_template *tpl, const lied_class *cls, void *inst,
   lied_meta m = {.tpl = tpl, .base = inst, .size = size, .e = e};
   cls->meta(&m, inst);
   int rc = m.failed ? lied_err_code(e) : classify(&m);
+  if (!rc) rc = check_events(&m);
   free(m.raw);
   free(m.addr);
   free(m.links);
@@ -471,5 +666,22 @@ void lied_template_free(lied_template *t) {
   free(t->states);
   free(t->tears);
   free(t->outs);
+  free(t->zeros);
   memset(t, 0, sizeof *t);
+}
+
+int lied_template_check(const lied_template *tpl, const lied_class *cls, void *inst,
+                        size_t size, lied_err *e) {
+  lied_meta m = {.base = inst, .size = size, .e = e, .ref = tpl};
+  cls->meta(&m, inst);
+  if (!m.differs && (m.cv != tpl->nvars || m.cp != tpl->nports || m.cs != tpl->nstates ||
+                     m.ct != tpl->ntears || m.cb != tpl->nblocks || m.cz != tpl->nzeros ||
+                     (tpl->next_event && !m.cnext) || (tpl->handler && !m.chandler)))
+    m.differs = "fewer ports, variables, states, blocks or events";
+  if (!m.differs) return LIED_OK;
+  return lied_errc(e, LIED_E_PARAM,
+                   "with its per-copy parameter values, %s declares another structure than "
+                   "for the other copies (%s): a parameter that selects structure takes one "
+                   "value for every copy",
+                   cls->name, m.differs);
 }

@@ -8,14 +8,9 @@
 #include "core/model.h"
 #include "core/text.h"
 #include "core/sum.h"
+#include "core/wire.h"
 
-/* A port endpoint: leaf spec L, for instance x of the composite it was
- * resolved from, instance x * mult + loc of L; port index in L's template. */
-typedef struct endpoint {
-  int spec;
-  uint64_t loc, mult;
-  int port;
-} endpoint;
+typedef lied_endpoint endpoint;
 
 /* Port `path` of leaf spec x, or LIED_E_MODEL with the closest port name. */
 static int leaf_port(const lied_model *m, int x, const char *path, endpoint *ep, lied_err *e) {
@@ -55,14 +50,14 @@ static int not_an_alias(const lied_model *m, int x, const char *path, lied_err *
 /* An endpoint: a leaf's port; for a composite, an alias or the port of a
  * child ("child[i].port"), instance index x * mult + loc of the leaf for
  * instance x of spec x. LIED_E_MODEL for names that are not ports. */
-static int resolve_port(const lied_model *m, int x, const char *path, endpoint *ep, int depth,
-                        lied_err *e) {
+int lied_wire_resolve(const lied_model *m, int x, const char *path, endpoint *ep, int depth,
+                      lied_err *e) {
   if (depth > 32) return lied_errc(e, LIED_E_MODEL, "port aliases nest too deep at '%s'", path);
   const lied_spec *xs = &m->specs[x];
   if (xs->cls) return leaf_port(m, x, path, ep, e);
   if (!strchr(path, '.')) {
     const char *target = alias_target(xs, path);
-    if (target) return resolve_port(m, x, target, ep, depth + 1, e);
+    if (target) return lied_wire_resolve(m, x, target, ep, depth + 1, e);
     LIED_TRY(not_an_alias(m, x, path, e));
   }
   const char *p = path;
@@ -71,7 +66,7 @@ static int resolve_port(const lied_model *m, int x, const char *path, endpoint *
   LIED_TRY(lied_spec_step(m, x, &p, &j, &c, e));
   if (!*p) return lied_errc(e, LIED_E_MODEL, "'%s' is a component, not a port", path);
   endpoint sub;
-  LIED_TRY(resolve_port(m, c, p, &sub, depth + 1, e));
+  LIED_TRY(lied_wire_resolve(m, c, p, &sub, depth + 1, e));
   *ep = (endpoint){sub.spec, j * sub.mult + sub.loc, m->specs[c].count * sub.mult, sub.port};
   return LIED_OK;
 }
@@ -175,6 +170,8 @@ static link make_link(const lied_model *m, const lied_conn_decl *d, endpoint src
 }
 
 static int endpoints(wire_ctx *w, int s, const lied_conn_decl *d, endpoint *a, endpoint *b);
+static int pattern_ends(wire_ctx *w, int s, const lied_conn_decl *d, lied_pend *pa, lied_pend *pb,
+                        int *swap);
 
 /* Does declaration d of composite s (oriented endpoints src, snk) make the
  * link of l, for some instance of s? */
@@ -193,17 +190,43 @@ static int declared_twice(wire_ctx *w, const link *l) {
   lied_model *m = w->m;
   const lied_conn_decl *first = NULL;
   int fs = 0;
+  char point[128] = "";
+  lied_err scratch = {0};
+  lied_err *keep = w->e;
+  w->e = &scratch; /* resolving the others must not overwrite the message */
   for (int s = 0; s < m->nspecs && !first; s++)
-    for (int k = 0; k < m->specs[s].nconns; k++) {
+    for (int k = 0; k < m->specs[s].nconns && !first; k++) {
       const lied_conn_decl *d = &m->specs[s].conns[k];
-      if (d == l->d) break;
+      if (d == l->d && !d->nloop) break;
       endpoint a, b;
+      if (d->nloop) { /* a pattern (also the one being wired: an earlier point) */
+        lied_pend pa, pb;
+        int swap;
+        int64_t var[LIED_MAX_LOOP];
+        if (!lied_loop_start(d->loop, d->nloop, var) || pattern_ends(w, s, d, &pa, &pb, &swap) < 0)
+          continue;
+        for (int ok = lied_loop_start(d->loop, d->nloop, var); ok && !first;
+             ok = lied_loop_next(d->loop, d->nloop, var)) {
+          if (lied_pattern_at(&pa, var, d->wrap, swap ? &b : &a, &scratch) ||
+              lied_pattern_at(&pb, var, d->wrap, swap ? &a : &b, &scratch))
+            continue;
+          if (makes_link(m, s, a, b, l)) {
+            first = d, fs = s;
+            lied_loop_point(d->loop, d->nloop, var, point + 5, sizeof point - 6);
+            memcpy(point, " (at ", 5);
+            strcat(point, ")");
+          }
+        }
+        if (d == l->d) break;
+        continue;
+      }
       if (endpoints(w, s, d, &a, &b) < 0) continue;
       if (makes_link(m, s, a, b, l)) {
         first = d, fs = s;
         break;
       }
     }
+  w->e = keep;
   char src[256], snk[256], here[512], there[512];
   port_name(m, l->src.spec, l->is, l->src.port, src, sizeof src);
   port_name(m, l->snk.spec, l->ik, l->snk.port, snk, sizeof snk);
@@ -218,10 +241,10 @@ static int declared_twice(wire_ctx *w, const link *l) {
   if (first && fs == 0) snprintf(there, sizeof there, "%s", m->specs[0].name);
   return lied_errc(w->e, LIED_E_MODEL,
                    "%s%sconnection declared twice: connect {\"%.200s\", \"%.200s\"} in %s joins "
-                   "%s and %s, already joined by connect {\"%.200s\", \"%.200s\"} in %s%s%s "
+                   "%s and %s, already joined by connect {\"%.200s\", \"%.200s\"}%s in %s%s%s "
                    "(a second connection would count the same link twice)",
                    l->d->where ? l->d->where : "", l->d->where ? ": " : "", l->d->a, l->d->b,
-                   here, src, snk, first ? first->a : "?", first ? first->b : "?",
+                   here, src, snk, first ? first->a : "?", first ? first->b : "?", point,
                    first ? there : "?", first && first->where ? " at " : "",
                    first && first->where ? first->where : "");
 }
@@ -428,7 +451,8 @@ static int check_unconnected(lied_model *m, int nuser, lied_err *e) {
 /* The oriented endpoints of connection d of composite s, or LIED_E_MODEL
  * prefixed with the connection. */
 static int endpoints(wire_ctx *w, int s, const lied_conn_decl *d, endpoint *a, endpoint *b) {
-  if (resolve_port(w->m, s, d->a, a, 0, w->e) < 0 || resolve_port(w->m, s, d->b, b, 0, w->e) < 0) {
+  if (lied_wire_resolve(w->m, s, d->a, a, 0, w->e) < 0 ||
+      lied_wire_resolve(w->m, s, d->b, b, 0, w->e) < 0) {
     char cpath[512];
     lied_spec_path(w->m, s, cpath, sizeof cpath);
     return lied_err_prefix(w->e, "%s%sin %s, connect {\"%s\", \"%s\"}: ",
@@ -437,12 +461,64 @@ static int endpoints(wire_ctx *w, int s, const lied_conn_decl *d, endpoint *a, e
   return orient(w, d, a, b);
 }
 
+/* The path of composite s for messages, the model's name for the root. */
+static void comp_name(const lied_model *m, int s, char *buf, size_t cap) {
+  if (s == 0)
+    snprintf(buf, cap, "%s", m->specs[0].name);
+  else
+    lied_spec_path(m, s, buf, cap);
+}
+
+/* The two ends of connection pattern d of composite s, resolved; *swap
+ * when the second is the source. LIED_E_MODEL prefixed with the pattern. */
+static int pattern_ends(wire_ctx *w, int s, const lied_conn_decl *d, lied_pend *pa, lied_pend *pb,
+                        int *swap) {
+  if (lied_pattern_resolve(w->m, s, d->a, d->loop, d->nloop, pa, w->e) < 0 ||
+      lied_pattern_resolve(w->m, s, d->b, d->loop, d->nloop, pb, w->e) < 0) {
+    char cpath[512];
+    comp_name(w->m, s, cpath, sizeof cpath);
+    return lied_err_prefix(w->e, "%s%sin %s, connect pattern {\"%s\", \"%s\"}: ",
+                           d->where ? d->where : "", d->where ? ": " : "", cpath, d->a, d->b);
+  }
+  endpoint a = pa->ep0, b = pb->ep0;
+  LIED_TRY(orient(w, d, &a, &b));
+  *swap = w->m->specs[pa->ep0.spec].tpl.ports[pa->ep0.port].layout->side == LIED_SINK;
+  return LIED_OK;
+}
+
+/* Pass 1 or 3 of connection pattern d of composite s: every point of its
+ * loops, the two ends computed from the resolved pattern (no string). */
+static int pattern_pass(wire_ctx *w, int s, const lied_conn_decl *d, int pass) {
+  lied_pend pa, pb;
+  int swap;
+  int64_t var[LIED_MAX_LOOP];
+  if (!lied_loop_start(d->loop, d->nloop, var)) return LIED_OK; /* no point: nothing to resolve */
+  LIED_TRY(pattern_ends(w, s, d, &pa, &pb, &swap));
+  for (int ok = 1; ok; ok = lied_loop_next(d->loop, d->nloop, var)) {
+    endpoint a, b;
+    if (lied_pattern_at(&pa, var, d->wrap, swap ? &b : &a, w->e) < 0 ||
+        lied_pattern_at(&pb, var, d->wrap, swap ? &a : &b, w->e) < 0) {
+      char cpath[512], pt[128];
+      comp_name(w->m, s, cpath, sizeof cpath);
+      lied_loop_point(d->loop, d->nloop, var, pt, sizeof pt);
+      return lied_err_prefix(w->e, "%s%sin %s, connect pattern {\"%s\", \"%s\"} at %s: ",
+                             d->where ? d->where : "", d->where ? ": " : "", cpath, d->a, d->b, pt);
+    }
+    LIED_TRY(pass == 1 ? wire_pass1(w, s, d, a, b) : wire_pass3(w, s, d, a, b));
+  }
+  return LIED_OK;
+}
+
 /* Pass 1 or 3 over every declared connection of the user's specs. */
 static int connection_pass(wire_ctx *w, int nuser, int pass) {
   for (int s = 0; s < nuser; s++) {
     const lied_spec *sp = &w->m->specs[s];
     for (int k = 0; k < sp->nconns; k++) {
       const lied_conn_decl *d = &sp->conns[k];
+      if (d->nloop) {
+        LIED_TRY(pattern_pass(w, s, d, pass));
+        continue;
+      }
       endpoint a, b;
       LIED_TRY(endpoints(w, s, d, &a, &b));
       LIED_TRY(pass == 1 ? wire_pass1(w, s, d, a, b) : wire_pass3(w, s, d, a, b));

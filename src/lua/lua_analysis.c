@@ -11,6 +11,7 @@
 #include "analysis/analysis.h"
 #include "lua/binding.h"
 #include "core/text.h"
+#include "solve/events.h"
 
 #define NAME_MAX_LEN 512
 
@@ -80,6 +81,8 @@ static void initial_states(lua_State *L, int self, int t, const char *what, lmod
   if (!has_at || at == start) {
     lied_sched_reset_states(s);
     lied_sched_gather_x(s, x);
+    lied_err e = {0};
+    if (lied_events_initial(s, *time, x, &e)) lied_lua_fail(L, e.code, "%s: %s", what, e.msg);
     lua_pop(L, 1);
     return;
   }
@@ -411,17 +414,17 @@ static int model_params(lua_State *L) {
         if (pat && !lied_glob(pat, name)) continue;
         matched++;
         if (k >= limit) continue;
-        const double *v = (const double *)(const void *)(lied_inst(sp, i) + pr->offset);
+        const char *at = lied_inst(sp, i) + pr->offset;
         lua_createtable(L, 0, 4);
         lied_lua_setstr(L, "name", name);
-        if (pr->len > 1) {
-          lua_createtable(L, pr->len, 0);
-          for (int j = 0; j < pr->len; j++) {
-            lua_pushnumber(L, v[j]);
-            lua_rawseti(L, -2, j + 1);
-          }
-        } else {
-          lua_pushnumber(L, *v);
+        const int len = pr->len > 1 ? pr->len : 1;
+        if (len > 1) lua_createtable(L, len, 0);
+        for (int j = 0; j < len; j++) { /* integer parameters are stored as int */
+          if (pr->flags & LIED_PARAM_INT)
+            lua_pushinteger(L, ((const int *)(const void *)at)[j]);
+          else
+            lua_pushnumber(L, ((const double *)(const void *)at)[j]);
+          if (len > 1) lua_rawseti(L, -2, j + 1);
         }
         lua_setfield(L, -2, "value");
         lied_lua_setstr(L, "unit", pr->unit ? pr->unit : "");

@@ -2,6 +2,7 @@
  * lied.flatten into a built model (lied.Model userdata holding a
  * lied_system); its methods are in lua_inspect.c and lua_run.c. */
 #include <string.h>
+#include <time.h>
 #include "lua/binding.h"
 
 lmodel *lied_lua_checkmodel(lua_State *L, int idx) {
@@ -38,9 +39,185 @@ static const char *opt_field_str(lua_State *L, int t, const char *k) {
   return s;
 }
 
+/* The counts of the arrays on the path of spec s, outermost first, into
+ * cnt (at most LIED_MAX_DEPTH); returns how many. */
+static int array_levels(const lied_model *m, int s, uint32_t *cnt) {
+  int k = 0;
+  for (int p = s; p > 0; p = m->specs[p].parent)
+    if (m->specs[p].is_array) cnt[k++] = m->specs[p].count;
+  for (int a = 0, b = k - 1; a < b; a++, b--) {
+    uint32_t t = cnt[a];
+    cnt[a] = cnt[b];
+    cnt[b] = t;
+  }
+  return k;
+}
+
+/* The len values of parameter p at stack index idx (a number, or a list
+ * of len numbers) into v; a parameter error naming instance inst of leaf
+ * spec `spec` (LIED_ALL_COPIES: the spec) otherwise. */
+static void copy_values(lua_State *L, int idx, const lied_model *m, int spec, uint64_t inst,
+                        const lied_param *p, double *v) {
+  const int len = p->len > 1 ? p->len : 1;
+  if (lua_type(L, idx) == LUA_TNUMBER && len == 1) {
+    v[0] = lua_tonumber(L, idx);
+    return;
+  }
+  lua_Integer got = lua_type(L, idx) == LUA_TTABLE ? (lua_Integer)lua_rawlen(L, idx) : -1;
+  if (got == len) {
+    for (int k = 0; k < len; k++) {
+      int ty = lua_rawgeti(L, idx, k + 1);
+      if (ty != LUA_TNUMBER) break;
+      v[k] = lua_tonumber(L, -1);
+      lua_pop(L, 1);
+      if (k == len - 1) return;
+    }
+  }
+  char path[512];
+  if (inst == LIED_ALL_COPIES)
+    lied_spec_path(m, spec, path, sizeof path);
+  else
+    lied_model_path(m, spec, inst, path, sizeof path);
+  if (len == 1)
+    lied_lua_fail(L, LIED_E_PARAM, "%s: parameter %s must be a number, got %s", path, p->name,
+                  luaL_typename(L, idx));
+  lied_lua_fail(L, LIED_E_PARAM, "%s: parameter %s must be a list of %d numbers, got %s%s", path,
+                p->name, len, got >= 0 ? "a table of " : luaL_typename(L, idx),
+                got >= 0 ? lua_pushfstring(L, "%I values", got) : "");
+}
+
+/* copies = {param = function(i1, ..., iK)}: the value of every instance of
+ * leaf spec id, i1 .. iK its 1-based indices in the arrays on its path. */
+static void set_copies(lua_State *L, lied_model *m, int id, int tab, const char *where) {
+  lied_err e;
+  uint32_t cnt[LIED_MAX_DEPTH];
+  const int K = array_levels(m, id, cnt);
+  const uint64_t total = lied_spec_total(m, id);
+  lua_pushnil(L);
+  while (lua_next(L, tab)) {
+    if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TFUNCTION)
+      lied_lua_fail(L, LIED_E_MODEL, "copies = {param = function} needs names and functions");
+    const char *pn = lua_tostring(L, -2);
+    const lied_param *p = m->specs[id].cls ? lied_class_param(m->specs[id].cls, pn) : NULL;
+    if (!p) { /* the message of a misspelt name */
+      double z = 0;
+      if (lied_model_set_param(m, id, pn, &z, 1, &e) < 0) {
+        if (where) lied_err_prefix(&e, "%s: ", where);
+        lied_lua_raise(L, &e);
+      }
+    }
+    const int len = p->len > 1 ? p->len : 1;
+    if (total > ((size_t)1 << 40) / sizeof(double) / (size_t)len)
+      lied_lua_fail(L, LIED_E_LIMIT, "%s: too many per-copy values", pn);
+    double *v = lua_newuserdatauv(L, sizeof(double) * (size_t)(total * (uint64_t)len) + 1, 0);
+    const int fn = lua_gettop(L) - 1;
+    uint32_t dig[LIED_MAX_DEPTH] = {0};
+    for (uint64_t i = 0; i < total; i++) {
+      lua_pushvalue(L, fn);
+      for (int k = 0; k < K; k++) lua_pushinteger(L, (lua_Integer)dig[k] + 1);
+      lua_call(L, K, 1);
+      copy_values(L, -1, m, id, i, p, v + i * (uint64_t)len);
+      lua_pop(L, 1);
+      for (int k = K - 1; k >= 0 && ++dig[k] == cnt[k]; k--) dig[k] = 0;
+    }
+    if (lied_model_set_param_copies(m, id, pn, v, len, total, &e)) {
+      if (where) lied_err_prefix(&e, "%s: ", where);
+      lied_lua_raise(L, &e);
+    }
+    lua_pop(L, 2);
+  }
+}
+
+/* at = {{name, idx = {i1, ..., iK}, value}}: values for the copies whose
+ * index in array level k is ik (0: every index). */
+static void set_at(lua_State *L, lied_model *m, int id, int tab) {
+  lied_err e;
+  uint32_t cnt[LIED_MAX_DEPTH], dig[LIED_MAX_DEPTH], fixed[LIED_MAX_DEPTH];
+  const int K = array_levels(m, id, cnt);
+  const lua_Integer n = luaL_len(L, tab);
+  for (lua_Integer j = 1; j <= n; j++) {
+    lua_rawgeti(L, tab, j);
+    const int t = lua_gettop(L);
+    lua_getfield(L, t, "name");
+    const char *pn = lua_tostring(L, -1);
+    const lied_param *p = pn && m->specs[id].cls ? lied_class_param(m->specs[id].cls, pn) : NULL;
+    if (!p) lied_lua_fail(L, LIED_E_MODEL, "internal: at entry without a parameter");
+    lua_getfield(L, t, "idx");
+    if (!lua_istable(L, -1) || luaL_len(L, -1) != K)
+      lied_lua_fail(L, LIED_E_MODEL, "internal: at entry %s needs %d indices", pn, K);
+    for (int k = 0; k < K; k++) {
+      lua_rawgeti(L, -1, k + 1);
+      lua_Integer x = lua_tointeger(L, -1);
+      lua_pop(L, 1);
+      if (x < 0 || x > (lua_Integer)cnt[k])
+        lied_lua_fail(L, LIED_E_MODEL, "%s: index %I out of range (%u copies)", pn, x, cnt[k]);
+      fixed[k] = (uint32_t)x;
+      dig[k] = x ? (uint32_t)x - 1 : 0;
+    }
+    lua_getfield(L, t, "value");
+    const int len = p->len > 1 ? p->len : 1;
+    double v[LIED_MAX_DEPTH > 64 ? LIED_MAX_DEPTH : 64];
+    if (len > (int)(sizeof v / sizeof *v)) lied_lua_fail(L, LIED_E_PARAM, "%s: too many values", pn);
+    copy_values(L, -1, m, id, LIED_ALL_COPIES, p, v);
+    int empty = 0;
+    for (int k = 0; k < K; k++) empty |= cnt[k] == 0;
+    while (!empty) {
+      uint64_t inst = 0;
+      for (int k = 0; k < K; k++) inst = inst * cnt[k] + dig[k];
+      if (lied_model_set_param_at(m, id, inst, pn, v, len, &e)) lied_lua_raise(L, &e);
+      int k = K - 1;
+      for (; k >= 0; k--) {
+        if (fixed[k]) continue;
+        if (++dig[k] < cnt[k]) break;
+        dig[k] = 0;
+      }
+      if (k < 0) break;
+    }
+    lua_pop(L, 4);
+  }
+}
+
+/* An integer field of table t, or a model error. */
+static int64_t int_field(lua_State *L, int t, const char *k) {
+  lua_getfield(L, t, k);
+  int ok;
+  lua_Integer v = lua_tointegerx(L, -1, &ok);
+  if (!ok) lied_lua_fail(L, LIED_E_MODEL, "lied.each: loop %s must be a whole number", k);
+  lua_pop(L, 1);
+  return (int64_t)v;
+}
+
+/* each = {loops = {{name, first, last, step}}, wrap}: a connection pattern. */
+static int connect_each(lua_State *L, lied_model *m, int id, const char *a, const char *b,
+                        const char *where, int each, lied_err *e) {
+  lied_loop loop[LIED_MAX_LOOP];
+  memset(loop, 0, sizeof loop);
+  lua_getfield(L, each, "loops");
+  const int lt = lua_gettop(L);
+  lua_Integer n = lua_istable(L, lt) ? luaL_len(L, lt) : 0;
+  if (n > LIED_MAX_LOOP) n = LIED_MAX_LOOP + 1; /* the engine says why */
+  for (lua_Integer k = 1; k <= n && k <= LIED_MAX_LOOP; k++) {
+    lua_rawgeti(L, lt, k);
+    const int t = lua_gettop(L);
+    const char *nm = opt_field_str(L, t, "name");
+    snprintf(loop[k - 1].name, sizeof loop[k - 1].name, "%s", nm ? nm : "");
+    if (nm && strlen(nm) >= sizeof loop[k - 1].name) loop[k - 1].name[0] = '-';
+    loop[k - 1].first = int_field(L, t, "first");
+    loop[k - 1].last = int_field(L, t, "last");
+    loop[k - 1].step = int_field(L, t, "step");
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, each, "wrap");
+  int wrap = lua_toboolean(L, -1);
+  lua_pop(L, 2);
+  return lied_model_connect_each(m, id, a, b, where, loop, (int)n, wrap, e);
+}
+
 /* lied.core.build(specs) -> model. specs[i] = {name, parent (index, 0 for
  * the root), class, count, array, params = {k = number or {numbers}},
- * connect = {{a, b, where}}, ports = {name = target}, where} */
+ * copies = {param = function(i1, ..., iK)} (per-copy values, called with
+ * the indices of every instance), at = {{name, idx, value}} (values of
+ * some copies), connect = {{a, b, where}}, ports = {name = target}, where} */
 static int core_build(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lmodel *u = lua_newuserdatauv(L, sizeof *u, 0);
@@ -115,6 +292,10 @@ static int core_build(lua_State *L) {
       }
     }
     lua_pop(L, 1);
+    if (lua_getfield(L, t, "copies") == LUA_TTABLE) set_copies(L, m, id, lua_gettop(L), where);
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "at") == LUA_TTABLE) set_at(L, m, id, lua_gettop(L));
+    lua_pop(L, 1);
     lua_getfield(L, t, "connect");
     if (lua_istable(L, -1)) {
       lua_Integer nc = luaL_len(L, -1);
@@ -129,8 +310,13 @@ static int core_build(lua_State *L) {
         if (!a || !b) return lied_lua_fail(L, LIED_E_MODEL, "connect entries need two port paths");
         if (strlen(a) != na || strlen(b) != nb)
           return lied_lua_fail(L, LIED_E_MODEL, "connect: a port path contains a NUL character");
-        if (lied_model_connect(m, id, a, b, lua_tostring(L, -1), &e)) return lied_lua_raise(L, &e);
-        lua_pop(L, 4);
+        if (lua_getfield(L, -4, "each") == LUA_TTABLE) {
+          if (connect_each(L, m, id, a, b, lua_tostring(L, -2), lua_gettop(L), &e))
+            return lied_lua_raise(L, &e);
+        } else if (lied_model_connect(m, id, a, b, lua_tostring(L, -2), &e)) {
+          return lied_lua_raise(L, &e);
+        }
+        lua_pop(L, 5);
       }
     }
     lua_pop(L, 1);
@@ -154,7 +340,16 @@ static int core_build(lua_State *L) {
   return 1;
 }
 
-static const luaL_Reg build_funcs[] = {{"build", core_build}, {NULL, NULL}};
+/* lied.core.clock() -> seconds of a monotonic wall clock (for timing set-up
+ * phases; os.clock is processor time). */
+static int core_clock(lua_State *L) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  lua_pushnumber(L, (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
+  return 1;
+}
+
+static const luaL_Reg build_funcs[] = {{"build", core_build}, {"clock", core_clock}, {NULL, NULL}};
 
 void lied_lua_open_build(lua_State *L) {
   lied_lua_newtype(L, MODEL_MT, lied_lua_inspect_methods, model_gc, model_tostring);

@@ -176,12 +176,43 @@ static int model_vars(lua_State *L) {
   return 1;
 }
 
-/* model:value(name) -> current value, unit */
+/* When name is "component.param", a parameter of that instance: push its
+ * value (a list for vectors) and unit, return 1; else 0. */
+static int push_param(lua_State *L, const lied_model *m, const char *name) {
+  const char *dot = strrchr(name, '.');
+  if (!dot || dot == name) return 0;
+  lua_pushlstring(L, name, (size_t)(dot - name));
+  int spec;
+  uint64_t inst;
+  const char *rest;
+  lied_err e;
+  int found = lied_model_find(m, lua_tostring(L, -1), &spec, &inst, &rest, &e) == LIED_OK;
+  lua_pop(L, 1);
+  if (!found || rest[0] || !m->specs[spec].cls) return 0;
+  const lied_param *p = lied_class_param(m->specs[spec].cls, dot + 1);
+  if (!p) return 0;
+  const char *at = lied_inst(&m->specs[spec], inst) + p->offset;
+  int len = p->len > 1 ? p->len : 1;
+  if (len > 1) lua_createtable(L, len, 0);
+  for (int k = 0; k < len; k++) {
+    if (p->flags & LIED_PARAM_INT)
+      lua_pushinteger(L, ((const int *)(const void *)at)[k]);
+    else
+      lua_pushnumber(L, ((const double *)(const void *)at)[k]);
+    if (len > 1) lua_rawseti(L, -2, k + 1);
+  }
+  lua_pushstring(L, p->unit ? p->unit : "");
+  return 1;
+}
+
+/* model:value(name) -> current value, unit (of a variable or a parameter) */
 static int model_value(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   lied_err e;
   const char *unit = "";
-  const double *a = lied_model_var(u->sys->model, luaL_checkstring(L, 2), &unit, &e);
+  const char *name = luaL_checkstring(L, 2);
+  const double *a = lied_model_var(u->sys->model, name, &unit, &e);
+  if (!a && push_param(L, u->sys->model, name)) return 2;
   if (!a) return lied_lua_raise(L, &e);
   lua_pushnumber(L, *a);
   lua_pushstring(L, unit);

@@ -229,6 +229,7 @@ static int make_smaps(lied_lanes *L, char *why, size_t cap, lied_err *e) {
     L->smap[m].layout = LIED_LAYOUT_LANES;
     L->smap[m].st = t;
     L->smap[m].proto = NULL;
+    L->smap[m].start = NULL;
     for (int q = 0; q < sm->n; q++, t++) {
       if (sm->st[q].x % 8 || sm->st[q].der % 8)
         return unsupported(why, cap, "a state that is not a whole word");

@@ -16,14 +16,14 @@ int lied_sched_par_attach(lied_sched *s, lied_pool *pool, lied_err *e) {
   P->rc = lied_xcalloc((size_t)nw, sizeof *P->rc, "threads", e);
   P->bounds = lied_xcalloc((size_t)nw + 1, sizeof *P->bounds, "threads", e);
   int ok = P->view && P->err && P->rc && P->bounds;
-  const size_t k = (size_t)s->maxk;
+  size_t nint, ndbl = lied_sched_work_size(s, &nint);
   for (int w = 0; ok && w < nw; w++) {
     lied_sched *v = &P->view[w];
     *v = *s;
     v->par = NULL;
     /* the probe's work space, as sched.c allocates it */
-    v->work = lied_xmalloc(sizeof(double) * s->chunk * (k * k + 2 * k + 1), "threads: probe", e);
-    v->wpiv = lied_xmalloc(sizeof(int) * s->chunk * (k + 1), "threads: probe", e);
+    v->work = lied_xmalloc(sizeof(double) * ndbl, "threads: probe", e);
+    v->wpiv = lied_xmalloc(sizeof(int) * nint, "threads: probe", e);
     ok = v->work && v->wpiv;
   }
   s->par = P;
@@ -97,6 +97,10 @@ int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_er
     if (P->rc[r] != LIED_OK && rc == LIED_OK) {
       rc = P->rc[r];
       if (rc < 0) *e = P->err[r];
+      if (rc == LIED_E_SINGULAR) { /* which section and instance (sched.h) */
+        s->failed_sec = P->view[r].failed_sec;
+        s->failed_inst = P->view[r].failed_inst;
+      }
     }
   }
   return rc;

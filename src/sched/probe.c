@@ -57,8 +57,10 @@ static void set_tears(const lied_section *sec, uint64_t q0, uint64_t n, int unit
 
 /* LIED_E_SINGULAR with a message naming the pivot (step, 0-based) and the
  * tearing variables of section instance q at time t. */
-static int singular(const lied_sched *s, const lied_section *sec, uint64_t q,
+static int singular(lied_sched *s, const lied_section *sec, uint64_t q,
                     double t, int step, lied_err *e) {
+  s->failed_sec = (int)(sec - s->secs);
+  s->failed_inst = q;
   char msg[LIED_ERR_MAX];
   size_t n = (size_t)snprintf(msg, sizeof msg,
                               "at t = %.17g: singular linear section (pivot %d of %d); "
@@ -130,6 +132,66 @@ static inline int inverse2(double a11, double a12, double a21, double a22, doubl
 #define PROBE_INLINE static inline
 #endif
 
+/* Residuals that dwarf the matrix (a body started 1e7 m inside a stiff
+ * floor: forces of 1e14 N against a mass of 0.1 kg) leave the unit probes
+ * r(e_j) - r(0) with few correct digits, the values inside the blocks being
+ * as large as the residual. Such instances (|b| > LIED_PROBE_RATIO |A|) are
+ * probed again around the first solution t, with perturbations scaled to
+ * it (t_j + max(1, |t_j|)), and the solve repeated once from the better
+ * point: the perturbations are then as large as the values they change. */
+#define LIED_PROBE_RATIO 16777216.0 /* 2^24: columns lose over 8 of 16 digits */
+
+static int reprobe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+                   const lied_env *env, uint64_t q0, uint64_t n, double dmin, lied_err *e) {
+  const int k = sec->k;
+  const size_t kk = (size_t)k * (size_t)k, c = s->chunk;
+  double *A = s->work, *b = A + c * kk, *t = b + c * (size_t)k, *d = t + c * (size_t)k;
+  int *piv = s->wpiv;
+  for (int p = 0; p < k; p++)
+    for (uint64_t q = 0; q < n; q++)
+      t[q * (size_t)k + (size_t)p] = AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride);
+  for (int pass = 0; pass < 2; pass++) {
+    for (int p = 0; p < k; p++)
+      for (uint64_t q = 0; q < n; q++)
+        AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = t[q * (size_t)k + (size_t)p];
+    run_blocks(sec, env, q0, n);
+    for (int r = 0; r < k; r++)
+      for (uint64_t q = 0; q < n; q++)
+        b[q * (size_t)k + (size_t)r] = AT(sec->pairs[r].res, q0 + q, sec->pairs[r].rstride);
+    for (int j = 0; j < k; j++) {
+      const lied_sec_pair *pj = &sec->pairs[j];
+      for (uint64_t q = 0; q < n; q++) {
+        double tj = t[q * (size_t)k + (size_t)j];
+        d[q] = fmax(dmin, fabs(tj));
+        AT(pj->tear, q0 + q, pj->tstride) = tj + d[q];
+      }
+      run_blocks(sec, env, q0, n);
+      for (int r = 0; r < k; r++)
+        for (uint64_t q = 0; q < n; q++)
+          A[q * kk + (size_t)r * (size_t)k + (size_t)j] =
+              (AT(sec->pairs[r].res, q0 + q, sec->pairs[r].rstride) -
+               b[q * (size_t)k + (size_t)r]) / d[q];
+      for (uint64_t q = 0; q < n; q++)
+        AT(pj->tear, q0 + q, pj->tstride) = t[q * (size_t)k + (size_t)j];
+    }
+    for (uint64_t q = 0; q < n; q++) {
+      int step = 0;
+      double *x = b + q * (size_t)k;
+      s->st.factorisations++;
+      if (lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step) != LIED_OK)
+        return singular(s, sec, q0 + q, env->t, step, e);
+      for (int r = 0; r < k; r++) x[r] = -x[r];
+      lied_lu_solve(A + q * kk, k, piv + q * (size_t)k, x);
+      for (int p = 0; p < k; p++) t[q * (size_t)k + (size_t)p] += x[p];
+    }
+  }
+  for (int p = 0; p < k; p++)
+    for (uint64_t q = 0; q < n; q++)
+      AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = t[q * (size_t)k + (size_t)p];
+  run_final(sec, mode, env, q0, n);
+  return LIED_OK;
+}
+
 /* The 2x2 case (a crane crab) without the general loops: the same passes,
  * with as few sweeps over the tearing variables and residuals as possible:
  * reading b sets the first pass's unit vector, reading the first column sets
@@ -143,7 +205,8 @@ static inline int inverse2(double a11, double a12, double a21, double a22, doubl
  * small_invert and solve2, instance by instance. */
 PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                          const lied_env *env, uint64_t q0, uint64_t n, const size_t ts0,
-                         const size_t ts1, const size_t rs0, const size_t rs1, lied_err *e) {
+                         const size_t ts1, const size_t rs0, const size_t rs1,
+                         const int check_large, lied_err *e) {
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
   double *t0 = PTR(p0->tear, q0, ts0), *t1 = PTR(p1->tear, q0, ts1);
   const double *r0 = PTR(p0->res, q0, rs0), *r1 = PTR(p1->res, q0, rs1);
@@ -190,11 +253,19 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
     v0[q] = *PTR(r0, q, rs0) - b0[q];
     v1[q] = *PTR(r1, q, rs1) - b1[q];
   }
+  /* residuals that dwarf the matrix (see reprobe; not for lane groups or
+   * constant sections), in squares: no branches */
+  int large = 0;
+  const double r2 = check_large && !done ? LIED_PROBE_RATIO * LIED_PROBE_RATIO : HUGE_VAL;
   LIED_LANE_LOOP
   for (uint64_t q = 0; q < n; q++) {
     double iv[4];
     bad |= inverse2(a11[q], a12[q], a21[q], a22[q], iv);
     solve2(iv, b0[q], b1[q], PTR(t0, q, ts0), PTR(t1, q, ts1));
+    if (check_large) { /* a constant: compiled out of the lane groups' copy */
+      const double a2 = a11[q] * a11[q] + a12[q] * a12[q] + a21[q] * a21[q] + a22[q] * a22[q];
+      large |= b0[q] * b0[q] + b1[q] * b1[q] > r2 * a2;
+    }
   }
   if (done) /* constant: keep the inverses */
     LIED_LANE_LOOP
@@ -212,6 +283,7 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
   }
   s->st.factorisations += n;
   if (done) *done = 1;
+  if (large) return reprobe(s, sec, mode, env, q0, n, 1.0, e);
   run_final(sec, mode, env, q0, n);
   return LIED_OK;
 }
@@ -223,9 +295,9 @@ static int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
   if (sec->layout == LIED_LAYOUT_LANES)
     return probe2_(s, sec, mode, env, q0, n, LIED_LANE_STRIDE, LIED_LANE_STRIDE,
-                   LIED_LANE_STRIDE, LIED_LANE_STRIDE, e);
+                   LIED_LANE_STRIDE, LIED_LANE_STRIDE, 0, e);
   return probe2_(s, sec, mode, env, q0, n, p0->tstride, p1->tstride, p0->rstride, p1->rstride,
-                 e);
+                 1, e);
 }
 
 /* See probe.h: 2x2 sections go to probe2, 1x1 use the explicit inverse, the
@@ -246,6 +318,8 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
   const double *lu;
   const int *pv;
   uint8_t *done = sec->constant ? &sec->factored[q0 / s->chunk] : NULL;
+  int large = 0;
+  double bmax = 0;
   if (!done || !*done) {
     for (int i = 0; i < k; i++) {
       const int j = sec->cord[i];
@@ -257,11 +331,23 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
               AT(sec->pairs[r].res, q0 + q, sec->pairs[r].rstride) -
               bv[q * (size_t)k + (size_t)r];
     }
+    for (uint64_t q = 0; q < n && !done; q++) {
+      double am = 0, bm = 0;
+      for (size_t r = 0; r < kk; r++) am = fmax(am, fabs(A[q * kk + r]));
+      for (int r = 0; r < k; r++) bm = fmax(bm, fabs(bv[q * (size_t)k + (size_t)r]));
+      large |= bm > LIED_PROBE_RATIO * am;
+      bmax = fmax(bmax, bm);
+    }
     for (uint64_t q = 0; q < n; q++) {
       int step = 0;
       int rc = k == 1 ? small_invert(A + q * kk, k, &step)
                       : lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step);
       s->st.factorisations++;
+      if (rc != LIED_OK && large && sec->layout != LIED_LAYOUT_LANES) {
+        /* the unit probes were lost in the residual: probe at its scale */
+        set_tears(sec, q0, n, -1);
+        return reprobe(s, sec, mode, env, q0, n, bmax, e);
+      }
       if (rc != LIED_OK) return singular(s, sec, q0 + q, env->t, step, e);
     }
     if (done) {
@@ -284,6 +370,7 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
       for (int p = 0; p < k; p++) AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = x[p];
     }
   }
+  if (large && sec->layout != LIED_LAYOUT_LANES) return reprobe(s, sec, mode, env, q0, n, 1.0, e);
   run_final(sec, mode, env, q0, n);
   return LIED_OK;
 }

@@ -88,6 +88,7 @@ typedef struct lied_state_map {
   int n;               /* states per instance */
   const lied_tstate *st;
   const char *proto;   /* start values live in the spec's prototype */
+  const double *start; /* ... or per instance, n per instance (copies that differ) */
   uint64_t x0;         /* index of instance 0's first state */
   enum lied_layout layout; /* lanes: st[q].x and .der are offsets of lane arrays */
 } lied_state_map;
@@ -126,15 +127,22 @@ struct lied_sched {
   uint64_t nstates;
   int maxk;              /* largest section */
   size_t chunk;          /* instances per probing chunk: LIED_PROBE_CHUNK */
-  double *work;          /* chunk * (maxk * maxk + 2 * maxk) doubles */
+  double *work;          /* chunk * (maxk * maxk + 4 * maxk + 1) doubles */
   int *wpiv;             /* chunk * maxk */
   int const_done;        /* lied_sched_prepare ran the constant part */
   int aligned;           /* dynamic part runs chunk by chunk (see sched.c) */
   uint64_t aligned_n;    /* instances per step when aligned */
   lied_sched_stats st;
   lied_model *model;     /* the instances this schedule runs */
+  int failed_sec;        /* the section of the last LIED_E_SINGULAR (-1: none) */
+  uint64_t failed_inst;  /* ... and its instance */
   struct lied_sched_par *par; /* a run's threads (sched/par.h); NULL: one thread */
 };
+
+/* The sizes of the probe's work space (lied_sched.work: the doubles
+ * returned; wpiv: *nint ints), which every thread's view of the schedule
+ * (sched/par.h) has too. */
+size_t lied_sched_work_size(const lied_sched *s, size_t *nint);
 
 /* lied_sched_build flags */
 enum {
@@ -149,6 +157,15 @@ enum {
  * (structural errors name the component paths). */
 int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *e);
 void lied_sched_free(lied_sched *s);
+
+/* A section whose coefficients depend on parameters only and make it
+ * singular whatever the state is an error of the model, reported at build
+ * (one evaluation at the start values, for models with such sections; run
+ * statistics and the factorisations of a run are not affected): the
+ * connector's singular_error ("flow path without inertance") or a general
+ * message, the components of the section, its tearing variables. Other
+ * failures of that evaluation are left to the run. */
+int lied_sched_check_constant(lied_sched *s, lied_err *e);
 
 /* Run one part at time env->t, leaving what mode says consistent. Returns
  * LIED_OK, or LIED_E_SINGULAR with a message naming the tearing variables

@@ -132,10 +132,10 @@ static void rows(const lied_sb *b, const comp_sets *cs, int pass, uint64_t *rowp
         uint64_t i = map->x0 + inst * (uint64_t)map->n + (uint64_t)q;
         int blk = lied_template_producer(t, map->st[q].der);
         uint32_t c = b->comp[lied_sb_encode(b, spec, blk, b->copies ? 0 : inst)];
-        const uint32_t *set = cs->pool + cs->set0[c];
+        const uint32_t *set = cs->setn[c] ? cs->pool + cs->set0[c] : NULL;
         if (pass == 0)
           rowptr[i + 1] = cs->setn[c];
-        else if (!b->copies)
+        else if (!b->copies && cs->setn[c]) /* (no set: the pool may be NULL) */
           memcpy(cols + rowptr[i], set, sizeof *cols * cs->setn[c]);
         else /* the order stays */
           for (uint32_t j = 0; j < cs->setn[c]; j++) cols[rowptr[i] + j] = in_copy(s, set[j], inst);

@@ -21,7 +21,8 @@ int lied_sb_map_states(lied_sb *b) {
     lied_spec *sp = &m->specs[i];
     if (!sp->cls || !sp->tpl.nstates || !sp->total) continue;
     s->smap[s->nsmap++] = (lied_state_map){sp->arena, sp->size, sp->total, sp->tpl.nstates,
-                                           sp->tpl.states, sp->proto, x, LIED_LAYOUT_INSTANCES};
+                                           sp->tpl.states, sp->proto, sp->start, x,
+                                           LIED_LAYOUT_INSTANCES};
     x += sp->total * (uint64_t)sp->tpl.nstates;
   }
   s->nstates = x;
@@ -49,9 +50,11 @@ void lied_sched_reset_states(const lied_sched *s) {
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
     char *inst = sm->base;
+    const double *x0 = sm->start;
     for (uint64_t i = 0; i < sm->count; i++, inst += sm->stride)
       for (int q = 0; q < sm->n; q++)
-        LIED_DBL(inst + sm->st[q].x) = *(const double *)(const void *)(sm->proto + sm->st[q].x);
+        LIED_DBL(inst + sm->st[q].x) =
+            x0 ? *x0++ : *(const double *)(const void *)(sm->proto + sm->st[q].x);
   }
 }
 

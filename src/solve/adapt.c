@@ -5,10 +5,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include "solve/events.h"
 #include "solve/newton.h"
 #include "solve/stepper.h"
 
-enum { WHY_ERROR, WHY_NEWTON, WHY_NAN };
+enum { WHY_ERROR, WHY_NEWTON, WHY_NAN, WHY_MODEL };
 
 /* Hairer and Wanner's starting step (I, II.4): from |x|, |f(x)| and the
  * change of f along an explicit Euler step, for an error O(h^k). */
@@ -41,15 +43,20 @@ static int initial_step(lied_run *R, int k, double t, const double *x, double *h
   return rc ? lied_err_at(R->e, t) : LIED_OK;
 }
 
-static int underflow(lied_run *R, double t, double h, int why, uint64_t worst) {
+static int underflow(lied_run *R, double t, double h, int why, uint64_t worst,
+                     const char *model_msg) {
   char name[512];
   lied_run_state_name(R, worst, name, sizeof name);
   static const char *const reason[] = {
       "the error estimate stays above the tolerance (largest in state %s)",
       "the Newton iteration does not converge (largest update in state %s)",
-      "state %s is not finite in every trial step"};
-  char what[700];
-  snprintf(what, sizeof what, reason[why], name);
+      "state %s is not finite in every trial step",
+      "every trial step fails: %s"};
+  char what[LIED_ERR_MAX];
+  if (why == WHY_MODEL)
+    snprintf(what, sizeof what, reason[why], model_msg);
+  else
+    snprintf(what, sizeof what, reason[why], name);
   return lied_errc(R->e, LIED_E_SOLVER, "at t = %.17g: step size underflow (h = %g): %s", t, h,
                    what);
 }
@@ -77,7 +84,15 @@ typedef struct adapt {
   lied_ctrl ctrl;
   int why;        /* why the last attempt was rejected (messages) */
   uint64_t worst; /* the state it names */
+  char model_msg[1024]; /* WHY_MODEL: the model's message */
 } adapt;
+
+/* Failures of the model during a trial step that a smaller step may avoid:
+ * a linear section singular at a state the step overshot to, a value that
+ * is not finite there. */
+static int retryable(int status) {
+  return status == LIED_E_SINGULAR || status == LIED_E_NONFINITE;
+}
 
 /* Attempt a step of size h from (t, x): LIED_OK with the error estimate in
  * *err (accepted), LIED_RETRY with *h reduced (rejected by the error test or
@@ -85,6 +100,15 @@ typedef struct adapt {
 static int attempt(adapt *A, double t, const double *x, double *h, double *err) {
   lied_run *R = A->R;
   int a = A->S->attempt(A->S->self, t, *h, x, err, &A->worst);
+  if (a < 0 && retryable(a)) { /* reject the trial step, keep the message */
+    snprintf(A->model_msg, sizeof A->model_msg, "%.1000s", R->e->msg);
+    R->st->rejected++;
+    A->why = WHY_MODEL;
+    A->ctrl.rejected = 1;
+    A->S->restart(A->S->self);
+    *h *= 0.25;
+    return LIED_RETRY;
+  }
   if (a < 0) return lied_err_at(R->e, t);
   if (a == LIED_RETRY) {
     R->st->rejected++;
@@ -103,21 +127,38 @@ static int attempt(adapt *A, double t, const double *x, double *h, double *err) 
 }
 
 /* Steps from R->t to the stop time (or a stop request), output points from
- * the stepper's dense output. */
+ * the stepper's dense output; steps end exactly at time events and at the
+ * zero crossings located inside them (events.h), where the events are
+ * handled and the stepper restarts. */
 static int integrate(adapt *A, dense_ctx *dense, double h) {
   lied_run *R = A->R;
   lied_stepper *S = A->S;
+  lied_events *V = R->ev;
   double *x = R->x, t = R->t;
   int rc = LIED_OK;
   while (!rc && !lied_run_stopped(R)) {
     double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
-    int last = 0;
+    const double hwant = h;
+    int last = 0, at_time = 0;
     if (t + h >= R->stop - hmin) {
       h = R->stop - t;
       last = 1;
     }
+    if (R->t_cut < R->stop && t + h >= R->t_cut - hmin) { /* land on the time event */
+      h = R->t_cut - t;
+      last = 0;
+      at_time = 1;
+      if (h < hmin) { /* closer than a step can resolve: it happens here */
+        t = R->t_cut;
+        if ((rc = lied_run_points(R, t, x, NULL, NULL)) || (rc = lied_events_fire(V, t, x)))
+          break;
+        S->restart(S->self);
+        h = hwant;
+        continue;
+      }
+    }
     if (h < hmin) {
-      rc = underflow(R, t, h, A->why, A->worst);
+      rc = underflow(R, t, h, A->why, A->worst, A->model_msg);
       break;
     }
     double err = 0;
@@ -127,14 +168,30 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
       continue;
     }
     if (rc) break;
-    double tnew = last ? R->stop : t + h;
+    double tnew = last ? R->stop : at_time ? R->t_cut : t + h;
     dense->t = t;
     dense->h = h;
+    const double *xe = NULL;
+    double te = tnew;
+    if (V && V->nzero) { /* a zero crossing inside the step cuts it */
+      rc = lied_events_locate(V, t, tnew, S->candidate(S->self), dense_at, dense, &te, &xe);
+      if (rc < 0) break;
+      if (rc == 1) tnew = te, last = 0, at_time = R->t_cut <= te;
+      rc = LIED_OK;
+    }
     if ((rc = lied_run_points(R, tnew, NULL, dense_at, dense))) break;
     S->accept(S->self, x);
+    if (xe) memcpy(x, xe, sizeof *x * R->n);
     t = tnew;
     R->st->steps++;
     if ((rc = lied_run_stepped(R, t, x)) || last) break;
+    if ((xe || at_time) && t < R->stop) {
+      if ((rc = lied_events_fire(V, t, x))) break;
+      S->restart(S->self);
+      h = fmin(hwant, R->hmax);
+      A->why = WHY_ERROR;
+      continue;
+    }
     double fac = lied_ctrl_accept(&A->ctrl, err);
     /* implicit: keep h (and the factorisation) when it would grow a little */
     if (S->implicit && fac >= 1.0 && fac <= 1.2) fac = 1.0;
@@ -153,6 +210,10 @@ int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
   dense.xout = lied_xcalloc((size_t)R->n + 1, sizeof(double), "solver work space", R->e);
   int rc = dense.xout ? LIED_OK : LIED_E_NOMEM;
   if (!rc && !(h > 0)) rc = initial_step(R, S.err_order, R->t, R->x, &h);
+  /* zero functions are checked at step ends: steps no longer than the
+   * output interval, so a crossing and its return inside one step cannot
+   * hide a switch (docs/events.md) */
+  if (R->ev && R->ev->nzero) R->hmax = fmin(R->hmax, R->every_step ? R->span / 500 : R->interval);
   adapt A = {R, &S, {0}, WHY_ERROR, 0};
   lied_ctrl_init(&A.ctrl, S.err_order, S.implicit);
   if (!rc) rc = integrate(&A, &dense, fmin(h, R->hmax));

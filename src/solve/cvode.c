@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>
+#include "solve/events.h"
 #include "solve/jacobian.h"
 #include "solve/run.h"
 
@@ -114,9 +115,11 @@ static int cv_setup(cv *c) {
   if (!c->LS || CVodeSetLinearSolver(c->mem, c->LS, c->A) != CV_SUCCESS ||
       CVodeSetJacFn(c->mem, cv_jac) != CV_SUCCESS)
     return lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c->msg);
-  CVodeSetMaxStep(c->mem, R->hmax);
+  /* zero functions are checked at step ends (adapt.c does the same) */
+  CVodeSetMaxStep(c->mem, R->ev && R->ev->nzero
+                              ? fmin(R->hmax, R->every_step ? R->span / 500 : R->interval)
+                              : R->hmax);
   CVodeSetMaxNumSteps(c->mem, -1); /* no limit: Ctrl-C stops a long run */
-  CVodeSetStopTime(c->mem, R->stop);
   if (R->o->dt > 0) CVodeSetInitStep(c->mem, R->o->dt);
   return LIED_OK;
 }
@@ -146,12 +149,34 @@ static int cv_failed(cv *c, int flag, double t) {
                    c->msg[0] ? c->msg : CVodeGetReturnFlagName(flag), name);
 }
 
+static void cv_stats(cv *c, lied_sim_stats *st);
+
+/* CVODE stops exactly at the next time event (events.h), or at stop. */
+static int cv_stop_time(cv *c) {
+  lied_run *R = c->R;
+  if (CVodeSetStopTime(c->mem, fmin(R->t_cut, R->stop)) != CV_SUCCESS)
+    return lied_errc(R->e, LIED_E_SOLVER, "cvode: cannot set the stop time: %s", c->msg);
+  return LIED_OK;
+}
+
+/* After an event at t: CVODE starts afresh from the state there (its
+ * counters restart too: add them to the run's first). */
+static int cv_restart(cv *c, double t) {
+  lied_run *R = c->R;
+  cv_stats(c, R->st);
+  if (CVodeReInit(c->mem, t, c->y) != CV_SUCCESS)
+    return lied_errc(R->e, LIED_E_SOLVER, "at t = %.17g: cvode: restart failed: %s", t, c->msg);
+  return cv_stop_time(c);
+}
+
 /* One CVODE step after another to the stop time, output points from
- * CVODE's interpolation. */
+ * CVODE's interpolation; a zero crossing inside a step cuts it (the state
+ * there from the interpolation). */
 static int cv_steps(cv *c) {
   lied_run *R = c->R;
+  lied_events *V = R->ev;
   double t = R->t;
-  int rc = LIED_OK;
+  int rc = cv_stop_time(c);
   while (!rc && !lied_run_stopped(R)) {
     double tret = t;
     int flag = CVode(c->mem, R->stop, c->y, &tret, CV_ONE_STEP);
@@ -161,24 +186,37 @@ static int cv_steps(cv *c) {
     }
     R->st->steps++;
     c->tret = tret;
-    if ((rc = lied_run_points(R, tret, NULL, cv_dense, c))) break;
-    t = tret;
+    const double *xe = NULL;
+    double te = tret;
+    if (V && V->nzero) {
+      rc = lied_events_locate(V, t, tret, R->x, cv_dense, c, &te, &xe);
+      if (rc < 0) break;
+      rc = LIED_OK;
+    }
+    if ((rc = lied_run_points(R, te, NULL, cv_dense, c))) break;
+    if (xe) memcpy(R->x, xe, sizeof(double) * R->n);
+    t = te;
     if ((rc = lied_run_stepped(R, t, R->x))) break;
-    if (flag == CV_TSTOP_RETURN || t >= R->stop) break;
+    if ((xe || t >= R->t_cut) && t < R->stop) {
+      if ((rc = lied_events_fire(V, t, R->x)) || (rc = cv_restart(c, t))) break;
+      continue;
+    }
+    if (t >= R->stop) break;
   }
   R->t = t;
   return rc;
 }
 
+/* Add CVODE's counters since its last (re)start to st. */
 static void cv_stats(cv *c, lied_sim_stats *st) {
   long v = 0;
   if (CVodeGetNumErrTestFails(c->mem, &v) == CV_SUCCESS) st->rejected += v;
   if (CVodeGetNumNonlinSolvConvFails(c->mem, &v) == CV_SUCCESS) {
     st->rejected += v;
-    st->newton_fails = v;
+    st->newton_fails += v;
   }
-  if (CVodeGetNumNonlinSolvIters(c->mem, &v) == CV_SUCCESS) st->newton = v;
-  if (CVodeGetNumLinSolvSetups(c->mem, &v) == CV_SUCCESS) st->lu = v;
+  if (CVodeGetNumNonlinSolvIters(c->mem, &v) == CV_SUCCESS) st->newton += v;
+  if (CVodeGetNumLinSolvSetups(c->mem, &v) == CV_SUCCESS) st->lu += v;
 }
 
 int lied_run_cvode(lied_run *R) {

@@ -90,6 +90,9 @@ static void aerk_accept(void *self, double *x) {
   }
 }
 
+static const double *aerk_candidate(void *self) { return ((aerk *)self)->xnew; }
+static void aerk_restart(void *self) { ((aerk *)self)->have_k0 = 0; }
+
 int lied_aerk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
   lied_err *e = R->e;
   if (!tab->bhat || !tab->dense)
@@ -117,6 +120,8 @@ int lied_aerk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
   }
   int q = tab->embedded_order < tab->order ? tab->embedded_order : tab->order;
   *st = (lied_stepper){.self = a, .err_order = q + 1, .attempt = aerk_attempt,
-                       .interp = aerk_interp, .accept = aerk_accept, .free = aerk_free};
+                       .interp = aerk_interp, .accept = aerk_accept,
+                       .candidate = aerk_candidate, .restart = aerk_restart,
+                       .free = aerk_free};
   return LIED_OK;
 }

@@ -219,6 +219,13 @@ static void adirk_interp(void *self, const double *x, double h, double theta, do
 }
 static void adirk_accept(void *self, double *x) { lied_dirk_accept(self, x); }
 static void dirk_stats(void *self, lied_sim_stats *st) { lied_dirk_stats(self, st); }
+static const double *adirk_candidate(void *self) { return ((lied_dirk *)self)->xnew; }
+/* After an event: a fresh first stage and Jacobian at the next step. */
+static void dirk_restart(void *self) {
+  lied_dirk *d = self;
+  d->have_k0 = d->k0_fresh = 0;
+  d->need_jac = 1;
+}
 static void dirk_free(void *self) {
   lied_dirk_free(self);
   free(self);
@@ -257,7 +264,8 @@ int lied_adirk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
   }
   int q = tab->embedded_order < tab->order ? tab->embedded_order : tab->order;
   *st = (lied_stepper){.self = d, .err_order = q + 1, .implicit = 1, .attempt = adirk_attempt,
-                       .interp = adirk_interp, .accept = adirk_accept, .stats = dirk_stats,
+                       .interp = adirk_interp, .accept = adirk_accept,
+                       .candidate = adirk_candidate, .restart = dirk_restart, .stats = dirk_stats,
                        .free = dirk_free};
   return LIED_OK;
 }
@@ -265,7 +273,7 @@ int lied_adirk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
 int lied_fdirk_new(lied_stepper *st, const lied_tableau *tab, lied_run *R) {
   lied_dirk *d;
   LIED_TRY(dirk_new(&d, tab, R));
-  *st = (lied_stepper){.self = d, .steps = fdirk_steps, .max_block = 1, .stats = dirk_stats,
-                       .free = dirk_free};
+  *st = (lied_stepper){.self = d, .steps = fdirk_steps, .max_block = 1, .restart = dirk_restart,
+                       .stats = dirk_stats, .free = dirk_free};
   return LIED_OK;
 }

@@ -9,9 +9,15 @@
 #include "sched/par.h"
 #include "sched/transfer.h"
 #include "solve/erk.h"
+#include "solve/events.h"
 #include "solve/stepper.h"
 
-int lied_fused_applies(const lied_sched *s) { return s->aligned && s->nsmap > 0; }
+/* Models with zero functions or event handlers step over the whole state
+ * vector, one step at a time (solve/events.h); time events alone do not
+ * need that (a block of steps ends at each). */
+int lied_fused_applies(const lied_sched *s) {
+  return s->aligned && s->nsmap > 0 && !lied_events_stateful(s->model);
+}
 
 int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int lanes,
                     lied_err *e) {
@@ -25,6 +31,7 @@ int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int l
   f->tab = tab;
   f->n = s->nstates;
   f->width = width;
+  f->cut = f->left = INFINITY;
   const int nws = s->par ? s->par->nw : 1;
   f->ws = lied_xcalloc((size_t)nws, sizeof *f->ws, "fused steps: threads", e);
   f->xnew = lied_xcalloc(f->n + 1, sizeof *f->xnew, "fused steps: new state", e);
@@ -105,7 +112,8 @@ static int chunk_step(const lied_fused *f, lied_fused_ws *w, int lane, uint64_t 
         lied_states_in(sm, w->y, inst, n);
       }
     }
-    const lied_env env = {t + tab->c[i] * h};
+    const double ts = t + tab->c[i] * h;
+    const lied_env env = {ts >= f->cut ? f->left : ts};
     if (lane ? lied_lanes_run(&w->lanes, &env, n, e)
                 : lied_sched_run_chunk(s, LIED_EVAL_DERIVATIVES, &env, q0, n, e))
       return lied_err_code(e);
@@ -218,6 +226,7 @@ typedef struct fused_stepper {
 static int fused_steps(void *self, const double *times, int nsteps, double *x) {
   fused_stepper *F = self;
   lied_run *R = F->R;
+  F->f.cut = R->t_cut, F->f.left = R->t_left;
   int rc = lied_fused_steps(&F->f, times, nsteps, x, nsteps > 1 ? R->stop_flag : NULL, R->e);
   if (rc && nsteps > 1) return LIED_RETRY;
   R->nrhs += (long)nsteps * F->f.tab->stages;

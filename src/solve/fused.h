@@ -32,6 +32,8 @@ typedef struct lied_fused {
   uint64_t n;     /* states */
   size_t width;   /* states per copy (over every state map) */
   double *xnew;   /* n: the new state, copied to x when every chunk succeeded */
+  double cut, left; /* stage times >= cut are evaluated at left (a time
+                       event's left limit, solve/events.h); INFINITY: none */
   int lane;       /* the chunks run in lane form (sched/lanes.h) */
   lied_fused_ws *ws; /* nws work spaces: one per worker */
   int nws;

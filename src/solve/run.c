@@ -5,7 +5,7 @@
 int lied_run_rhs(void *ctx, double t, const double *x, double *dx) {
   lied_run *R = ctx;
   R->nrhs++;
-  return lied_sched_evaluate(R->s, t, x, dx, 0, R->e);
+  return lied_sched_evaluate(R->s, lied_run_time(R, t), x, dx, 0, R->e);
 }
 
 double lied_run_tout(const lied_run *R, uint64_t k) {
@@ -16,8 +16,9 @@ double lied_run_tout(const lied_run *R, uint64_t k) {
 
 int lied_run_record(lied_run *R, double t, const double *x) {
   if (!R->out) return LIED_OK;
-  LIED_TRY(lied_sched_evaluate(R->s, t, x, NULL, 1, R->e));
+  LIED_TRY(lied_sched_evaluate(R->s, lied_run_time(R, t), x, NULL, 1, R->e));
   R->st->outputs++;
+  R->t_row = t;
   return R->out->row(R->out->ctx, t, R->e);
 }
 

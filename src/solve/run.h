@@ -26,9 +26,20 @@ typedef struct lied_run {
   uint64_t kout;     /* index of the next output point (interval mode) */
   double tout;       /* its time; INFINITY when none is left, and in every-step mode */
   long nrhs;         /* every derivative evaluation through lied_run_rhs */
+  /* Events (events.h): evaluations at times >= t_cut (the next time event)
+   * see t_left, the largest double below it: the values just before the
+   * jump. INFINITY when no time event lies ahead. */
+  double t_cut, t_left;
+  double t_row;      /* time of the last row recorded (-INFINITY: none) */
+  struct lied_events *ev; /* NULL: the model has no events */
   struct lied_pool *pool; /* the run's threads (threads.h), or NULL */
   double cpu0;       /* process CPU time at the start (threads.c) */
 } lied_run;
+
+/* The time an evaluation at t sees (the left limit at a time event). */
+static inline double lied_run_time(const lied_run *R, double t) {
+  return t >= R->t_cut ? R->t_left : t;
+}
 
 /* ---- run.c --------------------------------------------------------------- */
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "sched/sched.h"
+#include "solve/events.h"
 #include "solve/run.h"
 #include "solve/threads.h"
 
@@ -91,8 +92,11 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   if (!rc) rc = lied_threads_begin(&R);
   if (rc) return rc;
   lied_run_points_init(&R);
+  rc = lied_events_new(&R.ev, &R);
+  if (rc) return rc;
   R.x = lied_xcalloc(R.n + 1, sizeof(double), "state vector", e);
   if (!R.x) {
+    lied_events_free(R.ev);
     lied_threads_end(&R);
     return LIED_E_NOMEM;
   }
@@ -104,7 +108,8 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   if (!rc) {
     lied_sched_reset_states(sc);
     lied_sched_gather_x(sc, R.x);
-    rc = lied_run_record(&R, R.t, R.x);
+    rc = lied_events_start(R.ev, R.t, R.x);
+    if (!rc) rc = lied_run_record(&R, R.t, R.x);
   }
   if (!rc) {
     if (!s->adaptive)
@@ -117,7 +122,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
 #endif
   }
   /* leave every variable (outputs included) consistent with the last state */
-  if (rc == 0 && !out) rc = lied_sched_evaluate(sc, R.t, R.x, NULL, 1, e);
+  if (rc == 0 && !out) rc = lied_sched_evaluate(sc, lied_run_time(&R, R.t), R.x, NULL, 1, e);
   st->t_end = R.t;
   st->rhs = R.nrhs;
   st->wall = wall_now() - t0;
@@ -128,6 +133,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
     if (!rc) rc = rc2;
   }
   free(R.x);
+  lied_events_free(R.ev);
   lied_threads_end(&R);
   return rc;
 }

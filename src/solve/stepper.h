@@ -42,10 +42,15 @@ typedef struct lied_stepper {
                  uint64_t *worst);
   void (*interp)(void *self, const double *x, double h, double theta, double *out);
   void (*accept)(void *self, double *x);
+  /* the candidate's new state (before accept) */
+  const double *(*candidate)(void *self);
   /* fixed step */
   int (*steps)(void *self, const double *times, int nsteps, double *x);
   int max_block;
   /* both */
+  /* After an event (events.h): forget what carried over from the last step
+   * (first-same-as-last stage, Jacobian). May be NULL. */
+  void (*restart)(void *self);
   void (*stats)(void *self, lied_sim_stats *st);
   void (*free)(void *self);
 } lied_stepper;

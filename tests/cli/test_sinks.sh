@@ -66,6 +66,15 @@ if [ -n "$port" ]; then
 fi
 check '[ "$(wc -l <"$tmp/t.csv")" -eq 502 ]' "TCP run CSV rows"
 
+# ---- events: two rows at each event time, in CSV and MAT alike (docs/events.md)
+"$LIED" run examples/thermostat.lua --vars mass.T,heater.Q_flow --out "$tmp/ev.csv" 2>/dev/null
+"$LIED" run examples/thermostat.lua --vars mass.T,heater.Q_flow --out "$tmp/ev.mat" 2>/dev/null
+dups=$(cut -d, -f1 "$tmp/ev.csv" | uniq -d | wc -l)
+check '[ "$dups" -eq 10 ]' "thermostat CSV: 10 times with two rows (got $dups)"
+check 'awk -F, "NR > 1 && \$1 == t && q == \$3 { bad = 1 } { t = \$1; q = \$3 } END { exit bad }" "$tmp/ev.csv"' \
+  "the heat flow differs between the two rows of each event"
+check '"$TEST_MAT" "$tmp/ev.mat" "$tmp/ev.csv"' "thermostat MAT equals the CSV, event rows included"
+
 # ---- output spec errors ------------------------------------------------------
 "$LIED" run tests/models/osc.lua --out x.txt 2>"$tmp/err"
 check '[ $? -eq 2 ]' "--out x.txt is a usage error"

@@ -17,4 +17,17 @@ for f in examples/*.lua tests/models/osc.lua; do
   fi
   rm -f "$log"
 done
+# events: long enough for impacts and switches (docs/events.md), every solver kind
+for args in "examples/bouncing_ball.lua --stop 2" "examples/thermostat.lua --stop 1700 --solver rk4 --dt 5" \
+            "examples/thermostat.lua --stop 1700 --solver cvode" "examples/thermostat.lua --stop 1700 --solver esdirk23"; do
+  log=$(mktemp)
+  # shellcheck disable=SC2086
+  if valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
+      "$LIED" run $args --out none >"$log" 2>&1; then
+    ok
+  else
+    bad "$args"; cat "$log" >&2
+  fi
+  rm -f "$log"
+done
 finish

@@ -36,6 +36,21 @@ fails(S.PID { yMin = 0.5, yMax = 0.25 }, u,
   { "PID: the output limits are not ordered: yMin = 0.5 > yMax = 0.25" }, "PID limits")
 fails(S.PI { yMax = 1 / 0 }, u, { "yMax", "must be finite" }, "PI infinite limit")
 
+-- discrete blocks (docs/events.md)
+fails(S.Hysteresis { uLow = 1, uHigh = 1 }, u, { "Hysteresis: uLow = 1 must be below uHigh = 1" },
+  "Hysteresis thresholds equal")
+fails(S.Hysteresis { uLow = 2, uHigh = 1 }, u, { "Hysteresis: uLow = 2 must be below uHigh = 1" },
+  "Hysteresis thresholds reversed")
+fails(S.Hysteresis { high_start = 0.5 }, u, { "high_start", "integer" }, "Hysteresis high_start 0.5")
+fails(S.Hysteresis { high_start = 2 }, u, { "high_start = 2", "must be >= 0 and <= 1" }, "Hysteresis high_start 2")
+fails(S.SampleHold { period = 0 }, u, { "parameter period = 0 [s] must be > 0" }, "SampleHold period 0")
+fails(S.UnitDelay { period = -1 }, u, { "parameter period = -1 [s] must be > 0" }, "UnitDelay period < 0")
+fails(S.SampleHold { t0 = 1 / 0 }, u, { "t0", "must be finite" }, "SampleHold t0 infinite")
+fails(S.DiscretePI { Ti = 0 }, u, { "parameter Ti = 0 [s] must be > 0" }, "DiscretePI Ti = 0")
+fails(S.DiscretePI { yMin = 1, yMax = 0 }, u,
+  { "DiscretePI: the output limits are not ordered: yMin = 1 > yMax = 0" }, "DiscretePI limits")
+fails(S.DiscretePI { period = 0 }, u, { "parameter period = 0 [s] must be > 0" }, "DiscretePI period 0")
+
 -- sources
 fails(S.Sine { f = 1, w = 2 }, nil, { "Sine: set the frequency f or the angular frequency w, not both" },
   "Sine f and w")

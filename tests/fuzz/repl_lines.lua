@@ -49,6 +49,7 @@ local function session()
     results = nil,
   }
   repl.install(env)
+  repl.clear() -- each unit a fresh session: results of earlier units are not kept
   local load_, save_, plot_, run_ = env.load, env.save, env.plot, env.run
   env.load = function(x, ...)
     if type(x) == "string" and not x:match("%.lua$") and not x:find("/", 1, true) then

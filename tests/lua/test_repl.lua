@@ -37,6 +37,8 @@ end
 error("deliberate failure")
 #results, results[2] == r2
 replot{runs = 2, text = true, width = 60, height = 20, title = "it's run 2"}
+clear()
+print("after clear", #results)
 ]], path("vessels.png"), path("run2.mat"))
 local f = assert(io.open(path("session.lua"), "w"))
 f:write(session)
@@ -74,6 +76,9 @@ local _, stars = text:gsub("%*", "")
 local _, hashes = text:gsub("#", "")
 T.check(stars > 40 and hashes > 40, string.format("two curves drawn (%d *, %d #)", stars, hashes))
 T.check(text:find("300", 1, true) and text:find(" 0 ", 1, true), "x tick labels 0 .. 300")
+
+-- clear() forgets the results
+T.check(out:find("2 results forgotten\nafter clear\t0", 1, true), "clear() empties results[]")
 
 -- set() of an unknown parameter fails and the session goes on
 T.check(err:find("--set p9.L: no such parameter", 1, true), "bad set message: " .. err)

@@ -56,6 +56,26 @@ local rho = 995.586 * (1 + 4.5e-10 * 1e5)
 T.near(m:value("v.m_flow") / rho * 3600, (1 - 0) * 10 * math.sqrt(1 * 1000 / rho), 1e-6,
   "Kv law at full opening")
 
+-- the opening's clamps at 1 and 0 are kinks of the law: state events where
+-- the opening signal crosses them (a Ramp from 1.2 down to -0.5 over 10 s:
+-- 1 at t = 0.2/1.7*10, 0 at t = 1.2/1.7*10)
+do
+  local M = lied.model "Kinks" {
+    y = S.Ramp { offset = 1.2, height = -1.7, duration = 10 },
+    src = tf.Source { p0 = 2e5, L = 1e4 }, v = tf.Valve { dp_ref = 1e5, m_flow_ref = 2 },
+    snk = tf.Sink { p0 = 1e5 },
+    connect = { { "y.y", "v.opening" }, { "src.outlet", "v.inlet" }, { "v.outlet", "snk.inlet" } },
+  }
+  local res = lied.build(M):run { solver = "dopri45", tol = 1e-10, stop = 12, vars = "v.y" }
+  local t, ev = res:column("time"), {}
+  for i = 2, #t do if t[i] == t[i - 1] and t[i] ~= 10 then ev[#ev + 1] = t[i] end end
+  T.eq(#ev, 2, "two kinks of the opening: " .. table.concat(ev, ", "))
+  if #ev == 2 then
+    T.near(ev[1], 0.2 / 1.7 * 10, 1e-9, "full opening left at")
+    T.near(ev[2], 1.2 / 1.7 * 10, 1e-9, "full closure reached at")
+  end
+end
+
 -- 2. check valve: forward nearly the nominal flow, reverse the leakage's
 local function check(p_in, p_out)
   return lied.model "Check" {
@@ -69,11 +89,42 @@ T.near(m:value("v.m_flow"), 1, 1e-6, "check valve forward: open")
 m = steady(check(1e5, 2e5), 200)
 local mr = m:value("v.m_flow")
 T.near(mr, -1e-3, 1e-9, "check valve reverse: the leakage flows")
--- smooth and increasing through zero: dp at small flows
+T.eq(m:value("v.open"), 0, "check valve reverse: closed")
+-- the closure is a state event (docs/events.md): the inlet pressure steps
+-- from 2 bar to 0.5 bar at t = 5 against 1 bar downstream; the flow slows
+-- through the source's inertance, crosses zero, the valve closes there (two
+-- rows, v.open 1 -> 0) and the leakage flows backwards:
+-- m = -leakage m_ref sqrt(dp/dp_ref) = -1e-3 sqrt(0.5)
+do
+  local M = lied.model "Closing" {
+    p = S.Step { offset = 2e5, height = -1.5e5, t0 = 5 },
+    src = tf.Source { p0_from_input = 1, L = 1e4 }, v = tf.CheckValve { dp_ref = 1e5, m_flow_ref = 1 },
+    snk = tf.Sink { p0 = 1e5 },
+    connect = { { "p.y", "src.p0_in" }, { "src.outlet", "v.inlet" }, { "v.outlet", "snk.inlet" } },
+  }
+  for _, solver in ipairs { "dopri45", "esdirk23" } do
+    local res = lied.build(M):run { solver = solver, tol = 1e-9, stop = 60, vars = "v.m_flow,v.open" }
+    local t, mf, open = res:column("time"), res:column("v.m_flow"), res:column("v.open")
+    local closes, opens, at = 0, 0, nil
+    for i = 2, #t do
+      if t[i] == t[i - 1] and open[i - 1] == 1 and open[i] == 0 then closes, at = closes + 1, i end
+      if t[i] == t[i - 1] and open[i - 1] == 0 and open[i] == 1 then opens = opens + 1 end
+    end
+    T.eq(closes, 1, solver .. ": the check valve closes once")
+    T.eq(opens, 1, solver .. ": and opens once, at the start (zero flow counts as closed)")
+    if at then
+      T.check(t[at] > 5 and math.abs(mf[at]) < 1e-9, string.format(
+        "%s: it closes where the flow crosses zero (t = %.6g, m = %.3g)", solver, t[at], mf[at]))
+    end
+    T.near(mf[#mf], -1e-3 * math.sqrt(0.5), 1e-9, solver .. ": the leakage flows backwards")
+  end
+end
+
+-- the smooth law (smooth = 1): increasing through zero, dp at small flows
 local prev = -math.huge
 for _, mf in ipairs { -1e-2, -1e-3, -1e-4, -1e-5, 0, 1e-5, 1e-4, 1e-3, 1e-2 } do
   local b = lied.build(lied.model "C" {
-    src = tf.Source { m_flow = mf, L = 1 }, v = tf.CheckValve {}, snk = tf.Sink {},
+    src = tf.Source { m_flow = mf, L = 1 }, v = tf.CheckValve { smooth = 1 }, snk = tf.Sink {},
     connect = { { "src.outlet", "v.inlet" }, { "v.outlet", "snk.inlet" } } })
   b:derivatives()
   local dp = b:value("v.dp")

@@ -153,6 +153,12 @@ typedef struct lied_connector {
   /* Optional: appended ("; hint") to the message for a connection between
    * a port of this connector and a port of another one. */
   const char *incompatible_hint;
+  /* Optional: the message for a linear section, among whose tearing
+   * variables one belongs to a component with a port of this connector,
+   * that is singular whatever the state (its coefficients depend on
+   * parameters only, and they make it singular), e.g. "flow path without
+   * inertance". Reported when the model is built. */
+  const char *singular_error;
 } lied_connector;
 
 enum { LIED_SOURCE = 0, LIED_SINK = 1 };
@@ -274,6 +280,63 @@ void lied_meta_block(lied_meta *m, const char *name, lied_block_fn fn,
                      const void *const *out);
 /* The lane form of the block declared last (see "lane form" above). */
 void lied_meta_lanes(lied_meta *m, lied_block_fn lanes);
+
+/* ---- events ----------------------------------------------------------------
+ * A model's inputs may jump (a Step), kink (the end of a Ramp), or switch
+ * when a variable crosses a threshold (a thermostat). lied's solvers land
+ * exactly on such events and restart there, so no step straddles one
+ * (docs/events.md). A class declares, in its meta:
+ *
+ *  - time events: lied_meta_time_events(m, next), where next(self, t) is
+ *    the first time strictly after t at which the instance's outputs jump
+ *    or kink (INFINITY: none). Solvers end a step exactly there; the stages
+ *    at that step's end see the time just before it (the largest double
+ *    below), so a block computing `t >= t0 ? high : low` needs nothing else.
+ *  - state events: lied_meta_zero(m, name, &z, direction) declares a
+ *    zero-crossing function z (recorded as NAME), a variable written by one
+ *    of the class's blocks. The solver locates the time at which z crosses
+ *    zero in the declared direction to well below the step, and stops there.
+ *  - a handler: lied_meta_event(m, fn). fn(self, ev) runs at the start of a
+ *    run (ev->initial: set the discrete variables from the parameters), at
+ *    the instance's time events (ev->time) and when one of its zero
+ *    functions crossed (ev->crossed, bit k for the k-th lied_meta_zero). It
+ *    may change the instance's discrete variables (plain fields that blocks
+ *    read, declared with lied_meta_var to record them) and assign its own
+ *    states (re-initialisation, e.g. a velocity reversed at an impact). It
+ *    must not allocate or fail. Its inputs hold their values at ev->t,
+ *    after the jump.
+ *
+ * At an event the recorder writes two rows at the same time: the values
+ * just before and just after (the Modelica result convention). */
+enum {
+  LIED_ZC_BOTH = 0, /* a change of sign either way */
+  LIED_ZC_UP = 1,   /* from <= 0 to > 0 */
+  LIED_ZC_DOWN = 2, /* from > 0 to <= 0 */
+};
+
+typedef struct lied_event {
+  double t;         /* the time of the event */
+  int initial;      /* the start of a run */
+  int time;         /* this instance's time event is due */
+  unsigned crossed; /* bit k: the k-th zero function of the instance crossed */
+} lied_event;
+
+typedef double (*lied_next_fn)(const void *self, double t);
+typedef void (*lied_event_fn)(void *self, const lied_event *ev);
+
+/* At most this many zero functions per instance. */
+#define LIED_MAX_ZEROS 16
+
+void lied_meta_time_events(lied_meta *m, lied_next_fn next);
+void lied_meta_zero(lied_meta *m, const char *name, double *z, int direction);
+void lied_meta_event(lied_meta *m, lied_event_fn handler);
+
+/* For next functions of periodic events: the first time t0 + k * period
+ * (k an integer >= 0) strictly after t. Blocks that switch at these times
+ * should decide with lied_periodic_index, which agrees with it exactly. */
+double lied_periodic_next(double t, double t0, double period);
+/* The k >= 0 of the last time t0 + k * period at or before t, -1 before t0. */
+double lied_periodic_index(double t, double t0, double period);
 
 /* ---- libraries ------------------------------------------------------------
  * A component library describes itself with one descriptor (as luaL_Reg and

@@ -29,8 +29,8 @@ const lied_port_layout pm_in_layout = {
 static const lied_class *const mechanics_classes[] = {
     &pm_fixed_class,  &pm_body_class,   &pm_fixed_translation_class, &pm_revolute_class,
     &pm_prismatic_class, &pm_spring_class, &pm_damper_class, &pm_spring_damper_class,
-    &pm_elasto_gap_class, NULL};
+    &pm_elasto_gap_class, &pm_ball_class, NULL};
 
 LIED_LIBRARY(mechanics,
-             "planar multibody mechanics (frames, bodies, joints, springs)",
+             "planar multibody mechanics (frames, bodies, joints, springs), BouncingBall",
              mechanics_classes)

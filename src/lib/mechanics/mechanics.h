@@ -44,6 +44,7 @@ extern const lied_port_layout pm_out_layout, pm_in_layout;
  * of the public API (lied_real_in, lied/component.h): any signal output
  * feeds them (require "lied.signals"); unconnected they read 0. */
 
+extern const lied_class pm_ball_class;
 extern const lied_class pm_fixed_class, pm_body_class, pm_fixed_translation_class,
     pm_revolute_class, pm_prismatic_class, pm_spring_class, pm_damper_class,
     pm_spring_damper_class, pm_elasto_gap_class;

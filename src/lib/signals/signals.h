@@ -66,6 +66,7 @@ int sig_sine_init(void *self, lied_init *ctx);
 extern const lied_class sig_constant_class, sig_step_class, sig_ramp_class, sig_sine_class,
     sig_pulse_class, sig_timetable_class, sig_gain_class, sig_add_class, sig_product_class,
     sig_division_class, sig_min_class, sig_max_class, sig_limiter_class,
-    sig_first_order_class, sig_integrator_class, sig_pi_class, sig_pid_class;
+    sig_first_order_class, sig_integrator_class, sig_pi_class, sig_pid_class,
+    sig_hysteresis_class, sig_sample_hold_class, sig_unit_delay_class, sig_discrete_pi_class;
 
 #endif

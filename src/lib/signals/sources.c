@@ -53,10 +53,19 @@ LIED_LANE_FN static void ramp_lanes(const lied_env *env, char *g, size_t n, size
   for (size_t l = 0; l < n; l++) y[l] = ramp_eq(env->t, o[l], h[l], t0[l], d[l]);
 }
 
+/* Time events: the step (or the ramp's start) at t0, the ramp's end. */
+static double ramp_next(const void *self, double t) {
+  const sig_ramp *s = self;
+  if (t < s->t0) return s->t0;
+  if (s->duration > 0 && t < s->t0 + s->duration) return s->t0 + s->duration;
+  return INFINITY;
+}
+
 void sig_ramp_meta(lied_meta *m, void *self) {
   sig_ramp *s = self;
   sig_meta_source(m, &s->y, ramp_block, LIED_SIGS(&lied_time));
   lied_meta_lanes(m, ramp_lanes);
+  lied_meta_time_events(m, ramp_next);
 }
 
 #define P_OFFSET(T)                                                                      \
@@ -134,16 +143,27 @@ typedef struct sig_pulse {
   double on; /* derived: the high time of a period [s] */
 } sig_pulse;
 
+/* High from the start of period k, t0 + k period, for `on` seconds. The
+ * start is formed as lied_periodic_next forms it, so the switching times
+ * the block sees are exactly its time events. */
 static void pulse_eval(const lied_env *env, sig_pulse *p) {
-  double x = env->t - p->t0;
+  double k = lied_periodic_index(env->t, p->t0, p->period);
   double high = 0.0;
-  if (x >= 0) {
-    double in = x - floor(x / p->period) * p->period; /* time into the period */
-    high = in < p->on ? p->amplitude : 0.0;
-  }
+  if (k >= 0 && env->t < (p->t0 + k * p->period) + p->on) high = p->amplitude;
   p->y.y.y = p->offset + high;
 }
 LIED_BLOCK(pulse_block, sig_pulse, pulse_eval)
+
+/* Time events: every rise (t0 + k period) and fall (rise + on). */
+static double pulse_next(const void *self, double t) {
+  const sig_pulse *p = self;
+  double k = lied_periodic_index(t, p->t0, p->period);
+  if (k >= 0) {
+    double fall = (p->t0 + k * p->period) + p->on;
+    if (t < fall) return fall;
+  }
+  return lied_periodic_next(t, p->t0, p->period);
+}
 
 static int pulse_init(void *self, lied_init *ctx) {
   sig_pulse *p = self;
@@ -155,6 +175,7 @@ static int pulse_init(void *self, lied_init *ctx) {
 static void pulse_meta(lied_meta *m, void *self) {
   sig_pulse *p = self;
   sig_meta_source(m, &p->y, pulse_block, LIED_SIGS(&lied_time));
+  lied_meta_time_events(m, pulse_next);
 }
 
 static const lied_param pulse_params[] = {

@@ -42,9 +42,18 @@ static int timetable_init(void *self, lied_init *ctx) {
   return 0;
 }
 
+/* Time events: every row (y kinks there). */
+static double timetable_next(const void *self, double t) {
+  const sig_timetable *c = self;
+  for (int i = 0; i < c->n; i++)
+    if (c->t[i] > t) return c->t[i];
+  return INFINITY;
+}
+
 static void timetable_meta(lied_meta *m, void *self) {
   sig_timetable *c = self;
   sig_meta_source(m, &c->y, timetable_block, LIED_SIGS(&lied_time));
+  lied_meta_time_events(m, timetable_next);
 }
 
 static const lied_param timetable_params[] = {

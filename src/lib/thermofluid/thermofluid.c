@@ -14,6 +14,8 @@ const lied_connector tf_stream = {
      {"der", LIED_DOWN, 0, 1, "der_m_flow", "kg/s2"},
      {"r", LIED_UP, 0, 1, "r", "Pa"}},
     "flow loop without a volume",
+    NULL,
+    "flow path without inertance (give one of its elements an inertance L > 0)",
 };
 const lied_port_layout tf_out_layout = {
     &tf_stream, LIED_SOURCE,

@@ -1,5 +1,6 @@
 /* valve.c - Valve (opening from a signal, linear or equal-percentage
- * characteristic) and CheckValve (a smooth one-way law, no events). Both are
+ * characteristic) and CheckValve (one-way: open or closed by a state event,
+ * or a smooth law). Both are
  * flow resistances computed explicitly from the mass flow, odd in it, with
  * an inertance L; the outlet carries the inlet's flow and enthalpy at the
  * pressure lowered by dp.
@@ -13,12 +14,17 @@
  * y the opening clamped to [0, 1], phi(y) = y (linear) or R^(y - 1) (equal
  * percentage, rangeability R; linear to 0 below y = 0.01); dp = nominal/f^2.
  * The leakage keeps a closed valve a (large) finite resistance.
- * CheckValve: dp = nominal * (1 + (1/leakage^2 - 1) * s), with s = 0 for
- * m >= 0 and s = 1 - exp(-(m/m_flow_small)^2) for m < 0: the nominal law for
- * forward flow, the leakage's resistance (leakage times the forward flow at
- * the same dp) for reverse flow beyond a few m_flow_small. dp is increasing
- * in m everywhere and once continuously differentiable, as m|m| itself (no
- * events). */
+ * The opening's clamps at 0 (full closure) and 1 are kinks of the law: two
+ * zero functions (the opening, the opening - 1) make them state events, so
+ * solvers restart there instead of stepping across (docs/events.md).
+ * CheckValve (events, the default): open, the nominal law; closed, the
+ * leakage's resistance dp = nominal / leakage^2 (leakage times the forward
+ * flow at the same dp). It closes when its flow falls through 0 and opens
+ * when the (leakage) flow turns forward again: the zero function is the mass
+ * flow, and dp is continuous at the switch (0 on both sides).
+ * CheckValve with smooth = 1: dp = nominal * (1 + (1/leakage^2 - 1) * s),
+ * s = 0 for m >= 0 and s = 1 - exp(-(m/m_flow_small)^2) for m < 0, no
+ * events: increasing in m and once continuously differentiable. */
 #include "lib/thermofluid/thermofluid.h"
 
 enum { CHAR_LINEAR = 1, CHAR_EQUAL_PERCENTAGE = 2 };
@@ -30,6 +36,9 @@ typedef struct tf_valve {
   tf_med med;
   double Kv, dp_ref, m_flow_ref, R, leakage, m_flow_small, L;
   double dp, y, f; /* pressure drop, clamped opening, flow coefficient factor */
+  int smooth;      /* CheckValve: 1 for the smooth law, 0 for events */
+  double open;     /* CheckValve (events): discrete, 1 open, 0 closed */
+  double z0, z1;   /* zero functions (Valve: opening, opening - 1; CheckValve: m_flow) */
   int characteristic, check;
 } tf_valve;
 
@@ -52,6 +61,25 @@ static void valve_state(const lied_env *env, tf_valve *v) {
   v->f = v->leakage + (1 - v->leakage) * valve_phi(v->characteristic, v->R, v->y);
   v->dp = valve_nominal(v, in->m_flow, in->p, in->h) / (v->f * v->f);
   v->outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
+  v->z0 = v->opening.y->y;
+  v->z1 = v->opening.y->y - 1;
+}
+/* The clamps' kinks: nothing to change, the solver restarts there. */
+static void valve_kink(void *self, const lied_event *ev) { (void)self, (void)ev; }
+
+static void check_event_state(const lied_env *env, tf_valve *v) {
+  (void)env;
+  const tf_state *in = v->inlet.state;
+  const double k = v->open != 0 ? 1 : 1 / (v->leakage * v->leakage);
+  v->f = 1 / sqrt(k);
+  v->dp = valve_nominal(v, in->m_flow, in->p, in->h) * k;
+  v->outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
+  v->z0 = in->m_flow;
+}
+static void check_event(void *self, const lied_event *ev) {
+  tf_valve *v = self;
+  /* zero flow counts as closed, as the zero function's sign does */
+  if (ev->initial || ev->crossed) v->open = v->inlet.state->m_flow > 0;
 }
 static void check_state(const lied_env *env, tf_valve *v) {
   (void)env;
@@ -73,6 +101,7 @@ static void valve_r(const lied_env *env, tf_valve *v) {
 }
 LIED_BLOCK(valve_state_b, tf_valve, valve_state)
 LIED_BLOCK(check_state_b, tf_valve, check_state)
+LIED_BLOCK(check_event_state_b, tf_valve, check_event_state)
 LIED_BLOCK(valve_der_b, tf_valve, valve_der)
 LIED_BLOCK(valve_r_b, tf_valve, valve_r)
 
@@ -96,14 +125,23 @@ static void valve_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "m_flow", "kg/s", &v->outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &v->dp);
   lied_meta_var(m, "f", "1", &v->f);
-  if (v->check) {
+  if (v->check && v->smooth != 0) {
     lied_meta_block(m, "state", check_state_b, 0, LIED_SIGS(&v->inlet.state),
                     LIED_SIGS(&v->outlet.state, &v->dp, &v->f));
+  } else if (v->check) {
+    lied_meta_var(m, "open", "1", &v->open);
+    lied_meta_block(m, "state", check_event_state_b, 0, LIED_SIGS(&v->inlet.state, &v->open),
+                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f, &v->z0));
+    lied_meta_zero(m, "z", &v->z0, LIED_ZC_BOTH);
+    lied_meta_event(m, check_event);
   } else {
     lied_meta_real_in(m, "opening", 0, &v->opening);
     lied_meta_var(m, "y", "1", &v->y);
     lied_meta_block(m, "state", valve_state_b, 0, LIED_SIGS(&v->inlet.state, &v->opening.y),
-                    LIED_SIGS(&v->outlet.state, &v->dp, &v->y, &v->f));
+                    LIED_SIGS(&v->outlet.state, &v->dp, &v->y, &v->f, &v->z0, &v->z1));
+    lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
+    lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH);
+    lied_meta_event(m, valve_kink);
   }
   lied_meta_block(m, "der", valve_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&v->inlet.der),
                   LIED_SIGS(&v->outlet.der));
@@ -136,8 +174,11 @@ static const lied_param check_params[] = {
     {"leakage", offsetof(tf_valve, leakage), 1e-3, "1",
      "reverse flow coefficient, relative to the forward one", 0, 1, LIED_PARAM_MIN_OPEN, 0},
     {"m_flow_small", offsetof(tf_valve, m_flow_small), 1e-4, "kg/s",
-     "width of the smooth closing for reverse flow (keep it below the leakage flow)", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
+     "smooth = 1: width of the smooth closing for reverse flow (keep it below the leakage flow)",
+     0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"smooth", offsetof(tf_valve, smooth), 0, "1",
+     "0: open/closed switched by events at zero flow; 1: the smooth law (no events)", 0, 1,
+     LIED_PARAM_INT, 0},
     TF_MEDIUM_PARAM(tf_valve),
 };
 const lied_class tf_valve_class = {
@@ -148,7 +189,7 @@ const lied_class tf_valve_class = {
     valve_meta};
 const lied_class tf_check_valve_class = {
     "CheckValve", "thermofluid",
-    "smooth one-way valve: the nominal law for forward flow, the leakage's resistance for "
-    "reverse flow, closing smoothly over m_flow_small (no events)",
+    "one-way valve: the nominal law while open, the leakage's resistance while closed, "
+    "switched by a state event when the flow crosses zero (smooth = 1: a smooth law instead)",
     sizeof(tf_valve), check_params, sizeof check_params / sizeof *check_params, check_init,
     valve_meta};

@@ -1,0 +1,78 @@
+/* check.c - sections that are singular whatever the state, found when the
+ * model is built (sched.h, lied_sched_check_constant). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sched/sched.h"
+
+/* The connector message for the section's first tearing variable whose
+ * component has a port with a singular_error, or NULL. */
+static const char *connector_message(const lied_sched *s, const lied_section *sec) {
+  for (int p = 0; p < sec->k; p++) {
+    const lied_template *t = &s->model->specs[sec->pairs[p].spec].tpl;
+    for (int i = 0; i < t->nports; i++)
+      if (t->ports[i].layout->conn->singular_error) return t->ports[i].layout->conn->singular_error;
+  }
+  return NULL;
+}
+
+/* "a, b, c": the components of instance q of the section's blocks, in
+ * order, each once (at most 12, then "..."). */
+static int section_components(const lied_sched *s, const lied_section *sec, uint64_t q, char *buf,
+                              size_t cap, lied_err *e) {
+  int norder = 0;
+  int *order = lied_model_arena_order(s->model, &norder, e);
+  if (!order) return LIED_E_NOMEM;
+  size_t n = 0;
+  int shown = 0;
+  buf[0] = 0;
+  char last[512] = "";
+  for (int i = 0; i < sec->nblk && n < cap; i++) {
+    const lied_sec_block *b = &sec->blk[i];
+    uint64_t inst;
+    uint32_t off;
+    int spec = lied_model_locate(s->model, order, norder, b->base + q * b->stride, &inst, &off);
+    if (spec < 0) continue;
+    char path[512];
+    lied_model_path(s->model, spec, inst, path, sizeof path);
+    if (strcmp(path, last) == 0 || strstr(buf, path)) continue;
+    snprintf(last, sizeof last, "%s", path);
+    if (shown++ == 12) {
+      n += (size_t)snprintf(buf + n, cap - n, ", ...");
+      break;
+    }
+    n += (size_t)snprintf(buf + n, cap - n, "%s%s", shown > 1 ? ", " : "", path);
+  }
+  free(order);
+  return LIED_OK;
+}
+
+int lied_sched_check_constant(lied_sched *s, lied_err *e) {
+  int any = 0;
+  for (int i = 0; i < s->nsecs; i++) any |= s->secs[i].constant;
+  if (!any) return LIED_OK;
+  double *x = lied_xcalloc((size_t)s->nstates + 1, sizeof *x, "state vector", e);
+  if (!x) return LIED_E_NOMEM;
+  const lied_sched_stats st = s->st;
+  lied_sched_reset_states(s);
+  lied_sched_gather_x(s, x);
+  s->failed_sec = -1;
+  lied_err tmp = {0};
+  int rc = lied_sched_evaluate(s, 0.0, x, NULL, 0, &tmp);
+  free(x);
+  const int sec = s->failed_sec;
+  /* the run starts afresh: the constant part and factorisations again */
+  lied_sched_invalidate(s);
+  s->st = st;
+  if (rc != LIED_E_SINGULAR || sec < 0 || !s->secs[sec].constant) return LIED_OK;
+  const lied_section *c = &s->secs[sec];
+  char comps[1024];
+  LIED_TRY(section_components(s, c, s->failed_inst, comps, sizeof comps, e));
+  const char *what = connector_message(s, c);
+  const char *tears = strstr(tmp.msg, "tearing variables: ");
+  return lied_errc(e, LIED_E_MODEL,
+                   "%s: the linear section of %s is singular whatever the state (its matrix "
+                   "depends on parameters only); %s",
+                   what ? what : "singular linear section", comps,
+                   tears ? tears : "(no tearing variables named)");
+}

@@ -1,0 +1,362 @@
+/* events.c - time events, zero crossings and their handlers during a run
+ * (events.h; the declarations are lied/component.h's). */
+#include "solve/events.h"
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int has_events(const lied_template *t) {
+  return t->next_event || t->handler || t->nzeros;
+}
+
+int lied_events_stateful(const lied_model *m) {
+  for (int s = 0; s < m->nspecs; s++) {
+    const lied_spec *sp = &m->specs[s];
+    if (sp->cls && sp->total && (sp->tpl.handler || sp->tpl.nzeros)) return 1;
+  }
+  return 0;
+}
+
+void lied_events_free(lied_events *V) {
+  if (!V) return;
+  free(V->inst);
+  free(V->zero);
+  free(V->zprev);
+  free(V->xe);
+  free(V->hit);
+  free(V);
+}
+
+/* The instances with events and their zero functions, in spec and copy
+ * order (the order handlers run in). */
+static int collect(lied_events *V, const lied_model *m, lied_err *e) {
+  uint64_t ni = 0, nz = 0;
+  for (int s = 0; s < m->nspecs; s++) {
+    const lied_spec *sp = &m->specs[s];
+    if (!sp->cls || !has_events(&sp->tpl)) continue;
+    ni += sp->total;
+    nz += sp->total * (uint64_t)sp->tpl.nzeros;
+  }
+  if (nz > UINT32_MAX || ni > UINT32_MAX)
+    return lied_errc(e, LIED_E_LIMIT, "events: at most %lu instances with events",
+                     (unsigned long)UINT32_MAX);
+  V->inst = lied_xcalloc((size_t)ni + 1, sizeof *V->inst, "events", e);
+  V->zero = lied_xcalloc((size_t)nz + 1, sizeof *V->zero, "events", e);
+  V->zprev = lied_xcalloc(4 * (size_t)nz + 1, sizeof(double), "events", e);
+  V->xe = lied_xcalloc(3 * (size_t)V->R->n + 1, sizeof(double), "events", e);
+  V->hit = lied_xcalloc((size_t)nz + 1, 1, "events", e);
+  if (!V->inst || !V->zero || !V->zprev || !V->xe || !V->hit) return LIED_E_NOMEM;
+  V->za = V->zprev + nz, V->zb = V->za + nz, V->zm = V->zb + nz;
+  V->xa = V->xe + V->R->n, V->xf = V->xa + V->R->n;
+  for (int s = 0; s < m->nspecs; s++) {
+    const lied_spec *sp = &m->specs[s];
+    const lied_template *t = &sp->tpl;
+    if (!sp->cls || !has_events(t)) continue;
+    for (uint64_t q = 0; q < sp->total; q++) {
+      char *self = lied_inst(sp, q);
+      for (int k = 0; k < t->nzeros; k++)
+        V->zero[V->nzero++] = (lied_ev_zero){(const double *)(void *)(self + t->zeros[k].offset),
+                                             t->zeros[k].dir, (uint32_t)V->ninst, k};
+      V->inst[V->ninst++] = (lied_ev_inst){self, t, s, q, INFINITY, 0, 0};
+    }
+  }
+  return LIED_OK;
+}
+
+int lied_events_new(lied_events **out, lied_run *R) {
+  *out = NULL;
+  R->t_cut = R->t_left = INFINITY;
+  R->t_row = -INFINITY;
+  const lied_model *m = R->s->model;
+  int any = 0;
+  for (int s = 0; s < m->nspecs && !any; s++)
+    any = m->specs[s].cls && m->specs[s].total && has_events(&m->specs[s].tpl);
+  if (!any) return LIED_OK;
+  lied_events *V = lied_xcalloc(1, sizeof *V, "events", R->e);
+  if (!V) return LIED_E_NOMEM;
+  V->R = R;
+  V->tlast = -INFINITY;
+  int rc = collect(V, m, R->e);
+  if (rc) {
+    lied_events_free(V);
+    return rc;
+  }
+  *out = V;
+  return LIED_OK;
+}
+
+static void inst_path(const lied_events *V, const lied_ev_inst *I, char *buf, size_t cap) {
+  lied_model_path(V->R->s->model, I->spec, I->inst, buf, cap);
+}
+
+/* Evaluate at (t, x) and read the zero functions into z. `right`: at t
+ * itself, not its left limit (the values after an event). */
+static int eval_z(lied_events *V, double t, const double *x, double *z, int right) {
+  lied_run *R = V->R;
+  LIED_TRY(lied_sched_evaluate(R->s, right ? t : lied_run_time(R, t), x, NULL, 1, R->e));
+  for (uint64_t i = 0; i < V->nzero; i++) z[i] = *V->zero[i].z;
+  return LIED_OK;
+}
+
+static int crosses(int dir, double a, double b) {
+  return (dir != LIED_ZC_DOWN && a <= 0 && b > 0) || (dir != LIED_ZC_UP && a > 0 && b <= 0);
+}
+
+/* The next time event of instance I after t, checked. */
+static int next_time(lied_events *V, lied_ev_inst *I, double t) {
+  if (!I->tpl->next_event) return LIED_OK;
+  double tn = I->tpl->next_event(I->self, t);
+  if (!(tn > t)) {
+    char path[512];
+    inst_path(V, I, path, sizeof path);
+    return lied_errc(V->R->e, LIED_E_MODEL,
+                     "at t = %.17g: %s (%s): its next time event %.17g is not after the "
+                     "current time",
+                     t, path, V->R->s->model->specs[I->spec].cls->name, tn);
+  }
+  I->tnext = tn;
+  return LIED_OK;
+}
+
+/* R->t_cut from the earliest time event. */
+static void set_cut(lied_events *V) {
+  double tn = INFINITY;
+  for (uint64_t i = 0; i < V->ninst; i++)
+    if (V->inst[i].tnext < tn) tn = V->inst[i].tnext;
+  V->tnext = tn;
+  V->R->t_cut = tn;
+  V->R->t_left = isfinite(tn) ? nextafter(tn, -INFINITY) : INFINITY;
+}
+
+int lied_events_initial(lied_sched *s, double t, double *x, lied_err *e) {
+  const lied_model *m = s->model;
+  int any = 0;
+  for (int k = 0; k < m->nspecs && !any; k++)
+    any = m->specs[k].cls && m->specs[k].total && m->specs[k].tpl.handler;
+  if (!any) return LIED_OK;
+  LIED_TRY(lied_sched_evaluate(s, t, x, NULL, 1, e)); /* the handlers' inputs */
+  const lied_event ev = {t, 1, 0, 0};
+  for (int k = 0; k < m->nspecs; k++) {
+    const lied_spec *sp = &m->specs[k];
+    if (!sp->cls || !sp->tpl.handler) continue;
+    for (uint64_t q = 0; q < sp->total; q++) sp->tpl.handler(lied_inst(sp, q), &ev);
+  }
+  /* discrete variables the constant part may read; states they set */
+  lied_sched_invalidate(s);
+  lied_sched_gather_x(s, x);
+  return LIED_OK;
+}
+
+int lied_events_start(lied_events *V, double t, double *x) {
+  if (!V) return LIED_OK;
+  lied_run *R = V->R;
+  LIED_TRY(lied_events_initial(R->s, t, x, R->e));
+  for (uint64_t i = 0; i < V->ninst; i++) LIED_TRY(next_time(V, &V->inst[i], t));
+  set_cut(V);
+  return V->nzero ? eval_z(V, t, x, V->zprev, 1) : LIED_OK;
+}
+
+/* ---- locating a crossing ---- */
+
+/* Zero functions crossing between values a and b: the earliest root
+ * estimate of the secant through (ta, wa a_i) and (tb, wb b_i) over them
+ * (weights of the Illinois method), or NAN when none crosses. */
+static double secant(const lied_events *V, const double *a, const double *b, double ta,
+                     double tb, double wa, double wb) {
+  double tm = NAN;
+  for (uint64_t i = 0; i < V->nzero; i++) {
+    if (!crosses(V->zero[i].dir, a[i], b[i])) continue;
+    double fa = wa * a[i], fb = wb * b[i];
+    double f = fa == fb ? 0.5 : fa / (fa - fb);
+    double c = ta + (f > 0 && f < 1 ? f : 0.5) * (tb - ta);
+    if (!(c >= tm)) tm = c;
+  }
+  return tm;
+}
+
+static int any_cross(const lied_events *V, const double *a, const double *b) {
+  for (uint64_t i = 0; i < V->nzero; i++)
+    if (crosses(V->zero[i].dir, a[i], b[i])) return 1;
+  return 0;
+}
+
+int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
+                       lied_dense_fn dense, void *ctx, double *te, const double **xe) {
+  if (!V || !V->nzero) return 0;
+  lied_run *R = V->R;
+  const uint64_t nz = V->nzero, n = R->n;
+  LIED_TRY(eval_z(V, t1, x1, V->zb, 0));
+  if (!any_cross(V, V->zprev, V->zb)) {
+    memcpy(V->zprev, V->zb, sizeof(double) * nz);
+    return 0;
+  }
+  double ta = t0, tb = t1, wa = 1, wb = 1;
+  memcpy(V->za, V->zprev, sizeof(double) * nz);
+  memcpy(V->xe, x1, sizeof(double) * n);
+  const double tol = fmax(1e-12 * (t1 - t0), 4 * DBL_EPSILON * fmax(fabs(t0), fabs(t1)));
+  int kept = 0; /* +k: ta kept k times in a row, -k: tb */
+  for (int it = 0; it < 200 && tb - ta > tol; it++) {
+    double w = tb - ta;
+    double tm = (kept > 2 || kept < -2) ? ta + 0.5 * w : secant(V, V->za, V->zb, ta, tb, wa, wb);
+    if (!(tm >= ta + 0.25 * tol)) tm = ta + 0.25 * tol;
+    if (!(tm <= tb - 0.25 * tol)) tm = tb - 0.25 * tol;
+    const double *xm;
+    LIED_TRY(dense(ctx, tm, &xm));
+    memcpy(V->xa, xm, sizeof(double) * n);
+    LIED_TRY(eval_z(V, tm, V->xa, V->zm, 0));
+    if (any_cross(V, V->za, V->zm)) { /* the first crossing is in [ta, tm] */
+      tb = tm;
+      memcpy(V->zb, V->zm, sizeof(double) * nz);
+      memcpy(V->xe, V->xa, sizeof(double) * n);
+      kept = kept > 0 ? kept + 1 : 1;
+      wa = kept > 1 ? wa * 0.5 : 1, wb = 1;
+    } else {
+      ta = tm;
+      memcpy(V->za, V->zm, sizeof(double) * nz);
+      kept = kept < 0 ? kept - 1 : -1;
+      wb = kept < -1 ? wb * 0.5 : 1, wa = 1;
+    }
+  }
+  for (uint64_t i = 0; i < nz; i++)
+    if (crosses(V->zero[i].dir, V->za[i], V->zb[i])) {
+      V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
+      V->hit[i] = 1;
+    }
+  *te = tb;
+  *xe = V->xe;
+  return 1;
+}
+
+/* ---- handling an event ---- */
+
+static int chatter(lied_events *V, double te) {
+  double res = fmax(1e-12, 16 * DBL_EPSILON * fabs(te));
+  V->streak = te - V->tlast <= res ? V->streak + 1 : 0;
+  V->tlast = te;
+  if (V->streak < LIED_CHATTER_COUNT) return LIED_OK;
+  const lied_ev_inst *who = NULL;
+  for (uint64_t i = 0; i < V->ninst && !who; i++)
+    if (V->inst[i].crossed || V->inst[i].due) who = &V->inst[i];
+  char path[512] = "?";
+  if (who) inst_path(V, who, path, sizeof path);
+  return lied_errc(V->R->e, LIED_E_SOLVER,
+                   "at t = %.17g: chattering: %s triggered %d events less than %g s apart "
+                   "(the model switches back and forth; give it hysteresis or a delay)",
+                   te, path, V->streak + 1, res);
+}
+
+/* One round of handlers: every instance whose time event is due or whose
+ * zero function crossed. Returns the number called (0: none due). */
+static int call_handlers(lied_events *V, double te, int *called) {
+  *called = 0;
+  for (uint64_t i = 0; i < V->ninst; i++) {
+    lied_ev_inst *I = &V->inst[i];
+    if (!I->due && !I->crossed) continue;
+    if (I->tpl->handler) {
+      const lied_event ev = {te, 0, I->due, I->crossed};
+      I->tpl->handler(I->self, &ev);
+      (*called)++;
+    }
+    if (I->due) LIED_TRY(next_time(V, I, te));
+    I->due = 0;
+    I->crossed = 0;
+  }
+  return LIED_OK;
+}
+
+static int not_settled(lied_events *V, double te) {
+  const lied_ev_inst *who = NULL;
+  for (uint64_t i = 0; i < V->ninst && !who; i++)
+    if (V->inst[i].crossed) who = &V->inst[i];
+  char path[512] = "?";
+  if (who) inst_path(V, who, path, sizeof path);
+  return lied_errc(V->R->e, LIED_E_SOLVER,
+                   "at t = %.17g: the event does not settle: %s still switches after %d rounds "
+                   "of event handlers",
+                   te, path, LIED_EVENT_ROUNDS);
+}
+
+/* A zero function that just crossed sits at the crossing, within the
+ * location's tolerance, possibly on the wrong side of zero for what comes
+ * next (a ball at y = -1e-12 moving up). Its sign is taken a moment later
+ * along the motion after the event, at te + d with x + d f (d well above
+ * the location's tolerance). When it crosses in its declared direction in
+ * that moment, the event fires again at once (*again; a relay that keeps
+ * doing so is chattering); otherwise later crossings are measured from
+ * there. */
+static int look_ahead(lied_events *V, double te, const double *x, int *again) {
+  lied_run *R = V->R;
+  int any = 0;
+  *again = 0;
+  for (uint64_t i = 0; i < V->nzero; i++) any |= V->hit[i];
+  if (!any) return LIED_OK;
+  const uint64_t n = R->n;
+  const double d = fmax(1e-10 * R->span, 64 * DBL_EPSILON * fabs(te));
+  LIED_TRY(lied_sched_evaluate(R->s, te, x, V->xf, 0, R->e));
+  for (uint64_t q = 0; q < n; q++) V->xa[q] = x[q] + d * V->xf[q];
+  LIED_TRY(eval_z(V, te + d, V->xa, V->zm, 0));
+  for (uint64_t i = 0; i < V->nzero; i++) {
+    if (!V->hit[i]) continue;
+    if (crosses(V->zero[i].dir, V->zprev[i], V->zm[i])) {
+      V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
+      *again = 1;
+    } else {
+      V->zprev[i] = V->zm[i];
+      V->hit[i] = 0;
+    }
+  }
+  return LIED_OK;
+}
+
+/* Handlers in rounds at te until no zero function crosses any more; the
+ * zero functions' values after, into V->zprev. */
+static int settle(lied_events *V, double te, double *x) {
+  lied_sched *s = V->R->s;
+  const uint64_t nz = V->nzero;
+  double *zcur = V->za, *znew = V->zb;
+  if (nz) LIED_TRY(eval_z(V, te, x, zcur, 1));
+  for (int round = 0;; round++) {
+    if (round == LIED_EVENT_ROUNDS) return not_settled(V, te);
+    int called;
+    LIED_TRY(call_handlers(V, te, &called));
+    if (!called) break;
+    lied_sched_invalidate(s);
+    lied_sched_gather_x(s, x);
+    if (!nz) break;
+    LIED_TRY(eval_z(V, te, x, znew, 1));
+    int again = 0;
+    for (uint64_t i = 0; i < nz; i++)
+      if (crosses(V->zero[i].dir, zcur[i], znew[i])) {
+        V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
+        V->hit[i] = 1;
+        again = 1;
+      }
+    double *tmp = zcur;
+    zcur = znew, znew = tmp;
+    if (!again) break;
+  }
+  if (nz) memcpy(V->zprev, zcur, sizeof(double) * nz);
+  return LIED_OK;
+}
+
+int lied_events_fire(lied_events *V, double te, double *x) {
+  lied_run *R = V->R;
+  V->count++;
+  if (R->out && R->t_row != te) LIED_TRY(lied_run_record(R, te, x)); /* the row before */
+  for (uint64_t i = 0; i < V->ninst; i++)
+    if (V->inst[i].tnext <= te) V->inst[i].due = 1;
+  for (int again = 1; again;) {
+    LIED_TRY(chatter(V, te));
+    LIED_TRY(settle(V, te, x));
+    set_cut(V);
+    again = 0;
+    if (V->nzero) LIED_TRY(look_ahead(V, te, x, &again));
+  }
+  if (R->out) { /* the row after (set_cut moved the cut past te) */
+    R->t_row = -INFINITY;
+    LIED_TRY(lied_run_record(R, te, x));
+  }
+  return LIED_OK;
+}
