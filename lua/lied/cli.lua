@@ -314,6 +314,7 @@ local function cmd_run(args)
       io.stderr:write(string.format("fused steps: chunks of %d copies, lane form %s\n", 32,
         stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
     end
+    io.stderr:write(string.format("threads %d, cpu %.6f s\n", stats.threads or 1, stats.cpu or 0))
   end
   if err then error(err, 0) end
   if stats.interrupted then

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "lua/binding.h"
 #include "record/progress.h"
+#include "core/pool.h"
 #include "solve/sim.h"
 
 /* Value types of run options. */
@@ -21,12 +22,14 @@ enum {
   OPT_OUT,      /* an output spec or a list of them */
   OPT_BOOLEAN,
   OPT_PROGRESS, /* a boolean or "auto" */
-  OPT_TABLE
+  OPT_TABLE,
+  OPT_THREADS   /* a whole number from 1 to LIED_THREADS_MAX */
 };
 static const char *const type_names[] = {
     "number",  "positive number",           "positive number or \"step\"",
     "whole number from 0 to 1024", "string", "string or list of strings",
-    "boolean", "boolean or \"auto\"",         "table"};
+    "boolean", "boolean or \"auto\"",         "table", "whole number from 1 to 1024"};
+_Static_assert(LIED_THREADS_MAX == 1024, "the type name of OPT_THREADS says 1024");
 #define MAX_CLIENTS 1024
 #define MAX_OUTS 16
 #define PARAMS_MAX 100000 /* parameter values written with results, at most */
@@ -75,6 +78,10 @@ static const run_option options[] = {
     {"lanes", OPT_BOOLEAN, "", NULL,
      "lane forms (default true); false, --no-lanes: fused steps run the blocks copy by copy "
      "instead of in their lane forms over groups of 32 copies (same results; for comparison)"},
+    {"threads", OPT_THREADS, "N", NULL,
+     "threads evaluating the model (default: the environment variable LIED_THREADS, else the "
+     "number of cores available); models too small to share run on one (same results for "
+     "every count)"},
     {"progress", OPT_PROGRESS, NULL, NULL,
      "progress bar on stderr: true, false or \"auto\" (default: when stderr is a terminal)"},
     {"progress_delay", OPT_NUMBER, NULL, NULL,
@@ -137,7 +144,8 @@ static void check_value(lua_State *L, const run_option *o) {
   switch (o->type) {
     case OPT_NUMBER:
     case OPT_POSITIVE:
-    case OPT_CLIENTS: type_ok = t == LUA_TNUMBER; break;
+    case OPT_CLIENTS:
+    case OPT_THREADS: type_ok = t == LUA_TNUMBER; break;
     case OPT_INTERVAL: type_ok = t == LUA_TNUMBER || strcmp(s, "step") == 0; break;
     case OPT_STRING: type_ok = t == LUA_TSTRING; break;
     case OPT_BOOLEAN: type_ok = t == LUA_TBOOLEAN; break;
@@ -153,6 +161,9 @@ static void check_value(lua_State *L, const run_option *o) {
   if ((o->type == OPT_POSITIVE || o->type == OPT_INTERVAL) && !(v > 0 && isfinite(v)))
     lied_lua_fail(L, LIED_E_USAGE, "run: %s must be positive and finite, got %s", o->what,
                   luaL_tolstring(L, -1, NULL));
+  if (o->type == OPT_THREADS && !(v >= 1 && v <= LIED_THREADS_MAX && v == floor(v)))
+    lied_lua_fail(L, LIED_E_USAGE, "run: threads must be a whole number from 1 to %d, got %s",
+                  LIED_THREADS_MAX, luaL_tolstring(L, -1, NULL));
   if (o->type == OPT_CLIENTS && !(v >= 0 && v <= MAX_CLIENTS && v == floor(v)))
     lied_lua_fail(L, LIED_E_USAGE, "run: clients must be from 0 to %d and whole, got %s",
                   MAX_CLIENTS, luaL_tolstring(L, -1, NULL));
@@ -311,6 +322,8 @@ static void push_stats(lua_State *L, const lied_sim_stats *st) {
   lied_lua_setbool(L, "fused", st->fused);
   lied_lua_setbool(L, "lanes", st->lanes);
   if (st->no_lanes[0]) lied_lua_setstr(L, "no_lanes", st->no_lanes);
+  lied_lua_setint(L, "threads", (uint64_t)st->threads);
+  lied_lua_setnum(L, "cpu", st->cpu);
 }
 
 /* model:run(opts) -> result, stats: the options are those of the table
@@ -335,6 +348,7 @@ static int model_run(lua_State *L) {
   o.solver = str(L, 2, "solver");
   o.no_fuse = boolean(L, 2, "fuse") == 0;
   o.no_lanes = boolean(L, 2, "lanes") == 0;
+  o.threads = (int)num(L, 2, "threads", 0);
   const char *vars = str(L, 2, "vars");
   int clients = (int)num(L, 2, "clients", 0);
   double pdelay = num(L, 2, "progress_delay", 1);

@@ -1,16 +1,45 @@
 /* eval.c - running the schedule: parts, chunks of an aligned dynamic part,
  * and the evaluation entry points (states in, derivatives out). */
 #include <string.h>
+#include "sched/par.h"
 #include "sched/probe.h"
 #include "sched/sched.h"
 #include "sched/transfer.h"
+
+/* One step over instances [q0, q1) on a worker (par.h): the instances of
+ * a step are independent (one block, or one section batch, of one level). */
+typedef struct step_call {
+  const lied_step *st;
+  enum lied_eval_mode mode;
+  const lied_env *env;
+} step_call;
+
+static int step_range(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1, lied_err *e) {
+  (void)r;
+  const step_call *c = ctx;
+  const lied_step *st = c->st;
+  if (!st->sec) {
+    st->fn(c->env, st->base + q0 * st->stride, (size_t)(q1 - q0), st->stride);
+    return LIED_OK;
+  }
+  for (uint64_t q = q0; q < q1; q += v->chunk) {
+    uint64_t n = q1 - q < v->chunk ? q1 - q : v->chunk;
+    LIED_TRY(lied_probe_range(v, st->sec, c->mode, c->env, q, n, e));
+  }
+  return LIED_OK;
+}
 
 int lied_sched_run(lied_sched *s, int part, enum lied_eval_mode mode, const lied_env *env,
                    lied_err *e) {
   const lied_step *st = s->steps[part];
   const int n = s->nsteps[part];
   for (int i = 0; i < n; i++) {
-    if (st[i].sec)
+    const uint64_t count = st[i].sec ? st[i].sec->count : st[i].count;
+    int nr = s->par ? lied_sched_par_split(s, count) : 1;
+    if (nr > 1) {
+      step_call c = {&st[i], mode, env};
+      LIED_TRY(lied_sched_par_run(s, nr, step_range, &c, e));
+    } else if (st[i].sec)
       LIED_TRY(lied_probe_section(s, st[i].sec, mode, env, e));
     else
       st[i].fn(env, st[i].base, (size_t)st[i].count, st[i].stride);
@@ -33,6 +62,27 @@ static void gather_range(const lied_sched *s, double *dx, uint64_t q0, uint64_t 
   }
 }
 
+/* Chunks of copies [q0, q1) of an aligned evaluation on a worker. */
+typedef struct chunk_call {
+  enum lied_eval_mode mode;
+  const lied_env *env;
+  const double *x;
+  double *dx;
+} chunk_call;
+
+static int chunks_range(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1,
+                        lied_err *e) {
+  (void)r;
+  const chunk_call *c = ctx;
+  for (uint64_t q = q0; q < q1; q += v->chunk) {
+    uint64_t n = q1 - q < v->chunk ? q1 - q : v->chunk;
+    if (c->x) scatter_range(v, c->x, q, n);
+    LIED_TRY(lied_sched_run_chunk(v, c->mode, c->env, q, n, e));
+    if (c->dx) gather_range(v, c->dx, q, n);
+  }
+  return LIED_OK;
+}
+
 int lied_sched_eval(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
                     const double *x, double *dx, lied_err *e) {
   if (!s->aligned) {
@@ -41,7 +91,13 @@ int lied_sched_eval(lied_sched *s, enum lied_eval_mode mode, const lied_env *env
     if (dx) lied_sched_gather_der(s, dx);
     return LIED_OK;
   }
-  /* loop interchange: every step over one chunk of instances at a time */
+  /* loop interchange: every step over one chunk of instances at a time;
+   * ranges of chunks on the run's threads (par.h) */
+  int nr = s->par ? lied_sched_par_split(s, s->aligned_n) : 1;
+  if (nr > 1) {
+    chunk_call c = {mode, env, x, dx};
+    return lied_sched_par_run(s, nr, chunks_range, &c, e);
+  }
   const uint64_t total = s->aligned_n, chunk = s->chunk;
   for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
     uint64_t n = total - q0 < chunk ? total - q0 : chunk;

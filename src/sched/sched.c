@@ -25,14 +25,20 @@ static int from_graph(lied_sb *b, unsigned flags) {
   return LIED_OK;
 }
 
+size_t lied_sched_work_size(const lied_sched *s, size_t *nint) {
+  const size_t k = (size_t)s->maxk;
+  *nint = s->chunk * (k + 1);
+  return s->chunk * (k * k + 4 * k + 1);
+}
+
 /* The probe's work space for chunks of LIED_PROBE_CHUNK instances, and the
  * factors of constant sections (per instance, and a flag per chunk). */
 static int alloc_work(lied_sched *s, lied_err *e) {
   s->maxk = s->st.max_section;
   s->chunk = LIED_PROBE_CHUNK;
-  size_t k = (size_t)s->maxk;
-  s->work = lied_xmalloc(sizeof(double) * s->chunk * (k * k + 4 * k + 1), "probe", e);
-  s->wpiv = lied_xmalloc(sizeof(int) * s->chunk * (k + 1), "probe", e);
+  size_t nint, ndbl = lied_sched_work_size(s, &nint);
+  s->work = lied_xmalloc(sizeof(double) * ndbl, "probe", e);
+  s->wpiv = lied_xmalloc(sizeof(int) * nint, "probe", e);
   if (!s->work || !s->wpiv) return LIED_E_NOMEM;
   for (int i = 0; i < s->nsecs; i++) {
     lied_section *sec = &s->secs[i];

@@ -136,7 +136,13 @@ struct lied_sched {
   lied_model *model;     /* the instances this schedule runs */
   int failed_sec;        /* the section of the last LIED_E_SINGULAR (-1: none) */
   uint64_t failed_inst;  /* ... and its instance */
+  struct lied_sched_par *par; /* a run's threads (sched/par.h); NULL: one thread */
 };
+
+/* The sizes of the probe's work space (lied_sched.work: the doubles
+ * returned; wpiv: *nint ints), which every thread's view of the schedule
+ * (sched/par.h) has too. */
+size_t lied_sched_work_size(const lied_sched *s, size_t *nint);
 
 /* lied_sched_build flags */
 enum {

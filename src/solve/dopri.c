@@ -6,6 +6,7 @@
 #include "solve/erk.h"
 #include "solve/newton.h"
 #include "solve/stepper.h"
+#include "solve/vec.h"
 
 typedef struct aerk {
   const lied_tableau *tab;
@@ -32,7 +33,7 @@ static void aerk_free(void *self) {
 /* out = x + h sum_j c_j k_j: the stage formation every explicit table shares. */
 static void combine(const aerk *a, const double *x, double h, const double *c, int nk,
                     double *out) {
-  lied_rk_combine((size_t)a->n, x, h, c, nk, a->k, (size_t)a->n, out);
+  lied_vec_combine(a->R->pool, (size_t)a->n, x, h, c, nk, a->k, (size_t)a->n, out);
 }
 
 static int aerk_attempt(void *self, double t, double h, const double *x, double *err,
@@ -62,7 +63,7 @@ static int aerk_attempt(void *self, double t, double h, const double *x, double 
     for (uint64_t i = 0; i < n; i++) a->xtmp[i] += d * kj[i];
   }
   lied_weights(n, x, a->xnew, a->R->rtol, a->R->atol, a->w);
-  *err = lied_wrms(n, a->xtmp, a->w, worst);
+  *err = lied_vec_wrms(a->R->pool, n, a->xtmp, a->w, worst);
   return LIED_OK;
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "solve/stepper.h"
+#include "solve/vec.h"
 
 /* See erk.h. Rejects a NULL or non-explicit table and stages < 1. */
 int lied_erk_init(lied_erk *rk, const lied_tableau *tab, size_t n, lied_err *e) {
@@ -94,13 +95,13 @@ int lied_erk_step(lied_erk *rk, lied_rhs_fn f, void *ctx, double t, double h,
   int s = tab->stages;
   for (int i = 0; i < s; i++) {
     double *ki = rk->k + (size_t)i * n;
-    lied_rk_combine(n, x, h, tab->a + (size_t)i * (size_t)s, i, rk->k, n, rk->xtmp);
+    lied_vec_combine(rk->pool, n, x, h, tab->a + (size_t)i * (size_t)s, i, rk->k, n, rk->xtmp);
     int rc = f(ctx, t + tab->c[i] * h, rk->xtmp, ki);
     rk->nrhs++;
     if (rc != 0)
       return rc;
   }
-  lied_rk_combine(n, x, h, tab->b, s, rk->k, n, rk->xtmp);
+  lied_vec_combine(rk->pool, n, x, h, tab->b, s, rk->k, n, rk->xtmp);
   if (n > 0)
     memcpy(x, rk->xtmp, n * sizeof *x);
   return LIED_OK;
@@ -137,6 +138,7 @@ int lied_ferk_new(lied_stepper *S, const lied_tableau *tab, lied_run *R) {
     return rc;
   }
   F->R = R;
+  F->rk.pool = R->pool;
   *S = (lied_stepper){.self = F, .steps = ferk_steps, .max_block = 1, .free = ferk_free};
   return LIED_OK;
 }

@@ -17,6 +17,7 @@ typedef struct lied_erk {
   double *k;    /* stages * n stage derivatives */
   double *xtmp; /* n */
   long nrhs;    /* right-hand side evaluations so far */
+  struct lied_pool *pool; /* the run's threads for the stage sums (solve/vec.h), or NULL */
 } lied_erk;
 
 /* Prepare work space for an explicit table. Returns LIED_OK, LIED_E_USAGE

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "sched/par.h"
 #include "sched/transfer.h"
 #include "solve/erk.h"
 #include "solve/events.h"
@@ -31,32 +32,49 @@ int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int l
   f->n = s->nstates;
   f->width = width;
   f->cut = f->left = INFINITY;
-  f->k = lied_xcalloc((size_t)tab->stages * width * s->chunk, sizeof *f->k,
-                      "fused steps: stage derivatives", e);
-  f->y = lied_xcalloc(width * s->chunk, sizeof *f->y, "fused steps: chunk states", e);
-  f->cur = lied_xcalloc(width * s->chunk, sizeof *f->cur, "fused steps: chunk states", e);
+  const int nws = s->par ? s->par->nw : 1;
+  f->ws = lied_xcalloc((size_t)nws, sizeof *f->ws, "fused steps: threads", e);
   f->xnew = lied_xcalloc(f->n + 1, sizeof *f->xnew, "fused steps: new state", e);
-  if (!f->k || !f->y || !f->cur || !f->xnew) {
+  if (!f->ws || !f->xnew) {
     lied_fused_free(f);
     return LIED_E_NOMEM;
   }
-  if (lanes) {
-    int rc = lied_lanes_init(&f->lanes, s, f->no_lanes, sizeof f->no_lanes, e);
-    if (rc < 0) {
+  f->nws = nws;
+  f->lane = lanes;
+  for (int w = 0; w < nws; w++) {
+    lied_fused_ws *ws = &f->ws[w];
+    ws->s = s->par ? &s->par->view[w] : s;
+    ws->k = lied_xcalloc((size_t)tab->stages * width * s->chunk, sizeof *ws->k,
+                         "fused steps: stage derivatives", e);
+    ws->y = lied_xcalloc(width * s->chunk, sizeof *ws->y, "fused steps: chunk states", e);
+    ws->cur = lied_xcalloc(width * s->chunk, sizeof *ws->cur, "fused steps: chunk states", e);
+    if (!ws->k || !ws->y || !ws->cur) {
       lied_fused_free(f);
-      return lied_err_code(e); /* lanes.h: out of memory, with a message */
+      return LIED_E_NOMEM;
     }
-    f->lane = rc == LIED_OK;
+    if (f->lane) {
+      int rc = lied_lanes_init(&ws->lanes, ws->s, f->no_lanes, sizeof f->no_lanes, e);
+      if (rc < 0) {
+        lied_fused_free(f);
+        return lied_err_code(e); /* lanes.h: out of memory, with a message */
+      }
+      /* the same model for every worker: supported by all or by none */
+      f->lane = rc == LIED_OK;
+    }
   }
   return LIED_OK;
 }
 
 void lied_fused_free(lied_fused *f) {
-  free(f->k);
-  free(f->y);
-  free(f->cur);
+  for (int w = 0; f->ws && w < f->nws; w++) {
+    lied_fused_ws *ws = &f->ws[w];
+    free(ws->k);
+    free(ws->y);
+    free(ws->cur);
+    if (f->lane) lied_lanes_free(&ws->lanes);
+  }
+  free(f->ws);
   free(f->xnew);
-  if (f->lane) lied_lanes_free(&f->lanes);
   memset(f, 0, sizeof *f);
 }
 
@@ -71,14 +89,14 @@ static size_t chunk_off(const lied_sched *s, const lied_state_map *sm) {
 /* One step of size h from time t for copies [q0, q0 + n), their states in
  * cur (chunk layout); the new states replace them. With `check`, a state
  * that is not finite afterwards is a failure (LIED_E_NONFINITE). */
-static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t, double h,
-                      int check, lied_err *e) {
-  lied_sched *s = f->s;
+static int chunk_step(const lied_fused *f, lied_fused_ws *w, int lane, uint64_t q0, uint64_t n,
+                      double t, double h, int check, lied_err *e) {
+  lied_sched *s = w->s;
   const lied_tableau *tab = f->tab;
   const int ns = tab->stages;
   const size_t kst = f->width * s->chunk; /* one stage of one chunk */
   /* the chunk's instances: in the arenas from copy q0 on, or the lane groups */
-  const lied_state_map *smap = lane ? f->lanes.smap : s->smap;
+  const lied_state_map *smap = lane ? w->lanes.smap : s->smap;
   const uint64_t qi = lane ? 0 : q0;
   for (int i = 0; i < ns; i++) {
     /* the stage's states into the instances */
@@ -87,21 +105,21 @@ static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t
       const size_t off = chunk_off(s, sm);
       char *inst = sm->base + qi * sm->stride;
       if (i == 0) { /* the first stage is the state itself */
-        lied_states_in(sm, f->cur + off, inst, n);
+        lied_states_in(sm, w->cur + off, inst, n);
       } else {
-        lied_rk_combine((size_t)n * (size_t)sm->n, f->cur + off, h,
-                        tab->a + (size_t)i * (size_t)ns, i, f->k + off, kst, f->y);
-        lied_states_in(sm, f->y, inst, n);
+        lied_rk_combine((size_t)n * (size_t)sm->n, w->cur + off, h,
+                        tab->a + (size_t)i * (size_t)ns, i, w->k + off, kst, w->y);
+        lied_states_in(sm, w->y, inst, n);
       }
     }
     const double ts = t + tab->c[i] * h;
     const lied_env env = {ts >= f->cut ? f->left : ts};
-    if (lane ? lied_lanes_run(&f->lanes, &env, n, e)
+    if (lane ? lied_lanes_run(&w->lanes, &env, n, e)
                 : lied_sched_run_chunk(s, LIED_EVAL_DERIVATIVES, &env, q0, n, e))
       return lied_err_code(e);
     for (int m = 0; m < s->nsmap; m++) {
       const lied_state_map *sm = &smap[m];
-      lied_ders_out(sm, f->k + (size_t)i * kst + chunk_off(s, sm), sm->base + qi * sm->stride,
+      lied_ders_out(sm, w->k + (size_t)i * kst + chunk_off(s, sm), sm->base + qi * sm->stride,
                     n);
     }
   }
@@ -109,16 +127,16 @@ static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
     const size_t off = chunk_off(s, sm);
-    lied_rk_combine((size_t)n * (size_t)sm->n, f->cur + off, h, tab->b, ns, f->k + off, kst,
-                    f->y + off);
+    lied_rk_combine((size_t)n * (size_t)sm->n, w->cur + off, h, tab->b, ns, w->k + off, kst,
+                    w->y + off);
   }
-  double *tmp = f->cur;
-  f->cur = f->y;
-  f->y = tmp;
+  double *tmp = w->cur;
+  w->cur = w->y;
+  w->y = tmp;
   if (!check) return LIED_OK;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    const double *c = f->cur + chunk_off(s, sm);
+    const double *c = w->cur + chunk_off(s, sm);
     for (size_t i = 0; i < (size_t)n * (size_t)sm->n; i++)
       if (!isfinite(c[i]))
         return lied_errc(e, LIED_E_NONFINITE, "at t = %.17g: a state became %g", t + h, c[i]);
@@ -127,43 +145,69 @@ static int chunk_step(lied_fused *f, int lane, uint64_t q0, uint64_t n, double t
 }
 
 /* Move the states of copies [q0, q0 + n) between x and cur. */
-static void chunk_load(lied_fused *f, const double *x, uint64_t q0, uint64_t n) {
-  const lied_sched *s = f->s;
+static void chunk_load(lied_fused_ws *w, const double *x, uint64_t q0, uint64_t n) {
+  const lied_sched *s = w->s;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    memcpy(f->cur + chunk_off(s, sm), x + lied_x_off(sm, q0),
+    memcpy(w->cur + chunk_off(s, sm), x + lied_x_off(sm, q0),
            sizeof(double) * n * (uint64_t)sm->n);
   }
 }
 
-static void chunk_store(const lied_fused *f, double *x, uint64_t q0, uint64_t n) {
-  const lied_sched *s = f->s;
+static void chunk_store(const lied_fused_ws *w, double *x, uint64_t q0, uint64_t n) {
+  const lied_sched *s = w->s;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    memcpy(x + lied_x_off(sm, q0), f->cur + chunk_off(s, sm),
+    memcpy(x + lied_x_off(sm, q0), w->cur + chunk_off(s, sm),
            sizeof(double) * n * (uint64_t)sm->n);
   }
+}
+
+/* Copies [a, b) through the block of steps f->times, with work space w:
+ * chunk by chunk, each through every step. */
+static int fused_range(const lied_fused *f, lied_fused_ws *w, uint64_t a, uint64_t b,
+                       lied_err *e) {
+  const uint64_t chunk = w->s->chunk;
+  const int lane = f->block_lanes;
+  for (uint64_t q0 = a; q0 < b; q0 += chunk) {
+    const uint64_t n = b - q0 < chunk ? b - q0 : chunk;
+    chunk_load(w, f->x, q0, n);
+    if (lane) lied_lanes_load(&w->lanes, q0, n);
+    for (int j = 0; j < f->nsteps; j++) {
+      if (f->stop && *f->stop) return LIED_RETRY;
+      LIED_TRY(chunk_step(f, w, lane, q0, n, f->times[j], f->times[j + 1] - f->times[j],
+                          f->check, e));
+    }
+    if (lane) lied_lanes_store(&w->lanes, q0, n);
+    chunk_store(w, f->xnew, q0, n);
+  }
+  return LIED_OK;
+}
+
+/* A range of chunks on a worker of the run's threads (sched/par.h). */
+static int fused_worker(lied_sched *v, void *ctx, int r, uint64_t a, uint64_t b, lied_err *e) {
+  (void)v;
+  const lied_fused *f = ctx;
+  return fused_range(f, &f->ws[r], a, b, e);
 }
 
 LIED_LANE_FN int lied_fused_steps(lied_fused *f, const double *times, int nsteps, double *x,
                      volatile sig_atomic_t *stop, lied_err *e) {
   lied_sched *s = f->s;
-  const uint64_t total = s->aligned_n, chunk = s->chunk;
-  const int check = nsteps > 1; /* a single step: the caller checks x */
+  f->times = times;
+  f->nsteps = nsteps;
+  f->x = x;
+  f->stop = stop;
+  f->check = nsteps > 1; /* a single step: the caller checks x */
   /* lane groups for blocks of steps: moving a chunk in and out costs about
    * what lanes save over one step (measured: output at every step) */
-  const int lane = f->lane && nsteps > 1;
-  for (uint64_t q0 = 0; q0 < total; q0 += chunk) {
-    const uint64_t n = total - q0 < chunk ? total - q0 : chunk;
-    chunk_load(f, x, q0, n);
-    if (lane) lied_lanes_load(&f->lanes, q0, n);
-    for (int j = 0; j < nsteps; j++) {
-      if (stop && *stop) return LIED_RETRY;
-      LIED_TRY(chunk_step(f, lane, q0, n, times[j], times[j + 1] - times[j], check, e));
-    }
-    if (lane) lied_lanes_store(&f->lanes, q0, n);
-    chunk_store(f, f->xnew, q0, n);
-  }
+  f->block_lanes = f->lane && nsteps > 1;
+  int rc;
+  if (s->par && f->nws == s->par->nw) /* threads attached before lied_fused_init */
+    rc = lied_sched_par_run(s, lied_sched_par_split(s, s->aligned_n), fused_worker, f, e);
+  else
+    rc = fused_range(f, &f->ws[0], 0, s->aligned_n, e);
+  if (rc != LIED_OK) return rc;
   if (f->n) memcpy(x, f->xnew, sizeof *x * f->n);
   s->st.evaluations += (uint64_t)nsteps * (uint64_t)f->tab->stages;
   return LIED_OK;

@@ -6,27 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "linsys/lu.h"
+#include "solve/vec.h"
 
+/* On this thread, with the bits of any thread count (solve/vec.h). */
 double lied_wrms(uint64_t n, const double *v, const double *w, uint64_t *worst) {
-  double sum = 0, big = -1;
-  uint64_t at = 0;
-  int nan_seen = 0;
-  for (uint64_t i = 0; i < n; i++) {
-    double r = v[i] * w[i];
-    double a = fabs(r);
-    if (!nan_seen) {
-      if (isnan(a)) {
-        nan_seen = 1;
-        at = i;
-      } else if (a > big) {
-        big = a;
-        at = i;
-      }
-    }
-    sum += r * r;
-  }
-  if (worst) *worst = at;
-  return n ? sqrt(sum / (double)n) : 0.0;
+  return lied_vec_wrms(NULL, n, v, w, worst);
 }
 
 void lied_newton_free(lied_newton *N) {

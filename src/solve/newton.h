@@ -54,7 +54,8 @@ int lied_newton_stage(lied_newton *N, lied_rhs_fn f, void *ctx, double T,
                       double *k);
 
 /* Weighted RMS norm sqrt(mean((v_i w_i)^2)); *worst (if not NULL) receives
- * the index of the largest |v_i w_i|. NaN when some entry is not finite. */
+ * the index of the largest |v_i w_i|. NaN when some entry is not finite.
+ * Summed as lied_vec_wrms (solve/vec.h) sums it, on this thread. */
 double lied_wrms(uint64_t n, const double *v, const double *w, uint64_t *worst);
 
 #endif

@@ -10,6 +10,7 @@
 #include "sched/sched.h"
 #include "solve/events.h"
 #include "solve/run.h"
+#include "solve/threads.h"
 
 static double wall_now(void) {
   struct timespec ts;
@@ -88,6 +89,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   R.e = e;
   R.n = sc->nstates;
   int rc = resolve(&R, o, s);
+  if (!rc) rc = lied_threads_begin(&R);
   if (rc) return rc;
   lied_run_points_init(&R);
   rc = lied_events_new(&R.ev, &R);
@@ -95,6 +97,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   R.x = lied_xcalloc(R.n + 1, sizeof(double), "state vector", e);
   if (!R.x) {
     lied_events_free(R.ev);
+    lied_threads_end(&R);
     return LIED_E_NOMEM;
   }
   R.t = o->start;
@@ -131,5 +134,6 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   }
   free(R.x);
   lied_events_free(R.ev);
+  lied_threads_end(&R);
   return rc;
 }

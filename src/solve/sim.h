@@ -26,6 +26,12 @@ typedef struct lied_sim_opts {
    * block of the model's dynamic part has one (sched/lanes.h); 1 runs them
    * copy by copy instead. Same results, bit for bit. */
   int no_lanes;
+  /* Threads (docs/parallel.md): 0, the default, takes the environment
+   * variable LIED_THREADS, else the number of cores available to the
+   * process; 1 to LIED_THREADS_MAX (core/pool.h) sets it. Models too small
+   * to share run on one thread whatever this says. Same results, bit for
+   * bit, for every count. */
+  int threads;
   /* Progress hook (issue 7): when not NULL, called with the current time at
    * every output point and every LIED_PROGRESS_STEPS steps; one test per step
    * when NULL. */
@@ -52,6 +58,8 @@ typedef struct lied_sim_stats {
   int fused;           /* fixed-step explicit steps taken chunk by chunk (fused.h) */
   int lanes;           /* ... in lane form (blocks of two or more steps) */
   char no_lanes[200];  /* fused without lanes: why, else "" */
+  int threads;         /* threads the run used (1: the model was too small to share) */
+  double cpu;          /* CPU seconds of the process (every thread) during the run */
 } lied_sim_stats;
 
 /* Where a run reports its output points (the recorder, record/recorder.h,

@@ -1,0 +1,107 @@
+/* par.c - the views of a schedule for the workers of a thread pool, and
+ * running a function over ranges of instances with them (see par.h). */
+#include "sched/par.h"
+#include <stdlib.h>
+#include <string.h>
+
+int lied_sched_par_attach(lied_sched *s, lied_pool *pool, lied_err *e) {
+  lied_sched_par_detach(s);
+  const int nw = lied_pool_size(pool);
+  lied_sched_par *P = lied_xcalloc(1, sizeof *P, "threads", e);
+  if (!P) return LIED_E_NOMEM;
+  P->pool = pool;
+  P->nw = nw;
+  P->view = lied_xcalloc((size_t)nw, sizeof *P->view, "threads: schedule views", e);
+  P->err = lied_xcalloc((size_t)nw, sizeof *P->err, "threads: errors", e);
+  P->rc = lied_xcalloc((size_t)nw, sizeof *P->rc, "threads", e);
+  P->bounds = lied_xcalloc((size_t)nw + 1, sizeof *P->bounds, "threads", e);
+  int ok = P->view && P->err && P->rc && P->bounds;
+  size_t nint, ndbl = lied_sched_work_size(s, &nint);
+  for (int w = 0; ok && w < nw; w++) {
+    lied_sched *v = &P->view[w];
+    *v = *s;
+    v->par = NULL;
+    /* the probe's work space, as sched.c allocates it */
+    v->work = lied_xmalloc(sizeof(double) * ndbl, "threads: probe", e);
+    v->wpiv = lied_xmalloc(sizeof(int) * nint, "threads: probe", e);
+    ok = v->work && v->wpiv;
+  }
+  s->par = P;
+  if (!ok) {
+    lied_sched_par_detach(s);
+    return LIED_E_NOMEM;
+  }
+  return LIED_OK;
+}
+
+void lied_sched_par_detach(lied_sched *s) {
+  lied_sched_par *P = s->par;
+  if (!P) return;
+  for (int w = 0; P->view && w < P->nw; w++) {
+    free(P->view[w].work);
+    free(P->view[w].wpiv);
+  }
+  free(P->view);
+  free(P->err);
+  free(P->rc);
+  free(P->bounds);
+  free(P);
+  s->par = NULL;
+}
+
+int lied_sched_par_useful(const lied_sched *s) {
+  const uint64_t min = 2 * (uint64_t)LIED_PAR_GRAIN;
+  if (s->aligned && s->aligned_n >= min) return 1;
+  for (int p = 0; p < LIED_NPARTS; p++)
+    for (int i = 0; i < s->nsteps[p]; i++)
+      if (s->steps[p][i].count >= min) return 1;
+  return 0;
+}
+
+int lied_sched_par_split(lied_sched *s, uint64_t count) {
+  lied_sched_par *P = s->par;
+  if (!P || P->nw < 2) return 1;
+  return lied_pool_split(count, s->chunk, LIED_PAR_GRAIN, P->nw, P->bounds);
+}
+
+typedef struct par_call {
+  lied_sched *s;
+  lied_par_fn fn;
+  void *ctx;
+} par_call;
+
+static void par_range(void *ctx, int r, uint64_t q0, uint64_t q1) {
+  par_call *c = ctx;
+  lied_sched_par *P = c->s->par;
+  P->rc[r] = c->fn(&P->view[r], c->ctx, r, q0, q1, &P->err[r]);
+}
+
+int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_err *e) {
+  lied_sched_par *P = s->par;
+  /* the views follow the schedule (its counters, flags and parts may have
+   * changed since the last call); each keeps its work space */
+  for (int r = 0; r < nr; r++) {
+    lied_sched *v = &P->view[r];
+    double *work = v->work;
+    int *wpiv = v->wpiv;
+    *v = *s;
+    v->work = work, v->wpiv = wpiv, v->par = NULL;
+    v->st.factorisations = 0;
+    P->rc[r] = LIED_OK;
+  }
+  par_call c = {s, fn, ctx};
+  lied_pool_run(P->pool, P->bounds, nr, par_range, &c);
+  int rc = LIED_OK;
+  for (int r = 0; r < nr; r++) {
+    s->st.factorisations += P->view[r].st.factorisations;
+    if (P->rc[r] != LIED_OK && rc == LIED_OK) {
+      rc = P->rc[r];
+      if (rc < 0) *e = P->err[r];
+      if (rc == LIED_E_SINGULAR) { /* which section and instance (sched.h) */
+        s->failed_sec = P->view[r].failed_sec;
+        s->failed_inst = P->view[r].failed_inst;
+      }
+    }
+  }
+  return rc;
+}

@@ -1,0 +1,65 @@
+/* par.h - evaluating a schedule on several threads (docs/parallel.md).
+ *
+ * A run that has a thread pool (core/pool.h) attaches it to the schedule:
+ * every worker gets a *view*, a copy of the schedule (lied_sched) with its
+ * own probe work space, so the code that runs steps and sections for one
+ * chunk of instances (eval.c, probe.c, lanes.c) runs unchanged on any
+ * thread. The views share the steps, sections and instances; workers touch
+ * disjoint instances (the chunks of independent copies, or the instances of
+ * one step, which are independent: a step is one block over instances of one
+ * level of the schedule). Counters of the views (factorisations) are added
+ * to the schedule's after each call. A failure is reported as the serial
+ * evaluation reports it: ranges are contiguous and increasing and each stops
+ * at its first failure, so the failure of the lowest failing range is the
+ * one with the lowest chunk index. */
+#ifndef LIED_SCHED_PAR_H
+#define LIED_SCHED_PAR_H
+#include <stdint.h>
+#include "core/pool.h"
+#include "sched/sched.h"
+
+/* Below this many instances per worker, one thread runs (dispatching costs
+ * a few microseconds; 1024 crane crabs take about 40 microseconds per
+ * evaluation). Measured in bench/parallel. */
+#define LIED_PAR_GRAIN 1024
+
+typedef struct lied_sched_par lied_sched_par;
+
+struct lied_sched_par {
+  lied_pool *pool;
+  int nw;             /* workers */
+  lied_sched *view;   /* nw views */
+  lied_err *err;      /* nw */
+  int *rc;            /* nw */
+  uint64_t *bounds;   /* nw + 1 */
+};
+
+/* The work of one range on one worker: instances (or chunks, as the caller
+ * splits) [q0, q1) with the worker's view v. LIED_OK or a negative status
+ * with a message in e. */
+typedef int (*lied_par_fn)(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1,
+                           lied_err *e);
+
+/* Attach pool (its size is the number of workers; not owned) to s: views
+ * and their work space. LIED_OK or LIED_E_NOMEM. */
+int lied_sched_par_attach(lied_sched *s, lied_pool *pool, lied_err *e);
+/* Detach and free the views; s runs on one thread again. */
+void lied_sched_par_detach(lied_sched *s);
+
+/* Whether s has something large enough to share between threads: a step,
+ * section batch or aligned evaluation of at least 2 LIED_PAR_GRAIN
+ * instances. */
+int lied_sched_par_useful(const lied_sched *s);
+
+/* The ranges [0, count) splits into for s's workers (whole chunks of
+ * s->chunk instances, at least LIED_PAR_GRAIN instances each): their number
+ * (1: run it on this thread), bounds in s->par->bounds. 1 without a pool. */
+int lied_sched_par_split(lied_sched *s, uint64_t count);
+
+/* Run fn over the nr ranges of s->par->bounds, range r on worker r with
+ * view r, concurrently. Returns LIED_OK, or the status of the lowest range
+ * that did not return LIED_OK (a failure's message copied into e; a
+ * positive status, such as LIED_RETRY, as it is). */
+int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_err *e);
+
+#endif
