@@ -52,6 +52,12 @@ tf.liquid = medium("tf.liquid", 1, { { "rho", 995.586 }, { "cp", 4184 }, { "beta
 -- tf.gas{R = 287.05, cp = 1005.45}: a simple ideal gas, h = cp*T, p = rho*R*T.
 tf.gas = medium("tf.gas", 2, { { "R", 287.05 }, { "cp", 1005.45 } })
 
+-- tf.steam: water and steam after IAPWS-IF97 (docs/media.md). Its property
+-- functions are methods, SI units: tf.steam:T_ph(p, h), tf.steam:h_pT(p, T),
+-- tf.steam:rho_ph(p, h), tf.steam:x_ph(p, h), tf.steam:Tsat(p), ...
+tf.steam = setmetatable({}, { __index = require("lied.thermofluid_media").steam,
+  __tostring = function() return "tf.steam (IAPWS-IF97)" end })
+
 tf.water = tf.liquid {} -- the standard liquid (every component's default)
 tf.air = tf.gas {}
 

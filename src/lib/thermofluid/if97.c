@@ -138,6 +138,55 @@ void if97_gibbs5(double p, double T, if97_gibbs *g) {
   g->g = s, g->gp = sp, g->gpp = spp, g->gt = st, g->gtt = stt, g->gpt = spt;
 }
 
+/* gamma, gamma_tau and gamma_tautau only (what Newton on h or s needs). */
+void if97_gibbs_t(int region, double p, double T, if97_gibbs *g) {
+  if (region == 5) {
+    if97_gibbs5(p, T, g);
+    return;
+  }
+  double X[2 * POW_OFF + 1], Y[2 * POW_OFF + 1];
+  double s = 0, st = 0, stt = 0;
+  if (region == 1) {
+    g->pstar = 16.53e6;
+    g->Tstar = 1386.0;
+    double pi = p / g->pstar, tau = g->Tstar / T;
+    pow_table(7.1 - pi, 0, 32, X);
+    pow_table(tau - 1.222, -43, 17, Y);
+    for (int k = 0; k < NTERMS(if97_r1); k++) {
+      int I = if97_r1[k].i, J = if97_r1[k].j;
+      double a = if97_r1[k].n * X[POW_OFF + I];
+      s += a * Y[POW_OFF + J];
+      st += a * J * Y[POW_OFF + J - 1];
+      stt += a * J * (J - 1) * Y[POW_OFF + J - 2];
+    }
+  } else {
+    g->pstar = 1e6;
+    g->Tstar = 540.0;
+    double pi = p / g->pstar, tau = g->Tstar / T;
+    double U[2 * POW_OFF + 1];
+    pow_table(pi, 0, 24, X);
+    pow_table(tau - 0.5, 0, 58, Y);
+    pow_table(tau, -7, 3, U);
+    s = log(pi);
+    for (int k = 0; k < NTERMS(if97_r2o); k++) {
+      int J = if97_r2o[k].j;
+      double n = if97_r2o[k].n;
+      s += n * U[POW_OFF + J];
+      st += n * J * U[POW_OFF + J - 1];
+      stt += n * J * (J - 1) * U[POW_OFF + J - 2];
+    }
+    for (int k = 0; k < NTERMS(if97_r2r); k++) {
+      int I = if97_r2r[k].i, J = if97_r2r[k].j;
+      double a = if97_r2r[k].n * X[POW_OFF + I];
+      s += a * Y[POW_OFF + J];
+      if (J > 0) st += a * J * Y[POW_OFF + J - 1];
+      if (J > 1) stt += a * J * (J - 1) * Y[POW_OFF + J - 2];
+    }
+  }
+  g->g = s, g->gt = st, g->gtt = stt;
+  g->gp = g->gpp = g->gpt = 0.0; /* not computed */
+}
+
 /* Properties from gamma (release Tables 3, 12, 39): v = R T gamma_pi / p*,
  * h = R T* gamma_tau, s = R (tau gamma_tau - gamma), cp = -R tau^2
  * gamma_tautau, u = h - p v. */

@@ -64,6 +64,8 @@ typedef struct if97_gibbs {
 void if97_gibbs1(double p, double T, if97_gibbs *g);
 void if97_gibbs2(double p, double T, if97_gibbs *g);
 void if97_gibbs5(double p, double T, if97_gibbs *g);
+/* gamma, gamma_tau, gamma_tautau only (gp, gpp, gpt are set to 0). */
+void if97_gibbs_t(int region, double p, double T, if97_gibbs *g);
 /* Properties from the Gibbs function (region 1, 2 or 5 at (p, T)). */
 void if97_from_gibbs(const if97_gibbs *g, double p, double T, int region, if97_state *st);
 /* B23: p(T) and T(p); B2bc: p(h) and h(p). */

@@ -78,7 +78,7 @@ static int newton_T(int region, double p, double target, int by, double *T) {
   double t = *T;
   for (int k = 0; k < 30; k++) {
     if97_gibbs g;
-    gibbs(region, p, t, &g);
+    if97_gibbs_t(region, p, t, &g);
     double tau = g.Tstar / t, cp = -IF97_R * tau * tau * g.gtt, f, df;
     if (by == BY_H)
       f = IF97_R * g.Tstar * g.gt, df = cp;
@@ -97,6 +97,7 @@ static int newton_T(int region, double p, double target, int by, double *T) {
   return -1;
 }
 
+static double value(const if97_state *st, int by) { return by == BY_H ? st->h : st->s; }
 static const char *const by_name[2] = {"h", "s"};
 static const char *const by_unit[2] = {"J/kg", "J/(kg K)"};
 
@@ -112,9 +113,13 @@ static int single(int region, double p, double y, int by, double T0, if97_state 
   if (newton_T(region, p, y, by, &T)) return FAIL_STATE("no convergence of Newton's method");
   if (region == 1 && T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
   if (region == 2 && T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
-  if (region == 2 && T > IF97_T25 + 1e-7) {
-    if (p > IF97_P5MAX) return FAIL_STATE("above 1073.15 K IF97 holds up to 50 MPa");
-    return single(5, p, y, by, T, st, why, cap);
+  if (region == 2 && T > IF97_T25 - 1.0) { /* region 5 above the value at 1073.15 K */
+    if97_state b;
+    state_pT(2, p, IF97_T25, &b);
+    if (y > value(&b, by)) {
+      if (p > IF97_P5MAX) return FAIL_STATE("above 1073.15 K IF97 holds up to 50 MPa");
+      return single(5, p, y, by, IF97_T25, st, why, cap);
+    }
   }
   if (region == 5 && T > IF97_TMAX + 1e-7) return FAIL_STATE("above 2273.15 K (the highest T of IF97)");
   state_pT(region, p, T, st);
@@ -126,9 +131,10 @@ static double backward(int region, double p, double y, int by) {
   if (region == 1) return by == BY_H ? if97_T1_ph(p, y) : if97_T1_ps(p, y);
   return by == BY_H ? if97_T2_ph(p, y) : if97_T2_ps(p, y);
 }
-static double value(const if97_state *st, int by) { return by == BY_H ? st->h : st->s; }
 
-static int by_ps(double p, double y, int by, if97_state *st, char *why, size_t cap) {
+/* The state at (p, y); with tonly, on the fast paths only st->T and
+ * st->region are set. */
+static int by_ps(double p, double y, int by, int tonly, if97_state *st, char *why, size_t cap) {
   if (!isfinite(p) || !isfinite(y)) return FAIL_STATE("not a finite number");
   if (!(p > 0 && p <= IF97_PMAX)) return FAIL_STATE("p is outside (0, 100 MPa]");
   /* liquid / vapour bounds of the fast paths: above the highest saturated
@@ -145,6 +151,10 @@ static int by_ps(double p, double y, int by, if97_state *st, char *why, size_t c
         double T = T1;
         if (!newton_T(1, p, y, by, &T) && T <= Ts) {
           if (T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+          if (tonly) {
+            st->T = T, st->region = 1;
+            return 0;
+          }
           state_pT(1, p, T, st);
           return 0;
         }
@@ -154,8 +164,16 @@ static int by_ps(double p, double y, int by, if97_state *st, char *why, size_t c
       double T2 = backward(2, p, y, by);
       if (isfinite(T2) && (!liquid_ok || T2 > Ts + 0.1)) {
         double T = T2 > IF97_T25 ? IF97_T25 : T2;
-        if (!newton_T(2, p, y, by, &T) && (!liquid_ok || T >= Ts))
+        if (!newton_T(2, p, y, by, &T) && (!liquid_ok || T >= Ts)) {
+          if (T >= IF97_TMIN && T <= IF97_T25 - 1.0) {
+            if (tonly)
+              st->T = T, st->region = 2;
+            else
+              state_pT(2, p, T, st);
+            return 0;
+          }
           return single(2, p, y, by, T, st, why, cap);
+        }
       }
     }
     if (!liquid_ok) { /* no liquid below the triple-point pressure */
@@ -208,14 +226,14 @@ static int by_ps(double p, double y, int by, if97_state *st, char *why, size_t c
 }
 
 int if97_ph(double p, double h, if97_state *st, char *why, size_t cap) {
-  return by_ps(p, h, BY_H, st, why, cap);
+  return by_ps(p, h, BY_H, 0, st, why, cap);
 }
 int if97_ps(double p, double s, if97_state *st, char *why, size_t cap) {
-  return by_ps(p, s, BY_S, st, why, cap);
+  return by_ps(p, s, BY_S, 0, st, why, cap);
 }
 int if97_T_ph(double p, double h, double *T, char *why, size_t cap) {
   if97_state st;
-  int rc = by_ps(p, h, BY_H, &st, why, cap);
+  int rc = by_ps(p, h, BY_H, 1, &st, why, cap);
   if (!rc) *T = st.T;
   return rc;
 }
@@ -275,7 +293,9 @@ static double mix_u(double T, double v) {
 /* p of region-2 vapour of volume v at T (Newton on ln p from the ideal
  * gas; the p of the closest iterate when there is none). */
 static double vap_p(double v, double T) {
-  double p = IF97_R * T / v;
+  double p = IF97_R * T / v; /* from the ideal gas, at most the B23 line's p */
+  if (T <= 863.15 && p > if97_p_b23(T)) p = if97_p_b23(T);
+  if (p > IF97_PMAX) p = IF97_PMAX;
   for (int k = 0; k < 60; k++) {
     if97_gibbs g;
     if97_gibbs2(p, T, &g);
@@ -288,6 +308,13 @@ static double vap_p(double v, double T) {
     if (fabs(dl) < 1e-13) break;
   }
   return p;
+}
+/* v of region-2 vapour on the B23 line at T. */
+static double b23_v(double T, double v) {
+  (void)v;
+  if97_state st;
+  state_pT(2, if97_p_b23(T), T, &st);
+  return 1 / st.rho;
 }
 /* u of region-2 vapour of volume v at T. */
 static double vap_u(double T, double v) {
@@ -310,18 +337,27 @@ static int newton_pT(int region, double v, double u, double *pp, double *TT) {
     double dv_dT = IF97_R * (g.gp - tau * g.gpt) / g.pstar;
     double dh_dp = IF97_R * g.Tstar * g.gpt / g.pstar;
     double du_dp = dh_dp - vv - p * dv_dp, du_dT = cp - p * dv_dT;
-    /* in ln p */
-    double a = p * dv_dp, b = dv_dT, c = p * du_dp, d = du_dT;
+    /* in p for the liquid (v almost linear in p), in ln p for the vapour */
+    double sp = region == 1 ? 1.0 : p;
+    double a = sp * dv_dp, b = dv_dT, c = sp * du_dp, d = du_dT;
     double r1 = v - vv, r2 = u - uu, det = a * d - b * c;
     double dl = (r1 * d - b * r2) / det, dT = (a * r2 - c * r1) / det;
     if (!isfinite(dl) || !isfinite(dT)) return -1;
-    if (dl > 0.5) dl = 0.5;
-    if (dl < -0.5) dl = -0.5;
     if (dT > 100) dT = 100;
     if (dT < -100) dT = -100;
-    p *= exp(dl);
     T += dT;
-    if (fabs(dl) < 1e-12 && fabs(dT) < 1e-10 * T) {
+    if (region == 1) {
+      double dp = dl;
+      if (dp < -0.9 * p) dp = -0.9 * p;
+      if (dp > 50e6) dp = 50e6;
+      p += dp;
+      dl = dp / fmax(p, 1e6); /* p of a liquid is known to eps / compressibility, ~1 mPa */
+    } else {
+      if (dl > 0.5) dl = 0.5;
+      if (dl < -0.5) dl = -0.5;
+      p *= exp(dl);
+    }
+    if (fabs(dl) < 1e-10 && fabs(dT) < 1e-11 * T) {
       *pp = p, *TT = T;
       return 0;
     }
@@ -337,7 +373,12 @@ static int single_ru(int region, double rho, double u, double p0, double T0, if9
   double v = 1 / rho, p = p0, T = T0;
   if (newton_pT(region, v, u, &p, &T)) return FAIL_RU("no convergence of Newton's method");
   if (T < IF97_TMIN - 1e-7) return FAIL_RU("below 273.15 K (the lowest T of IF97)");
-  if (region == 2 && T > IF97_T25 + 1e-7) return single_ru(5, rho, u, p, T, st, why, cap);
+  if (region == 2 && T > IF97_T25 - 1.0) { /* region 5 above u at 1073.15 K */
+    double pb = vap_p(v, IF97_T25);
+    if97_state b;
+    state_pT(2, pb, IF97_T25, &b);
+    if (u > b.u) return single_ru(5, rho, u, pb, IF97_T25, st, why, cap);
+  }
   if (region == 5 && T > IF97_TMAX + 1e-7) return FAIL_RU("above 2273.15 K (the highest T of IF97)");
   if (region == 5 && p > IF97_P5MAX * (1 + 1e-9)) return FAIL_RU("above 1073.15 K IF97 holds up to 50 MPa");
   if (region == 2 && T > IF97_T13 && T <= 863.15 && p > if97_p_b23(T))
@@ -415,6 +456,9 @@ int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
   }
   /* between the saturated densities at 623.15 K: vapour beyond the B23 line
    * (region 2) or region 3 */
-  double T0 = root(vap_u, v, u, IF97_T13, IF97_T25);
+  double Tb = v >= b23_v(863.15, 0) ? root(b23_v, 0, v, IF97_T13, 863.15) : 863.15;
+  if (u < vap_u(Tb, v))
+    return FAIL_RU("in region 3 (near the critical point), which lied does not implement");
+  double T0 = u < vap_u(IF97_T25, v) ? root(vap_u, v, u, Tb, IF97_T25) : IF97_T25;
   return single_ru(2, rho, u, vap_p(v, T0), T0, st, why, cap);
 }
