@@ -116,6 +116,7 @@ LIED_LANE_FN static void cond_r_lanes(const lied_env *env, char *g, size_t n, si
 static int cond_init(void *self, lied_init *ctx) {
   tf_cond *e = self;
   if (tf_medium_init(&e->med, ctx)) return -1;
+  if (tf_medium_check_pT(&e->med, ctx, 1e5, e->T0, "start state (1 bar, T0)")) return -1;
   e->h = tf_h(&e->med, 1e5, e->T0);
   return 0;
 }

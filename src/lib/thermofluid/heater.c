@@ -49,6 +49,7 @@ LIED_BLOCK(heater_out_b, tf_heater, heater_out)
 static int heater_init(void *self, lied_init *ctx) {
   tf_heater *e = self;
   if (tf_medium_init(&e->med, ctx)) return -1;
+  if (tf_medium_check_pT(&e->med, ctx, 1e5, e->T0, "start state (1 bar, T0)")) return -1;
   e->h = tf_h(&e->med, 1e5, e->T0);
   return 0;
 }

@@ -297,6 +297,9 @@ static int hx_cells(const tf_hx *x) {
 static int hx_init_common(tf_hx *x, lied_init *ctx, int kind) {
   x->kind = kind;
   if (tf_medium_init(&x->med_a, ctx) || tf_medium_init(&x->med_b, ctx)) return -1;
+  if (tf_medium_check_pT(&x->med_a, ctx, 1e5, x->T0_a, "stream a: start state (1 bar, T0_a)") ||
+      tf_medium_check_pT(&x->med_b, ctx, 1e5, x->T0_b, "stream b: start state (1 bar, T0_b)"))
+    return -1;
   const double ha = tf_h(&x->med_a, 1e5, x->T0_a), hb = tf_h(&x->med_b, 1e5, x->T0_b);
   if (isnan(x->T0_w)) x->T0_w = 0.5 * (x->T0_a + x->T0_b);
   for (int i = 0, n = hx_cells(x); i < n; i++) x->h_a[i] = ha, x->h_b[i] = hb, x->T_w[i] = x->T0_w;
