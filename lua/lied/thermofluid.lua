@@ -56,8 +56,19 @@ tf.gas = medium("tf.gas", 2, { { "R", 287.05 }, { "cp", 1005.45 } })
 -- (kind 3, no constants: medium = tf.steam) with two-phase states. Its property
 -- functions are methods, SI units: tf.steam:T_ph(p, h), tf.steam:h_pT(p, T),
 -- tf.steam:rho_ph(p, h), tf.steam:x_ph(p, h), tf.steam:Tsat(p), ...
-tf.steam = setmetatable({ 3, 0, 0, 0, 0, 0 }, { __index = require("lied.thermofluid_media").steam,
+local media = require "lied.thermofluid_media"
+tf.steam = setmetatable({ 3, 0, 0, 0, 0, 0 }, { __index = media.steam,
   __tostring = function() return "tf.steam (IAPWS-IF97)" end })
+
+-- tf.moist_air{X = 0.01}: moist air (docs/media.md), dry air and water vapour
+-- as ideal gases with fog above saturation; X is the mass fraction of water
+-- (vapour and liquid) in the moist air, a constant of the medium. Its
+-- property functions are methods of tf.moist_air: tf.moist_air:phi(p, T, X),
+-- tf.moist_air:T_dew(p, X), tf.moist_air:h_pTX(p, T, X), ...
+local moist_air = medium("tf.moist_air", 4, { { "X", 0 } })
+tf.moist_air = setmetatable({}, { __index = media.moist_air,
+  __call = function(_, args) return moist_air(args) end,
+  __tostring = function() return "tf.moist_air (dry air and water, ideal gases)" end })
 
 tf.water = tf.liquid {} -- the standard liquid (every component's default)
 tf.air = tf.gas {}

@@ -67,8 +67,9 @@ T.raises(build(tf.Volume { medium = tf.steam, x0 = 0.5, p0 = 3e7 }),
   { "x0 = 0.5: p0 = 3e+07 Pa has no two-phase states in water and steam (IAPWS-IF97)" }, "x0 above 16.53 MPa")
 T.raises(build(tf.Heater { medium = tf.steam, T0 = 2500 }),
   { "start state (1 bar, T0): IF97: p = 100000 Pa, T = 2500 K" }, "Heater above 2273.15 K")
-T.raises(build(tf.Heater { medium = { 4, 0, 0, 0, 0, 0 } }),
-  { "medium kind 4 is unknown (1 = liquid, 2 = ideal gas, 3 = water and steam" }, "unknown kind")
+T.raises(build(tf.Heater { medium = { 5, 0, 0, 0, 0, 0 } }),
+  { "medium kind 5 is unknown (1 = liquid, 2 = ideal gas, 3 = water and steam, 4 = moist air" },
+  "unknown kind")
 T.raises(function()
   lied.build(lied.model "BadSrc" {
     src = tf.Source { p0 = 1e5, T0 = 200, medium = tf.steam, L = 1 },

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
 #include "lib/thermofluid/if97.h"
+#include "lib/thermofluid/moist_air.h"
 
 /* Liquid: c = {rho0 [kg/m3], cp [J/(kg K)], beta [1/Pa], p_ref [Pa], T_ref [K]}.
  * rho = rho0 * (1 + beta * (p - p_ref)); h = cp * (T - T_ref).
@@ -132,6 +133,54 @@ static int steam_sat_h(const double *c, double p, double *hl, double *hv) {
   return 0;
 }
 
+/* Moist air of water fraction X = c[0] (moist_air.h): fog above saturation.
+ * Outside the range of validity the laws return NaN (as steam's). cp is
+ * dh/dT at constant p (a central difference where fog forms). */
+static double ma_rho(const double *c, double p, double h) {
+  char why[8];
+  ma_state st;
+  return ma_phX(p, h, c[0], &st, why, sizeof why) ? NAN : st.rho;
+}
+static double ma_T(const double *c, double p, double h) {
+  char why[8];
+  ma_state st;
+  return ma_phX(p, h, c[0], &st, why, sizeof why) ? NAN : st.T;
+}
+static double ma_h(const double *c, double p, double T) {
+  char why[8];
+  ma_state st;
+  return ma_pTX(p, T, c[0], &st, why, sizeof why) ? NAN : st.h;
+}
+static double ma_cp(const double *c, double p, double h) {
+  char why[8];
+  ma_state st, a, b;
+  if (ma_phX(p, h, c[0], &st, why, sizeof why)) return NAN;
+  if (st.Xl == 0) return (1 - c[0]) * MA_CP_AIR + c[0] * MA_CP_VAP;
+  double d = 1e-3, T0 = st.T - d < MA_TMIN ? MA_TMIN : st.T - d;
+  if (ma_pTX(p, T0, c[0], &a, why, sizeof why) || ma_pTX(p, T0 + 2 * d, c[0], &b, why, sizeof why))
+    return NAN;
+  return (b.h - a.h) / (2 * d);
+}
+static int ma_from_rho_u(const double *c, double rho, double u, double *p, double *h) {
+  char why[8];
+  ma_state st;
+  if (ma_rho_uX(rho, u, c[0], &st, why, sizeof why)) {
+    *p = *h = NAN;
+    return 0;
+  }
+  *p = st.p, *h = st.h;
+  return 0;
+}
+static int ma_check(const double *c, char *why, size_t cap) {
+  if (!(c[0] >= 0 && c[0] < 1))
+    return snprintf(why, cap, "moist air water fraction X = %g must be in [0, 1)", c[0]), -1;
+  return 0;
+}
+static int ma_check_pT(const double *c, double p, double T, char *why, size_t cap) {
+  ma_state st;
+  return ma_pTX(p, T, c[0], &st, why, cap) ? -1 : 0;
+}
+
 static const tf_medium tf_liquid = {"liquid", liq_rho, liq_T, liq_h, liq_cp,
                                     liq_from_rho_u, liq_check, NULL, NULL};
 static const tf_medium tf_gas = {"ideal gas", gas_rho, gas_T, gas_h, gas_cp,
@@ -139,6 +188,8 @@ static const tf_medium tf_gas = {"ideal gas", gas_rho, gas_T, gas_h, gas_cp,
 static const tf_medium tf_steam = {"water and steam (IAPWS-IF97)", steam_rho, steam_T, steam_h,
                                    steam_cp, steam_from_rho_u, steam_check, steam_check_pT,
                                    steam_sat_h};
+static const tf_medium tf_moist_air = {"moist air", ma_rho, ma_T, ma_h, ma_cp, ma_from_rho_u,
+                                       ma_check, ma_check_pT, NULL};
 
 int tf_medium_check_pT(const tf_med *med, lied_init *ctx, double p, double T, const char *what) {
   char why[256];
@@ -164,9 +215,12 @@ int tf_medium_init(tf_med *med, lied_init *ctx) {
     med->fn = &tf_gas;
   else if (kind == TF_STEAM && med->par[0] == kind)
     med->fn = &tf_steam;
+  else if (kind == TF_MOIST_AIR && med->par[0] == kind)
+    med->fn = &tf_moist_air;
   else {
     lied_init_error(ctx, "medium kind %g is unknown (1 = liquid, 2 = ideal gas, 3 = water and "
-                    "steam; build it with tf.liquid{...}, tf.gas{...} or use tf.steam)",
+                    "steam, 4 = moist air; build it with tf.liquid{...}, tf.gas{...}, "
+                    "tf.moist_air{...} or use tf.steam)",
                     med->par[0]);
     return -1;
   }

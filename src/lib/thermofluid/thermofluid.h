@@ -52,7 +52,7 @@ extern const lied_port_layout tf_out_layout, tf_in_layout;
  * them). Components carry the parameter `medium` = {kind, c1..c5}; the Lua
  * side builds it (tf.liquid{...}, tf.gas{...}). */
 #define TF_MEDIUM_LEN 6
-enum { TF_LIQUID = 1, TF_GAS = 2, TF_STEAM = 3 };
+enum { TF_LIQUID = 1, TF_GAS = 2, TF_STEAM = 3, TF_MOIST_AIR = 4 };
 
 typedef struct tf_medium {
   const char *name;
@@ -107,7 +107,7 @@ static inline double tf_liquid_T(const double *c, double h) { return c[4] + h / 
 /* Parameter table entry for `medium` (default: the standard liquid). */
 #define TF_MEDIUM_PARAM(TYPE)                                                   \
   {"medium", offsetof(TYPE, med.par), 0, "1",                                   \
-   "medium {kind, c1..c5}: tf.liquid{...} / tf.gas{...} / tf.steam (default tf.water)", \
+   "medium {kind, c1..c5}: tf.liquid{...}, tf.gas{...}, tf.steam, tf.moist_air{...} (default tf.water)", \
    TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN}
 /* Parameter defaults are per element; init puts the standard liquid in
  * place of an all-zero vector (the default). */
