@@ -34,6 +34,20 @@ for _, Tk in ipairs { 273.15, 280, 285, 290, 291.5, 300, 350, 450 } do
   T.near(ma:T_phX(p, h, X), Tk, 1e-9, "T_phX(h_pTX(T)) at " .. Tk)
 end
 T.near(ma:rho_pTX(p, 293.15, 0), p / (461.524 * 0.621945 * 293.15), 1e-12, "dry air density")
+-- a deterministic random sweep: (p, T, X) -> h -> T back, with and without fog
+local seed, worst, fog = 12345, 0, 0
+local function uniform()
+  seed = (seed * 1103515245 + 12345) % 2147483648
+  return seed / 2147483648
+end
+for _ = 1, 2000 do
+  local pp, Tk, XX = 5e4 + 1.5e5 * uniform(), 273.15 + 150 * uniform(), 0.1 * uniform()
+  local s3 = ma:state_pTX(pp, Tk, XX)
+  if s3.Xl > 0 then fog = fog + 1 end
+  worst = math.max(worst, math.abs(ma:T_phX(pp, s3.h, XX) - Tk) / Tk)
+end
+T.check(worst <= 1e-11, string.format("random sweep: T_phX(h_pTX(T)) = T (worst %.2e)", worst))
+T.check(fog > 200, "random sweep: states with fog: " .. fog)
 
 -- a Heater cools the air below its dew point: fog forms, T = T(p, h, X)
 local Xa = ma:X_phi(p, 303.15, 0.6)

@@ -221,8 +221,82 @@ static void refusals(void) {
   CHECK_REFUSED(if97_psat(NAN, &d_, why_, sizeof why_), "psat(T = nan K)");
 }
 
+/* A deterministic random sweep over (p, h): every call either succeeds or
+ * refuses with a message (no NaN), and a state found from (p, h) is found
+ * again from its (rho, u) and its (p, s). */
+static unsigned long long rng = 88172645463325252ull;
+static double uniform(void) {
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return (rng >> 11) * (1.0 / 9007199254740992.0);
+}
+static void random_sweep(void) {
+  char why[256];
+  int ok = 0, refused = 0, bad = 0, two_phase = 0;
+  for (int k = 0; k < 20000; k++) {
+    double p = exp(log(700.0) + uniform() * (log(100e6) - log(700.0)));
+    double h = -0.1e6 + uniform() * 7.5e6;
+    if97_state a, b, c;
+    why[0] = 0;
+    if (if97_ph(p, h, &a, why, sizeof why)) {
+      refused++;
+      if (!why[0]) bad++;
+      continue;
+    }
+    ok++;
+    two_phase += a.region == 4;
+    if (!(isfinite(a.T) && isfinite(a.rho) && isfinite(a.s) && isfinite(a.u) && a.rho > 0)) bad++;
+    if (fabs(a.h - h) > 1e-9 * fabs(h) + 1e-6) bad++;
+    if (if97_rho_u(a.rho, a.u, &b, why, sizeof why)) {
+      fprintf(stderr, "rho_u refused p = %.17g, h = %.17g: %s\n", p, h, why);
+      bad++;
+      continue;
+    }
+    double ptol = a.region == 1 ? 1e-9 * fmax(p, 1e6) : 1e-8 * p;
+    if (fabs(b.p - p) > ptol || fabs(b.T - a.T) > 1e-9 * a.T || fabs(b.h - a.h) > 1e-8 * fabs(a.h) + 1e-3) {
+      fprintf(stderr, "rho_u round trip p = %.17g, h = %.17g: p %.17g, T %.17g vs %.17g\n", p, h, b.p,
+              b.T, a.T);
+      bad++;
+    }
+    if (if97_ps(p, a.s, &c, why, sizeof why) || fabs(c.h - a.h) > 1e-8 * fabs(a.h) + 1e-3) {
+      fprintf(stderr, "ps round trip p = %.17g, h = %.17g\n", p, h);
+      bad++;
+    }
+  }
+  CHECK(bad == 0);
+  CHECK(ok > 10000 && refused > 1000 && two_phase > 1000);
+  printf("random sweep: %d states, %d two-phase, %d refused, %d bad\n", ok, two_phase, refused, bad);
+  /* (rho, u) anywhere: a state whose (p, T) gives that rho and u back, or a refusal */
+  ok = refused = bad = 0;
+  for (int k = 0; k < 20000; k++) {
+    double rho = exp(log(1e-3) + uniform() * (log(1100.0) - log(1e-3)));
+    double u = -0.1e6 + uniform() * 6.5e6;
+    if97_state a, b;
+    why[0] = 0;
+    if (if97_rho_u(rho, u, &a, why, sizeof why)) {
+      refused++;
+      if (!why[0]) bad++;
+      continue;
+    }
+    ok++;
+    if (a.region == 4) {
+      if (!(a.x >= 0 && a.x <= 1 && isfinite(a.p) && isfinite(a.h))) bad++;
+      continue;
+    }
+    if (if97_pT(a.p, a.T, &b, why, sizeof why) || fabs(b.rho - rho) > 1e-8 * rho ||
+        fabs(b.u - u) > 1e-8 * fabs(u) + 1e-3) {
+      fprintf(stderr, "rho_u at rho = %.17g, u = %.17g: p %.17g T %.17g gives rho %.17g u %.17g\n",
+              rho, u, a.p, a.T, b.rho, b.u);
+      bad++;
+    }
+  }
+  CHECK(bad == 0);
+  CHECK(ok > 5000 && refused > 100);
+  printf("random (rho, u): %d states, %d refused, %d bad\n", ok, refused, bad);
+}
+
 int main(void) {
   release_tables();
+  random_sweep();
   round_trips();
   two_phase();
   refusals();

@@ -383,6 +383,14 @@ static int single_ru(int region, double rho, double u, double p0, double T0, if9
   if (region == 5 && p > IF97_P5MAX * (1 + 1e-9)) return FAIL_RU("above 1073.15 K IF97 holds up to 50 MPa");
   if (region == 2 && T > IF97_T13 && T <= 863.15 && p > if97_p_b23(T))
     return FAIL_RU("in region 3 (near the critical point), which lied does not implement");
+  /* a liquid hotter than 623.15 K is region 3 or above 100 MPa; a liquid
+   * below, or a vapour above, the saturation pressure is no solution */
+  if (region == 1 && T > IF97_T13 + 1e-7)
+    return FAIL_RU("in region 3 (near the critical point) or above 100 MPa, which lied does "
+                   "not implement");
+  if ((region == 1 && p < if97_psat_eq(T) * (1 - 1e-9)) ||
+      (region == 2 && T <= IF97_T13 && p > if97_psat_eq(T) * (1 + 1e-9)))
+    return FAIL_RU("no convergence of Newton's method");
   if (p > IF97_PMAX * (1 + 1e-9)) return FAIL_RU("above 100 MPa (the highest p of IF97)");
   state_pT(region, p, T, st);
   st->rho = rho; /* the given values, not their round trip */
