@@ -25,6 +25,20 @@ T.near(h, h_in + Q / 0.1, 1e-6 * h, "heater: steady h_out = h_in + Q/m")
 T.near(steam:x_ph(1e5, h), 0.4, 1e-6, "heater: quality 0.4 at the outlet")
 T.near(m:value("heater.T"), steam:Tsat(1e5), 1e-9, "heater: boiling at Tsat(1 bar)")
 
+-- the start state at the line's pressure: liquid at 3 MPa, 450 K (at the
+-- default 1 bar the same T0 would be vapour)
+local Line = lied.model "Line" {
+  src = tf.MassFlowSource { m_flow = 1, T0 = 450, p0 = 3e6, medium = tf.steam },
+  heater = tf.Heater { Q = 0, T0 = 450, p0 = 3e6, medium = tf.steam },
+  snk = tf.Sink { p0 = 3e6, medium = tf.steam },
+  connect = { { "src.outlet", "heater.inlet" }, { "heater.outlet", "snk.inlet" } },
+}
+m = lied.build(Line)
+T.near(m:value("heater.h"), steam:h_pT(3e6, 450), 1e-6, "heater: start state h(p0, T0)")
+T.eq(steam:x_ph(3e6, m:value("heater.h")), 0, "heater: starts liquid")
+m:run { stop = 1, solver = "rk4", dt = 0.01 }
+T.near(m:value("heater.T"), 450, 1e-9, "heater: stays at 450 K without heat")
+
 -- a counter-flow exchanger: hot air (stream a) evaporates and superheats water
 -- (stream b, 2 bar); at steady state the heat out of a is the heat into b
 local Evap = lied.model "Evap" {
@@ -66,7 +80,7 @@ T.raises(build(tf.Volume { x0 = 0.5 }), { "x0 = 0.5 needs a medium with two phas
 T.raises(build(tf.Volume { medium = tf.steam, x0 = 0.5, p0 = 3e7 }),
   { "x0 = 0.5: p0 = 3e+07 Pa has no two-phase states in water and steam (IAPWS-IF97)" }, "x0 above 16.53 MPa")
 T.raises(build(tf.Heater { medium = tf.steam, T0 = 2500 }),
-  { "start state (1 bar, T0): IF97: p = 100000 Pa, T = 2500 K" }, "Heater above 2273.15 K")
+  { "start state (p0, T0): IF97: p = 100000 Pa, T = 2500 K" }, "Heater above 2273.15 K")
 T.raises(build(tf.Heater { medium = { 5, 0, 0, 0, 0, 0 } }),
   { "medium kind 5 is unknown (1 = liquid, 2 = ideal gas, 3 = water and steam, 4 = moist air" },
   "unknown kind")
@@ -86,7 +100,7 @@ T.raises(function()
     connect = { { "a.outlet", "hx.inlet_a" }, { "hx.outlet_a", "sa.inlet" },
                 { "b.outlet", "hx.inlet_b" }, { "hx.outlet_b", "sb.inlet" } },
   })
-end, { "hx", "stream b: start state (1 bar, T0_b): IF97: p = 100000 Pa, T = 100 K" }, "HX stream b")
+end, { "hx", "stream b: start state (p0_b, T0_b): IF97: p = 100000 Pa, T = 100 K" }, "HX stream b")
 
 -- during a run a state leaving the range is not finite: the solver stops and
 -- names it (blocks cannot fail; docs/media.md)
