@@ -9,6 +9,7 @@ install(TARGETS lied_engine lied_libs lied_lua lied_embed EXPORT liedTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS lied_core_module LIBRARY DESTINATION ${LIED_INSTALL_LUACDIR}/lied)
+install(TARGETS lied_tf_media_module LIBRARY DESTINATION ${LIED_INSTALL_LUACDIR}/lied)
 
 # Lua modules and the stdlib (lied/stdlib: require "cranecrab")
 install(DIRECTORY lua/lied DESTINATION ${LIED_INSTALL_LUADIR} FILES_MATCHING PATTERN "*.lua")

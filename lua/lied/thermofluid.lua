@@ -18,7 +18,7 @@ local tf = lied.library("thermofluid")
 
 if tf.liquid then return tf end -- already extended (lied.library caches the table)
 
--- A medium constructor: kind (1 liquid, 2 ideal gas) and its constants in
+-- A medium constructor: kind (1 liquid, 2 ideal gas; 3 is tf.steam) and its constants in
 -- the order of the medium vector {kind, c1..c5}, each with its default.
 -- The constructor takes a table of constants by name and returns the vector.
 local function medium(name, kind, constants)
@@ -51,6 +51,24 @@ tf.liquid = medium("tf.liquid", 1, { { "rho", 995.586 }, { "cp", 4184 }, { "beta
 
 -- tf.gas{R = 287.05, cp = 1005.45}: a simple ideal gas, h = cp*T, p = rho*R*T.
 tf.gas = medium("tf.gas", 2, { { "R", 287.05 }, { "cp", 1005.45 } })
+
+-- tf.steam: water and steam after IAPWS-IF97 (docs/media.md), a medium
+-- (kind 3, no constants: medium = tf.steam) with two-phase states. Its property
+-- functions are methods, SI units: tf.steam:T_ph(p, h), tf.steam:h_pT(p, T),
+-- tf.steam:rho_ph(p, h), tf.steam:x_ph(p, h), tf.steam:Tsat(p), ...
+local media = require "lied.thermofluid_media"
+tf.steam = setmetatable({ 3, 0, 0, 0, 0, 0 }, { __index = media.steam,
+  __tostring = function() return "tf.steam (IAPWS-IF97)" end })
+
+-- tf.moist_air{X = 0.01}: moist air (docs/media.md), dry air and water vapour
+-- as ideal gases with fog above saturation; X is the mass fraction of water
+-- (vapour and liquid) in the moist air, a constant of the medium. Its
+-- property functions are methods of tf.moist_air: tf.moist_air:phi(p, T, X),
+-- tf.moist_air:T_dew(p, X), tf.moist_air:h_pTX(p, T, X), ...
+local moist_air = medium("tf.moist_air", 4, { { "X", 0 } })
+tf.moist_air = setmetatable({}, { __index = media.moist_air,
+  __call = function(_, args) return moist_air(args) end,
+  __tostring = function() return "tf.moist_air (dry air and water, ideal gases)" end })
 
 tf.water = tf.liquid {} -- the standard liquid (every component's default)
 tf.air = tf.gas {}

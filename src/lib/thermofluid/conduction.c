@@ -15,7 +15,7 @@ typedef struct tf_cond {
   tf_out outlet;
   th_node heatPort;
   tf_med med;
-  double V, T0, L;
+  double V, T0, p0, L;
   double h, der_h; /* state */
   double T, Q;     /* content temperature, heat flow into the fluid */
 } tf_cond;
@@ -116,7 +116,8 @@ LIED_LANE_FN static void cond_r_lanes(const lied_env *env, char *g, size_t n, si
 static int cond_init(void *self, lied_init *ctx) {
   tf_cond *e = self;
   if (tf_medium_init(&e->med, ctx)) return -1;
-  e->h = tf_h(&e->med, 1e5, e->T0);
+  if (tf_medium_check_pT(&e->med, ctx, e->p0, e->T0, "start state (p0, T0)")) return -1;
+  e->h = tf_h(&e->med, e->p0, e->T0);
   return 0;
 }
 
@@ -152,6 +153,8 @@ static const lied_param cond_params[] = {
      LIED_PARAM_MIN_OPEN, 0},
     {"T0", offsetof(tf_cond, T0), 293.15, "K", "start temperature of the content", 0, TF_NOMAX,
      LIED_PARAM_MIN_OPEN, 0},
+    {"p0", offsetof(tf_cond, p0), 1e5, "Pa", "pressure of the start state, h = h(p0, T0) (the stream sets p later)", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
     {"L", offsetof(tf_cond, L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0},
     TF_MEDIUM_PARAM(tf_cond),
 };

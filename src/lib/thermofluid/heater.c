@@ -8,7 +8,7 @@ typedef struct tf_heater {
   tf_out outlet;
   lied_real_in Q_in;
   tf_med med;
-  double Q, V, T0, L;
+  double Q, V, T0, p0, L;
   int Q_from_input;
   double h, der_h; /* state: enthalpy of the content */
   double T, Q_used;
@@ -45,11 +45,12 @@ LIED_BLOCK(heater_der_b, tf_heater, heater_der)
 LIED_BLOCK(heater_r_b, tf_heater, heater_r)
 LIED_BLOCK(heater_out_b, tf_heater, heater_out)
 
-/* Start enthalpy from T0 (at the medium's reference pressure 1 bar). */
+/* Start enthalpy from (p0, T0) (p0 = 1 bar by default). */
 static int heater_init(void *self, lied_init *ctx) {
   tf_heater *e = self;
   if (tf_medium_init(&e->med, ctx)) return -1;
-  e->h = tf_h(&e->med, 1e5, e->T0);
+  if (tf_medium_check_pT(&e->med, ctx, e->p0, e->T0, "start state (p0, T0)")) return -1;
+  e->h = tf_h(&e->med, e->p0, e->T0);
   return 0;
 }
 
@@ -81,6 +82,8 @@ static const lied_param heater_params[] = {
     {"V", offsetof(tf_heater, V), 1e-3, "m3", "fluid volume of the element (thermal inertia)",
      0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
     {"T0", offsetof(tf_heater, T0), 293.15, "K", "start temperature of the content", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"p0", offsetof(tf_heater, p0), 1e5, "Pa", "pressure of the start state, h = h(p0, T0) (the stream sets p later)", 0,
      TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
     {"L", offsetof(tf_heater, L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0},
     {"Q_from_input", offsetof(tf_heater, Q_from_input), 0, "1",

@@ -39,7 +39,7 @@ typedef struct tf_hx {
   tf_out outlet_b;
   lied_real_in UA_in;
   tf_med med_a, med_b;
-  double UA, V_a, V_b, T0_a, T0_b, L_a, L_b;
+  double UA, V_a, V_b, T0_a, T0_b, p0_a, p0_b, L_a, L_b;
   double C_w, T0_w;        /* wall heat capacity (0: none), its start temperature */
   double Q_flow, Q_b, T_a, T_b; /* heat flow out of a, into b; outlet temperatures */
   int N, UA_from_input, kind, pad_; /* kind: HX_PARALLEL, HX_COUNTER, HX_CROSS */
@@ -297,7 +297,10 @@ static int hx_cells(const tf_hx *x) {
 static int hx_init_common(tf_hx *x, lied_init *ctx, int kind) {
   x->kind = kind;
   if (tf_medium_init(&x->med_a, ctx) || tf_medium_init(&x->med_b, ctx)) return -1;
-  const double ha = tf_h(&x->med_a, 1e5, x->T0_a), hb = tf_h(&x->med_b, 1e5, x->T0_b);
+  if (tf_medium_check_pT(&x->med_a, ctx, x->p0_a, x->T0_a, "stream a: start state (p0_a, T0_a)") ||
+      tf_medium_check_pT(&x->med_b, ctx, x->p0_b, x->T0_b, "stream b: start state (p0_b, T0_b)"))
+    return -1;
+  const double ha = tf_h(&x->med_a, x->p0_a, x->T0_a), hb = tf_h(&x->med_b, x->p0_b, x->T0_b);
   if (isnan(x->T0_w)) x->T0_w = 0.5 * (x->T0_a + x->T0_b);
   for (int i = 0, n = hx_cells(x); i < n; i++) x->h_a[i] = ha, x->h_b[i] = hb, x->T_w[i] = x->T0_w;
   return 0;
@@ -386,6 +389,10 @@ static void hx_meta(lied_meta *m, void *self) {
     {"T0_a", offsetof(tf_hx, T0_a), 293.15, "K", "start temperature of stream a's cells", 0, \
      TF_NOMAX, LIED_PARAM_MIN_OPEN, 0}, \
     {"T0_b", offsetof(tf_hx, T0_b), 293.15, "K", "start temperature of stream b's cells", 0, \
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0}, \
+    {"p0_a", offsetof(tf_hx, p0_a), 1e5, "Pa", "pressure of stream a's start state", 0, \
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0}, \
+    {"p0_b", offsetof(tf_hx, p0_b), 1e5, "Pa", "pressure of stream b's start state", 0, \
      TF_NOMAX, LIED_PARAM_MIN_OPEN, 0}, \
     {"L_a", offsetof(tf_hx, L_a), 0, "1/m", "inertance of stream a", 0, TF_NOMAX, 0, 0}, \
     {"L_b", offsetof(tf_hx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0}, \

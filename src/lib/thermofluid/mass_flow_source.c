@@ -61,6 +61,7 @@ LIED_LANE_FN static void mfsrc_der_lanes(const lied_env *env, char *g, size_t n,
 static int mfsrc_init(void *self, lied_init *ctx) {
   tf_mfsrc *s = self;
   if (tf_medium_init(&s->med, ctx)) return -1;
+  if (tf_medium_check_pT(&s->med, ctx, s->p0, s->T0, "state (p0, T0)")) return -1;
   s->h0 = tf_h(&s->med, s->p0, s->T0);
   return 0;
 }

@@ -1,7 +1,10 @@
 /* media.c - media as tables of functions: a constant-property liquid
- * (optionally compressible) and a simple ideal gas. */
+ * (optionally compressible), a simple ideal gas, and water and steam after
+ * IAPWS-IF97 (if97.h) with two-phase states. */
 #include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/if97.h"
+#include "lib/thermofluid/moist_air.h"
 
 /* Liquid: c = {rho0 [kg/m3], cp [J/(kg K)], beta [1/Pa], p_ref [Pa], T_ref [K]}.
  * rho = rho0 * (1 + beta * (p - p_ref)); h = cp * (T - T_ref).
@@ -66,10 +69,134 @@ static int gas_check(const double *c, char *why, size_t cap) {
   return 0;
 }
 
+/* Water and steam (IAPWS-IF97), no constants. Blocks cannot fail: outside
+ * the range of validity the laws return NaN, which the solver reports as a
+ * state that is not finite, naming it; init checks the start states with
+ * check_pT, which names them. cp is 0 in the two-phase region (not
+ * defined there; no component uses it). */
+static double steam_rho(const double *c, double p, double h) {
+  (void)c;
+  char why[8];
+  if97_state st;
+  return if97_ph(p, h, &st, why, sizeof why) ? NAN : st.rho;
+}
+static double steam_T(const double *c, double p, double h) {
+  (void)c;
+  char why[8];
+  double T;
+  return if97_T_ph(p, h, &T, why, sizeof why) ? NAN : T;
+}
+static double steam_h(const double *c, double p, double T) {
+  (void)c;
+  char why[8];
+  if97_state st;
+  return if97_pT(p, T, &st, why, sizeof why) ? NAN : st.h;
+}
+static double steam_cp(const double *c, double p, double h) {
+  (void)c;
+  char why[8];
+  if97_state st;
+  return if97_ph(p, h, &st, why, sizeof why) ? NAN : st.cp;
+}
+static int steam_from_rho_u(const double *c, double rho, double u, double *p, double *h) {
+  (void)c;
+  char why[8];
+  if97_state st;
+  if (if97_rho_u(rho, u, &st, why, sizeof why)) {
+    *p = *h = NAN;
+    return 0;
+  }
+  *p = st.p, *h = st.h;
+  return 0;
+}
+static int steam_check(const double *c, char *why, size_t cap) {
+  (void)c, (void)why, (void)cap;
+  return 0;
+}
+static int steam_check_pT(const double *c, double p, double T, char *why, size_t cap) {
+  (void)c;
+  if97_state st;
+  return if97_pT(p, T, &st, why, cap) ? -1 : 0;
+}
+static int steam_sat_h(const double *c, double p, double *hl, double *hv) {
+  (void)c;
+  if (!(p >= IF97_PTRIPLE && p <= IF97_PS13)) return -1;
+  double Ts = if97_Tsat_eq(p);
+  if97_gibbs g;
+  if97_state st;
+  if97_gibbs1(p, Ts, &g);
+  if97_from_gibbs(&g, p, Ts, 1, &st);
+  *hl = st.h;
+  if97_gibbs2(p, Ts, &g);
+  if97_from_gibbs(&g, p, Ts, 2, &st);
+  *hv = st.h;
+  return 0;
+}
+
+/* Moist air of water fraction X = c[0] (moist_air.h): fog above saturation.
+ * Outside the range of validity the laws return NaN (as steam's). cp is
+ * dh/dT at constant p (a central difference where fog forms). */
+static double ma_rho(const double *c, double p, double h) {
+  char why[8];
+  ma_state st;
+  return ma_phX(p, h, c[0], &st, why, sizeof why) ? NAN : st.rho;
+}
+static double ma_T(const double *c, double p, double h) {
+  char why[8];
+  ma_state st;
+  return ma_phX(p, h, c[0], &st, why, sizeof why) ? NAN : st.T;
+}
+static double ma_h(const double *c, double p, double T) {
+  char why[8];
+  ma_state st;
+  return ma_pTX(p, T, c[0], &st, why, sizeof why) ? NAN : st.h;
+}
+static double ma_cp(const double *c, double p, double h) {
+  char why[8];
+  ma_state st, a, b;
+  if (ma_phX(p, h, c[0], &st, why, sizeof why)) return NAN;
+  if (st.Xl == 0) return (1 - c[0]) * MA_CP_AIR + c[0] * MA_CP_VAP;
+  double d = 1e-3, T0 = st.T - d < MA_TMIN ? MA_TMIN : st.T - d;
+  if (ma_pTX(p, T0, c[0], &a, why, sizeof why) || ma_pTX(p, T0 + 2 * d, c[0], &b, why, sizeof why))
+    return NAN;
+  return (b.h - a.h) / (2 * d);
+}
+static int ma_from_rho_u(const double *c, double rho, double u, double *p, double *h) {
+  char why[8];
+  ma_state st;
+  if (ma_rho_uX(rho, u, c[0], &st, why, sizeof why)) {
+    *p = *h = NAN;
+    return 0;
+  }
+  *p = st.p, *h = st.h;
+  return 0;
+}
+static int ma_check(const double *c, char *why, size_t cap) {
+  if (!(c[0] >= 0 && c[0] < 1))
+    return snprintf(why, cap, "moist air water fraction X = %g must be in [0, 1)", c[0]), -1;
+  return 0;
+}
+static int ma_check_pT(const double *c, double p, double T, char *why, size_t cap) {
+  ma_state st;
+  return ma_pTX(p, T, c[0], &st, why, cap) ? -1 : 0;
+}
+
 static const tf_medium tf_liquid = {"liquid", liq_rho, liq_T, liq_h, liq_cp,
-                                    liq_from_rho_u, liq_check};
+                                    liq_from_rho_u, liq_check, NULL, NULL};
 static const tf_medium tf_gas = {"ideal gas", gas_rho, gas_T, gas_h, gas_cp,
-                                 gas_from_rho_u, gas_check};
+                                 gas_from_rho_u, gas_check, NULL, NULL};
+static const tf_medium tf_steam = {"water and steam (IAPWS-IF97)", steam_rho, steam_T, steam_h,
+                                   steam_cp, steam_from_rho_u, steam_check, steam_check_pT,
+                                   steam_sat_h};
+static const tf_medium tf_moist_air = {"moist air", ma_rho, ma_T, ma_h, ma_cp, ma_from_rho_u,
+                                       ma_check, ma_check_pT, NULL};
+
+int tf_medium_check_pT(const tf_med *med, lied_init *ctx, double p, double T, const char *what) {
+  char why[256];
+  if (!med->fn->check_pT || !med->fn->check_pT(med->par + 1, p, T, why, sizeof why)) return 0;
+  lied_init_error(ctx, "%s: %s", what, why);
+  return -1;
+}
 
 /* The standard liquid (TFS defaults; water-like compressibility). */
 void tf_medium_default(tf_med *med) {
@@ -86,9 +213,15 @@ int tf_medium_init(tf_med *med, lied_init *ctx) {
     med->fn = &tf_liquid;
   else if (kind == TF_GAS && med->par[0] == kind)
     med->fn = &tf_gas;
+  else if (kind == TF_STEAM && med->par[0] == kind)
+    med->fn = &tf_steam;
+  else if (kind == TF_MOIST_AIR && med->par[0] == kind)
+    med->fn = &tf_moist_air;
   else {
-    lied_init_error(ctx, "medium kind %g is unknown (1 = liquid, 2 = ideal gas; "
-                    "build it with tf.liquid{...} or tf.gas{...})", med->par[0]);
+    lied_init_error(ctx, "medium kind %g is unknown (1 = liquid, 2 = ideal gas, 3 = water and "
+                    "steam, 4 = moist air; build it with tf.liquid{...}, tf.gas{...}, "
+                    "tf.moist_air{...} or use tf.steam)",
+                    med->par[0]);
     return -1;
   }
   char why[160];

@@ -55,6 +55,7 @@ LIED_BLOCK(res_out_b, tf_reservoir, res_out)
 static int res_init(void *self, lied_init *ctx) {
   tf_reservoir *s = self;
   if (tf_medium_init(&s->med, ctx)) return -1;
+  if (tf_medium_check_pT(&s->med, ctx, s->p0, s->T0, "state (p0, T0)")) return -1;
   s->h0 = tf_h(&s->med, s->p0, s->T0);
   return 0;
 }

@@ -37,6 +37,7 @@ LIED_BLOCK(source_res_b, tf_source, source_res)
 static int source_init(void *self, lied_init *ctx) {
   tf_source *s = self;
   if (tf_medium_init(&s->med, ctx)) return -1;
+  if (tf_medium_check_pT(&s->med, ctx, s->p0, s->T0, "state (p0, T0)")) return -1;
   s->h0 = tf_h(&s->med, s->p0, s->T0);
   return 0;
 }

@@ -51,6 +51,7 @@ LIED_BLOCK(tank_out_res_b, tf_tank_out, tank_out_res)
 static int tank_out_init(void *self, lied_init *ctx) {
   tf_tank_out *t = self;
   if (tf_medium_init(&t->med, ctx)) return -1;
+  if (tf_medium_check_pT(&t->med, ctx, t->p_env, t->T0, "state (p_env, T0)")) return -1;
   t->h0 = tf_h(&t->med, t->p_env, t->T0);
   t->rho = tf_rho(&t->med, t->p_env, t->h0);
   return 0;
@@ -108,6 +109,7 @@ LIED_BLOCK(tank_in_r_b, tf_tank_in, tank_in_r)
 static int tank_in_init(void *self, lied_init *ctx) {
   tf_tank_in *t = self;
   if (tf_medium_init(&t->med, ctx)) return -1;
+  if (tf_medium_check_pT(&t->med, ctx, t->p_env, t->T0, "state (p_env, T0)")) return -1;
   t->rho = tf_rho(&t->med, t->p_env, tf_h(&t->med, t->p_env, t->T0));
   return 0;
 }

@@ -47,5 +47,6 @@ static const lied_class *const thermofluid_classes[] = {
 LIED_LIBRARY(thermofluid,
              "thermofluid streams in LIED form: sources, sinks, tanks, pressure drops, "
              "splitters, junctions, volumes, pumps, fans, heaters, valves, conduction "
-             "elements, heat exchangers, sensors; liquid and ideal-gas media",
+             "elements, heat exchangers, sensors; liquid, ideal-gas and water and steam "
+             "(IAPWS-IF97, two-phase) media",
              thermofluid_classes)

@@ -52,7 +52,7 @@ extern const lied_port_layout tf_out_layout, tf_in_layout;
  * them). Components carry the parameter `medium` = {kind, c1..c5}; the Lua
  * side builds it (tf.liquid{...}, tf.gas{...}). */
 #define TF_MEDIUM_LEN 6
-enum { TF_LIQUID = 1, TF_GAS = 2 };
+enum { TF_LIQUID = 1, TF_GAS = 2, TF_STEAM = 3, TF_MOIST_AIR = 4 };
 
 typedef struct tf_medium {
   const char *name;
@@ -65,6 +65,12 @@ typedef struct tf_medium {
   int (*from_rho_u)(const double *c, double rho, double u, double *p, double *h);
   /* Check the constants; 0 or -1 with a reason in why. */
   int (*check)(const double *c, char *why, size_t cap);
+  /* Optional (media with a range of validity, NULL otherwise): 0 when
+   * (p, T) is a valid state, else -1 with a reason naming it in why. */
+  int (*check_pT)(const double *c, double p, double T, char *why, size_t cap);
+  /* Optional (media with two phases, NULL otherwise): the saturated liquid
+   * and vapour enthalpies at p; 0, or -1 when p has no two-phase states. */
+  int (*sat_h)(const double *c, double p, double *h_liq, double *h_vap);
 } tf_medium;
 
 /* A component's medium: the parameter vector and its resolved table. */
@@ -72,6 +78,10 @@ typedef struct tf_med {
   double par[TF_MEDIUM_LEN];
   const tf_medium *fn;
 } tf_med;
+
+/* For init: report through ctx and return -1 when (p, T) is not a valid
+ * state of the medium (what names the state: "start state (p0, T0)"). */
+int tf_medium_check_pT(const tf_med *med, lied_init *ctx, double p, double T, const char *what);
 
 /* Resolve med->par into med->fn; reports through ctx and returns -1 when
  * the kind is unknown or a constant is out of range. Call from init. */
@@ -97,7 +107,7 @@ static inline double tf_liquid_T(const double *c, double h) { return c[4] + h / 
 /* Parameter table entry for `medium` (default: the standard liquid). */
 #define TF_MEDIUM_PARAM(TYPE)                                                   \
   {"medium", offsetof(TYPE, med.par), 0, "1",                                   \
-   "medium {kind, c1..c5}: use tf.liquid{...} / tf.gas{...} (default tf.water)", \
+   "medium {kind, c1..c5}: tf.liquid{...}, tf.gas{...}, tf.steam, tf.moist_air{...} (default tf.water)", \
    TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN}
 /* Parameter defaults are per element; init puts the standard liquid in
  * place of an all-zero vector (the default). */

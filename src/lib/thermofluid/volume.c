@@ -1,19 +1,25 @@
 /* volume.c - Volume: a rigid volume V of compressible medium (liquid with
- * beta > 0, or gas) with mass and energy balance. It ends the stream at its
- * inlet (like a Sink at its own pressure) and starts one at its outlet (like
- * a Source: it owns the outlet's mass-flow state). Every flow loop needs one. */
+ * beta > 0, gas, or water and steam, also two-phase) with mass and energy
+ * balance and an optional heat flow Q into the content. It ends the stream
+ * at its inlet (like a Sink at its own pressure) and starts one at its
+ * outlet (like a Source: it owns the outlet's mass-flow state). Every flow
+ * loop needs one. With outlet_vapour = 1 a two-phase content leaves as
+ * saturated vapour (a drum's steam outlet). */
 #include "lib/thermofluid/thermofluid.h"
 
 typedef struct tf_volume {
   tf_in inlet;
   tf_out outlet;
+  lied_real_in Q_in;
   tf_med med;
-  double V, p0, T0, L, L_in;
+  double V, p0, T0, x0, L, L_in, Q;
+  int Q_from_input, outlet_vapour;
   double M, der_M;           /* state: mass [kg] */
   double U, der_U;           /* state: internal energy [J] */
   double m_flow, der_m_flow; /* state: outlet flow */
   double dm_flow, res;       /* tearing pair */
   double p, h, rho, T;       /* thermodynamic state of the content */
+  double Q_used;             /* heat flow into the content */
 } tf_volume;
 
 /* Content state from the conserved quantities (M, U). */
@@ -21,7 +27,11 @@ static void volume_thermo(const lied_env *env, tf_volume *v) {
   (void)env;
   v->rho = v->M / v->V;
   v->med.fn->from_rho_u(v->med.par + 1, v->rho, v->U / v->M, &v->p, &v->h);
-  v->outlet.state = (tf_state){v->m_flow, v->p, v->h};
+  double h_out = v->h, hl, hv;
+  if (v->outlet_vapour && v->med.fn->sat_h && !v->med.fn->sat_h(v->med.par + 1, v->p, &hl, &hv) &&
+      v->h > hl && v->h < hv)
+    h_out = hv;
+  v->outlet.state = (tf_state){v->m_flow, v->p, h_out};
 }
 /* Mass and energy balance; reversed inlet flow leaves with the content's h. */
 static void volume_balance(const lied_env *env, tf_volume *v) {
@@ -29,7 +39,8 @@ static void volume_balance(const lied_env *env, tf_volume *v) {
   const tf_state *in = v->inlet.state;
   double h_in = in->m_flow >= 0 ? in->h : v->h;
   v->der_M = in->m_flow - v->m_flow;
-  v->der_U = in->m_flow * h_in - v->m_flow * v->h;
+  v->Q_used = v->Q_from_input ? v->Q_in.y->y : v->Q;
+  v->der_U = in->m_flow * h_in - v->m_flow * v->outlet.state.h + v->Q_used;
 }
 static void volume_der(const lied_env *env, tf_volume *v) {
   (void)env;
@@ -57,11 +68,30 @@ LIED_BLOCK(volume_res_b, tf_volume, volume_res)
 LIED_BLOCK(volume_r_in_b, tf_volume, volume_r_in)
 LIED_BLOCK(volume_out_b, tf_volume, volume_out)
 
-/* Start values of M and U from (p0, T0). */
+/* Start values of M and U from (p0, T0), or from (p0, x0) on the
+ * saturation line of a two-phase medium. */
 static int volume_init(void *self, lied_init *ctx) {
   tf_volume *v = self;
   if (tf_medium_init(&v->med, ctx)) return -1;
-  double h0 = tf_h(&v->med, v->p0, v->T0), rho0 = tf_rho(&v->med, v->p0, h0);
+  double h0;
+  if (v->x0 >= 0) {
+    double hl, hv;
+    if (!v->med.fn->sat_h) {
+      lied_init_error(ctx, "x0 = %g needs a medium with two phases (tf.steam), not %s", v->x0,
+                      v->med.fn->name);
+      return -1;
+    }
+    if (v->med.fn->sat_h(v->med.par + 1, v->p0, &hl, &hv)) {
+      lied_init_error(ctx, "x0 = %g: p0 = %g Pa has no two-phase states in %s", v->x0, v->p0,
+                      v->med.fn->name);
+      return -1;
+    }
+    h0 = hl + v->x0 * (hv - hl);
+  } else {
+    if (tf_medium_check_pT(&v->med, ctx, v->p0, v->T0, "start state (p0, T0)")) return -1;
+    h0 = tf_h(&v->med, v->p0, v->T0);
+  }
+  double rho0 = tf_rho(&v->med, v->p0, h0);
   double p, h;
   if (v->med.fn->from_rho_u(v->med.par + 1, rho0, h0 - v->p0 / rho0, &p, &h)) {
     lied_init_error(ctx, "a Volume needs a compressible medium (this %s has "
@@ -82,6 +112,7 @@ static void volume_meta(lied_meta *m, void *self) {
   tf_volume *v = self;
   lied_meta_port(m, "inlet", 0, &v->inlet, &tf_in_layout);
   lied_meta_port(m, "outlet", 0, &v->outlet, &tf_out_layout);
+  if (v->Q_from_input) lied_meta_real_in(m, "Q_in", 0, &v->Q_in);
   lied_meta_state(m, "M", "kg", &v->M, &v->der_M);
   lied_meta_state(m, "U", "J", &v->U, &v->der_U);
   lied_meta_state(m, "m_flow", "kg/s", &v->m_flow, &v->der_m_flow);
@@ -90,10 +121,13 @@ static void volume_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "h", "J/kg", &v->h);
   lied_meta_var(m, "rho", "kg/m3", &v->rho);
   lied_meta_var(m, "T", "K", &v->T);
+  lied_meta_var(m, "Q", "W", &v->Q_used);
   lied_meta_block(m, "thermo", volume_thermo_b, 0, LIED_SIGS(&v->M, &v->U, &v->m_flow),
                   LIED_SIGS(&v->rho, &v->p, &v->h, &v->outlet.state));
-  lied_meta_block(m, "balance", volume_balance_b, 0,
-                  LIED_SIGS(&v->inlet.state, &v->m_flow, &v->h), LIED_SIGS(&v->der_M, &v->der_U));
+  const void *in[6] = {&v->inlet.state, &v->m_flow, &v->h, &v->outlet.state, NULL, NULL};
+  if (v->Q_from_input) in[4] = &v->Q_in.y;
+  lied_meta_block(m, "balance", volume_balance_b, 0, in,
+                  LIED_SIGS(&v->der_M, &v->der_U, &v->Q_used));
   lied_meta_block(m, "der", volume_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&v->dm_flow),
                   LIED_SIGS(&v->outlet.der, &v->der_m_flow));
   lied_meta_block(m, "residual", volume_res_b, LIED_BLOCK_CONST_COEFF,
@@ -107,8 +141,18 @@ static const lied_param volume_params[] = {
     {"V", offsetof(tf_volume, V), 1e-3, "m3", "volume", 0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
     {"p0", offsetof(tf_volume, p0), 1e5, "Pa", "start pressure", 0, TF_NOMAX,
      LIED_PARAM_MIN_OPEN, 0},
-    {"T0", offsetof(tf_volume, T0), 293.15, "K", "start temperature", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
+    {"T0", offsetof(tf_volume, T0), 293.15, "K", "start temperature (unless x0 >= 0)", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"x0", offsetof(tf_volume, x0), -1, "1",
+     "start quality on the saturation line at p0 (two-phase media; -1: start at T0)", -1, 1, 0,
+     0},
+    {"Q", offsetof(tf_volume, Q), 0, "W", "heat flow into the content (unless Q_from_input)",
+     TF_NOMIN, TF_NOMAX, 0, 0},
+    {"Q_from_input", offsetof(tf_volume, Q_from_input), 0, "1",
+     "1: heat flow from the signal input Q_in [W]", 0, 1, LIED_PARAM_INT, 0},
+    {"outlet_vapour", offsetof(tf_volume, outlet_vapour), 0, "1",
+     "1: a two-phase content leaves as saturated vapour (steam outlet of a drum)", 0, 1,
+     LIED_PARAM_INT, 0},
     {"L", offsetof(tf_volume, L), 0, "1/m", "inertance of the outlet (length / area)", 0,
      TF_NOMAX, 0, 0},
     {"L_in", offsetof(tf_volume, L_in), 0, "1/m", "inertance of the inlet (length / area)", 0,
@@ -119,7 +163,8 @@ static const lied_param volume_params[] = {
 };
 const lied_class tf_volume_class = {
     "Volume", "thermofluid",
-    "rigid volume V of compressible medium with mass and energy balance (states M, U); "
-    "a sink at its inlet, a source at its outlet (owns m_flow); breaks flow loops",
+    "rigid volume V of compressible medium with mass and energy balance (states M, U), "
+    "also two-phase water and steam, heat flow Q; a sink at its inlet, a source at its outlet "
+    "(owns m_flow); breaks flow loops",
     sizeof(tf_volume), volume_params, sizeof volume_params / sizeof *volume_params,
     volume_init, volume_meta};

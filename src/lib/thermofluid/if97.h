@@ -1,0 +1,85 @@
+/* if97.h - water and steam after IAPWS-IF97 (the revised release of 2007 /
+ * R7-97(2012)): the basic equations of regions 1, 2 and 5, the saturation
+ * line (region 4) with two-phase mixtures, the boundary equations B23 and
+ * B2bc, the backward equations T(p,h) and T(p,s) of regions 1 and 2 refined
+ * by Newton's method to the basic equations' accuracy, and the inverse a
+ * rigid volume needs, (rho, u) -> (p, T, x).
+ *
+ * SI units throughout: Pa, K, J/kg, J/(kg K), kg/m3. Region 3 (around the
+ * critical point, p above 16.53 MPa between 623.15 K and the B23 line) is
+ * not implemented: a state there is refused like any state outside the
+ * range of validity. Every function returns 0, or LIED_ERROR with a message
+ * naming the state in why (cap bytes, always terminated); no output is NaN. */
+#ifndef LIED_LIB_THERMOFLUID_IF97_H
+#define LIED_LIB_THERMOFLUID_IF97_H
+#include <stddef.h>
+
+#define IF97_R 461.526         /* specific gas constant [J/(kg K)] */
+#define IF97_TC 647.096        /* critical temperature [K] */
+#define IF97_PC 22.064e6       /* critical pressure [Pa] */
+#define IF97_TMIN 273.15       /* lowest temperature [K] */
+#define IF97_T13 623.15        /* region 1 / region 3 boundary [K] */
+#define IF97_T25 1073.15       /* region 2 / region 5 boundary [K] */
+#define IF97_TMAX 2273.15      /* highest temperature (region 5) [K] */
+#define IF97_PMAX 100e6        /* highest pressure (regions 1, 2) [Pa] */
+#define IF97_P5MAX 50e6        /* highest pressure of region 5 [Pa] */
+#define IF97_PTRIPLE 611.212677 /* psat(273.15 K) [Pa] */
+#define IF97_PS13 16.5291642526e6 /* psat(623.15 K): the highest two-phase p [Pa] */
+
+/* A state: region 1 (liquid), 2 (vapour), 4 (two-phase mixture) or 5
+ * (high-temperature steam). x is the vapour mass fraction in region 4 and 0
+ * (region 1) or 1 (regions 2, 5) outside it; cp is 0 in region 4 (it is not
+ * defined there: the functions that return it refuse a two-phase state). */
+typedef struct if97_state {
+  double p, T, rho, h, u, s, cp, x;
+  int region;
+} if97_state;
+
+/* Saturation line: psat(T) for 273.15 K <= T <= 647.096 K, Tsat(p) for
+ * 611.213 Pa <= p <= 22.064 MPa. */
+int if97_psat(double T, double *p, char *why, size_t cap);
+int if97_Tsat(double p, double *T, char *why, size_t cap);
+
+/* Single-phase state at (p, T) in regions 1, 2, 5. */
+int if97_pT(double p, double T, if97_state *st, char *why, size_t cap);
+/* State at (p, h) / (p, s), two-phase included. */
+int if97_ph(double p, double h, if97_state *st, char *why, size_t cap);
+int if97_ps(double p, double s, if97_state *st, char *why, size_t cap);
+/* Temperature only (the fast path of if97_ph). */
+int if97_T_ph(double p, double h, double *T, char *why, size_t cap);
+/* State at density and specific internal energy (what a rigid volume
+ * holds), two-phase included. */
+int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap);
+
+/* ---- internal: the equations, for the unit tests ----------------------- */
+
+/* Dimensionless Gibbs free energy gamma(pi, tau) and its derivatives
+ * (g = gamma, gp = d/dpi, gt = d/dtau, ...) with the reducing pressure and
+ * temperature of the region. */
+typedef struct if97_gibbs {
+  double g, gp, gpp, gt, gtt, gpt;
+  double pstar, Tstar; /* [Pa], [K] */
+} if97_gibbs;
+
+void if97_gibbs1(double p, double T, if97_gibbs *g);
+void if97_gibbs2(double p, double T, if97_gibbs *g);
+void if97_gibbs5(double p, double T, if97_gibbs *g);
+/* gamma, gamma_tau, gamma_tautau only (gp, gpp, gpt are set to 0). */
+void if97_gibbs_t(int region, double p, double T, if97_gibbs *g);
+/* Properties from the Gibbs function (region 1, 2 or 5 at (p, T)). */
+void if97_from_gibbs(const if97_gibbs *g, double p, double T, int region, if97_state *st);
+/* B23: p(T) and T(p); B2bc: p(h) and h(p). */
+double if97_p_b23(double T);
+double if97_T_b23(double p);
+double if97_p_b2bc(double h);
+double if97_h_b2bc(double p);
+/* The backward equations alone (no refinement). */
+double if97_T1_ph(double p, double h);
+double if97_T1_ps(double p, double s);
+double if97_T2_ph(double p, double h);
+double if97_T2_ps(double p, double s);
+/* Region-4 equations alone, no range check. */
+double if97_psat_eq(double T);
+double if97_Tsat_eq(double p);
+
+#endif

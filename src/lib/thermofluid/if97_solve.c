@@ -1,0 +1,472 @@
+/* if97_solve.c - IAPWS-IF97 states from (p, T), (p, h), (p, s) and (rho, u):
+ * region selection with the range checks, Newton refinement of the
+ * backward equations, the two-phase mixture on the saturation line. */
+#include <math.h>
+#include <stdio.h>
+#include "lied/status.h"
+#include "lib/thermofluid/if97.h"
+
+#define FAIL(...) (snprintf(why, cap, __VA_ARGS__), LIED_ERROR)
+#define FAIL0(...) (snprintf(why, cap, __VA_ARGS__), 0)
+
+static void gibbs(int region, double p, double T, if97_gibbs *g) {
+  if (region == 1)
+    if97_gibbs1(p, T, g);
+  else if (region == 2)
+    if97_gibbs2(p, T, g);
+  else
+    if97_gibbs5(p, T, g);
+}
+
+static void state_pT(int region, double p, double T, if97_state *st) {
+  if97_gibbs g;
+  gibbs(region, p, T, &g);
+  if97_from_gibbs(&g, p, T, region, st);
+}
+
+/* ---- saturation ------------------------------------------------------------ */
+
+int if97_psat(double T, double *p, char *why, size_t cap) {
+  if (!(T >= IF97_TMIN && T <= IF97_TC))
+    return FAIL("IF97: psat(T = %.9g K) is defined for 273.15 K <= T <= 647.096 K", T);
+  *p = if97_psat_eq(T);
+  return 0;
+}
+
+int if97_Tsat(double p, double *T, char *why, size_t cap) {
+  if (!(p >= IF97_PTRIPLE && p <= IF97_PC))
+    return FAIL("IF97: Tsat(p = %.9g Pa) is defined for 611.213 Pa <= p <= 22.064 MPa", p);
+  *T = if97_Tsat_eq(p);
+  if (*T < IF97_TMIN) *T = IF97_TMIN; /* p at the lowest end, rounding */
+  return 0;
+}
+
+/* ---- (p, T) --------------------------------------------------------------------- */
+
+/* The region of a single-phase (p, T), or 0 with a reason. */
+static int region_pT(double p, double T, char *why, size_t cap) {
+  if (!(p > 0 && p <= IF97_PMAX))
+    return FAIL0("IF97: p = %.9g Pa, T = %.9g K: p is outside (0, 100 MPa]", p, T);
+  if (!(T >= IF97_TMIN && T <= IF97_TMAX))
+    return FAIL0("IF97: p = %.9g Pa, T = %.9g K: T is outside [273.15 K, 2273.15 K]", p, T);
+  if (T > IF97_T25) {
+    if (p > IF97_P5MAX)
+      return FAIL0("IF97: p = %.9g Pa, T = %.9g K: above 1073.15 K IF97 holds up to 50 MPa", p,
+                  T);
+    return 5;
+  }
+  if (T <= IF97_T13) return p >= if97_psat_eq(T) ? 1 : 2;
+  if (T <= 863.15 && p > if97_p_b23(T))
+    return FAIL0("IF97: p = %.9g Pa, T = %.9g K lies in region 3 (near the critical point), "
+                "which lied does not implement", p, T);
+  return 2;
+}
+
+int if97_pT(double p, double T, if97_state *st, char *why, size_t cap) {
+  int r = region_pT(p, T, why, cap);
+  if (!r) return LIED_ERROR;
+  state_pT(r, p, T, st);
+  return 0;
+}
+
+/* ---- (p, h) and (p, s): Newton on T -------------------------------------------- */
+
+enum { BY_H = 0, BY_S = 1 };
+
+/* T with h(p, T) (or s(p, T)) = target in `region`, from T. 0 or -1. */
+static int newton_T(int region, double p, double target, int by, double *T) {
+  double t = *T;
+  for (int k = 0; k < 30; k++) {
+    if97_gibbs g;
+    if97_gibbs_t(region, p, t, &g);
+    double tau = g.Tstar / t, cp = -IF97_R * tau * tau * g.gtt, f, df;
+    if (by == BY_H)
+      f = IF97_R * g.Tstar * g.gt, df = cp;
+    else
+      f = IF97_R * (tau * g.gt - g.g), df = cp / t;
+    double dT = (target - f) / df;
+    if (!isfinite(dT)) return -1;
+    if (dT > 0.25 * t) dT = 0.25 * t;
+    if (dT < -0.25 * t) dT = -0.25 * t;
+    t += dT;
+    if (fabs(dT) <= 1e-9 * t) {
+      *T = t;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+static double value(const if97_state *st, int by) { return by == BY_H ? st->h : st->s; }
+static const char *const by_name[2] = {"h", "s"};
+static const char *const by_unit[2] = {"J/kg", "J/(kg K)"};
+
+#define FAIL_STATE(what)                                                                 \
+  FAIL("IF97: p = %.9g Pa, %s = %.9g %s: %s", p, by_name[by], y, by_unit[by], what)
+
+/* Solve in region 1 / 2 / 5 from T0 and fill st; checks the temperature
+ * range of the region. */
+static int single(int region, double p, double y, int by, double T0, if97_state *st, char *why,
+                  size_t cap) {
+  double T = T0;
+  if (region == 2 && T > IF97_T25) T = IF97_T25;
+  if (newton_T(region, p, y, by, &T)) return FAIL_STATE("no convergence of Newton's method");
+  if (region == 1 && T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+  if (region == 2 && T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+  if (region == 2 && T > IF97_T25 - 1.0) { /* region 5 above the value at 1073.15 K */
+    if97_state b;
+    state_pT(2, p, IF97_T25, &b);
+    if (y > value(&b, by)) {
+      if (p > IF97_P5MAX) return FAIL_STATE("above 1073.15 K IF97 holds up to 50 MPa");
+      return single(5, p, y, by, IF97_T25, st, why, cap);
+    }
+  }
+  if (region == 5 && T > IF97_TMAX + 1e-7) return FAIL_STATE("above 2273.15 K (the highest T of IF97)");
+  state_pT(region, p, T, st);
+  return 0;
+}
+
+/* The backward equation of region 1 / 2 for `by`, or NaN. */
+static double backward(int region, double p, double y, int by) {
+  if (region == 1) return by == BY_H ? if97_T1_ph(p, y) : if97_T1_ps(p, y);
+  return by == BY_H ? if97_T2_ph(p, y) : if97_T2_ps(p, y);
+}
+
+/* The state at (p, y); with tonly, on the fast paths only st->T and
+ * st->region are set. */
+static int by_ps(double p, double y, int by, int tonly, if97_state *st, char *why, size_t cap) {
+  if (!isfinite(p) || !isfinite(y)) return FAIL_STATE("not a finite number");
+  if (!(p > 0 && p <= IF97_PMAX)) return FAIL_STATE("p is outside (0, 100 MPa]");
+  /* liquid / vapour bounds of the fast paths: above the highest saturated
+   * liquid value, below the lowest saturated vapour value */
+  const double liq_max = by == BY_H ? 1.8e6 : 3.8e3, vap_min = by == BY_H ? 2.3e6 : 5.0e3;
+  if (p <= IF97_PS13) {
+    int liquid_ok = p >= IF97_PTRIPLE;
+    double Ts = liquid_ok ? if97_Tsat_eq(p) : IF97_TMIN;
+    /* fast paths: the backward equation, 25 mK accurate, decides; the
+     * refined T confirms (T <= Tsat is h <= h' in region 1) */
+    if (liquid_ok && y <= liq_max) {
+      double T1 = backward(1, p, y, by);
+      if (isfinite(T1) && T1 < Ts - 0.1) {
+        double T = T1;
+        if (!newton_T(1, p, y, by, &T) && T <= Ts) {
+          if (T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+          if (tonly) {
+            st->T = T, st->region = 1;
+            return 0;
+          }
+          state_pT(1, p, T, st);
+          return 0;
+        }
+      }
+    }
+    if (y >= vap_min) {
+      double T2 = backward(2, p, y, by);
+      if (isfinite(T2) && (!liquid_ok || T2 > Ts + 0.1)) {
+        double T = T2 > IF97_T25 ? IF97_T25 : T2;
+        if (!newton_T(2, p, y, by, &T) && (!liquid_ok || T >= Ts)) {
+          if (T >= IF97_TMIN && T <= IF97_T25 - 1.0) {
+            if (tonly)
+              st->T = T, st->region = 2;
+            else
+              state_pT(2, p, T, st);
+            return 0;
+          }
+          return single(2, p, y, by, T, st, why, cap);
+        }
+      }
+    }
+    if (!liquid_ok) { /* no liquid below the triple-point pressure */
+      if97_state lo;
+      state_pT(2, p, IF97_TMIN, &lo);
+      if (y < value(&lo, by)) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+      return single(2, p, y, by, IF97_TMIN, st, why, cap);
+    }
+    /* near or inside the saturation dome: h', h'' exactly */
+    if97_state L, V;
+    state_pT(1, p, Ts, &L);
+    state_pT(2, p, Ts, &V);
+    double yl = value(&L, by), yv = value(&V, by);
+    if (y < yl) {
+      if97_state lo;
+      state_pT(1, p, IF97_TMIN, &lo);
+      if (y < value(&lo, by)) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+      return single(1, p, y, by, Ts, st, why, cap);
+    }
+    if (y > yv) return single(2, p, y, by, Ts, st, why, cap);
+    double x = (y - yl) / (yv - yl), v = (1 - x) / L.rho + x / V.rho;
+    st->p = p;
+    st->T = Ts;
+    st->x = x;
+    st->rho = 1.0 / v;
+    st->h = L.h + x * (V.h - L.h);
+    st->s = L.s + x * (V.s - L.s);
+    st->u = st->h - p * v;
+    st->cp = 0.0;
+    st->region = 4;
+    return 0;
+  }
+  /* above the highest two-phase pressure: region 1 up to 623.15 K, region 2
+   * from the B23 line, region 3 between */
+  if97_state b;
+  state_pT(1, p, IF97_T13, &b);
+  if (y <= value(&b, by)) {
+    if97_state lo;
+    state_pT(1, p, IF97_TMIN, &lo);
+    if (y < value(&lo, by)) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+    double T1 = backward(1, p, y, by);
+    return single(1, p, y, by, isfinite(T1) ? T1 : IF97_T13, st, why, cap);
+  }
+  double Tb = if97_T_b23(p);
+  state_pT(2, p, Tb, &b);
+  if (y < value(&b, by))
+    return FAIL_STATE("in region 3 (near the critical point), which lied does not implement");
+  double T2 = backward(2, p, y, by);
+  return single(2, p, y, by, isfinite(T2) && T2 > Tb ? T2 : Tb, st, why, cap);
+}
+
+int if97_ph(double p, double h, if97_state *st, char *why, size_t cap) {
+  return by_ps(p, h, BY_H, 0, st, why, cap);
+}
+int if97_ps(double p, double s, if97_state *st, char *why, size_t cap) {
+  return by_ps(p, s, BY_S, 0, st, why, cap);
+}
+int if97_T_ph(double p, double h, double *T, char *why, size_t cap) {
+  if97_state st;
+  int rc = by_ps(p, h, BY_H, 1, &st, why, cap);
+  if (!rc) *T = st.T;
+  return rc;
+}
+
+/* ---- (rho, u) ----------------------------------------------------------------------- */
+
+/* Saturated liquid and vapour at T (273.15 K <= T <= 623.15 K). */
+static void sat(double T, if97_state *L, if97_state *V) {
+  double ps = if97_psat_eq(T);
+  state_pT(1, ps, T, L);
+  state_pT(2, ps, T, V);
+}
+
+/* The root of f(T) - target on [a, b] where f(a) - target and f(b) - target
+ * differ in sign (Illinois false position, then bisection steps). */
+typedef double (*t_fn)(double T, double v);
+static double root(t_fn f, double v, double target, double a, double b) {
+  double fa = f(a, v) - target, fb = f(b, v) - target;
+  int side = 0;
+  for (int k = 0; k < 200 && fabs(b - a) > 1e-12 * b; k++) {
+    double c = (a * fb - b * fa) / (fb - fa);
+    if (!(c > fmin(a, b) && c < fmax(a, b))) c = 0.5 * (a + b);
+    double fc = f(c, v) - target;
+    if (fc == 0) return c;
+    if ((fc > 0) == (fb > 0)) {
+      b = c, fb = fc;
+      if (side == -1) fa *= 0.5;
+      side = -1;
+    } else {
+      a = c, fa = fc;
+      if (side == 1) fb *= 0.5;
+      side = 1;
+    }
+  }
+  return 0.5 * (a + b);
+}
+static double sat_vL(double T, double v) {
+  (void)v;
+  if97_gibbs g;
+  if97_gibbs1(if97_psat_eq(T), T, &g);
+  return IF97_R * T * g.gp / g.pstar;
+}
+static double sat_vV(double T, double v) {
+  (void)v;
+  if97_gibbs g;
+  if97_gibbs2(if97_psat_eq(T), T, &g);
+  return IF97_R * T * g.gp / g.pstar;
+}
+/* u of the mixture of volume v at T. */
+static double mix_u(double T, double v) {
+  if97_state L, V;
+  sat(T, &L, &V);
+  double x = (v - 1 / L.rho) / (1 / V.rho - 1 / L.rho);
+  return L.u + x * (V.u - L.u);
+}
+
+/* p of region-2 vapour of volume v at T (Newton on ln p from the ideal
+ * gas; the p of the closest iterate when there is none). */
+static double vap_p(double v, double T) {
+  double p = IF97_R * T / v; /* from the ideal gas, at most the B23 line's p */
+  if (T <= 863.15 && p > if97_p_b23(T)) p = if97_p_b23(T);
+  if (p > IF97_PMAX) p = IF97_PMAX;
+  for (int k = 0; k < 60; k++) {
+    if97_gibbs g;
+    if97_gibbs2(p, T, &g);
+    double vv = IF97_R * T * g.gp / g.pstar, dv = IF97_R * T * g.gpp / (g.pstar * g.pstar);
+    double dl = (v - vv) / (p * dv);
+    if (!isfinite(dl)) break;
+    if (dl > 0.5) dl = 0.5;
+    if (dl < -0.5) dl = -0.5;
+    p *= exp(dl);
+    if (fabs(dl) < 1e-13) break;
+  }
+  return p;
+}
+/* v of region-2 vapour on the B23 line at T. */
+static double b23_v(double T, double v) {
+  (void)v;
+  if97_state st;
+  state_pT(2, if97_p_b23(T), T, &st);
+  return 1 / st.rho;
+}
+/* u of region-2 vapour of volume v at T. */
+static double vap_u(double T, double v) {
+  if97_state st;
+  state_pT(2, vap_p(v, T), T, &st);
+  return st.u;
+}
+
+/* Newton on (ln p, T) for v(p, T) = v, u(p, T) = u in a region. */
+static int newton_pT(int region, double v, double u, double *pp, double *TT) {
+  double p = *pp, T = *TT;
+  for (int k = 0; k < 60; k++) {
+    if97_gibbs g;
+    gibbs(region, p, T, &g);
+    double tau = g.Tstar / T;
+    double vv = IF97_R * T * g.gp / g.pstar;
+    double uu = IF97_R * g.Tstar * g.gt - p * vv;
+    double cp = -IF97_R * tau * tau * g.gtt;
+    double dv_dp = IF97_R * T * g.gpp / (g.pstar * g.pstar);
+    double dv_dT = IF97_R * (g.gp - tau * g.gpt) / g.pstar;
+    double dh_dp = IF97_R * g.Tstar * g.gpt / g.pstar;
+    double du_dp = dh_dp - vv - p * dv_dp, du_dT = cp - p * dv_dT;
+    /* in p for the liquid (v almost linear in p), in ln p for the vapour */
+    double sp = region == 1 ? 1.0 : p;
+    double a = sp * dv_dp, b = dv_dT, c = sp * du_dp, d = du_dT;
+    double r1 = v - vv, r2 = u - uu, det = a * d - b * c;
+    double dl = (r1 * d - b * r2) / det, dT = (a * r2 - c * r1) / det;
+    if (!isfinite(dl) || !isfinite(dT)) return -1;
+    if (dT > 100) dT = 100;
+    if (dT < -100) dT = -100;
+    T += dT;
+    if (region == 1) {
+      double dp = dl;
+      if (dp < -0.9 * p) dp = -0.9 * p;
+      if (dp > 50e6) dp = 50e6;
+      p += dp;
+      dl = dp / fmax(p, 1e6); /* p of a liquid is known to eps / compressibility, ~1 mPa */
+    } else {
+      if (dl > 0.5) dl = 0.5;
+      if (dl < -0.5) dl = -0.5;
+      p *= exp(dl);
+    }
+    if (fabs(dl) < 1e-10 && fabs(dT) < 1e-11 * T) {
+      *pp = p, *TT = T;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+#define FAIL_RU(what) FAIL("IF97: rho = %.9g kg/m3, u = %.9g J/kg: %s", rho, u, what)
+
+/* A single-phase (rho, u) in region 1, 2 (or 5) from the start (p0, T0). */
+static int single_ru(int region, double rho, double u, double p0, double T0, if97_state *st,
+                     char *why, size_t cap) {
+  double v = 1 / rho, p = p0, T = T0;
+  if (newton_pT(region, v, u, &p, &T)) return FAIL_RU("no convergence of Newton's method");
+  if (T < IF97_TMIN - 1e-7) return FAIL_RU("below 273.15 K (the lowest T of IF97)");
+  if (region == 2 && T > IF97_T25 - 1.0) { /* region 5 above u at 1073.15 K */
+    double pb = vap_p(v, IF97_T25);
+    if97_state b;
+    state_pT(2, pb, IF97_T25, &b);
+    if (u > b.u) return single_ru(5, rho, u, pb, IF97_T25, st, why, cap);
+  }
+  if (region == 5 && T > IF97_TMAX + 1e-7) return FAIL_RU("above 2273.15 K (the highest T of IF97)");
+  if (region == 5 && p > IF97_P5MAX * (1 + 1e-9)) return FAIL_RU("above 1073.15 K IF97 holds up to 50 MPa");
+  if (region == 2 && T > IF97_T13 && T <= 863.15 && p > if97_p_b23(T))
+    return FAIL_RU("in region 3 (near the critical point), which lied does not implement");
+  /* a liquid hotter than 623.15 K is region 3 or above 100 MPa; a liquid
+   * below, or a vapour above, the saturation pressure is no solution */
+  if (region == 1 && T > IF97_T13 + 1e-7)
+    return FAIL_RU("in region 3 (near the critical point) or above 100 MPa, which lied does "
+                   "not implement");
+  if ((region == 1 && p < if97_psat_eq(T) * (1 - 1e-9)) ||
+      (region == 2 && T <= IF97_T13 && p > if97_psat_eq(T) * (1 + 1e-9)))
+    return FAIL_RU("no convergence of Newton's method");
+  if (p > IF97_PMAX * (1 + 1e-9)) return FAIL_RU("above 100 MPa (the highest p of IF97)");
+  state_pT(region, p, T, st);
+  st->rho = rho; /* the given values, not their round trip */
+  st->u = u;
+  return 0;
+}
+
+int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
+  if (!isfinite(rho) || !isfinite(u)) return FAIL_RU("not a finite number");
+  if (!(rho > 0)) return FAIL_RU("the density must be > 0");
+  double v = 1 / rho;
+  const double Tdmax = 277.13; /* about the density maximum of the liquid */
+  double vV0 = sat_vV(IF97_TMIN, 0), vV13 = sat_vV(IF97_T13, 0);
+  double vL0 = sat_vL(IF97_TMIN, 0), vLd = sat_vL(Tdmax, 0), vL13 = sat_vL(IF97_T13, 0);
+  if (v >= vV0) { /* thinner than saturated vapour at 273.15 K: vapour */
+    if97_state lo;
+    double p0 = rho * IF97_R * IF97_TMIN;
+    state_pT(2, p0, IF97_TMIN, &lo);
+    if (u < lo.u) return FAIL_RU("below 273.15 K (the lowest T of IF97)");
+    double T0 = IF97_TMIN + (u - lo.u) / 1450.0;
+    return single_ru(2, rho, u, rho * IF97_R * T0, T0, st, why, cap);
+  }
+  if (v <= vLd) { /* denser than any saturated liquid: compressed liquid */
+    double T0 = Tdmax + 0.0;
+    if97_state L, V;
+    sat(T0, &L, &V);
+    return single_ru(1, rho, u, 1e6, T0 + (u - L.u) / 4100.0 > IF97_TMIN ? T0 + (u - L.u) / 4100.0
+                                                                          : IF97_TMIN,
+                     st, why, cap);
+  }
+  /* the two-phase temperatures of this v: [Tlo, Thi] */
+  double Tlo = IF97_TMIN, Tv = IF97_T13, Tl = IF97_T13;
+  if (v < vL0) Tlo = root(sat_vL, 0, v, IF97_TMIN, Tdmax);
+  if (v > vV13) Tv = root(sat_vV, 0, v, IF97_TMIN, IF97_T13);
+  if (v < vL13) Tl = root(sat_vL, 0, v, Tdmax, IF97_T13);
+  double Thi = fmin(Tv, Tl);
+  double ulo = mix_u(Tlo, v), uhi = mix_u(Thi, v);
+  if (u < ulo) {
+    if (Tlo == IF97_TMIN) return FAIL_RU("below 273.15 K (the lowest T of IF97)");
+    return single_ru(1, rho, u, if97_psat_eq(Tlo), Tlo, st, why, cap);
+  }
+  if (u <= uhi) {
+    double T = root(mix_u, v, u, Tlo, Thi);
+    if97_state L, V;
+    sat(T, &L, &V);
+    double x = (v - 1 / L.rho) / (1 / V.rho - 1 / L.rho);
+    if (x < 0) x = 0;
+    if (x > 1) x = 1;
+    st->p = L.p;
+    st->T = T;
+    st->x = x;
+    st->rho = rho;
+    st->u = u;
+    st->h = L.h + x * (V.h - L.h);
+    st->s = L.s + x * (V.s - L.s);
+    st->cp = 0.0;
+    st->region = 4;
+    return 0;
+  }
+  if (Tv < IF97_T13 && Tv <= Tl) { /* superheated vapour */
+    if97_state L, V;
+    sat(Tv, &L, &V);
+    double T0 = Tv + (u - V.u) / 1450.0;
+    return single_ru(2, rho, u, V.p, T0, st, why, cap);
+  }
+  if (Tl < IF97_T13) { /* compressed liquid */
+    if97_state L, V;
+    sat(Tl, &L, &V);
+    double T0 = Tl + (u - L.u) / 4100.0;
+    return single_ru(1, rho, u, L.p, T0 > IF97_T13 ? IF97_T13 : T0, st, why, cap);
+  }
+  /* between the saturated densities at 623.15 K: vapour beyond the B23 line
+   * (region 2) or region 3 */
+  double Tb = v >= b23_v(863.15, 0) ? root(b23_v, 0, v, IF97_T13, 863.15) : 863.15;
+  if (u < vap_u(Tb, v))
+    return FAIL_RU("in region 3 (near the critical point), which lied does not implement");
+  double T0 = u < vap_u(IF97_T25, v) ? root(vap_u, v, u, Tb, IF97_T25) : IF97_T25;
+  return single_ru(2, rho, u, vap_p(v, T0), T0, st, why, cap);
+}

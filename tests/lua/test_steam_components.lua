@@ -1,0 +1,115 @@
+-- Two-phase water and steam (medium = tf.steam, IAPWS-IF97) in the
+-- components that hold a medium: a Heater that boils its stream, a
+-- counter-flow heat exchanger evaporating water on one side, and the
+-- refusals of start states outside the range of validity (docs/media.md).
+local lied = require "lied"
+local tf = require "lied.thermofluid"
+local T = require "tests.testing"
+local steam = tf.steam
+
+-- a Heater boils 0.1 kg/s of water at 1 bar: h_out = h_in + Q/m, a mixture
+-- of quality 0.4 at Tsat(1 bar)
+local h_in = steam:h_pT(1e5, 350)
+local hl, hv = steam:h_pT(1e5, steam:Tsat(1e5) - 1e-9), steam:h_pT(1e5, steam:Tsat(1e5) + 1e-9)
+local Q = 0.1 * (hl + 0.4 * (hv - hl) - h_in)
+local Boil = lied.model "Boil" {
+  src = tf.MassFlowSource { m_flow = 0.1, T0 = 350, p0 = 1e5, medium = tf.steam },
+  heater = tf.Heater { Q = Q, V = 1e-3, T0 = 350, medium = tf.steam },
+  snk = tf.Sink { p0 = 1e5, medium = tf.steam },
+  connect = { { "src.outlet", "heater.inlet" }, { "heater.outlet", "snk.inlet" } },
+}
+local m = lied.build(Boil)
+m:run { stop = 300, solver = "esdirk23", tol = 1e-9 }
+local h = m:value("heater.h")
+T.near(h, h_in + Q / 0.1, 1e-6 * h, "heater: steady h_out = h_in + Q/m")
+T.near(steam:x_ph(1e5, h), 0.4, 1e-6, "heater: quality 0.4 at the outlet")
+T.near(m:value("heater.T"), steam:Tsat(1e5), 1e-9, "heater: boiling at Tsat(1 bar)")
+
+-- the start state at the line's pressure: liquid at 3 MPa, 450 K (at the
+-- default 1 bar the same T0 would be vapour)
+local Line = lied.model "Line" {
+  src = tf.MassFlowSource { m_flow = 1, T0 = 450, p0 = 3e6, medium = tf.steam },
+  heater = tf.Heater { Q = 0, T0 = 450, p0 = 3e6, medium = tf.steam },
+  snk = tf.Sink { p0 = 3e6, medium = tf.steam },
+  connect = { { "src.outlet", "heater.inlet" }, { "heater.outlet", "snk.inlet" } },
+}
+m = lied.build(Line)
+T.near(m:value("heater.h"), steam:h_pT(3e6, 450), 1e-6, "heater: start state h(p0, T0)")
+T.eq(steam:x_ph(3e6, m:value("heater.h")), 0, "heater: starts liquid")
+m:run { stop = 1, solver = "rk4", dt = 0.01 }
+T.near(m:value("heater.T"), 450, 1e-9, "heater: stays at 450 K without heat")
+
+-- a counter-flow exchanger: hot air (stream a) evaporates and superheats water
+-- (stream b, 2 bar); at steady state the heat out of a is the heat into b
+local Evap = lied.model "Evap" {
+  air = tf.MassFlowSource { m_flow = 1, T0 = 800, p0 = 1e5, medium = tf.air },
+  water = tf.MassFlowSource { m_flow = 0.05, T0 = 350, p0 = 2e5, medium = tf.steam },
+  hx = tf.CounterFlowHX { N = 10, UA = 2000, V_a = 1e-2, V_b = 1e-2, T0_a = 350, T0_b = 350,
+                          medium_a = tf.air, medium_b = tf.steam },
+  out_a = tf.Sink { p0 = 1e5, medium = tf.air },
+  out_b = tf.Sink { p0 = 2e5, medium = tf.steam },
+  connect = { { "air.outlet", "hx.inlet_a" }, { "hx.outlet_a", "out_a.inlet" },
+              { "water.outlet", "hx.inlet_b" }, { "hx.outlet_b", "out_b.inlet" } },
+}
+m = lied.build(Evap)
+m:run { stop = 600, solver = "esdirk23", tol = 1e-6 }
+local Qa = 1 * 1005.45 * (800 - m:value("hx.T_a"))
+local hb = steam:h_pT(2e5, m:value("hx.T_b"))
+local Qb = 0.05 * (hb - steam:h_pT(2e5, 350))
+T.check(m:value("hx.T_b") > steam:Tsat(2e5) + 1, "exchanger: the water leaves as superheated steam")
+T.near(m:value("hx.Q_flow"), Qa, 1e-6 * Qa, "exchanger: Q_flow = heat out of the air")
+T.near(Qb, Qa, 1e-6 * Qa, "exchanger: the heat into the water = the heat out of the air")
+
+-- refusals at build time name the component and the state
+local function build(comp)
+  return function()
+    lied.build(lied.model "Bad" {
+      c = comp,
+      src = tf.MassFlowSource { m_flow = 0, T0 = 300, p0 = 1e5, medium = tf.steam },
+      snk = tf.Sink { p0 = 1e5, medium = tf.steam },
+      connect = { { "src.outlet", "c.inlet" }, { "c.outlet", "snk.inlet" } },
+    })
+  end
+end
+T.raises(build(tf.Volume { medium = tf.steam, p0 = 1e5, T0 = 250 }),
+  { "c", "start state (p0, T0): IF97: p = 100000 Pa, T = 250 K: T is outside [273.15 K, 2273.15 K]" },
+  "Volume below 273.15 K")
+T.raises(build(tf.Volume { medium = tf.steam, p0 = 25e6, T0 = 650 }), { "region 3" }, "Volume in region 3")
+T.raises(build(tf.Volume { x0 = 0.5 }), { "x0 = 0.5 needs a medium with two phases (tf.steam), not liquid" },
+  "x0 of a liquid")
+T.raises(build(tf.Volume { medium = tf.steam, x0 = 0.5, p0 = 3e7 }),
+  { "x0 = 0.5: p0 = 3e+07 Pa has no two-phase states in water and steam (IAPWS-IF97)" }, "x0 above 16.53 MPa")
+T.raises(build(tf.Heater { medium = tf.steam, T0 = 2500 }),
+  { "start state (p0, T0): IF97: p = 100000 Pa, T = 2500 K" }, "Heater above 2273.15 K")
+T.raises(build(tf.Heater { medium = { 5, 0, 0, 0, 0, 0 } }),
+  { "medium kind 5 is unknown (1 = liquid, 2 = ideal gas, 3 = water and steam, 4 = moist air" },
+  "unknown kind")
+T.raises(function()
+  lied.build(lied.model "BadSrc" {
+    src = tf.Source { p0 = 1e5, T0 = 200, medium = tf.steam, L = 1 },
+    snk = tf.Sink { p0 = 1e5, medium = tf.steam },
+    connect = { { "src.outlet", "snk.inlet" } },
+  })
+end, { "src", "state (p0, T0): IF97: p = 100000 Pa, T = 200 K" }, "Source below 273.15 K")
+T.raises(function()
+  lied.build(lied.model "BadHX" {
+    a = tf.MassFlowSource { m_flow = 0, medium = tf.air },
+    b = tf.MassFlowSource { m_flow = 0, medium = tf.steam },
+    hx = tf.CounterFlowHX { medium_b = tf.steam, medium_a = tf.air, T0_b = 100 },
+    sa = tf.Sink { medium = tf.air }, sb = tf.Sink { medium = tf.steam },
+    connect = { { "a.outlet", "hx.inlet_a" }, { "hx.outlet_a", "sa.inlet" },
+                { "b.outlet", "hx.inlet_b" }, { "hx.outlet_b", "sb.inlet" } },
+  })
+end, { "hx", "stream b: start state (p0_b, T0_b): IF97: p = 100000 Pa, T = 100 K" }, "HX stream b")
+
+-- during a run a state leaving the range is not finite: the solver stops and
+-- names it (blocks cannot fail; docs/media.md)
+local Over = lied.model "Over" {
+  src = tf.MassFlowSource { m_flow = 1e-3, T0 = 300, p0 = 1e5, medium = tf.steam },
+  heater = tf.Heater { Q = 1e5, V = 1e-3, T0 = 300, medium = tf.steam },
+  snk = tf.Sink { p0 = 1e5, medium = tf.steam },
+  connect = { { "src.outlet", "heater.inlet" }, { "heater.outlet", "snk.inlet" } },
+}
+T.raises(function() lied.simulate(Over, { stop = 100, solver = "rk4", dt = 0.01 }):run() end,
+  { "state heater.h became nan" }, "runaway heater")
+T.done()

@@ -1,0 +1,61 @@
+#!/usr/bin/python3
+"""if97_gen.py - the reference sample for tests/validation/test_if97_sample.lua:
+states of water and steam computed by an independent IAPWS-IF97 implementation,
+Debian's python3-iapws (J. J. Gomez Romera's iapws package; apt-get install
+python3-iapws). Run from the repository root:
+
+    /usr/bin/python3 tests/validation/data/if97_gen.py > tests/validation/data/if97_sample.csv
+
+Columns (SI units): kind, p [Pa], T [K], h [J/kg], s [J/(kg K)], rho [kg/m3],
+cp [J/(kg K)], x. kind 1, 2, 5: single-phase states of that region at (p, T);
+kind 4: two-phase mixtures of quality x at p (T = Tsat(p)). The points avoid
+the region boundaries by a relative margin of 1e-6."""
+import math
+from iapws import iapws97 as I
+
+M = 1e-6  # relative margin from the region boundaries
+
+
+def grid(lo, hi, n, log=False):
+    if log:
+        a, b = math.log(lo), math.log(hi)
+        return [math.exp(a + (b - a) * k / (n - 1)) for k in range(n)]
+    return [lo + (hi - lo) * k / (n - 1) for k in range(n)]
+
+
+def row(kind, p, T, d):
+    v = d["v"]
+    print(f"{kind},{p!r},{T!r},{d['h'] * 1e3!r},{d['s'] * 1e3!r},{1 / v!r},"
+          f"{d['cp'] * 1e3!r},{d.get('x', 0)!r}")
+
+
+print("kind,p,T,h,s,rho,cp,x")
+# region 1: psat(T) <= p <= 100 MPa, 273.15 K <= T <= 623.15 K
+for T in grid(273.15 * (1 + M), 623.15 * (1 - M), 24):
+    ps = I._PSat_T(T)
+    for pm in grid(ps * (1 + M), 100 * (1 - M), 20, log=True):
+        row(1, pm * 1e6, T, I._Region1(T, pm))
+# region 2: p <= psat(T) (T <= 623.15 K), p <= B23 (to 863.15 K), p <= 100 MPa
+for T in grid(273.15 * (1 + M), 1073.15 * (1 - M), 30):
+    if T <= 623.15:
+        pmax = I._PSat_T(T)
+    elif T <= 863.15:
+        pmax = I._P23_T(T)
+    else:
+        pmax = 100
+    for pm in grid(1e-5, pmax * (1 - M), 18, log=True):
+        row(2, pm * 1e6, T, I._Region2(T, pm))
+# region 5: 1073.15 K < T <= 2273.15 K, p <= 50 MPa; from 1074.15 K: regions 2
+# and 5 differ by some mK at 1073.15 K, so that just above it a (p, h) of
+# region 5 is also one of region 2 below it (which (p, h) reads it as)
+for T in grid(1074.15, 2273.15 * (1 - M), 12):
+    for pm in grid(1e-3, 50 * (1 - M), 10, log=True):
+        row(5, pm * 1e6, T, I._Region5(T, pm))
+# two-phase: 611.213 Pa < p <= psat(623.15 K), mixtures of quality x
+for pm in grid(0.000612, 16.529, 30, log=True):
+    Ts = I._TSat_P(pm)
+    L, V = I._Region1(Ts, pm), I._Region2(Ts, pm)
+    for x in (0.001, 0.1, 0.25, 0.5, 0.75, 0.9, 0.999):
+        d = {k: L[k] + x * (V[k] - L[k]) for k in ("h", "s", "v")}
+        d["cp"], d["x"] = 0.0, x
+        row(4, pm * 1e6, Ts, d)

@@ -1,0 +1,86 @@
+-- Validation of examples/drum_boiler.lua (a two-phase steam drum, IAPWS-IF97):
+-- with the steam valve closed and no heat, no feed, the drum's mass and
+-- energy stay put to 1e-8 relative; with heat on and the valve closed
+-- (leakage 1e-6: with 1e-9 esdirk23 crawls after the firing step's time
+-- event) the energy grows by Q t and the mass stays, to the leak (3e-6), and
+-- the pressure rises along the saturation line, T = Tsat(p) at every output;
+-- the controlled run holds
+-- 3 MPa after the firing step, on the saturation line throughout.
+local lied = require "lied"
+local tf = require "lied.thermofluid"
+local T = require "tests.testing"
+
+local Drum = dofile("examples/drum_boiler.lua")
+local function run(set, opts)
+  opts = opts or {}
+  opts.set = set
+  local res = lied.simulate(Drum, opts):run()
+  local cols = {}
+  for _, n in ipairs { "time", "drum.p", "drum.T", "drum.M", "drum.U", "valve.y" } do
+    cols[n] = assert(res:column(n))
+  end
+  return cols
+end
+-- the valve closed: the controller's output held at 0 (no gain, no integral),
+-- a leakage of 1e-9 of the open flow; no feed
+local closed = { ["pi.k"] = 0, ["pi.x"] = 0, ["valve.leakage"] = 1e-9, ["feed.m_flow"] = 0,
+                 ["drum.m_flow"] = 0 }
+
+-- 1. closed and unheated: mass and energy conserved
+local set = {}
+for k, v in pairs(closed) do set[k] = v end
+set["firing.offset"], set["firing.height"] = 0, 0
+local c = run(set)
+local n = #c.time
+T.near(c.time[n], 400, 0, "run to the end")
+local M0, U0 = c["drum.M"][1], c["drum.U"][1]
+local dM, dU = 0, 0
+for i = 1, n do
+  dM = math.max(dM, math.abs(c["drum.M"][i] - M0) / M0)
+  dU = math.max(dU, math.abs(c["drum.U"][i] - U0) / math.abs(U0))
+  T.eq(c["valve.y"][i], 0, "valve closed")
+end
+T.check(dM <= 1e-8, string.format("closed, unheated: mass conserved (max rel. change %.2e)", dM))
+T.check(dU <= 1e-8, string.format("closed, unheated: energy conserved (max rel. change %.2e)", dU))
+T.near(c["drum.p"][n], 3e6, 1e-6 * 3e6, "pressure unchanged")
+
+-- 2. closed and heated (8.2 MW, then 10 MW from t = 100 s): U = U0 + int Q,
+-- M constant, p rises, T = Tsat(p)
+set = {}
+for k, v in pairs(closed) do set[k] = v end
+set["valve.leakage"] = 1e-6
+c = run(set)
+n = #c.time
+M0, U0 = c["drum.M"][1], c["drum.U"][1]
+local worstT, rising = 0, true
+for i = 1, n do
+  local t = c.time[i]
+  local E = 8.2e6 * t + (t > 100 and 1.8e6 * (t - 100) or 0)
+  T.near(c["drum.M"][i], M0, 1e-6 * M0, "heated, closed: mass at t = " .. t)
+  T.near(c["drum.U"][i], U0 + E, 3e-6 * (U0 + E), "heated, closed: energy at t = " .. t)
+  worstT = math.max(worstT, math.abs(c["drum.T"][i] - tf.steam:Tsat(c["drum.p"][i])))
+  -- (the firing step is a time event: two rows at t = 100)
+  if i > 1 and (c["drum.p"][i] < c["drum.p"][i - 1] or
+                (c["drum.p"][i] == c["drum.p"][i - 1] and c.time[i] ~= c.time[i - 1])) then
+    rising = false
+  end
+end
+T.check(rising, "heated, closed: the pressure rises at every output")
+T.check(c["drum.p"][n] > 4e6, "heated, closed: more than 4 MPa after 400 s: " .. c["drum.p"][n])
+T.check(worstT <= 1e-9 * 600, string.format("heated, closed: T = Tsat(p) (worst %.2e K)", worstT))
+T.check(tf.steam:x_ph(c["drum.p"][n], tf.steam:h_pT(c["drum.p"][n], c["drum.T"][n] - 1)) == 0,
+  "the drum's T is the saturation temperature (1 K below it is liquid)")
+
+-- 3. the controlled run: the pressure peaks after the step and returns to 3 MPa
+c = run({})
+n = #c.time
+local peak = 0
+for i = 1, n do
+  peak = math.max(peak, c["drum.p"][i])
+  T.near(c["drum.T"][i], tf.steam:Tsat(c["drum.p"][i]), 1e-9 * 600, "controlled: T = Tsat(p)")
+  if c.time[i] <= 100 then T.near(c["drum.p"][i], 3e6, 1e3, "controlled: 3 MPa before the step") end
+end
+T.check(peak > 3.03e6 and peak < 3.1e6, "controlled: the step raises the pressure by 1 to 3 %: " .. peak)
+T.near(c["drum.p"][n], 3e6, 5e3, "controlled: back at 3 MPa")
+T.check(c["valve.y"][n] > 0.45, "controlled: the valve opened to pass the extra steam")
+T.done()
