@@ -130,8 +130,8 @@ end
 
 local function check_number(v, what)
   if type(v) == "number" then return v end
-  if type(v) == "table" and getmetatable(v) == nil then
-    local n = #v
+  if type(v) == "table" then -- a list of numbers (a medium such as tf.steam has methods too)
+    local n = rawlen(v)
     for k in pairs(v) do
       if math.type(k) ~= "integer" or k < 1 or k > n then
         error(string.format("%s must be a number or a list of numbers, got a table with the key %s",
@@ -139,8 +139,9 @@ local function check_number(v, what)
       end
     end
     for i = 1, n do
-      if type(v[i]) ~= "number" then
-        error(string.format("%s[%d] must be a number, got %s", what, i, describe_value(v[i])), 0)
+      if type(rawget(v, i)) ~= "number" then
+        error(string.format("%s[%d] must be a number, got %s", what, i,
+          describe_value(rawget(v, i))), 0)
       end
     end
     return v
