@@ -9,11 +9,13 @@
 static double at(double t0, double period, double k) { return t0 + k * period; }
 
 double lied_periodic_index(double t, double t0, double period) {
-  if (!(t >= t0)) return -1;
+  if (!(t >= t0) || !(period > 0)) return -1;
   double k = floor((t - t0) / period);
-  /* the division may round across a boundary: settle k on the products */
-  while (k > 0 && at(t0, period, k) > t) k--;
-  while (at(t0, period, k + 1) <= t) k++;
+  if (!isfinite(k)) return -1;
+  /* the division may round across a boundary: settle k on the products (a
+   * step or two; bounded, since beyond 2^53 periods k + 1 == k) */
+  for (int i = 0; i < 4 && k > 0 && at(t0, period, k) > t; i++) k--;
+  for (int i = 0; i < 4 && at(t0, period, k + 1) <= t; i++) k++;
   return k;
 }
 
