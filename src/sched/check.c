@@ -20,28 +20,31 @@ static const char *connector_message(const lied_sched *s, const lied_section *se
  * order, each once (at most 12, then "..."). */
 static int section_components(const lied_sched *s, const lied_section *sec, uint64_t q, char *buf,
                               size_t cap, lied_err *e) {
+  enum { MOST = 12 };
   int norder = 0;
   int *order = lied_model_arena_order(s->model, &norder, e);
   if (!order) return LIED_E_NOMEM;
-  size_t n = 0;
+  int seen_spec[MOST];
+  uint64_t seen_inst[MOST];
   int shown = 0;
+  size_t n = 0;
   buf[0] = 0;
-  char last[512] = "";
   for (int i = 0; i < sec->nblk && n < cap; i++) {
     const lied_sec_block *b = &sec->blk[i];
     uint64_t inst;
     uint32_t off;
     int spec = lied_model_locate(s->model, order, norder, b->base + q * b->stride, &inst, &off);
-    if (spec < 0) continue;
-    char path[512];
-    lied_model_path(s->model, spec, inst, path, sizeof path);
-    if (strcmp(path, last) == 0 || strstr(buf, path)) continue;
-    snprintf(last, sizeof last, "%s", path);
-    if (shown++ == 12) {
+    int dup = spec < 0;
+    for (int k = 0; k < shown && !dup; k++) dup = seen_spec[k] == spec && seen_inst[k] == inst;
+    if (dup) continue;
+    if (shown == MOST) {
       n += (size_t)snprintf(buf + n, cap - n, ", ...");
       break;
     }
-    n += (size_t)snprintf(buf + n, cap - n, "%s%s", shown > 1 ? ", " : "", path);
+    seen_spec[shown] = spec, seen_inst[shown] = inst;
+    char path[512];
+    lied_model_path(s->model, spec, inst, path, sizeof path);
+    n += (size_t)snprintf(buf + n, cap - n, "%s%s", shown++ ? ", " : "", path);
   }
   free(order);
   return LIED_OK;

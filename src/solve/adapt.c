@@ -210,10 +210,6 @@ int lied_run_adaptive(lied_run *R, const lied_solver *sv) {
   dense.xout = lied_xcalloc((size_t)R->n + 1, sizeof(double), "solver work space", R->e);
   int rc = dense.xout ? LIED_OK : LIED_E_NOMEM;
   if (!rc && !(h > 0)) rc = initial_step(R, S.err_order, R->t, R->x, &h);
-  /* zero functions are checked at step ends: steps no longer than the
-   * output interval, so a crossing and its return inside one step cannot
-   * hide a switch (docs/events.md) */
-  if (R->ev && R->ev->nzero) R->hmax = fmin(R->hmax, R->every_step ? R->span / 500 : R->interval);
   adapt A = {R, &S, {0}, WHY_ERROR, 0};
   lied_ctrl_init(&A.ctrl, S.err_order, S.implicit);
   if (!rc) rc = integrate(&A, &dense, fmin(h, R->hmax));

@@ -115,10 +115,7 @@ static int cv_setup(cv *c) {
   if (!c->LS || CVodeSetLinearSolver(c->mem, c->LS, c->A) != CV_SUCCESS ||
       CVodeSetJacFn(c->mem, cv_jac) != CV_SUCCESS)
     return lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c->msg);
-  /* zero functions are checked at step ends (adapt.c does the same) */
-  CVodeSetMaxStep(c->mem, R->ev && R->ev->nzero
-                              ? fmin(R->hmax, R->every_step ? R->span / 500 : R->interval)
-                              : R->hmax);
+  CVodeSetMaxStep(c->mem, R->hmax); /* limited by zero functions (events.h) */
   CVodeSetMaxNumSteps(c->mem, -1); /* no limit: Ctrl-C stops a long run */
   if (R->o->dt > 0) CVodeSetInitStep(c->mem, R->o->dt);
   return LIED_OK;

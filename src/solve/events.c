@@ -83,6 +83,7 @@ int lied_events_new(lied_events **out, lied_run *R) {
     lied_events_free(V);
     return rc;
   }
+  if (V->nzero) R->hmax = fmin(R->hmax, R->every_step ? R->span / 500 : R->interval);
   *out = V;
   return LIED_OK;
 }
@@ -343,7 +344,6 @@ static int settle(lied_events *V, double te, double *x) {
 
 int lied_events_fire(lied_events *V, double te, double *x) {
   lied_run *R = V->R;
-  V->count++;
   if (R->out && R->t_row != te) LIED_TRY(lied_run_record(R, te, x)); /* the row before */
   for (uint64_t i = 0; i < V->ninst; i++)
     if (V->inst[i].tnext <= te) V->inst[i].due = 1;

@@ -46,7 +46,6 @@ typedef struct lied_events {
   double tnext;                 /* the earliest time event */
   double tlast;                 /* time of the last event, for chattering */
   int streak;                   /* events in a row closer than the resolution */
-  long count;                   /* events handled */
 } lied_events;
 
 /* Nonzero when the model has zero functions or handlers (steps must then
@@ -54,7 +53,9 @@ typedef struct lied_events {
 int lied_events_stateful(const lied_model *m);
 
 /* The events of R's model; *V is NULL when it has none. Then the run's
- * time cut stays INFINITY. */
+ * time cut stays INFINITY. With zero functions, R->hmax is limited to the
+ * output interval: they are checked at step ends, so a crossing and its
+ * return inside one adaptive step could hide a switch. */
 int lied_events_new(lied_events **V, lied_run *R);
 void lied_events_free(lied_events *V);
 
@@ -78,8 +79,5 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
  * with x the state there; x may be re-initialised. Writes the rows before
  * and after; sets R->t_cut to the next time event. */
 int lied_events_fire(lied_events *V, double te, double *x);
-
-/* Whether te is a time event (the run's cut). */
-static inline int lied_events_at_time(const lied_run *R, double t) { return t >= R->t_cut; }
 
 #endif
