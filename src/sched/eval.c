@@ -18,13 +18,14 @@ static int step_range(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1,
   (void)r;
   const step_call *c = ctx;
   const lied_step *st = c->st;
+  const lied_env env = lied_sched_env(v, c->env->t); /* the view's fault slot */
   if (!st->sec) {
-    st->fn(c->env, st->base + q0 * st->stride, (size_t)(q1 - q0), st->stride);
+    st->fn(&env, st->base + q0 * st->stride, (size_t)(q1 - q0), st->stride);
     return LIED_OK;
   }
   for (uint64_t q = q0; q < q1; q += v->chunk) {
     uint64_t n = q1 - q < v->chunk ? q1 - q : v->chunk;
-    LIED_TRY(lied_probe_range(v, st->sec, c->mode, c->env, q, n, e));
+    LIED_TRY(lied_probe_range(v, st->sec, c->mode, &env, q, n, e));
   }
   return LIED_OK;
 }
@@ -74,10 +75,11 @@ static int chunks_range(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q
                         lied_err *e) {
   (void)r;
   const chunk_call *c = ctx;
+  const lied_env env = lied_sched_env(v, c->env->t); /* the view's fault slot */
   for (uint64_t q = q0; q < q1; q += v->chunk) {
     uint64_t n = q1 - q < v->chunk ? q1 - q : v->chunk;
     if (c->x) scatter_range(v, c->x, q, n);
-    LIED_TRY(lied_sched_run_chunk(v, c->mode, c->env, q, n, e));
+    LIED_TRY(lied_sched_run_chunk(v, c->mode, &env, q, n, e));
     if (c->dx) gather_range(v, c->dx, q, n);
   }
   return LIED_OK;
@@ -110,21 +112,24 @@ int lied_sched_eval(lied_sched *s, enum lied_eval_mode mode, const lied_env *env
 
 int lied_sched_prepare(lied_sched *s, double t, lied_err *e) {
   if (s->const_done) return LIED_OK;
-  lied_env env = {t};
-  LIED_TRY(lied_sched_run(s, LIED_PART_CONST, LIED_EVAL_OUTPUTS, &env, e));
+  const lied_env env = lied_sched_env(s, t);
+  int rc = lied_sched_run(s, LIED_PART_CONST, LIED_EVAL_OUTPUTS, &env, e);
+  LIED_TRY(lied_sched_fault(s, t, e)); /* a fault is the cause of what follows */
+  LIED_TRY(rc);
   s->const_done = 1;
   return LIED_OK;
 }
 
 int lied_sched_evaluate(lied_sched *s, double t, const double *x, double *dx, int outputs,
                         lied_err *e) {
-  lied_env env = {t};
+  const lied_env env = lied_sched_env(s, t);
   const enum lied_eval_mode mode = outputs ? LIED_EVAL_OUTPUTS : LIED_EVAL_DERIVATIVES;
   LIED_TRY(lied_sched_prepare(s, t, e));
-  LIED_TRY(lied_sched_eval(s, mode, &env, x, dx, e));
+  int rc = lied_sched_eval(s, mode, &env, x, dx, e);
   s->st.evaluations++;
-  if (outputs) LIED_TRY(lied_sched_run(s, LIED_PART_OUT, mode, &env, e));
-  return LIED_OK;
+  if (rc == LIED_OK && outputs) rc = lied_sched_run(s, LIED_PART_OUT, mode, &env, e);
+  LIED_TRY(lied_sched_fault(s, t, e)); /* a fault is the cause of what follows */
+  return rc;
 }
 
 int lied_sched_run_chunk(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,

@@ -291,3 +291,16 @@ void lied_lanes_store(const lied_lanes *L, uint64_t q0, uint64_t n) {
 int lied_lanes_run(lied_lanes *L, const lied_env *env, uint64_t n, lied_err *e) {
   return lied_sched_run_steps(L->s, L->steps, L->nsteps, LIED_EVAL_DERIVATIVES, env, 0, n, e);
 }
+
+const void *lied_lanes_instance(const lied_lanes *L, const void *p, uint64_t q0) {
+  const char *c = p;
+  for (int i = 0; i < L->nsp; i++) {
+    const lied_lane_spec *ls = &L->sp[i];
+    const size_t bytes = ls->words * W * 8;
+    if (c >= ls->group && c < ls->group + bytes) {
+      const uint64_t l = ((uint64_t)(c - ls->group) / 8) % W;
+      return ls->arena + (q0 + l) * ls->words * 8;
+    }
+  }
+  return p;
+}

@@ -61,4 +61,10 @@ void lied_lanes_store(const lied_lanes *L, uint64_t q0, uint64_t n);
  * lied_sched_run_chunk would give. */
 int lied_lanes_run(lied_lanes *L, const lied_env *env, uint64_t n, lied_err *e);
 
+/* The instance of a lane word: p inside a group of L, while the groups hold
+ * copies [q0, q0 + LIED_LANES), is a word of lane l; the answer is copy
+ * q0 + l's instance in its arena. Any other p is returned as it is. (Block
+ * faults, lied_block_fault, name the instance.) */
+const void *lied_lanes_instance(const lied_lanes *L, const void *p, uint64_t q0);
+
 #endif

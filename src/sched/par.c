@@ -94,6 +94,8 @@ int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_er
   int rc = LIED_OK;
   for (int r = 0; r < nr; r++) {
     s->st.factorisations += P->view[r].st.factorisations;
+    /* the first block fault in range order, as one thread would record it */
+    if (!s->fault.where && P->view[r].fault.where) s->fault = P->view[r].fault;
     if (P->rc[r] != LIED_OK && rc == LIED_OK) {
       rc = P->rc[r];
       if (rc < 0) *e = P->err[r];

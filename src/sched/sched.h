@@ -4,6 +4,7 @@
 #ifndef LIED_SCHED_SCHED_H
 #define LIED_SCHED_SCHED_H
 #include <stdint.h>
+#include "core/fault.h"
 #include "core/model.h"
 
 enum { LIED_PART_CONST, LIED_PART_DYN, LIED_PART_OUT, LIED_NPARTS };
@@ -137,6 +138,7 @@ struct lied_sched {
   int failed_sec;        /* the section of the last LIED_E_SINGULAR (-1: none) */
   uint64_t failed_inst;  /* ... and its instance */
   struct lied_sched_par *par; /* a run's threads (sched/par.h); NULL: one thread */
+  lied_fault fault;      /* the first block fault of the evaluation (fault.c) */
 };
 
 /* The sizes of the probe's work space (lied_sched.work: the doubles
@@ -166,6 +168,16 @@ void lied_sched_free(lied_sched *s);
  * message, the components of the section, its tearing variables. Other
  * failures of that evaluation are left to the run. */
 int lied_sched_check_constant(lied_sched *s, lied_err *e);
+
+/* A block fault recorded during the last evaluation (lied_block_fault):
+ * LIED_E_RANGE with "at t = T: PATH: MESSAGE" (PATH the component of the
+ * faulting instance), and the fault cleared; LIED_OK when there is none.
+ * Evaluations of the schedule call it; code that runs parts or chunks
+ * itself (fused steps) calls it after each. */
+int lied_sched_fault(lied_sched *s, double t, lied_err *e);
+static inline lied_env lied_sched_env(lied_sched *s, double t) {
+  return (lied_env){t, &s->fault};
+}
 
 /* Run one part at time env->t, leaving what mode says consistent. Returns
  * LIED_OK, or LIED_E_SINGULAR with a message naming the tearing variables

@@ -89,9 +89,9 @@ typedef struct adapt {
 
 /* Failures of the model during a trial step that a smaller step may avoid:
  * a linear section singular at a state the step overshot to, a value that
- * is not finite there. */
+ * is not finite there, a block fault (a medium state out of its range). */
 static int retryable(int status) {
-  return status == LIED_E_SINGULAR || status == LIED_E_NONFINITE;
+  return status == LIED_E_SINGULAR || status == LIED_E_NONFINITE || status == LIED_E_RANGE;
 }
 
 /* Attempt a step of size h from (t, x): LIED_OK with the error estimate in

@@ -113,10 +113,14 @@ static int chunk_step(const lied_fused *f, lied_fused_ws *w, int lane, uint64_t 
       }
     }
     const double ts = t + tab->c[i] * h;
-    const lied_env env = {ts >= f->cut ? f->left : ts};
-    if (lane ? lied_lanes_run(&w->lanes, &env, n, e)
-                : lied_sched_run_chunk(s, LIED_EVAL_DERIVATIVES, &env, q0, n, e))
-      return lied_err_code(e);
+    const lied_env env = lied_sched_env(s, ts >= f->cut ? f->left : ts);
+    int rc = lane ? lied_lanes_run(&w->lanes, &env, n, e)
+                  : lied_sched_run_chunk(s, LIED_EVAL_DERIVATIVES, &env, q0, n, e);
+    if (s->fault.where) { /* a block fault is the cause of what follows */
+      if (lane) s->fault.where = lied_lanes_instance(&w->lanes, s->fault.where, q0);
+      return lied_sched_fault(s, env.t, e);
+    }
+    if (rc) return lied_err_code(e);
     for (int m = 0; m < s->nsmap; m++) {
       const lied_state_map *sm = &smap[m];
       lied_ders_out(sm, w->k + (size_t)i * kst + chunk_off(s, sm), sm->base + qi * sm->stride,

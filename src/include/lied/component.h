@@ -19,9 +19,14 @@ extern "C" {
 
 /* ---- evaluation environment ------------------------------------------- */
 
-/* What a block may know besides its instance: the current time. */
+/* Where a block reports that it cannot evaluate (lied_block_fault). */
+typedef struct lied_fault lied_fault;
+
+/* What a block may know besides its instance: the current time, and where
+ * to report a fault. */
 typedef struct lied_env {
   double t;
+  lied_fault *fault;
 } lied_env;
 
 /* A block evaluates `count` instances of its class laid out `stride` bytes
@@ -33,6 +38,20 @@ typedef void (*lied_block_fn)(const lied_env *env, char *base, size_t count,
 
 /* Define the batched block NAME from a per-instance function
  *   static void FN(const lied_env *env, TYPE *self);                        */
+/* A block that meets a value outside its law's range of validity (a
+ * medium state outside its tables, the logarithm of a negative ratio)
+ * reports it here, writes whatever its outputs can hold (NaN is fine) and
+ * returns: the evaluation completes, then the solver reports the first
+ * fault of the evaluation as an error (LIED_E_RANGE) naming the component
+ * of `self` (the instance, or in a lane form the lane's word of any field of
+ * the group: group + o * LIED_LANES + 8 l) and the time. Adaptive solvers
+ * reject a trial step that faults and retry a smaller one, as they do for a
+ * singular section; elsewhere the run ends there. Allocates nothing; only
+ * the first fault of an evaluation is kept; the message is cut at 200
+ * bytes. */
+void lied_block_fault(const lied_env *env, const void *self, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #define LIED_BLOCK(NAME, TYPE, FN)                                             \
   static void NAME(const lied_env *env, char *base, size_t count,              \
                    size_t stride) {                                            \

@@ -21,7 +21,8 @@
   X(LIED_E_SOLVER, -7, "the solver cannot continue (step size, Newton)")                 \
   X(LIED_E_IO, -8, "input/output error")                                                 \
   X(LIED_E_NOMEM, -9, "out of memory")                                                   \
-  X(LIED_E_LIMIT, -10, "a size limit of lied")
+  X(LIED_E_LIMIT, -10, "a size limit of lied")                                          \
+  X(LIED_E_RANGE, -11, "a value outside a component's range of validity")
 
 typedef enum lied_status {
 #define LIED_STATUS_ENUM(name, value, doc) name = value,
