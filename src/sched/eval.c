@@ -125,7 +125,9 @@ int lied_sched_evaluate(lied_sched *s, double t, const double *x, double *dx, in
   const lied_env env = lied_sched_env(s, t);
   const enum lied_eval_mode mode = outputs ? LIED_EVAL_OUTPUTS : LIED_EVAL_DERIVATIVES;
   LIED_TRY(lied_sched_prepare(s, t, e));
+  const double t0 = lied_sched_par_cal_begin(s);
   int rc = lied_sched_eval(s, mode, &env, x, dx, e);
+  lied_sched_par_cal_end(s, t0);
   s->st.evaluations++;
   if (rc == LIED_OK && outputs) rc = lied_sched_run(s, LIED_PART_OUT, mode, &env, e);
   LIED_TRY(lied_sched_fault(s, t, e)); /* a fault is the cause of what follows */

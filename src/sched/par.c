@@ -3,6 +3,7 @@
 #include "sched/par.h"
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int lied_sched_par_attach(lied_sched *s, lied_pool *pool, lied_err *e) {
   lied_sched_par_detach(s);
@@ -60,6 +61,12 @@ int lied_sched_par_useful(const lied_sched *s) {
 
 int lied_sched_par_split(lied_sched *s, uint64_t count) {
   lied_sched_par *P = s->par;
+  if (!P || P->off) return 1;
+  return lied_sched_par_split_blocks(s, count);
+}
+
+int lied_sched_par_split_blocks(lied_sched *s, uint64_t count) {
+  lied_sched_par *P = s->par;
   if (!P || P->nw < 2) return 1;
   return lied_pool_split(count, s->chunk, LIED_PAR_GRAIN, P->nw, P->bounds);
 }
@@ -106,4 +113,26 @@ int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_er
     }
   }
   return rc;
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double lied_sched_par_cal_begin(lied_sched *s) {
+  lied_sched_par *P = s->par;
+  if (!P || P->ncal >= LIED_PAR_WARM + 2 * LIED_PAR_CALIB) return 0;
+  /* warm-up on one thread, then one thread and the pool in turn */
+  P->off = P->ncal < LIED_PAR_WARM || (P->ncal - LIED_PAR_WARM) % 2 == 0;
+  return now();
+}
+
+void lied_sched_par_cal_end(lied_sched *s, double t0) {
+  lied_sched_par *P = s->par;
+  if (!P || t0 == 0) return;
+  const int i = P->ncal++;
+  if (i >= LIED_PAR_WARM) P->tcal[!P->off] += now() - t0;
+  if (P->ncal == LIED_PAR_WARM + 2 * LIED_PAR_CALIB) P->off = P->tcal[1] >= P->tcal[0];
 }

@@ -25,9 +25,23 @@
 
 typedef struct lied_sched_par lied_sched_par;
 
+/* Evaluations one at a time (lied_sched_evaluate, not fused blocks) pay a
+ * dispatch and a wake-up per call, which costs more than it saves when an
+ * evaluation is short (tens of microseconds; a sleeping worker takes that
+ * long to wake on a virtual machine). The first LIED_PAR_WARM evaluations of
+ * a run take one thread (first touches of memory), the next 2
+ * LIED_PAR_CALIB alternate between the pool and one thread, timed; the
+ * faster mode is kept for the rest of the run (lied_sched_par_calibrate).
+ * Results are the same bits either way. */
+#define LIED_PAR_WARM 2
+#define LIED_PAR_CALIB 8
+
 struct lied_sched_par {
   lied_pool *pool;
   int nw;             /* workers */
+  int off;            /* 1: evaluations take one thread (calibrated, or calibrating) */
+  int ncal;           /* evaluations measured so far */
+  double tcal[2];     /* their time: [0] one thread, [1] the pool */
   lied_sched *view;   /* nw views */
   lied_err *err;      /* nw */
   int *rc;            /* nw */
@@ -55,6 +69,15 @@ int lied_sched_par_useful(const lied_sched *s);
  * s->chunk instances, at least LIED_PAR_GRAIN instances each): their number
  * (1: run it on this thread), bounds in s->par->bounds. 1 without a pool. */
 int lied_sched_par_split(lied_sched *s, uint64_t count);
+/* The same, whatever the calibration of single evaluations says: for blocks
+ * of fused steps, one dispatch per block of up to 64 steps. */
+int lied_sched_par_split_blocks(lied_sched *s, uint64_t count);
+
+/* Around one evaluation of lied_sched_evaluate: begin sets the mode the
+ * evaluation takes and returns the time (0 once calibrated); end adds the
+ * evaluation's time to its mode and decides after the last one. */
+double lied_sched_par_cal_begin(lied_sched *s);
+void lied_sched_par_cal_end(lied_sched *s, double t0);
 
 /* Run fn over the nr ranges of s->par->bounds, range r on worker r with
  * view r, concurrently. Returns LIED_OK, or the status of the lowest range

@@ -208,7 +208,7 @@ LIED_LANE_FN int lied_fused_steps(lied_fused *f, const double *times, int nsteps
   f->block_lanes = f->lane && nsteps > 1;
   int rc;
   if (s->par && f->nws == s->par->nw) /* threads attached before lied_fused_init */
-    rc = lied_sched_par_run(s, lied_sched_par_split(s, s->aligned_n), fused_worker, f, e);
+    rc = lied_sched_par_run(s, lied_sched_par_split_blocks(s, s->aligned_n), fused_worker, f, e);
   else
     rc = fused_range(f, &f->ws[0], 0, s->aligned_n, e);
   if (rc != LIED_OK) return rc;

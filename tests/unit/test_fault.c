@@ -9,6 +9,8 @@
 #include "check.h"
 #include "fixtures.h"
 #include "core/model.h"
+#include "core/pool.h"
+#include "sched/par.h"
 #include "sched/sched.h"
 #include "solve/erk.h"
 #include "solve/fused.h"
@@ -166,10 +168,44 @@ static void test_evaluate(void) {
   lied_system_free(sys);
 }
 
+/* a whole-vector evaluation on two workers (the slots of the workers' views
+ * merged in range order): faults in both ranges, the lower copy named */
+static void test_evaluate_threads(void) {
+  lied_err e = {0};
+  lied_system *sys = roots(4100, 1, 0, &e);
+  CHECK(sys != NULL);
+  if (!sys) return;
+  lied_sched *s = sys->sched;
+  double *x = calloc(4100, sizeof *x), *dx = calloc(4100, sizeof *dx);
+  lied_pool *p = NULL;
+  CHECK(x && dx && lied_pool_new(&p, 2, &e) == LIED_OK && lied_sched_par_attach(s, p, &e) == 0);
+  if (x && dx && s->par) {
+    s->par->ncal = LIED_PAR_WARM + 2 * LIED_PAR_CALIB; /* the pool from the first evaluation */
+    s->par->off = 0;
+    CHECK(lied_sched_par_split(s, 4100) == 2);
+    for (int i = 0; i < 4100; i++) x[i] = 1;
+    x[3499] = -2; /* r[3500], second range */
+    CHECK(lied_sched_evaluate(s, 1, x, dx, 0, &e) == LIED_E_RANGE);
+    CHECK(strcmp(e.msg, "at t = 1: r[3500]: sqrt of x = -2") == 0);
+    x[1500] = -1; /* r[1501], first range */
+    CHECK(lied_sched_evaluate(s, 1, x, dx, 0, &e) == LIED_E_RANGE);
+    CHECK(strcmp(e.msg, "at t = 1: r[1501]: sqrt of x = -1") == 0);
+    if (strcmp(e.msg, "at t = 1: r[1501]: sqrt of x = -1")) fprintf(stderr, "%s\n", e.msg);
+    x[1500] = x[3499] = 1;
+    CHECK(lied_sched_evaluate(s, 1, x, dx, 0, &e) == LIED_OK);
+  }
+  lied_sched_par_detach(s);
+  lied_pool_free(p);
+  free(x);
+  free(dx);
+  lied_system_free(sys);
+}
+
 int main(void) {
   test_fixed_paths();
   test_lane_block();
   test_adaptive();
   test_evaluate();
+  test_evaluate_threads();
   return CHECK_DONE();
 }

@@ -116,6 +116,52 @@ static uint64_t state_index(const lied_sched *s, const char *name) {
   return UINT64_MAX;
 }
 
+/* Evaluations take the pool from the first on (par.h: a run times the first
+ * ones on one thread and on the pool, and keeps the faster). */
+static void skip_calibration(lied_sched *s) {
+  s->par->ncal = LIED_PAR_WARM + 2 * LIED_PAR_CALIB;
+  s->par->off = 0;
+}
+
+/* The calibration of single evaluations: warm-up evaluations on one thread,
+ * then one thread and the pool in turn, both timed; the faster is kept, and
+ * fused blocks split whatever it says. */
+static void test_calibration(void) {
+  lied_err e = {0};
+  lied_system *m = copies(N, 0, &e);
+  CHECK(m != NULL);
+  if (!m) return;
+  const uint64_t ns = m->sched->nstates;
+  double *x = calloc(ns, sizeof *x), *dx = calloc(ns, sizeof *dx), *d1 = calloc(ns, sizeof *d1);
+  lied_pool *p = NULL;
+  CHECK(x && dx && d1 && lied_pool_new(&p, 2, &e) == LIED_OK);
+  if (x && dx && d1 && p) {
+    fx_fill(m, x);
+    CHECK(lied_sched_evaluate(m->sched, 0.25, x, d1, 0, &e) == LIED_OK); /* one thread */
+    CHECK(lied_sched_par_attach(m->sched, p, &e) == LIED_OK);
+    lied_sched_par *P = m->sched->par;
+    for (int i = 0; i < LIED_PAR_WARM + 2 * LIED_PAR_CALIB; i++) {
+      CHECK(P->ncal == i);
+      CHECK(lied_sched_evaluate(m->sched, 0.25, x, dx, 0, &e) == LIED_OK);
+      CHECK(memcmp(d1, dx, sizeof *dx * ns) == 0); /* the same bits in either mode */
+      if (i < LIED_PAR_WARM) CHECK(P->off == 1 && P->tcal[0] == 0 && P->tcal[1] == 0);
+    }
+    CHECK(P->tcal[0] > 0 && P->tcal[1] > 0);
+    CHECK(P->off == (P->tcal[1] >= P->tcal[0]));
+    CHECK(lied_sched_par_split(m->sched, N) == (P->off ? 1 : 2));
+    CHECK(lied_sched_par_split_blocks(m->sched, N) == 2);
+    /* decided: later evaluations are not timed */
+    CHECK(lied_sched_evaluate(m->sched, 0.25, x, dx, 0, &e) == LIED_OK);
+    CHECK(P->ncal == LIED_PAR_WARM + 2 * LIED_PAR_CALIB);
+    lied_sched_par_detach(m->sched);
+  }
+  lied_pool_free(p);
+  free(x);
+  free(dx);
+  free(d1);
+  lied_system_free(m);
+}
+
 /* Derivatives at distinct states (and after a second evaluation, so the
  * constant factors are reused), with `threads` threads attached. */
 static int derivatives(lied_system *m, int threads, double *x, double *dx, lied_err *e) {
@@ -123,6 +169,7 @@ static int derivatives(lied_system *m, int threads, double *x, double *dx, lied_
   if (threads > 1) {
     CHECK(lied_pool_new(&p, threads, e) == LIED_OK);
     CHECK(lied_sched_par_attach(m->sched, p, e) == LIED_OK);
+    skip_calibration(m->sched);
     CHECK(lied_sched_par_split(m->sched, N) == (threads < 4 ? threads : 4));
   }
   fx_fill(m, x);
@@ -182,6 +229,7 @@ static void test_first_error(int extra) {
     if (t > 1) {
       CHECK(lied_pool_new(&p, t, &e) == LIED_OK);
       CHECK(lied_sched_par_attach(m->sched, p, &e) == LIED_OK);
+      skip_calibration(m->sched);
     }
     fx_fill(m, x);
     x[i1] = x[i2] = 0;
@@ -375,6 +423,7 @@ static void test_runs(void) {
 
 int main(void) {
   test_pool();
+  test_calibration();
   test_same_bits_eval(0);
   test_same_bits_eval(1);
   test_first_error(0);
