@@ -25,35 +25,35 @@
 #include "sched/sbuild.h"
 
 /* Instances [lo, hi) of block (spec, blk) run in dynamic step `step`, at
- * coordinates co .. co + hi - lo - 1. */
+ * coordinates co .. co + hi - lo - 1; their nodes are n0 .. n0 + hi - lo - 1
+ * (node ids are linear in the instance index). */
 typedef struct skew_ent {
   int spec, blk;
   uint64_t lo, hi;
   uint64_t co;
+  uint32_t n0;
   int step;
 } skew_ent;
 
 static int cmp_ent(const void *pa, const void *pb) {
   const skew_ent *a = pa, *b = pb;
-  if (a->spec != b->spec) return a->spec < b->spec ? -1 : 1;
-  if (a->blk != b->blk) return a->blk < b->blk ? -1 : 1;
-  return (a->lo > b->lo) - (a->lo < b->lo);
+  return (a->n0 > b->n0) - (a->n0 < b->n0);
 }
 
-/* The entry holding node id, or NULL (not in the dynamic part). */
-static const skew_ent *find(const skew_ent *ent, int n, node_id id) {
+/* The entry holding node u (entries sorted by n0, disjoint), or NULL (not
+ * in the dynamic part); *hint is the last answer, tried first. */
+static const skew_ent *find(const skew_ent *ent, int n, uint32_t u, int *hint) {
+  const skew_ent *h = &ent[*hint];
+  if (u >= h->n0 && u - h->n0 < h->hi - h->lo) return h;
   int lo = 0, hi = n - 1, best = -1;
-  while (lo <= hi) { /* the last entry <= (spec, blk, inst) */
+  while (lo <= hi) { /* the last entry with n0 <= u */
     int mid = (lo + hi) / 2;
-    const skew_ent *m = &ent[mid];
-    int le = m->spec < id.spec ||
-             (m->spec == id.spec && (m->blk < id.blk || (m->blk == id.blk && m->lo <= id.inst)));
-    if (le) best = mid, lo = mid + 1;
+    if (ent[mid].n0 <= u) best = mid, lo = mid + 1;
     else hi = mid - 1;
   }
-  if (best < 0) return NULL;
-  const skew_ent *m = &ent[best];
-  return m->spec == id.spec && m->blk == id.blk && id.inst < m->hi ? m : NULL;
+  if (best < 0 || u - ent[best].n0 >= ent[best].hi - ent[best].lo) return NULL;
+  *hint = best;
+  return &ent[best];
 }
 
 /* The instance index of p in its spec. */
@@ -64,20 +64,22 @@ static uint64_t inst_of(const lied_sb *b, const void *p) {
   return inst;
 }
 
-/* lag[j] from the dependencies of step j's nodes; 0, or -1 when a
- * dependency points forward (not expected: then no skew). */
+/* The lag step `own` needs from the dependencies of its nodes; 0, or -1
+ * when a dependency points forward (not expected: then no skew). */
 static int step_lag(const lied_sb *b, const skew_ent *ent, int nent, const skew_ent *own,
                     const int64_t *lag, int64_t *out) {
   const lied_graph *g = &b->g;
   int64_t L = 0;
+  int hint = 0;
   for (uint64_t x = 0; x < own->hi - own->lo; x++) {
-    uint32_t v = lied_sb_encode(b, own->spec, own->blk, own->lo + x);
+    const uint32_t v = own->n0 + (uint32_t)x;
+    const int64_t xv = (int64_t)(own->co + x);
     for (uint32_t k = g->rowptr[v]; k < g->rowptr[v + 1]; k++) {
-      const skew_ent *p = find(ent, nent, lied_sb_decode(b, g->adj[k]));
+      const uint32_t u = g->adj[k];
+      const skew_ent *p = find(ent, nent, u, &hint);
       if (!p || p->step == own->step) continue; /* constant part; inside a section */
       if (p->step > own->step) return -1;
-      const uint64_t y = p->co + (lied_sb_decode(b, g->adj[k]).inst - p->lo);
-      int64_t need = lag[p->step] + (int64_t)y - (int64_t)(own->co + x);
+      const int64_t need = lag[p->step] + (int64_t)(p->co + (u - p->n0)) - xv;
       if (need > L) L = need;
     }
   }
@@ -110,7 +112,8 @@ int lied_sb_skew(lied_sb *b) {
   for (int j = 0; j < ns; j++) {
     if (!st[j].sec) {
       uint64_t lo = inst_of(b, st[j].base);
-      ent[k++] = (skew_ent){st[j].spec, st[j].blk, lo, lo + st[j].count, lo, j};
+      ent[k++] = (skew_ent){st[j].spec, st[j].blk, lo, lo + st[j].count, lo,
+                            lied_sb_encode(b, st[j].spec, st[j].blk, lo), j};
       continue;
     }
     const lied_section *sec = st[j].sec;
@@ -121,7 +124,7 @@ int lied_sb_skew(lied_sb *b) {
       /* coordinates of the batch: the first member's instance indices
        * (another member's instance of the same section may have another
        * index in its own spec: a framework sum of the boundary copies) */
-      ent[k++] = (skew_ent){a.spec, a.blk, a.inst, a.inst + sec->count, lo0, j};
+      ent[k++] = (skew_ent){a.spec, a.blk, a.inst, a.inst + sec->count, lo0, first[m], j};
     }
   }
   /* the steps' entries in step order (for the lags), then sorted for find */
