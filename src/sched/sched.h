@@ -85,6 +85,9 @@ typedef struct lied_step {
    * own instances are coordinates first .. first + count - 1 */
   int64_t lag;
   uint64_t first;
+  /* ... and with threads (skew.c): a range [A, B) of coordinates runs
+   * [A + ml, B - mr) of this step on its own, the rest after all ranges */
+  int64_t ml, mr;
 } lied_step;
 
 /* How to move states between the solver's vector and the instances. */
@@ -145,6 +148,9 @@ struct lied_sched {
   int skewed;            /* not aligned, but the dynamic part runs chunk by chunk
                             with each step lagging (skew.c) */
   uint64_t skew_end;     /* skewed: chunks start below this instance index */
+  uint64_t skew_coords;  /* ... coordinates of the steps' instances: 0 .. this - 1 */
+  uint64_t skew_margin;  /* ... the largest ml + mr of a step */
+  uint64_t skew_maxlag;  /* ... the largest lag */
   lied_sched_stats st;
   lied_model *model;     /* the instances this schedule runs */
   int failed_sec;        /* the section of the last LIED_E_SINGULAR (-1: none) */
@@ -226,6 +232,9 @@ int lied_sched_evaluate(lied_sched *s, double t, const double *x, double *dx, in
  * lagging by its lag; states already in the instances. Allocates nothing. */
 int lied_sched_run_skewed(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
                           lied_err *e);
+/* The same on the run's threads (ranges, then the strips between them). */
+int lied_sched_run_skewed_par(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
+                              lied_err *e);
 
 /* The dynamic part for instances [q0, q0 + n) of an aligned schedule
  * (n <= chunk), states already in the instances. Allocates nothing. */

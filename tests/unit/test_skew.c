@@ -11,6 +11,8 @@
 #include "check.h"
 #include "fixtures.h"
 #include "core/model.h"
+#include "core/pool.h"
+#include "sched/par.h"
 #include "sched/sched.h"
 #include "solve/sim.h"
 
@@ -99,10 +101,56 @@ out:
   lied_system_free(b);
 }
 
+/* With threads: ranges of coordinates skewed on their own, then the strips
+ * between them; 2, 3 and 4 workers against level by level on one thread. */
+static void same_bits_threads(int64_t n, int64_t k) {
+  lied_err e = {0};
+  lied_system *a = chain(n, k, 0, 0, &e), *b = chain(n, k, 0, LIED_SCHED_NO_SKEW, &e);
+  CHECK(a && b && a->sched->skewed);
+  if (!a || !b) goto out;
+  const uint64_t ns = a->sched->nstates;
+  double *x = calloc(ns, sizeof *x), *da = calloc(ns, sizeof *da), *db = calloc(ns, sizeof *db);
+  CHECK(x && da && db);
+  for (int t = 2; x && da && db && t <= 4; t++) {
+    lied_pool *p = NULL;
+    CHECK(lied_pool_new(&p, t, &e) == LIED_OK);
+    CHECK(lied_sched_par_attach(a->sched, p, &e) == LIED_OK);
+    a->sched->par->ncal = LIED_PAR_WARM + 2 * LIED_PAR_CALIB; /* the pool from the start */
+    a->sched->par->off = 0;
+    CHECK(lied_sched_par_split(a->sched, a->sched->skew_coords) == t);
+    for (int mode = 0; mode < 2; mode++) {
+      fx_fill(a, x);
+      x[(uint64_t)t * 7] += 0.25 * mode;
+      memset(da, 0, sizeof *da * ns);
+      CHECK(lied_sched_evaluate(a->sched, 0.5, x, da, mode, &e) == LIED_OK);
+      CHECK(lied_sched_evaluate(b->sched, 0.5, x, db, mode, &e) == LIED_OK);
+      CHECK(memcmp(da, db, sizeof *da * ns) == 0);
+      if (memcmp(da, db, sizeof *da * ns))
+        for (uint64_t i = 0; i < ns; i++)
+          if (da[i] != db[i]) {
+            char name[128];
+            lied_sched_state_name(a->sched, i, name, sizeof name);
+            fprintf(stderr, "threads %d: first difference at %s\n", t, name);
+            break;
+          }
+    }
+    lied_sched_par_detach(a->sched);
+    lied_pool_free(p);
+  }
+  free(x);
+  free(da);
+  free(db);
+out:
+  lied_system_free(a);
+  lied_system_free(b);
+}
+
 int main(void) {
   same_bits(300, 1, 0, 1);  /* 9 chunks and a partial one */
   same_bits(1000, 2, 0, 1); /* links two ahead */
   same_bits(301, 1, 1, 0);  /* periodic: lags as long as the chain */
   same_bits(40, 1, 0, 0);   /* too few chunks to matter */
+  same_bits_threads(5000, 1);
+  same_bits_threads(5000, 3);
   return CHECK_DONE();
 }
