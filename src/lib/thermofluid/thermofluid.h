@@ -124,12 +124,21 @@ static inline void tf_pass_r(tf_in *in, const tf_out *out, double L) {
   in->r.r = out->r->r + L * in->der->der_m_flow;
 }
 
-/* ---- a flowing cell (ConductionElement, heat exchanger cells) -------------
- * A well-mixed volume with an enthalpy state h, fed by the upwind enthalpy
- * h_in (the inlet's, also for reversed flow, as Heater), receiving the heat
- * flow Q: der(h) = (|m_flow|*(h_in - h) + Q) / M, M = rho(p, h)*V. */
+/* ---- a flowing cell (ConductionElement, Heater, heat exchanger cells) -----
+ * A well-mixed cell with an enthalpy state h, fed by the upwind enthalpy
+ * h_in (the inlet's, also for reversed flow), receiving the heat flow Q:
+ *   M der(h) = |m_flow|*(h_in - h) + Q,   M = rho(p0, h(p0, T0))*V
+ * A flow-through cell passes its inlet's mass flow to its outlet (it has no
+ * mass balance), so it holds a fixed mass M, computed once at init from its
+ * start state (docs/thermofluid.md, "Flow-through cells"): its energy M*h
+ * then changes exactly by the enthalpy flows and the heat, and a model's
+ * energy balance closes to rounding. */
 static inline double tf_cell_der(double m_flow, double h_in, double h, double Q, double M) {
   return (fabs(m_flow) * (h_in - h) + Q) / M;
+}
+/* The fixed mass of a flow-through cell of volume V started at (p0, T0). */
+static inline double tf_cell_mass(const tf_med *m, double p0, double T0, double V) {
+  return tf_rho(m, p0, tf_h(m, p0, T0)) * V;
 }
 
 /* ---- lane forms (lied/component.h, "Lane forms") ----------------------------
