@@ -34,8 +34,8 @@ static void cond_state(const lied_env *env, tf_cond *e) {
   cond_state_eq(in->m_flow, in->p, e->h, &o->m_flow, &o->p, &o->h);
 }
 static void cond_temp(const lied_env *env, tf_cond *e) {
-  (void)env;
   e->T = tf_T(&e->med, e->inlet.state->p, e->h);
+  TF_GUARD_PH(env, e, &e->med, e->T, e->inlet.state->p, e->h, "content");
   e->heatPort.T.T = e->T;
 }
 static inline void cond_energy_eq(double m, double h_in, double h, double Qport, double M,
@@ -74,7 +74,7 @@ LIED_LANE_FN static void cond_state_lanes(const lied_env *env, char *g, size_t n
                   &TF_V(o, 2, l));
 }
 static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
+  (void)stride;
   const double *in = LIED_LANE_IN(tf_cond, g, inlet.state);
   const double *h = LIED_LANE(tf_cond, g, h);
   double *T = LIED_LANE(tf_cond, g, T), *Tp = LIED_LANE(tf_cond, g, heatPort.T.T);
@@ -82,6 +82,7 @@ static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t strid
     tf_med med;
     TF_LANE_MED(tf_cond, g, med, l, &med);
     T[l] = tf_T(&med, TF_V(in, 1, l), h[l]);
+    TF_GUARD_PH(env, TF_LANE_WORD(tf_cond, g, h, l), &med, T[l], TF_V(in, 1, l), h[l], "content");
     Tp[l] = T[l];
   }
 }

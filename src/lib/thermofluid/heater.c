@@ -38,8 +38,8 @@ static void heater_r(const lied_env *env, tf_heater *e) {
   tf_pass_r(&e->inlet, &e->outlet, e->L);
 }
 static void heater_out(const lied_env *env, tf_heater *e) {
-  (void)env;
   e->T = tf_T(&e->med, e->outlet.state.p, e->h);
+  TF_GUARD_PH(env, e, &e->med, e->T, e->outlet.state.p, e->h, "content");
 }
 LIED_BLOCK(heater_state_b, tf_heater, heater_state)
 LIED_BLOCK(heater_energy_b, tf_heater, heater_energy)

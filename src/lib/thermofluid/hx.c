@@ -86,9 +86,18 @@ static inline void hx_pair(double G, double Cwc, double Ta, double Tb, const dou
   }
 }
 
+/* A cell's temperature; a state outside the medium's range is a fault of
+ * the exchanger (self: the instance, or its copy's lane word). */
+static inline double hx_T(const lied_env *env, const void *self, const tf_med *m, double p,
+                          double h, const char *what) {
+  const double T = tf_T(m, p, h);
+  TF_GUARD_PH(env, self, m, T, p, h, what);
+  return T;
+}
+
 /* The cells of one copy: arrays element i at [i * s] (s = 1 for a block,
  * LIED_LANES in a group), the inlet states' variables is apart. */
-static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int kind, double UA,
+static inline void hx_energy_eq(const lied_env *env, const void *self, const tf_med *ma, const tf_med *mb, int N, int kind, double UA,
                                 double Mca, double Mcb, double Cw, const double *ia,
                                 const double *ib, size_t is, const double *ha, const double *hb,
                                 const double *Tw, double *da, double *db, double *dw, size_t s,
@@ -103,7 +112,8 @@ static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int k
     for (int k = 0; k < NN; k++) {
       const int i = k % N, j = k / N;
       const double hak = ha[(size_t)k * s], hbk = hb[(size_t)k * s];
-      hx_pair(G, Cwc, tf_T(ma, p_a, hak), tf_T(mb, p_b, hbk), &Tw[(size_t)k * s],
+      hx_pair(G, Cwc, hx_T(env, self, ma, p_a, hak, "stream a cell"),
+              hx_T(env, self, mb, p_b, hbk, "stream b cell"), &Tw[(size_t)k * s],
               &dw[(size_t)k * s], &qa, &qb);
       const double hua = i ? ha[(size_t)(k - 1) * s] : hin_a;
       const double hub = j ? hb[(size_t)(k - N) * s] : hin_b;
@@ -118,7 +128,8 @@ static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int k
       const int j = kind == HX_COUNTER ? N - 1 - i : i;
       const double hai = ha[(size_t)i * s], hbj = hb[(size_t)j * s];
       /* wall element i lies between cell i of a and cell j of b */
-      hx_pair(G, Cwc, tf_T(ma, p_a, hai), tf_T(mb, p_b, hbj), &Tw[(size_t)i * s],
+      hx_pair(G, Cwc, hx_T(env, self, ma, p_a, hai, "stream a cell"),
+              hx_T(env, self, mb, p_b, hbj, "stream b cell"), &Tw[(size_t)i * s],
               &dw[(size_t)i * s], &qa, &qb);
       const double hua = i ? ha[(size_t)(i - 1) * s] : hin_a;
       const double hub = j ? hb[(size_t)(j - 1) * s] : hin_b;
@@ -137,9 +148,8 @@ static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int k
 }
 
 static void hx_energy(const lied_env *env, tf_hx *x) {
-  (void)env;
   double UA = x->UA_from_input ? x->UA_in.y->y : x->UA;
-  hx_energy_eq(&x->med_a, &x->med_b, x->N, x->kind, UA, x->Mc_a, x->Mc_b, x->C_w,
+  hx_energy_eq(env, x, &x->med_a, &x->med_b, x->N, x->kind, UA, x->Mc_a, x->Mc_b, x->C_w,
                &x->inlet_a.state->m_flow, &x->inlet_b.state->m_flow, 1, x->h_a, x->h_b, x->T_w,
                x->der_a, x->der_b, x->der_w, 1, &x->Q_flow, &x->Q_b, &x->T_a, &x->T_b);
   x->Q_out.y.y = x->Q_flow;
@@ -215,7 +225,7 @@ LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const doubl
 }
 
 static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
+  (void)stride;
   const double *ia = LIED_LANE_IN(tf_hx, g, inlet_a.state);
   const double *ib = LIED_LANE_IN(tf_hx, g, inlet_b.state);
   const double *UA_in = LIED_LANE_IN(tf_hx, g, UA_in.y);
@@ -248,7 +258,7 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
     TF_LANE_MED(tf_hx, g, med_a, l, &ma);
     TF_LANE_MED(tf_hx, g, med_b, l, &mb);
     const int from_input = TF_LANE_INT(tf_hx, g, UA_from_input, l);
-    hx_energy_eq(&ma, &mb, TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l),
+    hx_energy_eq(env, TF_LANE_WORD(tf_hx, g, Q_flow, l), &ma, &mb, TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l),
                  from_input ? UA_in[l] : UA[l], Ma[l], Mb[l], Cw[l], ia + l, ib + l, LIED_LANES,
                  ha + l, hb + l, Tw + l, da + l, db + l, dw + l, LIED_LANES, &Q[l], &Qb[l],
                  &Ta[l], &Tb[l]);

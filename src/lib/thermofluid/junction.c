@@ -47,8 +47,8 @@ static void junction_r(const lied_env *env, tf_junction *j) {
     j->inlet[k].r.r = r + j->outlet.state.p - j->inlet[k].state->p;
 }
 static void junction_out(const lied_env *env, tf_junction *j) {
-  (void)env;
   j->T = tf_T(&j->med, j->outlet.state.p, j->outlet.state.h);
+  TF_GUARD_PH(env, j, &j->med, j->T, j->outlet.state.p, j->outlet.state.h, "mixed stream");
 }
 LIED_BLOCK(junction_state_b, tf_junction, junction_state)
 LIED_BLOCK(junction_der_b, tf_junction, junction_der)
