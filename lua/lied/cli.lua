@@ -293,7 +293,8 @@ local function cmd_run(args)
   for k, v in pairs(o) do exp[k] = v end
   exp.out = o.out and (#o.out == 1 and o.out[1] or o.out) or "-"
   exp.memory = false
-  local built = lied.build(model, sets)
+  local mpi = lied.core.mpi()
+  local built = lied.build(model, sets, mpi.size > 1 and { rank = mpi.rank, size = mpi.size } or nil)
   local _, stats, err = built:run(exp)
   if stats_wanted then
     local info = built:info()
@@ -595,6 +596,11 @@ function cli.main(args)
   local repl = false
   local ok, code = xpcall(function()
     local a = args[1]
+    local mpi = lied.core.mpi()
+    if mpi.size > 1 and a ~= "run" and a ~= "--help" and a ~= "-h" and a ~= "--version" then
+      usage_error(string.format("under mpirun with %d processes lied runs only 'lied run FILE.lua' "
+        .. "on an ensemble (docs/distributed.md); run '%s' with one process", mpi.size, tostring(a)))
+    end
     if a == "--help" or a == "-h" then
       io.stdout:write(cli.usage(), "\n")
       return 0
@@ -635,12 +641,15 @@ function cli.main(args)
     end
   end, function(e) return e end)
   if ok then return code or 0, repl end
+  -- under mpirun the message names the rank; main.c then ends every rank
+  local mpi = lied.core.mpi()
+  local who = mpi.size > 1 and string.format("lied: rank %d of %d: ", mpi.rank, mpi.size) or "lied: "
   -- usage errors exit 2, model and simulation errors 1 (docs/lua-api.md, "Errors")
   if lied.error_kind(code) == "usage" then
-    io.stderr:write("lied: ", tostring(code), "\n(see lied --help)\n")
+    io.stderr:write(who, tostring(code), "\n(see lied --help)\n")
     return 2
   end
-  io.stderr:write("lied: ", tostring(code), "\n")
+  io.stderr:write(who, tostring(code), "\n")
   return 1
 end
 
