@@ -106,8 +106,17 @@ local function options_usage()
   return table.concat(out, "\n")
 end
 
+-- Built with MPI: lied run under mpirun (docs/distributed.md).
+local mpi_usage = [[
+
+Under mpirun (lied built with MPI; docs/distributed.md):
+  mpirun -np P lied run FILE.lua [options]
+                     an ensemble (one array of independent copies at the top level)
+                     split over P processes, each building and running its share;
+                     rank 0 writes the outputs in copy order, the same as one process]]
+
 function cli.usage()
-  return string.format(usage, options_usage())
+  return string.format(usage, options_usage()) .. (lied.core.mpi().built and "\n" .. mpi_usage or "")
 end
 
 -- Each command's own help: lied help CMD, lied CMD --help.
@@ -119,7 +128,8 @@ local command_usage = {
       "  --set P=V          override parameter P (repeatable; numbers): crab.body2.m for\n" ..
       "                     every copy of an array, crab[7].body2.m for one\n" ..
       "  --stats            print run statistics on stderr\n\n" ..
-      "Exit status: 0 success, 1 model or simulation error, 2 bad usage."
+      "Exit status: 0 success, 1 model or simulation error, 2 bad usage." ..
+      (lied.core.mpi().built and "\n" .. mpi_usage or "")
   end,
   info = function()
     return "usage: lied info FILE.lua [--set P=V]...\n\n" ..

@@ -11,8 +11,9 @@
 #include "record/recorder.h"
 
 /* Start MPI when the process was started by an MPI launcher (mpirun sets
- * OMPI_COMM_WORLD_SIZE, PMI_SIZE or PMIX_RANK); otherwise, and without MPI,
- * nothing. 0, or -1 with a message on stderr when MPI_Init failed. */
+ * OMPI_COMM_WORLD_SIZE, PMI_SIZE or PMIX_RANK); otherwise nothing. 0, or -1
+ * with a message on stderr when MPI_Init failed (or, built without MPI, when
+ * a launcher started several processes). */
 int lied_dist_init(int *argc, char ***argv);
 /* MPI_Finalize when lied_dist_init started MPI. */
 void lied_dist_finalize(void);
