@@ -41,8 +41,16 @@ expect 0 "vars, 2 ranks" -- "${M[@]}" -np 2 "$LIED" run "$E" "${A[@]}" --vars "$
 check "cmp -s '$tmp/v1.csv' '$tmp/v2.csv'" "a selection over both ranks is one process's"
 contains "$tmp/v2.csv" "time,crab[9].revolute2.phi,crab[9].revolute2.w,crab[1].prismatic1.s" "the selection's order"
 
-# errors on rank 1 end both ranks, the message names the rank
+# a model parameter of one copy (g[3].k, composite level) and per-copy rates
 G=tests/mpi/growth.lua
+expect 0 "growth, one process" -- "$LIED" run "$G" --set n=5 --set 'g[3].k=-2' --stop 0.1 --out "$tmp/g1.csv"
+expect 0 "growth, 2 ranks" -- "${M[@]}" -np 2 "$LIED" run "$G" --set n=5 --set 'g[3].k=-2' --stop 0.1 \
+  --out "$tmp/g2.csv"
+check "cmp -s '$tmp/g1.csv' '$tmp/g2.csv'" "a model parameter of copy 3 (rank 1) with 2 ranks"
+check "[ \"\$(tail -1 '$tmp/g2.csv' | cut -d, -f4)\" != \"\$(tail -1 '$tmp/g2.csv' | cut -d, -f5)\" ]" \
+  "g[3] (k = -2) differs from g[4] (k = -1)"
+
+# errors on rank 1 end both ranks, the message names the rank
 expect_error 1 "lied: rank 1 of 2: at t = 0.70599999999999996: state g[4].int.x became inf" -- \
   "${M[@]}" -np 2 "$LIED" run "$G" --set bad=4 --out "$tmp/g.csv"
 lacks "$tmp/err" "rank 0 of 2" "rank 0 did not fail"
