@@ -77,4 +77,6 @@ expect_error 1 "--set crab[11].body2.m: index 11 out of range: crab has 10 copie
   "${M[@]}" -np 2 "$LIED" run "$E" --set n=10 --stop 0.01 --out none --set 'crab[11].body2.m=2'
 expect_error 1 "crab[11].revolute2.phi: index 11 out of range: crab has 10 elements (indices from 1)" -- \
   "${M[@]}" -np 2 "$LIED" run "$E" --set n=10 --stop 0.01 --out "$tmp/x.csv" --vars 'crab[11].revolute2.phi'
+expect_error 1 "lied: rank 0 of 2: cannot open $tmp/no/x.csv for writing: No such file or directory" -- \
+  "${M[@]}" -np 2 "$LIED" run "$E" --set n=4 --stop 0.01 --out "$tmp/no/x.csv"
 finish
