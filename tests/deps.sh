@@ -9,8 +9,11 @@ have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok
 # libsundials-dev: CVODE, the cvode solver (optional at build time)
 # liblapack-dev: LAPACK, dense eigenvalues for linearisation
 # clang, libclang-rt-dev: libFuzzer, for the fuzz smoke test (tests/fuzz)
+# libopenmpi-dev, openmpi-bin: MPI ensembles (optional at build time) and the
+# mpirun test (tests/mpi)
 for p in pkg-config liblua5.4-dev lua5.4 libreadline-dev gnuplot-nox valgrind libmatio-dev \
-         libsuitesparse-dev libsundials-dev liblapack-dev clang libclang-rt-dev; do
+         libsuitesparse-dev libsundials-dev liblapack-dev clang libclang-rt-dev \
+         libopenmpi-dev openmpi-bin; do
   have_pkg "$p" || need+=("$p")
 done
 # any gnuplot will do

@@ -8,7 +8,8 @@ set -euo pipefail
 cd "${1:-$(dirname "$0")/..}"
 # rank of each folder of src/, lowest first; "lib" is beside the engine
 declare -A rank=([include]=0 [lied]=0 [core]=1 [linsys]=2 [sched]=3 [solve]=4
-                 [analysis]=5 [record]=6 [builder]=7 [lib]=7 [lua]=8 [app]=9 [embed]=9)
+                 [analysis]=5 [record]=6 [builder]=7 [lib]=7 [dist]=8 [lua]=9 [app]=10
+                 [embed]=10)
 bad=0 checked=0
 for dir in src/*/; do
   d=$(basename "$dir")

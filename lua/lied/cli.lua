@@ -106,8 +106,17 @@ local function options_usage()
   return table.concat(out, "\n")
 end
 
+-- Built with MPI: lied run under mpirun (docs/distributed.md).
+local mpi_usage = [[
+
+Under mpirun (lied built with MPI; docs/distributed.md):
+  mpirun -np P lied run FILE.lua [options]
+                     an ensemble (one array of independent copies at the top level)
+                     split over P processes, each building and running its share;
+                     rank 0 writes the outputs in copy order, the same as one process]]
+
 function cli.usage()
-  return string.format(usage, options_usage())
+  return string.format(usage, options_usage()) .. (lied.core.mpi().built and "\n" .. mpi_usage or "")
 end
 
 -- Each command's own help: lied help CMD, lied CMD --help.
@@ -119,7 +128,8 @@ local command_usage = {
       "  --set P=V          override parameter P (repeatable; numbers): crab.body2.m for\n" ..
       "                     every copy of an array, crab[7].body2.m for one\n" ..
       "  --stats            print run statistics on stderr\n\n" ..
-      "Exit status: 0 success, 1 model or simulation error, 2 bad usage."
+      "Exit status: 0 success, 1 model or simulation error, 2 bad usage." ..
+      (lied.core.mpi().built and "\n" .. mpi_usage or "")
   end,
   info = function()
     return "usage: lied info FILE.lua [--set P=V]...\n\n" ..
@@ -293,7 +303,8 @@ local function cmd_run(args)
   for k, v in pairs(o) do exp[k] = v end
   exp.out = o.out and (#o.out == 1 and o.out[1] or o.out) or "-"
   exp.memory = false
-  local built = lied.build(model, sets)
+  local mpi = lied.core.mpi()
+  local built = lied.build(model, sets, mpi.size > 1 and { rank = mpi.rank, size = mpi.size } or nil)
   local _, stats, err = built:run(exp)
   if stats_wanted then
     local info = built:info()
@@ -597,6 +608,11 @@ function cli.main(args)
   local repl = false
   local ok, code = xpcall(function()
     local a = args[1]
+    local mpi = lied.core.mpi()
+    if mpi.size > 1 and a ~= "run" and a ~= "--help" and a ~= "-h" and a ~= "--version" then
+      usage_error(string.format("under mpirun with %d processes lied runs only 'lied run FILE.lua' "
+        .. "on an ensemble (docs/distributed.md); run '%s' with one process", mpi.size, tostring(a)))
+    end
     if a == "--help" or a == "-h" then
       io.stdout:write(cli.usage(), "\n")
       return 0
@@ -637,12 +653,15 @@ function cli.main(args)
     end
   end, function(e) return e end)
   if ok then return code or 0, repl end
+  -- under mpirun the message names the rank; main.c then ends every rank
+  local mpi = lied.core.mpi()
+  local who = mpi.size > 1 and string.format("lied: rank %d of %d: ", mpi.rank, mpi.size) or "lied: "
   -- usage errors exit 2, model and simulation errors 1 (docs/lua-api.md, "Errors")
   if lied.error_kind(code) == "usage" then
-    io.stderr:write("lied: ", tostring(code), "\n(see lied --help)\n")
+    io.stderr:write(who, tostring(code), "\n(see lied --help)\n")
     return 2
   end
-  io.stderr:write("lied: ", tostring(code), "\n")
+  io.stderr:write(who, tostring(code), "\n")
   return 1
 end
 

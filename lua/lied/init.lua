@@ -597,7 +597,13 @@ end
 
 -- Flatten a model class into the spec list lied.core.build takes.
 -- overrides: { ["n"] = 1000, ["crab.body1.m"] = 2 } (from --set).
-local function flatten(model, overrides)
+--
+-- slice = {rank = r, size = P} (lied run under mpirun, docs/distributed.md):
+-- the model must be an ensemble, one array of independent copies at the top
+-- level and nothing else; the spec list holds only this rank's contiguous
+-- share of the copies, whose per-copy parameters and indexed overrides see
+-- the global indices.
+local function flatten(model, overrides, slice)
   overrides = overrides or {}
   if type(overrides) ~= "table" then
     error("overrides must be a table {path = value}, got " .. type(overrides), 0)
@@ -615,6 +621,7 @@ local function flatten(model, overrides)
   local known = {}
   local specs = {}
   local depth = 0
+  local slice_first = 0 -- the global index of this rank's first copy, minus 1
   -- the indexed overrides ("crab[7].body2.m")
   local indexed = {}
   for key in pairs(overrides) do
@@ -655,12 +662,17 @@ local function flatten(model, overrides)
       local function put(k, r, what)
         if is_percopy(r) then
           copies = copies or {}
+          local off = slice_first
           if r.f1 and level == 1 then -- one index: no table per copy
             local f1 = r.f1
             copies[k] = function(i)
-              local x = f1(i)
+              local x = f1(i + off)
               if type(x) == "number" then return x end
               return check_number(x, what)
+            end
+          elseif off > 0 then -- a slice: the global index of the top level
+            copies[k] = function(i, ...)
+              return check_number(r.f({ i + off, ... }), what)
             end
           else
             copies[k] = function(...)
@@ -700,8 +712,16 @@ local function flatten(model, overrides)
       for _, key in ipairs(indexed) do
         local k, idx = indexed_key(key, segs, function(x) return has[x] and x ~= "list" end)
         if k then
-          s.at = s.at or {}
-          s.at[#s.at + 1] = { name = k, idx = idx, value = check_number(overrides[key], key) }
+          local v = check_number(overrides[key], key)
+          local mine = true
+          if slice and idx[1] ~= 0 then -- a copy of another rank's slice: set there
+            idx[1] = idx[1] - slice_first
+            mine = idx[1] >= 1 and idx[1] <= slice.count
+          end
+          if mine then
+            s.at = s.at or {}
+            s.at[#s.at + 1] = { name = k, idx = idx, value = v }
+          end
           used[key] = true
         end
       end
@@ -787,6 +807,16 @@ local function flatten(model, overrides)
               child.where and (child.where .. ": ") or "", cpath), 0)
           end
           n = check_size(n, (child.where and (child.where .. ": ") or "") .. cpath)
+          local count = n
+          if slice and id == 1 then -- the ensemble's array: this rank's share
+            if n < slice.size then
+              error(string.format("%s: %d copies for %d processes (mpirun -np): at least one copy per process",
+                cpath, n, slice.size), 0)
+            end
+            slice_first = n * slice.rank // slice.size
+            count = n * (slice.rank + 1) // slice.size - slice_first
+            slice.first, slice.count, slice.global = slice_first, count, n
+          end
           local cper = child_per[cname] or {}
           for k, v in pairs(child.per or {}) do
             if cper[k] == nil then
@@ -794,8 +824,11 @@ local function flatten(model, overrides)
                           what = (child.where and (child.where .. ": ") or "") .. cpath .. "." .. k }
             end
           end
-          add(child.element, cname, id, n, true, params, cpath, cper,
+          add(child.element, cname, id, count, true, params, cpath, cper,
             { prev = segs, name = cname, array = true, count = n }, level + 1, child.where)
+          if slice and id == 1 then
+            specs[id + 1].slice_first, specs[id + 1].slice_global = slice_first, n
+          end
         else
           add(child, cname, id, 1, false, params, cpath, child_per[cname],
             { prev = segs, name = cname, array = false, count = 1 }, level, per_site)
@@ -825,6 +858,15 @@ local function flatten(model, overrides)
   if getmetatable(model) ~= ModelClass then
     error("expected a model (lied.model \"Name\" {...}), got " .. tostring(model), 0)
   end
+  if slice then
+    local nch, arr = 0, nil
+    for _, c in pairs(model.children) do nch, arr = nch + 1, c end
+    if nch ~= 1 or getmetatable(arr) ~= Array or #model.connect > 0 then
+      error(string.format("model %s is not an ensemble (one array of independent copies and "
+        .. "nothing else at the top level): under mpirun with %d processes lied run splits "
+        .. "only ensembles; run it with one process", model.name, slice.size), 0)
+    end
+  end
   add(model, model.name, 0, 1, false, {}, "", nil, nil, 0)
   for key in pairs(overrides) do
     if not used[key] then
@@ -841,8 +883,9 @@ end
 lied.flatten = flatten
 
 -- lied.build(model, overrides) -> a built model (C userdata).
-function lied.build(model, overrides)
-  local specs = flatten(model, overrides)
+-- slice: see flatten (lied run under mpirun).
+function lied.build(model, overrides, slice)
+  local specs = flatten(model, overrides, slice)
   return core.build(specs)
 end
 

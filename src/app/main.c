@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "app/repl.h"
+#include "dist/dist.h"
 #include "lua/lua_lied.h"
 
 static volatile sig_atomic_t stop_requested, stop_signal;
@@ -44,6 +45,8 @@ int main(int argc, char **argv) {
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
   }
+  /* under mpirun: MPI (docs/distributed.md); otherwise nothing */
+  if (lied_dist_init(&argc, &argv) != 0) return 1;
   lua_State *L = lied_lua_new(&stop_requested);
   if (!L) {
     fprintf(stderr, "lied: out of memory starting Lua\n");
@@ -94,5 +97,8 @@ int main(int argc, char **argv) {
     rc = 1;
   }
   lua_close(L);
+  /* a failure on one rank of a distributed run ends every rank */
+  if (rc != 0 && lied_dist_size() > 1) lied_dist_abort(rc);
+  lied_dist_finalize();
   return rc;
 }

@@ -179,6 +179,12 @@ typedef struct lied_model {
   uint32_t *child_slots;
   size_t child_cap;
   uint64_t ncomponents;  /* leaf instances declared by the user */
+  /* A slice of an ensemble (docs/distributed.md): spec slice_spec (0: none),
+   * the top-level array, holds copies slice_first .. slice_first + count - 1
+   * (0-based) of slice_global. Names show and take the global indices
+   * (crab[slice_first + 1] is this model's first copy). */
+  int slice_spec;
+  uint64_t slice_first, slice_global;
 } lied_model;
 
 /* ---- building the tree (lied_model_*: model.c) ------------------------ */
@@ -258,6 +264,14 @@ int lied_model_add_internal(lied_model *m, const char *name,
 int *lied_model_arena_order(const lied_model *m, int *n, lied_err *e);
 
 /* ---- names (names.c) ----------------------------------------------------- */
+
+/* Make the model a slice of an ensemble: spec (a direct child of the root,
+ * an array) holds copies first .. first + count - 1 of global (0-based). */
+int lied_model_set_slice(lied_model *m, int spec, uint64_t first, uint64_t global,
+                         lied_err *e);
+/* 1 when path names a copy of the sliced array that is not in this slice
+ * (another rank has it), else 0 (also for bad paths). */
+int lied_model_remote(const lied_model *m, const char *path);
 
 /* Write the path of instance i of leaf spec s ("crab[3].revolute2") into buf.
  * Returns the length that the full path needs (like snprintf). */

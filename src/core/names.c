@@ -21,7 +21,8 @@ size_t lied_model_path(const lied_model *m, int s, uint64_t i, char *buf,
   for (int k = n - 1; k >= 0; k--) {
     const lied_spec *sp = &m->specs[chain[k]];
     tmp[0] = 0;
-    if (sp->is_array) snprintf(tmp, sizeof tmp, "[%llu]", (unsigned long long)idx[k] + 1);
+    uint64_t shown = idx[k] + 1 + (chain[k] == m->slice_spec && m->slice_spec ? m->slice_first : 0);
+    if (sp->is_array) snprintf(tmp, sizeof tmp, "[%llu]", (unsigned long long)shown);
     int w = snprintf(len < cap ? buf + len : NULL, len < cap ? cap - len : 0,
                      "%s%s%s", k == n - 1 ? "" : ".", sp->name, tmp);
     len += (size_t)(w > 0 ? w : 0);
@@ -60,7 +61,19 @@ int lied_spec_step(const lied_model *m, int parent, const char **pp,
                        *pp);
     if (!cs->is_array)
       return lied_errc(e, LIED_E_MODEL, "'%s' is not an array", cs->name);
-    if (v < 1 || v > cs->count)
+    if (m->slice_spec && c == m->slice_spec) { /* global indices */
+      if (v < 1 || v > m->slice_global)
+        return lied_errc(e, LIED_E_MODEL,
+                         "index %.*s out of range: %s has %llu elements (indices from 1)",
+                         (int)(end - p - 1), p + 1, cs->name,
+                         (unsigned long long)m->slice_global);
+      if (v - 1 < m->slice_first || v - 1 - m->slice_first >= cs->count)
+        return lied_errc(e, LIED_E_MODEL,
+                         "%s[%llu] is not in this process's slice %s[%llu..%llu] of the ensemble",
+                         cs->name, v, cs->name, (unsigned long long)m->slice_first + 1,
+                         (unsigned long long)(m->slice_first + cs->count));
+      v -= m->slice_first;
+    } else if (v < 1 || v > cs->count)
       return lied_errc(e, LIED_E_MODEL,
                        "index %.*s out of range: %s has %u element%s (indices from 1)",
                        (int)(end - p - 1), p + 1, cs->name, cs->count, cs->count == 1 ? "" : "s");
@@ -167,7 +180,9 @@ static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
       int n = snprintf(w->buf + len, w->cap - len, "%s%s", len ? "." : "", sp->name);
       l += (size_t)(n > 0 ? n : 0);
       if (sp->is_array)
-        l += (size_t)snprintf(w->buf + l, w->cap - l, "[%llu]", (unsigned long long)j + 1);
+        l += (size_t)snprintf(w->buf + l, w->cap - l, "[%llu]",
+                              (unsigned long long)(j + 1 +
+                                                   (s == w->m->slice_spec ? w->m->slice_first : 0)));
     }
     if (sp->cls) {
       const lied_template *t = &sp->tpl;
@@ -199,4 +214,30 @@ int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx) {
   int rc = walk(&w, 0, 0, 0);
   free(w.buf);
   return rc;
+}
+
+int lied_model_set_slice(lied_model *m, int spec, uint64_t first, uint64_t global,
+                         lied_err *e) {
+  if (spec <= 0 || spec >= m->nspecs || m->specs[spec].parent != 0 || !m->specs[spec].is_array ||
+      first + m->specs[spec].count > global)
+    return lied_errc(e, LIED_E_USAGE,
+                     "a slice of an ensemble is a range of the copies of an array at the top "
+                     "level of the model");
+  m->slice_spec = spec;
+  m->slice_first = first;
+  m->slice_global = global;
+  return LIED_OK;
+}
+
+int lied_model_remote(const lied_model *m, const char *path) {
+  if (!m->slice_spec || m->nspecs == 0 || m->specs[0].cls) return 0;
+  const lied_spec *sp = &m->specs[m->slice_spec];
+  size_t len = strlen(sp->name);
+  if (strncmp(path, sp->name, len) != 0 || path[len] != '[') return 0;
+  const char *p = path + len + 1;
+  if (!(*p >= '0' && *p <= '9')) return 0;
+  char *end;
+  unsigned long long v = strtoull(p, &end, 10);
+  if (*end != ']' || v < 1 || v > m->slice_global) return 0;
+  return v - 1 < m->slice_first || v - 1 - m->slice_first >= sp->count;
 }

@@ -9,6 +9,7 @@
  *   lua_analysis.c model:steady, linearize, params (src/analysis)
  *   lua_result.c   results of runs
  *   lua_error.c    error objects (kind "usage" or "model")
+ *   lua_dist.c     the processes of a run under mpirun (src/dist)
  *   lua_module.c   lied_lua_open_core and the module's other functions */
 #ifndef LIED_LUA_BINDING_H
 #define LIED_LUA_BINDING_H
@@ -78,6 +79,7 @@ void lied_lua_open_classes(lua_State *L);
 void lied_lua_open_build(lua_State *L);
 void lied_lua_open_results(lua_State *L);
 void lied_lua_open_run(lua_State *L);
+void lied_lua_open_dist(lua_State *L);
 /* The model methods of lua_inspect.c, lua_run.c and lua_analysis.c. */
 extern const luaL_Reg lied_lua_inspect_methods[];
 extern const luaL_Reg lied_lua_run_methods[];

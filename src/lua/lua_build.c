@@ -217,7 +217,9 @@ static int connect_each(lua_State *L, lied_model *m, int id, const char *a, cons
  * the root), class, count, array, params = {k = number or {numbers}},
  * copies = {param = function(i1, ..., iK)} (per-copy values, called with
  * the indices of every instance), at = {{name, idx, value}} (values of
- * some copies), connect = {{a, b, where}}, ports = {name = target}, where} */
+ * some copies), connect = {{a, b, where}}, ports = {name = target}, where,
+ * slice_first, slice_global (the top-level array of a slice of an ensemble:
+ * docs/distributed.md)} */
 static int core_build(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lmodel *u = lua_newuserdatauv(L, sizeof *u, 0);
@@ -249,6 +251,17 @@ static int core_build(lua_State *L) {
     int id = lied_model_add(m, parent, name ? name : "", cls, (uint32_t)count, is_array,
                             where, &e);
     if (id < 0) return lied_lua_raise(L, &e);
+    /* a slice of an ensemble (lied.flatten under mpirun): the copies
+     * slice_first + 1 .. slice_first + count of slice_global */
+    if (lua_getfield(L, t, "slice_first") == LUA_TNUMBER) {
+      lua_getfield(L, t, "slice_global");
+      lua_Integer first = lua_tointeger(L, -2), global = lua_tointeger(L, -1);
+      lua_pop(L, 1);
+      if (first < 0 || global < 1 ||
+          lied_model_set_slice(m, id, (uint64_t)first, (uint64_t)global, &e))
+        return lied_lua_fail(L, LIED_E_USAGE, "%s: bad slice of the ensemble", name ? name : "?");
+    }
+    lua_pop(L, 1);
     lua_getfield(L, t, "params");
     if (lua_istable(L, -1)) {
       lua_pushnil(L);

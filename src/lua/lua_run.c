@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "lua/binding.h"
+#include "dist/dist.h"
 #include "record/progress.h"
 #include "core/pool.h"
 #include "solve/sim.h"
@@ -360,6 +361,18 @@ static int model_run(lua_State *L) {
   const char *outs[MAX_OUTS];
   int nouts = run_outputs(L, 2, outs);
   check_run_span(L, &o);
+  /* a slice of an ensemble under mpirun (docs/distributed.md): every rank
+   * runs its copies, rank 0 writes the outputs of all; rows are gathered at
+   * the same output times on every rank, no rows are kept in memory */
+  const int dist = u->sys->model->slice_spec && lied_dist_size() > 1;
+  const int rank = dist ? lied_dist_rank() : 0;
+  if (dist) {
+    if (o.every_step && strcmp(interval, "step") == 0)
+      lied_lua_fail(L, LIED_E_USAGE,
+                    "run: interval = \"step\" is not available under mpirun (the ranks' steps "
+                    "differ); give an output interval");
+    memory = 0;
+  }
 
   lresult *res = lied_lua_newresult(L);
   int ridx = lua_gettop(L);
@@ -385,10 +398,20 @@ static int model_run(lua_State *L) {
     int kind = lied_output_kind(outs[i]);
     if (kind == LIED_OUT_MAT || (want_params > 0 && (kind == LIED_OUT_CSV || kind == LIED_OUT_STDOUT))) {
       if (lied_params_collect(&params, u->sys->model, PARAMS_MAX, &e)) return fail_rec(L, &rec, &e);
+      if (dist && lied_dist_params(&params, PARAMS_MAX, &e)) {
+        lied_params_free(&params);
+        return fail_rec(L, &rec, &e);
+      }
       break;
     }
   }
-  if (nouts > 0) {
+  if (dist && rank != 0 && nouts > 0) { /* rows go to rank 0 */
+    lied_sink *ds = lied_dist_sink(NULL, &rec, &e);
+    if (!ds || lied_recorder_add_sink(&rec, ds, 1, &e)) {
+      lied_params_free(&params);
+      return fail_rec(L, &rec, &e);
+    }
+  } else if (nouts > 0) {
     lied_sink *out = nouts == 1 ? NULL : lied_mux_sink(&e);
     if (nouts > 1 && !out) return fail_rec(L, &rec, &e);
     for (int i = 0; i < nouts; i++) {
@@ -402,6 +425,10 @@ static int model_run(lua_State *L) {
       }
       if (!out) out = s;
     }
+    if (dist && !(out = lied_dist_sink(out, &rec, &e))) { /* rank 0: gathers the rows */
+      lied_params_free(&params);
+      return fail_rec(L, &rec, &e);
+    }
     if (lied_recorder_add_sink(&rec, out, 1, &e)) {
       lied_params_free(&params);
       return fail_rec(L, &rec, &e);
@@ -409,6 +436,7 @@ static int model_run(lua_State *L) {
   }
   if (progress < 0)
     progress = isatty(STDERR_FILENO) && !(to_stdout && isatty(STDOUT_FILENO));
+  if (rank != 0) progress = 0;
   lied_progress bar;
   if (progress) {
     lied_progress_init(&bar, stderr, isatty(STDERR_FILENO), o.start, o.stop, pdelay);

@@ -57,11 +57,25 @@ static int walk_vars(const lied_model *m, glob_ctx *g) {
 static int select_items(lied_recorder *r, const lied_model *m, const char *p, char *item,
                         lied_err *e);
 
+/* Note item text, which selected the variables from r->n - before on. */
+static int add_item(lied_recorder *r, const char *text, size_t before, lied_err *e) {
+  char **ni = realloc(r->items, sizeof *ni * (size_t)(r->nitems + 1));
+  if (ni) r->items = ni;
+  size_t *nn = realloc(r->item_n, sizeof *nn * (size_t)(r->nitems + 1));
+  if (nn) r->item_n = nn;
+  if (!ni || !nn) return lied_errc(e, LIED_E_NOMEM, "out of memory (recorder)");
+  if (!(r->items[r->nitems] = lied_strdup(text, e))) return LIED_E_NOMEM;
+  r->item_n[r->nitems++] = r->n - before;
+  return LIED_OK;
+}
+
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
                          lied_err *e) {
   if (!list || !*list) {
     glob_ctx g = {r, NULL, 1, e, 0, LIED_OK};
-    return walk_vars(m, &g);
+    size_t before = r->n;
+    LIED_TRY(walk_vars(m, &g));
+    return add_item(r, "", before, e);
   }
   const char *p = list;
   /* work space for the longest item (names of any length) */
@@ -84,16 +98,19 @@ static int select_items(lied_recorder *r, const lied_model *m, const char *p, ch
     size_t l = strlen(s);
     while (l && s[l - 1] == ' ') s[--l] = 0;
     if (!*s) continue;
+    size_t before = r->n;
     if (lied_is_glob(s)) {
       glob_ctx g = {r, s, 0, e, 0, LIED_OK};
       LIED_TRY(walk_vars(m, &g));
-      if (g.matched == 0) return lied_errc(e, LIED_E_USAGE, "no variable matches '%s'", s);
-    } else {
+      if (g.matched == 0 && !m->slice_spec)
+        return lied_errc(e, LIED_E_USAGE, "no variable matches '%s'", s);
+    } else if (!lied_model_remote(m, s)) {
       const char *unit = "";
       const double *a = lied_model_var(m, s, &unit, e);
       if (!a) return lied_err_code(e);
       LIED_TRY(add_var(r, s, unit, a, e));
     }
+    LIED_TRY(add_item(r, s, before, e));
   }
   return LIED_OK;
 }
@@ -144,6 +161,9 @@ void lied_recorder_free(lied_recorder *r) {
   free(r->units);
   free(r->addr);
   free(r->row);
+  for (int i = 0; i < r->nitems; i++) free(r->items[i]);
+  free(r->items);
+  free(r->item_n);
   for (int i = 0; i < r->nsinks; i++)
     if (r->owned[i]) r->sinks[i]->destroy(r->sinks[i]);
   memset(r, 0, sizeof *r);
@@ -156,6 +176,7 @@ void lied_params_free(lied_params *p) {
   free(p->names);
   free((void *)p->units);
   free(p->values);
+  free(p->seg_n);
   memset(p, 0, sizeof *p);
 }
 
@@ -175,7 +196,9 @@ int lied_params_collect(lied_params *p, const lied_model *m, size_t max, lied_er
   p->names = lied_xcalloc(n, sizeof *p->names, "parameters", e);
   p->units = lied_xcalloc(n, sizeof *p->units, "parameters", e);
   p->values = lied_xcalloc(n, sizeof *p->values, "parameters", e);
-  if (!p->names || !p->units || !p->values) {
+  p->seg_n = lied_xcalloc((size_t)m->nspecs, sizeof *p->seg_n, "parameters", e);
+  p->nseg = m->nspecs;
+  if (!p->names || !p->units || !p->values || !p->seg_n) {
     lied_params_free(p);
     return LIED_E_NOMEM;
   }
@@ -183,6 +206,7 @@ int lied_params_collect(lied_params *p, const lied_model *m, size_t max, lied_er
   for (int si = 0; si < m->nspecs; si++) {
     const lied_spec *sp = &m->specs[si];
     if (!sp->cls || sp->internal || !sp->arena) continue;
+    size_t before = p->n;
     for (uint64_t i = 0; i < sp->total; i++) {
       lied_model_path(m, si, i, path, sizeof path);
       for (int k = 0; k < sp->cls->nparams; k++) {
@@ -210,6 +234,7 @@ int lied_params_collect(lied_params *p, const lied_model *m, size_t max, lied_er
         }
       }
     }
+    p->seg_n[si] = p->n - before;
   }
   return LIED_OK;
 }

@@ -37,10 +37,19 @@ typedef struct lied_recorder {
   int owned[LIED_MAX_SINKS];
   int nsinks;
   long rows;
+  /* the items of the selection in order (a name, a pattern, or "" for all
+   * states) and how many variables each selected: the variables of item k
+   * follow those of item k - 1 (for gathering slices of an ensemble,
+   * src/dist) */
+  int nitems;
+  char **items;
+  size_t *item_n;
 } lied_recorder;
 
 /* Select variables: `list` holds comma-separated names or glob patterns
- * (with * or ?); NULL or "" selects all states. */
+ * (with * or ?); NULL or "" selects all states. On a slice of an ensemble
+ * (lied_model_set_slice) a name of another slice's copy selects nothing and
+ * a pattern may match nothing (the gathering checks the whole ensemble). */
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
                          lied_err *e);
 /* Add a sink; with own != 0 the recorder destroys it in lied_recorder_free. */
@@ -111,6 +120,10 @@ typedef struct lied_params {
   char **names;
   const char **units; /* the classes' strings */
   double *values;
+  /* how many of them each spec gave, in spec order (nseg = the model's
+   * specs; NULL when n is 0): for gathering slices of an ensemble */
+  int nseg;
+  size_t *seg_n;
 } lied_params;
 /* The model's parameters into p (zeroed first); p->n stays 0 when there
  * are more than max (a model of a million components). */

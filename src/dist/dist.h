@@ -1,0 +1,41 @@
+/* dist.h - MPI ensembles (docs/distributed.md): the ranks of a run started
+ * by mpirun, the sink that gathers every rank's slice of an ensemble into
+ * one result in global copy order, and the parameters likewise.
+ *
+ * dist_mpi.c is the only file of lied that includes mpi.h; a build without
+ * MPI (cmake -DLIED_MPI=OFF, or no MPI found) compiles dist_one.c, the
+ * single process: rank 0 of 1. Functions returning int follow core/err.h. */
+#ifndef LIED_DIST_DIST_H
+#define LIED_DIST_DIST_H
+#include "core/err.h"
+#include "record/recorder.h"
+
+/* Start MPI when the process was started by an MPI launcher (mpirun sets
+ * OMPI_COMM_WORLD_SIZE, PMI_SIZE or PMIX_RANK); otherwise nothing. 0, or -1
+ * with a message on stderr when MPI_Init failed (or, built without MPI, when
+ * a launcher started several processes). */
+int lied_dist_init(int *argc, char ***argv);
+/* MPI_Finalize when lied_dist_init started MPI. */
+void lied_dist_finalize(void);
+int lied_dist_rank(void);
+int lied_dist_size(void);
+/* 1 when lied was built with MPI. */
+int lied_dist_built(void);
+/* End every rank with exit status code (MPI_Abort); with one process,
+ * exit(code). */
+_Noreturn void lied_dist_abort(int code);
+
+/* The sink every rank of a distributed run feeds: on rank 0 `inner` (owned)
+ * receives the rows of the whole ensemble, columns in the order one process
+ * would record them (rec's items, each over the ranks in order); the other
+ * ranks pass NULL and send their rows to rank 0, one row at a time. rec is
+ * the rank's recorder (its items must outlive the sink). */
+lied_sink *lied_dist_sink(lied_sink *inner, const lied_recorder *rec, lied_err *e);
+
+/* Collective: p holds this rank's parameters (lied_params_collect with
+ * max); afterwards rank 0's p holds the whole ensemble's, in the order one
+ * process collects them (each spec over the ranks), or none when there are
+ * more than max; the other ranks' p is emptied. */
+int lied_dist_params(lied_params *p, size_t max, lied_err *e);
+
+#endif

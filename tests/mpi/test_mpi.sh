@@ -1,0 +1,82 @@
+#!/bin/bash
+# MPI ensembles (docs/distributed.md): `mpirun -np P lied run` on loopback.
+# The CSV and MAT files of a fixed-step (rk4) ensemble with per-copy
+# parameters and an indexed --set are the same bytes as one process's; a
+# failure on rank 1 ends every rank with the message naming the rank; bad
+# inputs are errors with their messages. Registered by tests/CMakeLists.txt
+# only when lied was built with MPI. Arguments: the lied binary, mpirun.
+. "$(dirname "$0")/../cli/lib.sh" "$1"
+MPIRUN=${2:-mpirun}
+# on one machine: more ranks than cores is allowed; as root mpirun needs the
+# flag (containers, CI)
+M=("$MPIRUN" --oversubscribe)
+[ "$(id -u)" -eq 0 ] && M+=(--allow-run-as-root)
+# no core binding: other tests run beside this one
+M+=(--bind-to none)
+
+E=examples/ensemble.lua
+A=(--set n=10 --stop 0.05 --interval 0.01 --set 'crab[7].body2.m=0.9' --set 'crab[3].revolute2.phi=0.25')
+expect 0 "one process" -- "$LIED" run "$E" "${A[@]}" --params --out "$tmp/one.csv" --out "$tmp/one.mat"
+expect 0 "one process, stdout" -- "$LIED" run "$E" "${A[@]}"
+cp "$tmp/out" "$tmp/one.out"
+for np in 2 3; do
+  expect 0 "$np ranks" -- "${M[@]}" -np $np "$LIED" run "$E" "${A[@]}" --params \
+    --out "$tmp/p$np.csv" --out "$tmp/p$np.mat"
+  check "cmp -s '$tmp/one.csv' '$tmp/p$np.csv'" "the CSV of $np ranks is the CSV of one process"
+  check "cmp -s '$tmp/one.mat' '$tmp/p$np.mat'" "the MAT file of $np ranks is one process's"
+  expect 0 "$np ranks, stdout" -- "${M[@]}" -np $np "$LIED" run "$E" "${A[@]}"
+  check "cmp -s '$tmp/one.out' '$tmp/out'" "CSV on stdout with $np ranks"
+done
+# the values really differ between copies, and the override of crab[7] (on
+# rank 1) is in the file: the per-copy parameters saw the global indices
+contains "$tmp/p2.csv" "# crab[7].body2.m = 0.90000000000000002 [kg]" "crab[7]'s override"
+contains "$tmp/p2.csv" "# crab[10].body2.m = 1 [kg]" "crab[10]'s per-copy mass"
+contains "$tmp/p2.csv" "# crab[6].body2.m = 0.77777777777777779 [kg]" "crab[6]'s per-copy mass"
+check "[ \$(head -1 '$tmp/one.out' | tr , '\n' | wc -l) -eq 41 ] && [ \$(wc -l <'$tmp/one.out') -eq 7 ]" \
+  "41 columns (time and 4 states of 10 crabs), 6 rows"
+# a selection: names and patterns, some only on rank 1, in one process's order
+V='crab[9].revolute2.phi,crab[9].revolute2.w,crab[*].prismatic1.s,crab[2].revolute2.w,crab[1?].revolute2.phi'
+expect 0 "vars, one process" -- "$LIED" run "$E" "${A[@]}" --vars "$V" --out "$tmp/v1.csv"
+expect 0 "vars, 2 ranks" -- "${M[@]}" -np 2 "$LIED" run "$E" "${A[@]}" --vars "$V" --out "$tmp/v2.csv"
+check "cmp -s '$tmp/v1.csv' '$tmp/v2.csv'" "a selection over both ranks is one process's"
+contains "$tmp/v2.csv" "time,crab[9].revolute2.phi,crab[9].revolute2.w,crab[1].prismatic1.s" "the selection's order"
+
+# a model parameter of one copy (g[3].k, composite level) and per-copy rates
+G=tests/mpi/growth.lua
+expect 0 "growth, one process" -- "$LIED" run "$G" --set n=5 --set 'g[3].k=-2' --stop 0.1 --out "$tmp/g1.csv"
+expect 0 "growth, 2 ranks" -- "${M[@]}" -np 2 "$LIED" run "$G" --set n=5 --set 'g[3].k=-2' --stop 0.1 \
+  --out "$tmp/g2.csv"
+check "cmp -s '$tmp/g1.csv' '$tmp/g2.csv'" "a model parameter of copy 3 (rank 1) with 2 ranks"
+check "[ \"\$(tail -1 '$tmp/g2.csv' | cut -d, -f4)\" != \"\$(tail -1 '$tmp/g2.csv' | cut -d, -f5)\" ]" \
+  "g[3] (k = -2) differs from g[4] (k = -1)"
+
+# errors on rank 1 end both ranks, the message names the rank
+expect_error 1 "lied: rank 1 of 2: at t = 0.70599999999999996: state g[4].int.x became inf" -- \
+  "${M[@]}" -np 2 "$LIED" run "$G" --set bad=4 --out "$tmp/g.csv"
+lacks "$tmp/err" "rank 0 of 2" "rank 0 did not fail"
+expect_error 1 "lied: rank 1 of 2: crab[8].body2: parameter m = -1 [kg] must be > 0" -- \
+  "${M[@]}" -np 2 "$LIED" run "$E" --set n=10 --stop 0.01 --out none --set 'crab[8].body2.m=-1'
+expect_error 1 "lied: rank 1 of 2: crab[9].revolute2.nosuch: Revolute has no variable 'nosuch'" -- \
+  "${M[@]}" -np 2 "$LIED" run "$E" --set n=10 --stop 0.01 --out "$tmp/x.csv" --vars 'crab[9].revolute2.nosuch'
+# the same on rank 0 (copy 2)
+expect_error 1 "lied: rank 0 of 2: at t = 0.70599999999999996: state g[2].int.x became inf" -- \
+  "${M[@]}" -np 2 "$LIED" run "$G" --set bad=2 --out none
+
+# bad inputs
+expect_error 1 "model DoublePendulum is not an ensemble (one array of independent copies and nothing else at the top level): under mpirun with 2 processes lied run splits only ensembles; run it with one process" -- \
+  "${M[@]}" -np 2 "$LIED" run examples/double_pendulum.lua --stop 0.01 --out none
+expect_error 1 "crab: 2 copies for 3 processes (mpirun -np): at least one copy per process" -- \
+  "${M[@]}" -np 3 "$LIED" run "$E" --set n=2 --stop 0.01 --out none
+expect_error 2 "under mpirun with 2 processes lied runs only 'lied run FILE.lua' on an ensemble (docs/distributed.md); run 'info' with one process" -- \
+  "${M[@]}" -np 2 "$LIED" info "$E"
+expect_error 2 "run: interval = \"step\" is not available under mpirun (the ranks' steps differ); give an output interval" -- \
+  "${M[@]}" -np 2 "$LIED" run "$E" --set n=4 --stop 0.01 --interval step --out none
+expect_error 2 "no variable matches 'crab[*].nothing*'" -- \
+  "${M[@]}" -np 2 "$LIED" run "$E" --set n=4 --stop 0.01 --vars 'crab[*].nothing*' --out "$tmp/x.csv"
+expect_error 1 "--set crab[11].body2.m: index 11 out of range: crab has 10 copies (indices from 1)" -- \
+  "${M[@]}" -np 2 "$LIED" run "$E" --set n=10 --stop 0.01 --out none --set 'crab[11].body2.m=2'
+expect_error 1 "crab[11].revolute2.phi: index 11 out of range: crab has 10 elements (indices from 1)" -- \
+  "${M[@]}" -np 2 "$LIED" run "$E" --set n=10 --stop 0.01 --out "$tmp/x.csv" --vars 'crab[11].revolute2.phi'
+expect_error 1 "lied: rank 0 of 2: cannot open $tmp/no/x.csv for writing: No such file or directory" -- \
+  "${M[@]}" -np 2 "$LIED" run "$E" --set n=4 --stop 0.01 --out "$tmp/no/x.csv"
+finish
