@@ -73,7 +73,7 @@ int lied_dirk_init(lied_dirk *d, const lied_tableau *tab, lied_run *R) {
 
 /* J at (t, x) from a fresh f(t, x) (which also becomes k[0] when the first
  * stage is explicit). */
-static int refresh_jacobian(lied_dirk *d, double t, const double *x) {
+static int refresh_jacobian(lied_dirk *d, double t, double h, const double *x) {
   lied_run *R = d->R;
   double *f0 = d->explicit_first ? d->k : d->f0;
   if (!(d->explicit_first && d->have_k0 && d->k0_fresh)) {
@@ -81,7 +81,9 @@ static int refresh_jacobian(lied_dirk *d, double t, const double *x) {
     if (d->explicit_first) d->have_k0 = d->k0_fresh = 1;
   }
   long before = R->nrhs;
-  LIED_TRY(lied_jac_eval(&d->N.J, lied_run_rhs, R, t, x, f0));
+  /* steps scaled to the tolerances and the step (jacobian.h) */
+  const lied_jac_scale sc = {d->rtol, d->atol, h};
+  LIED_TRY(lied_jac_eval_scaled(&d->N.J, lied_run_rhs, R, t, x, f0, &sc));
   R->st->jac_rhs += R->nrhs - before;
   R->st->jacobians++;
   d->N.jac_current = 1;
@@ -104,7 +106,7 @@ int lied_dirk_attempt(lied_dirk *d, double t, double h, const double *x, double 
       LIED_TRY(lied_run_rhs(R, t, x, d->k));
       d->have_k0 = d->k0_fresh = 1;
     }
-    if (d->need_jac) LIED_TRY(refresh_jacobian(d, t, x));
+    if (d->need_jac) LIED_TRY(refresh_jacobian(d, t, h, x));
     if (d->N.hg == 0 || fabs(hg / d->N.hg - 1) > HG_DRIFT) {
       int rc = lied_newton_factor(&d->N, hg, R->e);
       if (rc < 0) return rc;

@@ -100,13 +100,37 @@ int lied_jac_init(lied_jac *J, uint64_t n, const uint64_t *rowptr, const uint32_
 
 int lied_jac_eval(lied_jac *J, lied_rhs_fn f, void *ctx, double t, const double *x,
                   const double *f0) {
+  return lied_jac_eval_scaled(J, f, ctx, t, x, f0, NULL);
+}
+
+/* The smallest increment of the scaled rule: 1000 |h| eps ||f0||, the RMS
+ * norm weighted by the error weights 1 / (atol + rtol |x|); 1 when f0 is 0.
+ * (SUNDIALS' difference quotients multiply by n too; without it, n identical
+ * copies get the increments of one, so a copy of an ensemble follows the
+ * single model's steps.) */
+static double min_increment(uint64_t n, const double *x, const double *f0,
+                            const lied_jac_scale *sc) {
+  double sum = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    double v = f0[i] / (sc->atol + sc->rtol * fabs(x[i]));
+    sum += v * v;
+  }
+  double fnorm = n ? sqrt(sum / (double)n) : 0;
+  double m = 1000.0 * fabs(sc->h) * DBL_EPSILON * fnorm;
+  return m > 0 && isfinite(m) ? m : 1.0;
+}
+
+int lied_jac_eval_scaled(lied_jac *J, lied_rhs_fn f, void *ctx, double t, const double *x,
+                         const double *f0, const lied_jac_scale *sc) {
   uint64_t n = J->n;
   const double sq = sqrt(DBL_EPSILON);
+  const double minc = sc ? min_increment(n, x, f0, sc) : 0;
   if (n) memcpy(J->xp, x, sizeof *x * n);
   for (uint32_t c = 0; c < J->ncolours; c++) {
     for (uint64_t g = J->gptr[c]; g < J->gptr[c + 1]; g++) {
       uint32_t j = J->gcol[g];
-      double d = sq * fmax(fabs(x[j]), J->typ);
+      double d = sc ? fmax(sq * fabs(x[j]), minc * (sc->atol + sc->rtol * fabs(x[j])))
+                    : sq * fmax(fabs(x[j]), J->typ);
       J->xp[j] = x[j] + d;
       J->del[j] = J->xp[j] - x[j]; /* the step actually taken */
     }

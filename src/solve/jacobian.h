@@ -50,4 +50,19 @@ void lied_jac_free(lied_jac *J);
 int lied_jac_eval(lied_jac *J, lied_rhs_fn f, void *ctx, double t, const double *x,
                   const double *f0);
 
+/* The same with steps scaled to the solver's tolerances and step, after the
+ * rule of SUNDIALS' difference quotients: max(sqrt(eps) |x_j|, m (atol +
+ * rtol |x_j|)) with m = 1000 |h| eps ||f0||_wrms (weights 1 / (atol + rtol
+ * |x|); SUNDIALS has a factor n more, which would make a copy of an
+ * ensemble step differently from the single model).
+ * A state far below atol (the flow through a closed valve with a tiny
+ * leakage, whose law is steep there) is perturbed by a step that is small
+ * against it, where sqrt(eps) max(|x_j|, atol / rtol) would be larger than
+ * the state and the difference quotient off by a factor. */
+typedef struct lied_jac_scale {
+  double rtol, atol, h;
+} lied_jac_scale;
+int lied_jac_eval_scaled(lied_jac *J, lied_rhs_fn f, void *ctx, double t, const double *x,
+                         const double *f0, const lied_jac_scale *sc);
+
 #endif

@@ -6,6 +6,7 @@
 #include "solve/jacobian.h"
 #include "solve/newton.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -209,6 +210,42 @@ static void test_added_diagonal(void) {
   lied_jac_free(&J);
 }
 
+/* A steep law at a state far below atol (a valve's leakage flow: dp = k m|m|
+ * with k = 2e24 at m = 1.2e-8): the unscaled steps sqrt(eps) max(|x|,
+ * atol/rtol) are larger than the state and the quotient is off by a factor
+ * near 2; the steps scaled to the tolerances and the step size give 2 k |m|
+ * to 1e-3 (the step is 1e-4 of the state here). x1' = -x1 keeps a second,
+ * ordinary state. */
+static int steep(void *ctx, double t, const double *x, double *f) {
+  (void)ctx, (void)t;
+  f[0] = -2e24 * x[0] * fabs(x[0]) * 1e-20; /* scaled to O(1e-4) */
+  f[1] = -x[1];
+  return 0;
+}
+static void test_scaled_steps(void) {
+  uint64_t rp[3] = {0, 1, 2};
+  uint32_t cl[2] = {0, 1};
+  lied_jac J;
+  lied_err e;
+  CHECK(lied_jac_init(&J, 2, rp, cl, 1.0, &e) == 0); /* typ = atol/rtol = 1 */
+  const double x[2] = {1.2e-8, 3.0};
+  double f0[2];
+  steep(NULL, 0, x, f0);
+  const double exact = -2e24 * 2 * 1.2e-8 * 1e-20;
+  CHECK(lied_jac_eval(&J, steep, NULL, 0, x, f0) == 0);
+  const double old = J.val[J.diag[0]];
+  CHECK(fabs(old / exact - 1) > 0.5); /* the unscaled step: off by a factor */
+  const lied_jac_scale sc = {1e-6, 1e-6, 0.01};
+  CHECK(lied_jac_eval_scaled(&J, steep, NULL, 0, x, f0, &sc) == 0);
+  CHECK(fabs(J.val[J.diag[0]] / exact - 1) < 1e-3);
+  CHECK(fabs(J.val[J.diag[1]] + 1) < 1e-6);
+  /* f0 = 0: the increment falls back to (atol + rtol |x|) */
+  const double z[2] = {0, 0}, fz[2] = {0, 0};
+  CHECK(lied_jac_eval_scaled(&J, steep, NULL, 0, z, fz, &sc) == 0);
+  CHECK(fabs(J.val[J.diag[1]] + 1) < 1e-6);
+  lied_jac_free(&J);
+}
+
 /* Sparse LU against dense LU on random diagonally dominant matrices, a
  * refactorisation with new values, and a singular matrix. */
 static void test_sparse_lu(void) {
@@ -260,6 +297,7 @@ int main(void) {
   test_colouring();
   test_fd_jacobian();
   test_added_diagonal();
+  test_scaled_steps();
   test_sparse_lu();
   return CHECK_DONE();
 }
