@@ -207,7 +207,14 @@ int lied_sb_skew(lied_sb *b) {
 static int run_piece(lied_sched *s, const lied_step *st, enum lied_eval_mode mode,
                      const lied_env *env, int64_t a, int64_t b, lied_err *e) {
   const uint64_t q0 = (uint64_t)(a - (int64_t)st->first), n = (uint64_t)(b - a);
-  if (st->sec) return lied_probe_range(s, st->sec, mode, env, q0, n, e);
+  if (st->sec) {
+    /* the lags and margins keep a batch's pieces at whole chunks of its own
+     * instances (constant sections' factors are kept per chunk) */
+    if (q0 % s->chunk)
+      return lied_errc(e, LIED_ERROR, "internal error: skewed section batch at instance %llu",
+                       (unsigned long long)q0);
+    return lied_probe_range(s, st->sec, mode, env, q0, n, e);
+  }
   st->fn(env, st->base + q0 * st->stride, (size_t)n, st->stride);
   return LIED_OK;
 }
