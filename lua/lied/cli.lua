@@ -397,7 +397,9 @@ local function cmd_info(args)
   end
   out:write(string.format("  memory    %.1f MiB of instances in arenas (%d bytes per component on average)\n",
     i.instance_bytes / 1048576, i.components > 0 and i.instance_bytes // i.components or 0))
-  out:write(string.format("  chunked   %s\n", i.chunked and "yes (independent copies: evaluated chunk by chunk; fixed-step explicit solvers take fused steps)" or "no"))
+  out:write(string.format("  chunked   %s\n", i.chunked and "yes (independent copies: evaluated chunk by chunk; fixed-step explicit solvers take fused steps)"
+    or (i.skew_lag > 0 and string.format("skewed (coupled arrays: evaluated chunk by chunk, each step lagging by up to %d instances)", i.skew_lag))
+    or "no"))
   if i.chunked then
     out:write(string.format("  lanes     %s\n", i.lanes and "yes (fused steps evaluate 32 copies per block call, in lane form)"
       or ("no (" .. (i.no_lanes or "out of memory") .. ")")))

@@ -9,7 +9,7 @@
 -- LaminarDrop, Splitter, Junction, Volume, Pump, Heater, MassFlowSource,
 -- Reservoir, ConductionElement (a heat port of lied.thermal), CounterFlowHX,
 -- ParallelFlowHX, CrossFlowHX, Valve, CheckValve, Fan, TemperatureSensor, PressureSensor,
--- MassFlowSensor, EnthalpySensor; the signal sources
+-- MassFlowSensor, EnthalpySensor, Separator (moist air); the signal sources
 -- Constant, Step, Ramp, Sine are lied.signals' classes in this domain (same
 -- parameters and blocks; docs/signals.md). print(lied.describe(tf.Volume)) lists a class's
 -- parameters with units and ranges.

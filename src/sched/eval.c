@@ -89,7 +89,12 @@ int lied_sched_eval(lied_sched *s, enum lied_eval_mode mode, const lied_env *env
                     const double *x, double *dx, lied_err *e) {
   if (!s->aligned) {
     if (x) lied_sched_scatter(s, x);
-    LIED_TRY(lied_sched_run(s, LIED_PART_DYN, mode, env, e));
+    if (!s->skewed) /* level by level, each step split between the threads */
+      LIED_TRY(lied_sched_run(s, LIED_PART_DYN, mode, env, e));
+    else if (s->par && !s->par->off)
+      LIED_TRY(lied_sched_run_skewed_par(s, mode, env, e));
+    else
+      LIED_TRY(lied_sched_run_skewed(s, mode, env, e));
     if (dx) lied_sched_gather_der(s, dx);
     return LIED_OK;
   }

@@ -139,6 +139,10 @@ int lied_sb_section_passes(lied_sb *b);
 
 /* The three step lists of the schedule from the classified graph (steps.c). */
 int lied_sb_emit_steps(lied_sb *b);
+/* Skewed evaluation (skew.c): when the dynamic part is not aligned but its
+ * dependencies link nearby instance indices (coupled arrays: a chain, a
+ * pipe), the lag of every dynamic step, and s->skewed. */
+int lied_sb_skew(lied_sb *b);
 /* Set s->aligned when the dynamic part can run chunk by chunk (align.c). */
 void lied_sb_check_alignment(lied_sb *b);
 /* The number of independent copies the model is, or 0 (replicate.c). */

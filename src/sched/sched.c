@@ -22,6 +22,10 @@ static int from_graph(lied_sb *b, unsigned flags) {
   if (b->copies) lied_sb_replicate(s, b->copies);
   LIED_TRY(lied_sb_section_passes(b));
   lied_sb_check_alignment(b);
+#ifdef LIED_BENCH_NO_SKEW /* a build for measuring what skewing gains (bench/README.md) */
+  flags |= LIED_SCHED_NO_SKEW;
+#endif
+  if (!(flags & LIED_SCHED_NO_SKEW)) LIED_TRY(lied_sb_skew(b)); /* with the graph */
   return LIED_OK;
 }
 

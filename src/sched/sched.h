@@ -79,6 +79,15 @@ typedef struct lied_step {
   uint64_t count;
   lied_section *sec; /* non-NULL: a section batch (fn unused) */
   lied_block_fn lanes; /* the block's lane form, or NULL (sched/lanes.h) */
+  int spec, blk;     /* block steps: the spec and block they run (-1: a section) */
+  /* skewed evaluation (skew.c): the step runs coordinates (instance indices
+   * in the spec of its blocks) [c - lag, c - lag + chunk) at chunk c; its
+   * own instances are coordinates first .. first + count - 1 */
+  int64_t lag;
+  uint64_t first;
+  /* ... and with threads (skew.c): a range [A, B) of coordinates runs
+   * [A + ml, B - mr) of this step on its own, the rest after all ranges */
+  int64_t ml, mr;
 } lied_step;
 
 /* How to move states between the solver's vector and the instances. */
@@ -112,6 +121,9 @@ typedef struct lied_sched_stats {
   /* > 0: the model is this many independent copies, scheduled from the
    * graph of one (sched.c, replicable) */
   uint64_t copies;
+  /* > 0: the dynamic part is evaluated skewed (skew.c) and its largest lag is
+   * this many instances */
+  uint64_t skew_lag;
   /* counters during runs */
   uint64_t factorisations;   /* LU factorisations of section matrices */
   uint64_t evaluations;      /* derivative evaluations */
@@ -133,6 +145,12 @@ struct lied_sched {
   int const_done;        /* lied_sched_prepare ran the constant part */
   int aligned;           /* dynamic part runs chunk by chunk (see sched.c) */
   uint64_t aligned_n;    /* instances per step when aligned */
+  int skewed;            /* not aligned, but the dynamic part runs chunk by chunk
+                            with each step lagging (skew.c) */
+  uint64_t skew_end;     /* skewed: chunks start below this instance index */
+  uint64_t skew_coords;  /* ... coordinates of the steps' instances: 0 .. this - 1 */
+  uint64_t skew_margin;  /* ... the largest ml + mr of a step */
+  uint64_t skew_maxlag;  /* ... the largest lag */
   lied_sched_stats st;
   lied_model *model;     /* the instances this schedule runs */
   int failed_sec;        /* the section of the last LIED_E_SINGULAR (-1: none) */
@@ -151,6 +169,9 @@ enum {
   /* schedule every instance even when the model is independent copies
    * (tests compare the two schedules) */
   LIED_SCHED_NO_REPLICATE = 1u,
+  /* evaluate level by level even where the skewed evaluation applies (tests
+   * compare the two) */
+  LIED_SCHED_NO_SKEW = 2u,
 };
 
 /* Build the schedule of an instantiated, wired model (core/model.h,
@@ -206,6 +227,14 @@ void lied_sched_invalidate(lied_sched *s);
  * (output points). x may be NULL (the states already in the instances). */
 int lied_sched_evaluate(lied_sched *s, double t, const double *x, double *dx, int outputs,
                         lied_err *e);
+
+/* The dynamic part of a skewed schedule (skew.c), chunk by chunk, each step
+ * lagging by its lag; states already in the instances. Allocates nothing. */
+int lied_sched_run_skewed(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
+                          lied_err *e);
+/* The same on the run's threads (ranges, then the strips between them). */
+int lied_sched_run_skewed_par(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
+                              lied_err *e);
 
 /* The dynamic part for instances [q0, q0 + n) of an aligned schedule
  * (n <= chunk), states already in the instances. Allocates nothing. */

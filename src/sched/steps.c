@@ -68,7 +68,7 @@ static int emit_block(lied_sb *b, step_list *l, int part, uint32_t c, int *last)
     }
   }
   lied_step st = {.fn = fn, .base = base, .stride = sp->size, .count = 1,
-                  .lanes = sp->tpl.blocks[id.blk].lanes};
+                  .lanes = sp->tpl.blocks[id.blk].lanes, .spec = id.spec, .blk = id.blk};
   LIED_TRY(push_step(b, l, st, -1));
   *last = l->n - 1;
   return LIED_OK;
@@ -88,7 +88,7 @@ static int emit_section(lied_sb *b, step_list *l, int part, uint32_t c, lied_sec
   if (t->np > st->max_section) st->max_section = t->np;
   int isec;
   LIED_TRY(lied_sb_add_section(b, t, open, &isec));
-  return isec < 0 ? LIED_OK : push_step(b, l, (lied_step){0}, isec);
+  return isec < 0 ? LIED_OK : push_step(b, l, (lied_step){.spec = -1, .blk = -1}, isec);
 }
 
 /* Move the step lists into the schedule (also after a failure, so that

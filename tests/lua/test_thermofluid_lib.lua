@@ -61,7 +61,9 @@ local P = lied.model "P" {
 local d = lied.build(P):derivatives(0)
 local L = 2 / (math.pi * 0.05 ^ 2 / 4)
 T.near(d["src.m_flow"], 1e5 / L, 1e-9, "pipe inertance l/A")
-local rho = 995.586 * (1 + 4.5e-10 * 1e5) -- standard liquid at 2 bar
+-- a flow-through cell's fixed mass: the standard liquid at its start state
+-- (p0 = 1 bar = p_ref, so rho = 995.586), not at the stream's 2 bar
+local rho = 995.586
 T.near(d["pipe.heater.h"], 1e3 / (rho * 2 * math.pi * 0.05 ^ 2 / 4), 1e-9,
   "heater holds the pipe's fluid volume")
 
@@ -79,4 +81,24 @@ T.eq(code, 0, "lied run examples/vessels.lua")
 T.eq(out:match("^[^\n]*"), "time,t1.level,t2.level,t3.level,p1.m_flow,p2.m_flow,p3.m_flow",
   "CSV header of the vessels")
 
+
+-- Junction: mixing by mass from a total flow of eps (1e-6 kg/s) on, so the
+-- enthalpy flow out is the sum of the enthalpy flows in; below eps the
+-- weights fade to equal ones: w_i = (|m_i| + d)/(S + 2d), d = eps (1 - S/eps)^2
+local function mixed(m1, m2)
+  local J = lied.model "J" {
+    a = tf.MassFlowSource { m_flow = m1, T0 = 300 }, b = tf.MassFlowSource { m_flow = m2, T0 = 350 },
+    j = tf.Junction { N = 2 }, snk = tf.Sink {},
+    connect = { { "a.outlet", "j.inlet1" }, { "b.outlet", "j.inlet2" }, { "j.outlet", "snk.inlet" } },
+  }
+  local b = lied.build(J)
+  b:derivatives(0)
+  return b:value("j.T")
+end
+T.near(mixed(0.3, 3e-5), (0.3 * 300 + 3e-5 * 350) / (0.3 + 3e-5), 1e-13, "junction: by mass")
+T.near(mixed(2e-6, 1e-6), (2e-6 * 300 + 1e-6 * 350) / 3e-6, 1e-13, "junction: by mass from S = 2 eps")
+local d = 1e-6 * (1 - 4e-7 / 1e-6) ^ 2
+T.near(mixed(3e-7, 1e-7), ((3e-7 + d) * 300 + (1e-7 + d) * 350) / (4e-7 + 2 * d), 1e-13,
+  "junction: regularised below eps")
+T.near(mixed(0, 0), 325, 1e-13, "junction: equal weights at zero flow")
 T.done()

@@ -3,7 +3,9 @@
  * enthalpy state h, fed by the upwind enthalpy and by the heat that the
  * branches on heatPort deliver (minus the heat flow they draw):
  *   heatPort.T = T(p, h)
- *   der(h) = (|m_flow|*(h_in - h) + Q) / (rho(p, h)*V),  Q = -heatPort.Q_flow
+ *   M der(h) = |m_flow|*(h_in - h) + Q,  Q = -heatPort.Q_flow
+ * with the fixed mass M = rho(p0, h(p0, T0))*V of a flow-through cell
+ * (thermofluid.h, tf_cell_mass)
  *   outlet: (m_flow, p, h) of the inlet with the content's h
  * As a Heater whose Q comes from the heat port (after TFS's
  * ConductionElement; the conductance lives in the branch, e.g. a
@@ -16,6 +18,7 @@ typedef struct tf_cond {
   th_node heatPort;
   tf_med med;
   double V, T0, p0, L;
+  double M;        /* fixed mass of the content (init) */
   double h, der_h; /* state */
   double T, Q;     /* content temperature, heat flow into the fluid */
 } tf_cond;
@@ -31,20 +34,19 @@ static void cond_state(const lied_env *env, tf_cond *e) {
   cond_state_eq(in->m_flow, in->p, e->h, &o->m_flow, &o->p, &o->h);
 }
 static void cond_temp(const lied_env *env, tf_cond *e) {
-  (void)env;
   e->T = tf_T(&e->med, e->inlet.state->p, e->h);
+  TF_GUARD_PH(env, e, &e->med, e->T, e->inlet.state->p, e->h, "content");
   e->heatPort.T.T = e->T;
 }
-static inline void cond_energy_eq(const tf_med *med, double m, double p, double h_in, double h,
-                                  double Qport, double V, double *Q, double *der_h) {
+static inline void cond_energy_eq(double m, double h_in, double h, double Qport, double M,
+                                  double *Q, double *der_h) {
   *Q = -Qport;
-  *der_h = tf_cell_der(m, h_in, h, *Q, tf_rho(med, p, h) * V);
+  *der_h = tf_cell_der(m, h_in, h, *Q, M);
 }
 static void cond_energy(const lied_env *env, tf_cond *e) {
   (void)env;
   const tf_state *in = e->inlet.state;
-  cond_energy_eq(&e->med, in->m_flow, in->p, in->h, e->h, e->heatPort.Q->Q_flow, e->V, &e->Q,
-                 &e->der_h);
+  cond_energy_eq(in->m_flow, in->h, e->h, e->heatPort.Q->Q_flow, e->M, &e->Q, &e->der_h);
 }
 static void cond_der(const lied_env *env, tf_cond *e) {
   (void)env;
@@ -72,7 +74,7 @@ LIED_LANE_FN static void cond_state_lanes(const lied_env *env, char *g, size_t n
                   &TF_V(o, 2, l));
 }
 static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
+  (void)stride;
   const double *in = LIED_LANE_IN(tf_cond, g, inlet.state);
   const double *h = LIED_LANE(tf_cond, g, h);
   double *T = LIED_LANE(tf_cond, g, T), *Tp = LIED_LANE(tf_cond, g, heatPort.T.T);
@@ -80,21 +82,20 @@ static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t strid
     tf_med med;
     TF_LANE_MED(tf_cond, g, med, l, &med);
     T[l] = tf_T(&med, TF_V(in, 1, l), h[l]);
+    TF_GUARD_PH(env, TF_LANE_WORD(tf_cond, g, h, l), &med, T[l], TF_V(in, 1, l), h[l], "content");
     Tp[l] = T[l];
   }
 }
-static void cond_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_FN static void cond_energy_lanes(const lied_env *env, char *g, size_t n,
+                                           size_t stride) {
   (void)env, (void)stride;
-  const double *in = LIED_LANE_IN(tf_cond, g, inlet.state);
-  const double *Qp = LIED_LANE_IN(tf_cond, g, heatPort.Q);
-  const double *h = LIED_LANE(tf_cond, g, h), *V = LIED_LANE(tf_cond, g, V);
-  double *Q = LIED_LANE(tf_cond, g, Q), *der_h = LIED_LANE(tf_cond, g, der_h);
-  for (size_t l = 0; l < n; l++) {
-    tf_med med;
-    TF_LANE_MED(tf_cond, g, med, l, &med);
-    cond_energy_eq(&med, TF_V(in, 0, l), TF_V(in, 1, l), TF_V(in, 2, l), h[l], Qp[l], V[l], &Q[l],
-                   &der_h[l]);
-  }
+  const double *restrict in = LIED_LANE_IN(tf_cond, g, inlet.state);
+  const double *restrict Qp = LIED_LANE_IN(tf_cond, g, heatPort.Q);
+  const double *restrict h = LIED_LANE(tf_cond, g, h), *restrict M = LIED_LANE(tf_cond, g, M);
+  double *restrict Q = LIED_LANE(tf_cond, g, Q), *restrict der_h = LIED_LANE(tf_cond, g, der_h);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++)
+    cond_energy_eq(TF_V(in, 0, l), TF_V(in, 2, l), h[l], Qp[l], M[l], &Q[l], &der_h[l]);
 }
 LIED_LANE_FN static void cond_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
@@ -118,6 +119,7 @@ static int cond_init(void *self, lied_init *ctx) {
   if (tf_medium_init(&e->med, ctx)) return -1;
   if (tf_medium_check_pT(&e->med, ctx, e->p0, e->T0, "start state (p0, T0)")) return -1;
   e->h = tf_h(&e->med, e->p0, e->T0);
+  e->M = tf_cell_mass(&e->med, e->p0, e->T0, e->V);
   return 0;
 }
 
@@ -130,6 +132,7 @@ static void cond_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "m_flow", "kg/s", &e->outlet.state.m_flow);
   lied_meta_var(m, "T", "K", &e->T);
   lied_meta_var(m, "Q", "W", &e->Q);
+  lied_meta_var(m, "M", "kg", &e->M);
   lied_meta_block(m, "state", cond_state_b, 0, LIED_SIGS(&e->inlet.state, &e->h),
                   LIED_SIGS(&e->outlet.state));
   lied_meta_lanes(m, cond_state_lanes);
@@ -161,6 +164,6 @@ static const lied_param cond_params[] = {
 const lied_class tf_conduction_class = {
     "ConductionElement", "thermofluid",
     "flowing volume V with a heat port (a node): heatPort.T = T(p, h), der(h) = "
-    "(|m_flow|*(h_in - h) - heatPort.Q_flow)/(rho*V)",
+    "(|m_flow|*(h_in - h) - heatPort.Q_flow)/M, fixed mass M = rho(p0, T0)*V",
     sizeof(tf_cond), cond_params, sizeof cond_params / sizeof *cond_params, cond_init,
     cond_meta};

@@ -20,11 +20,12 @@ typedef struct tf_fan {
 } tf_fan;
 
 static void fan_state(const lied_env *env, tf_fan *f) {
-  (void)env;
   const tf_state *in = f->inlet.state;
   const double w = f->omega_from_input ? f->omega_in.y->y : f->omega;
   const double n = w / f->w_ref;
-  f->V_flow = in->m_flow / tf_rho(&f->med, in->p, in->h);
+  const double rho = tf_rho(&f->med, in->p, in->h);
+  TF_GUARD_PH(env, f, &f->med, rho, in->p, in->h, "inflow");
+  f->V_flow = in->m_flow / rho;
   const double v = f->V_flow / f->V_flow_max;
   f->dp = f->dp_max * (n * fabs(n) - v * fabs(v));
   f->P = f->dp * f->V_flow;

@@ -1,6 +1,8 @@
 /* heater.c - Heater: adds the heat flow Q to the stream (Q < 0 cools). The
  * fluid in the element (volume V) has an enthalpy state, so zero flow is not
- * singular: der(h) = (|m_flow|*(h_in - h) + Q) / (rho*V); outlet h = h. */
+ * singular: M der(h) = |m_flow|*(h_in - h) + Q with the fixed mass
+ * M = rho(p0, h(p0, T0))*V of a flow-through cell (thermofluid.h,
+ * tf_cell_mass); outlet h = h. */
 #include "lib/thermofluid/thermofluid.h"
 
 typedef struct tf_heater {
@@ -12,6 +14,7 @@ typedef struct tf_heater {
   int Q_from_input;
   double h, der_h; /* state: enthalpy of the content */
   double T, Q_used;
+  double M; /* fixed mass of the content (init) */
 } tf_heater;
 
 static void heater_state(const lied_env *env, tf_heater *e) {
@@ -24,8 +27,7 @@ static void heater_energy(const lied_env *env, tf_heater *e) {
   (void)env;
   const tf_state *in = e->inlet.state;
   e->Q_used = e->Q_from_input ? e->Q_in.y->y : e->Q;
-  double M = tf_rho(&e->med, in->p, e->h) * e->V;
-  e->der_h = (fabs(in->m_flow) * (in->h - e->h) + e->Q_used) / M;
+  e->der_h = tf_cell_der(in->m_flow, in->h, e->h, e->Q_used, e->M);
 }
 static void heater_der(const lied_env *env, tf_heater *e) {
   (void)env;
@@ -36,8 +38,8 @@ static void heater_r(const lied_env *env, tf_heater *e) {
   tf_pass_r(&e->inlet, &e->outlet, e->L);
 }
 static void heater_out(const lied_env *env, tf_heater *e) {
-  (void)env;
   e->T = tf_T(&e->med, e->outlet.state.p, e->h);
+  TF_GUARD_PH(env, e, &e->med, e->T, e->outlet.state.p, e->h, "content");
 }
 LIED_BLOCK(heater_state_b, tf_heater, heater_state)
 LIED_BLOCK(heater_energy_b, tf_heater, heater_energy)
@@ -51,6 +53,7 @@ static int heater_init(void *self, lied_init *ctx) {
   if (tf_medium_init(&e->med, ctx)) return -1;
   if (tf_medium_check_pT(&e->med, ctx, e->p0, e->T0, "start state (p0, T0)")) return -1;
   e->h = tf_h(&e->med, e->p0, e->T0);
+  e->M = tf_cell_mass(&e->med, e->p0, e->T0, e->V);
   return 0;
 }
 
@@ -63,6 +66,7 @@ static void heater_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "m_flow", "kg/s", &e->outlet.state.m_flow);
   lied_meta_var(m, "T", "K", &e->T);
   lied_meta_var(m, "Q", "W", &e->Q_used);
+  lied_meta_var(m, "M", "kg", &e->M);
   lied_meta_block(m, "state", heater_state_b, 0, LIED_SIGS(&e->inlet.state, &e->h),
                   LIED_SIGS(&e->outlet.state));
   const void *in[4] = {&e->inlet.state, &e->h, NULL, NULL};
@@ -92,7 +96,7 @@ static const lied_param heater_params[] = {
 };
 const lied_class tf_heater_class = {
     "Heater", "thermofluid",
-    "adds the heat flow Q to the stream through a small volume V: der(h) = "
-    "(|m_flow|*(h_in - h) + Q)/(rho*V); Q from a parameter or the signal input Q_in",
+    "adds the heat flow Q to the stream through a small volume V: M der(h) = "
+    "|m_flow|*(h_in - h) + Q, fixed mass M = rho(p0, T0)*V; Q from a parameter or the signal input Q_in",
     sizeof(tf_heater), heater_params, sizeof heater_params / sizeof *heater_params,
     heater_init, heater_meta};

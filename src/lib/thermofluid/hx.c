@@ -2,12 +2,13 @@
  * heat through a wall of conductance UA [W/K] (a parameter or the signal
  * UA_in), discretised into N cells per stream (after TFS's discretised heat
  * exchangers). Cell i of each stream is a ConductionElement of volume V/N
- * (V_a, V_b); cell i of a exchanges with cell i of b (parallel flow) or cell
- * N+1-i of b (counter flow), cells numbered along each stream's nominal
- * direction:
+ * (V_a, V_b) and fixed mass M_a = rho_a(p0_a, T0_a) V_a/N (M_b likewise: a
+ * flow-through cell, thermofluid.h); cell i of a exchanges with cell i of b
+ * (parallel flow) or cell N+1-i of b (counter flow), cells numbered along
+ * each stream's nominal direction:
  *   q_i = (UA/N) (T_a,i - T_b,j)        heat from a to b in the pair
- *   der(h_a,i) = (|m_a| (h_a,i-1 - h_a,i) - q_i) / (rho_a V_a/N)
- *   der(h_b,j) = (|m_b| (h_b,j-1 - h_b,j) + q_i) / (rho_b V_b/N)
+ *   M_a der(h_a,i) = |m_a| (h_a,i-1 - h_a,i) - q_i
+ *   M_b der(h_b,j) = |m_b| (h_b,j-1 - h_b,j) + q_i
  * h_a,0 and h_b,0 are the inlets' enthalpies; each outlet carries its last
  * cell's enthalpy, the inlet's flow and pressure (no pressure drop: put a
  * PressureDrop in series). The wall stores no heat.
@@ -15,7 +16,8 @@
  * CrossFlowHX (both streams unmixed): an N x N grid of elements (i, j);
  * stream a crosses it along i in N parallel rows of m_a/N, stream b along j
  * in N columns of m_b/N; element (i, j) holds a-cell and b-cell k =
- * j*N + i (states h_a[k+1], h_b[k+1]) of volumes V/N^2, exchanging
+ * j*N + i (states h_a[k+1], h_b[k+1]) of volumes V/N^2 (fixed masses
+ * rho(p0, T0) V/N^2), exchanging
  *   q_k = (UA/N^2) (T_a,k - T_b,k);
  * upwind: a from (i-1, j), b from (i, j-1). Each outlet mixes its N rows
  * (columns), equal flows: h_out = mean of the last elements' h.
@@ -24,7 +26,10 @@
  * element of capacity C_w/n (n cells per stream) and temperature T_w (a
  * state), half the resistance on each side:
  *   q_a = 2G (T_a - T_w), q_b = 2G (T_w - T_b), (C_w/n) der(T_w) = q_a - q_b
- * (at steady state the same conductance G). */
+ * (at steady state the same conductance G).
+ *
+ * The signal output Q_out carries Q_flow, the heat flow out of stream a
+ * (for controllers, and to integrate it in an energy balance). */
 #include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
 
@@ -42,6 +47,8 @@ typedef struct tf_hx {
   double UA, V_a, V_b, T0_a, T0_b, p0_a, p0_b, L_a, L_b;
   double C_w, T0_w;        /* wall heat capacity (0: none), its start temperature */
   double Q_flow, Q_b, T_a, T_b; /* heat flow out of a, into b; outlet temperatures */
+  double Mc_a, Mc_b;            /* fixed mass of one cell of a, of b (init) */
+  lied_real_out Q_out;          /* signal output: Q_flow */
   int N, UA_from_input, kind, pad_; /* kind: HX_PARALLEL, HX_COUNTER, HX_CROSS */
   double h_a[HX_MAXN], der_a[HX_MAXN], h_b[HX_MAXN], der_b[HX_MAXN];
   double T_w[HX_MAXN], der_w[HX_MAXN]; /* wall elements (C_w > 0) */
@@ -79,10 +86,19 @@ static inline void hx_pair(double G, double Cwc, double Ta, double Tb, const dou
   }
 }
 
+/* A cell's temperature; a state outside the medium's range is a fault of
+ * the exchanger (self: the instance, or its copy's lane word). */
+static inline double hx_T(const lied_env *env, const void *self, const tf_med *m, double p,
+                          double h, const char *what) {
+  const double T = tf_T(m, p, h);
+  TF_GUARD_PH(env, self, m, T, p, h, what);
+  return T;
+}
+
 /* The cells of one copy: arrays element i at [i * s] (s = 1 for a block,
  * LIED_LANES in a group), the inlet states' variables is apart. */
-static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int kind, double UA,
-                                double Va, double Vb, double Cw, const double *ia,
+static inline void hx_energy_eq(const lied_env *env, const void *self, const tf_med *ma, const tf_med *mb, int N, int kind, double UA,
+                                double Mca, double Mcb, double Cw, const double *ia,
                                 const double *ib, size_t is, const double *ha, const double *hb,
                                 const double *Tw, double *da, double *db, double *dw, size_t s,
                                 double *Q, double *Qb, double *Ta_out, double *Tb_out) {
@@ -91,32 +107,34 @@ static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int k
   double sum = 0, sum_b = 0, qa, qb;
   if (kind == HX_CROSS) {
     const int NN = N * N;
-    const double G = UA / NN, Vca = Va / NN, Vcb = Vb / NN, mra = m_a / N, mcb = m_b / N;
+    const double G = UA / NN, mra = m_a / N, mcb = m_b / N;
     const double Cwc = Cw / NN;
     for (int k = 0; k < NN; k++) {
       const int i = k % N, j = k / N;
       const double hak = ha[(size_t)k * s], hbk = hb[(size_t)k * s];
-      hx_pair(G, Cwc, tf_T(ma, p_a, hak), tf_T(mb, p_b, hbk), &Tw[(size_t)k * s],
+      hx_pair(G, Cwc, hx_T(env, self, ma, p_a, hak, "stream a cell"),
+              hx_T(env, self, mb, p_b, hbk, "stream b cell"), &Tw[(size_t)k * s],
               &dw[(size_t)k * s], &qa, &qb);
       const double hua = i ? ha[(size_t)(k - 1) * s] : hin_a;
       const double hub = j ? hb[(size_t)(k - N) * s] : hin_b;
-      da[(size_t)k * s] = tf_cell_der(mra, hua, hak, -qa, tf_rho(ma, p_a, hak) * Vca);
-      db[(size_t)k * s] = tf_cell_der(mcb, hub, hbk, qb, tf_rho(mb, p_b, hbk) * Vcb);
+      da[(size_t)k * s] = tf_cell_der(mra, hua, hak, -qa, Mca);
+      db[(size_t)k * s] = tf_cell_der(mcb, hub, hbk, qb, Mcb);
       sum += qa;
       sum_b += qb;
     }
   } else {
-    const double G = UA / N, Vca = Va / N, Vcb = Vb / N, Cwc = Cw / N;
+    const double G = UA / N, Cwc = Cw / N;
     for (int i = 0; i < N; i++) {
       const int j = kind == HX_COUNTER ? N - 1 - i : i;
       const double hai = ha[(size_t)i * s], hbj = hb[(size_t)j * s];
       /* wall element i lies between cell i of a and cell j of b */
-      hx_pair(G, Cwc, tf_T(ma, p_a, hai), tf_T(mb, p_b, hbj), &Tw[(size_t)i * s],
+      hx_pair(G, Cwc, hx_T(env, self, ma, p_a, hai, "stream a cell"),
+              hx_T(env, self, mb, p_b, hbj, "stream b cell"), &Tw[(size_t)i * s],
               &dw[(size_t)i * s], &qa, &qb);
       const double hua = i ? ha[(size_t)(i - 1) * s] : hin_a;
       const double hub = j ? hb[(size_t)(j - 1) * s] : hin_b;
-      da[(size_t)i * s] = tf_cell_der(m_a, hua, hai, -qa, tf_rho(ma, p_a, hai) * Vca);
-      db[(size_t)j * s] = tf_cell_der(m_b, hub, hbj, qb, tf_rho(mb, p_b, hbj) * Vcb);
+      da[(size_t)i * s] = tf_cell_der(m_a, hua, hai, -qa, Mca);
+      db[(size_t)j * s] = tf_cell_der(m_b, hub, hbj, qb, Mcb);
       sum += qa;
       sum_b += qb;
     }
@@ -130,11 +148,11 @@ static inline void hx_energy_eq(const tf_med *ma, const tf_med *mb, int N, int k
 }
 
 static void hx_energy(const lied_env *env, tf_hx *x) {
-  (void)env;
   double UA = x->UA_from_input ? x->UA_in.y->y : x->UA;
-  hx_energy_eq(&x->med_a, &x->med_b, x->N, x->kind, UA, x->V_a, x->V_b, x->C_w,
+  hx_energy_eq(env, x, &x->med_a, &x->med_b, x->N, x->kind, UA, x->Mc_a, x->Mc_b, x->C_w,
                &x->inlet_a.state->m_flow, &x->inlet_b.state->m_flow, 1, x->h_a, x->h_b, x->T_w,
                x->der_a, x->der_b, x->der_w, 1, &x->Q_flow, &x->Q_b, &x->T_a, &x->T_b);
+  x->Q_out.y.y = x->Q_flow;
 }
 static void hx_state(const lied_env *env, tf_hx *x) {
   (void)env;
@@ -166,17 +184,17 @@ LIED_BLOCK(hx_r_b_b, tf_hx, hx_r_b)
 /* ---- lane forms ------------------------------------------------------------ */
 
 /* Liquids on both sides (the usual case): the media's laws inline
- * (tf_liquid_T, tf_liquid_rho: the same operations as the medium's table),
+ * (tf_liquid_T: the same operations as the medium's table),
  * cell by cell with the copies in the inner loop, which the compiler
  * evaluates several per instruction. par: the lanes of a medium vector
  * {kind, rho0, cp, beta, p_ref, T_ref}, element k at par[k * LIED_LANES]. */
 #define HX_PAR(par, k, l) ((par)[(k) * LIED_LANES + (l)])
 LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const double *G,
-                                          const double *Vca, const double *Vcb,
+                                          const double *Mca, const double *Mcb,
                                           const double *ia, const double *ib, const double *pa,
                                           const double *pb, const double *ha, const double *hb,
                                           double *da, double *db, double *Q, double *Qb,
-                                          double *Ta, double *Tb) {
+                                          double *Qo, double *Ta, double *Tb) {
   double sum[LIED_LANES];
   for (size_t l = 0; l < n; l++) sum[l] = 0;
   for (int i = 0; i < N; i++) {
@@ -188,14 +206,11 @@ LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const doubl
     double *restrict dai = da + (size_t)i * LIED_LANES, *restrict dbj = db + (size_t)j * LIED_LANES;
     LIED_LANE_LOOP
     for (size_t l = 0; l < n; l++) {
-      const double p_a = TF_V(ia, 1, l), p_b = TF_V(ib, 1, l);
       const double Tai = HX_PAR(pa, 5, l) + hai[l] / HX_PAR(pa, 2, l);
       const double Tbj = HX_PAR(pb, 5, l) + hbj[l] / HX_PAR(pb, 2, l);
       const double q = G[l] * (Tai - Tbj);
-      const double rho_a = HX_PAR(pa, 1, l) * (1.0 + HX_PAR(pa, 3, l) * (p_a - HX_PAR(pa, 4, l)));
-      const double rho_b = HX_PAR(pb, 1, l) * (1.0 + HX_PAR(pb, 3, l) * (p_b - HX_PAR(pb, 4, l)));
-      dai[l] = tf_cell_der(TF_V(ia, 0, l), hua[l], hai[l], -q, rho_a * Vca[l]);
-      dbj[l] = tf_cell_der(TF_V(ib, 0, l), hub[l], hbj[l], q, rho_b * Vcb[l]);
+      dai[l] = tf_cell_der(TF_V(ia, 0, l), hua[l], hai[l], -q, Mca[l]);
+      dbj[l] = tf_cell_der(TF_V(ib, 0, l), hub[l], hbj[l], q, Mcb[l]);
       sum[l] += q;
     }
   }
@@ -203,23 +218,25 @@ LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const doubl
   for (size_t l = 0; l < n; l++) {
     Q[l] = sum[l];
     Qb[l] = sum[l];
+    Qo[l] = sum[l];
     Ta[l] = HX_PAR(pa, 5, l) + ha_last[l] / HX_PAR(pa, 2, l);
     Tb[l] = HX_PAR(pb, 5, l) + hb_last[l] / HX_PAR(pb, 2, l);
   }
 }
 
 static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
+  (void)stride;
   const double *ia = LIED_LANE_IN(tf_hx, g, inlet_a.state);
   const double *ib = LIED_LANE_IN(tf_hx, g, inlet_b.state);
   const double *UA_in = LIED_LANE_IN(tf_hx, g, UA_in.y);
-  const double *UA = LIED_LANE(tf_hx, g, UA), *Va = LIED_LANE(tf_hx, g, V_a),
-               *Vb = LIED_LANE(tf_hx, g, V_b);
+  const double *UA = LIED_LANE(tf_hx, g, UA), *Ma = LIED_LANE(tf_hx, g, Mc_a),
+               *Mb = LIED_LANE(tf_hx, g, Mc_b);
   const double *pa = LIED_LANE(tf_hx, g, med_a.par), *pb = LIED_LANE(tf_hx, g, med_b.par);
   double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
   double *da = LIED_LANE(tf_hx, g, der_a), *db = LIED_LANE(tf_hx, g, der_b);
   double *Q = LIED_LANE(tf_hx, g, Q_flow), *Qb = LIED_LANE(tf_hx, g, Q_b),
-         *Ta = LIED_LANE(tf_hx, g, T_a), *Tb = LIED_LANE(tf_hx, g, T_b);
+         *Ta = LIED_LANE(tf_hx, g, T_a), *Tb = LIED_LANE(tf_hx, g, T_b),
+         *Qo = LIED_LANE(tf_hx, g, Q_out.y.y);
   const double *Cw = LIED_LANE(tf_hx, g, C_w);
   double *Tw = LIED_LANE(tf_hx, g, T_w), *dw = LIED_LANE(tf_hx, g, der_w);
   /* the fast path when every copy has liquids, no wall and the same structure */
@@ -231,13 +248,9 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
               TF_LANE_INT(tf_hx, g, UA_from_input, l) == f0 && HX_PAR(pa, 0, l) == TF_LIQUID &&
               HX_PAR(pb, 0, l) == TF_LIQUID && Cw[l] == 0;
   if (liquid) {
-    double G[LIED_LANES], Vca[LIED_LANES], Vcb[LIED_LANES];
-    for (size_t l = 0; l < n; l++) {
-      G[l] = (f0 ? UA_in[l] : UA[l]) / N0;
-      Vca[l] = Va[l] / N0;
-      Vcb[l] = Vb[l] / N0;
-    }
-    hx_energy_liquid(n, N0, c0, G, Vca, Vcb, ia, ib, pa, pb, ha, hb, da, db, Q, Qb, Ta, Tb);
+    double G[LIED_LANES];
+    for (size_t l = 0; l < n; l++) G[l] = (f0 ? UA_in[l] : UA[l]) / N0;
+    hx_energy_liquid(n, N0, c0, G, Ma, Mb, ia, ib, pa, pb, ha, hb, da, db, Q, Qb, Qo, Ta, Tb);
     return;
   }
   for (size_t l = 0; l < n; l++) { /* any media: the tables, one copy at a time */
@@ -245,10 +258,11 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
     TF_LANE_MED(tf_hx, g, med_a, l, &ma);
     TF_LANE_MED(tf_hx, g, med_b, l, &mb);
     const int from_input = TF_LANE_INT(tf_hx, g, UA_from_input, l);
-    hx_energy_eq(&ma, &mb, TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l),
-                 from_input ? UA_in[l] : UA[l], Va[l], Vb[l], Cw[l], ia + l, ib + l, LIED_LANES,
+    hx_energy_eq(env, TF_LANE_WORD(tf_hx, g, Q_flow, l), &ma, &mb, TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l),
+                 from_input ? UA_in[l] : UA[l], Ma[l], Mb[l], Cw[l], ia + l, ib + l, LIED_LANES,
                  ha + l, hb + l, Tw + l, da + l, db + l, dw + l, LIED_LANES, &Q[l], &Qb[l],
                  &Ta[l], &Tb[l]);
+    Qo[l] = Q[l];
   }
 }
 static void hx_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
@@ -302,7 +316,10 @@ static int hx_init_common(tf_hx *x, lied_init *ctx, int kind) {
     return -1;
   const double ha = tf_h(&x->med_a, x->p0_a, x->T0_a), hb = tf_h(&x->med_b, x->p0_b, x->T0_b);
   if (isnan(x->T0_w)) x->T0_w = 0.5 * (x->T0_a + x->T0_b);
-  for (int i = 0, n = hx_cells(x); i < n; i++) x->h_a[i] = ha, x->h_b[i] = hb, x->T_w[i] = x->T0_w;
+  const int n = hx_cells(x);
+  for (int i = 0; i < n; i++) x->h_a[i] = ha, x->h_b[i] = hb, x->T_w[i] = x->T0_w;
+  x->Mc_a = tf_cell_mass(&x->med_a, x->p0_a, x->T0_a, x->V_a / n);
+  x->Mc_b = tf_cell_mass(&x->med_b, x->p0_b, x->T0_b, x->V_b / n);
   return 0;
 }
 static int counter_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_COUNTER); }
@@ -317,6 +334,7 @@ static void hx_meta(lied_meta *m, void *self) {
   lied_meta_port(m, "inlet_b", 0, &x->inlet_b, &tf_in_layout);
   lied_meta_port(m, "outlet_b", 0, &x->outlet_b, &tf_out_layout);
   if (x->UA_from_input) lied_meta_real_in(m, "UA_in", 0, &x->UA_in);
+  lied_meta_real_out(m, "Q_out", 0, &x->Q_out);
   char name[32];
   for (int i = 0; i < N; i++) {
     snprintf(name, sizeof name, "h_a[%d]", i + 1);
@@ -330,13 +348,15 @@ static void hx_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "T_a", "K", &x->T_a);
   lied_meta_var(m, "T_b", "K", &x->T_b);
   lied_meta_var(m, "Q_b", "W", &x->Q_b);
+  lied_meta_var(m, "M_a", "kg", &x->Mc_a);
+  lied_meta_var(m, "M_b", "kg", &x->Mc_b);
   if (x->C_w > 0)
     for (int i = 0; i < N; i++) {
       snprintf(name, sizeof name, "T_w[%d]", i + 1);
       lied_meta_state(m, name, "K", &x->T_w[i], &x->der_w[i]);
     }
   /* the energy block reads every cell and writes every derivative */
-  const void *in[3 * HX_MAXN + 4], *out[3 * HX_MAXN + 5];
+  const void *in[3 * HX_MAXN + 4], *out[3 * HX_MAXN + 6];
   int k = 0, o = 0;
   in[k++] = &x->inlet_a.state;
   in[k++] = &x->inlet_b.state;
@@ -349,6 +369,7 @@ static void hx_meta(lied_meta *m, void *self) {
   if (x->C_w > 0)
     for (int i = 0; i < N; i++) out[o++] = &x->der_w[i];
   out[o++] = &x->Q_flow, out[o++] = &x->Q_b, out[o++] = &x->T_a, out[o++] = &x->T_b;
+  out[o++] = &x->Q_out.y;
   out[o] = NULL;
   lied_meta_block(m, "energy", hx_energy_b, 0, in, out);
   lied_meta_lanes(m, hx_energy_lanes);

@@ -1,7 +1,11 @@
 /* junction.c - Junction: N inlets (inlet1..inletN) mixed into one outlet.
  * The outlet flow is the sum of the inlet flows; pressure and enthalpy mix
- * with weights w_i = (|m_i| + eps) / (sum |m_j| + N*eps); each inlet's
- * pressure mismatch goes into its inertial pressure. No states. */
+ * with weights w_i = (|m_i| + d) / (sum |m_j| + N*d), where
+ *   d = eps * (1 - S/eps)^2 for S = sum |m_j| < eps, else 0
+ * fades the regularisation out (continuously, with its slope): from a total
+ * flow of eps on the mixing is by mass, so with all flows positive the
+ * enthalpy flow out, m*h, is exactly sum m_i h_i (energy is conserved). Each
+ * inlet's pressure mismatch goes into its inertial pressure. No states. */
 #include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
 
@@ -16,10 +20,12 @@ typedef struct tf_junction {
 
 static void junction_state(const lied_env *env, tf_junction *j) {
   (void)env;
-  double m = 0, wsum = 0, p = 0, h = 0;
+  double m = 0, wsum = 0, p = 0, h = 0, S = 0;
+  for (int k = 0; k < j->N; k++) S += fabs(j->inlet[k].state->m_flow);
+  const double f = S < j->eps ? 1.0 - S / j->eps : 0.0, d = j->eps * f * f;
   for (int k = 0; k < j->N; k++) {
     const tf_state *in = j->inlet[k].state;
-    double w = fabs(in->m_flow) + j->eps;
+    double w = fabs(in->m_flow) + d;
     m += in->m_flow;
     wsum += w;
     p += w * in->p;
@@ -41,8 +47,8 @@ static void junction_r(const lied_env *env, tf_junction *j) {
     j->inlet[k].r.r = r + j->outlet.state.p - j->inlet[k].state->p;
 }
 static void junction_out(const lied_env *env, tf_junction *j) {
-  (void)env;
   j->T = tf_T(&j->med, j->outlet.state.p, j->outlet.state.h);
+  TF_GUARD_PH(env, j, &j->med, j->T, j->outlet.state.p, j->outlet.state.h, "mixed stream");
 }
 LIED_BLOCK(junction_state_b, tf_junction, junction_state)
 LIED_BLOCK(junction_der_b, tf_junction, junction_der)
@@ -86,7 +92,7 @@ static void junction_meta(lied_meta *m, void *self) {
 static const lied_param junction_params[] = {
     {"N", offsetof(tf_junction, N), 2, "1", "number of inlets", 2, TF_MAXN, LIED_PARAM_INT, 0},
     {"eps", offsetof(tf_junction, eps), 1e-6, "kg/s",
-     "regularisation of the mixing weights near zero flow", 0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+     "regularisation of the mixing weights below a total flow of eps (mass-weighted above)", 0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
     {"L", offsetof(tf_junction, L), 0, "1/m", "inertance of the outlet (length / area)", 0,
      TF_NOMAX, 0, 0},
     TF_MEDIUM_PARAM(tf_junction),
@@ -94,6 +100,7 @@ static const lied_param junction_params[] = {
 const lied_class tf_junction_class = {
     "Junction", "thermofluid",
     "N inlets (inlet1..inletN, N = 2..8) mixed into one outlet: m_flow = sum, p and h "
-    "mixed with weights (|m_i| + eps)/(sum|m_j| + N*eps); inlet_i.r = outlet.r + p_mix - p_i",
+    "mixed with weights (|m_i| + d)/(sum|m_j| + N*d), d = eps*(1 - sum|m_j|/eps)^2 below a total "
+    "flow of eps, else 0 (by mass); inlet_i.r = outlet.r + p_mix - p_i",
     sizeof(tf_junction), junction_params, sizeof junction_params / sizeof *junction_params,
     junction_init, junction_meta};

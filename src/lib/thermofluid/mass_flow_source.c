@@ -19,9 +19,12 @@ static inline void mfsrc_eq(double m, double p, double h, double *o) {
   o[0] = m, o[1] = p, o[2] = h;
 }
 static void mfsrc_state(const lied_env *env, tf_mfsrc *s) {
-  (void)env;
   double m = s->m_from_input ? s->m_in.y->y : s->m_flow;
-  double h = s->T0_from_input ? tf_h(&s->med, s->p0, s->T0_in.y->y) : s->h0;
+  double h = s->h0;
+  if (s->T0_from_input) {
+    h = tf_h(&s->med, s->p0, s->T0_in.y->y);
+    TF_GUARD_PT(env, s, &s->med, h, s->p0, s->T0_in.y->y, "state (p0, T0_in)");
+  }
   mfsrc_eq(m, s->p0, h, &s->outlet.state.m_flow);
 }
 static void mfsrc_der(const lied_env *env, tf_mfsrc *s) {
@@ -46,6 +49,8 @@ static void mfsrc_state_lanes(const lied_env *env, char *g, size_t n, size_t str
       tf_med med;
       TF_LANE_MED(tf_mfsrc, g, med, l, &med);
       h = tf_h(&med, p0[l], T_in[l]);
+      TF_GUARD_PT(env, TF_LANE_WORD(tf_mfsrc, g, h0, l), &med, h, p0[l], T_in[l],
+                  "state (p0, T0_in)");
     }
     mfsrc_eq(mm, p0[l], h, v);
     TF_V(o, 0, l) = v[0], TF_V(o, 1, l) = v[1], TF_V(o, 2, l) = v[2];

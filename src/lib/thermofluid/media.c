@@ -69,10 +69,10 @@ static int gas_check(const double *c, char *why, size_t cap) {
   return 0;
 }
 
-/* Water and steam (IAPWS-IF97), no constants. Blocks cannot fail: outside
- * the range of validity the laws return NaN, which the solver reports as a
- * state that is not finite, naming it; init checks the start states with
- * check_pT, which names them. cp is 0 in the two-phase region (not
+/* Water and steam (IAPWS-IF97), no constants. Outside the range of
+ * validity the laws return NaN; the blocks that use them report a fault
+ * (tf_fault_ph, ...) whose message check_ph / check_rho_u give; init checks
+ * the start states with check_pT, which names them. cp is 0 in the two-phase region (not
  * defined there; no component uses it). */
 static double steam_rho(const double *c, double p, double h) {
   (void)c;
@@ -117,6 +117,16 @@ static int steam_check_pT(const double *c, double p, double T, char *why, size_t
   (void)c;
   if97_state st;
   return if97_pT(p, T, &st, why, cap) ? -1 : 0;
+}
+static int steam_check_ph(const double *c, double p, double h, char *why, size_t cap) {
+  (void)c;
+  if97_state st;
+  return if97_ph(p, h, &st, why, cap) ? -1 : 0;
+}
+static int steam_check_rho_u(const double *c, double rho, double u, char *why, size_t cap) {
+  (void)c;
+  if97_state st;
+  return if97_rho_u(rho, u, &st, why, cap) ? -1 : 0;
 }
 static int steam_sat_h(const double *c, double p, double *hl, double *hv) {
   (void)c;
@@ -180,22 +190,54 @@ static int ma_check_pT(const double *c, double p, double T, char *why, size_t ca
   ma_state st;
   return ma_pTX(p, T, c[0], &st, why, cap) ? -1 : 0;
 }
+static int ma_check_ph(const double *c, double p, double h, char *why, size_t cap) {
+  ma_state st;
+  return ma_phX(p, h, c[0], &st, why, cap) ? -1 : 0;
+}
+static int ma_check_rho_u(const double *c, double rho, double u, char *why, size_t cap) {
+  ma_state st;
+  return ma_rho_uX(rho, u, c[0], &st, why, cap) ? -1 : 0;
+}
 
 static const tf_medium tf_liquid = {"liquid", liq_rho, liq_T, liq_h, liq_cp,
-                                    liq_from_rho_u, liq_check, NULL, NULL};
+                                    liq_from_rho_u, liq_check, NULL, NULL, NULL, NULL};
 static const tf_medium tf_gas = {"ideal gas", gas_rho, gas_T, gas_h, gas_cp,
-                                 gas_from_rho_u, gas_check, NULL, NULL};
+                                 gas_from_rho_u, gas_check, NULL, NULL, NULL, NULL};
 static const tf_medium tf_steam = {"water and steam (IAPWS-IF97)", steam_rho, steam_T, steam_h,
                                    steam_cp, steam_from_rho_u, steam_check, steam_check_pT,
-                                   steam_sat_h};
+                                   steam_sat_h, steam_check_ph, steam_check_rho_u};
 static const tf_medium tf_moist_air = {"moist air", ma_rho, ma_T, ma_h, ma_cp, ma_from_rho_u,
-                                       ma_check, ma_check_pT, NULL};
+                                       ma_check, ma_check_pT, NULL, ma_check_ph, ma_check_rho_u};
 
 int tf_medium_check_pT(const tf_med *med, lied_init *ctx, double p, double T, const char *what) {
   char why[256];
   if (!med->fn->check_pT || !med->fn->check_pT(med->par + 1, p, T, why, sizeof why)) return 0;
   lied_init_error(ctx, "%s: %s", what, why);
   return -1;
+}
+
+/* The fault path: the medium's reason, or the state and "not finite" for a
+ * medium without a range (a liquid or gas fed a non-finite state). */
+void tf_fault_ph(const lied_env *env, const void *self, const tf_med *m, double p, double h,
+                 const char *what) {
+  char why[160];
+  if (!m->fn->check_ph || !m->fn->check_ph(m->par + 1, p, h, why, sizeof why))
+    snprintf(why, sizeof why, "p = %g Pa, h = %g J/kg gives no finite property", p, h);
+  lied_block_fault(env, self, "%s: %s", what, why);
+}
+void tf_fault_pT(const lied_env *env, const void *self, const tf_med *m, double p, double T,
+                 const char *what) {
+  char why[160];
+  if (!m->fn->check_pT || !m->fn->check_pT(m->par + 1, p, T, why, sizeof why))
+    snprintf(why, sizeof why, "p = %g Pa, T = %g K gives no finite property", p, T);
+  lied_block_fault(env, self, "%s: %s", what, why);
+}
+void tf_fault_rho_u(const lied_env *env, const void *self, const tf_med *m, double rho, double u,
+                    const char *what) {
+  char why[160];
+  if (!m->fn->check_rho_u || !m->fn->check_rho_u(m->par + 1, rho, u, why, sizeof why))
+    snprintf(why, sizeof why, "rho = %g kg/m3, u = %g J/kg gives no finite state", rho, u);
+  lied_block_fault(env, self, "%s: %s", what, why);
 }
 
 /* The standard liquid (TFS defaults; water-like compressibility). */

@@ -14,10 +14,10 @@ typedef struct tf_pump {
 } tf_pump;
 
 static void pump_state(const lied_env *env, tf_pump *p) {
-  (void)env;
   const tf_state *in = p->inlet.state;
   p->w = p->omega_from_input ? p->omega_in.y->y : p->omega;
   double rho = tf_rho(&p->med, in->p, in->h);
+  TF_GUARD_PH(env, p, &p->med, rho, in->p, in->h, "inflow");
   p->dp = p->k_p * (p->w * p->V_r / (2.0 * TF_PI) - in->m_flow / rho);
   p->outlet.state = (tf_state){in->m_flow, in->p + p->dp, in->h};
 }

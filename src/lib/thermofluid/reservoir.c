@@ -23,9 +23,12 @@ static inline double res_p(const tf_reservoir *s) {
   return s->p0_from_input ? s->p0_in.y->y : s->p0;
 }
 static void res_state(const lied_env *env, tf_reservoir *s) {
-  (void)env;
   double p = res_p(s);
-  double h = s->T0_from_input ? tf_h(&s->med, p, s->T0_in.y->y) : s->h0;
+  double h = s->h0;
+  if (s->T0_from_input) {
+    h = tf_h(&s->med, p, s->T0_in.y->y);
+    TF_GUARD_PT(env, s, &s->med, h, p, s->T0_in.y->y, "state (p0, T0_in)");
+  }
   s->outlet.state = (tf_state){s->m_flow, p, h};
 }
 static void res_der(const lied_env *env, tf_reservoir *s) {
@@ -42,9 +45,9 @@ static void res_r(const lied_env *env, tf_reservoir *s) {
   s->inlet.r.r = res_p(s) - s->inlet.state->p + s->L_in * s->inlet.der->der_m_flow;
 }
 static void res_out(const lied_env *env, tf_reservoir *s) {
-  (void)env;
   s->m_in = s->inlet.state->m_flow;
   s->T_in = tf_T(&s->med, s->inlet.state->p, s->inlet.state->h);
+  TF_GUARD_PH(env, s, &s->med, s->T_in, s->inlet.state->p, s->inlet.state->h, "inflow");
 }
 LIED_BLOCK(res_state_b, tf_reservoir, res_state)
 LIED_BLOCK(res_der_b, tf_reservoir, res_der)

@@ -21,10 +21,12 @@ static void sensor_state(const lied_env *env, tf_sensor *s) {
   s->outlet.state = *s->inlet.state;
 }
 static void sensor_measure(const lied_env *env, tf_sensor *s) {
-  (void)env;
   const tf_state *in = s->inlet.state;
   switch (s->quantity) {
-    case Q_T: s->value = tf_T(&s->med, in->p, in->h); break;
+    case Q_T:
+      s->value = tf_T(&s->med, in->p, in->h);
+      TF_GUARD_PH(env, s, &s->med, s->value, in->p, in->h, "stream");
+      break;
     case Q_P: s->value = in->p; break;
     case Q_M: s->value = in->m_flow; break;
     default: s->value = in->h; break;

@@ -18,9 +18,9 @@ static void sink_r(const lied_env *env, tf_sink *s) {
   s->inlet.r.r = p0 - s->inlet.state->p + s->L * s->inlet.der->der_m_flow;
 }
 static void sink_out(const lied_env *env, tf_sink *s) {
-  (void)env;
   s->m_flow = s->inlet.state->m_flow;
   s->T = tf_T(&s->med, s->inlet.state->p, s->inlet.state->h);
+  TF_GUARD_PH(env, s, &s->med, s->T, s->inlet.state->p, s->inlet.state->h, "inflow");
 }
 LIED_BLOCK(sink_r_b, tf_sink, sink_r)
 LIED_BLOCK(sink_out_b, tf_sink, sink_out)
@@ -39,7 +39,7 @@ static void sink_r_lanes(const lied_env *env, char *g, size_t n, size_t stride) 
   }
 }
 static void sink_out_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
+  (void)stride;
   const double *in = LIED_LANE_IN(tf_sink, g, inlet.state);
   double *m = LIED_LANE(tf_sink, g, m_flow), *T = LIED_LANE(tf_sink, g, T);
   for (size_t l = 0; l < n; l++) {
@@ -47,6 +47,8 @@ static void sink_out_lanes(const lied_env *env, char *g, size_t n, size_t stride
     TF_LANE_MED(tf_sink, g, med, l, &med);
     m[l] = TF_V(in, 0, l);
     T[l] = tf_T(&med, TF_V(in, 1, l), TF_V(in, 2, l));
+    TF_GUARD_PH(env, TF_LANE_WORD(tf_sink, g, T, l), &med, T[l], TF_V(in, 1, l), TF_V(in, 2, l),
+                "inflow");
   }
 }
 

@@ -15,9 +15,12 @@ typedef struct tf_source {
 
 /* Outlet state: the flow state and the reservoir's (p0, h(T0)). */
 static void source_state(const lied_env *env, tf_source *s) {
-  (void)env;
   double p = s->p0_from_input ? s->p0_in.y->y : s->p0;
-  double h = s->T0_from_input ? tf_h(&s->med, p, s->T0_in.y->y) : s->h0;
+  double h = s->h0;
+  if (s->T0_from_input) {
+    h = tf_h(&s->med, p, s->T0_in.y->y);
+    TF_GUARD_PT(env, s, &s->med, h, p, s->T0_in.y->y, "state (p0, T0_in)");
+  }
   s->outlet.state = (tf_state){s->m_flow, p, h};
 }
 static void source_der(const lied_env *env, tf_source *s) {

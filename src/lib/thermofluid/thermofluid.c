@@ -41,6 +41,7 @@ static const lied_class *const thermofluid_classes[] = {
     &tf_mass_flow_source_class, &tf_reservoir_class, &tf_valve_class,
     &tf_check_valve_class,  &tf_fan_class,          &tf_t_sensor_class,
     &tf_p_sensor_class,     &tf_m_sensor_class,     &tf_h_sensor_class,
+    &tf_separator_class,
     &tf_constant_class,     &tf_step_class,         &tf_ramp_class,
     &tf_sine_class,         NULL};
 

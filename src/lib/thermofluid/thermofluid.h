@@ -71,6 +71,11 @@ typedef struct tf_medium {
   /* Optional (media with two phases, NULL otherwise): the saturated liquid
    * and vapour enthalpies at p; 0, or -1 when p has no two-phase states. */
   int (*sat_h)(const double *c, double p, double *h_liq, double *h_vap);
+  /* Optional (media with a range of validity, NULL otherwise): 0 when
+   * (p, h), (rho, u) is a valid state, else -1 with the reason in why. Only
+   * the fault path calls them (tf_fault_ph, tf_fault_rho_u). */
+  int (*check_ph)(const double *c, double p, double h, char *why, size_t cap);
+  int (*check_rho_u)(const double *c, double rho, double u, char *why, size_t cap);
 } tf_medium;
 
 /* A component's medium: the parameter vector and its resolved table. */
@@ -82,6 +87,23 @@ typedef struct tf_med {
 /* For init: report through ctx and return -1 when (p, T) is not a valid
  * state of the medium (what names the state: "start state (p0, T0)"). */
 int tf_medium_check_pT(const tf_med *med, lied_init *ctx, double p, double T, const char *what);
+
+/* During a run (docs/media.md, "Out of range"): a medium's laws return NaN
+ * outside their range of validity. A block that computed v from the state
+ * (p, h), (p, T) or (rho, u) calls these when v is not finite: they record a
+ * fault of the instance `self` through lied_block_fault (the solver then
+ * stops with LIED_E_RANGE naming the component and the time), the message
+ * naming `what` and the medium's reason. Cold path: no allocation. */
+void tf_fault_ph(const lied_env *env, const void *self, const tf_med *m, double p, double h,
+                 const char *what);
+void tf_fault_pT(const lied_env *env, const void *self, const tf_med *m, double p, double T,
+                 const char *what);
+void tf_fault_rho_u(const lied_env *env, const void *self, const tf_med *m, double rho, double u,
+                    const char *what);
+#define TF_GUARD_PH(env, self, m, v, p, h, what) \
+  do { if (!isfinite(v)) tf_fault_ph(env, self, m, p, h, what); } while (0)
+#define TF_GUARD_PT(env, self, m, v, p, T, what) \
+  do { if (!isfinite(v)) tf_fault_pT(env, self, m, p, T, what); } while (0)
 
 /* Resolve med->par into med->fn; reports through ctx and returns -1 when
  * the kind is unknown or a constant is out of range. Call from init. */
@@ -124,12 +146,21 @@ static inline void tf_pass_r(tf_in *in, const tf_out *out, double L) {
   in->r.r = out->r->r + L * in->der->der_m_flow;
 }
 
-/* ---- a flowing cell (ConductionElement, heat exchanger cells) -------------
- * A well-mixed volume with an enthalpy state h, fed by the upwind enthalpy
- * h_in (the inlet's, also for reversed flow, as Heater), receiving the heat
- * flow Q: der(h) = (|m_flow|*(h_in - h) + Q) / M, M = rho(p, h)*V. */
+/* ---- a flowing cell (ConductionElement, Heater, heat exchanger cells) -----
+ * A well-mixed cell with an enthalpy state h, fed by the upwind enthalpy
+ * h_in (the inlet's, also for reversed flow), receiving the heat flow Q:
+ *   M der(h) = |m_flow|*(h_in - h) + Q,   M = rho(p0, h(p0, T0))*V
+ * A flow-through cell passes its inlet's mass flow to its outlet (it has no
+ * mass balance), so it holds a fixed mass M, computed once at init from its
+ * start state (docs/thermofluid.md, "Flow-through cells"): its energy M*h
+ * then changes exactly by the enthalpy flows and the heat, and a model's
+ * energy balance closes to rounding. */
 static inline double tf_cell_der(double m_flow, double h_in, double h, double Q, double M) {
   return (fabs(m_flow) * (h_in - h) + Q) / M;
+}
+/* The fixed mass of a flow-through cell of volume V started at (p0, T0). */
+static inline double tf_cell_mass(const tf_med *m, double p0, double T0, double V) {
+  return tf_rho(m, p0, tf_h(m, p0, T0)) * V;
 }
 
 /* ---- lane forms (lied/component.h, "Lane forms") ----------------------------
@@ -156,6 +187,6 @@ extern const lied_class tf_source_class, tf_sink_class, tf_tank_out_class,
     tf_pump_class, tf_heater_class, tf_conduction_class, tf_counter_hx_class,
     tf_parallel_hx_class, tf_cross_hx_class, tf_mass_flow_source_class, tf_valve_class, tf_check_valve_class,
     tf_fan_class, tf_reservoir_class, tf_t_sensor_class, tf_p_sensor_class,
-    tf_m_sensor_class, tf_h_sensor_class;
+    tf_m_sensor_class, tf_h_sensor_class, tf_separator_class;
 
 #endif

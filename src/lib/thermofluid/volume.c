@@ -24,9 +24,10 @@ typedef struct tf_volume {
 
 /* Content state from the conserved quantities (M, U). */
 static void volume_thermo(const lied_env *env, tf_volume *v) {
-  (void)env;
   v->rho = v->M / v->V;
   v->med.fn->from_rho_u(v->med.par + 1, v->rho, v->U / v->M, &v->p, &v->h);
+  if (!isfinite(v->p) || !isfinite(v->h))
+    tf_fault_rho_u(env, v, &v->med, v->rho, v->U / v->M, "content (M/V, U/M)");
   double h_out = v->h, hl, hv;
   if (v->outlet_vapour && v->med.fn->sat_h && !v->med.fn->sat_h(v->med.par + 1, v->p, &hl, &hv) &&
       v->h > hl && v->h < hv)

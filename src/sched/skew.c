@@ -1,0 +1,299 @@
+/* skew.c - skewed evaluation of coupled arrays.
+ *
+ * An aligned dynamic part (align.c: independent copies) runs chunk by chunk:
+ * every step over chunk 0, then over chunk 1, ..., so one chunk's data stays
+ * in cache. A model of coupled arrays (a chain of bodies, a discretised
+ * pipe) is not aligned: instance q of a step reads instances q + d of
+ * earlier steps (a spring reads the next crab's cart). It can still run
+ * chunk by chunk if every step lags behind the chunk by enough instances
+ * that what it reads was computed in this chunk or before: step j runs its
+ * instances [c - lag_j, c + C - lag_j) when the loop is at chunk c (C
+ * instances), and a dependency of its instance x on instance y of step i
+ * (i before j) is met when y + lag_i <= x + lag_j. So
+ *   lag_j = max(0, max over dependencies (lag_i + y - x)),
+ * rounded up to whole chunks (constant sections keep their factors per
+ * chunk of their instances). The lags come from the block graph, edge by
+ * edge, in step order; coordinates are indices inside each step (its
+ * first instance is 0), so arrays of different lengths (n crabs, n - 1
+ * springs) need nothing special. A model whose lags are large (a component
+ * that every instance reads, whose readers must wait for all of it) gains
+ * nothing: it stays level by level. The result is the same bits: every
+ * instance runs the same code on the same inputs, only the order between
+ * instances changes. */
+#include <stdlib.h>
+#include "sched/par.h"
+#include "sched/probe.h"
+#include "sched/sbuild.h"
+
+/* Instances [lo, hi) of block (spec, blk) run in dynamic step `step`, at
+ * coordinates co .. co + hi - lo - 1; their nodes are n0 .. n0 + hi - lo - 1
+ * (node ids are linear in the instance index). */
+typedef struct skew_ent {
+  int spec, blk;
+  uint64_t lo, hi;
+  uint64_t co;
+  uint32_t n0;
+  int step;
+} skew_ent;
+
+static int cmp_ent(const void *pa, const void *pb) {
+  const skew_ent *a = pa, *b = pb;
+  return (a->n0 > b->n0) - (a->n0 < b->n0);
+}
+
+/* The entry holding node u (entries sorted by n0, disjoint), or NULL (not
+ * in the dynamic part); *hint is the last answer, tried first. */
+static const skew_ent *find(const skew_ent *ent, int n, uint32_t u, int *hint) {
+  const skew_ent *h = &ent[*hint];
+  if (u >= h->n0 && u - h->n0 < h->hi - h->lo) return h;
+  int lo = 0, hi = n - 1, best = -1;
+  while (lo <= hi) { /* the last entry with n0 <= u */
+    int mid = (lo + hi) / 2;
+    if (ent[mid].n0 <= u) best = mid, lo = mid + 1;
+    else hi = mid - 1;
+  }
+  if (best < 0 || u - ent[best].n0 >= ent[best].hi - ent[best].lo) return NULL;
+  *hint = best;
+  return &ent[best];
+}
+
+/* The instance index of p in its spec. */
+static uint64_t inst_of(const lied_sb *b, const void *p) {
+  uint64_t inst = 0;
+  uint32_t off;
+  lied_model_locate(b->m, b->order, b->norder, p, &inst, &off);
+  return inst;
+}
+
+/* What step `own` needs from the dependencies of its nodes: its lag, and
+ * its margins (threads, below) ml and mr; 0, or -1 when a dependency points
+ * forward (not expected: then no skew). */
+typedef struct skew_need {
+  int64_t lag, ml, mr;
+} skew_need;
+
+static int step_needs(const lied_sb *b, const skew_ent *ent, int nent, const skew_ent *own,
+                      const skew_need *have, skew_need *out) {
+  const lied_graph *g = &b->g;
+  skew_need N = {0, 0, 0};
+  int hint = 0;
+  for (uint64_t x = 0; x < own->hi - own->lo; x++) {
+    const uint32_t v = own->n0 + (uint32_t)x;
+    const int64_t xv = (int64_t)(own->co + x);
+    for (uint32_t k = g->rowptr[v]; k < g->rowptr[v + 1]; k++) {
+      const uint32_t u = g->adj[k];
+      const skew_ent *p = find(ent, nent, u, &hint);
+      if (!p || p->step == own->step) continue; /* constant part; inside a section */
+      if (p->step > own->step) return -1;
+      const skew_need *h = &have[p->step];
+      const int64_t d = (int64_t)(p->co + (u - p->n0)) - xv; /* y - x */
+      if (h->lag + d > N.lag) N.lag = h->lag + d;
+      if (h->ml - d > N.ml) N.ml = h->ml - d;
+      if (h->mr + d > N.mr) N.mr = h->mr + d;
+    }
+  }
+  *out = N;
+  return 0;
+}
+
+/* The smallest v >= need with v = r (mod C). */
+static int64_t round_to(int64_t need, int64_t r, int64_t C) {
+  int64_t m = ((r - need) % C + C) % C;
+  return need + m;
+}
+
+int lied_sb_skew(lied_sb *b) {
+  lied_sched *s = b->s;
+  s->skewed = 0;
+  lied_step *st = s->steps[LIED_PART_DYN];
+  const int ns = s->nsteps[LIED_PART_DYN];
+  const uint64_t C = LIED_PROBE_CHUNK;
+  if (s->aligned || b->copies || ns < 2) return LIED_OK;
+  uint64_t most = 0;
+  int nent = 0;
+  for (int j = 0; j < ns; j++) {
+    const uint64_t n = st[j].sec ? st[j].sec->count : st[j].count;
+    if (n > most) most = n;
+    nent += st[j].sec ? st[j].sec->nblk : 1;
+  }
+  if (most < 4 * C) return LIED_OK; /* a few chunks: nothing to keep in cache */
+  skew_ent *ent = lied_xmalloc(sizeof *ent * (size_t)nent, "schedule: lags", b->e);
+  skew_need *need = lied_xcalloc((size_t)ns, sizeof *need, "schedule: lags", b->e);
+  if (!ent || !need) {
+    free(ent), free(need);
+    return LIED_E_NOMEM;
+  }
+  int k = 0;
+  for (int j = 0; j < ns; j++) {
+    if (!st[j].sec) {
+      uint64_t lo = inst_of(b, st[j].base);
+      ent[k++] = (skew_ent){st[j].spec, st[j].blk, lo, lo + st[j].count, lo,
+                            lied_sb_encode(b, st[j].spec, st[j].blk, lo), j};
+      continue;
+    }
+    const lied_section *sec = st[j].sec;
+    const uint32_t *first = b->secb[sec - s->secs].first;
+    const uint64_t lo0 = lied_sb_decode(b, first[0]).inst;
+    for (int m = 0; m < sec->nblk; m++) {
+      node_id a = lied_sb_decode(b, first[m]);
+      /* coordinates of the batch: the first member's instance indices
+       * (another member's instance of the same section may have another
+       * index in its own spec: a framework sum of the boundary copies) */
+      ent[k++] = (skew_ent){a.spec, a.blk, a.inst, a.inst + sec->count, lo0, first[m], j};
+    }
+  }
+  /* the steps' entries in step order (for the lags), then sorted for find */
+  skew_ent *byst = lied_xmalloc(sizeof *byst * (size_t)nent, "schedule: lags", b->e);
+  if (!byst) {
+    free(ent), free(need);
+    return LIED_E_NOMEM;
+  }
+  for (int i = 0; i < nent; i++) byst[i] = ent[i];
+  qsort(ent, (size_t)nent, sizeof *ent, cmp_ent);
+  int ok = 1;
+  int64_t most_lag = 0, most_margin = 0;
+  for (int i = 0; i < nent && ok; i++) {
+    skew_need N;
+    skew_need *h = &need[byst[i].step];
+    if (step_needs(b, ent, nent, &byst[i], need, &N)) {
+      ok = 0;
+      break;
+    }
+    /* members of one section batch: the largest of their needs */
+    if (N.lag > h->lag) h->lag = N.lag;
+    if (N.ml > h->ml) h->ml = N.ml;
+    if (N.mr > h->mr) h->mr = N.mr;
+    if (i + 1 == nent || byst[i + 1].step != byst[i].step) { /* the step is complete */
+      /* a section batch's chunks of its own instances start at whole chunks
+       * (constant sections keep factors per chunk): its coordinates
+       * first + C k are where chunks and ranges of threads start */
+      if (st[byst[i].step].sec) {
+        const int64_t first = (int64_t)byst[i].co;
+        h->lag = round_to(h->lag, -first, (int64_t)C);
+        h->ml = round_to(h->ml, first, (int64_t)C);
+        h->mr = round_to(h->mr, -first, (int64_t)C);
+      }
+      if (h->lag > most_lag) most_lag = h->lag;
+      if (h->ml + h->mr > most_margin) most_margin = h->ml + h->mr;
+    }
+  }
+  /* worth it only when the lags are short against the arrays */
+  if (ok && (uint64_t)most_lag <= most / 4) {
+    int64_t end = 0, cend = 0;
+    for (int i = 0; i < nent; i++) {
+      const int j = byst[i].step;
+      st[j].lag = need[j].lag;
+      st[j].ml = need[j].ml;
+      st[j].mr = need[j].mr;
+      st[j].first = byst[i].co; /* the same for every member of a batch */
+      const int64_t last = (int64_t)(byst[i].co + byst[i].hi - byst[i].lo);
+      if (need[j].lag + last > end) end = need[j].lag + last;
+      if (last > cend) cend = last;
+    }
+    s->skewed = 1;
+    s->skew_end = (uint64_t)end;
+    s->skew_coords = (uint64_t)cend;
+    s->skew_margin = (uint64_t)most_margin;
+    s->skew_maxlag = (uint64_t)most_lag;
+    s->st.skew_lag = most_lag > 0 ? (uint64_t)most_lag : 1;
+  }
+  free(ent);
+  free(byst);
+  free(need);
+  return LIED_OK;
+}
+
+/* Instances [a, b) (coordinates) of dynamic step j. */
+static int run_piece(lied_sched *s, const lied_step *st, enum lied_eval_mode mode,
+                     const lied_env *env, int64_t a, int64_t b, lied_err *e) {
+  const uint64_t q0 = (uint64_t)(a - (int64_t)st->first), n = (uint64_t)(b - a);
+  if (st->sec) return lied_probe_range(s, st->sec, mode, env, q0, n, e);
+  st->fn(env, st->base + q0 * st->stride, (size_t)n, st->stride);
+  return LIED_OK;
+}
+
+/* The chunk loop from chunk c0 to c1 (exclusive): step j runs coordinates
+ * [c - lag, c - lag + C) of its own, and with `left` only those >= A + ml,
+ * with `right` only those < B - mr. */
+static int run_chunks(lied_sched *s, enum lied_eval_mode mode, const lied_env *env, int64_t c0,
+                      int64_t c1, int64_t A, int64_t B, int left, int right, lied_err *e) {
+  const lied_step *st = s->steps[LIED_PART_DYN];
+  const int ns = s->nsteps[LIED_PART_DYN];
+  const int64_t C = (int64_t)s->chunk;
+  for (int64_t c = c0; c < c1; c += C)
+    for (int j = 0; j < ns; j++) {
+      const int64_t first = (int64_t)st[j].first;
+      int64_t lo = first, hi = first + (int64_t)(st[j].sec ? st[j].sec->count : st[j].count);
+      if (left && A + st[j].ml > lo) lo = A + st[j].ml;
+      if (right && B - st[j].mr < hi) hi = B - st[j].mr;
+      int64_t a = c - st[j].lag, b = a + C;
+      if (a < lo) a = lo; /* a section's lo and c - lag are first + C k */
+      if (b > hi) b = hi;
+      if (a < b) LIED_TRY(run_piece(s, &st[j], mode, env, a, b, e));
+    }
+  return LIED_OK;
+}
+
+int lied_sched_run_skewed(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
+                          lied_err *e) {
+  return run_chunks(s, mode, env, 0, (int64_t)s->skew_end, 0, 0, 0, 0, e);
+}
+
+/* ---- threads ----------------------------------------------------------------
+ * Ranges [A, B) of coordinates (whole chunks) on the workers. A worker runs,
+ * skewed, the part of its range no other range's work reaches: step j's
+ * coordinates [A + ml_j, B - mr_j) (the first range from 0, the last to the
+ * end), where the margins come from the dependencies as the lags do (a
+ * dependency of x on y = x + d of an earlier step i needs ml_j >= ml_i - d
+ * and mr_j >= mr_i + d, so what a worker reads is its own). Then, all
+ * workers done, the strips around each inner bound B, [B - mr_j, B + ml_j)
+ * step by step (strips read the ranges and their own earlier steps), one
+ * bound per worker. Ranges must be longer than twice the margins; else one
+ * thread runs it skewed. */
+typedef struct skew_call {
+  enum lied_eval_mode mode;
+  const lied_env *env;
+  int nr;
+} skew_call;
+
+static int skew_range(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1, lied_err *e) {
+  const skew_call *c = ctx;
+  const lied_env env = lied_sched_env(v, c->env->t); /* the view's fault slot */
+  const int left = r > 0, right = r < c->nr - 1;
+  const int64_t A = (int64_t)q0, B = (int64_t)q1, C = (int64_t)v->chunk;
+  const int64_t c0 = left ? A : 0;
+  const int64_t c1 = right ? B + (int64_t)v->skew_maxlag + C : (int64_t)v->skew_end;
+  return run_chunks(v, c->mode, &env, c0, c1, A, B, left, right, e);
+}
+
+static int skew_strip(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1, lied_err *e) {
+  (void)r, (void)q0;
+  const skew_call *c = ctx;
+  const lied_env env = lied_sched_env(v, c->env->t);
+  const lied_step *st = v->steps[LIED_PART_DYN];
+  const int ns = v->nsteps[LIED_PART_DYN];
+  const int64_t B = (int64_t)q1, C = (int64_t)v->chunk;
+  for (int j = 0; j < ns; j++) {
+    const int64_t first = (int64_t)st[j].first;
+    int64_t lo = B - st[j].mr, hi = B + st[j].ml;
+    const int64_t end = first + (int64_t)(st[j].sec ? st[j].sec->count : st[j].count);
+    if (lo < first) lo = first;
+    if (hi > end) hi = end;
+    for (int64_t a = lo; a < hi; a += C) /* sections: lo is first + C k */
+      LIED_TRY(run_piece(v, &st[j], c->mode, &env, a, a + C < hi ? a + C : hi, e));
+  }
+  return LIED_OK;
+}
+
+int lied_sched_run_skewed_par(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
+                              lied_err *e) {
+  int nr = lied_sched_par_split(s, s->skew_coords);
+  const uint64_t *bd = s->par ? s->par->bounds : NULL;
+  for (int r = 0; nr > 1 && r < nr; r++)
+    if (bd[r + 1] - bd[r] < 2 * s->skew_margin + 2 * s->chunk) nr = 1;
+  if (nr < 2) return lied_sched_run_skewed(s, mode, env, e);
+  skew_call c = {mode, env, nr};
+  LIED_TRY(lied_sched_par_run(s, nr, skew_range, &c, e));
+  /* the strips: bound r + 1 of range r, on worker r (bounds as they are) */
+  return lied_sched_par_run(s, nr - 1, skew_strip, &c, e);
+}
