@@ -26,6 +26,26 @@ static void sum23_eval(const lied_env *env, lied_sum *s) {
 }
 LIED_BLOCK(sum23_block, lied_sum, sum23_eval)
 
+/* Any number of contributions of three values (planar forces, torques):
+ * the same additions in the same order as sum_eval (its lane form is
+ * sum_lanes), with the three sums kept in registers. */
+static void sumk3_eval(const lied_env *env, lied_sum *s) {
+  (void)env;
+  const uint32_t k = s->k;
+  double x = 0, y = 0, z = 0;
+  for (uint32_t j = 0; j < k; j++) {
+    const double *p = s->in[j];
+    x += p[0];
+    y += p[1];
+    z += p[2];
+  }
+  double *out = (double *)(void *)(s->in + k);
+  out[0] = x;
+  out[1] = y;
+  out[2] = z;
+}
+LIED_BLOCK(sumk3_block, lied_sum, sumk3_eval)
+
 /* Lane forms (lied/component.h): k and w are those of lane 0 (the same in
  * every copy); in[j] holds lane 0 of contribution j; the sums follow the
  * k pointers, each LIED_LANES wide. Same order of additions as above. */
@@ -60,10 +80,11 @@ LIED_LANE_FN static void sum23_lanes(const lied_env *env, char *g, size_t n, siz
 
 static void sum_meta(lied_meta *m, void *self) {
   lied_sum *s = self;
-  const int two3 = s->k == 2 && s->w == 3;
+  const int two3 = s->k == 2 && s->w == 3, k3 = s->w == 3;
   for (uint32_t j = 0; j < s->k; j++) lied_meta_link(m, &s->in[j]);
-  lied_meta_block_range(m, "sum", two3 ? sum23_block : sum_block, LIED_BLOCK_CONST_COEFF,
-                        &s->in[0], s->k, sizeof s->in[0], LIED_SIGS(lied_sum_out(s)));
+  lied_meta_block_range(m, "sum", two3 ? sum23_block : k3 ? sumk3_block : sum_block,
+                        LIED_BLOCK_CONST_COEFF, &s->in[0], s->k, sizeof s->in[0],
+                        LIED_SIGS(lied_sum_out(s)));
   lied_meta_lanes(m, two3 ? sum23_lanes : sum_lanes);
 }
 
