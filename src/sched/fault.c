@@ -1,27 +1,23 @@
 /* fault.c - turning a block fault (lied_block_fault) into an error that
  * names the component and the time. */
+#include <stdlib.h>
 #include <string.h>
 #include "sched/sched.h"
 
-/* The leaf spec whose arena holds p, and the instance; -1 when none does
- * (a fault without an instance). A linear scan: this runs once, on failure. */
-static int owner(const lied_model *m, const void *p, uint64_t *inst) {
-  const char *c = p;
-  for (int i = 0; i < m->nspecs; i++) {
-    const lied_spec *sp = &m->specs[i];
-    if (!sp->cls || !sp->arena || !sp->size) continue;
-    if (c >= sp->arena && c < sp->arena + sp->total * sp->size) {
-      *inst = (uint64_t)(c - sp->arena) / sp->size;
-      return i;
-    }
-  }
-  return -1;
-}
-
 int lied_sched_fault(lied_sched *s, double t, lied_err *e) {
   if (!s->fault.where) return LIED_OK;
+  /* the component that owns the address (on failure only: the arena order
+   * is made here and freed) */
   uint64_t inst = 0;
-  int spec = owner(s->model, s->fault.where, &inst);
+  uint32_t off;
+  int norder = 0;
+  int *order = lied_model_arena_order(s->model, &norder, e);
+  if (!order) {
+    s->fault.where = NULL;
+    return LIED_E_NOMEM;
+  }
+  const int spec = lied_model_locate(s->model, order, norder, s->fault.where, &inst, &off);
+  free(order);
   char path[512];
   if (spec >= 0)
     lied_model_path(s->model, spec, inst, path, sizeof path);
