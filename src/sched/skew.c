@@ -25,11 +25,10 @@
 #include "sched/probe.h"
 #include "sched/sbuild.h"
 
-/* Instances [lo, hi) of block (spec, blk) run in dynamic step `step`, at
+/* Instances [lo, hi) of one block run in dynamic step `step`, at
  * coordinates co .. co + hi - lo - 1; their nodes are n0 .. n0 + hi - lo - 1
  * (node ids are linear in the instance index). */
 typedef struct skew_ent {
-  int spec, blk;
   uint64_t lo, hi;
   uint64_t co;
   uint32_t n0;
@@ -127,7 +126,7 @@ int lied_sb_skew(lied_sb *b) {
   for (int j = 0; j < ns; j++) {
     if (!st[j].sec) {
       uint64_t lo = inst_of(b, st[j].base);
-      ent[k++] = (skew_ent){st[j].spec, st[j].blk, lo, lo + st[j].count, lo,
+      ent[k++] = (skew_ent){lo, lo + st[j].count, lo,
                             lied_sb_encode(b, st[j].spec, st[j].blk, lo), j};
       continue;
     }
@@ -139,7 +138,7 @@ int lied_sb_skew(lied_sb *b) {
       /* coordinates of the batch: the first member's instance indices
        * (another member's instance of the same section may have another
        * index in its own spec: a framework sum of the boundary copies) */
-      ent[k++] = (skew_ent){a.spec, a.blk, a.inst, a.inst + sec->count, lo0, first[m], j};
+      ent[k++] = (skew_ent){a.inst, a.inst + sec->count, lo0, first[m], j};
     }
   }
   /* the steps' entries in step order (for the lags), then sorted for find */
