@@ -4,6 +4,7 @@
 #define LIED_TEST_FIXTURES_H
 #include <stdio.h>
 #include "builder/system.h"
+#include "sched/par.h"
 
 /* Instantiate and schedule m (sched_flags: LIED_SCHED_*) into a system that
  * owns it. On failure prints the message, frees m and returns NULL. */
@@ -23,6 +24,14 @@ static inline lied_system *fx_build(lied_model *m, unsigned sched_flags, lied_er
 static inline void fx_fill(const lied_system *sys, double *x) {
   for (uint64_t i = 0; i < sys->sched->nstates; i++)
     x[i] = 1.0 + (double)((i * 37) % 101) / 101.0;
+}
+
+/* Single evaluations of s take its attached pool from the first on (a run
+ * first times them on one thread and on the pool and keeps the faster,
+ * sched/par.h), so that a test exercises the threads. */
+static inline void fx_skip_calibration(lied_sched *s) {
+  s->par->ncal = LIED_PAR_WARM + 2 * LIED_PAR_CALIB;
+  s->par->off = 0;
 }
 
 #endif

@@ -180,8 +180,7 @@ static void test_evaluate_threads(void) {
   lied_pool *p = NULL;
   CHECK(x && dx && lied_pool_new(&p, 2, &e) == LIED_OK && lied_sched_par_attach(s, p, &e) == 0);
   if (x && dx && s->par) {
-    s->par->ncal = LIED_PAR_WARM + 2 * LIED_PAR_CALIB; /* the pool from the first evaluation */
-    s->par->off = 0;
+    fx_skip_calibration(s); /* the pool from the first evaluation */
     CHECK(lied_sched_par_split(s, 4100) == 2);
     for (int i = 0; i < 4100; i++) x[i] = 1;
     x[3499] = -2; /* r[3500], second range */

@@ -116,13 +116,6 @@ static uint64_t state_index(const lied_sched *s, const char *name) {
   return UINT64_MAX;
 }
 
-/* Evaluations take the pool from the first on (par.h: a run times the first
- * ones on one thread and on the pool, and keeps the faster). */
-static void skip_calibration(lied_sched *s) {
-  s->par->ncal = LIED_PAR_WARM + 2 * LIED_PAR_CALIB;
-  s->par->off = 0;
-}
-
 /* The calibration of single evaluations: warm-up evaluations on one thread,
  * then one thread and the pool in turn, both timed; the faster is kept, and
  * fused blocks split whatever it says. */
@@ -169,7 +162,7 @@ static int derivatives(lied_system *m, int threads, double *x, double *dx, lied_
   if (threads > 1) {
     CHECK(lied_pool_new(&p, threads, e) == LIED_OK);
     CHECK(lied_sched_par_attach(m->sched, p, e) == LIED_OK);
-    skip_calibration(m->sched);
+    fx_skip_calibration(m->sched);
     CHECK(lied_sched_par_split(m->sched, N) == (threads < 4 ? threads : 4));
   }
   fx_fill(m, x);
@@ -229,7 +222,7 @@ static void test_first_error(int extra) {
     if (t > 1) {
       CHECK(lied_pool_new(&p, t, &e) == LIED_OK);
       CHECK(lied_sched_par_attach(m->sched, p, &e) == LIED_OK);
-      skip_calibration(m->sched);
+      fx_skip_calibration(m->sched);
     }
     fx_fill(m, x);
     x[i1] = x[i2] = 0;
