@@ -73,25 +73,23 @@ void if97_gibbs1(double p, double T, if97_gibbs *g) {
 
 /* ---- region 2: gamma = ln pi + sum n0 tau^J0 + sum n pi^I (tau - 0.5)^J ---- */
 
-void if97_gibbs2(double p, double T, if97_gibbs *g) {
-  g->pstar = 1e6;
-  g->Tstar = 540.0;
-  double pi = p / g->pstar, tau = g->Tstar / T, c = tau - 0.5;
-  double P[2 * POW_OFF + 1], C[2 * POW_OFF + 1], U[2 * POW_OFF + 1];
-  pow_table(pi, 0, 24, P);
-  pow_table(c, 0, 58, C);
-  pow_table(tau, -7, 3, U);
+/* Regions 2 and 5: gamma = ln pi + sum n0 tau^J0 (the ideal-gas part, U the
+ * powers of tau) + sum n pi^I c^J (the residual part, P the powers of pi, C
+ * those of c = tau - 0.5 in region 2 and tau in region 5; I >= 1). The
+ * derivatives by pi and tau are summed in g, term after term. */
+static void gas_sums(const if97_term *o, int no, const if97_term *r, int nr, double pi,
+                     const double *P, const double *C, const double *U, if97_gibbs *g) {
   double s = log(pi), sp = 1.0 / pi, spp = -1.0 / (pi * pi), st = 0, stt = 0, spt = 0;
-  for (int k = 0; k < NTERMS(if97_r2o); k++) {
-    int J = if97_r2o[k].j;
-    double n = if97_r2o[k].n;
+  for (int k = 0; k < no; k++) {
+    int J = o[k].j;
+    double n = o[k].n;
     s += n * U[POW_OFF + J];
     st += n * J * U[POW_OFF + J - 1];
     stt += n * J * (J - 1) * U[POW_OFF + J - 2];
   }
-  for (int k = 0; k < NTERMS(if97_r2r); k++) {
-    int I = if97_r2r[k].i, J = if97_r2r[k].j; /* I >= 1, J >= 0 */
-    double n = if97_r2r[k].n;
+  for (int k = 0; k < nr; k++) {
+    int I = r[k].i, J = r[k].j;
+    double n = r[k].n;
     double pi0 = P[POW_OFF + I], pi1 = P[POW_OFF + I - 1];
     double pi2 = I > 1 ? P[POW_OFF + I - 2] : 0.0;
     double cj = C[POW_OFF + J], cj1 = J > 0 ? C[POW_OFF + J - 1] : 0.0;
@@ -106,6 +104,17 @@ void if97_gibbs2(double p, double T, if97_gibbs *g) {
   g->g = s, g->gp = sp, g->gpp = spp, g->gt = st, g->gtt = stt, g->gpt = spt;
 }
 
+void if97_gibbs2(double p, double T, if97_gibbs *g) {
+  g->pstar = 1e6;
+  g->Tstar = 540.0;
+  double pi = p / g->pstar, tau = g->Tstar / T, c = tau - 0.5;
+  double P[2 * POW_OFF + 1], C[2 * POW_OFF + 1], U[2 * POW_OFF + 1];
+  pow_table(pi, 0, 24, P);
+  pow_table(c, 0, 58, C);
+  pow_table(tau, -7, 3, U);
+  gas_sums(if97_r2o, NTERMS(if97_r2o), if97_r2r, NTERMS(if97_r2r), pi, P, C, U, g);
+}
+
 /* ---- region 5: gamma = ln pi + sum n0 tau^J0 + sum n pi^I tau^J ----------- */
 
 void if97_gibbs5(double p, double T, if97_gibbs *g) {
@@ -115,27 +124,8 @@ void if97_gibbs5(double p, double T, if97_gibbs *g) {
   double P[2 * POW_OFF + 1], U[2 * POW_OFF + 1];
   pow_table(pi, 0, 3, P);
   pow_table(tau, -5, 9, U);
-  double s = log(pi), sp = 1.0 / pi, spp = -1.0 / (pi * pi), st = 0, stt = 0, spt = 0;
-  for (int k = 0; k < NTERMS(if97_r5o); k++) {
-    int J = if97_r5o[k].j;
-    double n = if97_r5o[k].n;
-    s += n * U[POW_OFF + J];
-    st += n * J * U[POW_OFF + J - 1];
-    stt += n * J * (J - 1) * U[POW_OFF + J - 2];
-  }
-  for (int k = 0; k < NTERMS(if97_r5r); k++) {
-    int I = if97_r5r[k].i, J = if97_r5r[k].j; /* I >= 1, J >= 1 */
-    double n = if97_r5r[k].n;
-    double pi0 = P[POW_OFF + I], pi1 = P[POW_OFF + I - 1];
-    double pi2 = I > 1 ? P[POW_OFF + I - 2] : 0.0;
-    s += n * pi0 * U[POW_OFF + J];
-    sp += n * I * pi1 * U[POW_OFF + J];
-    spp += n * I * (I - 1) * pi2 * U[POW_OFF + J];
-    st += n * J * pi0 * U[POW_OFF + J - 1];
-    stt += n * J * (J - 1) * pi0 * U[POW_OFF + J - 2];
-    spt += n * I * J * pi1 * U[POW_OFF + J - 1];
-  }
-  g->g = s, g->gp = sp, g->gpp = spp, g->gt = st, g->gtt = stt, g->gpt = spt;
+  /* the residual part's powers are tau's too (J >= 1) */
+  gas_sums(if97_r5o, NTERMS(if97_r5o), if97_r5r, NTERMS(if97_r5r), pi, P, U, U, g);
 }
 
 /* gamma, gamma_tau and gamma_tautau only (what Newton on h or s needs). */
