@@ -47,7 +47,7 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_er
   int64_t begin = 0, end = (int64_t)s->skew_end;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    if (-sm->lag_in < begin) begin = -sm->lag_in;
+    if (sm->lag_in < begin) begin = sm->lag_in; /* instance 0 goes in at chunk lag_in */
     const int64_t last = (int64_t)sm->count + (sm->lag_out > sm->lag_in ? sm->lag_out : sm->lag_in);
     if (last > end) end = last;
   }
