@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "sched/par.h"
 #include "sched/probe.h"
 #include "sched/transfer.h"
@@ -184,6 +185,12 @@ static int sweep(lied_wave *w, lied_err *e) {
  * any larger distance). done[g] is the chunk after the last that stage g
  * finished. A worker that fails or is stopped sets `quit`, which frees the
  * workers waiting on it. */
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 typedef struct wave_par {
   lied_wave *w;
   int nw;
@@ -227,17 +234,34 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
 static int sweep_any(lied_wave *w, lied_err *e) {
   lied_sched *s = w->s;
   const int G = w->nsteps * w->tab->stages;
-  /* as fused blocks: one dispatch per sweep, whatever the calibration of
-   * single evaluations says */
   int nw = s->par && w->done ? lied_sched_par_split_blocks(s, s->skew_coords) : 1;
   if (nw > G) nw = G;
   if (nw < 2) return sweep(w, e);
-  for (int g = 0; g < G; g++) atomic_store_explicit(&w->done[g], w->begin, memory_order_relaxed);
-  atomic_store_explicit(&w->quit, 0, memory_order_relaxed);
-  for (int r = 0; r <= nw; r++) s->par->bounds[r] = (uint64_t)r;
-  wave_par wp = {w, nw};
-  return lied_sched_par_run(s, nw, wave_worker, &wp, e);
+  /* The pipeline hands every chunk from worker to worker: on a machine
+   * whose cores are busy with other work, a worker waits for one that is
+   * not running, and one thread is faster. So the first sweeps are timed,
+   * one thread and the pool in turn (after LIED_PAR_WARM on one thread:
+   * first touches), per stage and coordinate, and the faster is kept. */
+  const int cal = w->ncal < LIED_PAR_WARM + 2 * LIED_PAR_CALIB;
+  const int pool = cal ? w->ncal >= LIED_PAR_WARM && (w->ncal - LIED_PAR_WARM) % 2 == 1 : w->pool;
+  const double t0 = cal ? now() : 0;
+  int rc;
+  if (!pool) {
+    rc = sweep(w, e);
+  } else {
+    for (int g = 0; g < G; g++) atomic_store_explicit(&w->done[g], w->begin, memory_order_relaxed);
+    atomic_store_explicit(&w->quit, 0, memory_order_relaxed);
+    for (int r = 0; r <= nw; r++) s->par->bounds[r] = (uint64_t)r;
+    wave_par wp = {w, nw};
+    rc = lied_sched_par_run(s, nw, wave_worker, &wp, e);
+  }
+  if (cal && rc == LIED_OK) {
+    if (w->ncal >= LIED_PAR_WARM) w->tcal[pool] += (now() - t0) / (double)G;
+    if (++w->ncal == LIED_PAR_WARM + 2 * LIED_PAR_CALIB) w->pool = w->tcal[1] < w->tcal[0];
+  }
+  return rc;
 }
+
 
 int lied_wave_steps(lied_wave *w, const double *times, int nsteps, double *x,
                     volatile sig_atomic_t *stop, lied_err *e) {

@@ -36,6 +36,9 @@ typedef struct lied_wave {
   _Atomic int64_t *done; /* threads: per stage in flight, the chunk after the last
                             it finished (wave.c) */
   atomic_int quit;
+  int ncal;        /* threads: sweeps timed so far (wave.c: calibration) */
+  double tcal[2];  /* ... their time per stage: [0] one thread, [1] the pool */
+  int pool;        /* ... calibrated: sweeps on the pool */
   int64_t begin, end; /* the chunks of one stage: begin, begin + C, ... < end */
   int most;        /* steps per sweep (their stages in flight fit LIED_WAVE_BYTES) */
   double cut, left; /* stage times >= cut are evaluated at left (solve/events.h) */
