@@ -2,12 +2,9 @@
  * (see wave.h). */
 #include "solve/wave.h"
 #include <math.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include "sched/par.h"
 #include "sched/probe.h"
 #include "sched/transfer.h"
 #include "solve/erk.h"
@@ -33,13 +30,8 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_er
   w->k = lied_xcalloc((size_t)tab->stages * w->n + 1, sizeof *w->k, "waves: stage derivatives",
                       e);
   w->xnew = lied_xcalloc(w->n + 1, sizeof *w->xnew, "waves: new state", e);
-  const int nw = s->par ? s->par->nw : 1;
-  w->ylen = s->chunk * (size_t)most;
-  w->y = lied_xcalloc(w->ylen * (size_t)nw, sizeof *w->y, "waves: chunk states", e);
-  if (nw > 1)
-    w->done = lied_xcalloc((size_t)LIED_BLOCK_MAX * (size_t)tab->stages, sizeof *w->done,
-                           "waves: threads", e);
-  if (!w->k || !w->xnew || !w->y || (nw > 1 && !w->done)) {
+  w->y = lied_xcalloc(s->chunk * (size_t)most, sizeof *w->y, "waves: chunk states", e);
+  if (!w->k || !w->xnew || !w->y) {
     lied_wave_free(w);
     return LIED_E_NOMEM;
   }
@@ -70,7 +62,6 @@ void lied_wave_free(lied_wave *w) {
   free(w->k);
   free(w->xnew);
   free(w->y);
-  free((void *)w->done);
   memset(w, 0, sizeof *w);
 }
 
@@ -177,92 +168,6 @@ static int sweep(lied_wave *w, lied_err *e) {
   return LIED_OK;
 }
 
-/* ---- threads -----------------------------------------------------------------
- * Stage g runs on worker g mod nw, the stages pipelined: stage g takes chunk
- * c once stage g - 1 has finished chunk c + D (or its last chunk), which is
- * where the sweep above has it; a stage further ahead only writes further
- * right of what the stages behind it read (the conditions on D hold for
- * any larger distance). done[g] is the chunk after the last that stage g
- * finished. A worker that fails or is stopped sets `quit`, which frees the
- * workers waiting on it. */
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-typedef struct wave_par {
-  lied_wave *w;
-  int nw;
-} wave_par;
-
-static int wait_for(lied_wave *w, int g, int64_t need) {
-  for (unsigned spin = 0; atomic_load_explicit(&w->done[g], memory_order_acquire) < need; spin++) {
-    if (atomic_load_explicit(&w->quit, memory_order_relaxed)) return LIED_RETRY;
-    if (spin > 256) sched_yield();
-  }
-  return LIED_OK;
-}
-
-static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1, lied_err *e) {
-  (void)q0, (void)q1;
-  const wave_par *wp = ctx;
-  lied_wave *w = wp->w;
-  const int S = w->tab->stages, G = w->nsteps * S;
-  const int64_t C = (int64_t)v->chunk, D = (int64_t)v->skew_stage;
-  const int64_t lastc = w->begin + (w->end - w->begin - 1) / C * C; /* a stage's last chunk */
-  const int64_t last = w->end + (int64_t)(G - 1) * D;
-  double *y = w->y + (size_t)r * w->ylen;
-  int rc = LIED_OK;
-  for (int64_t P = w->begin; P < last && rc == LIED_OK; P += C) {
-    if (w->stop && *w->stop) rc = LIED_RETRY;
-    for (int g = r; g < G && rc == LIED_OK; g += wp->nw) {
-      const int64_t c = P - (int64_t)g * D;
-      if (c < w->begin) break;
-      if (c >= w->end) continue;
-      if (g > 0) rc = wait_for(w, g - 1, (c + D < lastc ? c + D : lastc) + C);
-      if (rc == LIED_OK) rc = stage_at(w, v, y, g / S, g % S, c, e);
-      atomic_store_explicit(&w->done[g], c + C, memory_order_release);
-    }
-  }
-  if (rc != LIED_OK) atomic_store_explicit(&w->quit, 1, memory_order_relaxed);
-  return rc;
-}
-
-/* The sweep on the run's threads when it has them and the arrays are long
- * enough to share; else on this thread. */
-static int sweep_any(lied_wave *w, lied_err *e) {
-  lied_sched *s = w->s;
-  const int G = w->nsteps * w->tab->stages;
-  int nw = s->par && w->done ? lied_sched_par_split_blocks(s, s->skew_coords) : 1;
-  if (nw > G) nw = G;
-  if (nw < 2) return sweep(w, e);
-  /* The pipeline hands every chunk from worker to worker: on a machine
-   * whose cores are busy with other work, a worker waits for one that is
-   * not running, and one thread is faster. So the first sweeps are timed,
-   * one thread and the pool in turn (after LIED_PAR_WARM on one thread:
-   * first touches), per stage and coordinate, and the faster is kept. */
-  const int cal = w->ncal < LIED_PAR_WARM + 2 * LIED_PAR_CALIB;
-  const int pool = cal ? w->ncal >= LIED_PAR_WARM && (w->ncal - LIED_PAR_WARM) % 2 == 1 : w->pool;
-  const double t0 = cal ? now() : 0;
-  int rc;
-  if (!pool) {
-    rc = sweep(w, e);
-  } else {
-    for (int g = 0; g < G; g++) atomic_store_explicit(&w->done[g], w->begin, memory_order_relaxed);
-    atomic_store_explicit(&w->quit, 0, memory_order_relaxed);
-    for (int r = 0; r <= nw; r++) s->par->bounds[r] = (uint64_t)r;
-    wave_par wp = {w, nw};
-    rc = lied_sched_par_run(s, nw, wave_worker, &wp, e);
-  }
-  if (cal && rc == LIED_OK) {
-    if (w->ncal >= LIED_PAR_WARM) w->tcal[pool] += (now() - t0) / (double)G;
-    if (++w->ncal == LIED_PAR_WARM + 2 * LIED_PAR_CALIB) w->pool = w->tcal[1] < w->tcal[0];
-  }
-  return rc;
-}
-
-
 int lied_wave_steps(lied_wave *w, const double *times, int nsteps, double *x,
                     volatile sig_atomic_t *stop, lied_err *e) {
   lied_sched *s = w->s;
@@ -276,7 +181,7 @@ int lied_wave_steps(lied_wave *w, const double *times, int nsteps, double *x,
     w->times = times + j;
     w->nsteps = nsteps - j < K ? nsteps - j : K;
     if (j) w->x = w->xnew;
-    rc = sweep_any(w, e);
+    rc = sweep(w, e);
   }
   if (rc != LIED_OK) return rc;
   if (w->n) memcpy(x, w->xnew, sizeof *x * w->n);

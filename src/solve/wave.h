@@ -10,12 +10,11 @@
  * complete), states go into the instances and derivatives come out chunk by
  * chunk with the stage sums of lied_erk_step at each chunk. The same
  * arithmetic on the same values in another order: the same bits as the
- * whole-vector stepper (tests/unit/test_skew.c). With threads, the stages
- * are pipelined over the workers. */
+ * whole-vector stepper (tests/unit/test_skew.c). One thread (see
+ * docs/parallel.md for why stages are not pipelined over threads). */
 #ifndef LIED_SOLVE_WAVE_H
 #define LIED_SOLVE_WAVE_H
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include "sched/sched.h"
 #include "solve/butcher.h"
@@ -30,15 +29,7 @@ typedef struct lied_wave {
   uint64_t n;      /* states */
   double *k;       /* stages x n: stage derivatives */
   double *xnew;    /* n: the block's state, copied to x when it succeeded */
-  double *y;       /* per worker, ylen: one chunk of one state map's stage
-                      states or new states */
-  size_t ylen;
-  _Atomic int64_t *done; /* threads: per stage in flight, the chunk after the last
-                            it finished (wave.c) */
-  atomic_int quit;
-  int ncal;        /* threads: sweeps timed so far (wave.c: calibration) */
-  double tcal[2];  /* ... their time per stage: [0] one thread, [1] the pool */
-  int pool;        /* ... calibrated: sweeps on the pool */
+  double *y;       /* one chunk of one state map: stage states, new states */
   int64_t begin, end; /* the chunks of one stage: begin, begin + C, ... < end */
   int most;        /* steps per sweep (their stages in flight fit LIED_WAVE_BYTES) */
   double cut, left; /* stage times >= cut are evaluated at left (solve/events.h) */

@@ -3,9 +3,9 @@
 -- the left end driven by a Step at t = 0.3 (a time event, which ends a
 -- block), the right end by a Constant, every third cell also reading
 -- the cell three ahead (a longer link). In waves, with --no-fuse
--- (whole-vector steps), with 2 threads, and level by level through a model
--- too small to skew: every recorded value the same bits; the run is checked
--- against the same equations integrated here by hand (rk4) to 1e-12.
+-- (whole-vector steps), with 2 threads asked for, and in blocks of several
+-- sweeps: every recorded value the same bits; the run is checked against
+-- the same equations integrated here by hand (rk4) to 1e-12.
 local lied = require "lied"
 local T = require "tests.testing"
 local signals = require "lied.signals"
@@ -59,7 +59,7 @@ for i = 1, n do
   moved = moved or math.abs(a[#a] - a[1]) > 1e-3
 end
 T.check(same, "waves and whole-vector steps: the same bits")
-T.check(same2, "waves on 2 threads: the same bits")
+T.check(same2, "2 threads asked for: the same bits")
 T.check(sameo, "blocks of 64 steps (several sweeps): the same bits as whole-vector steps")
 T.check(moved, "the cells move")
 

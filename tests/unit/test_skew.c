@@ -147,7 +147,7 @@ out:
  * sweeps (a partial last one) and of single steps (output at every step):
  * the same bits as whole-vector steps over the level-by-level schedule;
  * --no-fuse takes whole-vector steps over the skewed evaluation, the same
- * bits too; so do 2 and 3 threads. */
+ * bits too; so do runs with 2 and 3 threads. */
 static void same_bits_waves(int64_t n, int64_t k) {
   static const char *tables[] = {"euler", "heun", "rk3", "rk4"};
   lied_err e = {0};
@@ -162,7 +162,7 @@ static void same_bits_waves(int64_t n, int64_t k) {
   for (int t = 0; da && db && x0 && t < 4; t++)
     for (int v = 0; v < 5; v++) {
       /* v: 0 blocks of steps, 1 single steps, 2 --no-fuse, 3 and 4: 2 and 3
-       * threads (the stages pipelined when the arrays are long enough) */
+       * threads asked for (output points evaluated on them) */
       lied_sim_opts o = {.start = 0, .stop = 0.7 + 0.01 * t, .dt = 0.003, .solver = tables[t],
                          .threads = v >= 3 ? v - 1 : 1, .no_fuse = v == 2};
       if (v == 1) o.interval = o.dt; /* output at every step: blocks of one step */
