@@ -76,13 +76,15 @@ LIED_LANE_FN static void cond_state_lanes(const lied_env *env, char *g, size_t n
 static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
   const double *in = LIED_LANE_IN(tf_cond, g, inlet.state);
-  const double *h = LIED_LANE(tf_cond, g, h);
+  const double *h = LIED_LANE(tf_cond, g, h), *par = LIED_LANE(tf_cond, g, med.par);
   double *T = LIED_LANE(tf_cond, g, T), *Tp = LIED_LANE(tf_cond, g, heatPort.T.T);
-  for (size_t l = 0; l < n; l++) { /* the medium's table: one copy at a time */
-    tf_med med;
-    TF_LANE_MED(tf_cond, g, med, l, &med);
-    T[l] = tf_T(&med, TF_V(in, 1, l), h[l]);
-    TF_GUARD_PH(env, TF_LANE_WORD(tf_cond, g, h, l), &med, T[l], TF_V(in, 1, l), h[l], "content");
+  tf_T_lanes(n, par, TF_LANE_FNS(tf_cond, g, med), in + LIED_LANES, h, T); /* p: variable 1 */
+  for (size_t l = 0; l < n; l++) {
+    if (!isfinite(T[l])) {
+      tf_med med;
+      TF_LANE_MED(tf_cond, g, med, l, &med);
+      tf_fault_ph(env, TF_LANE_WORD(tf_cond, g, h, l), &med, TF_V(in, 1, l), h[l], "content");
+    }
     Tp[l] = T[l];
   }
 }

@@ -76,6 +76,11 @@ typedef struct tf_medium {
    * the fault path calls them (tf_fault_ph, tf_fault_rho_u). */
   int (*check_ph)(const double *c, double p, double h, char *why, size_t cap);
   int (*check_rho_u)(const double *c, double rho, double u, char *why, size_t cap);
+  /* T for n states at once (the lane forms of blocks with many cells; n
+   * at most LIED_LANES): T[l] = T(c_l, p[l], h[l]) bit for bit, constant k
+   * of state l at c[k * cs + l]. */
+  void (*T_lanes)(const double *c, size_t cs, size_t n, const double *p, const double *h,
+                  double *T);
 } tf_medium;
 
 /* A component's medium: the parameter vector and its resolved table. */
@@ -177,6 +182,14 @@ static inline double tf_cell_mass(const tf_med *m, double p0, double T0, double 
       (out)->par[k_] = LIED_LANE(TYPE, g, FIELD.par)[k_ * LIED_LANES + (l)];             \
     (out)->fn = *(const tf_medium *const *)TF_LANE_WORD(TYPE, g, FIELD.fn, l);           \
   } while (0)
+/* The tables of the media FIELD of the copies of a group: fns[l] is copy l's. */
+#define TF_LANE_FNS(TYPE, g, FIELD) ((const tf_medium *const *)TF_LANE_WORD(TYPE, g, FIELD.fn, 0))
+/* T(p[l], h[l]) of the n copies of a group, bit for bit what tf_T gives
+ * copy by copy: par the lanes of their medium vectors (element k of copy l
+ * at par[k * LIED_LANES + l]), fns their tables. Copies that share one
+ * table (the usual case) go through its lane form T_lanes. */
+void tf_T_lanes(size_t n, const double *par, const tf_medium *const *fns, const double *p,
+                const double *h, double *T);
 /* Variable j of copy l of a stream signal read through a lane pointer. */
 #define TF_V(p, j, l) ((p)[(j) * LIED_LANES + (l)])
 
