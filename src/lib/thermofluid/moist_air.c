@@ -3,7 +3,9 @@
 #include <math.h>
 #include <stdio.h>
 #include "lied/status.h"
+#include "lied/component.h"
 #include "lib/thermofluid/if97.h"
+#include "lib/thermofluid/if97_coef.h"
 #include "lib/thermofluid/moist_air.h"
 
 #define FAIL(...) (snprintf(why, cap, __VA_ARGS__), LIED_ERROR)
@@ -11,9 +13,16 @@
 
 /* The saturation humidity ratio at (p, T); HUGE_VAL when the water would
  * boil (psat(T) >= p: no saturation). */
-static double x_sat(double p, double T) {
-  double ps = if97_psat_eq(T);
-  return ps >= p ? HUGE_VAL : EPS * ps / (p - ps);
+static inline double x_sat(double p, double T) {
+  const double ps = if97_psat_of(T), xs = EPS * ps / (p - ps); /* both, then choose: */
+  return ps >= p ? HUGE_VAL : xs; /* no branch in loops over states */
+}
+
+/* The enthalpy at (p, T, X): water above saturation as liquid. */
+static inline double h_at(double p, double T, double X) {
+  double xs = x_sat(p, T), x = X / (1 - X);
+  double Xv = x <= xs ? X : (1 - X) * xs, Xl = X - Xv, dT = T - MA_T0;
+  return (1 - X) * MA_CP_AIR * dT + Xv * (MA_H_EVAP + MA_CP_VAP * dT) + Xl * MA_CP_LIQ * dT;
 }
 
 /* The reason (p, T, X) is no state, or NULL. The callers name the state
@@ -31,11 +40,11 @@ static const char *bad(double p, double T, double X) {
 static void fill(double p, double T, double X, ma_state *st) {
   double xs = x_sat(p, T), x = X / (1 - X);
   double Xv = x <= xs ? X : (1 - X) * xs, Xl = X - Xv;
-  double dT = T - MA_T0, xv = Xv / (1 - X);
+  double xv = Xv / (1 - X);
   st->p = p, st->T = T, st->X = X, st->Xv = Xv, st->Xl = Xl, st->x = x, st->x_sat = xs;
   st->phi = p * xv / (EPS + xv) / if97_psat_eq(T);
   if (st->phi > 1) st->phi = 1; /* rounding at saturation */
-  st->h = (1 - X) * MA_CP_AIR * dT + Xv * (MA_H_EVAP + MA_CP_VAP * dT) + Xl * MA_CP_LIQ * dT;
+  st->h = h_at(p, T, X);
   double RT = ((1 - X) * MA_R_AIR + Xv * MA_R_VAP) * T; /* p / rho; the fog's volume neglected */
   st->rho = p / RT;
   st->u = st->h - RT;
@@ -72,11 +81,7 @@ static double root(ma_fn f, const double *args, double target, double a, double 
   }
   return 0.5 * (a + b);
 }
-static double h_of_T(double T, const double *a) { /* a = {p, X} */
-  ma_state st;
-  fill(a[0], T, a[1], &st);
-  return st.h;
-}
+static double h_of_T(double T, const double *a) { return h_at(a[0], T, a[1]); } /* a = {p, X} */
 
 #define FAIL_PHX(r) FAIL("moist air: p = %.9g Pa, h = %.9g J/kg, X = %.9g: %s", p, h, X, r)
 int ma_phX(double p, double h, double X, ma_state *st, char *why, size_t cap) {
@@ -145,12 +150,63 @@ int ma_X_phi(double p, double T, double phi, double *X, char *why, size_t cap) {
   return 0;
 }
 
+/* root() on h_at(p[l], T, X[l]) = h[l] over [273.15 K, 623.15 K] for the n
+ * states at once, each through root's iterations to its own end. */
+#define W 32
+LIED_LANE_FN static void fog_T_lanes(size_t n, const double *p, const double *h,
+                                     const double *X, double *T) {
+  double a[W], b[W], fa[W], fb[W], c[W], fc[W];
+  int side[W], act[W];
+  for (size_t l = 0; l < n; l++) {
+    a[l] = MA_TMIN, b[l] = MA_TMAX, side[l] = 0, act[l] = 1;
+    fa[l] = h_at(p[l], MA_TMIN, X[l]) - h[l];
+    fb[l] = h_at(p[l], MA_TMAX, X[l]) - h[l];
+  }
+  for (int k = 0; k < 200; k++) {
+    int any = 0;
+    for (size_t l = 0; l < n; l++) {
+      act[l] = act[l] && b[l] - a[l] > 1e-13 * b[l];
+      any |= act[l];
+      double cl = (a[l] * fb[l] - b[l] * fa[l]) / (fb[l] - fa[l]);
+      if (!(cl > a[l] && cl < b[l])) cl = 0.5 * (a[l] + b[l]);
+      c[l] = cl;
+    }
+    if (!any) break;
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++) fc[l] = h_at(p[l], c[l], X[l]) - h[l];
+    for (size_t l = 0; l < n; l++) {
+      if (!act[l]) continue;
+      if (fc[l] == 0) {
+        T[l] = c[l], act[l] = 0, a[l] = b[l] = NAN; /* done: c */
+        continue;
+      }
+      if (fc[l] > 0) {
+        b[l] = c[l], fb[l] = fc[l];
+        if (side[l] == -1) fa[l] *= 0.5;
+        side[l] = -1;
+      } else {
+        a[l] = c[l], fa[l] = fc[l];
+        if (side[l] == 1) fb[l] *= 0.5;
+        side[l] = 1;
+      }
+    }
+  }
+  for (size_t l = 0; l < n; l++)
+    if (a[l] == a[l]) T[l] = 0.5 * (a[l] + b[l]);
+}
+
 /* ma_phX's T for n states at once: where the water is all vapour at the
  * explicit T, at least 0.01 K inside the range, ma_phX returns that T (its
  * range tests pass: h(T) increases with T by at least 1000 J/(kg K), so h
  * lies 10 J/kg inside h(273.15 K) .. h(623.15 K), far beyond rounding);
- * other states go through ma_phX. The same bits; NaN where ma_phX fails. */
+ * where ma_phX finds T by root(), the states do so together (fog_T_lanes);
+ * the others go through ma_phX. The same bits; NaN where ma_phX fails. */
 void ma_T_phX_lanes(size_t n, const double *p, const double *h, const double *X, double *T) {
+  for (size_t o = W; o < n; o += W) /* by chunks of W */
+    ma_T_phX_lanes(n - o < W ? n - o : W, p + o, h + o, X + o, T + o);
+  if (n > W) n = W;
+  size_t at[W], m = 0;
+  double fp[W], fh[W], fX[W], fT[W];
   for (size_t l = 0; l < n; l++) {
     const double pl = p[l], hl = h[l], Xl = X[l];
     if (isfinite(pl) && isfinite(hl) && isfinite(Xl) && pl > 0 && Xl >= 0 && Xl < 1) {
@@ -159,9 +215,17 @@ void ma_T_phX_lanes(size_t n, const double *p, const double *h, const double *X,
         T[l] = t;
         continue;
       }
+      /* fog (ma_phX's root) where h lies inside h(273.15 K) .. h(623.15 K) */
+      if (hl >= h_at(pl, MA_TMIN, Xl) && hl <= h_at(pl, MA_TMAX, Xl) &&
+          !(t >= MA_TMIN && t <= MA_TMAX && Xl / (1 - Xl) <= x_sat(pl, t))) {
+        at[m] = l, fp[m] = pl, fh[m] = hl, fX[m] = Xl, m++;
+        continue;
+      }
     }
     char why[8];
     ma_state st;
     T[l] = ma_phX(pl, hl, Xl, &st, why, sizeof why) ? NAN : st.T;
   }
+  if (m) fog_T_lanes(m, fp, fh, fX, fT);
+  for (size_t k = 0; k < m; k++) T[at[k]] = fT[k];
 }
