@@ -3,7 +3,6 @@
 #include <math.h>
 #include <stdio.h>
 #include "lied/status.h"
-#include "lied/component.h"
 #include "lib/thermofluid/if97.h"
 #include "lib/thermofluid/if97_coef.h"
 #include "lib/thermofluid/moist_air.h"
@@ -150,63 +149,15 @@ int ma_X_phi(double p, double T, double phi, double *X, char *why, size_t cap) {
   return 0;
 }
 
-/* root() on h_at(p[l], T, X[l]) = h[l] over [273.15 K, 623.15 K] for the n
- * states at once, each through root's iterations to its own end. */
-#define W 32
-LIED_LANE_FN static void fog_T_lanes(size_t n, const double *p, const double *h,
-                                     const double *X, double *T) {
-  double a[W], b[W], fa[W], fb[W], c[W], fc[W];
-  int side[W], act[W];
-  for (size_t l = 0; l < n; l++) {
-    a[l] = MA_TMIN, b[l] = MA_TMAX, side[l] = 0, act[l] = 1;
-    fa[l] = h_at(p[l], MA_TMIN, X[l]) - h[l];
-    fb[l] = h_at(p[l], MA_TMAX, X[l]) - h[l];
-  }
-  for (int k = 0; k < 200; k++) {
-    int any = 0;
-    for (size_t l = 0; l < n; l++) {
-      act[l] = act[l] && b[l] - a[l] > 1e-13 * b[l];
-      any |= act[l];
-      double cl = (a[l] * fb[l] - b[l] * fa[l]) / (fb[l] - fa[l]);
-      if (!(cl > a[l] && cl < b[l])) cl = 0.5 * (a[l] + b[l]);
-      c[l] = cl;
-    }
-    if (!any) break;
-    LIED_LANE_LOOP
-    for (size_t l = 0; l < n; l++) fc[l] = h_at(p[l], c[l], X[l]) - h[l];
-    for (size_t l = 0; l < n; l++) {
-      if (!act[l]) continue;
-      if (fc[l] == 0) {
-        T[l] = c[l], act[l] = 0, a[l] = b[l] = NAN; /* done: c */
-        continue;
-      }
-      if (fc[l] > 0) {
-        b[l] = c[l], fb[l] = fc[l];
-        if (side[l] == -1) fa[l] *= 0.5;
-        side[l] = -1;
-      } else {
-        a[l] = c[l], fa[l] = fc[l];
-        if (side[l] == 1) fb[l] *= 0.5;
-        side[l] = 1;
-      }
-    }
-  }
-  for (size_t l = 0; l < n; l++)
-    if (a[l] == a[l]) T[l] = 0.5 * (a[l] + b[l]);
-}
-
 /* ma_phX's T for n states at once: where the water is all vapour at the
  * explicit T, at least 0.01 K inside the range, ma_phX returns that T (its
  * range tests pass: h(T) increases with T by at least 1000 J/(kg K), so h
  * lies 10 J/kg inside h(273.15 K) .. h(623.15 K), far beyond rounding);
- * where ma_phX finds T by root(), the states do so together (fog_T_lanes);
- * the others go through ma_phX. The same bits; NaN where ma_phX fails. */
+ * the others (fog: T by root()) go through ma_phX. A lane form of the fog's
+ * root finder (each state through root's iterations in lockstep) was tried:
+ * more instructions than state by state, as its loop does not vectorise
+ * (sqrt sets errno in ISO C mode). The same bits; NaN where ma_phX fails. */
 void ma_T_phX_lanes(size_t n, const double *p, const double *h, const double *X, double *T) {
-  for (size_t o = W; o < n; o += W) /* by chunks of W */
-    ma_T_phX_lanes(n - o < W ? n - o : W, p + o, h + o, X + o, T + o);
-  if (n > W) n = W;
-  size_t at[W], m = 0;
-  double fp[W], fh[W], fX[W], fT[W];
   for (size_t l = 0; l < n; l++) {
     const double pl = p[l], hl = h[l], Xl = X[l];
     if (isfinite(pl) && isfinite(hl) && isfinite(Xl) && pl > 0 && Xl >= 0 && Xl < 1) {
@@ -215,17 +166,9 @@ void ma_T_phX_lanes(size_t n, const double *p, const double *h, const double *X,
         T[l] = t;
         continue;
       }
-      /* fog (ma_phX's root) where h lies inside h(273.15 K) .. h(623.15 K) */
-      if (hl >= h_at(pl, MA_TMIN, Xl) && hl <= h_at(pl, MA_TMAX, Xl) &&
-          !(t >= MA_TMIN && t <= MA_TMAX && Xl / (1 - Xl) <= x_sat(pl, t))) {
-        at[m] = l, fp[m] = pl, fh[m] = hl, fX[m] = Xl, m++;
-        continue;
-      }
     }
     char why[8];
     ma_state st;
     T[l] = ma_phX(pl, hl, Xl, &st, why, sizeof why) ? NAN : st.T;
   }
-  if (m) fog_T_lanes(m, fp, fh, fX, fT);
-  for (size_t k = 0; k < m; k++) T[at[k]] = fT[k];
 }
