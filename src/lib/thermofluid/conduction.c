@@ -99,22 +99,8 @@ LIED_LANE_FN static void cond_energy_lanes(const lied_env *env, char *g, size_t 
   for (size_t l = 0; l < n; l++)
     cond_energy_eq(TF_V(in, 0, l), TF_V(in, 2, l), h[l], Qp[l], M[l], &Q[l], &der_h[l]);
 }
-LIED_LANE_FN static void cond_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict in = LIED_LANE_IN(tf_cond, g, inlet.der);
-  double *restrict o = LIED_LANE(tf_cond, g, outlet.der.der_m_flow);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) o[l] = in[l];
-}
-LIED_LANE_FN static void cond_r_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict r = LIED_LANE_IN(tf_cond, g, outlet.r);
-  const double *restrict d = LIED_LANE_IN(tf_cond, g, inlet.der);
-  const double *restrict L = LIED_LANE(tf_cond, g, L);
-  double *restrict o = LIED_LANE(tf_cond, g, inlet.r.r);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];
-}
+TF_DER_LANES(cond_der_lanes, tf_cond, inlet, outlet)
+TF_R_LANES(cond_r_lanes, tf_cond, inlet, outlet, L)
 
 static int cond_init(void *self, lied_init *ctx) {
   tf_cond *e = self;

@@ -378,18 +378,8 @@ LIED_LANE_FN static void hx_der_lanes(const lied_env *env, char *g, size_t n, si
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) oa[l] = ia[l], ob[l] = ib[l];
 }
-#define HX_R_LANES(NAME, IN, OUT, L_)                                                     \
-  LIED_LANE_FN static void NAME(const lied_env *env, char *g, size_t n, size_t stride) {  \
-    (void)env, (void)stride;                                                              \
-    const double *restrict r = LIED_LANE_IN(tf_hx, g, OUT.r);                             \
-    const double *restrict d = LIED_LANE_IN(tf_hx, g, IN.der);                            \
-    const double *restrict L = LIED_LANE(tf_hx, g, L_);                                   \
-    double *restrict o = LIED_LANE(tf_hx, g, IN.r.r);                                     \
-    LIED_LANE_LOOP                                                                        \
-    for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];                             \
-  }
-HX_R_LANES(hx_r_a_lanes, inlet_a, outlet_a, L_a)
-HX_R_LANES(hx_r_b_lanes, inlet_b, outlet_b, L_b)
+TF_R_LANES(hx_r_a_lanes, tf_hx, inlet_a, outlet_a, L_a)
+TF_R_LANES(hx_r_b_lanes, tf_hx, inlet_b, outlet_b, L_b)
 
 /* Cells per stream. */
 static int hx_cells(const tf_hx *x) {

@@ -193,6 +193,28 @@ void tf_T_lanes(size_t n, const double *par, const tf_medium *const *fns, const 
 /* Variable j of copy l of a stream signal read through a lane pointer. */
 #define TF_V(p, j, l) ((p)[(j) * LIED_LANES + (l)])
 
+/* Lane forms of the two pass-through blocks of a two-port element:
+ * outlet.der = inlet.der (tf_pass_der) and inlet.r = outlet.r + L der
+ * (tf_pass_r), for TYPE's ports IN, OUT and inertance field L_. */
+#define TF_DER_LANES(NAME, TYPE, IN, OUT)                                                  \
+  LIED_LANE_FN static void NAME(const lied_env *env, char *g, size_t n, size_t stride) {   \
+    (void)env, (void)stride;                                                               \
+    const double *restrict i_ = LIED_LANE_IN(TYPE, g, IN.der);                             \
+    double *restrict o_ = LIED_LANE(TYPE, g, OUT.der.der_m_flow);                          \
+    LIED_LANE_LOOP                                                                         \
+    for (size_t l = 0; l < n; l++) o_[l] = i_[l];                                          \
+  }
+#define TF_R_LANES(NAME, TYPE, IN, OUT, L_)                                                \
+  LIED_LANE_FN static void NAME(const lied_env *env, char *g, size_t n, size_t stride) {   \
+    (void)env, (void)stride;                                                               \
+    const double *restrict r_ = LIED_LANE_IN(TYPE, g, OUT.r);                              \
+    const double *restrict d_ = LIED_LANE_IN(TYPE, g, IN.der);                             \
+    const double *restrict L = LIED_LANE(TYPE, g, L_);                                     \
+    double *restrict o_ = LIED_LANE(TYPE, g, IN.r.r);                                      \
+    LIED_LANE_LOOP                                                                         \
+    for (size_t l = 0; l < n; l++) o_[l] = r_[l] + L[l] * d_[l];                           \
+  }
+
 /* The library's classes. */
 extern const lied_class tf_source_class, tf_sink_class, tf_tank_out_class,
     tf_tank_in_class, tf_pressure_drop_class, tf_linquad_drop_class,
