@@ -63,16 +63,7 @@ LIED_BLOCK(cond_der_b, tf_cond, cond_der)
 LIED_BLOCK(cond_r_b, tf_cond, cond_r)
 
 /* ---- lane forms ------------------------------------------------------------ */
-LIED_LANE_FN static void cond_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict in = LIED_LANE_IN(tf_cond, g, inlet.state);
-  const double *restrict h = LIED_LANE(tf_cond, g, h);
-  double *restrict o = LIED_LANE(tf_cond, g, outlet.state);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++)
-    cond_state_eq(TF_V(in, 0, l), TF_V(in, 1, l), h[l], &TF_V(o, 0, l), &TF_V(o, 1, l),
-                  &TF_V(o, 2, l));
-}
+TF_CELL_STATE_LANES(cond_state_lanes, tf_cond, inlet, outlet, h)
 static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
   const double *in = LIED_LANE_IN(tf_cond, g, inlet.state);

@@ -48,16 +48,7 @@ LIED_BLOCK(heater_r_b, tf_heater, heater_r)
 LIED_BLOCK(heater_out_b, tf_heater, heater_out)
 
 /* ---- lane forms ------------------------------------------------------------ */
-LIED_LANE_FN static void heater_state_lanes(const lied_env *env, char *g, size_t n,
-                                            size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict in = LIED_LANE_IN(tf_heater, g, inlet.state);
-  const double *restrict h = LIED_LANE(tf_heater, g, h);
-  double *restrict o = LIED_LANE(tf_heater, g, outlet.state);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++)
-    TF_V(o, 0, l) = TF_V(in, 0, l), TF_V(o, 1, l) = TF_V(in, 1, l), TF_V(o, 2, l) = h[l];
-}
+TF_CELL_STATE_LANES(heater_state_lanes, tf_heater, inlet, outlet, h)
 static void heater_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *in = LIED_LANE_IN(tf_heater, g, inlet.state);

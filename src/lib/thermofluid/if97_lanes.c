@@ -75,17 +75,20 @@ static void T2_ph_lanes(size_t n, const double *p, const double *h, double *T) {
   }
 }
 
-/* gamma_tau and gamma_tautau of region 1 or 2 at (p[l], T[l]): the sums of
- * if97_gibbs_t (gamma itself is not needed by Newton on h). */
-LIED_LANE_FN static void gibbs_t_lanes(int region, size_t n, const double *p, const double *T,
-                                       double *gt, double *gtt) {
-  double a[W], b[W];
+/* gamma_tau (and gamma_tautau) of region 1 or 2 at (p[l], T[l]). Two
+ * orders of the products, as the scalar code has them: full = 0 as
+ * if97_gibbs_t (n X^I, then J, Y^(J-1): Newton on h) with gtt; full = 1 as
+ * if97_gibbs1 / gas_sums (n J X^I Y^(J-1): the h of state_pT), gtt unused.
+ * gamma itself is not needed. */
+LIED_LANE_FN static void sums_lanes(int region, int full, size_t n, const double *p,
+                                    const double *T, double *gt, double *gtt) {
+  double a[W], b[W], zero[W];
+  for (size_t l = 0; l < n; l++) gt[l] = 0, gtt[l] = 0, zero[l] = 0.0;
   if (region == 1) {
     double X[33][W], Y[61][W]; /* (7.1 - pi)^0..32, (tau - 1.222)^-43..17 */
     for (size_t l = 0; l < n; l++) {
       const double pi = p[l] / 16.53e6, tau = 1386.0 / T[l];
       a[l] = 7.1 - pi, b[l] = tau - 1.222;
-      gt[l] = 0, gtt[l] = 0;
     }
     pow_lanes(n, a, 0, 32, 0, X);
     pow_lanes(n, b, -43, 17, 43, Y);
@@ -93,6 +96,11 @@ LIED_LANE_FN static void gibbs_t_lanes(int region, size_t n, const double *p, co
       const int I = if97_r1[k].i, J = if97_r1[k].j;
       const double c = if97_r1[k].n;
       const double *x = X[I], *y1 = Y[43 + J - 1], *y2 = Y[43 + J - 2];
+      if (full) {
+        LIED_LANE_LOOP
+        for (size_t l = 0; l < n; l++) gt[l] += c * J * x[l] * y1[l];
+        continue;
+      }
       LIED_LANE_LOOP
       for (size_t l = 0; l < n; l++) {
         const double t = c * x[l];
@@ -103,16 +111,12 @@ LIED_LANE_FN static void gibbs_t_lanes(int region, size_t n, const double *p, co
     return;
   }
   double X[25][W], Y[59][W], U[11][W]; /* pi^0..24, (tau - 0.5)^0..58, tau^-7..3 */
-  for (size_t l = 0; l < n; l++) {
-    a[l] = p[l] / 1e6, b[l] = 540.0 / T[l];
-    gt[l] = 0, gtt[l] = 0;
-  }
   double c5[W];
-  for (size_t l = 0; l < n; l++) c5[l] = b[l] - 0.5;
+  for (size_t l = 0; l < n; l++) a[l] = p[l] / 1e6, b[l] = 540.0 / T[l], c5[l] = b[l] - 0.5;
   pow_lanes(n, a, 0, 24, 0, X);
   pow_lanes(n, c5, 0, 58, 0, Y);
   pow_lanes(n, b, -7, 3, 7, U);
-  for (int k = 0; k < NTERMS(if97_r2o); k++) {
+  for (int k = 0; k < NTERMS(if97_r2o); k++) { /* the ideal-gas part: one order */
     const int J = if97_r2o[k].j;
     const double c = if97_r2o[k].n;
     const double *u1 = U[7 + J - 1], *u2 = U[7 + J - 2];
@@ -126,7 +130,11 @@ LIED_LANE_FN static void gibbs_t_lanes(int region, size_t n, const double *p, co
     const int I = if97_r2r[k].i, J = if97_r2r[k].j;
     const double c = if97_r2r[k].n;
     const double *x = X[I];
-    if (J > 1) {
+    if (full) { /* gas_sums adds n J pi^I * 0 for J = 0 */
+      const double *y1 = J > 0 ? Y[J - 1] : zero;
+      LIED_LANE_LOOP
+      for (size_t l = 0; l < n; l++) gt[l] += c * J * x[l] * y1[l];
+    } else if (J > 1) {
       const double *y1 = Y[J - 1], *y2 = Y[J - 2];
       LIED_LANE_LOOP
       for (size_t l = 0; l < n; l++) {
@@ -142,51 +150,6 @@ LIED_LANE_FN static void gibbs_t_lanes(int region, size_t n, const double *p, co
   }
 }
 
-/* gamma_tau of region 1 or 2 summed as if97_gibbs1 / if97_gibbs2 sum it
- * (n J X^I Y^(J-1), multiplied in that order), for the enthalpy state_pT
- * gives: h = R T* gamma_tau. */
-LIED_LANE_FN static void gt_full_lanes(int region, size_t n, const double *p, const double *T,
-                                       double *gt) {
-  double a[W], b[W];
-  if (region == 1) {
-    double X[33][W], Y[61][W];
-    for (size_t l = 0; l < n; l++) {
-      const double pi = p[l] / 16.53e6, tau = 1386.0 / T[l];
-      a[l] = 7.1 - pi, b[l] = tau - 1.222, gt[l] = 0;
-    }
-    pow_lanes(n, a, 0, 32, 0, X);
-    pow_lanes(n, b, -43, 17, 43, Y);
-    for (int k = 0; k < NTERMS(if97_r1); k++) {
-      const int I = if97_r1[k].i, J = if97_r1[k].j;
-      const double c = if97_r1[k].n, *x = X[I], *y1 = Y[43 + J - 1];
-      LIED_LANE_LOOP
-      for (size_t l = 0; l < n; l++) gt[l] += c * J * x[l] * y1[l];
-    }
-    return;
-  }
-  double X[25][W], Y[59][W], U[11][W], zero[W];
-  for (size_t l = 0; l < n; l++) {
-    a[l] = p[l] / 1e6, b[l] = 540.0 / T[l], gt[l] = 0, zero[l] = 0.0;
-  }
-  double c5[W];
-  for (size_t l = 0; l < n; l++) c5[l] = b[l] - 0.5;
-  pow_lanes(n, a, 0, 24, 0, X);
-  pow_lanes(n, c5, 0, 58, 0, Y);
-  pow_lanes(n, b, -7, 3, 7, U);
-  for (int k = 0; k < NTERMS(if97_r2o); k++) {
-    const int J = if97_r2o[k].j;
-    const double c = if97_r2o[k].n, *u1 = U[7 + J - 1];
-    LIED_LANE_LOOP
-    for (size_t l = 0; l < n; l++) gt[l] += c * J * u1[l];
-  }
-  for (int k = 0; k < NTERMS(if97_r2r); k++) {
-    const int I = if97_r2r[k].i, J = if97_r2r[k].j;
-    const double c = if97_r2r[k].n, *x = X[I], *y1 = J > 0 ? Y[J - 1] : zero;
-    LIED_LANE_LOOP
-    for (size_t l = 0; l < n; l++) gt[l] += c * J * x[l] * y1[l];
-  }
-}
-
 /* newton_T of if97_solve.c on h, for n states at once: T[l] from its start
  * value; ok[l] = 1 where it converged (T[l] then the root), 0 where it did
  * not. A state stops iterating where newton_T would return. */
@@ -197,7 +160,7 @@ static void newton_lanes(int region, size_t n, const double *p, const double *h,
   for (size_t l = 0; l < n; l++) act[l] = 1, ok[l] = 0;
   for (int k = 0; k < 30; k++) {
     double gt[W], gtt[W];
-    gibbs_t_lanes(region, n, p, T, gt, gtt);
+    sums_lanes(region, 0, n, p, T, gt, gtt);
     int any = 0;
     for (size_t l = 0; l < n; l++) {
       if (!act[l]) continue;
@@ -286,8 +249,9 @@ static void chunk(size_t n, const double *p, const double *h, double *T) {
   for (size_t l = 0; l < n; l++)
     if (done[l] == 0) is[ns] = l, ps[ns] = p[l], ts[ns] = Tsat[l], ns++;
   if (ns) {
-    gt_full_lanes(1, ns, ps, ts, hl);
-    gt_full_lanes(2, ns, ps, ts, hv);
+    double scratch[W];
+    sums_lanes(1, 1, ns, ps, ts, hl, scratch);
+    sums_lanes(2, 1, ns, ps, ts, hv, scratch);
     for (size_t k = 0; k < ns; k++) {
       const double y = h[is[k]], yl = IF97_R * 1386.0 * hl[k], yv = IF97_R * 540.0 * hv[k];
       if (y >= yl && y <= yv) T[is[k]] = ts[k], done[is[k]] = 1;
