@@ -8,6 +8,7 @@
 #ifndef LIED_DIST_DIST_H
 #define LIED_DIST_DIST_H
 #include "core/err.h"
+#include "core/model.h"
 #include "record/recorder.h"
 
 /* Start MPI when the process was started by an MPI launcher (mpirun sets
@@ -37,5 +38,23 @@ lied_sink *lied_dist_sink(lied_sink *inner, const lied_recorder *rec, lied_err *
  * process collects them (each spec over the ranks), or none when there are
  * more than max; the other ranks' p is emptied. */
 int lied_dist_params(lied_params *p, size_t max, lied_err *e);
+
+/* ---- sweeps (lied.sweep; docs/distributed.md, "Sweeps") ----------------- */
+
+/* Send n bytes to rank `to`: the length, then the bytes in messages of at
+ * most 64 MiB (tag of their own, so they never mix with a run's rows). */
+int lied_dist_send(int to, const void *p, uint64_t n, lied_err *e);
+/* Receive what rank `from` sent with lied_dist_send: *p (malloc'ed, n + 1
+ * bytes with a 0 after them; the caller frees it) and *n. */
+int lied_dist_recv(int from, char **p, uint64_t *n, lied_err *e);
+
+/* ---- events (dist_events.c) --------------------------------------------- */
+
+/* An ensemble whose copies have state events (zero-crossing functions)
+ * cannot be split: one process stops every copy at every copy's event, a
+ * rank only at its own copies'. LIED_E_USAGE naming the first such
+ * component, or LIED_OK (time events are left to the row check of the
+ * gathering sink: shared times give the same bits). */
+int lied_dist_check_events(const lied_model *m, lied_err *e);
 
 #endif

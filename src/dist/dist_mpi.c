@@ -423,3 +423,37 @@ int lied_dist_params(lied_params *p, size_t max, lied_err *e) {
   *p = q;
   return LIED_OK;
 }
+
+/* ---- sweeps: byte strings between ranks (lied.sweep) ----------------------------- */
+
+enum { TAG_SWEEP = 5 };
+
+int lied_dist_send(int to, const void *p, uint64_t n, lied_err *e) {
+  if (to < 0 || to >= size_ || to == rank_)
+    return lied_errc(e, LIED_E_USAGE, "send: no rank %d to send to (rank %d of %d)", to, rank_,
+                     size_);
+  MPI_Send(&n, 1, MPI_UINT64_T, to, TAG_SWEEP, MPI_COMM_WORLD);
+  const char *c = p;
+  for (uint64_t o = 0; o < n; o += CHUNK)
+    MPI_Send(c + o, (int)(n - o < CHUNK ? n - o : CHUNK), MPI_BYTE, to, TAG_SWEEP, MPI_COMM_WORLD);
+  return LIED_OK;
+}
+
+int lied_dist_recv(int from, char **p, uint64_t *n, lied_err *e) {
+  *p = NULL;
+  *n = 0;
+  if (from < 0 || from >= size_ || from == rank_)
+    return lied_errc(e, LIED_E_USAGE, "receive: no rank %d to receive from (rank %d of %d)", from,
+                     rank_, size_);
+  uint64_t len = 0;
+  MPI_Recv(&len, 1, MPI_UINT64_T, from, TAG_SWEEP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  char *b = lied_xmalloc(len + 1, "message from another rank", e);
+  if (!b) return LIED_E_NOMEM; /* the sender's messages stay unreceived: the caller aborts */
+  for (uint64_t o = 0; o < len; o += CHUNK)
+    MPI_Recv(b + o, (int)(len - o < CHUNK ? len - o : CHUNK), MPI_BYTE, from, TAG_SWEEP,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  b[len] = 0;
+  *p = b;
+  *n = len;
+  return LIED_OK;
+}
