@@ -506,27 +506,50 @@ local sweep_options = { mode = true, run = true, set = true, each = true, out = 
 -- points are split over the ranks in contiguous shares, every rank runs its
 -- own, and rank 0 gathers them in point order and returns the list; the
 -- other ranks return nil. With one process, the same list.
-function analysis.sweep(model, spec)
-  if not lied.ismodel(model) then usage("lied.sweep(model, {...}): expected a model, got " .. type(model), 2) end
-  if type(spec) ~= "table" then usage("lied.sweep(model, {[\"p1.L\"] = {1000, 2000}, ...}): expected a table, got " .. type(spec), 2) end
+local function prepare(model, spec)
+  if not lied.ismodel(model) then usage("lied.sweep(model, {...}): expected a model, got " .. type(model)) end
+  if type(spec) ~= "table" then usage("lied.sweep(model, {[\"p1.L\"] = {1000, 2000}, ...}): expected a table, got " .. type(spec)) end
   local params, o = analysis.sweep_parts(spec, sweep_options)
-  if o.run ~= nil and type(o.run) ~= "table" then usage("sweep: run must be a table of run options, got " .. type(o.run), 2) end
-  if o.set ~= nil and type(o.set) ~= "table" then usage("sweep: set must be a table of overrides, got " .. type(o.set), 2) end
-  if o.each ~= nil and type(o.each) ~= "function" then usage("sweep: each must be a function(res, point, i), got " .. type(o.each), 2) end
+  if o.run ~= nil and type(o.run) ~= "table" then usage("sweep: run must be a table of run options, got " .. type(o.run)) end
+  if o.set ~= nil and type(o.set) ~= "table" then usage("sweep: set must be a table of overrides, got " .. type(o.set)) end
+  if o.each ~= nil and type(o.each) ~= "function" then usage("sweep: each must be a function(res, point, i), got " .. type(o.each)) end
   local file = o.out ~= nil and check_out(o.out) or nil
   local ropts = copy(model.experiment)
   for k, v in pairs(o.run or {}) do ropts[k] = v end
   if (o.run or {}).out ~= nil or (o.run or {}).set ~= nil then
-    usage("sweep: run = {" .. ((o.run or {}).out ~= nil and "out" or "set") .. " = ...}: give out = \"p%d.csv\" and set = {...} to the sweep itself", 2)
+    usage("sweep: run = {" .. ((o.run or {}).out ~= nil and "out" or "set") .. " = ...}: give out = \"p%d.csv\" and set = {...} to the sweep itself")
   end
   ropts.out, ropts.memory = "none", true
-  core.check_run_options(ropts)
+  local okr, why = pcall(core.check_run_options, ropts)
+  if not okr then error(core.error(lied.error_kind(why), "sweep: " .. tostring(why)), 0) end
   local points, keys = analysis.points(params, o.mode)
-  local mpi = core.mpi()
-  local P, rank, N = mpi.size, mpi.rank, #points
-  if P > 1 and N < P then
-    usage(string.format("sweep: %d points for %d processes (mpirun -np): at least one point per process", N, P), 2)
+  local P = core.mpi().size
+  if P > 1 and #points < P then
+    usage(string.format("sweep: %d points for %d processes (mpirun -np): at least one point per process", #points, P))
   end
+  return o, file, ropts, points, keys
+end
+
+-- Under mpirun: print the error with the rank and end every rank (the
+-- others may be waiting for this one), even when the caller would catch it.
+local function end_all(err, mpi)
+  io.stderr:write(string.format("lied: rank %d of %d: %s%s\n", mpi.rank, mpi.size, tostring(err),
+    lied.error_kind(err) == "usage" and "\n(see lied --help)" or ""))
+  io.stderr:flush()
+  core.mpi_abort(lied.error_kind(err) == "usage" and 2 or 1)
+end
+
+function analysis.sweep(model, spec)
+  local mpi = core.mpi()
+  local P, rank = mpi.size, mpi.rank
+  local ok, o, file, ropts, points, keys = pcall(prepare, model, spec)
+  if P > 1 then -- every rank checks alike: the lowest failing one reports
+    local first = core.mpi_first_failure(not ok)
+    if first >= 0 and first ~= rank then core.mpi_wait_end(first) end
+    if not ok then end_all(o, mpi) end
+  end
+  if not ok then error(o, 0) end
+  local N = #points
   -- this rank's points: floor(N r / P) + 1 .. floor(N (r + 1) / P)
   local function share(r) return N * r // P + 1, N * (r + 1) // P end
   local first, last = share(rank)
@@ -607,12 +630,10 @@ function analysis.sweep(model, spec)
     return list
   end
   if P == 1 then return work() end
-  -- under mpirun a failure on one rank ends every rank (docs/distributed.md):
-  -- the others may be waiting for it
-  local ok, r = pcall(work)
-  if ok then return r end
-  io.stderr:write(string.format("lied: rank %d of %d: %s\n", rank, P, tostring(r)))
-  core.mpi_abort(lied.error_kind(r) == "usage" and 2 or 1)
+  -- under mpirun a failure on one rank ends every rank (docs/distributed.md)
+  local okw, r = pcall(work)
+  if okw then return r end
+  end_all(r, mpi)
 end
 
 return analysis

@@ -616,9 +616,11 @@ function cli.main(args)
     -- calls split their points), never the REPL
     local script = a ~= nil and a:sub(1, 1) ~= "-" and not command_usage[a] and a ~= "help"
     if mpi.size > 1 and a ~= "run" and a ~= "--help" and a ~= "-h" and a ~= "--version" and not script then
+      -- every rank gets here alike: rank 0 reports, the others wait for its end
+      if mpi.rank ~= 0 then lied.core.mpi_wait_end(0) end
       usage_error(string.format("under mpirun with %d processes lied runs only 'lied run FILE.lua' "
         .. "on an ensemble or a script 'lied SCRIPT.lua' (its lied.sweep calls split their points) "
-        .. "(docs/distributed.md); run '%s' with one process", mpi.size, tostring(a)))
+        .. "(docs/distributed.md); run %s with one process", mpi.size, a and "'" .. a .. "'" or "the REPL"))
     end
     if a == "--help" or a == "-h" then
       io.stdout:write(cli.usage(), "\n")

@@ -48,13 +48,22 @@ int lied_dist_send(int to, const void *p, uint64_t n, lied_err *e);
  * bytes with a 0 after them; the caller frees it) and *n. */
 int lied_dist_recv(int from, char **p, uint64_t *n, lied_err *e);
 
+/* Collective: the lowest rank that passes failed != 0, or -1 when none does.
+ * A check every rank makes alike (a bad input) is reported by that rank
+ * alone: the others call lied_dist_wait_end(it). */
+int lied_dist_first_failure(int failed);
+/* Wait until rank r (which is failing) ends every rank with MPI_Abort; with
+ * one process, return. */
+void lied_dist_wait_end(int r);
+
 /* ---- events (dist_events.c) --------------------------------------------- */
 
-/* An ensemble whose copies have state events (zero-crossing functions)
- * cannot be split: one process stops every copy at every copy's event, a
- * rank only at its own copies'. LIED_E_USAGE naming the first such
- * component, or LIED_OK (time events are left to the row check of the
- * gathering sink: shared times give the same bits). */
+/* Collective under mpirun. An ensemble whose copies have state events
+ * (zero-crossing functions) cannot be split: one process stops every copy
+ * at every copy's event, a rank only at its own copies'. LIED_E_USAGE on
+ * rank 0 naming its first such component (the other ranks wait for its
+ * end), or LIED_OK (time events are left to the row check of the gathering
+ * sink: shared times give the same bits). */
 int lied_dist_check_events(const lied_model *m, lied_err *e);
 
 #endif

@@ -43,7 +43,7 @@ _Noreturn void lied_dist_abort(int code) {
   exit(code);
 }
 
-enum { TAG_ROW = 1, TAG_END = 2, TAG_NAMES = 3, TAG_PARAMS = 4 };
+enum { TAG_ROW = 1, TAG_END = 2, TAG_NAMES = 3, TAG_PARAMS = 4, TAG_SWEEP = 5, TAG_NEVER = 6 };
 #define CHUNK (1 << 26) /* bytes per message of names */
 
 /* Send / receive n bytes in messages of at most CHUNK. */
@@ -108,8 +108,9 @@ typedef struct dist_sink {
 
 static int fail_rank(lied_err *e, int r, const char *what) {
   return lied_errc(e, LIED_E_SOLVER,
-                   "rank %d: %s (every rank must output its rows at the same times: "
-                   "distributed runs take no 'interval = step' and no events)",
+                   "rank %d: %s (every rank must output its rows at the same times: time "
+                   "events must fall at the same times in every copy, and 'interval = step' "
+                   "is not available; docs/distributed.md, \"Events\")",
                    r, what);
 }
 
@@ -424,9 +425,25 @@ int lied_dist_params(lied_params *p, size_t max, lied_err *e) {
   return LIED_OK;
 }
 
-/* ---- sweeps: byte strings between ranks (lied.sweep) ----------------------------- */
+/* ---- checks every rank makes alike, reported once -------------------------------- */
 
-enum { TAG_SWEEP = 5 };
+int lied_dist_first_failure(int failed) {
+  if (!started || size_ < 2) return failed ? rank_ : -1;
+  int mine = failed ? rank_ : size_, low = size_;
+  MPI_Allreduce(&mine, &low, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return low < size_ ? low : -1;
+}
+
+void lied_dist_wait_end(int r) {
+  if (!started || size_ < 2 || r == rank_) return;
+  /* rank r never sends this: it reports and ends every rank (MPI_Abort) */
+  char c;
+  MPI_Recv(&c, 1, MPI_CHAR, r, TAG_NEVER, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  fprintf(stderr, "lied: rank %d of %d: rank %d sent what it never sends\n", rank_, size_, r);
+  lied_dist_abort(1);
+}
+
+/* ---- sweeps: byte strings between ranks (lied.sweep) ----------------------------- */
 
 int lied_dist_send(int to, const void *p, uint64_t n, lied_err *e) {
   if (to < 0 || to >= size_ || to == rank_)

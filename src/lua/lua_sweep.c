@@ -4,6 +4,9 @@
  * (the same bits on rank 0 as on the rank that ran the point).
  *   lied.core.mpi_send(to, s)            s to rank `to`
  *   lied.core.mpi_recv(from) -> s         what rank `from` sent
+ *   lied.core.mpi_first_failure(failed) -> r       collective: the lowest rank
+ *                                        passing true, or -1
+ *   lied.core.mpi_wait_end(r)             wait for failing rank r to end all
  *   lied.core.result_rows(res, first, count) -> s   rows first .. first+count-1
  *                                        (1-based; time and every column)
  *   lied.core.result_new(names, units) -> res       an empty result
@@ -33,6 +36,16 @@ static int core_mpi_recv(lua_State *L) {
   lua_pushlstring(L, p, (size_t)n);
   free(p);
   return 1;
+}
+
+static int core_mpi_first_failure(lua_State *L) {
+  lua_pushinteger(L, lied_dist_first_failure(lua_toboolean(L, 1)));
+  return 1;
+}
+
+static int core_mpi_wait_end(lua_State *L) {
+  lied_dist_wait_end((int)luaL_checkinteger(L, 1));
+  return 0;
 }
 
 static int core_result_rows(lua_State *L) {
@@ -116,6 +129,8 @@ static int core_result_append(lua_State *L) {
 
 static const luaL_Reg sweep_funcs[] = {{"mpi_send", core_mpi_send},
                                        {"mpi_recv", core_mpi_recv},
+                                       {"mpi_first_failure", core_mpi_first_failure},
+                                       {"mpi_wait_end", core_mpi_wait_end},
                                        {"result_rows", core_result_rows},
                                        {"result_new", core_result_new},
                                        {"result_append", core_result_append},

@@ -3,12 +3,13 @@
 -- ranks, whose outputs must be the same bytes. arg[1]: the directory of the
 -- result files; arg[2] (optional): "each" for final values only, "results"
 -- for results kept in memory, "files" for results written by rank 0 (default
--- all three). Prints on rank 0 only, floats as hexadecimal (every bit).
+-- all three); "long" for results of 100,001 rows (each moves to rank 0 in 3
+-- messages), "ranks" for the rank that ran each point. Prints on rank 0
+-- only, floats as hexadecimal (every bit).
 local lied = require "lied"
 local dir, what = arg[1], arg[2]
--- a mass on a spring (k) with a bouncing ball's state events beside it would
--- need two models; the spring alone, 7 points (2 x 2 grid would not split 3
--- ways unevenly)
+-- a mass on a spring (7 points: shares of 4 and 3, or 2, 2 and 3) and the
+-- bouncing ball (state events)
 local M = dofile("examples/mass_spring.lua")
 local Ball = dofile("examples/bouncing_ball.lua")
 local mpi = lied.core.mpi()
@@ -54,4 +55,17 @@ if what == nil or what == "files" then
   if s then
     for i, f in ipairs(s) do print(i, s.labels[i], f == s.files[i], (f:gsub(".*/", ""))) end
   end
+end
+if what == "long" then
+  -- 100,001 rows of 3 columns: 2.4 MB per result, sent in messages of at
+  -- most 1 MiB; rank 0 writes each with res:save
+  local s = lied.sweep(M, { k = { 1, 4, 9 }, run = { stop = 1, dt = 1e-5, interval = 1e-5 } })
+  if s then
+    for i, r in ipairs(s) do print(i, s.labels[i], r:nrows(), r:save(dir .. "/long_" .. i .. ".csv")) end
+  end
+end
+if what == "ranks" then
+  local s = lied.sweep(M, { k = { 1, 2, 4, 8, 16, 32, 64 }, run = { stop = 0.01 },
+    each = function() return lied.core.mpi().rank end })
+  if s then print(table.concat(s, " ")) end
 end

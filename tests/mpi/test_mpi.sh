@@ -67,8 +67,13 @@ expect_error 1 "model DoublePendulum is not an ensemble (one array of independen
   "${M[@]}" -np 2 "$LIED" run examples/double_pendulum.lua --stop 0.01 --out none
 expect_error 1 "crab: 2 copies for 3 processes (mpirun -np): at least one copy per process" -- \
   "${M[@]}" -np 3 "$LIED" run "$E" --set n=2 --stop 0.01 --out none
-expect_error 2 "under mpirun with 2 processes lied runs only 'lied run FILE.lua' on an ensemble (docs/distributed.md); run 'info' with one process" -- \
+expect_error 2 "under mpirun with 2 processes lied runs only 'lied run FILE.lua' on an ensemble or a script 'lied SCRIPT.lua' (its lied.sweep calls split their points) (docs/distributed.md); run 'info' with one process" -- \
   "${M[@]}" -np 2 "$LIED" info "$E"
+# never the REPL
+expect_error 2 "lied runs only 'lied run FILE.lua' on an ensemble or a script" -- "${M[@]}" -np 2 "$LIED" -i
+expect_error 2 "lied runs only 'lied run FILE.lua' on an ensemble or a script 'lied SCRIPT.lua' (its lied.sweep calls split their points) (docs/distributed.md); run the REPL with one process" -- "${M[@]}" -np 2 "$LIED"
+lacks "$tmp/err" "rank 1 of 2" "reported once"
+expect_error 2 "run '-e' with one process" -- "${M[@]}" -np 2 "$LIED" -e 'print(1)' 
 expect_error 2 "run: interval = \"step\" is not available under mpirun (the ranks' steps differ); give an output interval" -- \
   "${M[@]}" -np 2 "$LIED" run "$E" --set n=4 --stop 0.01 --interval step --out none
 expect_error 2 "no variable matches 'crab[*].nothing*'" -- \
@@ -79,4 +84,80 @@ expect_error 1 "crab[11].revolute2.phi: index 11 out of range: crab has 10 eleme
   "${M[@]}" -np 2 "$LIED" run "$E" --set n=10 --stop 0.01 --out "$tmp/x.csv" --vars 'crab[11].revolute2.phi'
 expect_error 1 "lied: rank 0 of 2: cannot open $tmp/no/x.csv for writing: No such file or directory" -- \
   "${M[@]}" -np 2 "$LIED" run "$E" --set n=4 --stop 0.01 --out "$tmp/no/x.csv"
+
+# ---- events (docs/distributed.md, "Events") -------------------------------------
+# time events at one time in every copy (between rk4's grid points): each rank
+# cuts its steps there as one process does, the same bytes
+L=tests/mpi/lags.lua
+expect 0 "lags, one process" -- "$LIED" run "$L" --out "$tmp/l1.csv"
+check "[ \$(grep -c '^0.2505,' '$tmp/l1.csv') -eq 2 ]" "two rows at the event (before and after)"
+check "[ \$(wc -l <'$tmp/l1.csv') -eq 14 ]" "11 output points, 2 event rows and the header"
+for np in 2 3; do
+  expect 0 "lags, $np ranks" -- "${M[@]}" -np $np "$LIED" run "$L" --out "$tmp/l$np.csv"
+  check "cmp -s '$tmp/l1.csv' '$tmp/l$np.csv'" "time events: $np ranks give one process's bytes"
+done
+# per-copy event times: the ranks' rows differ, the run stops naming them
+expect_error 1 "lied: rank 0 of 2: rank 1: a row at t = 0.29049999999999998 where rank 0 has t = 0.26050000000000001 (every rank must output its rows at the same times: time events must fall at the same times in every copy" -- \
+  "${M[@]}" -np 2 "$LIED" run "$L" --set dt0=0.01 --out "$tmp/l.csv"
+# state events: refused before running, reported once
+expect 0 "balls, one process" -- "$LIED" run tests/mpi/balls.lua --out none
+expect_error 2 "lied: rank 0 of 2: ball (BouncingBall) has state events (zero-crossing functions): under mpirun with 2 processes each rank would stop only at its own copies' events, where one process stops every copy at each; run it with one process, or its variants as the points of a sweep (lied.sweep, docs/distributed.md)" -- \
+  "${M[@]}" -np 2 "$LIED" run tests/mpi/balls.lua --out "$tmp/b.csv"
+lacks "$tmp/err" "rank 1 of 2" "reported by rank 0 alone"
+check "[ ! -e '$tmp/b.csv' ]" "nothing written"
+
+# ---- sweeps (lied.sweep; docs/distributed.md, "Sweeps") ---------------------------
+S=tests/mpi/sweep.lua
+mkdir -p "$tmp/s1" "$tmp/s2" "$tmp/s3"
+expect 0 "sweep, one process" -- "$LIED" "$S" "$tmp/s1"
+cp "$tmp/out" "$tmp/s1.out"
+check "[ \$(wc -l <'$tmp/s1.out') -eq 18 ]" "7 + 6 + 5 lines"
+contains "$tmp/s1.out" "4 k=8 4 p4 0x1p+3 " "each's values"
+for np in 2 3; do
+  expect 0 "sweep, $np ranks" -- "${M[@]}" -np $np "$LIED" "$S" "$tmp/s$np"
+  check "cmp -s '$tmp/s1.out' '$tmp/out'" "sweep results (hexadecimal) on $np ranks are one process's"
+  check "diff -r '$tmp/s1' '$tmp/s$np' >/dev/null" "the files of a sweep with state events on $np ranks"
+done
+check "[ \$(ls '$tmp/s2' | wc -l) -eq 5 ]" "5 files"
+# contiguous shares: 7 points on 2 ranks are 4 + 3... floor(7 r / P) + 1 ..
+expect 0 "ranks, one process" -- "$LIED" "$S" "$tmp/s1" ranks
+contains "$tmp/out" "0 0 0 0 0 0 0" "one process runs every point"
+expect 0 "ranks, 2" -- "${M[@]}" -np 2 "$LIED" "$S" "$tmp/s2" ranks
+contains "$tmp/out" "0 0 0 1 1 1 1" "2 ranks: points 1-3 and 4-7"
+expect 0 "ranks, 3" -- "${M[@]}" -np 3 "$LIED" "$S" "$tmp/s3" ranks
+contains "$tmp/out" "0 0 1 1 2 2 2" "3 ranks: points 1-2, 3-4, 5-7"
+# results larger than a message
+expect 0 "long, one process" -- "$LIED" "$S" "$tmp/s1" long
+cp "$tmp/out" "$tmp/long1.out"
+contains "$tmp/out" "100001" "100,001 rows"
+expect 0 "long, 2 ranks" -- "${M[@]}" -np 2 "$LIED" "$S" "$tmp/s2" long
+check "cmp -s '$tmp/long1.out' '$tmp/out'" "long results on 2 ranks"
+for i in 1 2 3; do
+  check "cmp -s '$tmp/s1/long_$i.csv' '$tmp/s2/long_$i.csv'" "long result $i, sent in parts"
+done
+
+# errors: the rank that runs the point reports it and ends every rank
+X=tests/mpi/sweep_errors.lua
+expect_error 1 "lied: rank 1 of 2: sweep: point 3 (bad=2): at t = 0.70599999999999996: state g[2].int.x became inf" -- \
+  "${M[@]}" -np 2 "$LIED" "$X" run
+lacks "$tmp/err" "rank 0 of 2" "rank 0 did not fail"
+expect_error 1 "lied: rank 1 of 2: sweep: point 3 (m=-1): examples/mass_spring.lua:15: body: parameter m = -1 [kg] must be > 0" -- \
+  "${M[@]}" -np 2 "$LIED" "$X" build
+expect_error 1 "lied: rank 1 of 2: sweep: each: point 3 (k=3): point 3 is bad" -- "${M[@]}" -np 2 "$LIED" "$X" each
+expect_error 2 "lied: rank 1 of 2: sweep: each: point 3 (k=3): a userdata cannot be returned (numbers, strings, booleans and tables of them)" -- \
+  "${M[@]}" -np 2 "$LIED" "$X" each_value
+expect_error 1 "lied: rank 1 of 2: sweep: point 3 (m=-1)" -- "${M[@]}" -np 2 "$LIED" "$X" caught
+lacks "$tmp/out" "caught" "a failure caught by the script still ends every rank"
+# bad inputs: every rank finds them, rank 0 reports
+expect_error 2 "lied: rank 0 of 2: sweep: out = 'p.csv' needs one %d (or %03d) for the point's number and no other %" -- \
+  "${M[@]}" -np 2 "$LIED" "$X" out
+lacks "$tmp/err" "rank 1 of 2" "reported once"
+expect_error 2 "lied: rank 0 of 2: sweep: run: unknown option 'stopp' (did you mean 'stop'?)" -- "${M[@]}" -np 2 "$LIED" "$X" option
+lacks "$tmp/err" "rank 1 of 2" "reported once"
+expect_error 2 "lied: rank 0 of 4: sweep: 3 points for 4 processes (mpirun -np): at least one point per process" -- \
+  "${M[@]}" -np 4 "$LIED" "$X" few
+lacks "$tmp/err" "rank 1 of 4" "reported once"
+# the same cases in one process: the messages without the rank
+expect_error 1 "lied: sweep: point 3 (bad=2): at t = 0.70599999999999996: state g[2].int.x became inf" -- "$LIED" "$X" run
+expect 0 "few points, one process" -- "$LIED" "$X" few
 finish
