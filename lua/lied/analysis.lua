@@ -497,15 +497,8 @@ end
 
 local sweep_options = { mode = true, run = true, set = true, each = true, out = true }
 
--- lied.sweep(model, spec) (docs/distributed.md, "Sweeps"; docs/analysis.md):
--- one run of model per point of spec's parameters (as the REPL's sweep{}:
--- every combination, or mode = "list"), run = {options}, set = {overrides
--- of every point}, each = function(res, point, i) -> value (what is kept of
--- a point instead of its result), out = "dir/p%d.csv" (each point's result
--- written there by rank 0, not kept). Under mpirun with P processes the
--- points are split over the ranks in contiguous shares, every rank runs its
--- own, and rank 0 gathers them in point order and returns the list; the
--- other ranks return nil. With one process, the same list.
+-- The checks of lied.sweep's arguments; the options, the file pattern, the
+-- run options and the points.
 local function prepare(model, spec)
   if not lied.ismodel(model) then usage("lied.sweep(model, {...}): expected a model, got " .. type(model)) end
   if type(spec) ~= "table" then usage("lied.sweep(model, {[\"p1.L\"] = {1000, 2000}, ...}): expected a table, got " .. type(spec)) end
@@ -539,6 +532,15 @@ local function end_all(err, mpi)
   core.mpi_abort(lied.error_kind(err) == "usage" and 2 or 1)
 end
 
+-- lied.sweep(model, spec) (docs/distributed.md, "Sweeps"; docs/analysis.md):
+-- one run of model per point of spec's parameters (as the REPL's sweep{}:
+-- every combination, or mode = "list"), run = {options}, set = {overrides
+-- of every point}, each = function(res, point, i) -> value (what is kept of
+-- a point instead of its result), out = "dir/p%d.csv" (each point's result
+-- written there by rank 0, not kept). Under mpirun with P processes the
+-- points are split over the ranks in contiguous shares, every rank runs its
+-- own, and rank 0 gathers them in point order and returns the list; the
+-- other ranks return nil. With one process, the same list.
 function analysis.sweep(model, spec)
   local mpi = core.mpi()
   local P, rank = mpi.size, mpi.rank
@@ -597,6 +599,9 @@ function analysis.sweep(model, spec)
     end
     if P == 1 then return list end
     if rank ~= 0 then
+      -- rank 0 says when it takes this rank's points: until then this rank
+      -- waits asleep rather than in a send that would spin
+      core.mpi_recv(0)
       for _, entry in ipairs(mine) do -- in point order, each in bounded messages
         local res = entry.result
         local names = res and res:names() or nil
@@ -610,6 +615,7 @@ function analysis.sweep(model, spec)
       return nil
     end
     for r = 1, P - 1 do
+      core.mpi_send(r, "") -- ready for rank r's points
       local a, b = share(r)
       for i = a, b do
         local head = analysis.decode(core.mpi_recv(r))

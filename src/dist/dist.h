@@ -45,7 +45,8 @@ int lied_dist_params(lied_params *p, size_t max, lied_err *e);
  * most 64 MiB (tag of their own, so they never mix with a run's rows). */
 int lied_dist_send(int to, const void *p, uint64_t n, lied_err *e);
 /* Receive what rank `from` sent with lied_dist_send: *p (malloc'ed, n + 1
- * bytes with a 0 after them; the caller frees it) and *n. */
+ * bytes with a 0 after them; the caller frees it) and *n. Waits asleep (1 ms
+ * naps, not MPI's spinning) until the sender starts. */
 int lied_dist_recv(int from, char **p, uint64_t *n, lied_err *e);
 
 /* Collective: the lowest rank that passes failed != 0, or -1 when none does.

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "dist/dist.h"
 
 static int started, rank_, size_ = 1;
@@ -434,11 +435,23 @@ int lied_dist_first_failure(int failed) {
   return low < size_ ? low : -1;
 }
 
+/* Wait until a message from rank `from` with tag `tag` is there, asleep
+ * between looks (1 ms): MPI_Recv would spin at full speed, taking a core from
+ * the ranks still running their points on a shared machine. */
+static void await_message(int from, int tag) {
+  const struct timespec nap = {0, 1000000};
+  for (;;) {
+    int flag = 0;
+    MPI_Iprobe(from, tag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    if (flag) return;
+    nanosleep(&nap, NULL);
+  }
+}
+
 void lied_dist_wait_end(int r) {
   if (!started || size_ < 2 || r == rank_) return;
   /* rank r never sends this: it reports and ends every rank (MPI_Abort) */
-  char c;
-  MPI_Recv(&c, 1, MPI_CHAR, r, TAG_NEVER, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  await_message(r, TAG_NEVER);
   fprintf(stderr, "lied: rank %d of %d: rank %d sent what it never sends\n", rank_, size_, r);
   lied_dist_abort(1);
 }
@@ -463,6 +476,7 @@ int lied_dist_recv(int from, char **p, uint64_t *n, lied_err *e) {
     return lied_errc(e, LIED_E_USAGE, "receive: no rank %d to receive from (rank %d of %d)", from,
                      rank_, size_);
   uint64_t len = 0;
+  await_message(from, TAG_SWEEP); /* the sender may still be running */
   MPI_Recv(&len, 1, MPI_UINT64_T, from, TAG_SWEEP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   char *b = lied_xmalloc(len + 1, "message from another rank", e);
   if (!b) return LIED_E_NOMEM; /* the sender's messages stay unreceived: the caller aborts */
