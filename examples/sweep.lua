@@ -5,8 +5,12 @@
 -- ranks and rank 0 prints the table (docs/distributed.md, "Sweeps").
 --   lied examples/sweep.lua [stop]              one process (stop: 20000 s)
 --   mpirun -np 2 lied examples/sweep.lua 1e6    2 processes, 32 points each
+-- Like the other examples it is also a model file (the thermostat): the
+-- sweep runs only when the file is the main script, as lied.main does.
 local lied = require "lied"
 local Thermostat = require "thermostat"
+local source = debug.getinfo(1, "S").source
+if not (lied.script and source == "@" .. lied.script) then return Thermostat end
 
 local stop = tonumber(arg and arg[1]) or 20000
 local powers, t_on = {}, {}
@@ -34,3 +38,4 @@ if s then -- rank 0 (or one process)
     io.write(string.format("%-28s %8d %10.2f %10.4f\n", s.labels[i], v.switches, v.mean_Q, v.T))
   end
 end
+return Thermostat

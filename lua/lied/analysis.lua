@@ -580,7 +580,7 @@ function analysis.sweep(model, spec)
     return entry
   end
   local list = setmetatable({ labels = {}, points = {}, files = file and {} or nil }, { __name = "lied.Sweep",
-    __tostring = function(l) return string.format("sweep of %d points (plot{\"name\", runs = s} overlays results)", #l) end })
+    __tostring = function(l) return string.format("sweep of %d points", #l.labels) end })
   local function take(i, entry)
     list.labels[i], list.points[i] = entry.label, copy(points[i])
     if file then
