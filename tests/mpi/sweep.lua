@@ -3,7 +3,7 @@
 -- ranks, whose outputs must be the same bytes. arg[1]: the directory of the
 -- result files; arg[2] (optional): "each" for final values only, "results"
 -- for results kept in memory, "files" for results written by rank 0 (default
--- all three); "long" for results of 100,001 rows (each moves to rank 0 in 3
+-- all three); "long" for results of 1.2 MB (each moves to rank 0 in 2
 -- messages), "ranks" for the rank that ran each point. Prints on rank 0
 -- only, floats as hexadecimal (every bit).
 local lied = require "lied"
@@ -57,11 +57,15 @@ if what == nil or what == "files" then
   end
 end
 if what == "long" then
-  -- 100,001 rows of 3 columns: 2.4 MB per result, sent in messages of at
-  -- most 1 MiB; rank 0 writes each with res:save
-  local s = lied.sweep(M, { k = { 1, 4, 9 }, run = { stop = 1, dt = 1e-5, interval = 1e-5 } })
+  -- ensembles of 300 .. 302 growths (tests/mpi/growth.lua) recorded at 501
+  -- times: 1.2 MB per result, sent in 2 messages of at most 1 MiB; rank 0
+  -- writes each with res:save
+  local G = dofile("tests/mpi/growth.lua")
+  local s = lied.sweep(G, { n = { 300, 301, 302 }, run = { stop = 1, interval = 0.002 } })
   if s then
-    for i, r in ipairs(s) do print(i, s.labels[i], r:nrows(), r:save(dir .. "/long_" .. i .. ".csv")) end
+    for i, r in ipairs(s) do
+      print(i, s.labels[i], r:nrows(), #r:names(), r:save(dir .. "/long_" .. i .. ".mat"))
+    end
   end
 end
 if what == "ranks" then

@@ -3,7 +3,9 @@
 # The CSV and MAT files of a fixed-step (rk4) ensemble with per-copy
 # parameters and an indexed --set are the same bytes as one process's; a
 # failure on rank 1 ends every rank with the message naming the rank; bad
-# inputs are errors with their messages. Registered by tests/CMakeLists.txt
+# inputs are errors with their messages; ensembles with time events at shared
+# times give the same bytes, with per-copy times they stop naming the ranks,
+# with state events they are refused. Sweeps: test_mpi_sweep.sh. Registered by tests/CMakeLists.txt
 # only when lied was built with MPI. Arguments: the lied binary, mpirun.
 . "$(dirname "$0")/../cli/lib.sh" "$1"
 MPIRUN=${2:-mpirun}
@@ -106,58 +108,4 @@ expect_error 2 "lied: rank 0 of 2: ball (BouncingBall) has state events (zero-cr
 lacks "$tmp/err" "rank 1 of 2" "reported by rank 0 alone"
 check "[ ! -e '$tmp/b.csv' ]" "nothing written"
 
-# ---- sweeps (lied.sweep; docs/distributed.md, "Sweeps") ---------------------------
-S=tests/mpi/sweep.lua
-mkdir -p "$tmp/s1" "$tmp/s2" "$tmp/s3"
-expect 0 "sweep, one process" -- "$LIED" "$S" "$tmp/s1"
-cp "$tmp/out" "$tmp/s1.out"
-check "[ \$(wc -l <'$tmp/s1.out') -eq 18 ]" "7 + 6 + 5 lines"
-contains "$tmp/s1.out" "4 k=8 4 p4 0x1p+3 " "each's values"
-for np in 2 3; do
-  expect 0 "sweep, $np ranks" -- "${M[@]}" -np $np "$LIED" "$S" "$tmp/s$np"
-  check "cmp -s '$tmp/s1.out' '$tmp/out'" "sweep results (hexadecimal) on $np ranks are one process's"
-  check "diff -r '$tmp/s1' '$tmp/s$np' >/dev/null" "the files of a sweep with state events on $np ranks"
-done
-check "[ \$(ls '$tmp/s2' | wc -l) -eq 5 ]" "5 files"
-# contiguous shares: 7 points on 2 ranks are 4 + 3... floor(7 r / P) + 1 ..
-expect 0 "ranks, one process" -- "$LIED" "$S" "$tmp/s1" ranks
-contains "$tmp/out" "0 0 0 0 0 0 0" "one process runs every point"
-expect 0 "ranks, 2" -- "${M[@]}" -np 2 "$LIED" "$S" "$tmp/s2" ranks
-contains "$tmp/out" "0 0 0 1 1 1 1" "2 ranks: points 1-3 and 4-7"
-expect 0 "ranks, 3" -- "${M[@]}" -np 3 "$LIED" "$S" "$tmp/s3" ranks
-contains "$tmp/out" "0 0 1 1 2 2 2" "3 ranks: points 1-2, 3-4, 5-7"
-# results larger than a message
-expect 0 "long, one process" -- "$LIED" "$S" "$tmp/s1" long
-cp "$tmp/out" "$tmp/long1.out"
-contains "$tmp/out" "100001" "100,001 rows"
-expect 0 "long, 2 ranks" -- "${M[@]}" -np 2 "$LIED" "$S" "$tmp/s2" long
-check "cmp -s '$tmp/long1.out' '$tmp/out'" "long results on 2 ranks"
-for i in 1 2 3; do
-  check "cmp -s '$tmp/s1/long_$i.csv' '$tmp/s2/long_$i.csv'" "long result $i, sent in parts"
-done
-
-# errors: the rank that runs the point reports it and ends every rank
-X=tests/mpi/sweep_errors.lua
-expect_error 1 "lied: rank 1 of 2: sweep: point 3 (bad=2): at t = 0.70599999999999996: state g[2].int.x became inf" -- \
-  "${M[@]}" -np 2 "$LIED" "$X" run
-lacks "$tmp/err" "rank 0 of 2" "rank 0 did not fail"
-expect_error 1 "lied: rank 1 of 2: sweep: point 3 (m=-1): examples/mass_spring.lua:15: body: parameter m = -1 [kg] must be > 0" -- \
-  "${M[@]}" -np 2 "$LIED" "$X" build
-expect_error 1 "lied: rank 1 of 2: sweep: each: point 3 (k=3): point 3 is bad" -- "${M[@]}" -np 2 "$LIED" "$X" each
-expect_error 2 "lied: rank 1 of 2: sweep: each: point 3 (k=3): a userdata cannot be returned (numbers, strings, booleans and tables of them)" -- \
-  "${M[@]}" -np 2 "$LIED" "$X" each_value
-expect_error 1 "lied: rank 1 of 2: sweep: point 3 (m=-1)" -- "${M[@]}" -np 2 "$LIED" "$X" caught
-lacks "$tmp/out" "caught" "a failure caught by the script still ends every rank"
-# bad inputs: every rank finds them, rank 0 reports
-expect_error 2 "lied: rank 0 of 2: sweep: out = 'p.csv' needs one %d (or %03d) for the point's number and no other %" -- \
-  "${M[@]}" -np 2 "$LIED" "$X" out
-lacks "$tmp/err" "rank 1 of 2" "reported once"
-expect_error 2 "lied: rank 0 of 2: sweep: run: unknown option 'stopp' (did you mean 'stop'?)" -- "${M[@]}" -np 2 "$LIED" "$X" option
-lacks "$tmp/err" "rank 1 of 2" "reported once"
-expect_error 2 "lied: rank 0 of 4: sweep: 3 points for 4 processes (mpirun -np): at least one point per process" -- \
-  "${M[@]}" -np 4 "$LIED" "$X" few
-lacks "$tmp/err" "rank 1 of 4" "reported once"
-# the same cases in one process: the messages without the rank
-expect_error 1 "lied: sweep: point 3 (bad=2): at t = 0.70599999999999996: state g[2].int.x became inf" -- "$LIED" "$X" run
-expect 0 "few points, one process" -- "$LIED" "$X" few
 finish
