@@ -520,6 +520,21 @@ local function prepare(model, spec)
   if P > 1 and #points < P then
     usage(string.format("sweep: %d points for %d processes (mpirun -np): at least one point per process", #points, P))
   end
+  -- the files rank 0 will write (the first and the last point's): before
+  -- any point runs
+  if file and core.mpi().rank == 0 then
+    for _, i in ipairs { 1, #points } do
+      local name = file(i)
+      local existed = io.open(name, "rb")
+      if existed then existed:close() end
+      local f, why = io.open(name, "ab")
+      if not f then
+        error(core.error("model", "sweep: out: cannot write " .. name .. ": " .. tostring(why):gsub("^.*: ", "")), 0)
+      end
+      f:close()
+      if not existed then os.remove(name) end
+    end
+  end
   return o, file, ropts, points, keys
 end
 

@@ -104,7 +104,10 @@ bad({ k = { 1 }, out = "p.csv" }, "sweep: out = 'p.csv' needs one %d (or %03d) f
 bad({ k = { 1 }, out = "p%d_%d.csv" }, "needs one %d", "usage")
 bad({ k = { 1 }, out = "p%s.csv" }, "needs one %d", "usage")
 bad({ k = { 1 }, out = "p%d.txt" }, "sweep: out = 'p%d.txt': use a .csv or .mat file name", "usage")
-bad({ k = { 1 }, out = "/nonexistent/dir/p%d.csv", run = run }, "cannot open /nonexistent/dir/p1.csv", "model")
+local ran = false
+bad({ k = { 1, 2 }, out = "/nonexistent/dir/p%d.csv", run = run, each = function() ran = true end },
+  "sweep: out: cannot write /nonexistent/dir/p1.csv: No such file or directory", "model")
+T.check(not ran, "an output that cannot be written is found before any point runs")
 bad({ nosuch = { 1, 2 } }, { "sweep: point 1 (nosuch=1): ", "nosuch" })
 bad({ m = { 1, -1 }, run = run }, { "sweep: point 2 (m=-1): ", "must be > 0" }, "model")
 bad({ k = { 1, 2 }, run = run, each = function(_, _, i) if i == 2 then error("no good", 0) end end },

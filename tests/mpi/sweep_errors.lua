@@ -21,6 +21,8 @@ elseif case == "caught" then -- caught by the script: still ends every rank
   print("caught", ok)
 elseif case == "out" then
   lied.sweep(M, { k = { 1, 2, 3 }, run = run, out = "p.csv" })
+elseif case == "nodir" then -- rank 0 cannot write the files: before any point runs
+  lied.sweep(M, { k = { 1, 2, 3 }, run = run, out = arg[2] .. "/no/p%d.csv" })
 elseif case == "few" then
   lied.sweep(M, { k = { 1, 2, 3 }, run = run })
 elseif case == "option" then

@@ -57,6 +57,9 @@ lacks "$tmp/out" "caught" "a failure caught by the script still ends every rank"
 expect_error 2 "lied: rank 0 of 2: sweep: out = 'p.csv' needs one %d (or %03d) for the point's number and no other %" -- \
   "${M[@]}" -np 2 "$LIED" "$X" out
 lacks "$tmp/err" "rank 1 of 2" "reported once"
+expect_error 1 "lied: rank 0 of 2: sweep: out: cannot write $tmp/no/p1.csv: No such file or directory" -- \
+  "${M[@]}" -np 2 "$LIED" "$X" nodir "$tmp"
+lacks "$tmp/err" "rank 1 of 2" "reported once"
 expect_error 2 "lied: rank 0 of 2: sweep: run: unknown option 'stopp' (did you mean 'stop'?)" -- "${M[@]}" -np 2 "$LIED" "$X" option
 lacks "$tmp/err" "rank 1 of 2" "reported once"
 expect_error 2 "lied: rank 0 of 4: sweep: 3 points for 4 processes (mpirun -np): at least one point per process" -- \
