@@ -409,4 +409,252 @@ function analysis.point_label(p, keys)
   return table.concat(t, " ")
 end
 
+-- The parts of a sweep's table: the swept parameters, and the other keys
+-- (`options`: the names that are not parameters, e.g. mode and run).
+function analysis.sweep_parts(spec, options)
+  local params, opts = {}, {}
+  for k, v in pairs(spec) do
+    if options[k] then opts[k] = v else params[k] = v end
+  end
+  return params, opts
+end
+
+-- ---- lied.sweep: points over the ranks of mpirun -------------------------------------
+
+-- Values an `each` function returns, as bytes and back: nil, booleans,
+-- numbers (floats as their 8 bytes: the same bits), strings, and tables of
+-- them (no cycles, no functions or userdata).
+local function encode(v, out, seen, where)
+  local t = type(v)
+  if v == nil then out[#out + 1] = "N"
+  elseif v == true then out[#out + 1] = "T"
+  elseif v == false then out[#out + 1] = "F"
+  elseif math.type(v) == "integer" then out[#out + 1] = string.pack("<c1j", "i", v)
+  elseif t == "number" then out[#out + 1] = string.pack("<c1d", "d", v)
+  elseif t == "string" then out[#out + 1] = string.pack("<c1s4", "s", v)
+  elseif t == "table" then
+    if seen[v] then usage(where .. ": the value holds a table inside itself", 0) end
+    seen[v] = true
+    local n = 0
+    for _ in pairs(v) do n = n + 1 end
+    out[#out + 1] = string.pack("<c1j", "t", n)
+    for k, x in pairs(v) do
+      encode(k, out, seen, where)
+      encode(x, out, seen, where)
+    end
+    seen[v] = nil
+  else
+    usage(string.format("%s: a %s cannot be returned (numbers, strings, booleans and tables of them)", where, t), 0)
+  end
+end
+local function decode(s, at)
+  local tag = s:sub(at, at)
+  if tag == "N" then return nil, at + 1
+  elseif tag == "T" then return true, at + 1
+  elseif tag == "F" then return false, at + 1
+  elseif tag == "i" then return string.unpack("<j", s, at + 1)
+  elseif tag == "d" then return string.unpack("<d", s, at + 1)
+  elseif tag == "s" then return string.unpack("<s4", s, at + 1)
+  elseif tag == "t" then
+    local n
+    n, at = string.unpack("<j", s, at + 1)
+    local t = {}
+    for _ = 1, n do
+      local k, x
+      k, at = decode(s, at)
+      x, at = decode(s, at)
+      t[k] = x
+    end
+    return t, at
+  end
+  error("sweep: a damaged message from another rank (tag " .. string.format("%q", tag) .. ")", 0)
+end
+analysis.encode = function(v, where)
+  local out = {}
+  encode(v, out, {}, where or "value")
+  return table.concat(out)
+end
+analysis.decode = function(s) return (decode(s, 1)) end
+
+-- Rows per message when a result moves to rank 0: at most 1 MiB of doubles.
+local ROW_BYTES = 1 << 20
+
+-- The file of point i: the pattern with its one %d (or %0Nd) filled in.
+local function check_out(out)
+  if type(out) ~= "string" then usage("sweep: out must be a file name pattern with %d (\"runs/p%03d.csv\"), got " .. type(out), 4) end
+  local rest = out:gsub("%%%%", "")
+  local _, n = rest:gsub("%%", "")
+  local _, d = rest:gsub("%%0?%d*d", "")
+  if n ~= 1 or d ~= 1 then
+    usage("sweep: out = '" .. out .. "' needs one %d (or %03d) for the point's number and no other %", 4)
+  end
+  local ext = out:match("%.(%a+)$")
+  if ext ~= "csv" and ext ~= "mat" then
+    usage("sweep: out = '" .. out .. "': use a .csv or .mat file name", 4)
+  end
+  return function(i) return string.format(out, i) end
+end
+
+local sweep_options = { mode = true, run = true, set = true, each = true, out = true }
+
+-- The checks of lied.sweep's arguments; the options, the file pattern, the
+-- run options and the points.
+local function prepare(model, spec)
+  if not lied.ismodel(model) then usage("lied.sweep(model, {...}): expected a model, got " .. type(model)) end
+  if type(spec) ~= "table" then usage("lied.sweep(model, {[\"p1.L\"] = {1000, 2000}, ...}): expected a table, got " .. type(spec)) end
+  local params, o = analysis.sweep_parts(spec, sweep_options)
+  if o.run ~= nil and type(o.run) ~= "table" then usage("sweep: run must be a table of run options, got " .. type(o.run)) end
+  if o.set ~= nil and type(o.set) ~= "table" then usage("sweep: set must be a table of overrides, got " .. type(o.set)) end
+  if o.each ~= nil and type(o.each) ~= "function" then usage("sweep: each must be a function(res, point, i), got " .. type(o.each)) end
+  local file = o.out ~= nil and check_out(o.out) or nil
+  local ropts = copy(model.experiment)
+  for k, v in pairs(o.run or {}) do ropts[k] = v end
+  if (o.run or {}).out ~= nil or (o.run or {}).set ~= nil then
+    usage("sweep: run = {" .. ((o.run or {}).out ~= nil and "out" or "set") .. " = ...}: give out = \"p%d.csv\" and set = {...} to the sweep itself")
+  end
+  ropts.out, ropts.memory = "none", true
+  local okr, why = pcall(core.check_run_options, ropts)
+  if not okr then error(core.error(lied.error_kind(why), "sweep: " .. tostring(why)), 0) end
+  local points, keys = analysis.points(params, o.mode)
+  local P = core.mpi().size
+  if P > 1 and #points < P then
+    usage(string.format("sweep: %d points for %d processes (mpirun -np): at least one point per process", #points, P))
+  end
+  -- the files rank 0 will write (the first and the last point's): before
+  -- any point runs
+  if file and core.mpi().rank == 0 then
+    for _, i in ipairs { 1, #points } do
+      local name = file(i)
+      local existed = io.open(name, "rb")
+      if existed then existed:close() end
+      local f, why = io.open(name, "ab")
+      if not f then
+        error(core.error("model", "sweep: out: cannot write " .. name .. ": " .. tostring(why):gsub("^.*: ", "")), 0)
+      end
+      f:close()
+      if not existed then os.remove(name) end
+    end
+  end
+  return o, file, ropts, points, keys
+end
+
+-- Under mpirun: print the error with the rank and end every rank (the
+-- others may be waiting for this one), even when the caller would catch it.
+local function end_all(err, mpi)
+  io.stderr:write(string.format("lied: rank %d of %d: %s%s\n", mpi.rank, mpi.size, tostring(err),
+    lied.error_kind(err) == "usage" and "\n(see lied --help)" or ""))
+  io.stderr:flush()
+  core.mpi_abort(lied.error_kind(err) == "usage" and 2 or 1)
+end
+
+-- lied.sweep(model, spec) (docs/distributed.md, "Sweeps"; docs/analysis.md):
+-- one run of model per point of spec's parameters (as the REPL's sweep{}:
+-- every combination, or mode = "list"), run = {options}, set = {overrides
+-- of every point}, each = function(res, point, i) -> value (what is kept of
+-- a point instead of its result), out = "dir/p%d.csv" (each point's result
+-- written there by rank 0, not kept). Under mpirun with P processes the
+-- points are split over the ranks in contiguous shares, every rank runs its
+-- own, and rank 0 gathers them in point order and returns the list; the
+-- other ranks return nil. With one process, the same list.
+function analysis.sweep(model, spec)
+  local mpi = core.mpi()
+  local P, rank = mpi.size, mpi.rank
+  local ok, o, file, ropts, points, keys = pcall(prepare, model, spec)
+  if P > 1 then -- every rank checks alike: the lowest failing one reports
+    local first = core.mpi_first_failure(not ok)
+    if first >= 0 and first ~= rank then core.mpi_wait_end(first) end
+    if not ok then end_all(o, mpi) end
+  end
+  if not ok then error(o, 0) end
+  local N = #points
+  -- this rank's points: floor(N r / P) + 1 .. floor(N (r + 1) / P)
+  local function share(r) return N * r // P + 1, N * (r + 1) // P end
+  local first, last = share(rank)
+  local keep_result = file ~= nil or o.each == nil
+  local mine = {}
+  local function run_point(i)
+    local p = points[i]
+    local label = analysis.point_label(p, keys)
+    local ov = copy(o.set)
+    for k, v in pairs(p) do ov[k] = v end
+    local ok, b = pcall(lied.build, model, ov)
+    if not ok then error(core.error(lied.error_kind(b), "sweep: point " .. i .. " (" .. label .. "): " .. tostring(b)), 0) end
+    local res, stats, err = b:run(ropts)
+    if err then error(core.error(lied.error_kind(err), "sweep: point " .. i .. " (" .. label .. "): " .. tostring(err)), 0) end
+    if stats.interrupted then error(core.error("model", "sweep: interrupted at point " .. i .. " (" .. label .. ")"), 0) end
+    local entry = { label = label, result = keep_result and res or nil }
+    if o.each then
+      local okv, v = pcall(o.each, res, copy(p), i)
+      if not okv then error(core.error(lied.error_kind(v), "sweep: each: point " .. i .. " (" .. label .. "): " .. tostring(v)), 0) end
+      entry.value = v
+      entry.packed = P > 1 and rank ~= 0 and analysis.encode(v, "sweep: each: point " .. i .. " (" .. label .. ")") or nil
+      -- the value comes back through the same bytes with one process too, so
+      -- what a script sees does not depend on where the point ran
+      if P == 1 or rank == 0 then entry.value = analysis.decode(analysis.encode(v, "sweep: each: point " .. i .. " (" .. label .. ")")) end
+    end
+    return entry
+  end
+  local list = setmetatable({ labels = {}, points = {}, files = file and {} or nil }, { __name = "lied.Sweep",
+    __tostring = function(l) return string.format("sweep of %d points", #l.labels) end })
+  local function take(i, entry)
+    list.labels[i], list.points[i] = entry.label, copy(points[i])
+    if file then
+      local name = file(i)
+      entry.result:save(name)
+      list.files[i] = name
+    end
+    if o.each then list[i] = entry.value
+    elseif file then list[i] = list.files[i]
+    else list[i] = entry.result end
+  end
+  local function work()
+    for i = first, last do
+      local entry = run_point(i)
+      if rank == 0 then take(i, entry) else mine[#mine + 1] = entry end
+    end
+    if P == 1 then return list end
+    if rank ~= 0 then
+      -- rank 0 says when it takes this rank's points: until then this rank
+      -- waits asleep rather than in a send that would spin
+      core.mpi_recv(0)
+      for _, entry in ipairs(mine) do -- in point order, each in bounded messages
+        local res = entry.result
+        local names = res and res:names() or nil
+        local nrows = res and res:nrows() or 0
+        core.mpi_send(0, analysis.encode({ label = entry.label, value = entry.packed, names = names,
+          units = names and res:units() or nil, nrows = nrows }))
+        local per = math.max(1, ROW_BYTES // (8 * ((names and #names or 0) + 1)))
+        for r = 1, nrows, per do core.mpi_send(0, core.result_rows(res, r, math.min(per, nrows - r + 1))) end
+        entry.result = nil
+      end
+      return nil
+    end
+    for r = 1, P - 1 do
+      core.mpi_send(r, "") -- ready for rank r's points
+      local a, b = share(r)
+      for i = a, b do
+        local head = analysis.decode(core.mpi_recv(r))
+        local entry = { label = head.label, value = head.value and analysis.decode(head.value) or nil }
+        if head.names then
+          local res = core.result_new(head.names, head.units)
+          local got = 0
+          while got < head.nrows do
+            local s = core.mpi_recv(r)
+            core.result_append(res, s)
+            got = res:nrows()
+          end
+          entry.result = res
+        end
+        take(i, entry)
+      end
+    end
+    return list
+  end
+  if P == 1 then return work() end
+  -- under mpirun a failure on one rank ends every rank (docs/distributed.md)
+  local okw, r = pcall(work)
+  if okw then return r end
+  end_all(r, mpi)
+end
+
 return analysis

@@ -113,7 +113,10 @@ Under mpirun (lied built with MPI; docs/distributed.md):
   mpirun -np P lied run FILE.lua [options]
                      an ensemble (one array of independent copies at the top level)
                      split over P processes, each building and running its share;
-                     rank 0 writes the outputs in copy order, the same as one process]]
+                     rank 0 writes the outputs in copy order, the same as one process
+  mpirun -np P lied SCRIPT.lua [args...]
+                     a script on every rank; its lied.sweep(model, {...}) calls split
+                     their points over the ranks and return the results on rank 0]]
 
 function cli.usage()
   return string.format(usage, options_usage()) .. (lied.core.mpi().built and "\n" .. mpi_usage or "")
@@ -613,9 +616,15 @@ function cli.main(args)
   local ok, code = xpcall(function()
     local a = args[1]
     local mpi = lied.core.mpi()
-    if mpi.size > 1 and a ~= "run" and a ~= "--help" and a ~= "-h" and a ~= "--version" then
+    -- under mpirun: `lied run` (an ensemble) or a script (its lied.sweep
+    -- calls split their points), never the REPL
+    local script = a ~= nil and a:sub(1, 1) ~= "-" and not command_usage[a] and a ~= "help"
+    if mpi.size > 1 and a ~= "run" and a ~= "--help" and a ~= "-h" and a ~= "--version" and not script then
+      -- every rank gets here alike: rank 0 reports, the others wait for its end
+      if mpi.rank ~= 0 then lied.core.mpi_wait_end(0) end
       usage_error(string.format("under mpirun with %d processes lied runs only 'lied run FILE.lua' "
-        .. "on an ensemble (docs/distributed.md); run '%s' with one process", mpi.size, tostring(a)))
+        .. "on an ensemble or a script 'lied SCRIPT.lua' (its lied.sweep calls split their points) "
+        .. "(docs/distributed.md); run %s with one process", mpi.size, a and "'" .. a .. "'" or "the REPL"))
     end
     if a == "--help" or a == "-h" then
       io.stdout:write(cli.usage(), "\n")

@@ -920,8 +920,8 @@ end
 -- ---- analysis (lua/lied/analysis.lua, docs/analysis.md) -------------------------
 
 -- lied.steady(model, opts), lied.linearize(model, opts), lied.value(res,
--- name, t), lied.compare(r1, r2): see lied.analysis.
-for _, f in ipairs { "steady", "linearize", "value", "compare" } do
+-- name, t), lied.compare(r1, r2), lied.sweep(model, spec): see lied.analysis.
+for _, f in ipairs { "steady", "linearize", "value", "compare", "sweep" } do
   lied[f] = function(...) return require("lied.analysis")[f](...) end
 end
 

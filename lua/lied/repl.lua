@@ -518,10 +518,9 @@ end
 function repl.sweep(spec)
   need_model()
   if type(spec) ~= "table" then usage("sweep{[\"p1.L\"] = {1000, 2000}, ...}: expected a table") end
-  local params, mode, ropts = {}, spec.mode, spec.run
-  for k, v in pairs(spec) do
-    if k ~= "mode" and k ~= "run" then params[k] = v end
-  end
+  -- the parameters and options as lied.sweep splits them (analysis.lua)
+  local params, o = analysis.sweep_parts(spec, { mode = true, run = true })
+  local mode, ropts = o.mode, o.run
   if ropts ~= nil and type(ropts) ~= "table" then usage("sweep: run must be a table of run options") end
   local points, keys = analysis.points(params, mode)
   -- check every point builds before running any

@@ -52,7 +52,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "lied: out of memory starting Lua\n");
     return 1;
   }
-  if (argc < 2) {
+  if (argc < 2 && lied_dist_size() < 2) { /* under mpirun cli.main refuses the REPL */
     int rc = lied_repl(L, &stop_requested);
     lua_close(L);
     return rc;

@@ -8,6 +8,7 @@
 #ifndef LIED_DIST_DIST_H
 #define LIED_DIST_DIST_H
 #include "core/err.h"
+#include "core/model.h"
 #include "record/recorder.h"
 
 /* Start MPI when the process was started by an MPI launcher (mpirun sets
@@ -37,5 +38,33 @@ lied_sink *lied_dist_sink(lied_sink *inner, const lied_recorder *rec, lied_err *
  * process collects them (each spec over the ranks), or none when there are
  * more than max; the other ranks' p is emptied. */
 int lied_dist_params(lied_params *p, size_t max, lied_err *e);
+
+/* ---- sweeps (lied.sweep; docs/distributed.md, "Sweeps") ----------------- */
+
+/* Send n bytes to rank `to`: the length, then the bytes in messages of at
+ * most 64 MiB (tag of their own, so they never mix with a run's rows). */
+int lied_dist_send(int to, const void *p, uint64_t n, lied_err *e);
+/* Receive what rank `from` sent with lied_dist_send: *p (malloc'ed, n + 1
+ * bytes with a 0 after them; the caller frees it) and *n. Waits asleep (1 ms
+ * naps, not MPI's spinning) until the sender starts. */
+int lied_dist_recv(int from, char **p, uint64_t *n, lied_err *e);
+
+/* Collective: the lowest rank that passes failed != 0, or -1 when none does.
+ * A check every rank makes alike (a bad input) is reported by that rank
+ * alone: the others call lied_dist_wait_end(it). */
+int lied_dist_first_failure(int failed);
+/* Wait until rank r (which is failing) ends every rank with MPI_Abort; with
+ * one process, return. */
+void lied_dist_wait_end(int r);
+
+/* ---- events (dist_events.c) --------------------------------------------- */
+
+/* Collective under mpirun. An ensemble whose copies have state events
+ * (zero-crossing functions) cannot be split: one process stops every copy
+ * at every copy's event, a rank only at its own copies'. LIED_E_USAGE on
+ * rank 0 naming its first such component (the other ranks wait for its
+ * end), or LIED_OK (time events are left to the row check of the gathering
+ * sink: shared times give the same bits). */
+int lied_dist_check_events(const lied_model *m, lied_err *e);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "dist/dist.h"
 
 static int started, rank_, size_ = 1;
@@ -43,7 +44,7 @@ _Noreturn void lied_dist_abort(int code) {
   exit(code);
 }
 
-enum { TAG_ROW = 1, TAG_END = 2, TAG_NAMES = 3, TAG_PARAMS = 4 };
+enum { TAG_ROW = 1, TAG_END = 2, TAG_NAMES = 3, TAG_PARAMS = 4, TAG_SWEEP = 5, TAG_NEVER = 6 };
 #define CHUNK (1 << 26) /* bytes per message of names */
 
 /* Send / receive n bytes in messages of at most CHUNK. */
@@ -108,8 +109,9 @@ typedef struct dist_sink {
 
 static int fail_rank(lied_err *e, int r, const char *what) {
   return lied_errc(e, LIED_E_SOLVER,
-                   "rank %d: %s (every rank must output its rows at the same times: "
-                   "distributed runs take no 'interval = step' and no events)",
+                   "rank %d: %s (every rank must output its rows at the same times: time "
+                   "events must fall at the same times in every copy, and 'interval = step' "
+                   "is not available; docs/distributed.md, \"Events\")",
                    r, what);
 }
 
@@ -421,5 +423,68 @@ int lied_dist_params(lied_params *p, size_t max, lied_err *e) {
     return rc;
   }
   *p = q;
+  return LIED_OK;
+}
+
+/* ---- checks every rank makes alike, reported once -------------------------------- */
+
+int lied_dist_first_failure(int failed) {
+  if (!started || size_ < 2) return failed ? rank_ : -1;
+  int mine = failed ? rank_ : size_, low = size_;
+  MPI_Allreduce(&mine, &low, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return low < size_ ? low : -1;
+}
+
+/* Wait until a message from rank `from` with tag `tag` is there, asleep
+ * between looks (1 ms): MPI_Recv would spin at full speed, taking a core from
+ * the ranks still running their points on a shared machine. */
+static void await_message(int from, int tag) {
+  const struct timespec nap = {0, 1000000};
+  for (;;) {
+    int flag = 0;
+    MPI_Iprobe(from, tag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    if (flag) return;
+    nanosleep(&nap, NULL);
+  }
+}
+
+void lied_dist_wait_end(int r) {
+  if (!started || size_ < 2 || r == rank_) return;
+  /* rank r never sends this: it reports and ends every rank (MPI_Abort) */
+  await_message(r, TAG_NEVER);
+  fprintf(stderr, "lied: rank %d of %d: rank %d sent what it never sends\n", rank_, size_, r);
+  lied_dist_abort(1);
+}
+
+/* ---- sweeps: byte strings between ranks (lied.sweep) ----------------------------- */
+
+int lied_dist_send(int to, const void *p, uint64_t n, lied_err *e) {
+  if (to < 0 || to >= size_ || to == rank_)
+    return lied_errc(e, LIED_E_USAGE, "send: no rank %d to send to (rank %d of %d)", to, rank_,
+                     size_);
+  MPI_Send(&n, 1, MPI_UINT64_T, to, TAG_SWEEP, MPI_COMM_WORLD);
+  const char *c = p;
+  for (uint64_t o = 0; o < n; o += CHUNK)
+    MPI_Send(c + o, (int)(n - o < CHUNK ? n - o : CHUNK), MPI_BYTE, to, TAG_SWEEP, MPI_COMM_WORLD);
+  return LIED_OK;
+}
+
+int lied_dist_recv(int from, char **p, uint64_t *n, lied_err *e) {
+  *p = NULL;
+  *n = 0;
+  if (from < 0 || from >= size_ || from == rank_)
+    return lied_errc(e, LIED_E_USAGE, "receive: no rank %d to receive from (rank %d of %d)", from,
+                     rank_, size_);
+  uint64_t len = 0;
+  await_message(from, TAG_SWEEP); /* the sender may still be running */
+  MPI_Recv(&len, 1, MPI_UINT64_T, from, TAG_SWEEP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  char *b = lied_xmalloc(len + 1, "message from another rank", e);
+  if (!b) return LIED_E_NOMEM; /* the sender's messages stay unreceived: the caller aborts */
+  for (uint64_t o = 0; o < len; o += CHUNK)
+    MPI_Recv(b + o, (int)(len - o < CHUNK ? len - o : CHUNK), MPI_BYTE, from, TAG_SWEEP,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  b[len] = 0;
+  *p = b;
+  *n = len;
   return LIED_OK;
 }

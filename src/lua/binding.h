@@ -80,6 +80,8 @@ void lied_lua_open_build(lua_State *L);
 void lied_lua_open_results(lua_State *L);
 void lied_lua_open_run(lua_State *L);
 void lied_lua_open_dist(lua_State *L);
+/* lua_sweep.c: what lied.sweep moves between ranks (called by open_dist) */
+void lied_lua_open_sweep(lua_State *L);
 /* The model methods of lua_inspect.c, lua_run.c and lua_analysis.c. */
 extern const luaL_Reg lied_lua_inspect_methods[];
 extern const luaL_Reg lied_lua_run_methods[];

@@ -23,4 +23,7 @@ static int core_mpi_abort(lua_State *L) {
 static const luaL_Reg dist_funcs[] = {{"mpi", core_mpi}, {"mpi_abort", core_mpi_abort},
                                       {NULL, NULL}};
 
-void lied_lua_open_dist(lua_State *L) { luaL_setfuncs(L, dist_funcs, 0); }
+void lied_lua_open_dist(lua_State *L) {
+  luaL_setfuncs(L, dist_funcs, 0);
+  lied_lua_open_sweep(L);
+}

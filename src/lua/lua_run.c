@@ -374,6 +374,8 @@ static int model_run(lua_State *L) {
       lied_lua_fail(L, LIED_E_USAGE,
                     "run: interval = \"step\" is not available under mpirun (the ranks' steps "
                     "differ); give an output interval");
+    lied_err ev; /* state events: refused (docs/distributed.md, "Events") */
+    if (lied_dist_check_events(u->sys->model, &ev)) return lied_lua_raise(L, &ev);
     memory = 0;
   }
 

@@ -3,7 +3,9 @@
 # The CSV and MAT files of a fixed-step (rk4) ensemble with per-copy
 # parameters and an indexed --set are the same bytes as one process's; a
 # failure on rank 1 ends every rank with the message naming the rank; bad
-# inputs are errors with their messages. Registered by tests/CMakeLists.txt
+# inputs are errors with their messages; ensembles with time events at shared
+# times give the same bytes, with per-copy times they stop naming the ranks,
+# with state events they are refused. Sweeps: test_mpi_sweep.sh. Registered by tests/CMakeLists.txt
 # only when lied was built with MPI. Arguments: the lied binary, mpirun.
 . "$(dirname "$0")/../cli/lib.sh" "$1"
 MPIRUN=${2:-mpirun}
@@ -67,8 +69,13 @@ expect_error 1 "model DoublePendulum is not an ensemble (one array of independen
   "${M[@]}" -np 2 "$LIED" run examples/double_pendulum.lua --stop 0.01 --out none
 expect_error 1 "crab: 2 copies for 3 processes (mpirun -np): at least one copy per process" -- \
   "${M[@]}" -np 3 "$LIED" run "$E" --set n=2 --stop 0.01 --out none
-expect_error 2 "under mpirun with 2 processes lied runs only 'lied run FILE.lua' on an ensemble (docs/distributed.md); run 'info' with one process" -- \
+expect_error 2 "under mpirun with 2 processes lied runs only 'lied run FILE.lua' on an ensemble or a script 'lied SCRIPT.lua' (its lied.sweep calls split their points) (docs/distributed.md); run 'info' with one process" -- \
   "${M[@]}" -np 2 "$LIED" info "$E"
+# never the REPL
+expect_error 2 "lied runs only 'lied run FILE.lua' on an ensemble or a script" -- "${M[@]}" -np 2 "$LIED" -i
+expect_error 2 "lied runs only 'lied run FILE.lua' on an ensemble or a script 'lied SCRIPT.lua' (its lied.sweep calls split their points) (docs/distributed.md); run the REPL with one process" -- "${M[@]}" -np 2 "$LIED"
+lacks "$tmp/err" "rank 1 of 2" "reported once"
+expect_error 2 "run '-e' with one process" -- "${M[@]}" -np 2 "$LIED" -e 'print(1)' 
 expect_error 2 "run: interval = \"step\" is not available under mpirun (the ranks' steps differ); give an output interval" -- \
   "${M[@]}" -np 2 "$LIED" run "$E" --set n=4 --stop 0.01 --interval step --out none
 expect_error 2 "no variable matches 'crab[*].nothing*'" -- \
@@ -79,4 +86,26 @@ expect_error 1 "crab[11].revolute2.phi: index 11 out of range: crab has 10 eleme
   "${M[@]}" -np 2 "$LIED" run "$E" --set n=10 --stop 0.01 --out "$tmp/x.csv" --vars 'crab[11].revolute2.phi'
 expect_error 1 "lied: rank 0 of 2: cannot open $tmp/no/x.csv for writing: No such file or directory" -- \
   "${M[@]}" -np 2 "$LIED" run "$E" --set n=4 --stop 0.01 --out "$tmp/no/x.csv"
+
+# ---- events (docs/distributed.md, "Events") -------------------------------------
+# time events at one time in every copy (between rk4's grid points): each rank
+# cuts its steps there as one process does, the same bytes
+L=tests/mpi/lags.lua
+expect 0 "lags, one process" -- "$LIED" run "$L" --out "$tmp/l1.csv"
+check "[ \$(grep -c '^0.2505,' '$tmp/l1.csv') -eq 2 ]" "two rows at the event (before and after)"
+check "[ \$(wc -l <'$tmp/l1.csv') -eq 14 ]" "11 output points, 2 event rows and the header"
+for np in 2 3; do
+  expect 0 "lags, $np ranks" -- "${M[@]}" -np $np "$LIED" run "$L" --out "$tmp/l$np.csv"
+  check "cmp -s '$tmp/l1.csv' '$tmp/l$np.csv'" "time events: $np ranks give one process's bytes"
+done
+# per-copy event times: the ranks' rows differ, the run stops naming them
+expect_error 1 "lied: rank 0 of 2: rank 1: a row at t = 0.29049999999999998 where rank 0 has t = 0.26050000000000001 (every rank must output its rows at the same times: time events must fall at the same times in every copy" -- \
+  "${M[@]}" -np 2 "$LIED" run "$L" --set dt0=0.01 --out "$tmp/l.csv"
+# state events: refused before running, reported once
+expect 0 "balls, one process" -- "$LIED" run tests/mpi/balls.lua --out none
+expect_error 2 "lied: rank 0 of 2: ball (BouncingBall) has state events (zero-crossing functions): under mpirun with 2 processes each rank would stop only at its own copies' events, where one process stops every copy at each; run it with one process, or its variants as the points of a sweep (lied.sweep, docs/distributed.md)" -- \
+  "${M[@]}" -np 2 "$LIED" run tests/mpi/balls.lua --out "$tmp/b.csv"
+lacks "$tmp/err" "rank 1 of 2" "reported by rank 0 alone"
+check "[ ! -e '$tmp/b.csv' ]" "nothing written"
+
 finish
