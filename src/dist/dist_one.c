@@ -32,3 +32,22 @@ lied_sink *lied_dist_sink(lied_sink *inner, const lied_recorder *rec, lied_err *
 int lied_dist_params(lied_params *p, size_t max, lied_err *e) {
   return lied_errc(e, LIED_E_USAGE, "lied was built without MPI: no distributed runs");
 }
+
+/* One process holds whole arrays: no slice, no halo. */
+int lied_halo_new(lied_halo **h, const lied_sched *s, const char *solver, lied_err *e) {
+  (void)s, (void)solver, (void)e;
+  *h = NULL;
+  return LIED_OK;
+}
+int lied_halo_exchange(void *h, double *x, lied_err *e) {
+  (void)h, (void)x;
+  return lied_errc(e, LIED_E_USAGE, "lied was built without MPI: no distributed runs");
+}
+void lied_halo_free(lied_halo *h) { (void)h; }
+int lied_halo_own_params(lied_params *p, const lied_model *m) {
+  (void)p, (void)m;
+  return LIED_OK;
+}
+void lied_dist_sink_coupled(lied_sink *s, const lied_model *m) {
+  (void)s, (void)m;
+}

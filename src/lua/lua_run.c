@@ -398,7 +398,8 @@ static int model_run(lua_State *L) {
     int kind = lied_output_kind(outs[i]);
     if (kind == LIED_OUT_MAT || (want_params > 0 && (kind == LIED_OUT_CSV || kind == LIED_OUT_STDOUT))) {
       if (lied_params_collect(&params, u->sys->model, PARAMS_MAX, &e)) return fail_rec(L, &rec, &e);
-      if (dist && lied_dist_params(&params, PARAMS_MAX, &e)) {
+      if (dist && (lied_halo_own_params(&params, u->sys->model) ||
+                   lied_dist_params(&params, PARAMS_MAX, &e))) {
         lied_params_free(&params);
         return fail_rec(L, &rec, &e);
       }
@@ -407,6 +408,7 @@ static int model_run(lua_State *L) {
   }
   if (dist && rank != 0 && nouts > 0) { /* rows go to rank 0 */
     lied_sink *ds = lied_dist_sink(NULL, &rec, &e);
+    if (ds) lied_dist_sink_coupled(ds, u->sys->model);
     if (!ds || lied_recorder_add_sink(&rec, ds, 1, &e)) {
       lied_params_free(&params);
       return fail_rec(L, &rec, &e);
@@ -429,6 +431,7 @@ static int model_run(lua_State *L) {
       lied_params_free(&params);
       return fail_rec(L, &rec, &e);
     }
+    if (dist) lied_dist_sink_coupled(out, u->sys->model);
     if (lied_recorder_add_sink(&rec, out, 1, &e)) {
       lied_params_free(&params);
       return fail_rec(L, &rec, &e);
@@ -450,7 +453,16 @@ static int model_run(lua_State *L) {
   if (flag && *flag <= 128) *flag = 0;
   int stop_sig = 0;
   lied_output output = lied_recorder_output(&rec);
+  /* a slice of coupled arrays: the halo exchange before every evaluation */
+  lied_halo *halo = NULL;
+  if (dist && lied_halo_new(&halo, u->sys->sched, o.solver, &e)) {
+    lied_params_free(&params);
+    return fail_rec(L, &rec, &e);
+  }
+  o.halo = halo ? lied_halo_exchange : NULL;
+  o.halo_ctx = halo;
   int rc = lied_simulate(u->sys->sched, &o, rec.nsinks ? &output : NULL, flag, &st, &e);
+  lied_halo_free(halo);
   if (flag) stop_sig = *flag > 128 ? (int)*flag - 128 : 0, *flag = 0; /* consumed: st.interrupted tells */
   if (progress) lied_progress_finish(&bar, st.t_end, st.interrupted);
   lied_recorder_free(&rec);
