@@ -204,9 +204,11 @@ function M.plan(mname, lens, connect, slice)
           local port = cut_port(name, k, pairs_, r)
           if port then
             if k >= a and k <= b then
-              fail("model %s: %s[%d]%s is linked to copies beyond the %d ghost copies of rank "
-                .. "%d: its pattern reaches further than the halo; run it with one process",
-                mname, name, k, port, g, slice.rank)
+              fail("model %s: %s[%d]%s would lose every link where rank %d's copies and "
+                .. "%d ghost copies end (the ghosts beyond it are dropped for the same reason): "
+                .. "under mpirun only arrays whose ports keep a link at the cut (mechanical "
+                .. "frames, which take several) are split; run it with one process",
+                mname, name, k, port, slice.rank, g)
             end
             rr[side] = side == 1 and k + 1 or k - 1
             changed = true

@@ -52,8 +52,11 @@ typedef struct lied_halo lied_halo;
 /* Collective. *h = NULL when the model is no slice of coupled arrays (an
  * ensemble, one process); else the exchange, set up: which states of this
  * rank go to which rank, which come from which. LIED_E_USAGE for a solver
- * other than a fixed-step explicit one (named in the message). */
-int lied_halo_new(lied_halo **h, const lied_sched *s, const char *solver, lied_err *e);
+ * other than a fixed-step explicit one (named in the message); LIED_E_MODEL
+ * when an owned copy's derivative at (t, start values) reads the ghost
+ * copies at the slice's ends (moved a little for the check): the halo
+ * would be too narrow. The model's states are left at their start values. */
+int lied_halo_new(lied_halo **h, lied_sched *s, double t, const char *solver, lied_err *e);
 /* The ghosts' states of x overwritten with their owners' (x is a state
  * vector of the slice, the owners' at the same stage): collective among
  * neighbours; the sim option `halo` (solve/sim.h). */

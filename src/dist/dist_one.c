@@ -34,8 +34,8 @@ int lied_dist_params(lied_params *p, size_t max, lied_err *e) {
 }
 
 /* One process holds whole arrays: no slice, no halo. */
-int lied_halo_new(lied_halo **h, const lied_sched *s, const char *solver, lied_err *e) {
-  (void)s, (void)solver, (void)e;
+int lied_halo_new(lied_halo **h, lied_sched *s, double t, const char *solver, lied_err *e) {
+  (void)s, (void)t, (void)solver, (void)e;
   *h = NULL;
   return LIED_OK;
 }

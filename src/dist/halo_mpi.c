@@ -9,6 +9,7 @@
  * slot), the same key on every rank; a rank receives from each owner the
  * states of its ghosts in key order and sends to each rank the states of
  * its own copies that are ghosts there, in the same order. */
+#include <math.h>
 #include <mpi.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -163,7 +164,84 @@ static int collect(const lied_sched *sc, const uint64_t *all, int size, int me, 
   return LIED_OK;
 }
 
-int lied_halo_new(lied_halo **hp, const lied_sched *sc, const char *solver, lied_err *e) {
+/* Whether state x (of instance inst of leaf spec s under top-level array t)
+ * belongs to a ghost copy at either end of its array's slice: those miss
+ * the links to the copies beyond them. */
+static int edge_ghost(const lied_spec *tp, uint64_t copy) {
+  int owned = copy >= tp->own_first && copy - tp->own_first < tp->own_count;
+  return !owned && (copy == tp->slice_first || copy == tp->slice_first + tp->count - 1);
+}
+
+/* The check that the ghosts are wide enough: with the states of the ghost
+ * copies at the slice's ends moved (x + 1e-3 (1 + |x|): small enough to keep
+ * their sections regular), no derivative of an owned copy may change in any
+ * bit (it would read the copies whose links to the next ones are cut: an
+ * owned copy's derivative would not be one process's). Two evaluations at
+ * the start values. */
+static int check_width(lied_sched *sc, double t, lied_err *e) {
+  const lied_model *m = sc->model;
+  const uint64_t n = sc->nstates;
+  double *x = lied_xcalloc(n + 1, sizeof *x, "halo check", e);
+  double *d0 = lied_xcalloc(n + 1, sizeof *d0, "halo check", e);
+  double *d1 = lied_xcalloc(n + 1, sizeof *d1, "halo check", e);
+  int rc = (!x || !d0 || !d1) ? LIED_E_NOMEM : LIED_OK;
+  if (!rc) {
+    lied_sched_reset_states(sc);
+    lied_sched_gather_x(sc, x);
+    rc = lied_sched_evaluate(sc, t, x, d0, 0, e);
+  }
+  for (int k = 0; !rc && k < sc->nsmap; k++) {
+    const lied_state_map *sm = &sc->smap[k];
+    int s = -1;
+    for (int q = 1; q < m->nspecs && s < 0; q++)
+      if (m->specs[q].cls && m->specs[q].arena == sm->base) s = q;
+    if (s < 0) continue;
+    const lied_spec *tp = &m->specs[top_of(m, s)];
+    if (!tp->slice_global || !tp->count) continue;
+    const uint64_t per = m->specs[s].total / tp->count;
+    for (uint64_t inst = 0; inst < sm->count; inst++)
+      if (edge_ghost(tp, inst / per + tp->slice_first))
+        for (int q = 0; q < sm->n; q++) {
+          double *v = &x[sm->x0 + inst * (uint64_t)sm->n + (uint64_t)q];
+          *v += 1e-3 * (1 + fabs(*v));
+        }
+  }
+  if (!rc) rc = lied_sched_evaluate(sc, t, x, d1, 0, e);
+  for (int k = 0; !rc && k < sc->nsmap; k++) {
+    const lied_state_map *sm = &sc->smap[k];
+    int s = -1;
+    for (int q = 1; q < m->nspecs && s < 0; q++)
+      if (m->specs[q].cls && m->specs[q].arena == sm->base) s = q;
+    if (s < 0) continue;
+    const lied_spec *tp = &m->specs[top_of(m, s)];
+    if (!tp->slice_global || !tp->count) continue;
+    const uint64_t per = m->specs[s].total / tp->count;
+    for (uint64_t inst = 0; !rc && inst < sm->count; inst++) {
+      uint64_t copy = inst / per + tp->slice_first;
+      if (copy < tp->own_first || copy - tp->own_first >= tp->own_count) continue;
+      for (int q = 0; q < sm->n; q++) {
+        uint64_t i = sm->x0 + inst * (uint64_t)sm->n + (uint64_t)q;
+        if (memcmp(&d0[i], &d1[i], sizeof d0[i]) != 0) {
+          char name[256];
+          lied_sched_state_name(sc, i, name, sizeof name);
+          rc = lied_errc(e, LIED_E_MODEL,
+                         "the derivative of %s reads copies beyond the ghost copies of its "
+                         "neighbours (algebraic links along the array): it cannot be split "
+                         "over ranks; run it with one process",
+                         name);
+          break;
+        }
+      }
+    }
+  }
+  lied_sched_reset_states(sc);
+  free(x);
+  free(d0);
+  free(d1);
+  return rc;
+}
+
+int lied_halo_new(lied_halo **hp, lied_sched *sc, double t, const char *solver, lied_err *e) {
   *hp = NULL;
   const lied_model *m = sc->model;
   if (!coupled(m) || lied_dist_size() < 2) return LIED_OK;
@@ -175,6 +253,7 @@ int lied_halo_new(lied_halo **hp, const lied_sched *sc, const char *solver, lied
                      "error norm reduced over the ranks and an implicit one a Newton iteration "
                      "across them (docs/distributed.md)",
                      sv->name);
+  LIED_TRY(check_width(sc, t, e));
   const int size = lied_dist_size(), me = lied_dist_rank();
   lied_halo *h = lied_xcalloc(1, sizeof *h, "halo", e);
   if (!h) return LIED_E_NOMEM;

@@ -455,7 +455,7 @@ static int model_run(lua_State *L) {
   lied_output output = lied_recorder_output(&rec);
   /* a slice of coupled arrays: the halo exchange before every evaluation */
   lied_halo *halo = NULL;
-  if (dist && lied_halo_new(&halo, u->sys->sched, o.solver, &e)) {
+  if (dist && lied_halo_new(&halo, u->sys->sched, o.start, o.solver, &e)) {
     lied_params_free(&params);
     return fail_rec(L, &rec, &e);
   }

@@ -72,6 +72,12 @@ expect_error 1 "a pattern with wrap = true (periodic) links the first copies to 
   "${M[@]}" -np 2 "$LIED" run tests/mpi/ring.lua --out none
 expect_error 1 "Pairs: crab[2*i-1]: under mpirun coupled arrays are split by their top-level index, which must be a loop variable plus a constant (crab[i+1]); this index steps by 2" -- \
   "${M[@]}" -np 2 "$LIED" run tests/mpi/pairs.lua --out none
+expect_error 1 "would lose every link where rank" -- \
+  "${M[@]}" -np 2 "$LIED" run tests/mpi/cascade.lua --out none
+contains "$tmp/err" "under mpirun only arrays whose ports keep a link at the cut (mechanical frames, which take several) are split" \
+  "the cascade's reason"
+expect_error 1 "model Lengths: array src has 1 copies and the longest 7: under mpirun the arrays of coupled models are split together, so their lengths may differ by at most 1" -- \
+  "${M[@]}" -np 2 "$LIED" run tests/mpi/lengths.lua --out none
 expect_error 1 "model CrabChain: 2 copies for 3 processes (mpirun -np): at least one copy per process" -- \
   "${M[@]}" -np 3 "$LIED" run "$C" --set n=2 --stop 0.01 --out none
 for s in dopri45 beuler; do
