@@ -14,12 +14,6 @@ local M = {}
 
 local function fail(fmt, ...) error(string.format(fmt, ...), 0) end
 
-local function sorted_names(t)
-  local k = {}
-  for n in pairs(t) do k[#k + 1] = n end
-  table.sort(k)
-  return k
-end
 
 -- "crab[i+1].prismatic1.frame_b" -> "crab", "i+1", ".prismatic1.frame_b";
 -- nil when the path has no index at its first component.
@@ -173,7 +167,7 @@ end
 -- Each array's range is a - g .. b + g (within the array), less the copies
 -- at its ends whose ports would lose every link (a spring at the edge whose
 -- next crab is not there): ports are connected or not as in the whole model.
-function M.plan(mname, lens, connect, slice)
+function M.plan(mname, lens, connect, slice, sorted_keys)
   local N = 0
   for _, L in pairs(lens) do N = math.max(N, L) end
   local g = width(connect, mname)
@@ -196,7 +190,7 @@ function M.plan(mname, lens, connect, slice)
   local changed = true
   while changed do
     changed = false
-    for _, name in ipairs(sorted_names(r)) do
+    for _, name in ipairs(sorted_keys(r)) do
       local rr = r[name]
       for side = 1, 2 do
         local k = rr[side]

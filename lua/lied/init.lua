@@ -799,7 +799,7 @@ local function flatten(model, overrides, slice)
           end
           lens[cname] = check_size(n, (child.where and (child.where .. ": ") or "") .. pre .. cname)
         end
-        plan = halo.plan(decl.name, lens, s.connect, slice)
+        plan = halo.plan(decl.name, lens, s.connect, slice, sorted_keys)
         s.connect = halo.connections(s.connect, plan, decl.name)
         slice.global, slice.plan = plan.N, plan
       end

@@ -49,6 +49,44 @@ static int top_of(const lied_model *m, int s) {
   return s;
 }
 
+/* A state of a sliced array, as each_state visits it. */
+typedef struct halo_state {
+  const lied_spec *top; /* its top-level array */
+  halo_key key;         /* rank unset */
+} halo_state;
+
+/* Call fn(ctx, st) for every state of the sliced top-level arrays, in
+ * state-map order; stops at the first nonzero return. */
+static int each_state(const lied_sched *sc, int (*fn)(void *ctx, const halo_state *st),
+                      void *ctx) {
+  const lied_model *m = sc->model;
+  for (int k = 0; k < sc->nsmap; k++) {
+    const lied_state_map *sm = &sc->smap[k];
+    int s = -1;
+    for (int q = 1; q < m->nspecs && s < 0; q++)
+      if (m->specs[q].cls && m->specs[q].arena == sm->base) s = q;
+    if (s < 0) continue;
+    halo_state st = {&m->specs[top_of(m, s)], {s, 0, 0, 0, 0, 0}};
+    if (!st.top->slice_global || !st.top->count) continue;
+    const uint64_t per = m->specs[s].total / st.top->count; /* instances per copy */
+    for (uint64_t inst = 0; inst < sm->count; inst++) {
+      st.key.copy = inst / per + st.top->slice_first;
+      st.key.inner = inst % per;
+      for (int q = 0; q < sm->n; q++) {
+        st.key.slot = q;
+        st.key.x = sm->x0 + inst * (uint64_t)sm->n + (uint64_t)q;
+        int rc = fn(ctx, &st);
+        if (rc) return rc;
+      }
+    }
+  }
+  return 0;
+}
+
+static int owned(const lied_spec *tp, uint64_t copy) {
+  return copy >= tp->own_first && copy - tp->own_first < tp->own_count;
+}
+
 /* Whether the model is a slice of coupled arrays: some top-level array has
  * ghost copies. */
 static int coupled(const lied_model *m) {
@@ -128,48 +166,64 @@ static int split(halo_key *list, size_t n, int size, uint64_t *cnt, uint64_t **x
   return LIED_OK;
 }
 
-/* The keys of the states to receive (ghosts, from their owner) and to
- * send (own states that are ghosts on another rank, to each such rank). */
-static int collect(const lied_sched *sc, const uint64_t *all, int size, int me, halo_key **rl,
-                   size_t *rn, halo_key **sl, size_t *sn, lied_err *e) {
-  const lied_model *m = sc->model;
-  size_t rcap = 0, scap = 0;
-  for (int k = 0; k < sc->nsmap; k++) {
-    const lied_state_map *sm = &sc->smap[k];
-    int s = -1;
-    for (int q = 1; q < m->nspecs && s < 0; q++)
-      if (m->specs[q].cls && m->specs[q].arena == sm->base) s = q;
-    if (s < 0) continue;
-    int t = top_of(m, s);
-    const lied_spec *tp = &m->specs[t];
-    if (!tp->slice_global || !tp->count) continue;
-    const uint64_t per = m->specs[s].total / tp->count; /* instances per top-level copy */
-    for (uint64_t inst = 0; inst < sm->count; inst++) {
-      uint64_t copy = inst / per + tp->slice_first;
-      int owned = copy >= tp->own_first && copy - tp->own_first < tp->own_count;
-      for (int r = 0; r < size; r++) {
-        const uint64_t *g = all + ((size_t)r * (size_t)m->nspecs + (size_t)t) * 4;
-        int there = copy >= g[0] && copy - g[0] < g[1];
-        int theirs = copy >= g[2] && copy - g[2] < g[3];
-        if (r == me || !there || owned == theirs) continue;
-        for (int q = 0; q < sm->n; q++) {
-          halo_key key = {s, copy, inst % per, q, sm->x0 + inst * (uint64_t)sm->n + (uint64_t)q,
-                          r};
-          if (owned) LIED_TRY(push(sl, sn, &scap, &key, e)); /* a ghost on rank r */
-          else LIED_TRY(push(rl, rn, &rcap, &key, e));       /* ours, rank r's copy */
-        }
-      }
-    }
+/* collect's work: the ranges of every rank, the lists. */
+typedef struct collect_ctx {
+  const lied_model *m;
+  const uint64_t *all;
+  int size, me;
+  halo_key *rl, *sl;
+  size_t rn, sn, rcap, scap;
+  lied_err *e;
+} collect_ctx;
+
+static int collect_one(void *ctx, const halo_state *st) {
+  collect_ctx *c = ctx;
+  const uint64_t copy = st->key.copy;
+  const int mine = owned(st->top, copy);
+  const size_t t = (size_t)(st->top - c->m->specs);
+  for (int r = 0; r < c->size; r++) {
+    const uint64_t *g = c->all + ((size_t)r * (size_t)c->m->nspecs + t) * 4;
+    int there = copy >= g[0] && copy - g[0] < g[1];
+    int theirs = copy >= g[2] && copy - g[2] < g[3];
+    if (r == c->me || !there || mine == theirs) continue;
+    halo_key key = st->key;
+    key.rank = r;
+    if (mine) LIED_TRY(push(&c->sl, &c->sn, &c->scap, &key, c->e)); /* a ghost on rank r */
+    else LIED_TRY(push(&c->rl, &c->rn, &c->rcap, &key, c->e));     /* ours, rank r's copy */
   }
   return LIED_OK;
 }
 
-/* Whether state x (of instance inst of leaf spec s under top-level array t)
- * belongs to a ghost copy at either end of its array's slice: those miss
+/* Whether a copy is a ghost at either end of its array's slice: those miss
  * the links to the copies beyond them. */
 static int edge_ghost(const lied_spec *tp, uint64_t copy) {
-  int owned = copy >= tp->own_first && copy - tp->own_first < tp->own_count;
-  return !owned && (copy == tp->slice_first || copy == tp->slice_first + tp->count - 1);
+  return !owned(tp, copy) && (copy == tp->slice_first || copy == tp->slice_first + tp->count - 1);
+}
+
+typedef struct width_ctx {
+  const lied_sched *sc;
+  double *x, *d0, *d1;
+  lied_err *e;
+} width_ctx;
+
+static int width_move(void *ctx, const halo_state *st) {
+  width_ctx *w = ctx;
+  if (edge_ghost(st->top, st->key.copy)) w->x[st->key.x] += 1e-3 * (1 + fabs(w->x[st->key.x]));
+  return 0;
+}
+
+static int width_same(void *ctx, const halo_state *st) {
+  width_ctx *w = ctx;
+  const uint64_t i = st->key.x;
+  if (!owned(st->top, st->key.copy) || memcmp(&w->d0[i], &w->d1[i], sizeof w->d0[i]) == 0)
+    return 0;
+  char name[256];
+  lied_sched_state_name(w->sc, i, name, sizeof name);
+  return lied_errc(w->e, LIED_E_MODEL,
+                   "the derivative of %s reads copies beyond the ghost copies of its neighbours "
+                   "(algebraic links along the array): it cannot be split over ranks; run it "
+                   "with one process",
+                   name);
 }
 
 /* The check that the ghosts are wide enough: with the states of the ghost
@@ -179,65 +233,23 @@ static int edge_ghost(const lied_spec *tp, uint64_t copy) {
  * owned copy's derivative would not be one process's). Two evaluations at
  * the start values. */
 static int check_width(lied_sched *sc, double t, lied_err *e) {
-  const lied_model *m = sc->model;
   const uint64_t n = sc->nstates;
-  double *x = lied_xcalloc(n + 1, sizeof *x, "halo check", e);
-  double *d0 = lied_xcalloc(n + 1, sizeof *d0, "halo check", e);
-  double *d1 = lied_xcalloc(n + 1, sizeof *d1, "halo check", e);
-  int rc = (!x || !d0 || !d1) ? LIED_E_NOMEM : LIED_OK;
+  width_ctx w = {sc, lied_xcalloc(n + 1, sizeof(double), "halo check", e),
+                 lied_xcalloc(n + 1, sizeof(double), "halo check", e),
+                 lied_xcalloc(n + 1, sizeof(double), "halo check", e), e};
+  int rc = (!w.x || !w.d0 || !w.d1) ? LIED_E_NOMEM : LIED_OK;
   if (!rc) {
     lied_sched_reset_states(sc);
-    lied_sched_gather_x(sc, x);
-    rc = lied_sched_evaluate(sc, t, x, d0, 0, e);
+    lied_sched_gather_x(sc, w.x);
+    rc = lied_sched_evaluate(sc, t, w.x, w.d0, 0, e);
   }
-  for (int k = 0; !rc && k < sc->nsmap; k++) {
-    const lied_state_map *sm = &sc->smap[k];
-    int s = -1;
-    for (int q = 1; q < m->nspecs && s < 0; q++)
-      if (m->specs[q].cls && m->specs[q].arena == sm->base) s = q;
-    if (s < 0) continue;
-    const lied_spec *tp = &m->specs[top_of(m, s)];
-    if (!tp->slice_global || !tp->count) continue;
-    const uint64_t per = m->specs[s].total / tp->count;
-    for (uint64_t inst = 0; inst < sm->count; inst++)
-      if (edge_ghost(tp, inst / per + tp->slice_first))
-        for (int q = 0; q < sm->n; q++) {
-          double *v = &x[sm->x0 + inst * (uint64_t)sm->n + (uint64_t)q];
-          *v += 1e-3 * (1 + fabs(*v));
-        }
-  }
-  if (!rc) rc = lied_sched_evaluate(sc, t, x, d1, 0, e);
-  for (int k = 0; !rc && k < sc->nsmap; k++) {
-    const lied_state_map *sm = &sc->smap[k];
-    int s = -1;
-    for (int q = 1; q < m->nspecs && s < 0; q++)
-      if (m->specs[q].cls && m->specs[q].arena == sm->base) s = q;
-    if (s < 0) continue;
-    const lied_spec *tp = &m->specs[top_of(m, s)];
-    if (!tp->slice_global || !tp->count) continue;
-    const uint64_t per = m->specs[s].total / tp->count;
-    for (uint64_t inst = 0; !rc && inst < sm->count; inst++) {
-      uint64_t copy = inst / per + tp->slice_first;
-      if (copy < tp->own_first || copy - tp->own_first >= tp->own_count) continue;
-      for (int q = 0; q < sm->n; q++) {
-        uint64_t i = sm->x0 + inst * (uint64_t)sm->n + (uint64_t)q;
-        if (memcmp(&d0[i], &d1[i], sizeof d0[i]) != 0) {
-          char name[256];
-          lied_sched_state_name(sc, i, name, sizeof name);
-          rc = lied_errc(e, LIED_E_MODEL,
-                         "the derivative of %s reads copies beyond the ghost copies of its "
-                         "neighbours (algebraic links along the array): it cannot be split "
-                         "over ranks; run it with one process",
-                         name);
-          break;
-        }
-      }
-    }
-  }
+  if (!rc) each_state(sc, width_move, &w);
+  if (!rc) rc = lied_sched_evaluate(sc, t, w.x, w.d1, 0, e);
+  if (!rc) rc = each_state(sc, width_same, &w);
   lied_sched_reset_states(sc);
-  free(x);
-  free(d0);
-  free(d1);
+  free(w.x);
+  free(w.d0);
+  free(w.d1);
   return rc;
 }
 
@@ -264,15 +276,14 @@ int lied_halo_new(lied_halo **hp, lied_sched *sc, double t, const char *solver, 
   h->recv_x = lied_xcalloc((size_t)size, sizeof *h->recv_x, "halo", e);
   h->req = lied_xcalloc(2 * (size_t)size, sizeof *h->req, "halo", e);
   uint64_t *all = h->req ? all_ranges(m, size, e) : NULL;
-  halo_key *rl = NULL, *sl = NULL;
-  size_t rn = 0, sn = 0;
+  collect_ctx c = {m, all, size, me, NULL, NULL, 0, 0, 0, 0, e};
   int rc = (!h->send_n || !h->recv_n || !h->send_x || !h->recv_x || !all) ? LIED_E_NOMEM : 0;
-  if (!rc) rc = collect(sc, all, size, me, &rl, &rn, &sl, &sn, e);
-  if (!rc) rc = split(rl, rn, size, h->recv_n, h->recv_x, e);
-  if (!rc) rc = split(sl, sn, size, h->send_n, h->send_x, e);
+  if (!rc) rc = each_state(sc, collect_one, &c);
+  if (!rc) rc = split(c.rl, c.rn, size, h->recv_n, h->recv_x, e);
+  if (!rc) rc = split(c.sl, c.sn, size, h->send_n, h->send_x, e);
   free(all);
-  free(rl);
-  free(sl);
+  free(c.rl);
+  free(c.sl);
   /* every rank sends what its neighbour expects: the counts must match */
   uint64_t *theirs = rc ? NULL : lied_xcalloc((size_t)size, sizeof *theirs, "halo", e);
   if (!rc && !theirs) rc = LIED_E_NOMEM;
