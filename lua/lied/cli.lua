@@ -113,7 +113,10 @@ Under mpirun (lied built with MPI; docs/distributed.md):
   mpirun -np P lied run FILE.lua [options]
                      an ensemble (one array of independent copies at the top level)
                      split over P processes, each building and running its share;
-                     rank 0 writes the outputs in copy order, the same as one process]]
+                     rank 0 writes the outputs in copy order, the same as one process;
+                     coupled arrays (only arrays at the top level, linked by lied.each)
+                     likewise, with ghost copies of the neighbours' (fixed-step explicit
+                     solvers)]]
 
 function cli.usage()
   return string.format(usage, options_usage()) .. (lied.core.mpi().built and "\n" .. mpi_usage or "")
