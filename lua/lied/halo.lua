@@ -86,24 +86,32 @@ local function index_of(name, expr, where, mname)
 end
 
 -- The halo width: the largest distance between the two ends' top-level
--- indices of a pattern pair, plus one layer (the outermost ghosts miss
--- connections to copies beyond them; no owned copy reads them).
+-- indices of a connection (a pattern's pair, or a plain connection between
+-- two copies), plus one layer (the outermost ghosts miss connections to
+-- copies beyond them; no owned copy reads them). Errors for links whose
+-- ends do not move together (copy 1 linked to every copy).
 local function width(connect, mname)
   local d = 0
   for _, c in ipairs(connect) do
-    if c.each then
-      local where = c.where and (c.where .. ": ") or ""
-      if c.each.wrap then
-        fail("%s%s: a pattern with wrap = true (periodic) links the first copies to the last: "
-          .. "under mpirun coupled arrays are split into ranges of copies and a wrap-around "
-          .. "link is not split; run it with one process", where, mname)
+    local where = c.where and (c.where .. ": ") or ""
+    if c.each and c.each.wrap then
+      fail("%s%s: a pattern with wrap = true (periodic) links the first copies to the last: "
+        .. "under mpirun coupled arrays are split into ranges of copies and a wrap-around "
+        .. "link is not split; run it with one process", where, mname)
+    end
+    local v1, c1, v2, c2
+    local n1, e1 = top_of(c[1])
+    local n2, e2 = top_of(c[2])
+    if n1 then v1, c1 = index_of(n1, e1, where, mname) end
+    if n2 then v2, c2 = index_of(n2, e2, where, mname) end
+    if c1 and c2 then
+      if v1 ~= v2 then
+        fail("%s%s: {%q, %q} links copies whose indices do not move together (one copy to "
+          .. "many, or two loop variables): under mpirun coupled arrays are split into ranges "
+          .. "of neighbouring copies, and a copy that many copies read is not split; run it "
+          .. "with one process", where, mname, c[1], c[2])
       end
-      local v1, c1, v2, c2
-      local n1, e1 = top_of(c[1])
-      local n2, e2 = top_of(c[2])
-      if n1 then v1, c1 = index_of(n1, e1, where, mname) end
-      if n2 then v2, c2 = index_of(n2, e2, where, mname) end
-      if v1 and v2 and v1 == v2 then d = math.max(d, math.abs(c1 - c2)) end
+      d = math.max(d, math.abs(c1 - c2))
     end
   end
   return d + 1

@@ -66,12 +66,18 @@ for np in 2 3; do
 done
 
 # models that cannot be split, and solvers that are not fixed-step explicit
+# (each model runs in one process: tests/mpi/*.lua)
+for f in ring pairs hub cascade lengths; do
+  expect 0 "$f.lua, one process" -- "$LIED" run tests/mpi/$f.lua --out none
+done
 expect_error 1 "model Pipe: 'sink' at the top level is not an array: under mpirun with 2 processes lied run splits ensembles and coupled arrays" -- \
   "${M[@]}" -np 2 "$LIED" run examples/pipe.lua --stop 0.01 --out none
 expect_error 1 "a pattern with wrap = true (periodic) links the first copies to the last: under mpirun coupled arrays are split into ranges of copies and a wrap-around link is not split" -- \
   "${M[@]}" -np 2 "$LIED" run tests/mpi/ring.lua --out none
 expect_error 1 "Pairs: crab[2*i-1]: under mpirun coupled arrays are split by their top-level index, which must be a loop variable plus a constant (crab[i+1]); this index steps by 2" -- \
   "${M[@]}" -np 2 "$LIED" run tests/mpi/pairs.lua --out none
+expect_error 1 "Hub: {\"crab[1].prismatic1.frame_b\", \"spring[i-1].frame_a\"} links copies whose indices do not move together (one copy to many, or two loop variables)" -- \
+  "${M[@]}" -np 2 "$LIED" run tests/mpi/hub.lua --out none
 expect_error 1 "would lose every link where rank" -- \
   "${M[@]}" -np 2 "$LIED" run tests/mpi/cascade.lua --out none
 contains "$tmp/err" "under mpirun only arrays whose ports keep a link at the cut (mechanical frames, which take several) are split" \
