@@ -324,7 +324,10 @@ local function cmd_run(args)
         stats.colours, stats.jac_nnz, stats.lu, stats.newton, stats.newton_fails))
     end
     io.stderr:write("\n")
-    if stats.fused then
+    if stats.waves and stats.waves > 0 then
+      io.stderr:write(string.format("steps in waves: coupled arrays chunk by chunk, %d steps per sweep, " ..
+        "stages %d instances apart\n", stats.waves, stats.wave_gap))
+    elseif stats.fused then
       io.stderr:write(string.format("fused steps: chunks of %d copies, lane form %s\n", 32,
         stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
     end
@@ -412,7 +415,8 @@ local function cmd_info(args)
   out:write(string.format("  memory    %.1f MiB of instances in arenas (%d bytes per component on average)\n",
     i.instance_bytes / 1048576, i.components > 0 and i.instance_bytes // i.components or 0))
   out:write(string.format("  chunked   %s\n", i.chunked and "yes (independent copies: evaluated chunk by chunk; fixed-step explicit solvers take fused steps)"
-    or (i.skew_lag > 0 and string.format("skewed (coupled arrays: evaluated chunk by chunk, each step lagging by up to %d instances)", i.skew_lag))
+    or (i.skew_lag > 0 and string.format("skewed (coupled arrays: evaluated chunk by chunk, each step lagging by up to %d instances%s)", i.skew_lag,
+      i.wave_gap > 0 and string.format("; fixed-step explicit solvers take steps in waves, stages %d instances apart", i.wave_gap) or ""))
     or "no"))
   if i.chunked then
     out:write(string.format("  lanes     %s\n", i.lanes and "yes (fused steps evaluate 32 copies per block call, in lane form)"

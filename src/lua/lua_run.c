@@ -74,8 +74,9 @@ static const run_option options[] = {
     {"clients", OPT_CLIENTS, "N", NULL, "with tcp: wait for N clients before starting"},
     {"fuse", OPT_BOOLEAN, "", NULL,
      "fused steps (default true); false, --no-fuse: fixed-step explicit solvers on models of "
-     "independent copies (e.g. n crane crabs) step over the whole state vector instead of "
-     "chunk by chunk of copies (same results; for comparison)"},
+     "independent copies (e.g. n crane crabs) or of coupled arrays (a chain, a pipe) step over "
+     "the whole state vector instead of chunk by chunk of copies or in waves over the arrays "
+     "(same results; for comparison)"},
     {"lanes", OPT_BOOLEAN, "", NULL,
      "lane forms (default true); false, --no-lanes: fused steps run the blocks copy by copy "
      "instead of in their lane forms over groups of 32 copies (same results; for comparison)"},
@@ -322,6 +323,8 @@ static void push_stats(lua_State *L, const lied_sim_stats *st) {
   lied_lua_setbool(L, "interrupted", st->interrupted);
   lied_lua_setbool(L, "fused", st->fused);
   lied_lua_setbool(L, "lanes", st->lanes);
+  lied_lua_setint(L, "waves", (uint64_t)st->waves);
+  lied_lua_setint(L, "wave_gap", st->wave_gap);
   if (st->no_lanes[0]) lied_lua_setstr(L, "no_lanes", st->no_lanes);
   lied_lua_setint(L, "threads", (uint64_t)st->threads);
   lied_lua_setnum(L, "cpu", st->cpu);

@@ -70,6 +70,10 @@ int lied_sb_deps(const lied_sb *b, uint32_t v, dep_fn add, void *ctx) {
       if (k2 >= 0) {
         if (i2 != id.inst) fl |= NF_XINST;
         if (add) add(ctx, lied_sb_encode(b, s2, k2, i2), 0);
+      } else if (s2 != id.spec || i2 != id.inst) {
+        const lied_template *t2 = &b->m->specs[s2].tpl;
+        for (int q = 0; q < t2->nstates; q++)
+          if (t2->states[q].x == off2) fl |= NF_XSTATE;
       }
       break;
     }

@@ -49,7 +49,8 @@ static inline uint64_t lied_sb_count(const lied_sb *b, const lied_spec *s) {
 }
 
 enum { NF_DYN = 1, NF_DER = 2, NF_XINST = 4 /* depends on another instance index */,
-       NF_EXPORT = 8 /* a section block read by a dynamic block outside its section */ };
+       NF_EXPORT = 8 /* a section block read by a dynamic block outside its section */,
+       NF_XSTATE = 16 /* reads the state of another instance directly (no block between) */ };
 enum { CF_DYN = 1, CF_NEED = 2, CF_SECTION = 4 };
 
 typedef struct node_id {

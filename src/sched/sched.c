@@ -69,6 +69,8 @@ int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *
   /* states must follow the same instance indexing */
   for (int i = 0; rc == LIED_OK && s->aligned && i < s->nsmap; i++)
     if (s->smap[i].count != s->aligned_n) s->aligned = 0;
+  free(s->skew_spec_lag); /* now in the state maps */
+  s->skew_spec_lag = NULL;
   if (rc == LIED_OK) rc = alloc_work(s, e);
   if (rc != LIED_OK) {
     lied_sched_free(s);
@@ -94,6 +96,7 @@ void lied_sched_free(lied_sched *s) {
   free(s->secs);
   for (int p = 0; p < LIED_NPARTS; p++) free(s->steps[p]);
   free(s->smap);
+  free(s->skew_spec_lag);
   free(s->work);
   free(s->wpiv);
   free(s);

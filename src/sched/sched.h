@@ -101,6 +101,10 @@ typedef struct lied_state_map {
   const double *start; /* ... or per instance, n per instance (copies that differ) */
   uint64_t x0;         /* index of instance 0's first state */
   enum lied_layout layout; /* lanes: st[q].x and .der are offsets of lane arrays */
+  /* skewed schedules (skew.c): at chunk c of the loop, states of instances
+   * [c - lag_in, c - lag_in + chunk) may go in and derivatives of
+   * [c - lag_out, c - lag_out + chunk) are complete (solve/wave.c) */
+  int64_t lag_in, lag_out;
 } lied_state_map;
 
 #define LIED_SEC_HIST 64 /* section sizes 1..63 counted, 64 means >= 64 */
@@ -124,6 +128,9 @@ typedef struct lied_sched_stats {
   /* > 0: the dynamic part is evaluated skewed (skew.c) and its largest lag is
    * this many instances */
   uint64_t skew_lag;
+  /* > 0: explicit fixed steps run in waves (solve/wave.c), each stage this
+   * many instances behind the one before */
+  uint64_t wave_gap;
   /* counters during runs */
   uint64_t factorisations;   /* LU factorisations of section matrices */
   uint64_t evaluations;      /* derivative evaluations */
@@ -151,6 +158,10 @@ struct lied_sched {
   uint64_t skew_coords;  /* ... coordinates of the steps' instances: 0 .. this - 1 */
   uint64_t skew_margin;  /* ... the largest ml + mr of a step */
   uint64_t skew_maxlag;  /* ... the largest lag */
+  /* ... and waves (solve/wave.c: several stages in flight, stage g + 1
+   * skew_stage instances behind stage g); 0: no waves */
+  uint64_t skew_stage;
+  int64_t *skew_spec_lag; /* while building: lag_in, lag_out per spec */
   lied_sched_stats st;
   lied_model *model;     /* the instances this schedule runs */
   int failed_sec;        /* the section of the last LIED_E_SINGULAR (-1: none) */

@@ -69,12 +69,13 @@ static uint64_t inst_of(const lied_sb *b, const void *p) {
  * forward (not expected: then no skew). */
 typedef struct skew_need {
   int64_t lag, ml, mr;
+  int64_t lo; /* the least lag_i + y - x over its dependencies (waves) */
 } skew_need;
 
 static int step_needs(const lied_sb *b, const skew_ent *ent, int nent, const skew_ent *own,
                       const skew_need *have, skew_need *out) {
   const lied_graph *g = &b->g;
-  skew_need N = {0, 0, 0};
+  skew_need N = {0, 0, 0, INT64_MAX};
   int hint = 0;
   for (uint64_t x = 0; x < own->hi - own->lo; x++) {
     const uint32_t v = own->n0 + (uint32_t)x;
@@ -89,6 +90,7 @@ static int step_needs(const lied_sb *b, const skew_ent *ent, int nent, const ske
       if (h->lag + d > N.lag) N.lag = h->lag + d;
       if (h->ml - d > N.ml) N.ml = h->ml - d;
       if (h->mr + d > N.mr) N.mr = h->mr + d;
+      if (h->lag + d < N.lo) N.lo = h->lag + d;
     }
   }
   *out = N;
@@ -99,6 +101,85 @@ static int step_needs(const lied_sb *b, const skew_ent *ent, int nent, const ske
 static int64_t round_to(int64_t need, int64_t r, int64_t C) {
   int64_t m = ((r - need) % C + C) % C;
   return need + m;
+}
+
+/* Does block k of t read a state of its instance / write a derivative? */
+static int reads_state(const lied_template *t, int k) {
+  const lied_tblock *blk = &t->blocks[k];
+  for (uint32_t r = blk->in0; r < blk->in0 + blk->nin; r++)
+    if (t->refs[r].kind == LIED_REF_STATE) return 1;
+  return 0;
+}
+
+static int writes_der(const lied_template *t, int k) {
+  const lied_tblock *blk = &t->blocks[k];
+  for (uint32_t r = blk->out0; r < blk->out0 + blk->nout; r++)
+    for (int q = 0; q < t->nstates; q++)
+      if (t->refs[r].offset == t->states[q].der) return 1;
+  return 0;
+}
+
+/* Waves (solve/wave.c): several stages of explicit Runge-Kutta steps in
+ * flight, stage g + 1 running D instances behind stage g, states going in
+ * and derivatives coming out chunk by chunk. Per spec with states, the
+ * position of its states' chunk behind the loop's chunk: lag_in, at or
+ * before the first step that reads them; lag_out, after the last that
+ * writes a derivative (a block's coordinate of instance q is q + co - lo).
+ * D keeps stage g + 1 from overwriting what stage g still reads: for each
+ * dependency of step j on y = x + d of step i, D >= lag_j - lag_i - d
+ * (stage g reads y at x's chunk, stage g + 1 writes it at its own); for
+ * states and derivatives, D >= lag_out - lag_in, >= the last reader's
+ * position - lag_in and >= lag_out - the first writer's; and D >= one
+ * chunk. A block that reads another instance's state directly (no block
+ * between: NF_XSTATE) has no dependency to go by: no waves. Sets
+ * s->skew_stage (0: no waves) and s->skew_spec_lag. */
+static int wave_lags(lied_sb *b, const skew_ent *byst, int nent, const skew_need *need) {
+  lied_sched *s = b->s;
+  const lied_model *m = b->m;
+  const int64_t C = (int64_t)LIED_PROBE_CHUNK;
+  s->skew_stage = 0;
+  for (int i = 0; i < nent; i++)
+    for (uint64_t x = 0; x < byst[i].hi - byst[i].lo; x++)
+      if (b->flags[byst[i].n0 + x] & NF_XSTATE) return LIED_OK;
+  /* per spec: least and largest reader position, least and largest writer */
+  int64_t *L = lied_xmalloc(sizeof *L * 4 * (size_t)m->nspecs, "schedule: waves", b->e);
+  if (!L) return LIED_E_NOMEM;
+  for (int sp = 0; sp < m->nspecs; sp++)
+    L[4 * sp] = L[4 * sp + 2] = INT64_MAX, L[4 * sp + 1] = L[4 * sp + 3] = INT64_MIN;
+  int64_t D = C;
+  for (int i = 0; i < nent; i++) {
+    const int j = byst[i].step;
+    if (need[j].lo != INT64_MAX && s->steps[LIED_PART_DYN][j].lag - need[j].lo > D)
+      D = s->steps[LIED_PART_DYN][j].lag - need[j].lo;
+    const node_id id = lied_sb_decode(b, byst[i].n0);
+    const lied_template *t = &m->specs[id.spec].tpl;
+    if (!t->nstates) continue;
+    const int64_t pos = s->steps[LIED_PART_DYN][j].lag + (int64_t)byst[i].co - (int64_t)byst[i].lo;
+    int64_t *l = &L[4 * id.spec];
+    if (reads_state(t, id.blk)) {
+      if (pos < l[0]) l[0] = pos;
+      if (pos > l[1]) l[1] = pos;
+    }
+    if (writes_der(t, id.blk)) {
+      if (pos < l[2]) l[2] = pos;
+      if (pos > l[3]) l[3] = pos;
+    }
+  }
+  for (int sp = 0; sp < m->nspecs; sp++) {
+    int64_t *l = &L[4 * sp];
+    if (l[0] == INT64_MAX) l[0] = l[1] = l[2] == INT64_MAX ? 0 : l[2]; /* no reader */
+    if (l[2] == INT64_MAX) l[2] = l[3] = l[0];                          /* no writer */
+    const int64_t in = l[0], out = l[3] > in ? l[3] : in;
+    if (out - in > D) D = out - in;
+    if (l[1] - in > D) D = l[1] - in;
+    if (out - l[2] > D) D = out - l[2];
+    L[2 * sp] = in, L[2 * sp + 1] = out; /* in place: sp <= 2 sp */
+  }
+  int64_t *lag = realloc(L, sizeof *L * 2 * (size_t)m->nspecs);
+  s->skew_spec_lag = lag ? lag : L;
+  s->skew_stage = (uint64_t)((D + C - 1) / C * C);
+  s->st.wave_gap = s->skew_stage;
+  return LIED_OK;
 }
 
 int lied_sb_skew(lied_sb *b) {
@@ -149,7 +230,7 @@ int lied_sb_skew(lied_sb *b) {
   }
   for (int i = 0; i < nent; i++) byst[i] = ent[i];
   qsort(ent, (size_t)nent, sizeof *ent, cmp_ent);
-  int ok = 1;
+  int ok = 1, rc = LIED_OK;
   int64_t most_lag = 0, most_margin = 0;
   for (int i = 0; i < nent && ok; i++) {
     skew_need N;
@@ -162,6 +243,7 @@ int lied_sb_skew(lied_sb *b) {
     if (N.lag > h->lag) h->lag = N.lag;
     if (N.ml > h->ml) h->ml = N.ml;
     if (N.mr > h->mr) h->mr = N.mr;
+    if (i == 0 || byst[i - 1].step != byst[i].step || N.lo < h->lo) h->lo = N.lo;
     if (i + 1 == nent || byst[i + 1].step != byst[i].step) { /* the step is complete */
       /* a section batch's chunks of its own instances start at whole chunks
        * (constant sections keep factors per chunk): its coordinates
@@ -195,11 +277,12 @@ int lied_sb_skew(lied_sb *b) {
     s->skew_margin = (uint64_t)most_margin;
     s->skew_maxlag = (uint64_t)most_lag;
     s->st.skew_lag = most_lag > 0 ? (uint64_t)most_lag : 1;
+    rc = wave_lags(b, byst, nent, need);
   }
   free(ent);
   free(byst);
   free(need);
-  return LIED_OK;
+  return rc;
 }
 
 /* Instances [a, b) (coordinates) of dynamic step j. */

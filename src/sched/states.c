@@ -22,7 +22,11 @@ int lied_sb_map_states(lied_sb *b) {
     if (!sp->cls || !sp->tpl.nstates || !sp->total) continue;
     s->smap[s->nsmap++] = (lied_state_map){sp->arena, sp->size, sp->total, sp->tpl.nstates,
                                            sp->tpl.states, sp->proto, sp->start, x,
-                                           LIED_LAYOUT_INSTANCES};
+                                           LIED_LAYOUT_INSTANCES, 0, 0};
+    if (s->skew_spec_lag) {
+      s->smap[s->nsmap - 1].lag_in = s->skew_spec_lag[2 * i];
+      s->smap[s->nsmap - 1].lag_out = s->skew_spec_lag[2 * i + 1];
+    }
     x += sp->total * (uint64_t)sp->tpl.nstates;
   }
   s->nstates = x;

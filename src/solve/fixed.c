@@ -7,6 +7,7 @@
 #include <string.h>
 #include "solve/events.h"
 #include "solve/fused.h"
+#include "solve/wave.h"
 #include "solve/stepper.h"
 
 /* The fixed-step grid: equal steps of at most dt between output points,
@@ -104,6 +105,7 @@ static int hermite_at(void *ctx, double t, const double **x) {
 static int fixed_stepper(lied_stepper *S, const lied_solver *s, lied_run *R) {
   if (s->implicit) return lied_fdirk_new(S, s->tab, R);
   if (!R->o->no_fuse && lied_fused_applies(R->s)) return lied_fused_stepper_new(S, s->tab, R);
+  if (!R->o->no_fuse && lied_wave_applies(R->s)) return lied_wave_stepper_new(S, s->tab, R);
   return lied_ferk_new(S, s->tab, R);
 }
 

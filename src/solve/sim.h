@@ -63,6 +63,9 @@ typedef struct lied_sim_stats {
   double wall;         /* seconds spent integrating */
   int interrupted;
   int fused;           /* fixed-step explicit steps taken chunk by chunk (fused.h) */
+  int waves;           /* > 0: ... in waves over coupled arrays (wave.h), this many
+                          steps per sweep */
+  uint64_t wave_gap;   /* ... each stage this many instances behind the one before */
   int lanes;           /* ... in lane form (blocks of two or more steps) */
   char no_lanes[200];  /* fused without lanes: why, else "" */
   int threads;         /* threads the run used (1: the model was too small to share) */

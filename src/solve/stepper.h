@@ -67,6 +67,9 @@ int lied_adirk_new(lied_stepper *s, const lied_tableau *tab, lied_run *R);
  * error (esdirk.c). */
 int lied_ferk_new(lied_stepper *s, const lied_tableau *tab, lied_run *R);
 int lied_fused_stepper_new(lied_stepper *s, const lied_tableau *tab, lied_run *R);
+/* ... and in waves over a skewed schedule where lied_wave_applies (wave.c;
+ * sets st->fused). */
+int lied_wave_stepper_new(lied_stepper *s, const lied_tableau *tab, lied_run *R);
 int lied_fdirk_new(lied_stepper *s, const lied_tableau *tab, lied_run *R);
 
 /* PI step-size controller (control.c). */

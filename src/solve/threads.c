@@ -38,7 +38,7 @@ static double cpu_now(void) {
 
 int lied_threads_begin(lied_run *R) {
   R->cpu0 = cpu_now();
-  int n;
+  int n = 1;
   LIED_TRY(lied_threads_resolve(R->o, &n, R->e));
   R->st->threads = 1;
   if (n < 2 || !lied_sched_par_useful(R->s)) return LIED_OK;

@@ -7,6 +7,7 @@
 #include "check.h"
 #include "lied/status.h"
 #include "lib/thermofluid/if97.h"
+#include "lib/thermofluid/moist_air.h"
 
 /* |got - m 10^e| within half a unit of the ninth digit of 0.ddddddddd 10^e */
 #define CHECK_DIGITS(got, m, e)                                                         \
@@ -294,7 +295,78 @@ static void random_sweep(void) {
   printf("random (rho, u): %d states, %d refused, %d bad\n", ok, refused, bad);
 }
 
+/* The same bits (or NaN for NaN) from a lane routine as from its scalar
+ * routine, over a grid that crosses every path: water and steam (p, h) from
+ * below the triple-point pressure to 100 MPa and from below 273.15 K to
+ * beyond 2273.15 K (regions 1, 2, 5, two-phase, refusals), NaN and infinite
+ * arguments; moist air (p, h, X) with dry, humid, foggy and refused states.
+ * Calls of 1..77 states (a chunk of 32, partial chunks). */
+static int same(double a, double b) { return memcmp(&a, &b, sizeof a) == 0 || (a != a && b != b); }
+static void lanes(void) {
+  enum { NP = 41, NH = 90, N = NP * NH + 3 };
+  static double p[N], h[N], T[N];
+  int k = 0;
+  for (int i = 0; i < NP; i++)
+    for (int j = 0; j < NH; j++, k++) {
+      p[k] = 300.0 * pow(1e8 / 300.0, i / (NP - 1.0)) * (1 + 1e-3 * j);
+      h[k] = -2e5 + j * 9e4 + 777.0 * i;
+    }
+  p[k] = NAN, h[k++] = 1e5;
+  p[k] = 1e5, h[k++] = INFINITY;
+  p[k] = -1, h[k++] = 1e5;
+  int bad = 0, fast = 0, nan = 0;
+  for (int off = 0, len = 1; off < N; off += len, len = len % 77 + 1) {
+    const int n = off + len > N ? N - off : len;
+    if97_T_ph_lanes((size_t)n, p + off, h + off, T + off);
+  }
+  for (int i = 0; i < N; i++) {
+    char why[160];
+    double t = NAN;
+    if (if97_T_ph(p[i], h[i], &t, why, sizeof why)) t = NAN;
+    if (!same(t, T[i])) {
+      if (bad++ < 5) fprintf(stderr, "T_ph_lanes(%.17g, %.17g) = %.17g, T_ph %.17g\n", p[i], h[i], T[i], t);
+    }
+    nan += t != t;
+    fast += t == t && p[i] <= IF97_PS13;
+  }
+  CHECK(bad == 0);
+  CHECK(nan > 100 && fast > 1000);
+  printf("T_ph_lanes: %d states, %d refused, %d mismatches\n", N, nan, bad);
+  /* moist air: X from dry to 0.3, h across fog and the range ends */
+  static double X[N];
+  k = 0;
+  for (int i = 0; i < NP; i++)
+    for (int j = 0; j < NH; j++, k++) {
+      p[k] = 2e4 + i * 5e3;
+      X[k] = 0.3 * i / (NP - 1.0);
+      h[k] = -1e5 + j * 1e4;
+    }
+  p[k] = 1e5, X[k] = 1.0, h[k++] = 1e5;
+  p[k] = 1e5, X[k] = -0.1, h[k++] = 1e5;
+  p[k] = 1e5, X[k] = 0.01, h[k++] = NAN;
+  for (int off = 0, len = 1; off < N; off += len, len = len % 77 + 1) {
+    const int n = off + len > N ? N - off : len;
+    ma_T_phX_lanes((size_t)n, p + off, h + off, X + off, T + off);
+  }
+  bad = nan = 0;
+  int fog = 0;
+  for (int i = 0; i < N; i++) {
+    char why[160];
+    ma_state st;
+    const double t = ma_phX(p[i], h[i], X[i], &st, why, sizeof why) ? NAN : st.T;
+    if (!same(t, T[i]) && bad++ < 5)
+      fprintf(stderr, "ma_T_phX_lanes(%.17g, %.17g, %.17g) = %.17g, ma_phX %.17g\n", p[i], h[i],
+              X[i], T[i], t);
+    nan += t != t;
+    fog += t == t && st.Xl > 0;
+  }
+  CHECK(bad == 0);
+  CHECK(nan > 100 && fog > 100);
+  printf("ma_T_phX_lanes: %d states, %d refused, %d with fog, %d mismatches\n", N, nan, fog, bad);
+}
+
 int main(void) {
+  lanes();
   release_tables();
   random_sweep();
   round_trips();

@@ -143,6 +143,55 @@ out:
   lied_system_free(b);
 }
 
+/* Waves (solve/wave.c): every fixed-step explicit table, runs of several
+ * sweeps (a partial last one) and of single steps (output at every step):
+ * the same bits as whole-vector steps over the level-by-level schedule;
+ * --no-fuse takes whole-vector steps over the skewed evaluation, the same
+ * bits too; so do runs with 2 and 3 threads. */
+static void same_bits_waves(int64_t n, int64_t k) {
+  static const char *tables[] = {"euler", "heun", "rk3", "rk4"};
+  lied_err e = {0};
+  lied_system *a = chain(n, k, 0, 0, &e), *b = chain(n, k, 0, LIED_SCHED_NO_SKEW, &e);
+  CHECK(a && b && a->sched->skewed);
+  if (!a || !b) goto out;
+  CHECK(a->sched->skew_stage >= a->sched->chunk && a->sched->skew_stage % a->sched->chunk == 0);
+  CHECK(a->sched->st.wave_gap == a->sched->skew_stage && b->sched->st.wave_gap == 0);
+  const uint64_t ns = a->sched->nstates;
+  double *da = calloc(ns, sizeof *da), *db = calloc(ns, sizeof *db), *x0 = calloc(ns, sizeof *x0);
+  CHECK(da && db && x0);
+  for (int t = 0; da && db && x0 && t < 4; t++)
+    for (int v = 0; v < 5; v++) {
+      /* v: 0 blocks of steps, 1 single steps, 2 --no-fuse, 3 and 4: 2 and 3
+       * threads asked for (output points evaluated on them) */
+      lied_sim_opts o = {.start = 0, .stop = 0.7 + 0.01 * t, .dt = 0.003, .solver = tables[t],
+                         .threads = v >= 3 ? v - 1 : 1, .no_fuse = v == 2};
+      if (v == 1) o.interval = o.dt; /* output at every step: blocks of one step */
+      lied_sim_stats sa, sb;
+      lied_sched_reset_states(a->sched);
+      lied_sched_reset_states(b->sched);
+      lied_sched_gather_x(a->sched, x0);
+      CHECK(lied_simulate(a->sched, &o, NULL, NULL, &sa, &e) == LIED_OK);
+      o.no_fuse = 0;
+      CHECK(lied_simulate(b->sched, &o, NULL, NULL, &sb, &e) == LIED_OK);
+      CHECK(sa.fused == (v != 2) && !sb.fused);
+      CHECK(sa.steps == sb.steps && sa.rhs == sb.rhs && sa.steps > 200);
+      CHECK(sa.threads == (v >= 3 && n > 4096 ? v - 1 : 1));
+      lied_sched_gather_x(a->sched, da);
+      lied_sched_gather_x(b->sched, db);
+      CHECK(memcmp(da, db, sizeof *da * ns) == 0);
+      CHECK(memcmp(da, x0, sizeof *da * ns) != 0);
+      if (memcmp(da, db, sizeof *da * ns))
+        fprintf(stderr, "waves: n %lld k %lld %s variant %d differ\n", (long long)n,
+                (long long)k, tables[t], v);
+    }
+  free(da);
+  free(db);
+  free(x0);
+out:
+  lied_system_free(a);
+  lied_system_free(b);
+}
+
 int main(void) {
   same_bits(300, 1, 0, 1);  /* 9 chunks and a partial one */
   same_bits(1000, 2, 0, 1); /* links two ahead */
@@ -150,5 +199,8 @@ int main(void) {
   same_bits(40, 1, 0, 0);   /* too few chunks to matter */
   same_bits_threads(5000, 1);
   same_bits_threads(5000, 3);
+  same_bits_waves(300, 1);
+  same_bits_waves(1001, 3);
+  same_bits_waves(4099, 2);
   return CHECK_DONE();
 }

@@ -63,26 +63,19 @@ LIED_BLOCK(cond_der_b, tf_cond, cond_der)
 LIED_BLOCK(cond_r_b, tf_cond, cond_r)
 
 /* ---- lane forms ------------------------------------------------------------ */
-LIED_LANE_FN static void cond_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict in = LIED_LANE_IN(tf_cond, g, inlet.state);
-  const double *restrict h = LIED_LANE(tf_cond, g, h);
-  double *restrict o = LIED_LANE(tf_cond, g, outlet.state);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++)
-    cond_state_eq(TF_V(in, 0, l), TF_V(in, 1, l), h[l], &TF_V(o, 0, l), &TF_V(o, 1, l),
-                  &TF_V(o, 2, l));
-}
+TF_CELL_STATE_LANES(cond_state_lanes, tf_cond, inlet, outlet, h)
 static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
   const double *in = LIED_LANE_IN(tf_cond, g, inlet.state);
-  const double *h = LIED_LANE(tf_cond, g, h);
+  const double *h = LIED_LANE(tf_cond, g, h), *par = LIED_LANE(tf_cond, g, med.par);
   double *T = LIED_LANE(tf_cond, g, T), *Tp = LIED_LANE(tf_cond, g, heatPort.T.T);
-  for (size_t l = 0; l < n; l++) { /* the medium's table: one copy at a time */
-    tf_med med;
-    TF_LANE_MED(tf_cond, g, med, l, &med);
-    T[l] = tf_T(&med, TF_V(in, 1, l), h[l]);
-    TF_GUARD_PH(env, TF_LANE_WORD(tf_cond, g, h, l), &med, T[l], TF_V(in, 1, l), h[l], "content");
+  tf_T_lanes(n, par, TF_LANE_FNS(tf_cond, g, med), in + LIED_LANES, h, T); /* p: variable 1 */
+  for (size_t l = 0; l < n; l++) {
+    if (!isfinite(T[l])) {
+      tf_med med;
+      TF_LANE_MED(tf_cond, g, med, l, &med);
+      tf_fault_ph(env, TF_LANE_WORD(tf_cond, g, h, l), &med, TF_V(in, 1, l), h[l], "content");
+    }
     Tp[l] = T[l];
   }
 }
@@ -97,22 +90,8 @@ LIED_LANE_FN static void cond_energy_lanes(const lied_env *env, char *g, size_t 
   for (size_t l = 0; l < n; l++)
     cond_energy_eq(TF_V(in, 0, l), TF_V(in, 2, l), h[l], Qp[l], M[l], &Q[l], &der_h[l]);
 }
-LIED_LANE_FN static void cond_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict in = LIED_LANE_IN(tf_cond, g, inlet.der);
-  double *restrict o = LIED_LANE(tf_cond, g, outlet.der.der_m_flow);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) o[l] = in[l];
-}
-LIED_LANE_FN static void cond_r_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict r = LIED_LANE_IN(tf_cond, g, outlet.r);
-  const double *restrict d = LIED_LANE_IN(tf_cond, g, inlet.der);
-  const double *restrict L = LIED_LANE(tf_cond, g, L);
-  double *restrict o = LIED_LANE(tf_cond, g, inlet.r.r);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];
-}
+TF_DER_LANES(cond_der_lanes, tf_cond, inlet, outlet)
+TF_R_LANES(cond_r_lanes, tf_cond, inlet, outlet, L)
 
 static int cond_init(void *self, lied_init *ctx) {
   tf_cond *e = self;

@@ -47,6 +47,37 @@ LIED_BLOCK(heater_der_b, tf_heater, heater_der)
 LIED_BLOCK(heater_r_b, tf_heater, heater_r)
 LIED_BLOCK(heater_out_b, tf_heater, heater_out)
 
+/* ---- lane forms ------------------------------------------------------------ */
+TF_CELL_STATE_LANES(heater_state_lanes, tf_heater, inlet, outlet, h)
+static void heater_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *in = LIED_LANE_IN(tf_heater, g, inlet.state);
+  const double *Qin = LIED_LANE_IN(tf_heater, g, Q_in.y); /* NULL without the input */
+  const double *h = LIED_LANE(tf_heater, g, h), *M = LIED_LANE(tf_heater, g, M),
+               *Q = LIED_LANE(tf_heater, g, Q);
+  double *Qu = LIED_LANE(tf_heater, g, Q_used), *der = LIED_LANE(tf_heater, g, der_h);
+  for (size_t l = 0; l < n; l++) {
+    Qu[l] = TF_LANE_INT(tf_heater, g, Q_from_input, l) ? Qin[l] : Q[l];
+    der[l] = tf_cell_der(TF_V(in, 0, l), TF_V(in, 2, l), h[l], Qu[l], M[l]);
+  }
+}
+TF_DER_LANES(heater_der_lanes, tf_heater, inlet, outlet)
+TF_R_LANES(heater_r_lanes, tf_heater, inlet, outlet, L)
+/* T from the medium's lane form; a copy outside its range is its fault. */
+static void heater_out_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  const double *o = LIED_LANE(tf_heater, g, outlet.state);
+  const double *h = LIED_LANE(tf_heater, g, h), *par = LIED_LANE(tf_heater, g, med.par);
+  double *T = LIED_LANE(tf_heater, g, T);
+  tf_T_lanes(n, par, TF_LANE_FNS(tf_heater, g, med), o + LIED_LANES, h, T); /* p */
+  for (size_t l = 0; l < n; l++)
+    if (!isfinite(T[l])) {
+      tf_med med;
+      TF_LANE_MED(tf_heater, g, med, l, &med);
+      tf_fault_ph(env, TF_LANE_WORD(tf_heater, g, h, l), &med, TF_V(o, 1, l), h[l], "content");
+    }
+}
+
 /* Start enthalpy from (p0, T0) (p0 = 1 bar by default). */
 static int heater_init(void *self, lied_init *ctx) {
   tf_heater *e = self;
@@ -69,15 +100,20 @@ static void heater_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "M", "kg", &e->M);
   lied_meta_block(m, "state", heater_state_b, 0, LIED_SIGS(&e->inlet.state, &e->h),
                   LIED_SIGS(&e->outlet.state));
+  lied_meta_lanes(m, heater_state_lanes);
   const void *in[4] = {&e->inlet.state, &e->h, NULL, NULL};
   if (e->Q_from_input) in[2] = &e->Q_in.y;
   lied_meta_block(m, "energy", heater_energy_b, 0, in, LIED_SIGS(&e->der_h, &e->Q_used));
+  lied_meta_lanes(m, heater_energy_lanes);
   lied_meta_block(m, "der", heater_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&e->inlet.der),
                   LIED_SIGS(&e->outlet.der));
+  lied_meta_lanes(m, heater_der_lanes);
   lied_meta_block(m, "r", heater_r_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&e->outlet.r, &e->inlet.der), LIED_SIGS(&e->inlet.r));
+  lied_meta_lanes(m, heater_r_lanes);
   lied_meta_block(m, "output", heater_out_b, 0, LIED_SIGS(&e->outlet.state, &e->h),
                   LIED_SIGS(&e->T));
+  lied_meta_lanes(m, heater_out_lanes);
 }
 
 static const lied_param heater_params[] = {

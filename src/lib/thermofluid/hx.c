@@ -112,9 +112,9 @@ static inline void hx_energy_eq(const lied_env *env, const void *self, const tf_
     for (int k = 0; k < NN; k++) {
       const int i = k % N, j = k / N;
       const double hak = ha[(size_t)k * s], hbk = hb[(size_t)k * s];
-      hx_pair(G, Cwc, hx_T(env, self, ma, p_a, hak, "stream a cell"),
-              hx_T(env, self, mb, p_b, hbk, "stream b cell"), &Tw[(size_t)k * s],
-              &dw[(size_t)k * s], &qa, &qb);
+      const double Ta = hx_T(env, self, ma, p_a, hak, "stream a cell"); /* a first: */
+      const double Tb = hx_T(env, self, mb, p_b, hbk, "stream b cell"); /* the fault's order */
+      hx_pair(G, Cwc, Ta, Tb, &Tw[(size_t)k * s], &dw[(size_t)k * s], &qa, &qb);
       const double hua = i ? ha[(size_t)(k - 1) * s] : hin_a;
       const double hub = j ? hb[(size_t)(k - N) * s] : hin_b;
       da[(size_t)k * s] = tf_cell_der(mra, hua, hak, -qa, Mca);
@@ -128,9 +128,9 @@ static inline void hx_energy_eq(const lied_env *env, const void *self, const tf_
       const int j = kind == HX_COUNTER ? N - 1 - i : i;
       const double hai = ha[(size_t)i * s], hbj = hb[(size_t)j * s];
       /* wall element i lies between cell i of a and cell j of b */
-      hx_pair(G, Cwc, hx_T(env, self, ma, p_a, hai, "stream a cell"),
-              hx_T(env, self, mb, p_b, hbj, "stream b cell"), &Tw[(size_t)i * s],
-              &dw[(size_t)i * s], &qa, &qb);
+      const double Ta = hx_T(env, self, ma, p_a, hai, "stream a cell");
+      const double Tb = hx_T(env, self, mb, p_b, hbj, "stream b cell");
+      hx_pair(G, Cwc, Ta, Tb, &Tw[(size_t)i * s], &dw[(size_t)i * s], &qa, &qb);
       const double hua = i ? ha[(size_t)(i - 1) * s] : hin_a;
       const double hub = j ? hb[(size_t)(j - 1) * s] : hin_b;
       da[(size_t)i * s] = tf_cell_der(m_a, hua, hai, -qa, Mca);
@@ -224,6 +224,91 @@ LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const doubl
   }
 }
 
+/* Any media, walls and cross flow, when the copies share N, kind and
+ * UA_from_input: what hx_energy_eq computes copy by copy, cell by cell with
+ * the copies in the inner loop and each cell's temperatures from the media's
+ * lane forms (tf_T_lanes). A copy's first cell outside its medium's range
+ * (a before b, cells in order, as hx_energy_eq meets them) is its fault. */
+static void hx_energy_media(const lied_env *env, char *g, size_t n, int N, int kind,
+                            int from_input) {
+  const double *ia = LIED_LANE_IN(tf_hx, g, inlet_a.state);
+  const double *ib = LIED_LANE_IN(tf_hx, g, inlet_b.state);
+  const double *UA_in = LIED_LANE_IN(tf_hx, g, UA_in.y);
+  const double *UA = LIED_LANE(tf_hx, g, UA), *Mca = LIED_LANE(tf_hx, g, Mc_a),
+               *Mcb = LIED_LANE(tf_hx, g, Mc_b), *Cw = LIED_LANE(tf_hx, g, C_w);
+  const double *pa = LIED_LANE(tf_hx, g, med_a.par), *pb = LIED_LANE(tf_hx, g, med_b.par);
+  const tf_medium *const *fa = TF_LANE_FNS(tf_hx, g, med_a), *const *fb = TF_LANE_FNS(tf_hx, g, med_b);
+  const double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
+  double *da = LIED_LANE(tf_hx, g, der_a), *db = LIED_LANE(tf_hx, g, der_b);
+  double *Tw = LIED_LANE(tf_hx, g, T_w), *dw = LIED_LANE(tf_hx, g, der_w);
+  const double *Pa = ia + LIED_LANES, *Pb = ib + LIED_LANES; /* inlet pressures */
+  const int cross = kind == HX_CROSS, NN = cross ? N * N : N;
+  double G[LIED_LANES], Cwc[LIED_LANES], mfa[LIED_LANES], mfb[LIED_LANES];
+  double sum[LIED_LANES], sum_b[LIED_LANES], Ta[LIED_LANES], Tb[LIED_LANES];
+  double fp[LIED_LANES], fh[LIED_LANES];
+  int fk[LIED_LANES]; /* first fault: 2 cell + side, or -1 */
+  for (size_t l = 0; l < n; l++) {
+    const double ua = from_input ? UA_in[l] : UA[l];
+    if (cross)
+      G[l] = ua / NN, mfa[l] = TF_V(ia, 0, l) / N, mfb[l] = TF_V(ib, 0, l) / N, Cwc[l] = Cw[l] / NN;
+    else
+      G[l] = ua / N, Cwc[l] = Cw[l] / N, mfa[l] = TF_V(ia, 0, l), mfb[l] = TF_V(ib, 0, l);
+    sum[l] = 0, sum_b[l] = 0, fk[l] = -1;
+  }
+  for (int k = 0; k < NN; k++) {
+    /* cell ka of a meets cell kb of b through wall element k; upwind cells */
+    int ka = k, kb = k, up_a = k - 1, up_b = k - N;
+    if (cross) {
+      if (k % N == 0) up_a = -1;
+      if (k / N == 0) up_b = -1;
+    } else {
+      kb = kind == HX_COUNTER ? N - 1 - k : k;
+      up_b = kb - 1;
+    }
+    const double *hak = ha + (size_t)ka * LIED_LANES, *hbk = hb + (size_t)kb * LIED_LANES;
+    const double *hua = up_a >= 0 ? ha + (size_t)up_a * LIED_LANES : ia + 2 * LIED_LANES;
+    const double *hub = up_b >= 0 ? hb + (size_t)up_b * LIED_LANES : ib + 2 * LIED_LANES;
+    double *dak = da + (size_t)ka * LIED_LANES, *dbk = db + (size_t)kb * LIED_LANES;
+    double *Twk = Tw + (size_t)k * LIED_LANES, *dwk = dw + (size_t)k * LIED_LANES;
+    tf_T_lanes(n, pa, fa, Pa, hak, Ta);
+    tf_T_lanes(n, pb, fb, Pb, hbk, Tb);
+    for (size_t l = 0; l < n; l++) {
+      if (fk[l] >= 0) continue;
+      if (!isfinite(Ta[l]))
+        fk[l] = 2 * k, fp[l] = Pa[l], fh[l] = hak[l];
+      else if (!isfinite(Tb[l]))
+        fk[l] = 2 * k + 1, fp[l] = Pb[l], fh[l] = hbk[l];
+    }
+    for (size_t l = 0; l < n; l++) {
+      double qa, qb;
+      hx_pair(G[l], Cwc[l], Ta[l], Tb[l], &Twk[l], &dwk[l], &qa, &qb);
+      dak[l] = tf_cell_der(mfa[l], hua[l], hak[l], -qa, Mca[l]);
+      dbk[l] = tf_cell_der(mfb[l], hub[l], hbk[l], qb, Mcb[l]);
+      sum[l] += qa;
+      sum_b[l] += qb;
+    }
+  }
+  double hoa[LIED_LANES], hob[LIED_LANES];
+  double *Q = LIED_LANE(tf_hx, g, Q_flow), *Qb = LIED_LANE(tf_hx, g, Q_b),
+         *Qo = LIED_LANE(tf_hx, g, Q_out.y.y);
+  for (size_t l = 0; l < n; l++) {
+    hx_outlet_h(N, kind, ha + l, hb + l, LIED_LANES, &hoa[l], &hob[l]);
+    Q[l] = sum[l], Qb[l] = sum_b[l], Qo[l] = sum[l];
+  }
+  tf_T_lanes(n, pa, fa, Pa, hoa, LIED_LANE(tf_hx, g, T_a));
+  tf_T_lanes(n, pb, fb, Pb, hob, LIED_LANE(tf_hx, g, T_b));
+  for (size_t l = 0; l < n; l++)
+    if (fk[l] >= 0) {
+      tf_med m;
+      if (fk[l] % 2)
+        TF_LANE_MED(tf_hx, g, med_b, l, &m);
+      else
+        TF_LANE_MED(tf_hx, g, med_a, l, &m);
+      tf_fault_ph(env, TF_LANE_WORD(tf_hx, g, Q_flow, l), &m, fp[l], fh[l],
+                  fk[l] % 2 ? "stream b cell" : "stream a cell");
+    }
+}
+
 static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
   const double *ia = LIED_LANE_IN(tf_hx, g, inlet_a.state);
@@ -242,18 +327,23 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
   /* the fast path when every copy has liquids, no wall and the same structure */
   const int N0 = TF_LANE_INT(tf_hx, g, N, 0), c0 = TF_LANE_INT(tf_hx, g, kind, 0),
             f0 = TF_LANE_INT(tf_hx, g, UA_from_input, 0);
-  int liquid = c0 != HX_CROSS; /* cross flow: the general path */
-  for (size_t l = 0; l < n; l++)
-    liquid &= TF_LANE_INT(tf_hx, g, N, l) == N0 && TF_LANE_INT(tf_hx, g, kind, l) == c0 &&
-              TF_LANE_INT(tf_hx, g, UA_from_input, l) == f0 && HX_PAR(pa, 0, l) == TF_LIQUID &&
-              HX_PAR(pb, 0, l) == TF_LIQUID && Cw[l] == 0;
-  if (liquid) {
+  int same = 1, liquid = c0 != HX_CROSS; /* cross flow: the media path */
+  for (size_t l = 0; l < n; l++) {
+    same &= TF_LANE_INT(tf_hx, g, N, l) == N0 && TF_LANE_INT(tf_hx, g, kind, l) == c0 &&
+            TF_LANE_INT(tf_hx, g, UA_from_input, l) == f0;
+    liquid &= HX_PAR(pa, 0, l) == TF_LIQUID && HX_PAR(pb, 0, l) == TF_LIQUID && Cw[l] == 0;
+  }
+  if (same && !liquid) {
+    hx_energy_media(env, g, n, N0, c0, f0);
+    return;
+  }
+  if (same) {
     double G[LIED_LANES];
     for (size_t l = 0; l < n; l++) G[l] = (f0 ? UA_in[l] : UA[l]) / N0;
     hx_energy_liquid(n, N0, c0, G, Ma, Mb, ia, ib, pa, pb, ha, hb, da, db, Q, Qb, Qo, Ta, Tb);
     return;
   }
-  for (size_t l = 0; l < n; l++) { /* any media: the tables, one copy at a time */
+  for (size_t l = 0; l < n; l++) { /* copies of different shapes: one at a time */
     tf_med ma, mb;
     TF_LANE_MED(tf_hx, g, med_a, l, &ma);
     TF_LANE_MED(tf_hx, g, med_b, l, &mb);
@@ -288,18 +378,8 @@ LIED_LANE_FN static void hx_der_lanes(const lied_env *env, char *g, size_t n, si
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) oa[l] = ia[l], ob[l] = ib[l];
 }
-#define HX_R_LANES(NAME, IN, OUT, L_)                                                     \
-  LIED_LANE_FN static void NAME(const lied_env *env, char *g, size_t n, size_t stride) {  \
-    (void)env, (void)stride;                                                              \
-    const double *restrict r = LIED_LANE_IN(tf_hx, g, OUT.r);                             \
-    const double *restrict d = LIED_LANE_IN(tf_hx, g, IN.der);                            \
-    const double *restrict L = LIED_LANE(tf_hx, g, L_);                                   \
-    double *restrict o = LIED_LANE(tf_hx, g, IN.r.r);                                     \
-    LIED_LANE_LOOP                                                                        \
-    for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];                             \
-  }
-HX_R_LANES(hx_r_a_lanes, inlet_a, outlet_a, L_a)
-HX_R_LANES(hx_r_b_lanes, inlet_b, outlet_b, L_b)
+TF_R_LANES(hx_r_a_lanes, tf_hx, inlet_a, outlet_a, L_a)
+TF_R_LANES(hx_r_b_lanes, tf_hx, inlet_b, outlet_b, L_b)
 
 /* Cells per stream. */
 static int hx_cells(const tf_hx *x) {

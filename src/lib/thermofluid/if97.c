@@ -213,16 +213,7 @@ double if97_h_b2bc(double p) { return (b2bc[4] + sqrt((p / 1e6 - b2bc[5]) / b2bc
 
 /* ---- region 4: the saturation equation (release Eqs. 30, 31) ----------------- */
 
-double if97_psat_eq(double T) {
-  const double *n = if97_r4;
-  double th = T + n[9] / (T - n[10]);
-  double A = th * th + n[1] * th + n[2];
-  double B = n[3] * th * th + n[4] * th + n[5];
-  double C = n[6] * th * th + n[7] * th + n[8];
-  double r = 2.0 * C / (-B + sqrt(B * B - 4.0 * A * C));
-  r *= r;
-  return r * r * 1e6;
-}
+double if97_psat_eq(double T) { return if97_psat_of(T); }
 
 double if97_Tsat_eq(double p) {
   const double *n = if97_r4;

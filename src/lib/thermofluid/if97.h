@@ -47,6 +47,11 @@ int if97_ph(double p, double h, if97_state *st, char *why, size_t cap);
 int if97_ps(double p, double s, if97_state *st, char *why, size_t cap);
 /* Temperature only (the fast path of if97_ph). */
 int if97_T_ph(double p, double h, double *T, char *why, size_t cap);
+/* T(p, h) of n states at once (if97_lanes.c): T[l] the temperature
+ * if97_T_ph gives for (p[l], h[l]), bit for bit, or NaN where it fails.
+ * For the lane forms of blocks with many cells: the fast paths of
+ * if97_T_ph are evaluated several states per instruction. */
+void if97_T_ph_lanes(size_t n, const double *p, const double *h, double *T);
 /* State at density and specific internal energy (what a rigid volume
  * holds), two-phase included. */
 int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap);

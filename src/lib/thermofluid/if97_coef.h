@@ -2,6 +2,7 @@
  * by the equations in if97.c. A term is n * X^i * Y^j of the table's sum. */
 #ifndef LIED_LIB_THERMOFLUID_IF97_COEF_H
 #define LIED_LIB_THERMOFLUID_IF97_COEF_H
+#include <math.h>
 
 typedef struct if97_term {
   int i, j;
@@ -23,5 +24,18 @@ extern const if97_term if97_r2o[9];
 extern const if97_term if97_r5o[6];
 /* Region 4, the saturation equation (Table 34): n1..n10 at [1..10]. */
 extern const double if97_r4[11];
+
+/* psat(T) by the saturation equation (release Eq. 30), inline for loops
+ * over many states; if97_psat_eq is this. */
+static inline double if97_psat_of(double T) {
+  const double *n = if97_r4;
+  double th = T + n[9] / (T - n[10]);
+  double A = th * th + n[1] * th + n[2];
+  double B = n[3] * th * th + n[4] * th + n[5];
+  double C = n[6] * th * th + n[7] * th + n[8];
+  double r = 2.0 * C / (-B + sqrt(B * B - 4.0 * A * C));
+  r *= r;
+  return r * r * 1e6;
+}
 
 #endif

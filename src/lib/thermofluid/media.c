@@ -32,6 +32,11 @@ static int liq_from_rho_u(const double *c, double rho, double u, double *p, doub
   *h = u + *p / rho;
   return 0;
 }
+static void liq_T_lanes(const double *c, size_t cs, size_t n, const double *p, const double *h,
+                        double *T) {
+  (void)p;
+  for (size_t l = 0; l < n; l++) T[l] = c[4 * cs + l] + h[l] / c[cs + l]; /* tf_liquid_T */
+}
 static int liq_check(const double *c, char *why, size_t cap) {
   if (!(c[0] > 0)) return snprintf(why, cap, "liquid density rho = %g must be > 0", c[0]), -1;
   if (!(c[1] > 0)) return snprintf(why, cap, "liquid cp = %g must be > 0", c[1]), -1;
@@ -63,6 +68,11 @@ static int gas_from_rho_u(const double *c, double rho, double u, double *p, doub
   *h = c[1] * T;
   return 0;
 }
+static void gas_T_lanes(const double *c, size_t cs, size_t n, const double *p, const double *h,
+                        double *T) {
+  (void)p;
+  for (size_t l = 0; l < n; l++) T[l] = h[l] / c[cs + l];
+}
 static int gas_check(const double *c, char *why, size_t cap) {
   if (!(c[0] > 0)) return snprintf(why, cap, "gas constant R = %g must be > 0", c[0]), -1;
   if (!(c[1] > c[0])) return snprintf(why, cap, "gas cp = %g must be > R = %g", c[1], c[0]), -1;
@@ -85,6 +95,11 @@ static double steam_T(const double *c, double p, double h) {
   char why[8];
   double T;
   return if97_T_ph(p, h, &T, why, sizeof why) ? NAN : T;
+}
+static void steam_T_lanes(const double *c, size_t cs, size_t n, const double *p,
+                          const double *h, double *T) {
+  (void)c, (void)cs;
+  if97_T_ph_lanes(n, p, h, T);
 }
 static double steam_h(const double *c, double p, double T) {
   (void)c;
@@ -156,6 +171,11 @@ static double ma_T(const double *c, double p, double h) {
   ma_state st;
   return ma_phX(p, h, c[0], &st, why, sizeof why) ? NAN : st.T;
 }
+static void ma_T_lanes(const double *c, size_t cs, size_t n, const double *p, const double *h,
+                       double *T) {
+  (void)cs;
+  ma_T_phX_lanes(n, p, h, c, T); /* X = c[0], lane l at c[l] */
+}
 static double ma_h(const double *c, double p, double T) {
   char why[8];
   ma_state st;
@@ -200,14 +220,32 @@ static int ma_check_rho_u(const double *c, double rho, double u, char *why, size
 }
 
 static const tf_medium tf_liquid = {"liquid", liq_rho, liq_T, liq_h, liq_cp,
-                                    liq_from_rho_u, liq_check, NULL, NULL, NULL, NULL};
+                                    liq_from_rho_u, liq_check, NULL, NULL, NULL, NULL, liq_T_lanes};
 static const tf_medium tf_gas = {"ideal gas", gas_rho, gas_T, gas_h, gas_cp,
-                                 gas_from_rho_u, gas_check, NULL, NULL, NULL, NULL};
+                                 gas_from_rho_u, gas_check, NULL, NULL, NULL, NULL, gas_T_lanes};
 static const tf_medium tf_steam = {"water and steam (IAPWS-IF97)", steam_rho, steam_T, steam_h,
                                    steam_cp, steam_from_rho_u, steam_check, steam_check_pT,
-                                   steam_sat_h, steam_check_ph, steam_check_rho_u};
+                                   steam_sat_h, steam_check_ph, steam_check_rho_u,
+                                   steam_T_lanes};
 static const tf_medium tf_moist_air = {"moist air", ma_rho, ma_T, ma_h, ma_cp, ma_from_rho_u,
-                                       ma_check, ma_check_pT, NULL, ma_check_ph, ma_check_rho_u};
+                                       ma_check, ma_check_pT, NULL, ma_check_ph, ma_check_rho_u,
+                                       ma_T_lanes};
+
+void tf_T_lanes(size_t n, const double *par, const tf_medium *const *fns, const double *p,
+                const double *h, double *T) {
+  int same = 1;
+  for (size_t l = 1; l < n; l++) same &= fns[l] == fns[0];
+  if (same) {
+    fns[0]->T_lanes(par + LIED_LANES, LIED_LANES, n, p, h, T);
+    return;
+  }
+  for (size_t l = 0; l < n; l++) { /* mixed media: copy by copy */
+    tf_med m;
+    for (int k = 0; k < TF_MEDIUM_LEN; k++) m.par[k] = par[k * LIED_LANES + l];
+    m.fn = fns[l];
+    T[l] = tf_T(&m, p[l], h[l]);
+  }
+}
 
 int tf_medium_check_pT(const tf_med *med, lied_init *ctx, double p, double T, const char *what) {
   char why[256];

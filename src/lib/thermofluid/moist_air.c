@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include "lied/status.h"
 #include "lib/thermofluid/if97.h"
+#include "lib/thermofluid/if97_coef.h"
 #include "lib/thermofluid/moist_air.h"
 
 #define FAIL(...) (snprintf(why, cap, __VA_ARGS__), LIED_ERROR)
@@ -11,39 +12,47 @@
 
 /* The saturation humidity ratio at (p, T); HUGE_VAL when the water would
  * boil (psat(T) >= p: no saturation). */
-static double x_sat(double p, double T) {
-  double ps = if97_psat_eq(T);
-  return ps >= p ? HUGE_VAL : EPS * ps / (p - ps);
+static inline double x_sat(double p, double T) {
+  const double ps = if97_psat_of(T), xs = EPS * ps / (p - ps); /* both, then choose: */
+  return ps >= p ? HUGE_VAL : xs; /* no branch in loops over states */
 }
 
-static int check(double p, double T, double X, const char *state, char *why, size_t cap) {
-  if (!isfinite(p) || !isfinite(T) || !isfinite(X))
-    return FAIL("moist air: %s: not a finite number", state);
-  if (!(p > 0)) return FAIL("moist air: %s: p must be > 0", state);
-  if (!(X >= 0 && X < 1)) return FAIL("moist air: %s: the water fraction X must be in [0, 1)", state);
-  if (!(T >= MA_TMIN && T <= MA_TMAX))
-    return FAIL("moist air: %s: T is outside [273.15 K, 623.15 K] (no ice)", state);
-  return 0;
+/* The enthalpy at (p, T, X): water above saturation as liquid. */
+static inline double h_at(double p, double T, double X) {
+  double xs = x_sat(p, T), x = X / (1 - X);
+  double Xv = x <= xs ? X : (1 - X) * xs, Xl = X - Xv, dT = T - MA_T0;
+  return (1 - X) * MA_CP_AIR * dT + Xv * (MA_H_EVAP + MA_CP_VAP * dT) + Xl * MA_CP_LIQ * dT;
+}
+
+/* The reason (p, T, X) is no state, or NULL. The callers name the state
+ * only when there is one: formatting it on every call cost more than the
+ * property itself. */
+static const char *bad(double p, double T, double X) {
+  if (!isfinite(p) || !isfinite(T) || !isfinite(X)) return "not a finite number";
+  if (!(p > 0)) return "p must be > 0";
+  if (!(X >= 0 && X < 1)) return "the water fraction X must be in [0, 1)";
+  if (!(T >= MA_TMIN && T <= MA_TMAX)) return "T is outside [273.15 K, 623.15 K] (no ice)";
+  return NULL;
 }
 
 /* Everything at (p, T, X), checked by the caller. */
 static void fill(double p, double T, double X, ma_state *st) {
   double xs = x_sat(p, T), x = X / (1 - X);
   double Xv = x <= xs ? X : (1 - X) * xs, Xl = X - Xv;
-  double dT = T - MA_T0, xv = Xv / (1 - X);
+  double xv = Xv / (1 - X);
   st->p = p, st->T = T, st->X = X, st->Xv = Xv, st->Xl = Xl, st->x = x, st->x_sat = xs;
   st->phi = p * xv / (EPS + xv) / if97_psat_eq(T);
   if (st->phi > 1) st->phi = 1; /* rounding at saturation */
-  st->h = (1 - X) * MA_CP_AIR * dT + Xv * (MA_H_EVAP + MA_CP_VAP * dT) + Xl * MA_CP_LIQ * dT;
+  st->h = h_at(p, T, X);
   double RT = ((1 - X) * MA_R_AIR + Xv * MA_R_VAP) * T; /* p / rho; the fog's volume neglected */
   st->rho = p / RT;
   st->u = st->h - RT;
 }
 
+#define FAIL_PTX(r) FAIL("moist air: p = %.9g Pa, T = %.9g K, X = %.9g: %s", p, T, X, r)
 int ma_pTX(double p, double T, double X, ma_state *st, char *why, size_t cap) {
-  char s[160];
-  snprintf(s, sizeof s, "p = %.9g Pa, T = %.9g K, X = %.9g", p, T, X);
-  if (check(p, T, X, s, why, cap)) return LIED_ERROR;
+  const char *r = bad(p, T, X);
+  if (r) return FAIL_PTX(r);
   fill(p, T, X, st);
   return 0;
 }
@@ -71,20 +80,16 @@ static double root(ma_fn f, const double *args, double target, double a, double 
   }
   return 0.5 * (a + b);
 }
-static double h_of_T(double T, const double *a) { /* a = {p, X} */
-  ma_state st;
-  fill(a[0], T, a[1], &st);
-  return st.h;
-}
+static double h_of_T(double T, const double *a) { return h_at(a[0], T, a[1]); } /* a = {p, X} */
 
+#define FAIL_PHX(r) FAIL("moist air: p = %.9g Pa, h = %.9g J/kg, X = %.9g: %s", p, h, X, r)
 int ma_phX(double p, double h, double X, ma_state *st, char *why, size_t cap) {
-  char s[160];
-  snprintf(s, sizeof s, "p = %.9g Pa, h = %.9g J/kg, X = %.9g", p, h, X);
-  if (check(p, MA_TMIN, X, s, why, cap)) return LIED_ERROR;
-  if (!isfinite(h)) return FAIL("moist air: %s: not a finite number", s);
+  const char *r = bad(p, MA_TMIN, X);
+  if (r) return FAIL_PHX(r);
+  if (!isfinite(h)) return FAIL_PHX("not a finite number");
   const double a[2] = {p, X};
-  if (h < h_of_T(MA_TMIN, a)) return FAIL("moist air: %s: below 273.15 K (no ice)", s);
-  if (h > h_of_T(MA_TMAX, a)) return FAIL("moist air: %s: above 623.15 K", s);
+  if (h < h_of_T(MA_TMIN, a)) return FAIL_PHX("below 273.15 K (no ice)");
+  if (h > h_of_T(MA_TMAX, a)) return FAIL_PHX("above 623.15 K");
   /* all water as vapour, then the fog's share if that is supersaturated */
   double T = MA_T0 + (h - X * MA_H_EVAP) / ((1 - X) * MA_CP_AIR + X * MA_CP_VAP);
   if (!(T >= MA_TMIN && T <= MA_TMAX && X / (1 - X) <= x_sat(p, T)))
@@ -103,15 +108,15 @@ static double u_of_T(double T, const double *a) { /* a = {rho, X} */
          (X - Xv) * MA_CP_LIQ * dT;
 }
 
+#define FAIL_RUX(r) FAIL("moist air: rho = %.9g kg/m3, u = %.9g J/kg, X = %.9g: %s", rho, u, X, r)
 int ma_rho_uX(double rho, double u, double X, ma_state *st, char *why, size_t cap) {
-  char s[160];
-  snprintf(s, sizeof s, "rho = %.9g kg/m3, u = %.9g J/kg, X = %.9g", rho, u, X);
-  if (check(1, MA_TMIN, X, s, why, cap)) return LIED_ERROR;
-  if (!isfinite(rho) || !isfinite(u)) return FAIL("moist air: %s: not a finite number", s);
-  if (!(rho > 0)) return FAIL("moist air: %s: the density must be > 0", s);
+  const char *r = bad(1, MA_TMIN, X);
+  if (r) return FAIL_RUX(r);
+  if (!isfinite(rho) || !isfinite(u)) return FAIL_RUX("not a finite number");
+  if (!(rho > 0)) return FAIL_RUX("the density must be > 0");
   const double a[2] = {rho, X};
-  if (u < u_of_T(MA_TMIN, a)) return FAIL("moist air: %s: below 273.15 K (no ice)", s);
-  if (u > u_of_T(MA_TMAX, a)) return FAIL("moist air: %s: above 623.15 K", s);
+  if (u < u_of_T(MA_TMIN, a)) return FAIL_RUX("below 273.15 K (no ice)");
+  if (u > u_of_T(MA_TMAX, a)) return FAIL_RUX("above 623.15 K");
   double T = root(u_of_T, a, u, MA_TMIN, MA_TMAX), ps = if97_psat_eq(T);
   double Xv = rho * X * MA_R_VAP * T > ps ? ps / (rho * MA_R_VAP * T) : X;
   double p = rho * T * ((1 - X) * MA_R_AIR + Xv * MA_R_VAP);
@@ -121,26 +126,49 @@ int ma_rho_uX(double rho, double u, double X, ma_state *st, char *why, size_t ca
   return 0;
 }
 
+#define FAIL_PX(r) FAIL("moist air: p = %.9g Pa, X = %.9g: %s", p, X, r)
 int ma_Tdew(double p, double X, double *T, char *why, size_t cap) {
-  char s[160];
-  snprintf(s, sizeof s, "p = %.9g Pa, X = %.9g", p, X);
-  if (check(p, MA_TMIN, X, s, why, cap)) return LIED_ERROR;
+  const char *r = bad(p, MA_TMIN, X);
+  if (r) return FAIL_PX(r);
   double x = X / (1 - X), pv = p * x / (EPS + x);
-  if (!(pv >= IF97_PTRIPLE))
-    return FAIL("moist air: %s: the dew point is below 273.15 K (no ice)", s);
-  if (!(pv <= IF97_PS13)) return FAIL("moist air: %s: the dew point is above 623.15 K", s);
+  if (!(pv >= IF97_PTRIPLE)) return FAIL_PX("the dew point is below 273.15 K (no ice)");
+  if (!(pv <= IF97_PS13)) return FAIL_PX("the dew point is above 623.15 K");
   *T = if97_Tsat_eq(pv);
   return 0;
 }
 
+#define FAIL_PTPHI(r) FAIL("moist air: p = %.9g Pa, T = %.9g K, phi = %.9g: %s", p, T, phi, r)
 int ma_X_phi(double p, double T, double phi, double *X, char *why, size_t cap) {
-  char s[160];
-  snprintf(s, sizeof s, "p = %.9g Pa, T = %.9g K, phi = %.9g", p, T, phi);
-  if (check(p, T, 0, s, why, cap)) return LIED_ERROR;
-  if (!(phi >= 0 && phi <= 1)) return FAIL("moist air: %s: phi must be in [0, 1]", s);
+  const char *r = bad(p, T, 0);
+  if (r) return FAIL_PTPHI(r);
+  if (!(phi >= 0 && phi <= 1)) return FAIL_PTPHI("phi must be in [0, 1]");
   double pv = phi * if97_psat_eq(T);
-  if (!(pv < p)) return FAIL("moist air: %s: the vapour pressure reaches p", s);
+  if (!(pv < p)) return FAIL_PTPHI("the vapour pressure reaches p");
   double x = EPS * pv / (p - pv);
   *X = x / (1 + x);
   return 0;
+}
+
+/* ma_phX's T for n states at once: where the water is all vapour at the
+ * explicit T, at least 0.01 K inside the range, ma_phX returns that T (its
+ * range tests pass: h(T) increases with T by at least 1000 J/(kg K), so h
+ * lies 10 J/kg inside h(273.15 K) .. h(623.15 K), far beyond rounding);
+ * the others (fog: T by root()) go through ma_phX. A lane form of the fog's
+ * root finder (each state through root's iterations in lockstep) was tried:
+ * more instructions than state by state, as its loop does not vectorise
+ * (sqrt sets errno in ISO C mode). The same bits; NaN where ma_phX fails. */
+void ma_T_phX_lanes(size_t n, const double *p, const double *h, const double *X, double *T) {
+  for (size_t l = 0; l < n; l++) {
+    const double pl = p[l], hl = h[l], Xl = X[l];
+    if (isfinite(pl) && isfinite(hl) && isfinite(Xl) && pl > 0 && Xl >= 0 && Xl < 1) {
+      const double t = MA_T0 + (hl - Xl * MA_H_EVAP) / ((1 - Xl) * MA_CP_AIR + Xl * MA_CP_VAP);
+      if (t >= MA_TMIN + 0.01 && t <= MA_TMAX - 0.01 && Xl / (1 - Xl) <= x_sat(pl, t)) {
+        T[l] = t;
+        continue;
+      }
+    }
+    char why[8];
+    ma_state st;
+    T[l] = ma_phX(pl, hl, Xl, &st, why, sizeof why) ? NAN : st.T;
+  }
 }

@@ -32,6 +32,9 @@ typedef struct ma_state {
 int ma_pTX(double p, double T, double X, ma_state *st, char *why, size_t cap);
 int ma_phX(double p, double h, double X, ma_state *st, char *why, size_t cap);
 int ma_rho_uX(double rho, double u, double X, ma_state *st, char *why, size_t cap);
+/* ma_phX's T for n states (p[l], h[l], X[l]) at once, the same bits, NaN
+ * where ma_phX fails (for the lane forms of blocks with many cells). */
+void ma_T_phX_lanes(size_t n, const double *p, const double *h, const double *X, double *T);
 /* Dew point of the water in the air (vapour and fog) at p. */
 int ma_Tdew(double p, double X, double *T, char *why, size_t cap);
 /* The water mass fraction X of air at (p, T) with relative humidity phi. */

@@ -76,6 +76,11 @@ typedef struct tf_medium {
    * the fault path calls them (tf_fault_ph, tf_fault_rho_u). */
   int (*check_ph)(const double *c, double p, double h, char *why, size_t cap);
   int (*check_rho_u)(const double *c, double rho, double u, char *why, size_t cap);
+  /* T for n states at once (the lane forms of blocks with many cells; n
+   * at most LIED_LANES): T[l] = T(c_l, p[l], h[l]) bit for bit, constant k
+   * of state l at c[k * cs + l]. */
+  void (*T_lanes)(const double *c, size_t cs, size_t n, const double *p, const double *h,
+                  double *T);
 } tf_medium;
 
 /* A component's medium: the parameter vector and its resolved table. */
@@ -177,8 +182,50 @@ static inline double tf_cell_mass(const tf_med *m, double p0, double T0, double 
       (out)->par[k_] = LIED_LANE(TYPE, g, FIELD.par)[k_ * LIED_LANES + (l)];             \
     (out)->fn = *(const tf_medium *const *)TF_LANE_WORD(TYPE, g, FIELD.fn, l);           \
   } while (0)
+/* The tables of the media FIELD of the copies of a group: fns[l] is copy l's. */
+#define TF_LANE_FNS(TYPE, g, FIELD) ((const tf_medium *const *)TF_LANE_WORD(TYPE, g, FIELD.fn, 0))
+/* T(p[l], h[l]) of the n copies of a group, bit for bit what tf_T gives
+ * copy by copy: par the lanes of their medium vectors (element k of copy l
+ * at par[k * LIED_LANES + l]), fns their tables. Copies that share one
+ * table (the usual case) go through its lane form T_lanes. */
+void tf_T_lanes(size_t n, const double *par, const tf_medium *const *fns, const double *p,
+                const double *h, double *T);
 /* Variable j of copy l of a stream signal read through a lane pointer. */
 #define TF_V(p, j, l) ((p)[(j) * LIED_LANES + (l)])
+
+/* Lane form of a flowing cell's outlet: the inlet's m_flow and p with the
+ * cell's enthalpy, field H of TYPE (ports IN, OUT). */
+#define TF_CELL_STATE_LANES(NAME, TYPE, IN, OUT, H)                                        \
+  LIED_LANE_FN static void NAME(const lied_env *env, char *g, size_t n, size_t stride) {   \
+    (void)env, (void)stride;                                                               \
+    const double *restrict i_ = LIED_LANE_IN(TYPE, g, IN.state);                           \
+    const double *restrict h_ = LIED_LANE(TYPE, g, H);                                     \
+    double *restrict o_ = LIED_LANE(TYPE, g, OUT.state);                                   \
+    LIED_LANE_LOOP                                                                         \
+    for (size_t l = 0; l < n; l++)                                                         \
+      TF_V(o_, 0, l) = TF_V(i_, 0, l), TF_V(o_, 1, l) = TF_V(i_, 1, l), TF_V(o_, 2, l) = h_[l]; \
+  }
+/* Lane forms of the two pass-through blocks of a two-port element:
+ * outlet.der = inlet.der (tf_pass_der) and inlet.r = outlet.r + L der
+ * (tf_pass_r), for TYPE's ports IN, OUT and inertance field L_. */
+#define TF_DER_LANES(NAME, TYPE, IN, OUT)                                                  \
+  LIED_LANE_FN static void NAME(const lied_env *env, char *g, size_t n, size_t stride) {   \
+    (void)env, (void)stride;                                                               \
+    const double *restrict i_ = LIED_LANE_IN(TYPE, g, IN.der);                             \
+    double *restrict o_ = LIED_LANE(TYPE, g, OUT.der.der_m_flow);                          \
+    LIED_LANE_LOOP                                                                         \
+    for (size_t l = 0; l < n; l++) o_[l] = i_[l];                                          \
+  }
+#define TF_R_LANES(NAME, TYPE, IN, OUT, L_)                                                \
+  LIED_LANE_FN static void NAME(const lied_env *env, char *g, size_t n, size_t stride) {   \
+    (void)env, (void)stride;                                                               \
+    const double *restrict r_ = LIED_LANE_IN(TYPE, g, OUT.r);                              \
+    const double *restrict d_ = LIED_LANE_IN(TYPE, g, IN.der);                             \
+    const double *restrict L = LIED_LANE(TYPE, g, L_);                                     \
+    double *restrict o_ = LIED_LANE(TYPE, g, IN.r.r);                                      \
+    LIED_LANE_LOOP                                                                         \
+    for (size_t l = 0; l < n; l++) o_[l] = r_[l] + L[l] * d_[l];                           \
+  }
 
 /* The library's classes. */
 extern const lied_class tf_source_class, tf_sink_class, tf_tank_out_class,

@@ -1,0 +1,59 @@
+/* wave.h - internal to src/solve: fixed-step explicit Runge-Kutta over a
+ * skewed schedule ("waves"). A model of coupled arrays (sched.h: skewed)
+ * evaluates chunk by chunk with each step lagging behind the chunk
+ * (sched/skew.c); one evaluation keeps a chunk's data in cache across its
+ * steps, but a Runge-Kutta step of s stages would still stream every
+ * instance through memory s times. Waves take every stage of a block of
+ * steps in one sweep over the chunks: stage g + 1 runs skew_stage instances
+ * behind stage g (far enough that g has finished with what g + 1
+ * overwrites, and that g's derivatives of the states g + 1 moves in are
+ * complete), states go into the instances and derivatives come out chunk by
+ * chunk with the stage sums of lied_erk_step at each chunk. The same
+ * arithmetic on the same values in another order: the same bits as the
+ * whole-vector stepper (tests/unit/test_skew.c). One thread (see
+ * docs/parallel.md for why stages are not pipelined over threads). */
+#ifndef LIED_SOLVE_WAVE_H
+#define LIED_SOLVE_WAVE_H
+#include <signal.h>
+#include <stdint.h>
+#include "sched/sched.h"
+#include "solve/butcher.h"
+
+/* About what the instance data of the stages in flight may span: the
+ * second-level cache of the development machine (bench/README.md, "Waves"). */
+#define LIED_WAVE_BYTES (1u << 20)
+
+typedef struct lied_wave {
+  lied_sched *s;
+  const lied_tableau *tab;
+  uint64_t n;      /* states */
+  double *k;       /* stages x n: stage derivatives */
+  double *xnew;    /* n: the block's state, copied to x when it succeeded */
+  double *y;       /* one chunk of one state map: stage states, new states */
+  int64_t begin, end; /* the chunks of one stage: begin, begin + C, ... < end */
+  int most;        /* steps per sweep (their stages in flight fit LIED_WAVE_BYTES) */
+  double cut, left; /* stage times >= cut are evaluated at left (solve/events.h) */
+  /* the current block */
+  const double *times, *x;
+  int nsteps, check;
+  volatile sig_atomic_t *stop;
+} lied_wave;
+
+/* Whether a schedule can take steps in waves: skewed, with the lags of
+ * waves (sched.h: skew_stage), states, no zero functions or event
+ * handlers. */
+int lied_wave_applies(const lied_sched *s);
+
+/* Work space for an explicit table: LIED_OK, LIED_E_USAGE (not explicit)
+ * or LIED_E_NOMEM (w is then safe to free). */
+int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_err *e);
+void lied_wave_free(lied_wave *w);
+
+/* nsteps steps, step j from times[j] to times[j + 1]; x becomes the state
+ * at times[nsteps]. With nsteps > 1 every new state is checked (not finite:
+ * LIED_E_NONFINITE) and *stop polled (LIED_RETRY); on any failure x is
+ * unchanged. Allocates nothing. */
+int lied_wave_steps(lied_wave *w, const double *times, int nsteps, double *x,
+                    volatile sig_atomic_t *stop, lied_err *e);
+
+#endif

@@ -1,0 +1,103 @@
+-- Steps in waves (solve/wave.c) on a model of signal blocks: a discretised
+-- diffusion, n integrators x[i] with der(x_i) = k (x_{i-1} - 2 x_i + x_{i+1}),
+-- the left end driven by a Step at t = 0.3 (a time event, which ends a
+-- block), the right end by a Constant, every third cell also reading
+-- the cell three ahead (a longer link). In waves, with --no-fuse
+-- (whole-vector steps), with 2 threads asked for, and in blocks of several
+-- sweeps: every recorded value the same bits; the run is checked against
+-- the same equations integrated here by hand (rk4) to 1e-12.
+local lied = require "lied"
+local T = require "tests.testing"
+local signals = require "lied.signals"
+
+local function diffusion(n)
+  return lied.model "Diffusion" {
+    x = lied.array(signals.Integrator { k = 1 }, n, { x = function(i) return math.sin(i) end }),
+    d = lied.array(signals.Add { n = 4, k1 = 50, k2 = -100, k3 = 50, k4 = 0 }, n,
+      { k4 = function(i) return i % 3 == 0 and 0.5 or 0 end }),
+    left = signals.Step { height = 1, t0 = 0.3 },
+    right = signals.Constant { k = -0.5 },
+    connect = {
+      lied.each(1, n, { "d[i].y", "x[i].u" }, { "x[i].y", "d[i].u2" }),
+      lied.each(2, n, { "x[i-1].y", "d[i].u1" }),
+      lied.each(1, n - 1, { "x[i+1].y", "d[i].u3" }),
+      lied.each(1, n - 3, { "x[i+3].y", "d[i].u4" }),
+      lied.each(n - 2, n, { "right.y", "d[i].u4" }),
+      { "left.y", "d[1].u1" }, { "right.y", "d[" .. n .. "].u3" },
+    },
+  }
+end
+
+local n = 3000
+local b = lied.build(diffusion(n))
+T.check(b:info().wave_gap > 0, "the diffusion is skewed and takes waves")
+local opts = { solver = "rk4", stop = 0.6, dt = 1e-3, interval = 0.1, progress = false, vars = "x[*].x", threads = 1 }
+local function run(extra)
+  local o = {}
+  for k, v in pairs(opts) do o[k] = v end
+  for k, v in pairs(extra) do o[k] = v end
+  local r, st = b:run(o)
+  return r, st
+end
+local rw, sw = run {}
+T.check(sw.waves > 0 and sw.fused, "the run took waves")
+local rv, sv = run { fuse = false }
+T.check(sv.waves == 0, "--no-fuse: whole-vector steps")
+local r2 = run { threads = 2 }
+local ro = run { interval = 0.6 } -- blocks of 64 steps, several sweeps each
+local rov = run { interval = 0.6, fuse = false }
+local same, same2, sameo, moved = true, true, true, false
+T.eq(#rw:column("x[1].x"), 9, "rows: every 0.1 s and both sides of the event")
+for i = 1, n do
+  local name = string.format("x[%d].x", i)
+  local a, v, t2, o, ov = rw:column(name), rv:column(name), r2:column(name), ro:column(name), rov:column(name)
+  for k = 1, #a do
+    same = same and a[k] == v[k]
+    same2 = same2 and a[k] == t2[k]
+  end
+  for k = 1, #o do sameo = sameo and o[k] == ov[k] end
+  moved = moved or math.abs(a[#a] - a[1]) > 1e-3
+end
+T.check(same, "waves and whole-vector steps: the same bits")
+T.check(same2, "2 threads asked for: the same bits")
+T.check(sameo, "blocks of 64 steps (several sweeps): the same bits as whole-vector steps")
+T.check(moved, "the cells move")
+
+-- the same equations by hand: rk4 with the stage times' step input at its
+-- left limit at the event (as lied evaluates a step that ends at t0)
+local function f(t, x, dx)
+  local u = t < 0.3 and 0 or 1
+  for i = 1, n do
+    local l = i > 1 and x[i - 1] or u
+    local r = i < n and x[i + 1] or -0.5
+    local f4 = 0
+    if i % 3 == 0 then f4 = 0.5 * (i + 3 <= n and x[i + 3] or -0.5) end
+    dx[i] = 50 * l - 100 * x[i] + 50 * r + f4
+  end
+end
+local x, k1, k2, k3, k4, y = {}, {}, {}, {}, {}, {}
+for i = 1, n do x[i] = math.sin(i) end
+for k = 0, 5 do
+  for j = 0, 99 do
+    local t0, h = 0.1 * k + 1e-3 * j, 1e-3
+    -- a step that ends at the event sees the input's left limit
+    local tt = function(c) local v = t0 + c * h; if t0 < 0.3 - 1e-9 and v > 0.3 - 1e-9 then return 0 end return v end
+    f(tt(0), x, k1)
+    for i = 1, n do y[i] = x[i] + h * 0.5 * k1[i] end
+    f(tt(0.5), y, k2)
+    for i = 1, n do y[i] = x[i] + h * 0.5 * k2[i] end
+    f(tt(0.5), y, k3)
+    for i = 1, n do y[i] = x[i] + h * k3[i] end
+    f(tt(1), y, k4)
+    for i = 1, n do x[i] = x[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) end
+  end
+end
+local worst = 0
+for i = 1, n do
+  local a = rw:column(string.format("x[%d].x", i))
+  local d = math.abs(a[#a] - x[i])
+  if d > worst then worst = d end
+end
+T.check(worst < 1e-12, string.format("against rk4 by hand: largest difference %.3g", worst))
+io.stderr:write(string.format("largest difference from rk4 by hand: %.3g\n", worst))
+T.done()
