@@ -464,6 +464,9 @@ static int model_run(lua_State *L) {
   }
   o.halo = halo ? lied_halo_exchange : NULL;
   o.halo_ctx = halo;
+  /* the exchange runs before each evaluation over the whole state vector:
+   * no fused steps, no waves (their stages run chunk by chunk) */
+  if (halo) o.no_fuse = 1;
   int rc = lied_simulate(u->sys->sched, &o, rec.nsinks ? &output : NULL, flag, &st, &e);
   lied_halo_free(halo);
   if (flag) stop_sig = *flag > 128 ? (int)*flag - 128 : 0, *flag = 0; /* consumed: st.interrupted tells */

@@ -39,6 +39,18 @@ check "[ \$(grep -c '^# spring\[4\].c = ' '$tmp/p3.csv') -eq 1 ]" "a ghost's par
 check "[ \$(grep -vm1 '^#' '$tmp/one.csv' | tr , '\n' | wc -l) -eq 29 ] && [ \$(grep -vc '^#' '$tmp/one.csv') -eq 12 ]" \
   "29 columns (time and 4 states of 7 crabs), 11 rows"
 
+# a chain long enough for the skewed schedule, whose fixed-step solvers take
+# steps in waves in one process (chunk by chunk): under mpirun the halo
+# needs whole-vector stages; pushes next to the ranks' boundaries
+W=(--set n=4001 --stop 0.05 --interval 0.01 --set 'crab[2002].prismatic1.v=1' --set 'crab[1334].prismatic1.v=-1'
+   --vars 'crab[13*].prismatic1.s,crab[20*].prismatic1.s,crab[26*].revolute2.phi')
+expect 0 "long chain, one process" -- "$LIED" run "$C" "${W[@]}" --out "$tmp/w1.csv" --stats
+contains "$tmp/err" "steps in waves" "one process takes the long chain in waves"
+for np in 2 3; do
+  expect 0 "long chain, $np ranks" -- "${M[@]}" -np $np "$LIED" run "$C" "${W[@]}" --out "$tmp/w$np.csv"
+  check "cmp -s '$tmp/w1.csv' '$tmp/w$np.csv'" "the long chain's CSV with $np ranks is one process's"
+done
+
 # a selection over both arrays and ranks, in one process's order
 V='*.s,spring[*].frame_b.f*,crab[5].prismatic1.v,crab[3].revolute2.*'
 expect 0 "vars, one process" -- "$LIED" run "$C" "${A[@]}" --vars "$V" --out "$tmp/v1.csv"
