@@ -113,7 +113,10 @@ Under mpirun (lied built with MPI; docs/distributed.md):
   mpirun -np P lied run FILE.lua [options]
                      an ensemble (one array of independent copies at the top level)
                      split over P processes, each building and running its share;
-                     rank 0 writes the outputs in copy order, the same as one process
+                     rank 0 writes the outputs in copy order, the same as one process;
+                     coupled arrays (only arrays at the top level, linked by lied.each)
+                     likewise, with ghost copies of the neighbours' (fixed-step explicit
+                     solvers)
   mpirun -np P lied SCRIPT.lua [args...]
                      a script on every rank; its lied.sweep(model, {...}) calls split
                      their points over the ranks and return the results on rank 0]]

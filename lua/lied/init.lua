@@ -2,6 +2,7 @@
 -- lied.param), instantiation (lied.build), simulation (lied.simulate) and
 -- the documentation helpers. The engine itself is C (lied.core).
 local core = require "lied.core"
+local halo = require "lied.halo"
 
 local lied = { version = core.version, core = core }
 
@@ -786,6 +787,22 @@ local function flatten(model, overrides, slice)
         end
       end
       s.ports = decl.ports
+      -- coupled arrays under mpirun: this rank's ranges, its connections
+      local plan
+      if slice and slice.coupled and id == 1 then
+        local lens = {}
+        for cname, child in pairs(decl.children) do
+          local n = evaluate(child.n, params, pre .. cname .. " (array size)")
+          if is_percopy(n) then
+            error(string.format("%s%s: an array size cannot differ between copies",
+              child.where and (child.where .. ": ") or "", pre .. cname), 0)
+          end
+          lens[cname] = check_size(n, (child.where and (child.where .. ": ") or "") .. pre .. cname)
+        end
+        plan = halo.plan(decl.name, lens, s.connect, slice, sorted_keys)
+        s.connect = halo.connections(s.connect, plan, decl.name)
+        slice.global, slice.plan = plan.N, plan
+      end
       -- per-copy parameters of the children: {child = {rest = value}}
       local child_per = {}
       for k, v in pairs(per or {}) do
@@ -808,7 +825,11 @@ local function flatten(model, overrides, slice)
           end
           n = check_size(n, (child.where and (child.where .. ": ") or "") .. cpath)
           local count = n
-          if slice and id == 1 then -- the ensemble's array: this rank's share
+          if plan then -- coupled arrays: this rank's copies and ghosts
+            count = plan.arrays[cname].count
+            slice_first = plan.arrays[cname].off
+            slice.first, slice.count = slice_first, count
+          elseif slice and id == 1 then -- the ensemble's array: this rank's share
             if n < slice.size then
               error(string.format("%s: %d copies for %d processes (mpirun -np): at least one copy per process",
                 cpath, n, slice.size), 0)
@@ -824,9 +845,14 @@ local function flatten(model, overrides, slice)
                           what = (child.where and (child.where .. ": ") or "") .. cpath .. "." .. k }
             end
           end
+          local cid = #specs + 1
           add(child.element, cname, id, count, true, params, cpath, cper,
             { prev = segs, name = cname, array = true, count = n }, level + 1, child.where)
-          if slice and id == 1 then
+          if plan then
+            local pa = plan.arrays[cname]
+            specs[cid].slice_first, specs[cid].slice_global = slice_first, n
+            specs[cid].own_first, specs[cid].own_count = pa.own_first, pa.own_count
+          elseif slice and id == 1 then
             specs[id + 1].slice_first, specs[id + 1].slice_global = slice_first, n
           end
         else
@@ -862,9 +888,9 @@ local function flatten(model, overrides, slice)
     local nch, arr = 0, nil
     for _, c in pairs(model.children) do nch, arr = nch + 1, c end
     if nch ~= 1 or getmetatable(arr) ~= Array or #model.connect > 0 then
-      error(string.format("model %s is not an ensemble (one array of independent copies and "
-        .. "nothing else at the top level): under mpirun with %d processes lied run splits "
-        .. "only ensembles; run it with one process", model.name, slice.size), 0)
+      -- not an ensemble: coupled arrays (lied/halo.lua), or an error
+      halo.check(model, slice, Array, sorted_keys)
+      slice.coupled = true
     end
   end
   add(model, model.name, 0, 1, false, {}, "", nil, nil, 0)

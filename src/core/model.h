@@ -166,6 +166,13 @@ typedef struct lied_spec {
   int nconns, capconns;
   lied_alias *aliases;
   int naliases, capaliases;
+  /* A top-level array sliced across MPI ranks (docs/distributed.md; 0:
+   * not sliced): its copies are the global copies slice_first .. slice_first
+   * + count - 1 (0-based) of slice_global. This rank owns own_first ..
+   * own_first + own_count - 1 of them (global); the others are ghost copies
+   * of its neighbours' (a coupled array), which the walk over variables
+   * and lied_model_remote leave to their owners. */
+  uint64_t slice_first, slice_global, own_first, own_count;
 } lied_spec;
 
 typedef struct lied_model {
@@ -179,12 +186,11 @@ typedef struct lied_model {
   uint32_t *child_slots;
   size_t child_cap;
   uint64_t ncomponents;  /* leaf instances declared by the user */
-  /* A slice of an ensemble (docs/distributed.md): spec slice_spec (0: none),
-   * the top-level array, holds copies slice_first .. slice_first + count - 1
-   * (0-based) of slice_global. Names show and take the global indices
-   * (crab[slice_first + 1] is this model's first copy). */
+  /* A slice of an ensemble or of coupled arrays (docs/distributed.md): the
+   * first sliced top-level array (0: none); every sliced spec has its
+   * slice_first and slice_global (lied_spec). Names show and take the
+   * global indices (crab[slice_first + 1] is this model's first copy). */
   int slice_spec;
-  uint64_t slice_first, slice_global;
 } lied_model;
 
 /* ---- building the tree (lied_model_*: model.c) ------------------------ */
@@ -265,12 +271,17 @@ int *lied_model_arena_order(const lied_model *m, int *n, lied_err *e);
 
 /* ---- names (names.c) ----------------------------------------------------- */
 
-/* Make the model a slice of an ensemble: spec (a direct child of the root,
- * an array) holds copies first .. first + count - 1 of global (0-based). */
+/* Make the model a slice of an ensemble (or of coupled arrays): spec (a
+ * direct child of the root, an array) holds copies first .. first + count
+ * - 1 of global (0-based), all owned. Called for each sliced array. */
 int lied_model_set_slice(lied_model *m, int spec, uint64_t first, uint64_t global,
                          lied_err *e);
-/* 1 when path names a copy of the sliced array that is not in this slice
- * (another rank has it), else 0 (also for bad paths). */
+/* Of a sliced spec's copies, this rank owns own_first .. own_first +
+ * own_count - 1 (global, 0-based); the others are ghost copies. */
+int lied_model_set_owned(lied_model *m, int spec, uint64_t own_first, uint64_t own_count,
+                         lied_err *e);
+/* 1 when path names a copy of a sliced array that this rank does not own
+ * (another rank has it; a ghost copy here), else 0 (also for bad paths). */
 int lied_model_remote(const lied_model *m, const char *path);
 
 /* Write the path of instance i of leaf spec s ("crab[3].revolute2") into buf.

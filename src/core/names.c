@@ -21,7 +21,7 @@ size_t lied_model_path(const lied_model *m, int s, uint64_t i, char *buf,
   for (int k = n - 1; k >= 0; k--) {
     const lied_spec *sp = &m->specs[chain[k]];
     tmp[0] = 0;
-    uint64_t shown = idx[k] + 1 + (chain[k] == m->slice_spec && m->slice_spec ? m->slice_first : 0);
+    uint64_t shown = idx[k] + 1 + sp->slice_first;
     if (sp->is_array) snprintf(tmp, sizeof tmp, "[%llu]", (unsigned long long)shown);
     int w = snprintf(len < cap ? buf + len : NULL, len < cap ? cap - len : 0,
                      "%s%s%s", k == n - 1 ? "" : ".", sp->name, tmp);
@@ -61,18 +61,18 @@ int lied_spec_step(const lied_model *m, int parent, const char **pp,
                        *pp);
     if (!cs->is_array)
       return lied_errc(e, LIED_E_MODEL, "'%s' is not an array", cs->name);
-    if (m->slice_spec && c == m->slice_spec) { /* global indices */
-      if (v < 1 || v > m->slice_global)
+    if (cs->slice_global) { /* global indices */
+      if (v < 1 || v > cs->slice_global)
         return lied_errc(e, LIED_E_MODEL,
                          "index %.*s out of range: %s has %llu elements (indices from 1)",
                          (int)(end - p - 1), p + 1, cs->name,
-                         (unsigned long long)m->slice_global);
-      if (v - 1 < m->slice_first || v - 1 - m->slice_first >= cs->count)
+                         (unsigned long long)cs->slice_global);
+      if (v - 1 < cs->slice_first || v - 1 - cs->slice_first >= cs->count)
         return lied_errc(e, LIED_E_MODEL,
                          "%s[%llu] is not in this process's slice %s[%llu..%llu] of the ensemble",
-                         cs->name, v, cs->name, (unsigned long long)m->slice_first + 1,
-                         (unsigned long long)(m->slice_first + cs->count));
-      v -= m->slice_first;
+                         cs->name, v, cs->name, (unsigned long long)cs->slice_first + 1,
+                         (unsigned long long)(cs->slice_first + cs->count));
+      v -= cs->slice_first;
     } else if (v < 1 || v > cs->count)
       return lied_errc(e, LIED_E_MODEL,
                        "index %.*s out of range: %s has %u element%s (indices from 1)",
@@ -175,14 +175,16 @@ static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
   for (uint64_t j = 0; j < sp->count; j++) {
     uint64_t idx = parent_idx * sp->count + j;
     size_t l = len;
+    if (sp->slice_global && (j + sp->slice_first < sp->own_first ||
+                             j + sp->slice_first - sp->own_first >= sp->own_count))
+      continue; /* a ghost copy: its owner lists it */
     if (s > 0) {
       if (room(w, len, strlen(sp->name) + 32)) return LIED_E_NOMEM;
       int n = snprintf(w->buf + len, w->cap - len, "%s%s", len ? "." : "", sp->name);
       l += (size_t)(n > 0 ? n : 0);
       if (sp->is_array)
         l += (size_t)snprintf(w->buf + l, w->cap - l, "[%llu]",
-                              (unsigned long long)(j + 1 +
-                                                   (s == w->m->slice_spec ? w->m->slice_first : 0)));
+                              (unsigned long long)(j + 1 + sp->slice_first));
     }
     if (sp->cls) {
       const lied_template *t = &sp->tpl;
@@ -223,21 +225,37 @@ int lied_model_set_slice(lied_model *m, int spec, uint64_t first, uint64_t globa
     return lied_errc(e, LIED_E_USAGE,
                      "a slice of an ensemble is a range of the copies of an array at the top "
                      "level of the model");
-  m->slice_spec = spec;
-  m->slice_first = first;
-  m->slice_global = global;
+  if (!m->slice_spec) m->slice_spec = spec;
+  lied_spec *sp = &m->specs[spec];
+  sp->slice_first = first;
+  sp->slice_global = global;
+  sp->own_first = first;
+  sp->own_count = sp->count;
+  return LIED_OK;
+}
+
+int lied_model_set_owned(lied_model *m, int spec, uint64_t own_first, uint64_t own_count,
+                         lied_err *e) {
+  if (spec <= 0 || spec >= m->nspecs || !m->specs[spec].slice_global ||
+      own_first < m->specs[spec].slice_first ||
+      own_first + own_count > m->specs[spec].slice_first + m->specs[spec].count)
+    return lied_errc(e, LIED_E_USAGE,
+                     "the copies a rank owns are a range of its slice of a top-level array");
+  m->specs[spec].own_first = own_first;
+  m->specs[spec].own_count = own_count;
   return LIED_OK;
 }
 
 int lied_model_remote(const lied_model *m, const char *path) {
   if (!m->slice_spec || m->nspecs == 0 || m->specs[0].cls) return 0;
-  const lied_spec *sp = &m->specs[m->slice_spec];
-  size_t len = strlen(sp->name);
-  if (strncmp(path, sp->name, len) != 0 || path[len] != '[') return 0;
+  size_t len = strcspn(path, ".[");
+  int c = lied_model_child(m, 0, path, len);
+  if (c < 0 || !m->specs[c].slice_global || path[len] != '[') return 0;
+  const lied_spec *sp = &m->specs[c];
   const char *p = path + len + 1;
   if (!(*p >= '0' && *p <= '9')) return 0;
   char *end;
   unsigned long long v = strtoull(p, &end, 10);
-  if (*end != ']' || v < 1 || v > m->slice_global) return 0;
-  return v - 1 < m->slice_first || v - 1 - m->slice_first >= sp->count;
+  if (*end != ']' || v < 1 || v > sp->slice_global) return 0;
+  return v - 1 < sp->own_first || v - 1 - sp->own_first >= sp->own_count;
 }

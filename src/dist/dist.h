@@ -10,6 +10,7 @@
 #include "core/err.h"
 #include "core/model.h"
 #include "record/recorder.h"
+#include "sched/sched.h"
 
 /* Start MPI when the process was started by an MPI launcher (mpirun sets
  * OMPI_COMM_WORLD_SIZE, PMI_SIZE or PMIX_RANK); otherwise nothing. 0, or -1
@@ -32,6 +33,10 @@ _Noreturn void lied_dist_abort(int code);
  * ranks pass NULL and send their rows to rank 0, one row at a time. rec is
  * the rank's recorder (its items must outlive the sink). */
 lied_sink *lied_dist_sink(lied_sink *inner, const lied_recorder *rec, lied_err *e);
+/* A slice of coupled arrays (several top-level arrays): the sink orders
+ * each item's columns array by array, each over the ranks (m is the
+ * rank's model, which must outlive the sink). */
+void lied_dist_sink_coupled(lied_sink *s, const lied_model *m);
 
 /* Collective: p holds this rank's parameters (lied_params_collect with
  * max); afterwards rank 0's p holds the whole ensemble's, in the order one
@@ -66,5 +71,28 @@ void lied_dist_wait_end(int r);
  * end), or LIED_OK (time events are left to the row check of the gathering
  * sink: shared times give the same bits). */
 int lied_dist_check_events(const lied_model *m, lied_err *e);
+
+/* ---- coupled arrays across ranks (halo_mpi.c) ----------------------------- */
+
+/* The halo exchange of a slice of coupled arrays (lua/lied/halo.lua built
+ * it: own copies and ghost copies of the neighbours'). */
+typedef struct lied_halo lied_halo;
+
+/* Collective. *h = NULL when the model is no slice of coupled arrays (an
+ * ensemble, one process); else the exchange, set up: which states of this
+ * rank go to which rank, which come from which. LIED_E_USAGE for a solver
+ * other than a fixed-step explicit one (named in the message); LIED_E_MODEL
+ * when an owned copy's derivative at (t, start values) reads the ghost
+ * copies at the slice's ends (moved a little for the check): the halo
+ * would be too narrow. The model's states are left at their start values. */
+int lied_halo_new(lied_halo **h, lied_sched *s, double t, const char *solver, lied_err *e);
+/* The ghosts' states of x overwritten with their owners' (x is a state
+ * vector of the slice, the owners' at the same stage): collective among
+ * neighbours; the sim option `halo` (solve/sim.h). */
+int lied_halo_exchange(void *h, double *x, lied_err *e);
+void lied_halo_free(lied_halo *h);
+/* Drop the ghost copies' entries from p (lied_params_collect of a slice of
+ * coupled arrays), so that lied_dist_params gathers each once. */
+int lied_halo_own_params(lied_params *p, const lied_model *m);
 
 #endif

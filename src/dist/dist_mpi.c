@@ -91,10 +91,22 @@ static uint64_t positions(const uint64_t *cnt, int nseg, uint64_t *pos) {
 
 /* ---- the gathering sink ----------------------------------------------------- */
 
+/* The top-level array a column belongs to: its position among the root's
+ * children (0 when unknown). */
+static int top_index(const lied_model *m, const char *name) {
+  int c = lied_model_child(m, 0, name, strcspn(name, ".["));
+  int k = 0;
+  for (int q = m->specs[0].first_child; q >= 0; q = m->specs[q].next_sibling, k++)
+    if (q == c) return k;
+  return 0;
+}
+
 typedef struct dist_sink {
   lied_sink base;
   lied_sink *inner;          /* rank 0 */
   const lied_recorder *rec;
+  const lied_model *m;       /* coupled arrays: columns also split by top-level array */
+  int ntop, nseg;            /* segments: nitems * ntop (ntop 1: by item) */
   size_t n;                  /* this rank's columns */
   double *buf;               /* t and a row of one rank (rank 0: the largest) */
   /* rank 0 */
@@ -115,15 +127,35 @@ static int fail_rank(lied_err *e, int r, const char *what) {
                    r, what);
 }
 
+/* This rank's columns per segment (nseg of them, + 1 spare): by recorded
+ * item; for coupled arrays (d->m) by item and top-level array within it, as
+ * one process walks the variables array by array (names.c). */
+static uint64_t *segments(dist_sink *d, char *const *names, lied_err *e) {
+  const lied_recorder *rec = d->rec;
+  d->ntop = 1;
+  if (d->m && d->m->nspecs && !d->m->specs[0].cls) {
+    d->ntop = 0;
+    for (int q = d->m->specs[0].first_child; q >= 0; q = d->m->specs[q].next_sibling) d->ntop++;
+    if (d->ntop < 1) d->ntop = 1;
+  }
+  d->nseg = rec->nitems * d->ntop;
+  uint64_t *mine = lied_xcalloc((size_t)d->nseg + 1, sizeof *mine, "gathering", e);
+  if (!mine) return NULL;
+  size_t c = 0;
+  for (int k = 0; k < rec->nitems; k++)
+    for (size_t j = 0; j < rec->item_n[k]; j++, c++)
+      mine[k * d->ntop + (d->ntop > 1 ? top_index(d->m, names[c]) : 0)]++;
+  return mine;
+}
+
 static int ds_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
                     lied_err *e) {
   dist_sink *d = (dist_sink *)s;
   const lied_recorder *rec = d->rec;
-  const int ni = rec->nitems;
   d->n = n;
-  uint64_t *mine = lied_xcalloc((size_t)ni + 1, sizeof *mine, "gathering", e);
+  uint64_t *mine = segments(d, names, e);
   if (!mine) return LIED_E_NOMEM;
-  for (int k = 0; k < ni; k++) mine[k] = rec->item_n[k];
+  const int ni = d->nseg;
   uint64_t plen = 0;
   char *packed = pack(n, names, units, &plen, e);
   if (!packed) {
@@ -169,9 +201,11 @@ static int ds_begin(lied_sink *s, size_t n, char *const *names, const char *cons
     if (nr > maxn) maxn = nr;
   }
   d->total = positions(d->cnt, ni, d->pos);
-  for (int k = 0; k < ni; k++) {
+  for (int k = 0; k < rec->nitems; k++) {
     uint64_t t = 0;
-    for (int r = 0; r < size_; r++) t += d->cnt[(size_t)r * (size_t)ni + (size_t)k];
+    for (int r = 0; r < size_; r++)
+      for (int q = 0; q < d->ntop; q++)
+        t += d->cnt[(size_t)r * (size_t)ni + (size_t)(k * d->ntop + q)];
     if (t == 0 && rec->items[k][0]) {
       free(all);
       free(packed);
@@ -216,7 +250,7 @@ static int ds_begin(lied_sink *s, size_t n, char *const *names, const char *cons
 
 /* Place rank r's row v (in its item order) into the whole row. */
 static void place(dist_sink *d, int r, const double *v) {
-  const int ni = d->rec->nitems;
+  const int ni = d->nseg;
   for (int k = 0; k < ni; k++) {
     uint64_t c = d->cnt[(size_t)r * (size_t)ni + (size_t)k];
     memcpy(d->row + d->pos[(size_t)r * (size_t)ni + (size_t)k], v, sizeof(double) * c);
@@ -234,7 +268,7 @@ static int ds_row(lied_sink *s, double t, const double *v, lied_err *e) {
     return LIED_OK;
   }
   place(d, 0, v);
-  const int ni = d->rec->nitems;
+  const int ni = d->nseg;
   for (int r = 1; r < size_; r++) {
     uint64_t nr = 0;
     for (int k = 0; k < ni; k++) nr += d->cnt[(size_t)r * (size_t)ni + (size_t)k];
@@ -267,7 +301,7 @@ static int ds_end(lied_sink *s, lied_err *e) {
   }
   d->began = 0;
   int rc = LIED_OK;
-  const int ni = d->rec->nitems;
+  const int ni = d->nseg;
   for (int r = 1; r < size_ && rc == LIED_OK; r++) {
     uint64_t nr = 0;
     for (int k = 0; k < ni; k++) nr += d->cnt[(size_t)r * (size_t)ni + (size_t)k];
@@ -487,4 +521,8 @@ int lied_dist_recv(int from, char **p, uint64_t *n, lied_err *e) {
   *p = b;
   *n = len;
   return LIED_OK;
+}
+
+void lied_dist_sink_coupled(lied_sink *s, const lied_model *m) {
+  ((dist_sink *)s)->m = m;
 }

@@ -46,3 +46,22 @@ int lied_dist_recv(int from, char **p, uint64_t *n, lied_err *e) {
 
 int lied_dist_first_failure(int failed) { return failed ? 0 : -1; }
 void lied_dist_wait_end(int r) { (void)r; }
+
+/* One process holds whole arrays: no slice, no halo. */
+int lied_halo_new(lied_halo **h, lied_sched *s, double t, const char *solver, lied_err *e) {
+  (void)s, (void)t, (void)solver, (void)e;
+  *h = NULL;
+  return LIED_OK;
+}
+int lied_halo_exchange(void *h, double *x, lied_err *e) {
+  (void)h, (void)x;
+  return lied_errc(e, LIED_E_USAGE, "lied was built without MPI: no distributed runs");
+}
+void lied_halo_free(lied_halo *h) { (void)h; }
+int lied_halo_own_params(lied_params *p, const lied_model *m) {
+  (void)p, (void)m;
+  return LIED_OK;
+}
+void lied_dist_sink_coupled(lied_sink *s, const lied_model *m) {
+  (void)s, (void)m;
+}

@@ -213,13 +213,42 @@ static int connect_each(lua_State *L, lied_model *m, int id, const char *a, cons
   return lied_model_connect_each(m, id, a, b, where, loop, (int)n, wrap, e);
 }
 
+/* A slice of coupled arrays (lied.flatten under mpirun, lua/lied/halo.lua):
+ * specs with own_first hold the global copies slice_first + 1 .. of
+ * slice_global, of which own_first + 1 .. own_first + own_count are this
+ * rank's (the rest ghosts). Set after the build: the connections, per-copy
+ * values and --set of the spec list use the local indices. */
+static int set_coupled_slices(lua_State *L, lied_model *m, lua_Integer n, lied_err *e) {
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, 1, i);
+    int t = lua_gettop(L);
+    lua_getfield(L, t, "own_first");
+    lua_getfield(L, t, "own_count");
+    lua_getfield(L, t, "slice_first");
+    lua_getfield(L, t, "slice_global");
+    int rc = LIED_OK;
+    if (lua_type(L, t + 1) == LUA_TNUMBER) {
+      lua_Integer of = lua_tointeger(L, t + 1), oc = lua_tointeger(L, t + 2);
+      lua_Integer first = lua_tointeger(L, t + 3), global = lua_tointeger(L, t + 4);
+      if (of < 0 || oc < 0 || first < 0 || global < 1)
+        rc = lied_errc(e, LIED_E_USAGE, "spec %d: bad slice of coupled arrays", (int)i);
+      if (!rc) rc = lied_model_set_slice(m, (int)i - 1, (uint64_t)first, (uint64_t)global, e);
+      if (!rc) rc = lied_model_set_owned(m, (int)i - 1, (uint64_t)of, (uint64_t)oc, e);
+    }
+    lua_settop(L, t - 1);
+    if (rc) return rc;
+  }
+  return LIED_OK;
+}
+
 /* lied.core.build(specs) -> model. specs[i] = {name, parent (index, 0 for
  * the root), class, count, array, params = {k = number or {numbers}},
  * copies = {param = function(i1, ..., iK)} (per-copy values, called with
  * the indices of every instance), at = {{name, idx, value}} (values of
  * some copies), connect = {{a, b, where}}, ports = {name = target}, where,
  * slice_first, slice_global (the top-level array of a slice of an ensemble:
- * docs/distributed.md)} */
+ * docs/distributed.md), own_first, own_count (of a slice of coupled arrays:
+ * the copies this rank owns, global, 0-based)} */
 static int core_build(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lmodel *u = lua_newuserdatauv(L, sizeof *u, 0);
@@ -252,8 +281,12 @@ static int core_build(lua_State *L) {
                             where, &e);
     if (id < 0) return lied_lua_raise(L, &e);
     /* a slice of an ensemble (lied.flatten under mpirun): the copies
-     * slice_first + 1 .. slice_first + count of slice_global */
-    if (lua_getfield(L, t, "slice_first") == LUA_TNUMBER) {
+     * slice_first + 1 .. slice_first + count of slice_global (coupled
+     * arrays, with own_first: set after the build, below) */
+    lua_getfield(L, t, "own_first");
+    int coupled = lua_type(L, -1) == LUA_TNUMBER;
+    lua_pop(L, 1);
+    if (!coupled && lua_getfield(L, t, "slice_first") == LUA_TNUMBER) {
       lua_getfield(L, t, "slice_global");
       lua_Integer first = lua_tointeger(L, -2), global = lua_tointeger(L, -1);
       lua_pop(L, 1);
@@ -261,7 +294,7 @@ static int core_build(lua_State *L) {
           lied_model_set_slice(m, id, (uint64_t)first, (uint64_t)global, &e))
         return lied_lua_fail(L, LIED_E_USAGE, "%s: bad slice of the ensemble", name ? name : "?");
     }
-    lua_pop(L, 1);
+    if (!coupled) lua_pop(L, 1);
     lua_getfield(L, t, "params");
     if (lua_istable(L, -1)) {
       lua_pushnil(L);
@@ -349,6 +382,7 @@ static int core_build(lua_State *L) {
     lua_pop(L, 2);
   }
   if (lied_system_build(u->sys, NULL, &e)) return lied_lua_raise(L, &e);
+  if (set_coupled_slices(L, m, n, &e)) return lied_lua_raise(L, &e);
   lua_pushvalue(L, ud);
   return 1;
 }

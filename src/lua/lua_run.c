@@ -403,7 +403,8 @@ static int model_run(lua_State *L) {
     int kind = lied_output_kind(outs[i]);
     if (kind == LIED_OUT_MAT || (want_params > 0 && (kind == LIED_OUT_CSV || kind == LIED_OUT_STDOUT))) {
       if (lied_params_collect(&params, u->sys->model, PARAMS_MAX, &e)) return fail_rec(L, &rec, &e);
-      if (dist && lied_dist_params(&params, PARAMS_MAX, &e)) {
+      if (dist && (lied_halo_own_params(&params, u->sys->model) ||
+                   lied_dist_params(&params, PARAMS_MAX, &e))) {
         lied_params_free(&params);
         return fail_rec(L, &rec, &e);
       }
@@ -412,6 +413,7 @@ static int model_run(lua_State *L) {
   }
   if (dist && rank != 0 && nouts > 0) { /* rows go to rank 0 */
     lied_sink *ds = lied_dist_sink(NULL, &rec, &e);
+    if (ds) lied_dist_sink_coupled(ds, u->sys->model);
     if (!ds || lied_recorder_add_sink(&rec, ds, 1, &e)) {
       lied_params_free(&params);
       return fail_rec(L, &rec, &e);
@@ -434,6 +436,7 @@ static int model_run(lua_State *L) {
       lied_params_free(&params);
       return fail_rec(L, &rec, &e);
     }
+    if (dist) lied_dist_sink_coupled(out, u->sys->model);
     if (lied_recorder_add_sink(&rec, out, 1, &e)) {
       lied_params_free(&params);
       return fail_rec(L, &rec, &e);
@@ -455,7 +458,19 @@ static int model_run(lua_State *L) {
   if (flag && *flag <= 128) *flag = 0;
   int stop_sig = 0;
   lied_output output = lied_recorder_output(&rec);
+  /* a slice of coupled arrays: the halo exchange before every evaluation */
+  lied_halo *halo = NULL;
+  if (dist && lied_halo_new(&halo, u->sys->sched, o.start, o.solver, &e)) {
+    lied_params_free(&params);
+    return fail_rec(L, &rec, &e);
+  }
+  o.halo = halo ? lied_halo_exchange : NULL;
+  o.halo_ctx = halo;
+  /* the exchange runs before each evaluation over the whole state vector:
+   * no fused steps, no waves (their stages run chunk by chunk) */
+  if (halo) o.no_fuse = 1;
   int rc = lied_simulate(u->sys->sched, &o, rec.nsinks ? &output : NULL, flag, &st, &e);
+  lied_halo_free(halo);
   if (flag) stop_sig = *flag > 128 ? (int)*flag - 128 : 0, *flag = 0; /* consumed: st.interrupted tells */
   if (progress) lied_progress_finish(&bar, st.t_end, st.interrupted);
   lied_recorder_free(&rec);

@@ -5,6 +5,8 @@
 int lied_run_rhs(void *ctx, double t, const double *x, double *dx) {
   lied_run *R = ctx;
   R->nrhs++;
+  /* x is a buffer of the driver's (state, stage): the halo hook may write it */
+  if (R->o->halo) LIED_TRY(R->o->halo(R->o->halo_ctx, (double *)(uintptr_t)x, R->e));
   return lied_sched_evaluate(R->s, lied_run_time(R, t), x, dx, 0, R->e);
 }
 
@@ -16,6 +18,7 @@ double lied_run_tout(const lied_run *R, uint64_t k) {
 
 int lied_run_record(lied_run *R, double t, const double *x) {
   if (!R->out) return LIED_OK;
+  if (R->o->halo) LIED_TRY(R->o->halo(R->o->halo_ctx, (double *)(uintptr_t)x, R->e));
   LIED_TRY(lied_sched_evaluate(R->s, lied_run_time(R, t), x, NULL, 1, R->e));
   R->st->outputs++;
   R->t_row = t;

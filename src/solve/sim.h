@@ -37,6 +37,14 @@ typedef struct lied_sim_opts {
    * when NULL. */
   void (*progress)(void *ctx, double t);
   void *progress_ctx;
+  /* Halo hook (coupled arrays across MPI ranks, src/dist): when not NULL,
+   * called before every evaluation of the model at a state x (every stage,
+   * every output row) with the solver's own buffer, whose ghost entries it
+   * may overwrite; a failure ends the run. Fixed-step explicit solvers only,
+   * with no_fuse set (fused steps and waves evaluate chunk by chunk, not
+   * through this hook): the caller (src/lua/lua_run.c) sees to both. */
+  int (*halo)(void *ctx, double *x, lied_err *e);
+  void *halo_ctx;
 } lied_sim_opts;
 
 typedef struct lied_sim_stats {

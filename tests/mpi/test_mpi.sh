@@ -65,7 +65,7 @@ expect_error 1 "lied: rank 0 of 2: at t = 0.70599999999999996: state g[2].int.x 
   "${M[@]}" -np 2 "$LIED" run "$G" --set bad=2 --out none
 
 # bad inputs
-expect_error 1 "model DoublePendulum is not an ensemble (one array of independent copies and nothing else at the top level): under mpirun with 2 processes lied run splits only ensembles; run it with one process" -- \
+expect_error 1 "model DoublePendulum: 'body1' at the top level is not an array: under mpirun with 2 processes lied run splits ensembles and coupled arrays" -- \
   "${M[@]}" -np 2 "$LIED" run examples/double_pendulum.lua --stop 0.01 --out none
 expect_error 1 "crab: 2 copies for 3 processes (mpirun -np): at least one copy per process" -- \
   "${M[@]}" -np 3 "$LIED" run "$E" --set n=2 --stop 0.01 --out none
