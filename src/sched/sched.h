@@ -103,7 +103,8 @@ typedef struct lied_state_map {
   enum lied_layout layout; /* lanes: st[q].x and .der are offsets of lane arrays */
   /* skewed schedules (skew.c): at chunk c of the loop, states of instances
    * [c - lag_in, c - lag_in + chunk) may go in and derivatives of
-   * [c - lag_out, c - lag_out + chunk) are complete (solve/wave.c) */
+   * [c - lag_out, c - lag_out + chunk) are complete (solve/wave.c);
+   * lag_out >= lag_in */
   int64_t lag_in, lag_out;
 } lied_state_map;
 
@@ -243,6 +244,10 @@ int lied_sched_evaluate(lied_sched *s, double t, const double *x, double *dx, in
  * lagging by its lag; states already in the instances. Allocates nothing. */
 int lied_sched_run_skewed(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
                           lied_err *e);
+/* One chunk of that loop: at chunk c, step j runs its coordinates
+ * [c - lag_j, c - lag_j + chunk) (solve/wave.c runs the chunks itself). */
+int lied_sched_run_skewed_at(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
+                             int64_t c, lied_err *e);
 /* The same on the run's threads (ranges, then the strips between them). */
 int lied_sched_run_skewed_par(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
                               lied_err *e);

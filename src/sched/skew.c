@@ -323,6 +323,11 @@ static int run_chunks(lied_sched *s, enum lied_eval_mode mode, const lied_env *e
   return LIED_OK;
 }
 
+int lied_sched_run_skewed_at(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
+                             int64_t c, lied_err *e) {
+  return run_chunks(s, mode, env, c, c + 1, 0, 0, 0, 0, e);
+}
+
 int lied_sched_run_skewed(lied_sched *s, enum lied_eval_mode mode, const lied_env *env,
                           lied_err *e) {
   return run_chunks(s, mode, env, 0, (int64_t)s->skew_end, 0, 0, 0, 0, e);

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sched/probe.h"
 #include "sched/transfer.h"
 #include "solve/erk.h"
 #include "solve/events.h"
@@ -41,7 +40,7 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_er
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
     if (sm->lag_in < begin) begin = sm->lag_in; /* instance 0 goes in at chunk lag_in */
-    const int64_t last = (int64_t)sm->count + (sm->lag_out > sm->lag_in ? sm->lag_out : sm->lag_in);
+    const int64_t last = (int64_t)sm->count + sm->lag_out;
     if (last > end) end = last;
   }
   w->begin = begin >= 0 ? 0 : -((-begin + C - 1) / C * C);
@@ -76,35 +75,11 @@ static uint64_t map_piece(const lied_state_map *sm, int64_t c, int64_t lag, int6
   return a < b ? (uint64_t)(b - a) : 0;
 }
 
-/* The dynamic steps at chunk c (coordinates [c - lag, c - lag + C) of each). */
-static int run_steps(lied_sched *s, const lied_env *env, int64_t c, lied_err *e) {
-  const lied_step *st = s->steps[LIED_PART_DYN];
-  const int ns = s->nsteps[LIED_PART_DYN];
-  const int64_t C = (int64_t)s->chunk;
-  for (int j = 0; j < ns; j++) {
-    const int64_t first = (int64_t)st[j].first;
-    const int64_t hi = first + (int64_t)(st[j].sec ? st[j].sec->count : st[j].count);
-    int64_t a = c - st[j].lag, b = a + C;
-    if (a < first) a = first; /* a section's first and c - lag are first + C k */
-    if (b > hi) b = hi;
-    if (a >= b) continue;
-    const uint64_t q0 = (uint64_t)(a - first), n = (uint64_t)(b - a);
-    if (st[j].sec) {
-      if (q0 % s->chunk)
-        return lied_errc(e, LIED_ERROR, "internal error: wave over a section batch at %llu",
-                         (unsigned long long)q0);
-      LIED_TRY(lied_probe_range(s, st[j].sec, LIED_EVAL_DERIVATIVES, env, q0, n, e));
-    } else {
-      st[j].fn(env, st[j].base + q0 * st[j].stride, (size_t)n, st[j].stride);
-    }
-  }
-  return LIED_OK;
-}
-
 /* Stage i of step t of the block at chunk c: the stage's states in, the
  * steps, the derivatives out (and after the last stage the new state). */
-static int stage_at(const lied_wave *w, lied_sched *s, double *y, int t, int i, int64_t c,
-                    lied_err *e) {
+static int stage_at(const lied_wave *w, int t, int i, int64_t c, lied_err *e) {
+  lied_sched *s = w->s;
+  double *y = w->y;
   const lied_tableau *tab = w->tab;
   const int S = tab->stages;
   const int64_t C = (int64_t)s->chunk;
@@ -126,12 +101,12 @@ static int stage_at(const lied_wave *w, lied_sched *s, double *y, int t, int i, 
   }
   const double ts = w->times[t] + tab->c[i] * h;
   const lied_env env = lied_sched_env(s, ts >= w->cut ? w->left : ts);
-  int rc = run_steps(s, &env, c, e);
+  int rc = lied_sched_run_skewed_at(s, LIED_EVAL_DERIVATIVES, &env, c, e);
   if (s->fault.where) return lied_sched_fault(s, env.t, e); /* the cause of what follows */
   if (rc) return rc;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    uint64_t q0, n = map_piece(sm, c, sm->lag_out > sm->lag_in ? sm->lag_out : sm->lag_in, C, &q0);
+    uint64_t q0, n = map_piece(sm, c, sm->lag_out, C, &q0);
     if (!n) continue;
     const uint64_t off = lied_x_off(sm, q0);
     lied_ders_out(sm, w->k + (size_t)i * w->n + off, sm->base + q0 * sm->stride, n);
@@ -162,7 +137,7 @@ static int sweep(lied_wave *w, lied_err *e) {
       const int64_t c = P - (int64_t)g * D;
       if (c < w->begin) break; /* this stage and those after it have not started */
       if (c >= w->end) continue; /* done */
-      LIED_TRY(stage_at(w, s, w->y, g / S, g % S, c, e));
+      LIED_TRY(stage_at(w, g / S, g % S, c, e));
     }
   }
   return LIED_OK;
