@@ -2,9 +2,12 @@
  * (see wave.h). */
 #include "solve/wave.h"
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include "sched/par.h"
 #include "sched/transfer.h"
 #include "solve/erk.h"
 #include "solve/events.h"
@@ -29,8 +32,13 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_er
   w->k = lied_xcalloc((size_t)tab->stages * w->n + 1, sizeof *w->k, "waves: stage derivatives",
                       e);
   w->xnew = lied_xcalloc(w->n + 1, sizeof *w->xnew, "waves: new state", e);
-  w->y = lied_xcalloc(s->chunk * (size_t)most, sizeof *w->y, "waves: chunk states", e);
-  if (!w->k || !w->xnew || !w->y) {
+  w->nw = s->par ? s->par->nw : 1;
+  w->ylen = s->chunk * (size_t)most;
+  w->y = lied_xcalloc(w->ylen * (size_t)w->nw, sizeof *w->y, "waves: chunk states", e);
+  if (w->nw > 1)
+    w->done = lied_xcalloc((size_t)LIED_BLOCK_MAX * (size_t)tab->stages, sizeof *w->done,
+                           "waves: threads", e);
+  if (!w->k || !w->xnew || !w->y || (w->nw > 1 && !w->done)) {
     lied_wave_free(w);
     return LIED_E_NOMEM;
   }
@@ -61,6 +69,7 @@ void lied_wave_free(lied_wave *w) {
   free(w->k);
   free(w->xnew);
   free(w->y);
+  free((void *)w->done);
   memset(w, 0, sizeof *w);
 }
 
@@ -77,9 +86,8 @@ static uint64_t map_piece(const lied_state_map *sm, int64_t c, int64_t lag, int6
 
 /* Stage i of step t of the block at chunk c: the stage's states in, the
  * steps, the derivatives out (and after the last stage the new state). */
-static int stage_at(const lied_wave *w, int t, int i, int64_t c, lied_err *e) {
-  lied_sched *s = w->s;
-  double *y = w->y;
+static int stage_at(const lied_wave *w, lied_sched *s, double *y, int t, int i, int64_t c,
+                    lied_err *e) {
   const lied_tableau *tab = w->tab;
   const int S = tab->stages;
   const int64_t C = (int64_t)s->chunk;
@@ -137,10 +145,119 @@ static int sweep(lied_wave *w, lied_err *e) {
       const int64_t c = P - (int64_t)g * D;
       if (c < w->begin) break; /* this stage and those after it have not started */
       if (c >= w->end) continue; /* done */
-      LIED_TRY(stage_at(w, g / S, g % S, c, e));
+      LIED_TRY(stage_at(w, s, w->y, g / S, g % S, c, e));
     }
   }
   return LIED_OK;
+}
+
+/* ---- on threads ------------------------------------------------------------
+ * The G stages of a sweep are cut into nw contiguous blocks, block r on
+ * worker r, which runs its stages in the order of the sweep above. Its
+ * first stage g takes chunk c once stage g - 1 (the last of the worker
+ * before) has finished chunk c + D (or its last chunk), which is where the
+ * sweep on one thread has it; the worker's other stages follow at the
+ * sweep's distances. A stage further ahead than that only writes further
+ * right of what the stages behind it read (the conditions on D hold for any
+ * larger distance), so the values are those of one thread: the same bits.
+ * Round robin (stage g on worker g mod nw) was tried first and was 3.5 to
+ * 4.5x slower than one thread: each chunk's instance data moved between the
+ * cores at every stage; in blocks it moves once per sweep and worker.
+ * done[g] is the chunk after the last that stage g finished; a worker that
+ * fails or is stopped sets `quit`, which frees the workers waiting on it. */
+static int wait_for(lied_wave *w, int g, int64_t need) {
+  for (unsigned spin = 0; atomic_load_explicit(&w->done[g], memory_order_acquire) < need; spin++) {
+    if (atomic_load_explicit(&w->quit, memory_order_relaxed)) return LIED_RETRY;
+    if (spin > 256) sched_yield();
+  }
+  return LIED_OK;
+}
+
+typedef struct wave_par {
+  lied_wave *w;
+  int nw;
+} wave_par;
+
+static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1, lied_err *e) {
+  (void)q0, (void)q1;
+  const wave_par *wp = ctx;
+  lied_wave *w = wp->w;
+  const int S = w->tab->stages, G = w->nsteps * S;
+  const int g0 = G * r / wp->nw, g1 = G * (r + 1) / wp->nw;
+  const int64_t C = (int64_t)v->chunk, D = (int64_t)v->skew_stage;
+  const int64_t lastc = w->begin + (w->end - w->begin - 1) / C * C; /* a stage's last chunk */
+  const int64_t first = w->begin + (int64_t)g0 * D;
+  const int64_t last = w->end + (int64_t)(g1 - 1) * D;
+  double *y = w->y + (size_t)r * w->ylen;
+  int rc = LIED_OK;
+  for (int64_t P = first; P < last && rc == LIED_OK; P += C) {
+    if (w->stop && *w->stop) rc = LIED_RETRY;
+    for (int g = g0; g < g1 && rc == LIED_OK; g++) {
+      const int64_t c = P - (int64_t)g * D;
+      if (c < w->begin) break;
+      if (c >= w->end) continue;
+      if (g == g0 && g > 0) rc = wait_for(w, g - 1, (c + D < lastc ? c + D : lastc) + C);
+      if (rc == LIED_OK) rc = stage_at(w, v, y, g / S, g % S, c, e);
+      if (rc == LIED_OK) atomic_store_explicit(&w->done[g], c + C, memory_order_release);
+    }
+  }
+  if (rc != LIED_OK) atomic_store_explicit(&w->quit, 1, memory_order_relaxed);
+  return rc;
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* How many workers the sweeps take: the run's threads when it has them and
+ * the arrays are long enough to share (at least LIED_PAR_GRAIN instances
+ * per worker), else 1. */
+static int wave_workers(lied_wave *w) {
+  if (w->nw < 2) return 1;
+  return lied_sched_par_split_blocks(w->s, w->s->skew_coords) > 1 ? w->nw : 1;
+}
+
+/* The sweep of the current block on nw workers (nw >= 2). */
+static int sweep_par(lied_wave *w, int nw, lied_err *e) {
+  lied_sched *s = w->s;
+  const int G = w->nsteps * w->tab->stages;
+  if (nw > G) nw = G;
+  if (nw < 2) return sweep(w, e);
+  for (int g = 0; g < G; g++) atomic_store_explicit(&w->done[g], w->begin, memory_order_relaxed);
+  atomic_store_explicit(&w->quit, 0, memory_order_relaxed);
+  for (int r = 0; r <= nw; r++) s->par->bounds[r] = (uint64_t)r;
+  wave_par wp = {w, nw};
+  return lied_sched_par_run(s, nw, wave_worker, &wp, e);
+}
+
+/* The block's steps in sweeps of K steps: on the pool (K = nw x most: each
+ * worker's stages in flight span what one thread's do) or on this thread.
+ * On cores that other programs keep busy a worker waits for one that is not
+ * running, and one thread is faster: the first sweeps are timed, one thread
+ * and the pool in turn (after LIED_PAR_WARM on one thread: first touches),
+ * per stage, and the faster is kept. Either way the same bits. */
+static int steps_any(lied_wave *w, const double *times, int nsteps, lied_err *e) {
+  const int nw = wave_workers(w);
+  int rc = LIED_OK;
+  for (int j = 0; j < nsteps && rc == LIED_OK; j += w->nsteps) {
+    const int cal = nw > 1 && w->ncal < LIED_PAR_WARM + 2 * LIED_PAR_CALIB;
+    const int pool = nw < 2 ? 0
+                     : cal ? w->ncal >= LIED_PAR_WARM && (w->ncal - LIED_PAR_WARM) % 2 == 1
+                           : w->pool;
+    const int K = pool ? (w->most * nw < LIED_BLOCK_MAX ? w->most * nw : LIED_BLOCK_MAX) : w->most;
+    w->times = times + j;
+    w->nsteps = nsteps - j < K ? nsteps - j : K;
+    if (j) w->x = w->xnew;
+    const double t0 = cal ? now() : 0;
+    rc = pool ? sweep_par(w, nw, e) : sweep(w, e);
+    if (!cal || rc != LIED_OK) continue;
+    if (w->ncal >= LIED_PAR_WARM)
+      w->tcal[pool] += (now() - t0) / (double)(w->nsteps * w->tab->stages);
+    if (++w->ncal == LIED_PAR_WARM + 2 * LIED_PAR_CALIB) w->pool = w->tcal[1] < w->tcal[0];
+  }
+  return rc;
 }
 
 int lied_wave_steps(lied_wave *w, const double *times, int nsteps, double *x,
@@ -150,15 +267,7 @@ int lied_wave_steps(lied_wave *w, const double *times, int nsteps, double *x,
   w->stop = stop;
   w->check = nsteps > 1; /* a single step: the caller checks x */
   LIED_TRY(lied_sched_prepare(s, times[0], e));
-  int rc = LIED_OK;
-  const int K = w->most;
-  for (int j = 0; j < nsteps && rc == LIED_OK; j += K) {
-    w->times = times + j;
-    w->nsteps = nsteps - j < K ? nsteps - j : K;
-    if (j) w->x = w->xnew;
-    rc = sweep(w, e);
-  }
-  if (rc != LIED_OK) return rc;
+  LIED_TRY(steps_any(w, times, nsteps, e));
   if (w->n) memcpy(x, w->xnew, sizeof *x * w->n);
   s->st.evaluations += (uint64_t)nsteps * (uint64_t)w->tab->stages;
   return LIED_OK;

@@ -10,11 +10,14 @@
  * complete), states go into the instances and derivatives come out chunk by
  * chunk with the stage sums of lied_erk_step at each chunk. The same
  * arithmetic on the same values in another order: the same bits as the
- * whole-vector stepper (tests/unit/test_skew.c). One thread (see
- * docs/parallel.md for why stages are not pipelined over threads). */
+ * whole-vector stepper (tests/unit/test_skew.c). With threads, the stages
+ * of a sweep are cut into one contiguous block per worker (wave.c), so that
+ * each chunk's instance data moves between cores once per sweep, not once
+ * per stage (docs/parallel.md, "Waves on threads"). */
 #ifndef LIED_SOLVE_WAVE_H
 #define LIED_SOLVE_WAVE_H
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include "sched/sched.h"
 #include "solve/butcher.h"
@@ -29,9 +32,19 @@ typedef struct lied_wave {
   uint64_t n;      /* states */
   double *k;       /* stages x n: stage derivatives */
   double *xnew;    /* n: the block's state, copied to x when it succeeded */
-  double *y;       /* one chunk of one state map: stage states, new states */
+  double *y;       /* per worker, ylen: one chunk of one state map's stage
+                      states or new states */
+  size_t ylen;
+  int nw;          /* workers the sweeps may take (1: this thread) */
+  _Atomic int64_t *done; /* threads: per stage of the sweep, the chunk after
+                            the last it finished */
+  atomic_int quit; /* threads: a worker failed or was stopped */
+  int ncal;        /* threads: sweeps timed so far (wave.c: calibration) */
+  double tcal[2];  /* ... their time per stage: [0] one thread, [1] the pool */
+  int pool;        /* ... calibrated: sweeps on the pool */
   int64_t begin, end; /* the chunks of one stage: begin, begin + C, ... < end */
-  int most;        /* steps per sweep (their stages in flight fit LIED_WAVE_BYTES) */
+  int most;        /* steps per sweep on one thread (their stages in flight
+                      fit LIED_WAVE_BYTES); nw times as many on nw workers */
   double cut, left; /* stage times >= cut are evaluated at left (solve/events.h) */
   /* the current block */
   const double *times, *x;

@@ -15,6 +15,7 @@
 #include "sched/par.h"
 #include "sched/sched.h"
 #include "solve/sim.h"
+#include "solve/wave.h"
 
 extern const lied_class pm_fixed_class, pm_prismatic_class, pm_body_class, pm_spring_class;
 
@@ -192,12 +193,63 @@ out:
   lied_system_free(b);
 }
 
+/* Waves on 2 and 3 workers (solve/wave.c: the stages of a sweep in one
+ * contiguous block per worker, the first waiting for the worker before),
+ * calibrated to the pool from the first block: the same bits as one
+ * thread, for every explicit table, block lengths that split the stages
+ * unevenly and a block longer than one sweep. */
+static void same_bits_waves_pool(int64_t n, int64_t k) {
+  static const char *tables[] = {"euler", "heun", "rk3", "rk4"};
+  static const int lens[] = {1, 2, 5, 7, 64};
+  lied_err e = {0};
+  lied_system *a = chain(n, k, 0, 0, &e);
+  CHECK(a && a->sched->skewed);
+  if (!a) return;
+  const uint64_t ns = a->sched->nstates;
+  double *x1 = calloc(ns, sizeof *x1), *xp = calloc(ns, sizeof *xp), times[65];
+  CHECK(x1 && xp);
+  for (int t = 2; x1 && xp && t <= 3; t++) {
+    lied_pool *p = NULL;
+    CHECK(lied_pool_new(&p, t, &e) == LIED_OK);
+    for (int tb = 0; tb < 4; tb++)
+      for (int l = 0; l < 5; l++) {
+        const int len = lens[l];
+        for (int j = 0; j <= len; j++) times[j] = 0.1 + 0.003 * j;
+        lied_wave w1, wp;
+        /* one thread */
+        CHECK(lied_wave_init(&w1, a->sched, lied_tableau_find(tables[tb]), &e) == LIED_OK);
+        fx_fill(a, x1);
+        CHECK(lied_wave_steps(&w1, times, len, x1, NULL, &e) == LIED_OK);
+        lied_wave_free(&w1);
+        /* the pool from the first block */
+        CHECK(lied_sched_par_attach(a->sched, p, &e) == LIED_OK);
+        CHECK(lied_wave_init(&wp, a->sched, lied_tableau_find(tables[tb]), &e) == LIED_OK);
+        CHECK(wp.nw == t);
+        wp.ncal = LIED_PAR_WARM + 2 * LIED_PAR_CALIB;
+        wp.pool = 1;
+        fx_fill(a, xp);
+        CHECK(lied_wave_steps(&wp, times, len, xp, NULL, &e) == LIED_OK);
+        lied_wave_free(&wp);
+        lied_sched_par_detach(a->sched);
+        CHECK(memcmp(x1, xp, sizeof *x1 * ns) == 0);
+        if (memcmp(x1, xp, sizeof *x1 * ns))
+          fprintf(stderr, "waves on %d workers: %s, %d steps differ\n", t, tables[tb], len);
+      }
+    lied_pool_free(p);
+  }
+  free(x1);
+  free(xp);
+  lied_system_free(a);
+}
+
 int main(void) {
   same_bits(300, 1, 0, 1);  /* 9 chunks and a partial one */
   same_bits(1000, 2, 0, 1); /* links two ahead */
   same_bits(301, 1, 1, 0);  /* periodic: lags as long as the chain */
   same_bits(40, 1, 0, 0);   /* too few chunks to matter */
   same_bits_threads(5000, 1);
+  same_bits_waves_pool(5000, 1);
+  same_bits_waves_pool(6001, 3);
   same_bits_threads(5000, 3);
   same_bits_waves(300, 1);
   same_bits_waves(1001, 3);
