@@ -75,6 +75,29 @@ function T.sh(cmd)
   return code, slurp(out), slurp(errf)
 end
 
+-- Read a CSV file of lied's (a header of names, rows of numbers) and remove
+-- it: names, rows, each row holding its values both by column number and by
+-- name. nil when the file cannot be opened.
+function T.take_csv(path)
+  local f = io.open(path, "r")
+  if not f then return nil end
+  local names = {}
+  for name in (f:read("l") or ""):gmatch("[^,]+") do names[#names + 1] = name end
+  local rows = {}
+  for line in f:lines() do
+    local r, q = {}, 0
+    for v in line:gmatch("[^,]+") do
+      q = q + 1
+      r[q] = tonumber(v)
+      if names[q] then r[names[q]] = r[q] end
+    end
+    rows[#rows + 1] = r
+  end
+  f:close()
+  os.remove(path)
+  return names, rows
+end
+
 -- The lied binary (ctest passes it in LIED_BIN).
 T.lied = os.getenv("LIED_BIN") or "./build/lied"
 

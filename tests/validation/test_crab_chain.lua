@@ -119,18 +119,8 @@ if T.check(probe ~= nil, "flat_crabchain binary " .. flat .. " exists (build the
     T.lied, n, table.concat(sets, " "), lcsv))
   T.eq(code, 0, "lied run (" .. err .. ")")
   local function rows(p)
-    local r = {}
-    local f = io.open(p, "r")
-    if not f then return r end
-    f:read("l")
-    for line in f:lines() do
-      local v = {}
-      for c in line:gmatch("[^,]+") do v[#v + 1] = tonumber(c) end
-      r[#r + 1] = v
-    end
-    f:close()
-    os.remove(p)
-    return r
+    local _, r = T.take_csv(p)
+    return r or {}
   end
   local fr, lr = rows(fcsv), rows(lcsv)
   T.eq(#fr, steps + 1, "flat rows")

@@ -33,22 +33,7 @@ local code, out, err = T.sh(string.format(
 T.eq(code, 0, "lied run exit status (" .. err .. ")")
 T.check(err:find("steps " .. steps .. ",", 1, true), "lied took " .. steps .. " steps: " .. err)
 
--- CSV -> header names, rows of numbers
-local function read_csv(path)
-  local f = assert(io.open(path, "r"))
-  local names = {}
-  for name in f:read("l"):gmatch("[^,]+") do names[#names + 1] = name end
-  local rows = {}
-  for line in f:lines() do
-    local r = {}
-    for v in line:gmatch("[^,]+") do r[#r + 1] = tonumber(v) end
-    rows[#rows + 1] = r
-  end
-  f:close()
-  os.remove(path)
-  return names, rows
-end
-local lnames, lrows = read_csv(lied_csv)
+local lnames, lrows = T.take_csv(lied_csv)
 T.eq(#lrows, steps + 1, "lied rows (t = 0 and every step)")
 
 local function index(names)
@@ -65,7 +50,7 @@ for _, prog in ipairs(progs) do
   T.eq(code, 0, prog.name .. " exit status (" .. err .. ")")
   T.check(out:find("crabs 1 steps " .. steps .. " evaluations " .. 4 * steps, 1, true),
     prog.name .. " summary line: " .. out)
-  local fnames, frows = read_csv(csv)
+  local fnames, frows = T.take_csv(csv)
   T.eq(#frows, steps + 1, prog.name .. " rows (t = 0 and every step)")
   local fi = index(fnames)
   for _, v in ipairs(vars) do

@@ -19,25 +19,6 @@ local dir = T.lied:match("^(.*)/[^/]*$") or "."
 local flat = os.getenv("FLAT_PIPE_BIN")
 if not flat or flat == "" then flat = dir .. "/bench/flat_pipe" end
 
-local function read_csv(p)
-  local f = io.open(p, "r")
-  if not f then return nil end
-  local head = {}
-  for c in f:read("l"):gmatch("[^,]+") do head[#head + 1] = c end
-  local rows = {}
-  for line in f:lines() do
-    local v, q = {}, 0
-    for c in line:gmatch("[^,]+") do
-      q = q + 1
-      v[head[q]] = tonumber(c)
-    end
-    rows[#rows + 1] = v
-  end
-  f:close()
-  os.remove(p)
-  return head, rows
-end
-
 -- ---- 1. against bench/flat_pipe --vary -------------------------------------------
 local probe = io.open(flat, "r")
 if T.check(probe ~= nil, "flat_pipe binary " .. flat .. " exists (build the target, or set FLAT_PIPE_BIN)") then
@@ -61,8 +42,8 @@ if T.check(probe ~= nil, "flat_pipe binary " .. flat .. " exists (build the targ
       "--interval 1e-3 --vars 'src.m_flow,vol[*].M,vol[*].U,vol[*].m_flow' --out %q",
       T.lied, n, table.concat(sets, " "), steps * 1e-3, lcsv))
     T.eq(code, 0, "lied run (" .. err .. ")")
-    local fh, fr = read_csv(fcsv)
-    local lh, lr = read_csv(lcsv)
+    local fh, fr = T.take_csv(fcsv)
+    local lh, lr = T.take_csv(lcsv)
     if T.check(fh and lh, "both CSV files written") then
       T.eq(#fh, 2 + 3 * n, "flat columns")
       T.eq(#lh, 2 + 3 * n, "lied columns")
