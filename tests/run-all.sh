@@ -28,3 +28,13 @@ if command -v clang >/dev/null; then
 else
   echo "== fuzz smoke skipped: no clang"
 fi
+# No test may leave files in the source tree (build trees are ignored): a
+# file there is written by a test with a wrong path or cwd
+if command -v git >/dev/null && git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  left=$(git status --porcelain --untracked-files=all | grep '^??' || true)
+  if [ -n "$left" ]; then
+    echo "== files left in the source tree by the tests:"
+    printf '%s\n' "$left" | cat -A | head -20
+    exit 1
+  fi
+fi
