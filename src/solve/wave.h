@@ -26,6 +26,14 @@
  * second-level cache of the development machine (bench/README.md, "Waves"). */
 #define LIED_WAVE_BYTES (1u << 20)
 
+/* With threads, the first sweeps of a run are timed on one thread and on the
+ * pool in turn and the faster is kept: LIED_WAVE_WARM on one thread (first
+ * touches), then LIED_WAVE_CALIB on each. A sweep over every instance takes
+ * much longer than one evaluation (a second at 262,144 crabs), so fewer are
+ * timed than for single evaluations (sched/par.h). */
+#define LIED_WAVE_WARM 1
+#define LIED_WAVE_CALIB 3
+
 typedef struct lied_wave {
   lied_sched *s;
   const lied_tableau *tab;
@@ -39,6 +47,10 @@ typedef struct lied_wave {
   _Atomic int64_t *done; /* threads: per stage of the sweep, the chunk after
                             the last it finished */
   atomic_int quit; /* threads: a worker failed or was stopped */
+  double *cut_at;  /* threads: nw + 1 bounds of the workers' stage blocks, as
+                      fractions of a sweep's stages (wave.c: balance) */
+  double *waited, *ended; /* threads: per worker, the last sweep's time waiting
+                             for the worker before, and its end */
   int ncal;        /* threads: sweeps timed so far (wave.c: calibration) */
   double tcal[2];  /* ... their time per stage: [0] one thread, [1] the pool */
   int pool;        /* ... calibrated: sweeps on the pool */

@@ -225,7 +225,7 @@ static void same_bits_waves_pool(int64_t n, int64_t k) {
         CHECK(lied_sched_par_attach(a->sched, p, &e) == LIED_OK);
         CHECK(lied_wave_init(&wp, a->sched, lied_tableau_find(tables[tb]), &e) == LIED_OK);
         CHECK(wp.nw == t);
-        wp.ncal = LIED_PAR_WARM + 2 * LIED_PAR_CALIB;
+        wp.ncal = LIED_WAVE_WARM + 2 * LIED_WAVE_CALIB;
         wp.pool = 1;
         fx_fill(a, xp);
         CHECK(lied_wave_steps(&wp, times, len, xp, NULL, &e) == LIED_OK);
