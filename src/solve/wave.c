@@ -35,17 +35,10 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_er
   w->nw = s->par ? s->par->nw : 1;
   w->ylen = s->chunk * (size_t)most;
   w->y = lied_xcalloc(w->ylen * (size_t)w->nw, sizeof *w->y, "waves: chunk states", e);
-  if (w->nw > 1) {
+  if (w->nw > 1)
     w->done = lied_xcalloc((size_t)LIED_BLOCK_MAX * (size_t)tab->stages, sizeof *w->done,
                            "waves: threads", e);
-    w->cut_at = lied_xcalloc(3 * (size_t)w->nw + 1, sizeof *w->cut_at, "waves: threads", e);
-    if (w->cut_at) {
-      w->waited = w->cut_at + w->nw + 1;
-      w->ended = w->waited + w->nw;
-      for (int r = 0; r <= w->nw; r++) w->cut_at[r] = (double)r / (double)w->nw;
-    }
-  }
-  if (!w->k || !w->xnew || !w->y || (w->nw > 1 && (!w->done || !w->cut_at))) {
+  if (!w->k || !w->xnew || !w->y || (w->nw > 1 && !w->done)) {
     lied_wave_free(w);
     return LIED_E_NOMEM;
   }
@@ -77,7 +70,6 @@ void lied_wave_free(lied_wave *w) {
   free(w->xnew);
   free(w->y);
   free((void *)w->done);
-  free(w->cut_at);
   memset(w, 0, sizeof *w);
 }
 
@@ -179,25 +171,13 @@ static double now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Wait until stage g has finished the chunks before need; the time spent
- * waiting is added to *waited. */
-static int wait_for(lied_wave *w, int g, int64_t need, double *waited) {
-  if (atomic_load_explicit(&w->done[g], memory_order_acquire) >= need) return LIED_OK;
-  const double t0 = now();
+/* Wait until stage g has finished the chunks before need. */
+static int wait_for(lied_wave *w, int g, int64_t need) {
   for (unsigned spin = 0; atomic_load_explicit(&w->done[g], memory_order_acquire) < need; spin++) {
     if (atomic_load_explicit(&w->quit, memory_order_relaxed)) return LIED_RETRY;
     if (spin > 256) sched_yield();
   }
-  *waited += now() - t0;
   return LIED_OK;
-}
-
-/* The first stage of worker r's block in a sweep of G stages. */
-static int block_start(const lied_wave *w, int nw, int r, int G) {
-  if (r == 0) return 0;
-  if (r == nw) return G;
-  const int g = (int)lround(w->cut_at[r] * (double)G);
-  return g < r ? r : g > G - (nw - r) ? G - (nw - r) : g; /* every block at least one stage */
 }
 
 typedef struct wave_par {
@@ -210,7 +190,7 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
   const wave_par *wp = ctx;
   lied_wave *w = wp->w;
   const int S = w->tab->stages, G = w->nsteps * S;
-  const int g0 = block_start(w, wp->nw, r, G), g1 = block_start(w, wp->nw, r + 1, G);
+  const int g0 = G * r / wp->nw, g1 = G * (r + 1) / wp->nw;
   const int64_t C = (int64_t)v->chunk, D = (int64_t)v->skew_stage;
   const int64_t lastc = w->begin + (w->end - w->begin - 1) / C * C; /* a stage's last chunk */
   const int64_t first = w->begin + (int64_t)g0 * D;
@@ -223,37 +203,13 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
       const int64_t c = P - (int64_t)g * D;
       if (c < w->begin) break;
       if (c >= w->end) continue;
-      if (g == g0 && g > 0)
-        rc = wait_for(w, g - 1, (c + D < lastc ? c + D : lastc) + C, &w->waited[r]);
+      if (g == g0 && g > 0) rc = wait_for(w, g - 1, (c + D < lastc ? c + D : lastc) + C);
       if (rc == LIED_OK) rc = stage_at(w, v, y, g / S, g % S, c, e);
       if (rc == LIED_OK) atomic_store_explicit(&w->done[g], c + C, memory_order_release);
     }
   }
   if (rc != LIED_OK) atomic_store_explicit(&w->quit, 1, memory_order_relaxed);
-  w->ended[r] = now();
   return rc;
-}
-
-/* Balance: the stages cost about the same, but not always the workers'
- * blocks of them (the first block finds each chunk where the last block
- * left it, in the other core's cache). After each full sweep a bound moves
- * one stage towards the worker that made the other wait: worker r waited
- * for worker r - 1 (its first stage caught up), or worker r - 1 ended while
- * r still ran (its block was the shorter), by more than WAVE_BAND of the
- * sweep. Measured at 262,144 crabs on 2 cores (56 stages per sweep): even
- * blocks within 1-3%, one stage off either way 6-12%; the band keeps the
- * bound from hunting around its best place on noise. */
-#define WAVE_BAND 0.04
-static void balance(lied_wave *w, int nw, int G, double t0) {
-  const double step = 1.0 / (double)G, span = w->ended[0] - t0;
-  for (int r = 1; r < nw; r++) {
-    const double idle = w->ended[r] - w->ended[r - 1]; /* r - 1 waited at the end */
-    double *cut = &w->cut_at[r];
-    if (w->waited[r] > idle && w->waited[r] > WAVE_BAND * span && *cut - step > w->cut_at[r - 1])
-      *cut -= step;
-    else if (idle > w->waited[r] && idle > WAVE_BAND * span && *cut + step < w->cut_at[r + 1])
-      *cut += step;
-  }
 }
 
 /* How many workers the sweeps take: the run's threads when it has them and
@@ -265,21 +221,15 @@ static int wave_workers(lied_wave *w) {
 }
 
 /* The sweep of the current block on nw workers (nw >= 2). */
-static int sweep_par(lied_wave *w, int nw, int full, lied_err *e) {
+static int sweep_par(lied_wave *w, int nw, lied_err *e) {
   lied_sched *s = w->s;
   const int G = w->nsteps * w->tab->stages;
   if (nw > G) return sweep(w, e); /* fewer stages than workers: a short block */
   for (int g = 0; g < G; g++) atomic_store_explicit(&w->done[g], w->begin, memory_order_relaxed);
   atomic_store_explicit(&w->quit, 0, memory_order_relaxed);
   for (int r = 0; r <= nw; r++) s->par->bounds[r] = (uint64_t)r;
-  for (int r = 0; r < nw; r++) w->waited[r] = 0;
   wave_par wp = {w, nw};
-  const double t0 = now();
-  int rc = lied_sched_par_run(s, nw, wave_worker, &wp, e);
-  /* full sweeps after the calibration (whose sweeps alternate with sweeps on
-   * one thread, which leave every chunk in one core's cache) */
-  if (rc == LIED_OK && full && w->ncal >= LIED_WAVE_WARM + 2 * LIED_WAVE_CALIB) balance(w, nw, G, t0);
-  return rc;
+  return lied_sched_par_run(s, nw, wave_worker, &wp, e);
 }
 
 /* The block's steps in sweeps of K steps: on the pool (K = nw x most: each
@@ -301,7 +251,7 @@ static int steps_any(lied_wave *w, const double *times, int nsteps, lied_err *e)
     w->nsteps = nsteps - j < K ? nsteps - j : K;
     if (j) w->x = w->xnew;
     const double t0 = cal ? now() : 0;
-    rc = pool ? sweep_par(w, nw, w->nsteps == K, e) : sweep(w, e);
+    rc = pool ? sweep_par(w, nw, e) : sweep(w, e);
     if (!cal || rc != LIED_OK) continue;
     if (w->ncal >= LIED_WAVE_WARM)
       w->tcal[pool] += (now() - t0) / (double)(w->nsteps * w->tab->stages);

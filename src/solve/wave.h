@@ -47,10 +47,6 @@ typedef struct lied_wave {
   _Atomic int64_t *done; /* threads: per stage of the sweep, the chunk after
                             the last it finished */
   atomic_int quit; /* threads: a worker failed or was stopped */
-  double *cut_at;  /* threads: nw + 1 bounds of the workers' stage blocks, as
-                      fractions of a sweep's stages (wave.c: balance) */
-  double *waited, *ended; /* threads: per worker, the last sweep's time waiting
-                             for the worker before, and its end */
   int ncal;        /* threads: sweeps timed so far (wave.c: calibration) */
   double tcal[2];  /* ... their time per stage: [0] one thread, [1] the pool */
   int pool;        /* ... calibrated: sweeps on the pool */
