@@ -32,7 +32,7 @@
  * much longer than one evaluation (a second at 262,144 crabs), so fewer are
  * timed than for single evaluations (sched/par.h). */
 #define LIED_WAVE_WARM 1
-#define LIED_WAVE_CALIB 3
+#define LIED_WAVE_CALIB 2
 
 typedef struct lied_wave {
   lied_sched *s;
