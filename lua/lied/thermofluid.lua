@@ -9,7 +9,7 @@
 -- LaminarDrop, Splitter, Junction, Volume, Pump, Heater, MassFlowSource,
 -- Reservoir, ConductionElement (a heat port of lied.thermal), CounterFlowHX,
 -- ParallelFlowHX, CrossFlowHX, Valve, CheckValve, Fan, TemperatureSensor, PressureSensor,
--- MassFlowSensor, EnthalpySensor, Separator (moist air); the signal sources
+-- MassFlowSensor, EnthalpySensor, MassFractionSensor, Separator (moist air); the signal sources
 -- Constant, Step, Ramp, Sine are lied.signals' classes in this domain (same
 -- parameters and blocks; docs/signals.md). print(lied.describe(tf.Volume)) lists a class's
 -- parameters with units and ranges.
@@ -62,7 +62,8 @@ tf.steam = setmetatable({ 3, 0, 0, 0, 0, 0 }, { __index = media.steam,
 
 -- tf.moist_air{X = 0.01}: moist air (docs/media.md), dry air and water vapour
 -- as ideal gases with fog above saturation; X is the mass fraction of water
--- (vapour and liquid) in the moist air, a constant of the medium. Its
+-- (vapour and liquid) in the moist air. The streams carry it (their signal X1):
+-- the medium's X is what a source emits and what a Volume starts with. Its
 -- property functions are methods of tf.moist_air: tf.moist_air:phi(p, T, X),
 -- tf.moist_air:T_dew(p, X), tf.moist_air:h_pTX(p, T, X), ...
 local moist_air = medium("tf.moist_air", 4, { { "X", 0 } })

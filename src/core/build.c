@@ -248,6 +248,12 @@ static int instantiate_leaf(lied_model *m, int s, tcache *tc, lied_err *e) {
   snprintf(site, sizeof site, "%s%s%s", sp->where ? sp->where : "", sp->where ? ": " : "", path);
   char *raw = NULL;
   if (sp->npcopies && sp->total) {
+    /* the prototype takes the first copy's values of the parameters every
+     * copy has its own value of: its structure (a medium's ports, a
+     * parameter-selected input) is then that of a copy */
+    for (int k = 0; k < sp->npcopies; k++)
+      if (sp->pcopies[k].inst == LIED_ALL_COPIES)
+        lied_param_put(sp->proto, sp->pcopies[k].p, sp->pcopies[k].v);
     if (!(raw = lied_xmalloc(sp->size, "prototype", e))) return LIED_E_NOMEM;
     memcpy(raw, sp->proto, sp->size);
   }

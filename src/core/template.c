@@ -292,7 +292,8 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
       differ(m, "another port");
       return;
     }
-    for (int j = 0; j < layout->conn->nsignals; j++) m->cv += layout->conn->signals[j].nvars;
+    for (int j = 0; j < layout->conn->nsignals; j++)
+      if (layout->offset[j] != LIED_ABSENT) m->cv += layout->conn->signals[j].nvars;
     return;
   }
   if (index > 0)
@@ -321,6 +322,7 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
   for (int j = 0; j < c->nsignals; j++) {
     const lied_signal *sg = &c->signals[j];
     int writes = (sg->dir == LIED_DOWN) == (layout->side == LIED_SOURCE);
+    if (layout->offset[j] == LIED_ABSENT) continue;
     for (int k = 0; k < sg->nvars; k++) {
       char vn[64], un[32], vname[400];
       field(sg->vars, k, vn, sizeof vn);
@@ -459,7 +461,7 @@ static uint32_t out_width(const lied_template *t, uint32_t off) {
     for (int j = 0; j < l->conn->nsignals; j++) {
       const lied_signal *sg = &l->conn->signals[j];
       int writes = (sg->dir == LIED_DOWN) == (l->side == LIED_SOURCE);
-      if (writes && t->ports[p].offset + l->offset[j] == off)
+      if (writes && l->offset[j] != LIED_ABSENT && t->ports[p].offset + l->offset[j] == off)
         return (uint32_t)(sg->nvars * sizeof(double));
     }
   }
@@ -474,7 +476,7 @@ static int is_port_read(const lied_template *t, uint32_t off, int *port,
     for (int j = 0; j < l->conn->nsignals; j++) {
       const lied_signal *sg = &l->conn->signals[j];
       int writes = (sg->dir == LIED_DOWN) == (l->side == LIED_SOURCE);
-      if (!writes && t->ports[p].offset + l->offset[j] == off) {
+      if (!writes && l->offset[j] != LIED_ABSENT && t->ports[p].offset + l->offset[j] == off) {
         *port = p;
         *sig = j;
         return 1;

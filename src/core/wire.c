@@ -85,7 +85,7 @@ static void describe(const lied_model *m, const int *order, int norder,
   for (int q = 0; q < t->nports; q++) {
     const lied_port_layout *l = t->ports[q].layout;
     for (int j = 0; j < l->conn->nsignals; j++)
-      if (t->ports[q].offset + l->offset[j] == off && n < cap) {
+      if (l->offset[j] != LIED_ABSENT && t->ports[q].offset + l->offset[j] == off && n < cap) {
         snprintf(buf + n, cap - n, "%s%s", n ? "." : "", t->ports[q].name);
         return;
       }
@@ -249,6 +249,34 @@ static int declared_twice(wire_ctx *w, const link *l) {
                    first && first->where ? first->where : "");
 }
 
+/* Signal j of link l where a port lacks it (LIED_ABSENT): 1 when the link
+ * has nothing to bind for it (the reading side, `reader`, lacks it; or the
+ * writing side does and the reader, the signal being optional, reads
+ * zeros), 0 when both ports have it, -1 (LIED_E_MODEL) when the reader
+ * needs what the writer does not have. */
+static int absent_signal(wire_ctx *w, const link *l, int j, int reader) {
+  const lied_tport *rp = reader == LIED_SINK ? l->kp : l->sp;
+  const lied_tport *wp = reader == LIED_SINK ? l->sp : l->kp;
+  if (rp->layout->offset[j] == LIED_ABSENT) return 1;
+  if (wp->layout->offset[j] != LIED_ABSENT) return 0;
+  const lied_signal *sg = &rp->layout->conn->signals[j];
+  char *ri = reader == LIED_SINK ? l->ki : l->si;
+  if ((sg->flags & LIED_SIG_OPTIONAL) || (rp->layout->flags & LIED_PORT_OPTIONAL)) {
+    PTR_AT(ri, rp->offset + rp->layout->offset[j]) = lied_port_zeros;
+    return 1;
+  }
+  char a[256], b[256];
+  const endpoint *re = reader == LIED_SINK ? &l->snk : &l->src, *we = reader == LIED_SINK ? &l->src : &l->snk;
+  port_name(w->m, re->spec, reader == LIED_SINK ? l->ik : l->is, re->port, a, sizeof a);
+  port_name(w->m, we->spec, reader == LIED_SINK ? l->is : l->ik, we->port, b, sizeof b);
+  lied_errc(w->e, LIED_E_MODEL,
+            "%s%sconnect {\"%s\", \"%s\"}: %s reads the signal %s (%s) of the %s connection, "
+            "which %s does not have",
+            l->d->where ? l->d->where : "", l->d->where ? ": " : "", l->d->a, l->d->b, a,
+            sg->name, sg->vars, rp->layout->conn->name, b);
+  return -1;
+}
+
 /* The sink's reading pointers of the DOWN signals, to the source's storage;
  * LIED_E_MODEL when one is already fed by something else, or by this same
  * source (a connection declared twice). */
@@ -256,6 +284,9 @@ static int set_down(wire_ctx *w, const link *l) {
   const lied_connector *c = l->sp->layout->conn;
   for (int j = 0; j < c->nsignals; j++) {
     if (c->signals[j].dir != LIED_DOWN) continue;
+    int absent = absent_signal(w, l, j, LIED_SINK);
+    if (absent < 0) return LIED_E_MODEL;
+    if (absent) continue;
     const double **ptr = &PTR_AT(l->ki, l->kp->offset + l->kp->layout->offset[j]);
     const double *data = (const double *)(void *)(l->si + l->sp->offset + l->sp->layout->offset[j]);
     if (*ptr == data) return declared_twice(w, l);
@@ -295,12 +326,17 @@ static int count_fan(wire_ctx *w, const link *l, uint16_t *fan) {
 
 /* The source's reading pointers of the UP signals, to the sink's storage
  * (the first contribution; more go through a sum node, wire_pass3). */
-static void set_up(const link *l) {
+static int set_up(wire_ctx *w, const link *l) {
   const lied_connector *c = l->sp->layout->conn;
-  for (int j = 0; j < c->nsignals; j++)
-    if (c->signals[j].dir == LIED_UP)
+  for (int j = 0; j < c->nsignals; j++) {
+    if (c->signals[j].dir != LIED_UP) continue;
+    int absent = absent_signal(w, l, j, LIED_SOURCE);
+    if (absent < 0) return LIED_E_MODEL;
+    if (!absent)
       PTR_AT(l->si, l->sp->offset + l->sp->layout->offset[j]) =
           (const double *)(void *)(l->ki + l->kp->offset + l->kp->layout->offset[j]);
+  }
+  return LIED_OK;
 }
 
 /* Pass 1 over every instance of composite comp: DOWN pointers, fan-out
@@ -314,7 +350,7 @@ static int wire_pass1(wire_ctx *w, int comp, const lied_conn_decl *d, endpoint s
     const link l = make_link(w->m, d, src, snk, x);
     LIED_TRY(set_down(w, &l));
     LIED_TRY(count_fan(w, &l, fan));
-    if (fan[l.is] == 1) set_up(&l);
+    if (fan[l.is] == 1) LIED_TRY(set_up(w, &l));
   }
   return LIED_OK;
 }
@@ -331,7 +367,9 @@ static int wire_pass3(wire_ctx *w, int comp, const lied_conn_decl *d, endpoint s
     int down = 0;
     for (int j = 0; j < c->nsignals; j++) down |= c->signals[j].dir == LIED_DOWN;
     for (int j = 0; j < c->nsignals; j++) {
-      if (c->signals[j].dir != LIED_UP) continue;
+      if (c->signals[j].dir != LIED_UP || l.sp->layout->offset[j] == LIED_ABSENT ||
+          l.kp->layout->offset[j] == LIED_ABSENT)
+        continue;
       const double *out = PTR_AT(l.si, l.sp->offset + l.sp->layout->offset[j]);
       /* the source reads the sums of its node, behind the node's fan[is] inputs */
       lied_sum *sum = (lied_sum *)(void *)((char *)(uintptr_t)out - lied_sum_size(fan[l.is], 0));
@@ -409,7 +447,9 @@ static int make_sums(wire_ctx *w) {
       if (!w->fan[s * w->maxports + p]) continue;
       const lied_connector *c = w->m->specs[s].tpl.ports[p].layout->conn;
       for (int j = 0; j < c->nsignals; j++)
-        if (c->signals[j].dir == LIED_UP) LIED_TRY(sums_for_signal(w, s, p, j));
+        if (c->signals[j].dir == LIED_UP &&
+            w->m->specs[s].tpl.ports[p].layout->offset[j] != LIED_ABSENT)
+          LIED_TRY(sums_for_signal(w, s, p, j));
     }
   return LIED_OK;
 }
@@ -425,7 +465,7 @@ static int check_unconnected(lied_model *m, int nuser, lied_err *e) {
       for (int j = 0; j < c->nsignals; j++) {
         const lied_signal *sg = &c->signals[j];
         int writes = (sg->dir == LIED_DOWN) == (tp->layout->side == LIED_SOURCE);
-        if (writes) continue;
+        if (writes || tp->layout->offset[j] == LIED_ABSENT) continue;
         uint32_t off = tp->offset + (uint32_t)tp->layout->offset[j];
         for (uint64_t i = 0; i < sp->total; i++) {
           const double **ptr = &PTR_AT(lied_inst(sp, i), off);

@@ -40,6 +40,10 @@ print(string.format("T_out %.6f K, x_in %.6f, x_out %.6f, condensate %.9g kg/s (
   T_out, x_in, xs, v("sep.m_cond"), math.abs(v("sep.m_cond") - cond) / cond))
 T.near(v("sep.m_cond"), cond, 1e-9 * cond, "condensate = dry air flow * (x_in - x_out)")
 T.near(v("sep.m_air") + v("sep.m_cond"), 0.5, 1e-15, "air out + condensate = air in")
+-- the dried air goes on: its water fraction is the saturated one, X = x/(1 + x)
+T.near(v("sep.outlet.X1"), xs / (1 + xs), 1e-9 * xs, "the air going on carries the saturated X")
+T.near(v("sep.outlet.m_flow"), v("sep.m_air"), 1e-15, "... at the air's flow")
+T.near(v("out.T"), T_out, 1e-9, "... and the Sink sees it at the Separator's temperature")
 
 local Q = v("coil.Q_flow")
 local dh = ma:h_pTX(p, 303.15, X) - ma:h_pTX(p, T_out, X)

@@ -191,10 +191,17 @@ enum {
   LIED_PORT_OPTIONAL = 1u << 0,
 };
 
+/* A layout's offset for a signal its ports do not have (for instance the
+ * mass fractions of a thermofluid stream whose medium has none): no
+ * variables, no storage, nothing to connect. Connected to a port that has
+ * it, the reading side sees zeros when the signal is optional (as if left
+ * unconnected); otherwise the connection is an error naming both ports. */
+#define LIED_ABSENT ((size_t)-1)
+
 typedef struct lied_port_layout {
   const lied_connector *conn;
   int side; /* LIED_SOURCE or LIED_SINK */
-  size_t offset[LIED_MAX_SIGNALS];
+  size_t offset[LIED_MAX_SIGNALS]; /* or LIED_ABSENT */
   unsigned flags; /* LIED_PORT_* */
 } lied_port_layout;
 

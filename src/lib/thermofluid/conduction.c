@@ -32,10 +32,13 @@ static void cond_state(const lied_env *env, tf_cond *e) {
   const tf_state *in = e->inlet.state;
   tf_state *o = &e->outlet.state;
   cond_state_eq(in->m_flow, in->p, e->h, &o->m_flow, &o->p, &o->h);
+  tf_pass_X(&e->med, &e->inlet, &e->outlet);
 }
 static void cond_temp(const lied_env *env, tf_cond *e) {
-  e->T = tf_T(&e->med, e->inlet.state->p, e->h);
-  TF_GUARD_PH(env, e, &e->med, e->T, e->inlet.state->p, e->h, "content");
+  tf_med mx;
+  const tf_med *med = tf_med_at(&e->med, e->inlet.X, &mx);
+  e->T = tf_T(med, e->inlet.state->p, e->h);
+  TF_GUARD_PH(env, e, med, e->T, e->inlet.state->p, e->h, "content");
   e->heatPort.T.T = e->T;
 }
 static inline void cond_energy_eq(double m, double h_in, double h, double Qport, double M,
@@ -68,12 +71,15 @@ static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t strid
   (void)stride;
   const double *in = LIED_LANE_IN(tf_cond, g, inlet.state);
   const double *h = LIED_LANE(tf_cond, g, h), *par = LIED_LANE(tf_cond, g, med.par);
+  const double *X = LIED_LANE_IN(tf_cond, g, inlet.X);
+  const tf_medium *const *fns = TF_LANE_FNS(tf_cond, g, med);
   double *T = LIED_LANE(tf_cond, g, T), *Tp = LIED_LANE(tf_cond, g, heatPort.T.T);
-  tf_T_lanes(n, par, TF_LANE_FNS(tf_cond, g, med), in + LIED_LANES, h, T); /* p: variable 1 */
+  double buf[TF_MEDIUM_LEN * LIED_LANES];
+  tf_T_lanes(n, tf_par_lanes_at(n, par, fns, X, buf), fns, in + LIED_LANES, h, T); /* p: var 1 */
   for (size_t l = 0; l < n; l++) {
     if (!isfinite(T[l])) {
       tf_med med;
-      TF_LANE_MED(tf_cond, g, med, l, &med);
+      TF_LANE_MED_AT(tf_cond, g, med, l, X, &med);
       tf_fault_ph(env, TF_LANE_WORD(tf_cond, g, h, l), &med, TF_V(in, 1, l), h[l], "content");
     }
     Tp[l] = T[l];
@@ -104,18 +110,20 @@ static int cond_init(void *self, lied_init *ctx) {
 
 static void cond_meta(lied_meta *m, void *self) {
   tf_cond *e = self;
-  lied_meta_port(m, "inlet", 0, &e->inlet, &tf_in_layout);
-  lied_meta_port(m, "outlet", 0, &e->outlet, &tf_out_layout);
+  tf_meta_in(m, "inlet", 0, &e->inlet, &e->med);
+  tf_meta_out(m, "outlet", 0, &e->outlet, &e->med);
   lied_meta_port(m, "heatPort", 0, &e->heatPort, &th_node_layout);
   lied_meta_state(m, "h", "J/kg", &e->h, &e->der_h);
   lied_meta_var(m, "m_flow", "kg/s", &e->outlet.state.m_flow);
   lied_meta_var(m, "T", "K", &e->T);
   lied_meta_var(m, "Q", "W", &e->Q);
   lied_meta_var(m, "M", "kg", &e->M);
-  lied_meta_block(m, "state", cond_state_b, 0, LIED_SIGS(&e->inlet.state, &e->h),
-                  LIED_SIGS(&e->outlet.state));
+  lied_meta_block(m, "state", cond_state_b, 0,
+                  LIED_SIGS(&e->inlet.state, &e->h, TF_X_IN(&e->med, e->inlet)),
+                  LIED_SIGS(&e->outlet.state, TF_X_OUT(&e->med, e->outlet)));
   lied_meta_lanes(m, cond_state_lanes);
-  lied_meta_block(m, "temperature", cond_temp_b, 0, LIED_SIGS(&e->inlet.state, &e->h),
+  lied_meta_block(m, "temperature", cond_temp_b, 0,
+                  LIED_SIGS(&e->inlet.state, &e->h, TF_X_IN(&e->med, e->inlet)),
                   LIED_SIGS(&e->T, &e->heatPort.T));
   lied_meta_lanes(m, cond_temp_lanes);
   lied_meta_block(m, "energy", cond_energy_b, 0,

@@ -23,13 +23,16 @@ static void fan_state(const lied_env *env, tf_fan *f) {
   const tf_state *in = f->inlet.state;
   const double w = f->omega_from_input ? f->omega_in.y->y : f->omega;
   const double n = w / f->w_ref;
-  const double rho = tf_rho(&f->med, in->p, in->h);
-  TF_GUARD_PH(env, f, &f->med, rho, in->p, in->h, "inflow");
+  tf_med mx;
+  const tf_med *med = tf_med_at(&f->med, f->inlet.X, &mx);
+  const double rho = tf_rho(med, in->p, in->h);
+  TF_GUARD_PH(env, f, med, rho, in->p, in->h, "inflow");
   f->V_flow = in->m_flow / rho;
   const double v = f->V_flow / f->V_flow_max;
   f->dp = f->dp_max * (n * fabs(n) - v * fabs(v));
   f->P = f->dp * f->V_flow;
   f->outlet.state = (tf_state){in->m_flow, in->p + f->dp, in->h};
+  tf_pass_X(&f->med, &f->inlet, &f->outlet);
 }
 static void fan_der(const lied_env *env, tf_fan *f) {
   (void)env;
@@ -56,17 +59,20 @@ static int fan_init(void *self, lied_init *ctx) {
 
 static void fan_meta(lied_meta *m, void *self) {
   tf_fan *f = self;
-  lied_meta_port(m, "inlet", 0, &f->inlet, &tf_in_layout);
-  lied_meta_port(m, "outlet", 0, &f->outlet, &tf_out_layout);
+  tf_meta_in(m, "inlet", 0, &f->inlet, &f->med);
+  tf_meta_out(m, "outlet", 0, &f->outlet, &f->med);
   if (f->omega_from_input) lied_meta_real_in(m, "omega_in", 0, &f->omega_in);
   lied_meta_var(m, "m_flow", "kg/s", &f->outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &f->dp);
   lied_meta_var(m, "V_flow", "m3/s", &f->V_flow);
   lied_meta_var(m, "P", "W", &f->P);
-  const void *in[3] = {&f->inlet.state, NULL, NULL};
-  if (f->omega_from_input) in[1] = &f->omega_in.y;
+  const void *in[4] = {&f->inlet.state, NULL, NULL, NULL};
+  int n = 1;
+  if (f->omega_from_input) in[n++] = &f->omega_in.y;
+  in[n] = TF_X_IN(&f->med, f->inlet);
   lied_meta_block(m, "state", fan_state_b, 0, in,
-                  LIED_SIGS(&f->outlet.state, &f->dp, &f->V_flow, &f->P));
+                  LIED_SIGS(&f->outlet.state, &f->dp, &f->V_flow, &f->P,
+                            TF_X_OUT(&f->med, f->outlet)));
   lied_meta_block(m, "der", fan_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&f->inlet.der),
                   LIED_SIGS(&f->outlet.der));
   lied_meta_block(m, "r", fan_r_b, LIED_BLOCK_CONST_COEFF,

@@ -21,6 +21,7 @@ static void heater_state(const lied_env *env, tf_heater *e) {
   (void)env;
   const tf_state *in = e->inlet.state;
   e->outlet.state = (tf_state){in->m_flow, in->p, e->h};
+  tf_pass_X(&e->med, &e->inlet, &e->outlet);
 }
 /* Energy balance of the content (reversed flow: the inlet's h is used). */
 static void heater_energy(const lied_env *env, tf_heater *e) {
@@ -38,8 +39,10 @@ static void heater_r(const lied_env *env, tf_heater *e) {
   tf_pass_r(&e->inlet, &e->outlet, e->L);
 }
 static void heater_out(const lied_env *env, tf_heater *e) {
-  e->T = tf_T(&e->med, e->outlet.state.p, e->h);
-  TF_GUARD_PH(env, e, &e->med, e->T, e->outlet.state.p, e->h, "content");
+  tf_med mx;
+  const tf_med *med = tf_med_at(&e->med, &e->outlet.X, &mx);
+  e->T = tf_T(med, e->outlet.state.p, e->h);
+  TF_GUARD_PH(env, e, med, e->T, e->outlet.state.p, e->h, "content");
 }
 LIED_BLOCK(heater_state_b, tf_heater, heater_state)
 LIED_BLOCK(heater_energy_b, tf_heater, heater_energy)
@@ -68,12 +71,14 @@ static void heater_out_lanes(const lied_env *env, char *g, size_t n, size_t stri
   (void)stride;
   const double *o = LIED_LANE(tf_heater, g, outlet.state);
   const double *h = LIED_LANE(tf_heater, g, h), *par = LIED_LANE(tf_heater, g, med.par);
-  double *T = LIED_LANE(tf_heater, g, T);
-  tf_T_lanes(n, par, TF_LANE_FNS(tf_heater, g, med), o + LIED_LANES, h, T); /* p */
+  const double *X = LIED_LANE_IN(tf_heater, g, inlet.X) ? LIED_LANE(tf_heater, g, outlet.X) : NULL;
+  const tf_medium *const *fns = TF_LANE_FNS(tf_heater, g, med);
+  double *T = LIED_LANE(tf_heater, g, T), buf[TF_MEDIUM_LEN * LIED_LANES];
+  tf_T_lanes(n, tf_par_lanes_at(n, par, fns, X, buf), fns, o + LIED_LANES, h, T); /* p */
   for (size_t l = 0; l < n; l++)
     if (!isfinite(T[l])) {
       tf_med med;
-      TF_LANE_MED(tf_heater, g, med, l, &med);
+      TF_LANE_MED_AT(tf_heater, g, med, l, X, &med);
       tf_fault_ph(env, TF_LANE_WORD(tf_heater, g, h, l), &med, TF_V(o, 1, l), h[l], "content");
     }
 }
@@ -90,16 +95,17 @@ static int heater_init(void *self, lied_init *ctx) {
 
 static void heater_meta(lied_meta *m, void *self) {
   tf_heater *e = self;
-  lied_meta_port(m, "inlet", 0, &e->inlet, &tf_in_layout);
-  lied_meta_port(m, "outlet", 0, &e->outlet, &tf_out_layout);
+  tf_meta_in(m, "inlet", 0, &e->inlet, &e->med);
+  tf_meta_out(m, "outlet", 0, &e->outlet, &e->med);
   if (e->Q_from_input) lied_meta_real_in(m, "Q_in", 0, &e->Q_in);
   lied_meta_state(m, "h", "J/kg", &e->h, &e->der_h);
   lied_meta_var(m, "m_flow", "kg/s", &e->outlet.state.m_flow);
   lied_meta_var(m, "T", "K", &e->T);
   lied_meta_var(m, "Q", "W", &e->Q_used);
   lied_meta_var(m, "M", "kg", &e->M);
-  lied_meta_block(m, "state", heater_state_b, 0, LIED_SIGS(&e->inlet.state, &e->h),
-                  LIED_SIGS(&e->outlet.state));
+  lied_meta_block(m, "state", heater_state_b, 0,
+                  LIED_SIGS(&e->inlet.state, &e->h, TF_X_IN(&e->med, e->inlet)),
+                  LIED_SIGS(&e->outlet.state, TF_X_OUT(&e->med, e->outlet)));
   lied_meta_lanes(m, heater_state_lanes);
   const void *in[4] = {&e->inlet.state, &e->h, NULL, NULL};
   if (e->Q_from_input) in[2] = &e->Q_in.y;
@@ -111,7 +117,8 @@ static void heater_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r", heater_r_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&e->outlet.r, &e->inlet.der), LIED_SIGS(&e->inlet.r));
   lied_meta_lanes(m, heater_r_lanes);
-  lied_meta_block(m, "output", heater_out_b, 0, LIED_SIGS(&e->outlet.state, &e->h),
+  lied_meta_block(m, "output", heater_out_b, 0,
+                  LIED_SIGS(&e->outlet.state, &e->h, TF_X_OUT(&e->med, e->outlet)),
                   LIED_SIGS(&e->T));
   lied_meta_lanes(m, heater_out_lanes);
 }

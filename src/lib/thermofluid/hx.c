@@ -29,7 +29,9 @@
  * (at steady state the same conductance G).
  *
  * The signal output Q_out carries Q_flow, the heat flow out of stream a
- * (for controllers, and to integrate it in an energy balance). */
+ * (for controllers, and to integrate it in an energy balance). A mixture
+ * (moist air) passes each side with its inlet's composition, at which its
+ * cells' temperatures are computed. */
 #include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
 
@@ -149,7 +151,10 @@ static inline void hx_energy_eq(const lied_env *env, const void *self, const tf_
 
 static void hx_energy(const lied_env *env, tf_hx *x) {
   double UA = x->UA_from_input ? x->UA_in.y->y : x->UA;
-  hx_energy_eq(env, x, &x->med_a, &x->med_b, x->N, x->kind, UA, x->Mc_a, x->Mc_b, x->C_w,
+  tf_med mxa, mxb;
+  const tf_med *ma = tf_med_at(&x->med_a, x->inlet_a.X, &mxa);
+  const tf_med *mb = tf_med_at(&x->med_b, x->inlet_b.X, &mxb);
+  hx_energy_eq(env, x, ma, mb, x->N, x->kind, UA, x->Mc_a, x->Mc_b, x->C_w,
                &x->inlet_a.state->m_flow, &x->inlet_b.state->m_flow, 1, x->h_a, x->h_b, x->T_w,
                x->der_a, x->der_b, x->der_w, 1, &x->Q_flow, &x->Q_b, &x->T_a, &x->T_b);
   x->Q_out.y.y = x->Q_flow;
@@ -161,6 +166,8 @@ static void hx_state(const lied_env *env, tf_hx *x) {
   hx_outlet_h(x->N, x->kind, x->h_a, x->h_b, 1, &hoa, &hob);
   x->outlet_a.state = (tf_state){a->m_flow, a->p, hoa};
   x->outlet_b.state = (tf_state){b->m_flow, b->p, hob};
+  tf_pass_X(&x->med_a, &x->inlet_a, &x->outlet_a);
+  tf_pass_X(&x->med_b, &x->inlet_b, &x->outlet_b);
 }
 static void hx_der(const lied_env *env, tf_hx *x) {
   (void)env;
@@ -236,8 +243,11 @@ static void hx_energy_media(const lied_env *env, char *g, size_t n, int N, int k
   const double *UA_in = LIED_LANE_IN(tf_hx, g, UA_in.y);
   const double *UA = LIED_LANE(tf_hx, g, UA), *Mca = LIED_LANE(tf_hx, g, Mc_a),
                *Mcb = LIED_LANE(tf_hx, g, Mc_b), *Cw = LIED_LANE(tf_hx, g, C_w);
-  const double *pa = LIED_LANE(tf_hx, g, med_a.par), *pb = LIED_LANE(tf_hx, g, med_b.par);
   const tf_medium *const *fa = TF_LANE_FNS(tf_hx, g, med_a), *const *fb = TF_LANE_FNS(tf_hx, g, med_b);
+  const double *Xa = LIED_LANE_IN(tf_hx, g, inlet_a.X), *Xb = LIED_LANE_IN(tf_hx, g, inlet_b.X);
+  double bufa[TF_MEDIUM_LEN * LIED_LANES], bufb[TF_MEDIUM_LEN * LIED_LANES];
+  const double *pa = tf_par_lanes_at(n, LIED_LANE(tf_hx, g, med_a.par), fa, Xa, bufa);
+  const double *pb = tf_par_lanes_at(n, LIED_LANE(tf_hx, g, med_b.par), fb, Xb, bufb);
   const double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
   double *da = LIED_LANE(tf_hx, g, der_a), *db = LIED_LANE(tf_hx, g, der_b);
   double *Tw = LIED_LANE(tf_hx, g, T_w), *dw = LIED_LANE(tf_hx, g, der_w);
@@ -301,9 +311,9 @@ static void hx_energy_media(const lied_env *env, char *g, size_t n, int N, int k
     if (fk[l] >= 0) {
       tf_med m;
       if (fk[l] % 2)
-        TF_LANE_MED(tf_hx, g, med_b, l, &m);
+        TF_LANE_MED_AT(tf_hx, g, med_b, l, Xb, &m);
       else
-        TF_LANE_MED(tf_hx, g, med_a, l, &m);
+        TF_LANE_MED_AT(tf_hx, g, med_a, l, Xa, &m);
       tf_fault_ph(env, TF_LANE_WORD(tf_hx, g, Q_flow, l), &m, fp[l], fh[l],
                   fk[l] % 2 ? "stream b cell" : "stream a cell");
     }
@@ -343,10 +353,11 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
     hx_energy_liquid(n, N0, c0, G, Ma, Mb, ia, ib, pa, pb, ha, hb, da, db, Q, Qb, Qo, Ta, Tb);
     return;
   }
+  const double *Xa = LIED_LANE_IN(tf_hx, g, inlet_a.X), *Xb = LIED_LANE_IN(tf_hx, g, inlet_b.X);
   for (size_t l = 0; l < n; l++) { /* copies of different shapes: one at a time */
     tf_med ma, mb;
-    TF_LANE_MED(tf_hx, g, med_a, l, &ma);
-    TF_LANE_MED(tf_hx, g, med_b, l, &mb);
+    TF_LANE_MED_AT(tf_hx, g, med_a, l, Xa, &ma);
+    TF_LANE_MED_AT(tf_hx, g, med_b, l, Xb, &mb);
     const int from_input = TF_LANE_INT(tf_hx, g, UA_from_input, l);
     hx_energy_eq(env, TF_LANE_WORD(tf_hx, g, Q_flow, l), &ma, &mb, TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l),
                  from_input ? UA_in[l] : UA[l], Ma[l], Mb[l], Cw[l], ia + l, ib + l, LIED_LANES,
@@ -368,6 +379,8 @@ static void hx_state_lanes(const lied_env *env, char *g, size_t n, size_t stride
     TF_V(oa, 0, l) = TF_V(ia, 0, l), TF_V(oa, 1, l) = TF_V(ia, 1, l), TF_V(oa, 2, l) = hoa;
     TF_V(ob, 0, l) = TF_V(ib, 0, l), TF_V(ob, 1, l) = TF_V(ib, 1, l), TF_V(ob, 2, l) = hob;
   }
+  tf_pass_X_lanes(n, LIED_LANE_IN(tf_hx, g, inlet_a.X), LIED_LANE(tf_hx, g, outlet_a.X));
+  tf_pass_X_lanes(n, LIED_LANE_IN(tf_hx, g, inlet_b.X), LIED_LANE(tf_hx, g, outlet_b.X));
 }
 LIED_LANE_FN static void hx_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
@@ -409,10 +422,10 @@ static int cross_init(void *self, lied_init *ctx) { return hx_init_common(self, 
 static void hx_meta(lied_meta *m, void *self) {
   tf_hx *x = self;
   const int N = hx_cells(x); /* cells per stream */
-  lied_meta_port(m, "inlet_a", 0, &x->inlet_a, &tf_in_layout);
-  lied_meta_port(m, "outlet_a", 0, &x->outlet_a, &tf_out_layout);
-  lied_meta_port(m, "inlet_b", 0, &x->inlet_b, &tf_in_layout);
-  lied_meta_port(m, "outlet_b", 0, &x->outlet_b, &tf_out_layout);
+  tf_meta_in(m, "inlet_a", 0, &x->inlet_a, &x->med_a);
+  tf_meta_out(m, "outlet_a", 0, &x->outlet_a, &x->med_a);
+  tf_meta_in(m, "inlet_b", 0, &x->inlet_b, &x->med_b);
+  tf_meta_out(m, "outlet_b", 0, &x->outlet_b, &x->med_b);
   if (x->UA_from_input) lied_meta_real_in(m, "UA_in", 0, &x->UA_in);
   lied_meta_real_out(m, "Q_out", 0, &x->Q_out);
   char name[32];
@@ -436,10 +449,12 @@ static void hx_meta(lied_meta *m, void *self) {
       lied_meta_state(m, name, "K", &x->T_w[i], &x->der_w[i]);
     }
   /* the energy block reads every cell and writes every derivative */
-  const void *in[3 * HX_MAXN + 4], *out[3 * HX_MAXN + 6];
+  const void *in[3 * HX_MAXN + 6], *out[3 * HX_MAXN + 8];
   int k = 0, o = 0;
   in[k++] = &x->inlet_a.state;
   in[k++] = &x->inlet_b.state;
+  if (tf_nX(&x->med_a)) in[k++] = &x->inlet_a.X;
+  if (tf_nX(&x->med_b)) in[k++] = &x->inlet_b.X;
   if (x->UA_from_input) in[k++] = &x->UA_in.y;
   for (int i = 0; i < N; i++) in[k++] = &x->h_a[i], in[k++] = &x->h_b[i];
   if (x->C_w > 0)
@@ -457,6 +472,8 @@ static void hx_meta(lied_meta *m, void *self) {
   k = 0;
   in[k++] = &x->inlet_a.state;
   in[k++] = &x->inlet_b.state;
+  if (tf_nX(&x->med_a)) in[k++] = &x->inlet_a.X;
+  if (tf_nX(&x->med_b)) in[k++] = &x->inlet_b.X;
   if (x->kind == HX_CROSS) {
     const int n = x->N;
     for (int r = 0; r < n; r++) in[k++] = &x->h_a[r * n + n - 1], in[k++] = &x->h_b[(n - 1) * n + r];
@@ -465,7 +482,13 @@ static void hx_meta(lied_meta *m, void *self) {
     in[k++] = &x->h_b[N - 1];
   }
   in[k] = NULL;
-  lied_meta_block(m, "state", hx_state_b, 0, in, LIED_SIGS(&x->outlet_a.state, &x->outlet_b.state));
+  o = 0;
+  out[o++] = &x->outlet_a.state;
+  out[o++] = &x->outlet_b.state;
+  if (tf_nX(&x->med_a)) out[o++] = &x->outlet_a.X;
+  if (tf_nX(&x->med_b)) out[o++] = &x->outlet_b.X;
+  out[o] = NULL;
+  lied_meta_block(m, "state", hx_state_b, 0, in, out);
   lied_meta_lanes(m, hx_state_lanes);
   lied_meta_block(m, "der", hx_der_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->inlet_a.der, &x->inlet_b.der),

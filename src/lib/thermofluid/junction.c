@@ -20,7 +20,8 @@ typedef struct tf_junction {
 
 static void junction_state(const lied_env *env, tf_junction *j) {
   (void)env;
-  double m = 0, wsum = 0, p = 0, h = 0, S = 0;
+  double m = 0, wsum = 0, p = 0, h = 0, S = 0, X[TF_NX] = {0};
+  const int nX = tf_nX(&j->med);
   for (int k = 0; k < j->N; k++) S += fabs(j->inlet[k].state->m_flow);
   const double f = S < j->eps ? 1.0 - S / j->eps : 0.0, d = j->eps * f * f;
   for (int k = 0; k < j->N; k++) {
@@ -30,8 +31,10 @@ static void junction_state(const lied_env *env, tf_junction *j) {
     wsum += w;
     p += w * in->p;
     h += w * in->h;
+    for (int c = 0; c < nX; c++) X[c] += w * j->inlet[k].X->X[c];
   }
   j->outlet.state = (tf_state){m, p / wsum, h / wsum};
+  for (int c = 0; c < nX; c++) j->outlet.X.X[c] = X[c] / wsum;
 }
 static void junction_der(const lied_env *env, tf_junction *j) {
   (void)env;
@@ -47,8 +50,10 @@ static void junction_r(const lied_env *env, tf_junction *j) {
     j->inlet[k].r.r = r + j->outlet.state.p - j->inlet[k].state->p;
 }
 static void junction_out(const lied_env *env, tf_junction *j) {
-  j->T = tf_T(&j->med, j->outlet.state.p, j->outlet.state.h);
-  TF_GUARD_PH(env, j, &j->med, j->T, j->outlet.state.p, j->outlet.state.h, "mixed stream");
+  tf_med mx;
+  const tf_med *med = tf_med_at(&j->med, &j->outlet.X, &mx);
+  j->T = tf_T(med, j->outlet.state.p, j->outlet.state.h);
+  TF_GUARD_PH(env, j, med, j->T, j->outlet.state.p, j->outlet.state.h, "mixed stream");
 }
 LIED_BLOCK(junction_state_b, tf_junction, junction_state)
 LIED_BLOCK(junction_der_b, tf_junction, junction_der)
@@ -63,30 +68,32 @@ static int junction_init(void *self, lied_init *ctx) {
 static void junction_meta(lied_meta *m, void *self) {
   tf_junction *j = self;
   char name[32];
-  const void *in_state[TF_MAXN + 1], *in_der[TF_MAXN + 1], *in_r[TF_MAXN + 3],
+  const void *in_state[2 * TF_MAXN + 1], *in_der[TF_MAXN + 1], *in_r[TF_MAXN + 3],
       *out_r[TF_MAXN + 1];
-  int n = j->N, nr = 0;
+  int n = j->N, nr = 0, ns = 0;
   for (int k = 0; k < n; k++) {
     snprintf(name, sizeof name, "inlet%d", k + 1);
-    lied_meta_port(m, name, 0, &j->inlet[k], &tf_in_layout);
-    in_state[k] = &j->inlet[k].state;
+    tf_meta_in(m, name, 0, &j->inlet[k], &j->med);
+    in_state[ns++] = &j->inlet[k].state;
+    if (tf_nX(&j->med)) in_state[ns++] = &j->inlet[k].X;
     in_der[k] = &j->inlet[k].der;
     in_r[nr++] = &j->inlet[k].state;
     out_r[k] = &j->inlet[k].r;
   }
-  lied_meta_port(m, "outlet", 0, &j->outlet, &tf_out_layout);
+  tf_meta_out(m, "outlet", 0, &j->outlet, &j->med);
   lied_meta_var(m, "m_flow", "kg/s", &j->outlet.state.m_flow);
   lied_meta_var(m, "T", "K", &j->T);
   in_r[nr++] = &j->outlet.r;
   in_r[nr++] = &j->outlet.state;
   in_r[nr++] = &j->outlet.der;
-  in_state[n] = in_der[n] = out_r[n] = in_r[nr] = NULL;
-  lied_meta_block(m, "state", junction_state_b, 0, in_state, LIED_SIGS(&j->outlet.state));
+  in_state[ns] = in_der[n] = out_r[n] = in_r[nr] = NULL;
+  lied_meta_block(m, "state", junction_state_b, 0, in_state,
+                  LIED_SIGS(&j->outlet.state, TF_X_OUT(&j->med, j->outlet)));
   lied_meta_block(m, "der", junction_der_b, LIED_BLOCK_CONST_COEFF, in_der,
                   LIED_SIGS(&j->outlet.der));
   lied_meta_block(m, "r", junction_r_b, LIED_BLOCK_CONST_COEFF, in_r, out_r);
-  lied_meta_block(m, "output", junction_out_b, 0, LIED_SIGS(&j->outlet.state),
-                  LIED_SIGS(&j->T));
+  lied_meta_block(m, "output", junction_out_b, 0,
+                  LIED_SIGS(&j->outlet.state, TF_X_OUT(&j->med, j->outlet)), LIED_SIGS(&j->T));
 }
 
 static const lied_param junction_params[] = {
@@ -101,6 +108,7 @@ const lied_class tf_junction_class = {
     "Junction", "thermofluid",
     "N inlets (inlet1..inletN, N = 2..8) mixed into one outlet: m_flow = sum, p and h "
     "mixed with weights (|m_i| + d)/(sum|m_j| + N*d), d = eps*(1 - sum|m_j|/eps)^2 below a total "
-    "flow of eps, else 0 (by mass); inlet_i.r = outlet.r + p_mix - p_i",
+    "flow of eps, else 0 (by mass); a mixture's X mixed with the same weights; "
+    "inlet_i.r = outlet.r + p_mix - p_i",
     sizeof(tf_junction), junction_params, sizeof junction_params / sizeof *junction_params,
     junction_init, junction_meta};

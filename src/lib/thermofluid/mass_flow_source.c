@@ -68,12 +68,13 @@ static int mfsrc_init(void *self, lied_init *ctx) {
   if (tf_medium_init(&s->med, ctx)) return -1;
   if (tf_medium_check_pT(&s->med, ctx, s->p0, s->T0, "state (p0, T0)")) return -1;
   s->h0 = tf_h(&s->med, s->p0, s->T0);
+  tf_med_X(&s->med, &s->outlet.X); /* a constant of the run */
   return 0;
 }
 
 static void mfsrc_meta(lied_meta *m, void *self) {
   tf_mfsrc *s = self;
-  lied_meta_port(m, "outlet", 0, &s->outlet, &tf_out_layout);
+  tf_meta_out(m, "outlet", 0, &s->outlet, &s->med);
   if (s->m_from_input) lied_meta_real_in(m, "m_flow_in", 0, &s->m_in);
   if (s->T0_from_input) lied_meta_real_in(m, "T0_in", 0, &s->T0_in);
   const void *in[3] = {NULL, NULL, NULL};
@@ -103,6 +104,6 @@ static const lied_param mfsrc_params[] = {
 const lied_class tf_mass_flow_source_class = {
     "MassFlowSource", "thermofluid",
     "starts a stream with the prescribed mass flow m_flow at temperature T0 and pressure p0; "
-    "no flow state (the flow is imposed)",
+    "no flow state (the flow is imposed); a mixture leaves with the medium's composition X",
     sizeof(tf_mfsrc), mfsrc_params, sizeof mfsrc_params / sizeof *mfsrc_params, mfsrc_init,
     mfsrc_meta};

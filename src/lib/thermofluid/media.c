@@ -229,7 +229,7 @@ static const tf_medium tf_steam = {"water and steam (IAPWS-IF97)", steam_rho, st
                                    steam_T_lanes};
 static const tf_medium tf_moist_air = {"moist air", ma_rho, ma_T, ma_h, ma_cp, ma_from_rho_u,
                                        ma_check, ma_check_pT, NULL, ma_check_ph, ma_check_rho_u,
-                                       ma_T_lanes};
+                                       ma_T_lanes, 1, 0};
 
 void tf_T_lanes(size_t n, const double *par, const tf_medium *const *fns, const double *p,
                 const double *h, double *T) {
@@ -245,6 +245,17 @@ void tf_T_lanes(size_t n, const double *par, const tf_medium *const *fns, const 
     m.fn = fns[l];
     T[l] = tf_T(&m, p[l], h[l]);
   }
+}
+
+const double *tf_par_lanes_at(size_t n, const double *par, const tf_medium *const *fns,
+                              const double *X, double *buf) {
+  if (!X) return par;
+  for (int k = 0; k < TF_MEDIUM_LEN; k++)
+    for (size_t l = 0; l < n; l++) buf[k * LIED_LANES + l] = par[k * LIED_LANES + l];
+  for (size_t l = 0; l < n; l++)
+    for (int k = 0; k < fns[l]->nX; k++)
+      buf[(1 + fns[l]->X_at + k) * LIED_LANES + l] = X[k * LIED_LANES + l];
+  return buf;
 }
 
 int tf_medium_check_pT(const tf_med *med, lied_init *ctx, double p, double T, const char *what) {

@@ -18,7 +18,8 @@ typedef struct tf_drop {
 
 /* dp = 0.5*dp_ref*(u + u|u|), u = m/(rho*v_ref); a = dp_ref, b = v_ref. */
 static inline double dp_ref_law(const tf_drop *d, double m, double p, double h) {
-  double u = m / (tf_rho(&d->med, p, h) * d->b);
+  tf_med mx;
+  double u = m / (tf_rho(tf_med_at(&d->med, d->inlet.X, &mx), p, h) * d->b);
   return 0.5 * d->a * (u + u * fabs(u));
 }
 /* dp = k1*m + k2*m|m|; a = k1, b = k2. */
@@ -29,7 +30,8 @@ static inline double dp_linquad_law(const tf_drop *d, double m, double p, double
 /* dp = 128*mu*l*m/(pi*d^4*rho); a = l, b = d, c = mu. */
 static inline double dp_laminar_law(const tf_drop *d, double m, double p, double h) {
   double d4 = d->b * d->b * d->b * d->b;
-  return 128.0 * d->c * d->a * m / (TF_PI * d4 * tf_rho(&d->med, p, h));
+  tf_med mx;
+  return 128.0 * d->c * d->a * m / (TF_PI * d4 * tf_rho(tf_med_at(&d->med, d->inlet.X, &mx), p, h));
 }
 
 /* Outlet state: same flow and enthalpy, pressure lowered by the law. */
@@ -39,6 +41,7 @@ static inline double dp_laminar_law(const tf_drop *d, double m, double p, double
     const tf_state *in = d->inlet.state;                               \
     d->dp = LAW(d, in->m_flow, in->p, in->h);                          \
     d->outlet.state = (tf_state){in->m_flow, in->p - d->dp, in->h};    \
+    tf_pass_X(&d->med, &d->inlet, &d->outlet);                         \
   }
 DROP_STATE(drop_state_ref, dp_ref_law)
 DROP_STATE(drop_state_linquad, dp_linquad_law)
@@ -60,15 +63,15 @@ LIED_BLOCK(drop_r_b, tf_drop, drop_r)
 
 static void drop_meta(lied_meta *m, void *self) {
   tf_drop *d = self;
-  lied_meta_port(m, "inlet", 0, &d->inlet, &tf_in_layout);
-  lied_meta_port(m, "outlet", 0, &d->outlet, &tf_out_layout);
+  tf_meta_in(m, "inlet", 0, &d->inlet, &d->med);
+  tf_meta_out(m, "outlet", 0, &d->outlet, &d->med);
   lied_meta_var(m, "m_flow", "kg/s", &d->outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &d->dp);
   lied_block_fn state = d->law == LAW_REF       ? drop_state_ref_b
                        : d->law == LAW_LINQUAD ? drop_state_linquad_b
                                                : drop_state_laminar_b;
-  lied_meta_block(m, "state", state, 0, LIED_SIGS(&d->inlet.state),
-                  LIED_SIGS(&d->outlet.state, &d->dp));
+  lied_meta_block(m, "state", state, 0, LIED_SIGS(&d->inlet.state, TF_X_IN(&d->med, d->inlet)),
+                  LIED_SIGS(&d->outlet.state, &d->dp, TF_X_OUT(&d->med, d->outlet)));
   lied_meta_block(m, "der", drop_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&d->inlet.der),
                   LIED_SIGS(&d->outlet.der));
   lied_meta_block(m, "r", drop_r_b, LIED_BLOCK_CONST_COEFF,

@@ -16,10 +16,13 @@ typedef struct tf_pump {
 static void pump_state(const lied_env *env, tf_pump *p) {
   const tf_state *in = p->inlet.state;
   p->w = p->omega_from_input ? p->omega_in.y->y : p->omega;
-  double rho = tf_rho(&p->med, in->p, in->h);
-  TF_GUARD_PH(env, p, &p->med, rho, in->p, in->h, "inflow");
+  tf_med mx;
+  const tf_med *med = tf_med_at(&p->med, p->inlet.X, &mx);
+  double rho = tf_rho(med, in->p, in->h);
+  TF_GUARD_PH(env, p, med, rho, in->p, in->h, "inflow");
   p->dp = p->k_p * (p->w * p->V_r / (2.0 * TF_PI) - in->m_flow / rho);
   p->outlet.state = (tf_state){in->m_flow, in->p + p->dp, in->h};
+  tf_pass_X(&p->med, &p->inlet, &p->outlet);
 }
 static void pump_der(const lied_env *env, tf_pump *p) {
   (void)env;
@@ -40,16 +43,18 @@ static int pump_init(void *self, lied_init *ctx) {
 
 static void pump_meta(lied_meta *m, void *self) {
   tf_pump *p = self;
-  lied_meta_port(m, "inlet", 0, &p->inlet, &tf_in_layout);
-  lied_meta_port(m, "outlet", 0, &p->outlet, &tf_out_layout);
+  tf_meta_in(m, "inlet", 0, &p->inlet, &p->med);
+  tf_meta_out(m, "outlet", 0, &p->outlet, &p->med);
   if (p->omega_from_input) lied_meta_real_in(m, "omega_in", 0, &p->omega_in);
   lied_meta_var(m, "m_flow", "kg/s", &p->outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &p->dp);
   lied_meta_var(m, "w", "rad/s", &p->w);
-  const void *in[3] = {&p->inlet.state, NULL, NULL};
-  if (p->omega_from_input) in[1] = &p->omega_in.y;
+  const void *in[4] = {&p->inlet.state, NULL, NULL, NULL};
+  int n = 1;
+  if (p->omega_from_input) in[n++] = &p->omega_in.y;
+  in[n] = TF_X_IN(&p->med, p->inlet);
   lied_meta_block(m, "state", pump_state_b, 0, in,
-                  LIED_SIGS(&p->outlet.state, &p->dp, &p->w));
+                  LIED_SIGS(&p->outlet.state, &p->dp, &p->w, TF_X_OUT(&p->med, p->outlet)));
   lied_meta_block(m, "der", pump_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&p->inlet.der),
                   LIED_SIGS(&p->outlet.der));
   lied_meta_block(m, "r", pump_r_b, LIED_BLOCK_CONST_COEFF,

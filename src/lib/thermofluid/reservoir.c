@@ -45,9 +45,11 @@ static void res_r(const lied_env *env, tf_reservoir *s) {
   s->inlet.r.r = res_p(s) - s->inlet.state->p + s->L_in * s->inlet.der->der_m_flow;
 }
 static void res_out(const lied_env *env, tf_reservoir *s) {
+  tf_med mx;
+  const tf_med *med = tf_med_at(&s->med, s->inlet.X, &mx);
   s->m_in = s->inlet.state->m_flow;
-  s->T_in = tf_T(&s->med, s->inlet.state->p, s->inlet.state->h);
-  TF_GUARD_PH(env, s, &s->med, s->T_in, s->inlet.state->p, s->inlet.state->h, "inflow");
+  s->T_in = tf_T(med, s->inlet.state->p, s->inlet.state->h);
+  TF_GUARD_PH(env, s, med, s->T_in, s->inlet.state->p, s->inlet.state->h, "inflow");
 }
 LIED_BLOCK(res_state_b, tf_reservoir, res_state)
 LIED_BLOCK(res_der_b, tf_reservoir, res_der)
@@ -60,13 +62,14 @@ static int res_init(void *self, lied_init *ctx) {
   if (tf_medium_init(&s->med, ctx)) return -1;
   if (tf_medium_check_pT(&s->med, ctx, s->p0, s->T0, "state (p0, T0)")) return -1;
   s->h0 = tf_h(&s->med, s->p0, s->T0);
+  tf_med_X(&s->med, &s->outlet.X); /* a constant of the run */
   return 0;
 }
 
 static void res_meta(lied_meta *m, void *self) {
   tf_reservoir *s = self;
-  lied_meta_port(m, "inlet", 0, &s->inlet, &tf_in_layout);
-  lied_meta_port(m, "outlet", 0, &s->outlet, &tf_out_layout);
+  tf_meta_in(m, "inlet", 0, &s->inlet, &s->med);
+  tf_meta_out(m, "outlet", 0, &s->outlet, &s->med);
   if (s->p0_from_input) lied_meta_real_in(m, "p0_in", 0, &s->p0_in);
   if (s->T0_from_input) lied_meta_real_in(m, "T0_in", 0, &s->T0_in);
   lied_meta_state(m, "m_flow", "kg/s", &s->m_flow, &s->der_m_flow);
@@ -85,7 +88,8 @@ static void res_meta(lied_meta *m, void *self) {
   const void *rin[4] = {&s->inlet.state, &s->inlet.der, NULL, NULL};
   if (s->p0_from_input) rin[2] = &s->p0_in.y;
   lied_meta_block(m, "r", res_r_b, LIED_BLOCK_CONST_COEFF, rin, LIED_SIGS(&s->inlet.r));
-  lied_meta_block(m, "output", res_out_b, 0, LIED_SIGS(&s->inlet.state),
+  lied_meta_block(m, "output", res_out_b, 0,
+                  LIED_SIGS(&s->inlet.state, TF_X_IN(&s->med, s->inlet)),
                   LIED_SIGS(&s->m_in, &s->T_in));
 }
 

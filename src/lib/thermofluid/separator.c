@@ -1,50 +1,74 @@
-/* separator.c - Separator: ends a stream of moist air (tf.moist_air) like a
- * Sink at pressure p0, and drains the liquid water (fog) the air carries:
- * of the inflow m (state (p, h), water fraction X of the medium, liquid
- * part Xl at (p, h)) the condensate m_cond = m*Xl is drained and the air
- * m_air = m - m_cond leaves saturated or drier with the vapour only:
- *   x_out = Xv/(1 - X)                humidity ratio of the air leaving
+/* separator.c - Separator: drains the liquid water (fog) that a stream of
+ * moist air (tf.moist_air) carries. Of the inflow m (state (p, h), water
+ * fraction X from the stream, liquid part Xl at (p, h)) the condensate
+ * m_cond = m*Xl is drained and the air m_air = m - m_cond goes on with the
+ * vapour only:
+ *   X_out = Xv/(1 - Xl)      water fraction of the air going on
+ *   x_out = Xv/(1 - X)       its humidity ratio (kg water per kg dry air)
  *   H_cond = m_cond * cp_liq * (T - 273.15),  H_air = m*h - H_cond
  * (enthalpy flows of the condensate and of the air; they add up to the
- * inflow's). The streams carry no composition (docs/thermofluid.md), so the
- * dried air ends here; reversed flow (m < 0) drains nothing. */
+ * inflow's). With outlet = 1 the air leaves through the port outlet at the
+ * inlet's pressure, with m_air, h = H_air/m_air and X_out (the drained
+ * flow's rate of change is neglected in der_m_flow: outlet.der = (1 - Xl)
+ * inlet.der); with outlet = 0 the Separator ends the stream like a Sink at
+ * p0. Reversed flow (m < 0) drains nothing. */
 #include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
 #include "lib/thermofluid/moist_air.h"
 
 typedef struct tf_separator {
   tf_in inlet;
+  tf_out outlet;
   tf_med med;
   double p0, L;
+  int has_outlet, pad_;
   double m_flow, T, m_cond, m_air, x_out, phi, H_cond, H_air; /* outputs */
+  double keep; /* m_air/m: the part of the flow that goes on */
 } tf_separator;
 
 static void sep_r(const lied_env *env, tf_separator *s) {
   (void)env;
   s->inlet.r.r = s->p0 - s->inlet.state->p + s->L * s->inlet.der->der_m_flow;
 }
+static void sep_r_through(const lied_env *env, tf_separator *s) {
+  (void)env;
+  tf_pass_r(&s->inlet, &s->outlet, s->L);
+}
 static void sep_out(const lied_env *env, tf_separator *s) {
   const tf_state *in = s->inlet.state;
-  const double X = s->med.par[1];
+  const double X = s->inlet.X->X[0];
   char why[160];
   ma_state st;
   s->m_flow = in->m_flow;
   if (ma_phX(in->p, in->h, X, &st, why, sizeof why)) {
     lied_block_fault(env, s, "inflow: %s", why);
-    s->T = s->m_cond = s->m_air = s->x_out = s->phi = s->H_cond = s->H_air = NAN;
+    s->T = s->m_cond = s->m_air = s->x_out = s->phi = s->H_cond = s->H_air = s->keep = NAN;
+    if (s->has_outlet) s->outlet.state = (tf_state){NAN, NAN, NAN}, s->outlet.X.X[0] = NAN;
     return;
   }
-  const double m = in->m_flow > 0 ? in->m_flow : 0;
+  const double Xl = in->m_flow > 0 ? st.Xl : 0;
+  const double h_cond = MA_CP_LIQ * (st.T - MA_T0);
   s->T = st.T;
-  s->m_cond = m * st.Xl;
+  s->m_cond = in->m_flow * Xl;
   s->m_air = in->m_flow - s->m_cond;
   s->x_out = st.Xv / (1 - X);
   s->phi = st.phi;
-  s->H_cond = s->m_cond * MA_CP_LIQ * (st.T - MA_T0);
+  s->H_cond = s->m_cond * h_cond;
   s->H_air = in->m_flow * in->h - s->H_cond;
+  s->keep = 1 - Xl;
+  if (s->has_outlet) {
+    s->outlet.state = (tf_state){s->m_air, in->p, (in->h - Xl * h_cond) / (1 - Xl)};
+    s->outlet.X.X[0] = (X - Xl) / (1 - Xl);
+  }
+}
+static void sep_der(const lied_env *env, tf_separator *s) {
+  (void)env;
+  s->outlet.der.der_m_flow = s->keep * s->inlet.der->der_m_flow;
 }
 LIED_BLOCK(sep_r_b, tf_separator, sep_r)
+LIED_BLOCK(sep_r_through_b, tf_separator, sep_r_through)
 LIED_BLOCK(sep_out_b, tf_separator, sep_out)
+LIED_BLOCK(sep_der_b, tf_separator, sep_der)
 
 static int sep_init(void *self, lied_init *ctx) {
   tf_separator *s = self;
@@ -59,7 +83,8 @@ static int sep_init(void *self, lied_init *ctx) {
 
 static void sep_meta(lied_meta *m, void *self) {
   tf_separator *s = self;
-  lied_meta_port(m, "inlet", 0, &s->inlet, &tf_in_layout);
+  tf_meta_in(m, "inlet", 0, &s->inlet, &s->med);
+  if (s->has_outlet) tf_meta_out(m, "outlet", 0, &s->outlet, &s->med);
   lied_meta_var(m, "m_flow", "kg/s", &s->m_flow);
   lied_meta_var(m, "T", "K", &s->T);
   lied_meta_var(m, "m_cond", "kg/s", &s->m_cond);
@@ -68,25 +93,39 @@ static void sep_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "phi", "1", &s->phi);
   lied_meta_var(m, "H_cond", "W", &s->H_cond);
   lied_meta_var(m, "H_air", "W", &s->H_air);
-  lied_meta_block(m, "r", sep_r_b, LIED_BLOCK_CONST_COEFF,
-                  LIED_SIGS(&s->inlet.state, &s->inlet.der), LIED_SIGS(&s->inlet.r));
-  lied_meta_block(m, "output", sep_out_b, 0, LIED_SIGS(&s->inlet.state),
-                  LIED_SIGS(&s->m_flow, &s->T, &s->m_cond, &s->m_air, &s->x_out, &s->phi,
-                            &s->H_cond, &s->H_air));
+  if (s->has_outlet) {
+    lied_meta_block(m, "output", sep_out_b, 0, LIED_SIGS(&s->inlet.state, &s->inlet.X),
+                    LIED_SIGS(&s->m_flow, &s->T, &s->m_cond, &s->m_air, &s->x_out, &s->phi,
+                              &s->H_cond, &s->H_air, &s->keep, &s->outlet.state, &s->outlet.X));
+    lied_meta_block(m, "der", sep_der_b, 0, LIED_SIGS(&s->keep, &s->inlet.der),
+                    LIED_SIGS(&s->outlet.der));
+    lied_meta_block(m, "r", sep_r_through_b, LIED_BLOCK_CONST_COEFF,
+                    LIED_SIGS(&s->outlet.r, &s->inlet.der), LIED_SIGS(&s->inlet.r));
+  } else {
+    lied_meta_block(m, "r", sep_r_b, LIED_BLOCK_CONST_COEFF,
+                    LIED_SIGS(&s->inlet.state, &s->inlet.der), LIED_SIGS(&s->inlet.r));
+    lied_meta_block(m, "output", sep_out_b, 0, LIED_SIGS(&s->inlet.state, &s->inlet.X),
+                    LIED_SIGS(&s->m_flow, &s->T, &s->m_cond, &s->m_air, &s->x_out, &s->phi,
+                              &s->H_cond, &s->H_air, &s->keep));
+  }
 }
 
 static const lied_param sep_params[] = {
-    {"p0", offsetof(tf_separator, p0), 1e5, "Pa", "pressure the air leaves to", 0, TF_NOMAX,
+    {"p0", offsetof(tf_separator, p0), 1e5, "Pa",
+     "pressure the air leaves to (outlet = 0; unused with an outlet)", 0, TF_NOMAX,
      LIED_PARAM_MIN_OPEN, 0},
     {"L", offsetof(tf_separator, L), 0, "1/m", "inertance of the inlet (length / area)", 0,
      TF_NOMAX, 0, 0},
+    {"outlet", offsetof(tf_separator, has_outlet), 0, "1",
+     "1: the dried air goes on through the port outlet; 0: the Separator ends the stream at p0",
+     0, 1, LIED_PARAM_INT, 0},
     {"medium", offsetof(tf_separator, med.par), 0, "1", "tf.moist_air{X = ...} (required)",
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
 };
 const lied_class tf_separator_class = {
     "Separator", "thermofluid",
-    "ends a stream of moist air at p0 (as Sink) and drains its liquid water: m_cond = m*Xl; "
-    "the air leaves with humidity ratio x_out = Xv/(1 - X); outputs m_cond, m_air, x_out, phi, "
-    "H_cond, H_air",
+    "drains the liquid water of a moist-air stream: m_cond = m*Xl; the air goes on with "
+    "X_out = Xv/(1 - Xl) (humidity ratio x_out) through outlet (outlet = 1) or ends at p0 as a "
+    "Sink (outlet = 0); outputs m_cond, m_air, x_out, phi, H_cond, H_air",
     sizeof(tf_separator), sep_params, sizeof sep_params / sizeof *sep_params, sep_init,
     sep_meta};

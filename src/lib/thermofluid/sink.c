@@ -18,9 +18,11 @@ static void sink_r(const lied_env *env, tf_sink *s) {
   s->inlet.r.r = p0 - s->inlet.state->p + s->L * s->inlet.der->der_m_flow;
 }
 static void sink_out(const lied_env *env, tf_sink *s) {
+  tf_med mx;
+  const tf_med *med = tf_med_at(&s->med, s->inlet.X, &mx);
   s->m_flow = s->inlet.state->m_flow;
-  s->T = tf_T(&s->med, s->inlet.state->p, s->inlet.state->h);
-  TF_GUARD_PH(env, s, &s->med, s->T, s->inlet.state->p, s->inlet.state->h, "inflow");
+  s->T = tf_T(med, s->inlet.state->p, s->inlet.state->h);
+  TF_GUARD_PH(env, s, med, s->T, s->inlet.state->p, s->inlet.state->h, "inflow");
 }
 LIED_BLOCK(sink_r_b, tf_sink, sink_r)
 LIED_BLOCK(sink_out_b, tf_sink, sink_out)
@@ -40,11 +42,11 @@ static void sink_r_lanes(const lied_env *env, char *g, size_t n, size_t stride) 
 }
 static void sink_out_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
-  const double *in = LIED_LANE_IN(tf_sink, g, inlet.state);
+  const double *in = LIED_LANE_IN(tf_sink, g, inlet.state), *X = LIED_LANE_IN(tf_sink, g, inlet.X);
   double *m = LIED_LANE(tf_sink, g, m_flow), *T = LIED_LANE(tf_sink, g, T);
   for (size_t l = 0; l < n; l++) {
     tf_med med;
-    TF_LANE_MED(tf_sink, g, med, l, &med);
+    TF_LANE_MED_AT(tf_sink, g, med, l, X, &med);
     m[l] = TF_V(in, 0, l);
     T[l] = tf_T(&med, TF_V(in, 1, l), TF_V(in, 2, l));
     TF_GUARD_PH(env, TF_LANE_WORD(tf_sink, g, T, l), &med, T[l], TF_V(in, 1, l), TF_V(in, 2, l),
@@ -59,7 +61,7 @@ static int sink_init(void *self, lied_init *ctx) {
 
 static void sink_meta(lied_meta *m, void *self) {
   tf_sink *s = self;
-  lied_meta_port(m, "inlet", 0, &s->inlet, &tf_in_layout);
+  tf_meta_in(m, "inlet", 0, &s->inlet, &s->med);
   if (s->p0_from_input) lied_meta_real_in(m, "p0_in", 0, &s->p0_in);
   lied_meta_var(m, "m_flow", "kg/s", &s->m_flow);
   lied_meta_var(m, "T", "K", &s->T);
@@ -67,7 +69,7 @@ static void sink_meta(lied_meta *m, void *self) {
   if (s->p0_from_input) in[2] = &s->p0_in.y;
   lied_meta_block(m, "r", sink_r_b, LIED_BLOCK_CONST_COEFF, in, LIED_SIGS(&s->inlet.r));
   lied_meta_lanes(m, sink_r_lanes);
-  lied_meta_block(m, "output", sink_out_b, 0, LIED_SIGS(&s->inlet.state),
+  lied_meta_block(m, "output", sink_out_b, 0, LIED_SIGS(&s->inlet.state, TF_X_IN(&s->med, s->inlet)),
                   LIED_SIGS(&s->m_flow, &s->T));
   lied_meta_lanes(m, sink_out_lanes);
 }

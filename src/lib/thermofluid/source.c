@@ -42,12 +42,13 @@ static int source_init(void *self, lied_init *ctx) {
   if (tf_medium_init(&s->med, ctx)) return -1;
   if (tf_medium_check_pT(&s->med, ctx, s->p0, s->T0, "state (p0, T0)")) return -1;
   s->h0 = tf_h(&s->med, s->p0, s->T0);
+  tf_med_X(&s->med, &s->outlet.X); /* a constant of the run */
   return 0;
 }
 
 static void source_meta(lied_meta *m, void *self) {
   tf_source *s = self;
-  lied_meta_port(m, "outlet", 0, &s->outlet, &tf_out_layout);
+  tf_meta_out(m, "outlet", 0, &s->outlet, &s->med);
   if (s->p0_from_input) lied_meta_real_in(m, "p0_in", 0, &s->p0_in);
   if (s->T0_from_input) lied_meta_real_in(m, "T0_in", 0, &s->T0_in);
   lied_meta_state(m, "m_flow", "kg/s", &s->m_flow, &s->der_m_flow);
@@ -81,6 +82,7 @@ static const lied_param source_params[] = {
 const lied_class tf_source_class = {
     "Source", "thermofluid",
     "reservoir at pressure p0 and temperature T0 starting a stream; owns the mass-flow "
-    "state m_flow, residual outlet.r + L*der(m_flow) = 0",
+    "state m_flow, residual outlet.r + L*der(m_flow) = 0; a mixture leaves with the "
+    "medium's composition X",
     sizeof(tf_source), source_params, sizeof source_params / sizeof *source_params,
     source_init, source_meta};

@@ -12,6 +12,7 @@ typedef struct tf_splitter {
   double L;
   double m_flow[TF_MAXN - 1], der_m_flow[TF_MAXN - 1]; /* states */
   double dm_flow[TF_MAXN - 1], res[TF_MAXN - 1];       /* tearing pairs */
+  tf_med med; /* only its composition matters: mixtures pass X */
 } tf_splitter;
 
 /* Outlets carry the inlet's (p, h); outlet N the remaining flow. */
@@ -24,6 +25,7 @@ static void splitter_state(const lied_env *env, tf_splitter *s) {
     rest -= s->m_flow[k];
   }
   s->outlet[s->N - 1].state = (tf_state){rest, in->p, in->h};
+  for (int k = 0; k < s->N; k++) tf_pass_X(&s->med, &s->inlet, &s->outlet[k]);
 }
 static void splitter_der(const lied_env *env, tf_splitter *s) {
   (void)env;
@@ -49,18 +51,19 @@ static void splitter_meta(lied_meta *m, void *self) {
   tf_splitter *s = self;
   int n = s->N;
   char name[32], tear[32], res[32];
-  const void *in_state[TF_MAXN + 1], *out_state[TF_MAXN + 1];
+  const void *in_state[TF_MAXN + 2], *out_state[2 * TF_MAXN + 1];
   const void *in_der[TF_MAXN + 1], *out_der[2 * TF_MAXN + 1];
   const void *in_r[TF_MAXN + 2], *out_r[TF_MAXN + 1];
   int nis = 0, nos = 0, nid = 0, nod = 0, nir = 0, nor = 0;
-  lied_meta_port(m, "inlet", 0, &s->inlet, &tf_in_layout);
+  tf_meta_in(m, "inlet", 0, &s->inlet, &s->med);
   in_state[nis++] = &s->inlet.state;
   in_der[nid++] = &s->inlet.der;
   in_r[nir++] = &s->inlet.der;
   for (int k = 0; k < n; k++) {
     snprintf(name, sizeof name, "outlet%d", k + 1);
-    lied_meta_port(m, name, 0, &s->outlet[k], &tf_out_layout);
+    tf_meta_out(m, name, 0, &s->outlet[k], &s->med);
     out_state[nos++] = &s->outlet[k].state;
+    if (tf_nX(&s->med)) out_state[nos++] = &s->outlet[k].X;
     out_der[nod++] = &s->outlet[k].der;
     in_r[nir++] = &s->outlet[k].r;
   }
@@ -76,6 +79,7 @@ static void splitter_meta(lied_meta *m, void *self) {
     out_r[nor++] = &s->res[k];
   }
   out_r[nor++] = &s->inlet.r;
+  if (tf_nX(&s->med)) in_state[nis++] = &s->inlet.X;
   in_state[nis] = out_state[nos] = in_der[nid] = out_der[nod] = in_r[nir] = out_r[nor] = NULL;
   lied_meta_block(m, "state", splitter_state_b, 0, in_state, out_state);
   lied_meta_block(m, "der", splitter_der_b, LIED_BLOCK_CONST_COEFF, in_der, out_der);
@@ -102,10 +106,17 @@ static const lied_param splitter_params[] = {
      "start value of the flow of outlet6 (if N > 6)", TF_NOMIN, TF_NOMAX, 0, 0},
     {"m_flow7", offsetof(tf_splitter, m_flow) + 6 * sizeof(double), 0, "kg/s",
      "start value of the flow of outlet7 (if N > 7)", TF_NOMIN, TF_NOMAX, 0, 0},
+    TF_MEDIUM_PARAM(tf_splitter),
 };
+
+static int splitter_init(void *self, lied_init *ctx) {
+  tf_splitter *s = self;
+  return tf_medium_init(&s->med, ctx);
+}
 const lied_class tf_splitter_class = {
     "Splitter", "thermofluid",
     "one inlet to N outlets (outlet1..outletN, N = 2..8); outlets 1..N-1 own mass-flow "
-    "states m_flow1.., outletN takes the rest; residuals r_k - r_N",
+    "states m_flow1.., outletN takes the rest; residuals r_k - r_N; a mixture's X passes "
+    "to every outlet (give it the medium)",
     sizeof(tf_splitter), splitter_params, sizeof splitter_params / sizeof *splitter_params,
-    NULL, splitter_meta};
+    splitter_init, splitter_meta};

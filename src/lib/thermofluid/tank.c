@@ -19,6 +19,14 @@
   TF_MEDIUM_PARAM(TYPE)
 
 /* ---- TankOut ---- */
+/* An open tank holds a liquid of one substance. */
+static int tf_tank_medium(const tf_med *med, lied_init *ctx) {
+  if (!tf_nX(med)) return 0;
+  lied_init_error(ctx, "an open tank holds a liquid: %s (a medium with mass fractions) is not "
+                  "one; use a Volume", med->fn->name);
+  return -1;
+}
+
 typedef struct tf_tank_out {
   tf_out outlet;
   tf_med med;
@@ -50,7 +58,7 @@ LIED_BLOCK(tank_out_res_b, tf_tank_out, tank_out_res)
 
 static int tank_out_init(void *self, lied_init *ctx) {
   tf_tank_out *t = self;
-  if (tf_medium_init(&t->med, ctx)) return -1;
+  if (tf_medium_init(&t->med, ctx) || tf_tank_medium(&t->med, ctx)) return -1;
   if (tf_medium_check_pT(&t->med, ctx, t->p_env, t->T0, "state (p_env, T0)")) return -1;
   t->h0 = tf_h(&t->med, t->p_env, t->T0);
   t->rho = tf_rho(&t->med, t->p_env, t->h0);
@@ -108,7 +116,7 @@ LIED_BLOCK(tank_in_r_b, tf_tank_in, tank_in_r)
 
 static int tank_in_init(void *self, lied_init *ctx) {
   tf_tank_in *t = self;
-  if (tf_medium_init(&t->med, ctx)) return -1;
+  if (tf_medium_init(&t->med, ctx) || tf_tank_medium(&t->med, ctx)) return -1;
   if (tf_medium_check_pT(&t->med, ctx, t->p_env, t->T0, "state (p_env, T0)")) return -1;
   t->rho = tf_rho(&t->med, t->p_env, tf_h(&t->med, t->p_env, t->T0));
   return 0;

@@ -9,20 +9,34 @@ const lied_connector tf_stream = {
     {"outlet", "inlet"},
     0,
     "use a Splitter",
-    3,
+    4,
     {{"state", LIED_DOWN, 0, 3, "m_flow,p,h", "kg/s,Pa,J/kg"},
      {"der", LIED_DOWN, 0, 1, "der_m_flow", "kg/s2"},
-     {"r", LIED_UP, 0, 1, "r", "Pa"}},
+     {"r", LIED_UP, 0, 1, "r", "Pa"},
+     {"X", LIED_DOWN, 0, TF_NX, "X1", "1"}},
     "flow loop without a volume",
     NULL,
     "flow path without inertance (give one of its elements an inertance L > 0)",
 };
 const lied_port_layout tf_out_layout = {
     &tf_stream, LIED_SOURCE,
-    {offsetof(tf_out, state), offsetof(tf_out, der), offsetof(tf_out, r)}};
+    {offsetof(tf_out, state), offsetof(tf_out, der), offsetof(tf_out, r), LIED_ABSENT}};
 const lied_port_layout tf_in_layout = {
     &tf_stream, LIED_SINK,
-    {offsetof(tf_in, state), offsetof(tf_in, der), offsetof(tf_in, r)}};
+    {offsetof(tf_in, state), offsetof(tf_in, der), offsetof(tf_in, r), LIED_ABSENT}};
+const lied_port_layout tf_out_x_layout = {
+    &tf_stream, LIED_SOURCE,
+    {offsetof(tf_out, state), offsetof(tf_out, der), offsetof(tf_out, r), offsetof(tf_out, X)}};
+const lied_port_layout tf_in_x_layout = {
+    &tf_stream, LIED_SINK,
+    {offsetof(tf_in, state), offsetof(tf_in, der), offsetof(tf_in, r), offsetof(tf_in, X)}};
+
+void tf_meta_in(lied_meta *m, const char *name, int index, tf_in *port, const tf_med *med) {
+  lied_meta_port(m, name, index, port, med->fn->nX ? &tf_in_x_layout : &tf_in_layout);
+}
+void tf_meta_out(lied_meta *m, const char *name, int index, tf_out *port, const tf_med *med) {
+  lied_meta_port(m, name, index, port, med->fn->nX ? &tf_out_x_layout : &tf_out_layout);
+}
 
 /* The signal sources under their thermofluid names: the signals library's
  * classes in this domain (docs/signals.md). */
@@ -41,6 +55,7 @@ static const lied_class *const thermofluid_classes[] = {
     &tf_mass_flow_source_class, &tf_reservoir_class, &tf_valve_class,
     &tf_check_valve_class,  &tf_fan_class,          &tf_t_sensor_class,
     &tf_p_sensor_class,     &tf_m_sensor_class,     &tf_h_sensor_class,
+    &tf_x_sensor_class,
     &tf_separator_class,
     &tf_constant_class,     &tf_step_class,         &tf_ramp_class,
     &tf_sine_class,         NULL};

@@ -6,6 +6,9 @@
  *   state {m_flow, p, h}  DOWN  explicit, computed from states downstream
  *   der   {der_m_flow}    DOWN  inside the linear section (affine in tearing)
  *   r     {r}             UP    inertial pressure, inside the linear section
+ *   X     {X1}            DOWN  mass fractions, explicit like h; only the
+ *                               ports of media with a composition (moist
+ *                               air, gas mixtures) have it (LIED_ABSENT)
  * Along any element: inlet.r = outlet.r + L * der_m_flow. An outlet feeds
  * exactly one inlet (branching goes through Splitter / Junction). */
 #ifndef LIED_LIB_THERMOFLUID_H
@@ -22,24 +25,32 @@
 
 /* ---- the stream connector ----------------------------------------------- */
 
+#define TF_NX 1 /* most independent mass fractions of a stream (of the media lied has: moist air) */
+
 typedef struct tf_state { double m_flow, p, h; } tf_state;
 typedef struct tf_der { double der_m_flow; } tf_der;
 typedef struct tf_r { double r; } tf_r;
+/* The independent mass fractions of a mixture's components (the medium
+ * says which and how many, tf_nX; the last component is 1 - their sum). */
+typedef struct tf_X { double X[TF_NX]; } tf_X;
 
-typedef struct tf_out { /* source side: writes state and der, reads r */
+typedef struct tf_out { /* source side: writes state, der and X, reads r */
   tf_state state;
   tf_der der;
   const tf_r *r;
+  tf_X X;
 } tf_out;
 
-typedef struct tf_in { /* sink side: reads state and der, writes r */
+typedef struct tf_in { /* sink side: reads state, der and X, writes r */
   const tf_state *state;
   const tf_der *der;
   tf_r r;
+  const tf_X *X;
 } tf_in;
 
 extern const lied_connector tf_stream;
-extern const lied_port_layout tf_out_layout, tf_in_layout;
+/* Ports without the signal X (media of one substance) and with it. */
+extern const lied_port_layout tf_out_layout, tf_in_layout, tf_out_x_layout, tf_in_x_layout;
 
 /* ---- real signals -------------------------------------------------------
  * Inputs such as a source pressure or a pump speed are real-signal inputs of
@@ -81,6 +92,11 @@ typedef struct tf_medium {
    * of state l at c[k * cs + l]. */
   void (*T_lanes)(const double *c, size_t cs, size_t n, const double *p, const double *h,
                   double *T);
+  /* Mixtures: nX independent mass fractions (0 for one substance), which
+   * are the constants c[X_at] .. c[X_at + nX - 1]. A stream carries them in
+   * its signal X; the constants give the composition a source emits and a
+   * volume starts with. */
+  int nX, X_at;
 } tf_medium;
 
 /* A component's medium: the parameter vector and its resolved table. */
@@ -88,6 +104,33 @@ typedef struct tf_med {
   double par[TF_MEDIUM_LEN];
   const tf_medium *fn;
 } tf_med;
+
+/* ---- mass fractions --------------------------------------------------------
+ * A component whose medium has a composition (tf_nX > 0) declares its
+ * ports with X (tf_meta_in / tf_meta_out pick the layout), reads the
+ * inlets' X in the blocks that use the medium (TF_X_IN as the last block
+ * input: NULL for other media, which ends the list) and computes with the
+ * medium at that composition (tf_med_at). */
+static inline int tf_nX(const tf_med *m) { return m->fn->nX; }
+/* m with its composition constants replaced by X (m itself without them). */
+static inline const tf_med *tf_med_at(const tf_med *m, const tf_X *X, tf_med *tmp) {
+  if (!m->fn->nX) return m;
+  *tmp = *m;
+  for (int k = 0; k < m->fn->nX; k++) tmp->par[1 + m->fn->X_at + k] = X->X[k];
+  return tmp;
+}
+/* The medium's own composition (what a source emits, a volume starts with). */
+static inline void tf_med_X(const tf_med *m, tf_X *X) {
+  for (int k = 0; k < TF_NX; k++) X->X[k] = k < m->fn->nX ? m->par[1 + m->fn->X_at + k] : 0.0;
+}
+void tf_meta_in(lied_meta *m, const char *name, int index, tf_in *port, const tf_med *med);
+void tf_meta_out(lied_meta *m, const char *name, int index, tf_out *port, const tf_med *med);
+/* outlet.X = inlet.X (a mixture passes an element unchanged). */
+static inline void tf_pass_X(const tf_med *m, const tf_in *in, tf_out *out) {
+  if (m->fn->nX) out->X = *in->X;
+}
+#define TF_X_IN(med, port) ((med)->fn->nX ? (const void *)&(port).X : NULL)
+#define TF_X_OUT(med, port) ((med)->fn->nX ? (const void *)&(port).X : NULL)
 
 /* For init: report through ctx and return -1 when (p, T) is not a valid
  * state of the medium (what names the state: "start state (p0, T0)"). */
@@ -182,6 +225,28 @@ static inline double tf_cell_mass(const tf_med *m, double p0, double T0, double 
       (out)->par[k_] = LIED_LANE(TYPE, g, FIELD.par)[k_ * LIED_LANES + (l)];             \
     (out)->fn = *(const tf_medium *const *)TF_LANE_WORD(TYPE, g, FIELD.fn, l);           \
   } while (0)
+/* TF_LANE_MED at the composition of the copy's stream: Xl the lanes of an X
+ * signal (X_k of copy l at Xl[k * LIED_LANES + l]), NULL for none. */
+#define TF_LANE_MED_AT(TYPE, g, FIELD, l, Xl, out)                                         \
+  do {                                                                                   \
+    TF_LANE_MED(TYPE, g, FIELD, l, out);                                                 \
+    if (Xl)                                                                              \
+      for (int k_ = 0; k_ < (out)->fn->nX; k_++)                                         \
+        (out)->par[1 + (out)->fn->X_at + k_] = (Xl)[k_ * LIED_LANES + (l)];              \
+  } while (0)
+/* The lanes of the medium vectors par of a group's n copies (element k of
+ * copy l at par[k * LIED_LANES + l]) at the compositions X (lanes of an X
+ * signal), written into buf (TF_MEDIUM_LEN * LIED_LANES doubles); par
+ * itself when X is NULL (media of one substance). */
+const double *tf_par_lanes_at(size_t n, const double *par, const tf_medium *const *fns,
+                              const double *X, double *buf);
+/* outlet.X = inlet.X for the copies of a group (lanes of the two X
+ * signals; nothing when the inlet has none). */
+static inline void tf_pass_X_lanes(size_t n, const double *in, double *out) {
+  if (!in) return;
+  for (int k = 0; k < TF_NX; k++)
+    for (size_t l = 0; l < n; l++) out[k * LIED_LANES + l] = in[k * LIED_LANES + l];
+}
 /* The tables of the media FIELD of the copies of a group: fns[l] is copy l's. */
 #define TF_LANE_FNS(TYPE, g, FIELD) ((const tf_medium *const *)TF_LANE_WORD(TYPE, g, FIELD.fn, 0))
 /* T(p[l], h[l]) of the n copies of a group, bit for bit what tf_T gives
@@ -204,6 +269,7 @@ void tf_T_lanes(size_t n, const double *par, const tf_medium *const *fns, const 
     LIED_LANE_LOOP                                                                         \
     for (size_t l = 0; l < n; l++)                                                         \
       TF_V(o_, 0, l) = TF_V(i_, 0, l), TF_V(o_, 1, l) = TF_V(i_, 1, l), TF_V(o_, 2, l) = h_[l]; \
+    tf_pass_X_lanes(n, LIED_LANE_IN(TYPE, g, IN.X), LIED_LANE(TYPE, g, OUT.X));            \
   }
 /* Lane forms of the two pass-through blocks of a two-port element:
  * outlet.der = inlet.der (tf_pass_der) and inlet.r = outlet.r + L der
@@ -234,6 +300,6 @@ extern const lied_class tf_source_class, tf_sink_class, tf_tank_out_class,
     tf_pump_class, tf_heater_class, tf_conduction_class, tf_counter_hx_class,
     tf_parallel_hx_class, tf_cross_hx_class, tf_mass_flow_source_class, tf_valve_class, tf_check_valve_class,
     tf_fan_class, tf_reservoir_class, tf_t_sensor_class, tf_p_sensor_class,
-    tf_m_sensor_class, tf_h_sensor_class, tf_separator_class;
+    tf_m_sensor_class, tf_h_sensor_class, tf_x_sensor_class, tf_separator_class;
 
 #endif

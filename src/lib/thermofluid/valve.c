@@ -44,7 +44,10 @@ typedef struct tf_valve {
 
 /* The nominal drop at full opening. */
 static inline double valve_nominal(const tf_valve *v, double m, double p, double h) {
-  if (v->Kv > 0) return 1.296e9 * m * fabs(m) / (tf_rho(&v->med, p, h) * v->Kv * v->Kv);
+  tf_med mx;
+  if (v->Kv > 0)
+    return 1.296e9 * m * fabs(m) /
+           (tf_rho(tf_med_at(&v->med, v->inlet.X, &mx), p, h) * v->Kv * v->Kv);
   return v->dp_ref * m * fabs(m) / (v->m_flow_ref * v->m_flow_ref);
 }
 static inline double clamp01(double y) { return y < 0 ? 0 : y > 1 ? 1 : y; }
@@ -61,6 +64,7 @@ static void valve_state(const lied_env *env, tf_valve *v) {
   v->f = v->leakage + (1 - v->leakage) * valve_phi(v->characteristic, v->R, v->y);
   v->dp = valve_nominal(v, in->m_flow, in->p, in->h) / (v->f * v->f);
   v->outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
+  tf_pass_X(&v->med, &v->inlet, &v->outlet);
   v->z0 = v->opening.y->y;
   v->z1 = v->opening.y->y - 1;
 }
@@ -74,6 +78,7 @@ static void check_event_state(const lied_env *env, tf_valve *v) {
   v->f = 1 / sqrt(k);
   v->dp = valve_nominal(v, in->m_flow, in->p, in->h) * k;
   v->outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
+  tf_pass_X(&v->med, &v->inlet, &v->outlet);
   v->z0 = in->m_flow;
 }
 static void check_event(void *self, const lied_event *ev) {
@@ -90,6 +95,7 @@ static void check_state(const lied_env *env, tf_valve *v) {
   v->f = 1 / sqrt(k);
   v->dp = valve_nominal(v, in->m_flow, in->p, in->h) * k;
   v->outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
+  tf_pass_X(&v->med, &v->inlet, &v->outlet);
 }
 static void valve_der(const lied_env *env, tf_valve *v) {
   (void)env;
@@ -120,25 +126,26 @@ static int check_init(void *self, lied_init *ctx) { return valve_init_common(sel
 
 static void valve_meta(lied_meta *m, void *self) {
   tf_valve *v = self;
-  lied_meta_port(m, "inlet", 0, &v->inlet, &tf_in_layout);
-  lied_meta_port(m, "outlet", 0, &v->outlet, &tf_out_layout);
+  tf_meta_in(m, "inlet", 0, &v->inlet, &v->med);
+  tf_meta_out(m, "outlet", 0, &v->outlet, &v->med);
   lied_meta_var(m, "m_flow", "kg/s", &v->outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &v->dp);
   lied_meta_var(m, "f", "1", &v->f);
   if (v->check && v->smooth != 0) {
-    lied_meta_block(m, "state", check_state_b, 0, LIED_SIGS(&v->inlet.state),
-                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f));
+    lied_meta_block(m, "state", check_state_b, 0, LIED_SIGS(&v->inlet.state, TF_X_IN(&v->med, v->inlet)),
+                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f, TF_X_OUT(&v->med, v->outlet)));
   } else if (v->check) {
     lied_meta_var(m, "open", "1", &v->open);
-    lied_meta_block(m, "state", check_event_state_b, 0, LIED_SIGS(&v->inlet.state, &v->open),
-                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f, &v->z0));
+    lied_meta_block(m, "state", check_event_state_b, 0, LIED_SIGS(&v->inlet.state, &v->open, TF_X_IN(&v->med, v->inlet)),
+                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f, &v->z0, TF_X_OUT(&v->med, v->outlet)));
     lied_meta_zero(m, "z", &v->z0, LIED_ZC_BOTH);
     lied_meta_event(m, check_event);
   } else {
     lied_meta_real_in(m, "opening", 0, &v->opening);
     lied_meta_var(m, "y", "1", &v->y);
-    lied_meta_block(m, "state", valve_state_b, 0, LIED_SIGS(&v->inlet.state, &v->opening.y),
-                    LIED_SIGS(&v->outlet.state, &v->dp, &v->y, &v->f, &v->z0, &v->z1));
+    lied_meta_block(m, "state", valve_state_b, 0, LIED_SIGS(&v->inlet.state, &v->opening.y, TF_X_IN(&v->med, v->inlet)),
+                    LIED_SIGS(&v->outlet.state, &v->dp, &v->y, &v->f, &v->z0, &v->z1,
+                              TF_X_OUT(&v->med, v->outlet)));
     lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
     lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH);
     lied_meta_event(m, valve_kink);

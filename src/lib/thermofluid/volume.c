@@ -4,7 +4,9 @@
  * at its inlet (like a Sink at its own pressure) and starts one at its
  * outlet (like a Source: it owns the outlet's mass-flow state). Every flow
  * loop needs one. With outlet_vapour = 1 a two-phase content leaves as
- * saturated vapour (a drum's steam outlet). */
+ * saturated vapour (a drum's steam outlet). A mixture's components have
+ * mass states MX1.. (the content's X = MX/M, which leaves at the outlet). */
+#include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
 
 typedef struct tf_volume {
@@ -17,6 +19,7 @@ typedef struct tf_volume {
   double M, der_M;           /* state: mass [kg] */
   double U, der_U;           /* state: internal energy [J] */
   double m_flow, der_m_flow; /* state: outlet flow */
+  double MX[TF_NX], der_MX[TF_NX]; /* states of mixtures: component masses [kg] */
   double dm_flow, res;       /* tearing pair */
   double p, h, rho, T;       /* thermodynamic state of the content */
   double Q_used;             /* heat flow into the content */
@@ -25,9 +28,12 @@ typedef struct tf_volume {
 /* Content state from the conserved quantities (M, U). */
 static void volume_thermo(const lied_env *env, tf_volume *v) {
   v->rho = v->M / v->V;
-  v->med.fn->from_rho_u(v->med.par + 1, v->rho, v->U / v->M, &v->p, &v->h);
+  for (int c = 0; c < tf_nX(&v->med); c++) v->outlet.X.X[c] = v->MX[c] / v->M;
+  tf_med mx;
+  const tf_med *med = tf_med_at(&v->med, &v->outlet.X, &mx);
+  med->fn->from_rho_u(med->par + 1, v->rho, v->U / v->M, &v->p, &v->h);
   if (!isfinite(v->p) || !isfinite(v->h))
-    tf_fault_rho_u(env, v, &v->med, v->rho, v->U / v->M, "content (M/V, U/M)");
+    tf_fault_rho_u(env, v, med, v->rho, v->U / v->M, "content (M/V, U/M)");
   double h_out = v->h, hl, hv;
   if (v->outlet_vapour && v->med.fn->sat_h && !v->med.fn->sat_h(v->med.par + 1, v->p, &hl, &hv) &&
       v->h > hl && v->h < hv)
@@ -40,6 +46,9 @@ static void volume_balance(const lied_env *env, tf_volume *v) {
   const tf_state *in = v->inlet.state;
   double h_in = in->m_flow >= 0 ? in->h : v->h;
   v->der_M = in->m_flow - v->m_flow;
+  for (int c = 0; c < tf_nX(&v->med); c++)
+    v->der_MX[c] = in->m_flow * (in->m_flow >= 0 ? v->inlet.X->X[c] : v->outlet.X.X[c]) -
+                   v->m_flow * v->outlet.X.X[c];
   v->Q_used = v->Q_from_input ? v->Q_in.y->y : v->Q;
   v->der_U = in->m_flow * h_in - v->m_flow * v->outlet.state.h + v->Q_used;
 }
@@ -60,7 +69,8 @@ static void volume_r_in(const lied_env *env, tf_volume *v) {
 }
 static void volume_out(const lied_env *env, tf_volume *v) {
   (void)env;
-  v->T = tf_T(&v->med, v->p, v->h);
+  tf_med mx;
+  v->T = tf_T(tf_med_at(&v->med, &v->outlet.X, &mx), v->p, v->h);
 }
 LIED_BLOCK(volume_thermo_b, tf_volume, volume_thermo)
 LIED_BLOCK(volume_balance_b, tf_volume, volume_balance)
@@ -106,36 +116,53 @@ static int volume_init(void *self, lied_init *ctx) {
   }
   v->M = rho0 * v->V;
   v->U = v->M * (h0 - v->p0 / rho0);
+  tf_X X0;
+  tf_med_X(&v->med, &X0);
+  for (int c = 0; c < TF_NX; c++) v->MX[c] = v->M * X0.X[c];
   return 0;
 }
 
 static void volume_meta(lied_meta *m, void *self) {
   tf_volume *v = self;
-  lied_meta_port(m, "inlet", 0, &v->inlet, &tf_in_layout);
-  lied_meta_port(m, "outlet", 0, &v->outlet, &tf_out_layout);
+  const int nX = tf_nX(&v->med);
+  tf_meta_in(m, "inlet", 0, &v->inlet, &v->med);
+  tf_meta_out(m, "outlet", 0, &v->outlet, &v->med);
   if (v->Q_from_input) lied_meta_real_in(m, "Q_in", 0, &v->Q_in);
   lied_meta_state(m, "M", "kg", &v->M, &v->der_M);
   lied_meta_state(m, "U", "J", &v->U, &v->der_U);
   lied_meta_state(m, "m_flow", "kg/s", &v->m_flow, &v->der_m_flow);
+  for (int c = 0; c < nX; c++) {
+    char name[24];
+    snprintf(name, sizeof name, "MX%d", c + 1);
+    lied_meta_state(m, name, "kg", &v->MX[c], &v->der_MX[c]);
+    snprintf(name, sizeof name, "X%d", c + 1);
+    lied_meta_var(m, name, "1", &v->outlet.X.X[c]);
+  }
   lied_meta_tear(m, "dm_flow", &v->dm_flow, "res", &v->res);
   lied_meta_var(m, "p", "Pa", &v->p);
   lied_meta_var(m, "h", "J/kg", &v->h);
   lied_meta_var(m, "rho", "kg/m3", &v->rho);
   lied_meta_var(m, "T", "K", &v->T);
   lied_meta_var(m, "Q", "W", &v->Q_used);
-  lied_meta_block(m, "thermo", volume_thermo_b, 0, LIED_SIGS(&v->M, &v->U, &v->m_flow),
-                  LIED_SIGS(&v->rho, &v->p, &v->h, &v->outlet.state));
-  const void *in[6] = {&v->inlet.state, &v->m_flow, &v->h, &v->outlet.state, NULL, NULL};
-  if (v->Q_from_input) in[4] = &v->Q_in.y;
-  lied_meta_block(m, "balance", volume_balance_b, 0, in,
-                  LIED_SIGS(&v->der_M, &v->der_U, &v->Q_used));
+  const void *tin[3 + TF_NX + 1] = {&v->M, &v->U, &v->m_flow};
+  for (int c = 0; c < nX; c++) tin[3 + c] = &v->MX[c];
+  lied_meta_block(m, "thermo", volume_thermo_b, 0, tin,
+                  LIED_SIGS(&v->rho, &v->p, &v->h, &v->outlet.state, TF_X_OUT(&v->med, v->outlet)));
+  const void *in[8] = {&v->inlet.state, &v->m_flow, &v->h, &v->outlet.state};
+  int n = 4;
+  if (v->Q_from_input) in[n++] = &v->Q_in.y;
+  if (nX) in[n++] = &v->inlet.X, in[n++] = &v->outlet.X;
+  const void *out[3 + TF_NX + 1] = {&v->der_M, &v->der_U, &v->Q_used};
+  for (int c = 0; c < nX; c++) out[3 + c] = &v->der_MX[c];
+  lied_meta_block(m, "balance", volume_balance_b, 0, in, out);
   lied_meta_block(m, "der", volume_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&v->dm_flow),
                   LIED_SIGS(&v->outlet.der, &v->der_m_flow));
   lied_meta_block(m, "residual", volume_res_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&v->outlet.r, &v->dm_flow), LIED_SIGS(&v->res));
   lied_meta_block(m, "r_in", volume_r_in_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&v->p, &v->inlet.state, &v->inlet.der), LIED_SIGS(&v->inlet.r));
-  lied_meta_block(m, "output", volume_out_b, 0, LIED_SIGS(&v->p, &v->h), LIED_SIGS(&v->T));
+  lied_meta_block(m, "output", volume_out_b, 0,
+                  LIED_SIGS(&v->p, &v->h, TF_X_OUT(&v->med, v->outlet)), LIED_SIGS(&v->T));
 }
 
 static const lied_param volume_params[] = {
@@ -166,6 +193,7 @@ const lied_class tf_volume_class = {
     "Volume", "thermofluid",
     "rigid volume V of compressible medium with mass and energy balance (states M, U), "
     "also two-phase water and steam, heat flow Q; a sink at its inlet, a source at its outlet "
-    "(owns m_flow); breaks flow loops",
+    "(owns m_flow); breaks flow loops; a mixture's component masses are states MX1.. (X = MX/M "
+    "leaves at the outlet)",
     sizeof(tf_volume), volume_params, sizeof volume_params / sizeof *volume_params,
     volume_init, volume_meta};
