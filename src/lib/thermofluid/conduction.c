@@ -119,11 +119,11 @@ static void cond_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "Q", "W", &e->Q);
   lied_meta_var(m, "M", "kg", &e->M);
   lied_meta_block(m, "state", cond_state_b, 0,
-                  LIED_SIGS(&e->inlet.state, &e->h, TF_X_IN(&e->med, e->inlet)),
-                  LIED_SIGS(&e->outlet.state, TF_X_OUT(&e->med, e->outlet)));
+                  LIED_SIGS(&e->inlet.state, &e->h, TF_X(&e->med, e->inlet)),
+                  LIED_SIGS(&e->outlet.state, TF_X(&e->med, e->outlet)));
   lied_meta_lanes(m, cond_state_lanes);
   lied_meta_block(m, "temperature", cond_temp_b, 0,
-                  LIED_SIGS(&e->inlet.state, &e->h, TF_X_IN(&e->med, e->inlet)),
+                  LIED_SIGS(&e->inlet.state, &e->h, TF_X(&e->med, e->inlet)),
                   LIED_SIGS(&e->T, &e->heatPort.T));
   lied_meta_lanes(m, cond_temp_lanes);
   lied_meta_block(m, "energy", cond_energy_b, 0,

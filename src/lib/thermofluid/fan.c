@@ -69,10 +69,10 @@ static void fan_meta(lied_meta *m, void *self) {
   const void *in[4] = {&f->inlet.state, NULL, NULL, NULL};
   int n = 1;
   if (f->omega_from_input) in[n++] = &f->omega_in.y;
-  in[n] = TF_X_IN(&f->med, f->inlet);
+  in[n] = TF_X(&f->med, f->inlet);
   lied_meta_block(m, "state", fan_state_b, 0, in,
                   LIED_SIGS(&f->outlet.state, &f->dp, &f->V_flow, &f->P,
-                            TF_X_OUT(&f->med, f->outlet)));
+                            TF_X(&f->med, f->outlet)));
   lied_meta_block(m, "der", fan_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&f->inlet.der),
                   LIED_SIGS(&f->outlet.der));
   lied_meta_block(m, "r", fan_r_b, LIED_BLOCK_CONST_COEFF,

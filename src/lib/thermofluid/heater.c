@@ -104,8 +104,8 @@ static void heater_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "Q", "W", &e->Q_used);
   lied_meta_var(m, "M", "kg", &e->M);
   lied_meta_block(m, "state", heater_state_b, 0,
-                  LIED_SIGS(&e->inlet.state, &e->h, TF_X_IN(&e->med, e->inlet)),
-                  LIED_SIGS(&e->outlet.state, TF_X_OUT(&e->med, e->outlet)));
+                  LIED_SIGS(&e->inlet.state, &e->h, TF_X(&e->med, e->inlet)),
+                  LIED_SIGS(&e->outlet.state, TF_X(&e->med, e->outlet)));
   lied_meta_lanes(m, heater_state_lanes);
   const void *in[4] = {&e->inlet.state, &e->h, NULL, NULL};
   if (e->Q_from_input) in[2] = &e->Q_in.y;
@@ -118,7 +118,7 @@ static void heater_meta(lied_meta *m, void *self) {
                   LIED_SIGS(&e->outlet.r, &e->inlet.der), LIED_SIGS(&e->inlet.r));
   lied_meta_lanes(m, heater_r_lanes);
   lied_meta_block(m, "output", heater_out_b, 0,
-                  LIED_SIGS(&e->outlet.state, &e->h, TF_X_OUT(&e->med, e->outlet)),
+                  LIED_SIGS(&e->outlet.state, &e->h, TF_X(&e->med, e->outlet)),
                   LIED_SIGS(&e->T));
   lied_meta_lanes(m, heater_out_lanes);
 }

@@ -88,12 +88,12 @@ static void junction_meta(lied_meta *m, void *self) {
   in_r[nr++] = &j->outlet.der;
   in_state[ns] = in_der[n] = out_r[n] = in_r[nr] = NULL;
   lied_meta_block(m, "state", junction_state_b, 0, in_state,
-                  LIED_SIGS(&j->outlet.state, TF_X_OUT(&j->med, j->outlet)));
+                  LIED_SIGS(&j->outlet.state, TF_X(&j->med, j->outlet)));
   lied_meta_block(m, "der", junction_der_b, LIED_BLOCK_CONST_COEFF, in_der,
                   LIED_SIGS(&j->outlet.der));
   lied_meta_block(m, "r", junction_r_b, LIED_BLOCK_CONST_COEFF, in_r, out_r);
   lied_meta_block(m, "output", junction_out_b, 0,
-                  LIED_SIGS(&j->outlet.state, TF_X_OUT(&j->med, j->outlet)), LIED_SIGS(&j->T));
+                  LIED_SIGS(&j->outlet.state, TF_X(&j->med, j->outlet)), LIED_SIGS(&j->T));
 }
 
 static const lied_param junction_params[] = {

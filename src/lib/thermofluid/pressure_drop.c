@@ -70,8 +70,8 @@ static void drop_meta(lied_meta *m, void *self) {
   lied_block_fn state = d->law == LAW_REF       ? drop_state_ref_b
                        : d->law == LAW_LINQUAD ? drop_state_linquad_b
                                                : drop_state_laminar_b;
-  lied_meta_block(m, "state", state, 0, LIED_SIGS(&d->inlet.state, TF_X_IN(&d->med, d->inlet)),
-                  LIED_SIGS(&d->outlet.state, &d->dp, TF_X_OUT(&d->med, d->outlet)));
+  lied_meta_block(m, "state", state, 0, LIED_SIGS(&d->inlet.state, TF_X(&d->med, d->inlet)),
+                  LIED_SIGS(&d->outlet.state, &d->dp, TF_X(&d->med, d->outlet)));
   lied_meta_block(m, "der", drop_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&d->inlet.der),
                   LIED_SIGS(&d->outlet.der));
   lied_meta_block(m, "r", drop_r_b, LIED_BLOCK_CONST_COEFF,

@@ -52,9 +52,9 @@ static void pump_meta(lied_meta *m, void *self) {
   const void *in[4] = {&p->inlet.state, NULL, NULL, NULL};
   int n = 1;
   if (p->omega_from_input) in[n++] = &p->omega_in.y;
-  in[n] = TF_X_IN(&p->med, p->inlet);
+  in[n] = TF_X(&p->med, p->inlet);
   lied_meta_block(m, "state", pump_state_b, 0, in,
-                  LIED_SIGS(&p->outlet.state, &p->dp, &p->w, TF_X_OUT(&p->med, p->outlet)));
+                  LIED_SIGS(&p->outlet.state, &p->dp, &p->w, TF_X(&p->med, p->outlet)));
   lied_meta_block(m, "der", pump_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&p->inlet.der),
                   LIED_SIGS(&p->outlet.der));
   lied_meta_block(m, "r", pump_r_b, LIED_BLOCK_CONST_COEFF,

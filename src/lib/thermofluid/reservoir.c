@@ -89,7 +89,7 @@ static void res_meta(lied_meta *m, void *self) {
   if (s->p0_from_input) rin[2] = &s->p0_in.y;
   lied_meta_block(m, "r", res_r_b, LIED_BLOCK_CONST_COEFF, rin, LIED_SIGS(&s->inlet.r));
   lied_meta_block(m, "output", res_out_b, 0,
-                  LIED_SIGS(&s->inlet.state, TF_X_IN(&s->med, s->inlet)),
+                  LIED_SIGS(&s->inlet.state, TF_X(&s->med, s->inlet)),
                   LIED_SIGS(&s->m_in, &s->T_in));
 }
 

@@ -63,10 +63,10 @@ static void sensor_meta(lied_meta *m, void *self) {
   lied_meta_real_out(m, "y", 0, &s->y);
   lied_meta_var(m, quantity_name[s->quantity], quantity_unit[s->quantity], &s->value);
   lied_meta_block(m, "state", sensor_state_b, 0,
-                  LIED_SIGS(&s->inlet.state, TF_X_IN(&s->med, s->inlet)),
-                  LIED_SIGS(&s->outlet.state, TF_X_OUT(&s->med, s->outlet)));
+                  LIED_SIGS(&s->inlet.state, TF_X(&s->med, s->inlet)),
+                  LIED_SIGS(&s->outlet.state, TF_X(&s->med, s->outlet)));
   lied_meta_block(m, "measure", sensor_measure_b, 0,
-                  LIED_SIGS(&s->inlet.state, TF_X_IN(&s->med, s->inlet)),
+                  LIED_SIGS(&s->inlet.state, TF_X(&s->med, s->inlet)),
                   LIED_SIGS(&s->value, &s->y.y));
   lied_meta_block(m, "der", sensor_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->inlet.der),
                   LIED_SIGS(&s->outlet.der));

@@ -69,7 +69,7 @@ static void sink_meta(lied_meta *m, void *self) {
   if (s->p0_from_input) in[2] = &s->p0_in.y;
   lied_meta_block(m, "r", sink_r_b, LIED_BLOCK_CONST_COEFF, in, LIED_SIGS(&s->inlet.r));
   lied_meta_lanes(m, sink_r_lanes);
-  lied_meta_block(m, "output", sink_out_b, 0, LIED_SIGS(&s->inlet.state, TF_X_IN(&s->med, s->inlet)),
+  lied_meta_block(m, "output", sink_out_b, 0, LIED_SIGS(&s->inlet.state, TF_X(&s->med, s->inlet)),
                   LIED_SIGS(&s->m_flow, &s->T));
   lied_meta_lanes(m, sink_out_lanes);
 }

@@ -8,7 +8,7 @@
  *   r     {r}             UP    inertial pressure, inside the linear section
  *   X     {X1}            DOWN  mass fractions, explicit like h; only the
  *                               ports of media with a composition (moist
- *                               air, gas mixtures) have it (LIED_ABSENT)
+ *                               air) have it (LIED_ABSENT)
  * Along any element: inlet.r = outlet.r + L * der_m_flow. An outlet feeds
  * exactly one inlet (branching goes through Splitter / Junction). */
 #ifndef LIED_LIB_THERMOFLUID_H
@@ -108,15 +108,19 @@ typedef struct tf_med {
 /* ---- mass fractions --------------------------------------------------------
  * A component whose medium has a composition (tf_nX > 0) declares its
  * ports with X (tf_meta_in / tf_meta_out pick the layout), reads the
- * inlets' X in the blocks that use the medium (TF_X_IN as the last block
- * input: NULL for other media, which ends the list) and computes with the
- * medium at that composition (tf_med_at). */
+ * inlets' X in the blocks that use the medium (TF_X as the last block
+ * input or output: NULL for other media, which ends the list) and computes
+ * with the medium at that composition (tf_med_at). */
 static inline int tf_nX(const tf_med *m) { return m->fn->nX; }
+/* Put the composition X_k = X[k * stride] into m's constants. */
+static inline void tf_med_put_X(tf_med *m, const double *X, size_t stride) {
+  for (int k = 0; k < m->fn->nX; k++) m->par[1 + m->fn->X_at + k] = X[(size_t)k * stride];
+}
 /* m with its composition constants replaced by X (m itself without them). */
 static inline const tf_med *tf_med_at(const tf_med *m, const tf_X *X, tf_med *tmp) {
   if (!m->fn->nX) return m;
   *tmp = *m;
-  for (int k = 0; k < m->fn->nX; k++) tmp->par[1 + m->fn->X_at + k] = X->X[k];
+  tf_med_put_X(tmp, X->X, 1);
   return tmp;
 }
 /* The medium's own composition (what a source emits, a volume starts with). */
@@ -129,8 +133,8 @@ void tf_meta_out(lied_meta *m, const char *name, int index, tf_out *port, const 
 static inline void tf_pass_X(const tf_med *m, const tf_in *in, tf_out *out) {
   if (m->fn->nX) out->X = *in->X;
 }
-#define TF_X_IN(med, port) ((med)->fn->nX ? (const void *)&(port).X : NULL)
-#define TF_X_OUT(med, port) ((med)->fn->nX ? (const void *)&(port).X : NULL)
+/* A port's X signal in a block's inputs or outputs (NULL without it). */
+#define TF_X(med, port) ((med)->fn->nX ? (const void *)&(port).X : NULL)
 
 /* For init: report through ctx and return -1 when (p, T) is not a valid
  * state of the medium (what names the state: "start state (p0, T0)"). */
@@ -230,9 +234,7 @@ static inline double tf_cell_mass(const tf_med *m, double p0, double T0, double 
 #define TF_LANE_MED_AT(TYPE, g, FIELD, l, Xl, out)                                         \
   do {                                                                                   \
     TF_LANE_MED(TYPE, g, FIELD, l, out);                                                 \
-    if (Xl)                                                                              \
-      for (int k_ = 0; k_ < (out)->fn->nX; k_++)                                         \
-        (out)->par[1 + (out)->fn->X_at + k_] = (Xl)[k_ * LIED_LANES + (l)];              \
+    if (Xl) tf_med_put_X((out), (Xl) + (l), LIED_LANES);                                 \
   } while (0)
 /* The lanes of the medium vectors par of a group's n copies (element k of
  * copy l at par[k * LIED_LANES + l]) at the compositions X (lanes of an X

@@ -132,20 +132,20 @@ static void valve_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "dp", "Pa", &v->dp);
   lied_meta_var(m, "f", "1", &v->f);
   if (v->check && v->smooth != 0) {
-    lied_meta_block(m, "state", check_state_b, 0, LIED_SIGS(&v->inlet.state, TF_X_IN(&v->med, v->inlet)),
-                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f, TF_X_OUT(&v->med, v->outlet)));
+    lied_meta_block(m, "state", check_state_b, 0, LIED_SIGS(&v->inlet.state, TF_X(&v->med, v->inlet)),
+                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f, TF_X(&v->med, v->outlet)));
   } else if (v->check) {
     lied_meta_var(m, "open", "1", &v->open);
-    lied_meta_block(m, "state", check_event_state_b, 0, LIED_SIGS(&v->inlet.state, &v->open, TF_X_IN(&v->med, v->inlet)),
-                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f, &v->z0, TF_X_OUT(&v->med, v->outlet)));
+    lied_meta_block(m, "state", check_event_state_b, 0, LIED_SIGS(&v->inlet.state, &v->open, TF_X(&v->med, v->inlet)),
+                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f, &v->z0, TF_X(&v->med, v->outlet)));
     lied_meta_zero(m, "z", &v->z0, LIED_ZC_BOTH);
     lied_meta_event(m, check_event);
   } else {
     lied_meta_real_in(m, "opening", 0, &v->opening);
     lied_meta_var(m, "y", "1", &v->y);
-    lied_meta_block(m, "state", valve_state_b, 0, LIED_SIGS(&v->inlet.state, &v->opening.y, TF_X_IN(&v->med, v->inlet)),
+    lied_meta_block(m, "state", valve_state_b, 0, LIED_SIGS(&v->inlet.state, &v->opening.y, TF_X(&v->med, v->inlet)),
                     LIED_SIGS(&v->outlet.state, &v->dp, &v->y, &v->f, &v->z0, &v->z1,
-                              TF_X_OUT(&v->med, v->outlet)));
+                              TF_X(&v->med, v->outlet)));
     lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
     lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH);
     lied_meta_event(m, valve_kink);

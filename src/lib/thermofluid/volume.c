@@ -147,7 +147,7 @@ static void volume_meta(lied_meta *m, void *self) {
   const void *tin[3 + TF_NX + 1] = {&v->M, &v->U, &v->m_flow};
   for (int c = 0; c < nX; c++) tin[3 + c] = &v->MX[c];
   lied_meta_block(m, "thermo", volume_thermo_b, 0, tin,
-                  LIED_SIGS(&v->rho, &v->p, &v->h, &v->outlet.state, TF_X_OUT(&v->med, v->outlet)));
+                  LIED_SIGS(&v->rho, &v->p, &v->h, &v->outlet.state, TF_X(&v->med, v->outlet)));
   const void *in[8] = {&v->inlet.state, &v->m_flow, &v->h, &v->outlet.state};
   int n = 4;
   if (v->Q_from_input) in[n++] = &v->Q_in.y;
@@ -162,7 +162,7 @@ static void volume_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r_in", volume_r_in_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&v->p, &v->inlet.state, &v->inlet.der), LIED_SIGS(&v->inlet.r));
   lied_meta_block(m, "output", volume_out_b, 0,
-                  LIED_SIGS(&v->p, &v->h, TF_X_OUT(&v->med, v->outlet)), LIED_SIGS(&v->T));
+                  LIED_SIGS(&v->p, &v->h, TF_X(&v->med, v->outlet)), LIED_SIGS(&v->T));
 }
 
 static const lied_param volume_params[] = {
