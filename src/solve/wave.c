@@ -131,29 +131,9 @@ static int stage_at(const lied_wave *w, lied_sched *s, double *y, int t, int i, 
   return LIED_OK;
 }
 
-/* Every stage of every step of the block, in one sweep over the chunks:
- * stage g (step g / S, stage g % S) runs chunk P - g D when the sweep is at
- * P. */
-static int sweep(lied_wave *w, lied_err *e) {
-  lied_sched *s = w->s;
-  const int S = w->tab->stages, G = w->nsteps * S;
-  const int64_t C = (int64_t)s->chunk, D = (int64_t)s->skew_stage;
-  const int64_t last = w->end + (int64_t)(G - 1) * D;
-  for (int64_t P = w->begin; P < last; P += C) {
-    if (w->stop && *w->stop) return LIED_RETRY;
-    for (int g = 0; g < G; g++) {
-      const int64_t c = P - (int64_t)g * D;
-      if (c < w->begin) break; /* this stage and those after it have not started */
-      if (c >= w->end) continue; /* done */
-      LIED_TRY(stage_at(w, s, w->y, g / S, g % S, c, e));
-    }
-  }
-  return LIED_OK;
-}
-
 /* ---- on threads ------------------------------------------------------------
  * The G stages of a sweep are cut into nw contiguous blocks, block r on
- * worker r, which runs its stages in the order of the sweep above. Its
+ * worker r, which runs its stages in the order of one sweep (sweep_stages). Its
  * first stage g takes chunk c once stage g - 1 (the last of the worker
  * before) has finished chunk c + D (or its last chunk), which is where the
  * sweep on one thread has it; the worker's other stages follow at the
@@ -180,6 +160,38 @@ static int wait_for(lied_wave *w, int g, int64_t need) {
   return LIED_OK;
 }
 
+/* Stages g0 .. g1 - 1 of the block, in one sweep over the chunks: stage g
+ * (step g / S, stage g % S) runs chunk P - g D when the sweep is at P; y
+ * holds one chunk's states. Alone (shared = 0) g0 = 0, g1 = every stage;
+ * as a worker's block on threads (shared = 1, see above) its first stage
+ * waits for the stage before, and each stage reports the chunks it has
+ * finished in done[g]. */
+static int sweep_stages(lied_wave *w, lied_sched *s, double *y, int g0, int g1, int shared,
+                        lied_err *e) {
+  const int S = w->tab->stages;
+  const int64_t C = (int64_t)s->chunk, D = (int64_t)s->skew_stage;
+  const int64_t lastc = w->begin + (w->end - w->begin - 1) / C * C; /* a stage's last chunk */
+  const int64_t last = w->end + (int64_t)(g1 - 1) * D;
+  for (int64_t P = w->begin + (int64_t)g0 * D; P < last; P += C) {
+    if (w->stop && *w->stop) return LIED_RETRY;
+    for (int g = g0; g < g1; g++) {
+      const int64_t c = P - (int64_t)g * D;
+      if (c < w->begin) break; /* this stage and those after it have not started */
+      if (c >= w->end) continue; /* done */
+      if (shared && g == g0 && g > 0)
+        LIED_TRY(wait_for(w, g - 1, (c + D < lastc ? c + D : lastc) + C));
+      LIED_TRY(stage_at(w, s, y, g / S, g % S, c, e));
+      if (shared) atomic_store_explicit(&w->done[g], c + C, memory_order_release);
+    }
+  }
+  return LIED_OK;
+}
+
+/* Every stage of every step of the block, on this thread. */
+static int sweep(lied_wave *w, lied_err *e) {
+  return sweep_stages(w, w->s, w->y, 0, w->nsteps * w->tab->stages, 0, e);
+}
+
 typedef struct wave_par {
   lied_wave *w;
   int nw;
@@ -189,25 +201,9 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
   (void)q0, (void)q1;
   const wave_par *wp = ctx;
   lied_wave *w = wp->w;
-  const int S = w->tab->stages, G = w->nsteps * S;
-  const int g0 = G * r / wp->nw, g1 = G * (r + 1) / wp->nw;
-  const int64_t C = (int64_t)v->chunk, D = (int64_t)v->skew_stage;
-  const int64_t lastc = w->begin + (w->end - w->begin - 1) / C * C; /* a stage's last chunk */
-  const int64_t first = w->begin + (int64_t)g0 * D;
-  const int64_t last = w->end + (int64_t)(g1 - 1) * D;
-  double *y = w->y + (size_t)r * w->ylen;
-  int rc = LIED_OK;
-  for (int64_t P = first; P < last && rc == LIED_OK; P += C) {
-    if (w->stop && *w->stop) rc = LIED_RETRY;
-    for (int g = g0; g < g1 && rc == LIED_OK; g++) {
-      const int64_t c = P - (int64_t)g * D;
-      if (c < w->begin) break;
-      if (c >= w->end) continue;
-      if (g == g0 && g > 0) rc = wait_for(w, g - 1, (c + D < lastc ? c + D : lastc) + C);
-      if (rc == LIED_OK) rc = stage_at(w, v, y, g / S, g % S, c, e);
-      if (rc == LIED_OK) atomic_store_explicit(&w->done[g], c + C, memory_order_release);
-    }
-  }
+  const int G = w->nsteps * w->tab->stages;
+  const int rc = sweep_stages(w, v, w->y + (size_t)r * w->ylen, G * r / wp->nw,
+                              G * (r + 1) / wp->nw, 1, e);
   if (rc != LIED_OK) atomic_store_explicit(&w->quit, 1, memory_order_relaxed);
   return rc;
 }
