@@ -412,6 +412,10 @@ local function cmd_info(args)
       i.graph_nodes // i.copies, i.graph_edges // i.copies, i.copies))
     out:write(string.format("            (the model: %d block instances, %d dependencies; freed after scheduling)\n",
       i.graph_nodes, i.graph_edges))
+  elseif i.window > 0 then
+    out:write(string.format("  graph     the model's %d nodes and %d edges scheduled from a window of %d instances per array\n",
+      i.graph_nodes, i.graph_edges, i.window))
+    out:write("            (coupled arrays wired alike away from their ends; freed after scheduling)\n")
   else
     out:write(string.format("  graph     %d nodes, %d edges (freed after scheduling)\n", i.graph_nodes, i.graph_edges))
   end

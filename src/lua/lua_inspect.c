@@ -103,6 +103,7 @@ static int model_info(lua_State *L) {
   lied_lua_setint(L, "column_blocks", st->column_blocks);
   lied_lua_setint(L, "column_blocks_all", st->column_blocks_all);
   lied_lua_setint(L, "copies", st->copies);
+  lied_lua_setint(L, "window", st->window);
   lied_lua_setint(L, "skew_lag", st->skew_lag);
   lied_lua_setint(L, "wave_gap", st->wave_gap);
   lied_lua_setint(L, "graph_nodes", st->nodes);

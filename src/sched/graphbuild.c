@@ -44,7 +44,7 @@ int lied_sb_deps(const lied_sb *b, uint32_t v, dep_fn add, void *ctx) {
   const lied_spec *s = &b->m->specs[id.spec];
   const lied_template *t = &s->tpl;
   const lied_tblock *blk = &t->blocks[id.blk];
-  const char *inst = lied_inst(s, id.inst);
+  const char *inst = lied_inst(s, lied_sb_real(b, id.spec, id.inst));
   int fl = 0;
   for (uint32_t r = blk->in0; r < blk->in0 + blk->nin; r++) {
     const lied_tref *ref = &t->refs[r];
@@ -66,6 +66,7 @@ int lied_sb_deps(const lied_sb *b, uint32_t v, dep_fn add, void *ctx) {
       uint32_t off2;
       int s2 = lied_model_locate(b->m, b->order, b->norder, p, &i2, &off2);
       if (s2 < 0) break; /* zeros of an optional input */
+      i2 = lied_sb_wmap(b, id.spec, id.inst, s2, i2);
       int k2 = lied_template_producer(&b->m->specs[s2].tpl, off2);
       if (k2 >= 0) {
         if (i2 != id.inst) fl |= NF_XINST;
@@ -157,7 +158,7 @@ int lied_sb_build_graph(lied_sb *b) {
 void lied_sb_node_name(const lied_sb *b, uint32_t v, char *buf, size_t cap) {
   node_id id = lied_sb_decode(b, v);
   const lied_spec *s = &b->m->specs[id.spec];
-  size_t n = lied_model_path(b->m, id.spec, id.inst, buf, cap);
+  size_t n = lied_model_path(b->m, id.spec, lied_sb_real(b, id.spec, id.inst), buf, cap);
   if (n < cap)
     snprintf(buf + n, cap - n, " (%s.%s)", s->cls->name, s->tpl.blocks[id.blk].name);
 }
@@ -207,7 +208,7 @@ int lied_sb_loop_error(lied_sb *b, uint32_t v, const char *what) {
     uint32_t node = path[i % shown];
     if (c) { /* component paths only */
       node_id id = lied_sb_decode(b, node);
-      lied_model_path(b->m, id.spec, id.inst, nm, sizeof nm);
+      lied_model_path(b->m, id.spec, lied_sb_real(b, id.spec, id.inst), nm, sizeof nm);
       if (i == shown) snprintf(nm, sizeof nm, "%s", first);
       if (strcmp(nm, prev) == 0 && i < shown) continue;
       if (i == shown && strcmp(prev, first) == 0) break;
@@ -293,7 +294,7 @@ static int check_residuals(lied_sb *b) {
         uint32_t v = lied_sb_encode(b, b->bspec[i], sp->tpl.tears[q].res_block, k);
         if (b->cflag[b->comp[v]] & CF_SECTION) continue;
         char path[512];
-        lied_model_path(b->m, b->bspec[i], k, path, sizeof path);
+        lied_model_path(b->m, b->bspec[i], lied_sb_real(b, b->bspec[i], k), path, sizeof path);
         return lied_errc(b->e, LIED_E_MODEL,
                          "%s: residual %s does not depend on the tearing variables "
                          "(tearing pair %s, %s of %s)",
@@ -319,6 +320,7 @@ void lied_sb_free(lied_sb *b) {
     free(b->secb[i].mexp);
   }
   free(b->secb);
+  free(b->wshrunk);
   free(b->order);
   free(b->bspec);
   free(b->nbase);

@@ -39,13 +39,26 @@ typedef struct lied_sb {
    * copies of one structure and the graph holds copy 0 only (every spec with
    * blocks shows one instance). 0: the graph holds every instance. */
   uint64_t copies;
+  /* Scheduling from a window (window.c): arrays of (nearly) equal length
+   * whose copies away from the ends are wired alike are scheduled from a
+   * graph holding instances [0, wcut) and [wcut + wshift, total) of each
+   * such spec (wshrunk[spec]); graph instance g >= wcut is instance
+   * g + wshift. wshift 0: no window. */
+  uint64_t wcut, wshift, wmargin;
+  uint8_t *wshrunk;
   lied_secb *secb;  /* per section batch of the schedule (sections.c) */
   int capsecb;
 } lied_sb;
 
-/* Instances of a spec in the graph: all, or copy 0 only. */
+/* Instances of a spec in the graph: all, copy 0 only, or the window's. */
 static inline uint64_t lied_sb_count(const lied_sb *b, const lied_spec *s) {
-  return b->copies ? 1 : s->total;
+  if (b->copies) return 1;
+  return b->wshift && b->wshrunk[s - b->m->specs] ? s->total - b->wshift : s->total;
+}
+
+/* The model's instance of graph instance g of spec `spec`. */
+static inline uint64_t lied_sb_real(const lied_sb *b, int spec, uint64_t g) {
+  return b->wshift && b->wshrunk[spec] && g >= b->wcut ? g + b->wshift : g;
 }
 
 enum { NF_DYN = 1, NF_DER = 2, NF_XINST = 4 /* depends on another instance index */,
@@ -150,6 +163,18 @@ void lied_sb_check_alignment(lied_sb *b);
 uint64_t lied_sb_replicable(const lied_model *m, const int *order, int norder);
 /* Stretch copy 0's schedule over n copies (replicate.c). */
 void lied_sb_replicate(lied_sched *s, uint64_t n);
+/* Scheduling from a window (window.c): decide whether the model's arrays
+ * are wired alike away from their ends and set b->wcut, wshift, wshrunk
+ * (b->order must be set); LIED_OK also when no window applies. */
+int lied_sb_window(lied_sb *b);
+/* Graph instance of instance q of spec tspec, read by graph instance rg of
+ * spec rspec (the identity without a window; lied_sb_window has checked
+ * every read of the graph's instances maps). */
+uint64_t lied_sb_wmap(const lied_sb *b, int rspec, uint64_t rg, int tspec, uint64_t q);
+/* The window's schedule stretched over the whole arrays: LIED_OK, or 1 when
+ * the window's schedule is not the same across its cut (then schedule the
+ * whole graph). */
+int lied_sb_window_stretch(lied_sb *b);
 /* The schedule's state maps and state count (states.c). */
 int lied_sb_map_states(lied_sb *b);
 

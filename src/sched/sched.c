@@ -7,12 +7,14 @@
 #include <stdlib.h>
 #include "sched/sbuild.h"
 
-/* The block graph and everything built from it while it exists. */
+/* The block graph and everything built from it while it exists; 1 when
+ * the window's schedule does not hold (window.c): build again without. */
 static int from_graph(lied_sb *b, unsigned flags) {
   lied_sched *s = b->s;
   b->order = lied_model_arena_order(b->m, &b->norder, b->e);
   if (!b->order) return LIED_E_NOMEM;
   if (!(flags & LIED_SCHED_NO_REPLICATE)) b->copies = lied_sb_replicable(b->m, b->order, b->norder);
+  if (!b->copies && !(flags & LIED_SCHED_NO_WINDOW)) LIED_TRY(lied_sb_window(b));
   LIED_TRY(lied_sb_build_graph(b));
   s->st.nodes = b->nnodes;
   s->st.edges = b->nedges;
@@ -26,7 +28,7 @@ static int from_graph(lied_sb *b, unsigned flags) {
   flags |= LIED_SCHED_NO_SKEW;
 #endif
   if (!(flags & LIED_SCHED_NO_SKEW)) LIED_TRY(lied_sb_skew(b)); /* with the graph */
-  return LIED_OK;
+  return b->wshift ? lied_sb_window_stretch(b) : LIED_OK;
 }
 
 size_t lied_sched_work_size(const lied_sched *s, size_t *nint) {
@@ -58,13 +60,21 @@ static int alloc_work(lied_sched *s, lied_err *e) {
 
 int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *e) {
   *out = NULL;
-  lied_sched *s = lied_xcalloc(1, sizeof *s, "schedule", e);
-  if (!s) return LIED_E_NOMEM;
-  s->model = m;
-  s->failed_sec = -1;
-  lied_sb b = {.m = m, .s = s, .e = e};
-  int rc = from_graph(&b, flags);
-  lied_sb_free(&b);
+  lied_sched *s;
+  lied_sb b;
+  int rc;
+  for (;;) {
+    s = lied_xcalloc(1, sizeof *s, "schedule", e);
+    if (!s) return LIED_E_NOMEM;
+    s->model = m;
+    s->failed_sec = -1;
+    b = (lied_sb){.m = m, .s = s, .e = e};
+    rc = from_graph(&b, flags);
+    lied_sb_free(&b);
+    if (rc != 1) break;
+    lied_sched_free(s); /* the window's schedule did not hold */
+    flags |= LIED_SCHED_NO_WINDOW;
+  }
   if (rc == LIED_OK) rc = lied_sb_map_states(&b);
   /* states must follow the same instance indexing */
   for (int i = 0; rc == LIED_OK && s->aligned && i < s->nsmap; i++)

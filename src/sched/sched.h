@@ -126,6 +126,9 @@ typedef struct lied_sched_stats {
   /* > 0: the model is this many independent copies, scheduled from the
    * graph of one (sched.c, replicable) */
   uint64_t copies;
+  /* > 0: coupled arrays scheduled from a window of this many instances per
+   * array (window.c) */
+  uint64_t window;
   /* > 0: the dynamic part is evaluated skewed (skew.c) and its largest lag is
    * this many instances */
   uint64_t skew_lag;
@@ -184,6 +187,9 @@ enum {
   /* evaluate level by level even where the skewed evaluation applies (tests
    * compare the two) */
   LIED_SCHED_NO_SKEW = 2u,
+  /* schedule the whole graph even where a window of coupled arrays would
+   * do (window.c; tests compare the two) */
+  LIED_SCHED_NO_WINDOW = 4u,
 };
 
 /* Build the schedule of an instantiated, wired model (core/model.h,

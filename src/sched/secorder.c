@@ -159,7 +159,8 @@ static int check_tears_read(lied_sb *b, const lied_sec_order *t) {
     if (tear_read(b, t, p)) continue;
     const lied_template *tp = &b->m->specs[t->pspec[p]].tpl;
     char path[512];
-    lied_model_path(b->m, t->pspec[p], t->pinst[p], path, sizeof path);
+    lied_model_path(b->m, t->pspec[p], lied_sb_real(b, t->pspec[p], t->pinst[p]), path,
+                    sizeof path);
     return lied_errc(b->e, LIED_E_MODEL,
                      "tearing count mismatch in a linear section of %d tearing pairs: "
                      "tearing variable %s.%s is not read by any block of the section",

@@ -196,6 +196,7 @@ int lied_sb_skew(lied_sb *b) {
     if (n > most) most = n;
     nent += st[j].sec ? st[j].sec->nblk : 1;
   }
+  most += b->wshift; /* a window's arrays (window.c) are this much longer */
   if (most < 4 * C) return LIED_OK; /* a few chunks: nothing to keep in cache */
   skew_ent *ent = lied_xmalloc(sizeof *ent * (size_t)nent, "schedule: lags", b->e);
   skew_need *need = lied_xcalloc((size_t)ns, sizeof *need, "schedule: lags", b->e);

@@ -18,6 +18,7 @@
 #include "solve/wave.h"
 
 extern const lied_class pm_fixed_class, pm_prismatic_class, pm_body_class, pm_spring_class;
+extern const lied_class sig_gain_class, sig_integrator_class;
 
 /* n sliders p[i] with bodies, springs s[i] from p[i] to p[i + k]
  * (i = 1 .. n - k; with wrap, i = 1 .. n and indices past n wrap to 1); the
@@ -242,7 +243,158 @@ static void same_bits_waves_pool(int64_t n, int64_t k) {
   lied_system_free(a);
 }
 
+/* ---- scheduling from a window (sched/window.c) --------------------------- */
+
+/* Pointers into two models built alike: the same spec, instance and
+ * offset (each model's arenas sorted by address for lied_model_locate). */
+typedef struct two_models {
+  const lied_model *m[2];
+  int *order[2], norder[2];
+} two_models;
+
+static int same_place(const two_models *w, const void *p, const void *q) {
+  uint64_t i[2];
+  uint32_t o[2];
+  int s0 = lied_model_locate(w->m[0], w->order[0], w->norder[0], p, &i[0], &o[0]);
+  int s1 = lied_model_locate(w->m[1], w->order[1], w->norder[1], q, &i[1], &o[1]);
+  return s0 == s1 && (s0 < 0 ? p == q : i[0] == i[1] && o[0] == o[1]);
+}
+
+static void same_section(const two_models *w, const lied_section *u, const lied_section *v) {
+  CHECK(u->nblk == v->nblk && u->k == v->k && u->count == v->count && u->nfin == v->nfin);
+  CHECK(u->constant == v->constant && u->layout == v->layout);
+  if (u->nblk != v->nblk || u->k != v->k || u->nfin != v->nfin) return;
+  for (int j = 0; j < u->nblk; j++)
+    CHECK(u->blk[j].fn == v->blk[j].fn && same_place(w, u->blk[j].base, v->blk[j].base) &&
+          u->blk[j].stride == v->blk[j].stride && u->blk[j].lanes == v->blk[j].lanes);
+  for (int j = 0; j < u->k; j++) {
+    const lied_sec_pair *x = &u->pairs[j], *y = &v->pairs[j];
+    CHECK(same_place(w, x->tear, y->tear) && same_place(w, x->res, y->res));
+    CHECK(x->tstride == y->tstride);
+    CHECK(x->rstride == y->rstride && x->spec == y->spec && x->pair == y->pair);
+    CHECK(x->inst0 == y->inst0);
+  }
+  for (int j = 0; j < u->nfin; j++) CHECK(u->fin[j] == v->fin[j]);
+  for (int j = 0; j < u->k; j++) CHECK(u->cord[j] == v->cord[j]);
+  for (int j = 0; j <= u->k; j++) CHECK(u->pstart[j] == v->pstart[j]);
+  for (int j = 0; j < u->pstart[u->k]; j++) CHECK(u->pblk[j] == v->pblk[j]);
+}
+
+/* Schedule a (from a window, or not) is schedule b (the whole graph's):
+ * every step, section, pass, lag, state map and count. */
+static void same_schedule(const lied_sched *a, const lied_sched *b) {
+  lied_err e = {0};
+  two_models w = {{a->model, b->model}, {NULL, NULL}, {0, 0}};
+  w.order[0] = lied_model_arena_order(a->model, &w.norder[0], &e);
+  w.order[1] = lied_model_arena_order(b->model, &w.norder[1], &e);
+  CHECK(w.order[0] && w.order[1] && w.norder[0] == w.norder[1]);
+  lied_sched_stats sa = a->st, sb = b->st;
+  sa.window = sb.window = 0;
+  CHECK(memcmp(&sa, &sb, sizeof sa) == 0);
+  CHECK(a->aligned == b->aligned && a->aligned_n == b->aligned_n);
+  CHECK(a->skewed == b->skewed && a->skew_end == b->skew_end);
+  CHECK(a->skew_coords == b->skew_coords && a->skew_margin == b->skew_margin);
+  CHECK(a->skew_maxlag == b->skew_maxlag && a->skew_stage == b->skew_stage);
+  CHECK(a->nstates == b->nstates && a->nsmap == b->nsmap && a->maxk == b->maxk);
+  for (int i = 0; i < a->nsmap && i < b->nsmap; i++)
+    CHECK(a->smap[i].lag_in == b->smap[i].lag_in && a->smap[i].lag_out == b->smap[i].lag_out);
+  for (int p = 0; p < LIED_NPARTS; p++) {
+    CHECK(a->nsteps[p] == b->nsteps[p]);
+    for (int i = 0; i < a->nsteps[p] && i < b->nsteps[p]; i++) {
+      const lied_step *x = &a->steps[p][i], *y = &b->steps[p][i];
+      CHECK(x->fn == y->fn && same_place(&w, x->base, y->base) && x->stride == y->stride);
+      CHECK(x->count == y->count && x->spec == y->spec && x->blk == y->blk);
+      CHECK(x->lag == y->lag && x->first == y->first && x->ml == y->ml && x->mr == y->mr);
+      CHECK(!x->sec == !y->sec);
+      if (x->sec && y->sec) same_section(&w, x->sec, y->sec);
+    }
+  }
+  free(w.order[0]);
+  free(w.order[1]);
+}
+
+/* Derivatives and output points of two systems at the same states. */
+static void same_evaluations(lied_system *a, lied_system *b) {
+  lied_err e = {0};
+  const uint64_t ns = a->sched->nstates;
+  double *x = calloc(ns, sizeof *x), *da = calloc(ns, sizeof *da), *db = calloc(ns, sizeof *db);
+  CHECK(x && da && db);
+  for (int mode = 0; x && da && db && mode < 2; mode++) {
+    fx_fill(a, x);
+    CHECK(lied_sched_evaluate(a->sched, 0.5, x, da, mode, &e) == LIED_OK);
+    CHECK(lied_sched_evaluate(b->sched, 0.5, x, db, mode, &e) == LIED_OK);
+    CHECK(memcmp(da, db, sizeof *da * ns) == 0);
+  }
+  free(x), free(da), free(db);
+}
+
+/* The slider chain scheduled from a window and from the whole graph. */
+static void same_window(int64_t n, int64_t k, int wrap, int want_window) {
+  lied_err e = {0};
+  lied_system *a = chain(n, k, wrap, 0, &e), *b = chain(n, k, wrap, LIED_SCHED_NO_WINDOW, &e);
+  CHECK(a && b);
+  if (!a || !b) goto out;
+  CHECK((a->sched->st.window > 0) == want_window && b->sched->st.window == 0);
+  if ((a->sched->st.window > 0) != want_window)
+    fprintf(stderr, "n %lld k %lld wrap %d: window %llu\n", (long long)n, (long long)k, wrap,
+            (unsigned long long)a->sched->st.window);
+  if (want_window) CHECK(a->sched->st.window < (uint64_t)n / 2 && a->sched->skewed == !wrap);
+  same_schedule(a->sched, b->sched);
+  same_evaluations(a, b);
+out:
+  lied_system_free(a);
+  lied_system_free(b);
+}
+
+/* n gains passing a signal from copy to copy (g[i + 1].u = g[i].y), each
+ * feeding an integrator: the level of g[i] is i, so no window holds. With
+ * hub, n sliders instead whose frames all meet one fixed frame: a sum node
+ * reads every copy. */
+static lied_system *passed_on(int64_t n, int hub, unsigned flags, lied_err *e) {
+  lied_model *m = lied_model_new(e);
+  int root = lied_model_add(m, -1, "Top", NULL, 1, 0, NULL, e);
+  lied_loop all = {"i", 1, n, 1}, links = {"i", 1, n - 1, 1};
+  if (hub) {
+    int g = lied_model_add(m, root, "g", &pm_fixed_class, 1, 0, NULL, e);
+    int p = lied_model_add(m, root, "p", &pm_prismatic_class, (uint32_t)n, 1, NULL, e);
+    int b = lied_model_add(m, root, "b", &pm_body_class, (uint32_t)n, 1, NULL, e);
+    CHECK(g > 0 && p > 0 && b > 0);
+    double dir[2] = {1, 0};
+    CHECK(lied_model_set_param(m, p, "e", dir, 2, e) == LIED_OK);
+    CHECK(lied_model_connect_each(m, root, "g.frame_b", "p[i].frame_a", "t:1", &all, 1, 0, e) == 0);
+    CHECK(lied_model_connect_each(m, root, "p[i].frame_b", "b[i].frame_a", "t:2", &all, 1, 0, e) == 0);
+  } else {
+    int g = lied_model_add(m, root, "g", &sig_gain_class, (uint32_t)n, 1, NULL, e);
+    int x = lied_model_add(m, root, "x", &sig_integrator_class, (uint32_t)n, 1, NULL, e);
+    CHECK(g > 0 && x > 0);
+    CHECK(lied_model_connect(m, root, "x[1].y", "g[1].u", "t:1", e) == 0);
+    CHECK(lied_model_connect_each(m, root, "g[i].y", "g[i+1].u", "t:2", &links, 1, 0, e) == 0);
+    CHECK(lied_model_connect_each(m, root, "g[i].y", "x[i].u", "t:3", &all, 1, 0, e) == 0);
+  }
+  return fx_build(m, flags, e);
+}
+
+static void no_window(int64_t n, int hub) {
+  lied_err e = {0};
+  lied_system *a = passed_on(n, hub, 0, &e), *b = passed_on(n, hub, LIED_SCHED_NO_WINDOW, &e);
+  CHECK(a && b);
+  if (!a || !b) goto out;
+  CHECK(a->sched->st.window == 0);
+  same_schedule(a->sched, b->sched);
+  same_evaluations(a, b);
+out:
+  lied_system_free(a);
+  lied_system_free(b);
+}
+
 int main(void) {
+  same_window(3000, 1, 0, 1);  /* n sliders, n - 1 springs, n - 2 sums */
+  same_window(2001, 2, 0, 1);  /* links two ahead */
+  same_window(6007, 3, 0, 1);
+  same_window(1024, 1, 0, 1);  /* a small window */
+  same_window(3000, 1, 1, 0);  /* periodic: the last link reads copy 0 */
+  no_window(3000, 0);          /* a signal passed on from copy to copy */
+  no_window(3000, 1);          /* a component reading every copy */
   same_bits(300, 1, 0, 1);  /* 9 chunks and a partial one */
   same_bits(1000, 2, 0, 1); /* links two ahead */
   same_bits(301, 1, 1, 0);  /* periodic: lags as long as the chain */

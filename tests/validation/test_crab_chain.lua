@@ -4,8 +4,10 @@
 --    against the same chain's equations written here (Lagrange: each crab's
 --    2x2 mass matrix, the springs' forces on the carts) and integrated by an
 --    RK4 written here: every state at every 0.1 s to 1e-10;
--- 1b. n = 300 (evaluated skewed: chunk by chunk with lagging steps), both
---    chain ends pushed, 0.2 s, crabs at both ends and around chunk edges;
+-- 1b. n = 300 (evaluated skewed: chunk by chunk with lagging steps) and
+--    n = 1100 (also scheduled from a window), both chain ends pushed (and a
+--    middle crab), 0.2 s, crabs at both ends, around chunk edges and the
+--    window's cut;
 -- 2. bench/flat_crabchain (the benchmark's flat reference) with --vary
 --    (crab i at phi = 0.1 (i mod 7)) against lied with the same start angles
 --    given per copy: crab 1's states at every step to 1e-9, so the
@@ -73,29 +75,38 @@ print(string.format("n = 3: largest difference %.3g", worst))
 T.check(worst <= 1e-10, string.format("crab_chain n = 3 against the equations: largest difference %.3g", worst))
 T.check(math.abs(res:column("crab[3].prismatic1.s")[21]) > 0.1, "the push reached crab 3 through the springs")
 
--- ---- 1b. a chain long enough to be evaluated skewed (docs/architecture.md, -----
--- "Evaluation": chunk by chunk with lagging steps), against the same equations
-do
-  local n = 300
-  local b3 = lied.build(Chain, { n = n, ["crab[1].prismatic1.v"] = 1, ["crab[300].revolute2.w"] = -2 })
+-- ---- 1b. chains long enough to be evaluated skewed (docs/architecture.md, ------
+-- "Evaluation": chunk by chunk with lagging steps), the longer one scheduled
+-- from a window (src/sched/window.c), against the same equations: crabs at
+-- both ends, around chunk edges and around the window's cut
+for _, case in ipairs {
+  { n = 300, window = false, at = { 0, 1, 2, 31, 32, 33, 149, 298, 299 } },
+  { n = 1100, window = true, at = { 0, 1, 2, 63, 95, 96, 97, 160, 549, 550, 551, 1003, 1098, 1099 } },
+} do
+  local n = case.n
+  local sets = { n = n, ["crab[1].prismatic1.v"] = 1, [string.format("crab[%d].revolute2.w", n)] = -2 }
+  if case.window then sets["crab[551].prismatic1.v"] = 0.5 end
+  local b3 = lied.build(Chain, sets)
   local info = b3:info()
-  T.check(info.skew_lag > 0 and info.skew_lag <= 64, "crab_chain n = 300 is evaluated skewed, lag " .. info.skew_lag)
+  T.check(info.skew_lag > 0 and info.skew_lag <= 64, "crab_chain n = " .. n .. " is evaluated skewed, lag " .. info.skew_lag)
   T.eq(info.chunked, false, "not independent copies")
+  T.eq(info.window > 0, case.window, "n = " .. n .. ": scheduled from a window (" .. info.window .. " instances per array)")
   local r3 = b3:run { solver = "rk4", dt = 1e-3, start = 0, stop = 0.2, interval = 0.2,
                       vars = "crab[*].*", progress = false }
   local x3 = {}
   for q = 1, 4 * n do x3[q] = 0 end
   x3[2], x3[4 * n] = 1, -2
+  if case.window then x3[4 * 550 + 2] = 0.5 end
   for _ = 1, 200 do x3 = rk4(x3, 1e-3, n) end
   local w3 = 0
-  for _, i in ipairs { 0, 1, 2, 31, 32, 33, 149, 298, 299 } do
+  for _, i in ipairs(case.at) do
     for q, nm in ipairs(names) do
       local got = r3:column(string.format("crab[%d].%s", i + 1, nm))[2]
       w3 = math.max(w3, math.abs(got - x3[4 * i + q]))
     end
   end
-  print(string.format("n = 300 (skewed): largest difference %.3g", w3))
-  T.check(w3 <= 1e-10, string.format("crab_chain n = 300 against the equations: largest difference %.3g", w3))
+  print(string.format("n = %d (skewed): largest difference %.3g", n, w3))
+  T.check(w3 <= 1e-10, string.format("crab_chain n = %d against the equations: largest difference %.3g", n, w3))
 end
 
 -- ---- 2. against bench/flat_crabchain ------------------------------------------------
