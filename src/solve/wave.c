@@ -29,16 +29,16 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_er
   w->tab = tab;
   w->n = s->nstates;
   w->cut = w->left = INFINITY;
-  w->k = lied_xcalloc((size_t)tab->stages * w->n + 1, sizeof *w->k, "waves: stage derivatives",
-                      e);
   w->xnew = lied_xcalloc(w->n + 1, sizeof *w->xnew, "waves: new state", e);
   w->nw = s->par ? s->par->nw : 1;
   w->ylen = s->chunk * (size_t)most;
   w->y = lied_xcalloc(w->ylen * (size_t)w->nw, sizeof *w->y, "waves: chunk states", e);
+  w->rbase = lied_xcalloc((size_t)s->nsmap + 1, sizeof *w->rbase, "waves: rings", e);
+  w->rlen = lied_xcalloc((size_t)s->nsmap + 1, sizeof *w->rlen, "waves: rings", e);
   if (w->nw > 1)
     w->done = lied_xcalloc((size_t)LIED_BLOCK_MAX * (size_t)tab->stages, sizeof *w->done,
                            "waves: threads", e);
-  if (!w->k || !w->xnew || !w->y || (w->nw > 1 && !w->done)) {
+  if (!w->xnew || !w->y || !w->rbase || !w->rlen || (w->nw > 1 && !w->done)) {
     lied_wave_free(w);
     return LIED_E_NOMEM;
   }
@@ -62,11 +62,32 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_er
   const double span = per * (double)tab->stages * (double)s->skew_stage;
   const double k = floor((double)LIED_WAVE_BYTES / (span > 1 ? span : 1));
   w->most = k < 1 ? 1 : k > LIED_BLOCK_MAX ? LIED_BLOCK_MAX : (int)k;
+  /* the rings: a worker's stages in flight (at most `most` steps, stage g
+   * skew_stage behind g - 1) span that many stages' distances and a chunk
+   * on either side; every map's derivatives move out lag_out behind its
+   * chunk, so its live instances lie within that span too */
+  const uint64_t live = (uint64_t)w->most * (uint64_t)tab->stages * s->skew_stage + 2 * (uint64_t)C;
+  size_t len = 0;
+  for (int m = 0; m < s->nsmap; m++) {
+    const lied_state_map *sm = &s->smap[m];
+    w->rlen[m] = sm->count < live ? sm->count : live;
+    w->rbase[m] = len;
+    len += (size_t)w->rlen[m] * (size_t)sm->n;
+  }
+  w->kstride = len;
+  w->k = lied_xcalloc((size_t)w->nw * (size_t)tab->stages * len + 1, sizeof *w->k,
+                      "waves: stage derivatives", e);
+  if (!w->k) {
+    lied_wave_free(w);
+    return LIED_E_NOMEM;
+  }
   return LIED_OK;
 }
 
 void lied_wave_free(lied_wave *w) {
   free(w->k);
+  free(w->rbase);
+  free(w->rlen);
   free(w->xnew);
   free(w->y);
   free((void *)w->done);
@@ -84,10 +105,20 @@ static uint64_t map_piece(const lied_state_map *sm, int64_t c, int64_t lag, int6
   return a < b ? (uint64_t)(b - a) : 0;
 }
 
-/* Stage i of step t of the block at chunk c: the stage's states in, the
- * steps, the derivatives out (and after the last stage the new state). */
-static int stage_at(const lied_wave *w, lied_sched *s, double *y, int t, int i, int64_t c,
-                    lied_err *e) {
+/* The n instances from q0 of map m in pieces that do not wrap around its
+ * ring: q, the piece's length, its place in the ring (r) and in the chunk
+ * (done). */
+#define RING_PIECES(w, m, q0, n)                                                            \
+  for (uint64_t done = 0, q, r, len; done < (n) &&                                          \
+       (q = (q0) + done, r = q % (w)->rlen[m],                                               \
+        len = (n) - done < (w)->rlen[m] - r ? (n) - done : (w)->rlen[m] - r, 1);            \
+       done += len)
+
+/* Stage i of step t of the block at chunk c, with the stage derivatives in
+ * ring k: the stage's states in, the steps, the derivatives out (and after
+ * the last stage the new state). */
+static int stage_at(const lied_wave *w, lied_sched *s, double *k, double *y, int t, int i,
+                    int64_t c, lied_err *e) {
   const lied_tableau *tab = w->tab;
   const int S = tab->stages;
   const int64_t C = (int64_t)s->chunk;
@@ -97,15 +128,16 @@ static int stage_at(const lied_wave *w, lied_sched *s, double *y, int t, int i, 
     const lied_state_map *sm = &s->smap[m];
     uint64_t q0, n = map_piece(sm, c, sm->lag_in, C, &q0);
     if (!n) continue;
-    const uint64_t off = lied_x_off(sm, q0);
     char *inst = sm->base + q0 * sm->stride;
     if (i == 0) {
-      lied_states_in(sm, x + off, inst, n);
-    } else {
-      lied_rk_combine((size_t)n * (size_t)sm->n, x + off, h, tab->a + (size_t)i * (size_t)S, i,
-                      w->k + off, w->n, y);
-      lied_states_in(sm, y, inst, n);
+      lied_states_in(sm, x + lied_x_off(sm, q0), inst, n);
+      continue;
     }
+    const size_t nm = (size_t)sm->n;
+    RING_PIECES(w, m, q0, n)
+    lied_rk_combine(len * nm, x + lied_x_off(sm, q), h, tab->a + (size_t)i * (size_t)S, i,
+                    k + w->rbase[m] + r * nm, w->kstride, y + done * nm);
+    lied_states_in(sm, y, inst, n);
   }
   const double ts = w->times[t] + tab->c[i] * h;
   const lied_env env = lied_sched_env(s, ts >= w->cut ? w->left : ts);
@@ -116,14 +148,18 @@ static int stage_at(const lied_wave *w, lied_sched *s, double *y, int t, int i, 
     const lied_state_map *sm = &s->smap[m];
     uint64_t q0, n = map_piece(sm, c, sm->lag_out, C, &q0);
     if (!n) continue;
-    const uint64_t off = lied_x_off(sm, q0);
-    lied_ders_out(sm, w->k + (size_t)i * w->n + off, sm->base + q0 * sm->stride, n);
+    const size_t nm = (size_t)sm->n;
+    double *ki = k + (size_t)i * w->kstride + w->rbase[m];
+    RING_PIECES(w, m, q0, n)
+    lied_ders_out(sm, ki + r * nm, sm->base + q * sm->stride, len);
     if (i < S - 1) continue;
-    const size_t len = (size_t)n * (size_t)sm->n;
-    lied_rk_combine(len, x + off, h, tab->b, S, w->k + off, w->n, y);
-    memcpy(w->xnew + off, y, sizeof *y * len);
+    RING_PIECES(w, m, q0, n)
+    lied_rk_combine(len * nm, x + lied_x_off(sm, q), h, tab->b, S, k + w->rbase[m] + r * nm,
+                    w->kstride, y + done * nm);
+    const size_t all = (size_t)n * nm;
+    memcpy(w->xnew + lied_x_off(sm, q0), y, sizeof *y * all);
     if (!w->check) continue;
-    for (size_t q = 0; q < len; q++)
+    for (size_t q = 0; q < all; q++)
       if (!isfinite(y[q]))
         return lied_errc(e, LIED_E_NONFINITE, "at t = %.17g: a state became %g",
                          w->times[t + 1], y[q]);
@@ -132,8 +168,10 @@ static int stage_at(const lied_wave *w, lied_sched *s, double *y, int t, int i, 
 }
 
 /* ---- on threads ------------------------------------------------------------
- * The G stages of a sweep are cut into nw contiguous blocks, block r on
- * worker r, which runs its stages in the order of one sweep (sweep_stages). Its
+ * The steps of a sweep are cut into nw contiguous blocks of whole steps,
+ * block r on worker r with its own rings of stage derivatives (a step's
+ * stages never leave its worker), which runs its stages in the order of one
+ * sweep (sweep_stages). Its
  * first stage g takes chunk c once stage g - 1 (the last of the worker
  * before) has finished chunk c + D (or its last chunk), which is where the
  * sweep on one thread has it; the worker's other stages follow at the
@@ -166,8 +204,8 @@ static int wait_for(lied_wave *w, int g, int64_t need) {
  * as a worker's block on threads (shared = 1, see above) its first stage
  * waits for the stage before, and each stage reports the chunks it has
  * finished in done[g]. */
-static int sweep_stages(lied_wave *w, lied_sched *s, double *y, int g0, int g1, int shared,
-                        lied_err *e) {
+static int sweep_stages(lied_wave *w, lied_sched *s, double *k, double *y, int g0, int g1,
+                        int shared, lied_err *e) {
   const int S = w->tab->stages;
   const int64_t C = (int64_t)s->chunk, D = (int64_t)s->skew_stage;
   const int64_t lastc = w->begin + (w->end - w->begin - 1) / C * C; /* a stage's last chunk */
@@ -180,7 +218,7 @@ static int sweep_stages(lied_wave *w, lied_sched *s, double *y, int g0, int g1, 
       if (c >= w->end) continue; /* done */
       if (shared && g == g0 && g > 0)
         LIED_TRY(wait_for(w, g - 1, (c + D < lastc ? c + D : lastc) + C));
-      LIED_TRY(stage_at(w, s, y, g / S, g % S, c, e));
+      LIED_TRY(stage_at(w, s, k, y, g / S, g % S, c, e));
       if (shared) atomic_store_explicit(&w->done[g], c + C, memory_order_release);
     }
   }
@@ -189,7 +227,7 @@ static int sweep_stages(lied_wave *w, lied_sched *s, double *y, int g0, int g1, 
 
 /* Every stage of every step of the block, on this thread. */
 static int sweep(lied_wave *w, lied_err *e) {
-  return sweep_stages(w, w->s, w->y, 0, w->nsteps * w->tab->stages, 0, e);
+  return sweep_stages(w, w->s, w->k, w->y, 0, w->nsteps * w->tab->stages, 0, e);
 }
 
 typedef struct wave_par {
@@ -201,9 +239,10 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
   (void)q0, (void)q1;
   const wave_par *wp = ctx;
   lied_wave *w = wp->w;
-  const int G = w->nsteps * w->tab->stages;
-  const int rc = sweep_stages(w, v, w->y + (size_t)r * w->ylen, G * r / wp->nw,
-                              G * (r + 1) / wp->nw, 1, e);
+  const int S = w->tab->stages, ns = w->nsteps;
+  double *k = w->k + (size_t)r * (size_t)S * w->kstride; /* its own steps: its own rings */
+  const int rc = sweep_stages(w, v, k, w->y + (size_t)r * w->ylen, S * (ns * r / wp->nw),
+                              S * (ns * (r + 1) / wp->nw), 1, e);
   if (rc != LIED_OK) atomic_store_explicit(&w->quit, 1, memory_order_relaxed);
   return rc;
 }
@@ -220,7 +259,7 @@ static int wave_workers(lied_wave *w) {
 static int sweep_par(lied_wave *w, int nw, lied_err *e) {
   lied_sched *s = w->s;
   const int G = w->nsteps * w->tab->stages;
-  if (nw > G) return sweep(w, e); /* fewer stages than workers: a short block */
+  if (nw > w->nsteps) return sweep(w, e); /* fewer steps than workers: a short block */
   for (int g = 0; g < G; g++) atomic_store_explicit(&w->done[g], w->begin, memory_order_relaxed);
   atomic_store_explicit(&w->quit, 0, memory_order_relaxed);
   for (int r = 0; r <= nw; r++) s->par->bounds[r] = (uint64_t)r;
@@ -289,10 +328,15 @@ static int wave_steps(void *self, const double *times, int nsteps, double *x) {
   if (rc == LIED_OK) return LIED_OK;
   /* A failing single step: the stages ran interleaved, so the failure seen
    * first need not be the one whole-vector steps see first (stage by
-   * stage). Take the step again over the whole vector (the wave's vectors
-   * as its work space; x is unchanged) for that failure and its message. */
-  lied_erk rk = {W->w.tab, (size_t)W->w.n, W->w.k, W->w.xnew, 0, R->pool};
+   * stage). Take the step again over the whole vector (x is unchanged) for
+   * that failure and its message, in stage vectors made for it (the rings
+   * hold a few chunks). */
+  double *k = lied_xcalloc((size_t)W->w.tab->stages * W->w.n + 1, sizeof *k,
+                           "solver work space", R->e);
+  if (!k) return LIED_E_NOMEM;
+  lied_erk rk = {W->w.tab, (size_t)W->w.n, k, W->w.xnew, 0, R->pool};
   rc = lied_erk_step(&rk, lied_run_rhs, R, times[0], times[1] - times[0], x);
+  free(k);
   return rc ? lied_err_at(R->e, times[0]) : LIED_OK;
 }
 

@@ -38,7 +38,15 @@ typedef struct lied_wave {
   lied_sched *s;
   const lied_tableau *tab;
   uint64_t n;      /* states */
-  double *k;       /* stages x n: stage derivatives */
+  /* Stage derivatives, per worker a ring per stage: instance q of state map
+   * m at ring + rbase[m] + (q mod rlen[m]) x (its states per instance), the
+   * stages kstride apart. A stage's derivatives live from its chunk until
+   * the step's last stage has passed it: within the stages in flight of one
+   * worker (most steps), so rlen covers those (or the whole map). */
+  double *k;       /* nw x stages x kstride */
+  size_t kstride;
+  size_t *rbase;   /* per state map */
+  uint64_t *rlen;  /* per state map: instances in its ring */
   double *xnew;    /* n: the block's state, copied to x when it succeeded */
   double *y;       /* per worker, ylen: one chunk of one state map's stage
                       states or new states */
