@@ -87,4 +87,12 @@ double if97_T2_ps(double p, double s);
 double if97_psat_eq(double T);
 double if97_Tsat_eq(double p);
 
+/* The root of f(T, ctx) - target on [a, b] where the two ends differ in
+ * sign (Illinois false position, bisection when a step leaves the bracket),
+ * to |b - a| <= rtol b; the media's temperature iterations (if97_solve.c,
+ * moist_air.c). */
+typedef double (*if97_root_fn)(double T, const void *ctx);
+double if97_root(if97_root_fn f, const void *ctx, double target, double a, double b,
+                 double rtol);
+
 #endif

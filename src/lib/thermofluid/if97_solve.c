@@ -247,16 +247,14 @@ static void sat(double T, if97_state *L, if97_state *V) {
   state_pT(2, ps, T, V);
 }
 
-/* The root of f(T) - target on [a, b] where f(a) - target and f(b) - target
- * differ in sign (Illinois false position, then bisection steps). */
-typedef double (*t_fn)(double T, double v);
-static double root(t_fn f, double v, double target, double a, double b) {
-  double fa = f(a, v) - target, fb = f(b, v) - target;
+double if97_root(if97_root_fn f, const void *ctx, double target, double a, double b,
+                 double rtol) {
+  double fa = f(a, ctx) - target, fb = f(b, ctx) - target;
   int side = 0;
-  for (int k = 0; k < 200 && fabs(b - a) > 1e-12 * b; k++) {
+  for (int k = 0; k < 200 && fabs(b - a) > rtol * b; k++) {
     double c = (a * fb - b * fa) / (fb - fa);
     if (!(c > fmin(a, b) && c < fmax(a, b))) c = 0.5 * (a + b);
-    double fc = f(c, v) - target;
+    double fc = f(c, ctx) - target;
     if (fc == 0) return c;
     if ((fc > 0) == (fb > 0)) {
       b = c, fb = fc;
@@ -269,6 +267,21 @@ static double root(t_fn f, double v, double target, double a, double b) {
     }
   }
   return 0.5 * (a + b);
+}
+
+/* The root of f(T, v) - target on [a, b] (if97_root). */
+typedef double (*t_fn)(double T, double v);
+typedef struct t_call {
+  t_fn f;
+  double v;
+} t_call;
+static double call_t(double T, const void *ctx) {
+  const t_call *c = ctx;
+  return c->f(T, c->v);
+}
+static double root(t_fn f, double v, double target, double a, double b) {
+  const t_call c = {f, v};
+  return if97_root(call_t, &c, target, a, b, 1e-12);
 }
 static double sat_vL(double T, double v) {
   (void)v;

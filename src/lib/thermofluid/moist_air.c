@@ -57,30 +57,10 @@ int ma_pTX(double p, double T, double X, ma_state *st, char *why, size_t cap) {
   return 0;
 }
 
-/* The root of f(T) = target on [a, b], f increasing (bisection with false
- * position steps, Illinois). */
-typedef double (*ma_fn)(double T, const double *args);
-static double root(ma_fn f, const double *args, double target, double a, double b) {
-  double fa = f(a, args) - target, fb = f(b, args) - target;
-  int side = 0;
-  for (int k = 0; k < 200 && b - a > 1e-13 * b; k++) {
-    double c = (a * fb - b * fa) / (fb - fa);
-    if (!(c > a && c < b)) c = 0.5 * (a + b);
-    double fc = f(c, args) - target;
-    if (fc == 0) return c;
-    if (fc > 0) {
-      b = c, fb = fc;
-      if (side == -1) fa *= 0.5;
-      side = -1;
-    } else {
-      a = c, fa = fc;
-      if (side == 1) fb *= 0.5;
-      side = 1;
-    }
-  }
-  return 0.5 * (a + b);
+static double h_of_T(double T, const void *ctx) { /* ctx: {p, X} */
+  const double *a = ctx;
+  return h_at(a[0], T, a[1]);
 }
-static double h_of_T(double T, const double *a) { return h_at(a[0], T, a[1]); } /* a = {p, X} */
 
 #define FAIL_PHX(r) FAIL("moist air: p = %.9g Pa, h = %.9g J/kg, X = %.9g: %s", p, h, X, r)
 int ma_phX(double p, double h, double X, ma_state *st, char *why, size_t cap) {
@@ -93,13 +73,14 @@ int ma_phX(double p, double h, double X, ma_state *st, char *why, size_t cap) {
   /* all water as vapour, then the fog's share if that is supersaturated */
   double T = MA_T0 + (h - X * MA_H_EVAP) / ((1 - X) * MA_CP_AIR + X * MA_CP_VAP);
   if (!(T >= MA_TMIN && T <= MA_TMAX && X / (1 - X) <= x_sat(p, T)))
-    T = root(h_of_T, a, h, MA_TMIN, MA_TMAX);
+    T = if97_root(h_of_T, a, h, MA_TMIN, MA_TMAX, 1e-13);
   fill(p, T, X, st);
   return 0;
 }
 
 /* u at (rho, T, X): p from the gas law with the vapour limited to saturation. */
-static double u_of_T(double T, const double *a) { /* a = {rho, X} */
+static double u_of_T(double T, const void *ctx) { /* ctx: {rho, X} */
+  const double *a = ctx;
   double rho = a[0], X = a[1], ps = if97_psat_eq(T);
   double Xv = X;
   if (rho * X * MA_R_VAP * T > ps) Xv = ps / (rho * MA_R_VAP * T);
@@ -117,7 +98,7 @@ int ma_rho_uX(double rho, double u, double X, ma_state *st, char *why, size_t ca
   const double a[2] = {rho, X};
   if (u < u_of_T(MA_TMIN, a)) return FAIL_RUX("below 273.15 K (no ice)");
   if (u > u_of_T(MA_TMAX, a)) return FAIL_RUX("above 623.15 K");
-  double T = root(u_of_T, a, u, MA_TMIN, MA_TMAX), ps = if97_psat_eq(T);
+  double T = if97_root(u_of_T, a, u, MA_TMIN, MA_TMAX, 1e-13), ps = if97_psat_eq(T);
   double Xv = rho * X * MA_R_VAP * T > ps ? ps / (rho * MA_R_VAP * T) : X;
   double p = rho * T * ((1 - X) * MA_R_AIR + Xv * MA_R_VAP);
   fill(p, T, X, st);
@@ -153,7 +134,7 @@ int ma_X_phi(double p, double T, double phi, double *X, char *why, size_t cap) {
  * explicit T, at least 0.01 K inside the range, ma_phX returns that T (its
  * range tests pass: h(T) increases with T by at least 1000 J/(kg K), so h
  * lies 10 J/kg inside h(273.15 K) .. h(623.15 K), far beyond rounding);
- * the others (fog: T by root()) go through ma_phX. A lane form of the fog's
+ * the others (fog: T by if97_root()) go through ma_phX. A lane form of the fog's
  * root finder (each state through root's iterations in lockstep) was tried:
  * more instructions than state by state, as its loop does not vectorise
  * (sqrt sets errno in ISO C mode). The same bits; NaN where ma_phX fails. */
