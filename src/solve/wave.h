@@ -24,7 +24,9 @@
 
 /* About what the instance data of the stages in flight may span: the
  * second-level cache of the development machine (bench/README.md, "Waves"). */
+#ifndef LIED_WAVE_BYTES /* (-DLIED_WAVE_BYTES=... to measure others) */
 #define LIED_WAVE_BYTES (1u << 20)
+#endif
 
 /* With threads, the first sweeps of a run are timed on one thread and on the
  * pool in turn and the faster is kept: LIED_WAVE_WARM on one thread (first
