@@ -3,7 +3,10 @@
 #ifndef LIED_TEST_FIXTURES_H
 #define LIED_TEST_FIXTURES_H
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "builder/system.h"
+#include "check.h"
 #include "sched/par.h"
 
 /* Instantiate and schedule m (sched_flags: LIED_SCHED_*) into a system that
@@ -32,6 +35,22 @@ static inline void fx_fill(const lied_system *sys, double *x) {
 static inline void fx_skip_calibration(lied_sched *s) {
   s->par->ncal = LIED_PAR_WARM + 2 * LIED_PAR_CALIB;
   s->par->off = 0;
+}
+
+/* The Jacobian patterns of two systems of the same model scheduled two
+ * ways (lied_sched_sparsity): the same rows and columns, not empty. */
+static inline void fx_same_sparsity(lied_system *a, lied_system *b) {
+  lied_err e = {0};
+  uint64_t *ra = NULL, *rb = NULL;
+  uint32_t *ca = NULL, *cb = NULL;
+  const uint64_t ns = a->sched->nstates;
+  CHECK(lied_sched_sparsity(a->sched, &ra, &ca, &e) == LIED_OK);
+  CHECK(lied_sched_sparsity(b->sched, &rb, &cb, &e) == LIED_OK);
+  if (ra && rb && ca && cb) {
+    CHECK(memcmp(ra, rb, sizeof *ra * (ns + 1)) == 0);
+    CHECK(ra[ns] == rb[ns] && ra[ns] > 0 && memcmp(ca, cb, sizeof *ca * ra[ns]) == 0);
+  }
+  free(ra), free(rb), free(ca), free(cb);
 }
 
 #endif

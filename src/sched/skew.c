@@ -33,7 +33,14 @@ typedef struct skew_ent {
   uint64_t co;
   uint32_t n0;
   int step;
+  int cut; /* scheduled from a window (window.c): coordinates from b->wcut on
+              are S further on in the model */
 } skew_ent;
+
+/* The model's coordinate of coordinate c of entry p (window.c). */
+static int64_t model_co(const lied_sb *b, const skew_ent *p, uint64_t c) {
+  return (int64_t)(p->cut && c >= b->wcut ? c + b->wshift : c);
+}
 
 static int cmp_ent(const void *pa, const void *pb) {
   const skew_ent *a = pa, *b = pb;
@@ -79,14 +86,18 @@ static int step_needs(const lied_sb *b, const skew_ent *ent, int nent, const ske
   int hint = 0;
   for (uint64_t x = 0; x < own->hi - own->lo; x++) {
     const uint32_t v = own->n0 + (uint32_t)x;
-    const int64_t xv = (int64_t)(own->co + x);
+    const uint64_t xg = own->co + x;
     for (uint32_t k = g->rowptr[v]; k < g->rowptr[v + 1]; k++) {
       const uint32_t u = g->adj[k];
       const skew_ent *p = find(ent, nent, u, &hint);
       if (!p || p->step == own->step) continue; /* constant part; inside a section */
       if (p->step > own->step) return -1;
       const skew_need *h = &have[p->step];
-      const int64_t d = (int64_t)(p->co + (u - p->n0)) - xv; /* y - x */
+      /* y - x: between two arrays' copies as the window has it (it keeps
+       * their distances), else in the model's coordinates (window.c) */
+      const uint64_t yg = p->co + (u - p->n0);
+      const int64_t d = p->cut == own->cut ? (int64_t)yg - (int64_t)xg
+                                           : model_co(b, p, yg) - model_co(b, own, xg);
       if (h->lag + d > N.lag) N.lag = h->lag + d;
       if (h->ml - d > N.ml) N.ml = h->ml - d;
       if (h->mr + d > N.mr) N.mr = h->mr + d;
@@ -209,18 +220,21 @@ int lied_sb_skew(lied_sb *b) {
     if (!st[j].sec) {
       uint64_t lo = inst_of(b, st[j].base);
       ent[k++] = (skew_ent){lo, lo + st[j].count, lo,
-                            lied_sb_encode(b, st[j].spec, st[j].blk, lo), j};
+                            lied_sb_encode(b, st[j].spec, st[j].blk, lo), j,
+                            b->wshift && b->wshrunk[st[j].spec]};
       continue;
     }
     const lied_section *sec = st[j].sec;
     const uint32_t *first = b->secb[sec - s->secs].first;
-    const uint64_t lo0 = lied_sb_decode(b, first[0]).inst;
+    const node_id id0 = lied_sb_decode(b, first[0]);
+    const uint64_t lo0 = id0.inst;
+    const int cut = b->wshift && b->wshrunk[id0.spec];
     for (int m = 0; m < sec->nblk; m++) {
       node_id a = lied_sb_decode(b, first[m]);
       /* coordinates of the batch: the first member's instance indices
        * (another member's instance of the same section may have another
        * index in its own spec: a framework sum of the boundary copies) */
-      ent[k++] = (skew_ent){a.inst, a.inst + sec->count, lo0, first[m], j};
+      ent[k++] = (skew_ent){a.inst, a.inst + sec->count, lo0, first[m], j, cut};
     }
   }
   /* the steps' entries in step order (for the lags), then sorted for find */

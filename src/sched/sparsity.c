@@ -1,7 +1,9 @@
 /* sparsity.c - which states each derivative depends on, from the block
  * graph rebuilt on demand (for implicit solvers' Jacobians). A model of
  * independent copies (replicate.c) rebuilds the graph of copy 0 and moves
- * its pattern to every copy. */
+ * its pattern to every copy; coupled arrays scheduled from a window
+ * (window.c) rebuild the window's graph and move the pattern of the copy
+ * after the cut to the cut-out copies. */
 #include <stdlib.h>
 #include <string.h>
 #include "sched/sbuild.h"
@@ -11,7 +13,8 @@ static int cmp_u32(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* Index in the state vector of state q of instance inst of spec, or -1. */
+/* Index in the state vector of state q of instance inst of spec, or -1
+ * (with a window: inst is the graph's instance, and so is the index). */
 static int64_t state_index(const lied_sched *s, int spec, uint64_t inst, int q) {
   const lied_model *m = s->model;
   for (int i = 0; i < s->nsmap; i++)
@@ -20,12 +23,40 @@ static int64_t state_index(const lied_sched *s, int spec, uint64_t inst, int q) 
   return -1;
 }
 
-/* State index x of copy 0 moved to copy `copy`: its state map holds copy 0's
- * states at x0 .. x0 + n - 1 and copy k's n * k further on. */
-static uint32_t in_copy(const lied_sched *s, uint32_t x, uint64_t copy) {
+/* The state map holding state index x; state index x of copy 0 moved to
+ * copy `copy` (its state map holds copy 0's states at x0 .. x0 + n - 1 and
+ * copy k's n * k further on). */
+static int map_of(const lied_sched *s, uint32_t x) {
   int i = 0;
   while (i + 1 < s->nsmap && s->smap[i + 1].x0 <= x) i++;
-  return (uint32_t)(x + copy * (uint64_t)s->smap[i].n);
+  return i;
+}
+static uint32_t in_copy(const lied_sched *s, uint32_t x, uint64_t copy) {
+  return (uint32_t)(x + copy * (uint64_t)s->smap[map_of(s, x)].n);
+}
+
+/* With a window: the graph instance standing for instance inst of spec
+ * (a cut-out copy: the graph's copy after the cut, moved). */
+static uint64_t graph_instance(const lied_sb *b, int spec, uint64_t inst) {
+  if (!b->wshift || !b->wshrunk[spec] || inst < b->wcut) return inst;
+  return inst >= b->wcut + b->wshift ? inst - b->wshift : b->wcut;
+}
+
+/* Is state index x one of an array's (a spec the window shrinks)? */
+static int array_state(const lied_sb *b, uint32_t x) {
+  const lied_state_map *sm = &b->s->smap[map_of(b->s, x)];
+  for (int k = 0; k < b->m->nspecs; k++)
+    if (b->m->specs[k].arena == sm->base) return b->wshrunk[k];
+  return 0;
+}
+
+/* A window's state index x (graph instances) in the row of a copy `shift`
+ * instances from the graph instance it stands for: states of the arrays
+ * move with the copy, the others stay (no array's state reaches a row
+ * through a component outside the arrays: window_sets_local). */
+static uint32_t from_window(const lied_sb *b, uint32_t x, int64_t shift) {
+  if (!array_state(b, x)) return x;
+  return (uint32_t)((int64_t)x + shift * b->s->smap[map_of(b->s, x)].n);
 }
 
 /* Per component c of the graph, the sorted set of states it depends on:
@@ -131,10 +162,14 @@ static void rows(const lied_sb *b, const comp_sets *cs, int pass, uint64_t *rowp
       for (int q = 0; q < map->n; q++) {
         uint64_t i = map->x0 + inst * (uint64_t)map->n + (uint64_t)q;
         int blk = lied_template_producer(t, map->st[q].der);
-        uint32_t c = b->comp[lied_sb_encode(b, spec, blk, b->copies ? 0 : inst)];
+        const uint64_t g = b->copies ? 0 : graph_instance(b, spec, inst);
+        uint32_t c = b->comp[lied_sb_encode(b, spec, blk, g)];
         const uint32_t *set = cs->setn[c] ? cs->pool + cs->set0[c] : NULL;
         if (pass == 0)
           rowptr[i + 1] = cs->setn[c];
+        else if (b->wshift) /* the order stays */
+          for (uint32_t j = 0; j < cs->setn[c]; j++)
+            cols[rowptr[i] + j] = from_window(b, set[j], (int64_t)inst - (int64_t)g);
         else if (!b->copies && cs->setn[c]) /* (no set: the pool may be NULL) */
           memcpy(cols + rowptr[i], set, sizeof *cols * cs->setn[c]);
         else /* the order stays */
@@ -156,23 +191,42 @@ static int pattern(const lied_sb *b, const comp_sets *cs, uint64_t **rowptr, uin
   return LIED_OK;
 }
 
+/* With a window, may a row's states be moved with its copy? Not when a
+ * component outside the arrays depends on an array's state: a copy's
+ * derivative could reach a fixed copy's state through it. */
+static int window_sets_local(const lied_sb *b, const comp_sets *cs) {
+  for (uint32_t c = 0; c < b->ncomp; c++) {
+    if (b->wshrunk[lied_sb_decode(b, b->cmem[b->cstart[c]]).spec]) continue;
+    for (uint32_t j = 0; j < cs->setn[c]; j++)
+      if (array_state(b, cs->pool[cs->set0[c] + j])) return 0;
+  }
+  return 1;
+}
+
 int lied_sched_sparsity(lied_sched *s, uint64_t **rowptr_out, uint32_t **cols_out,
                         lied_err *e) {
   if (s->nstates >= UINT32_MAX)
     return lied_errc(e, LIED_E_LIMIT, "too many states for a Jacobian pattern: %llu (limit %u)",
                      (unsigned long long)s->nstates, UINT32_MAX - 1);
-  lied_sb b = {.m = s->model, .s = s, .e = e, .copies = s->st.copies};
-  comp_sets cs = {0};
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
-  b.order = lied_model_arena_order(s->model, &b.norder, e);
-  int rc = b.order ? LIED_OK : LIED_E_NOMEM;
-  if (rc == LIED_OK) rc = lied_sb_build_graph(&b);
-  if (rc == LIED_OK) rc = lied_sb_classify(&b);
-  if (rc == LIED_OK) rc = component_sets(&b, &cs);
-  if (rc == LIED_OK) rc = pattern(&b, &cs, &rowptr, &cols);
-  lied_sb_free(&b);
-  sets_free(&cs);
+  int rc, window = s->st.window > 0;
+  for (;;) { /* from the schedule's window, or from the whole graph */
+    lied_sb b = {.m = s->model, .s = s, .e = e, .copies = s->st.copies};
+    comp_sets cs = {0};
+    b.order = lied_model_arena_order(s->model, &b.norder, e);
+    rc = b.order ? LIED_OK : LIED_E_NOMEM;
+    if (rc == LIED_OK && window) rc = lied_sb_window(&b);
+    if (rc == LIED_OK) rc = lied_sb_build_graph(&b);
+    if (rc == LIED_OK) rc = lied_sb_classify(&b);
+    if (rc == LIED_OK) rc = component_sets(&b, &cs);
+    const int again = rc == LIED_OK && b.wshift && !window_sets_local(&b, &cs);
+    if (rc == LIED_OK && !again) rc = pattern(&b, &cs, &rowptr, &cols);
+    lied_sb_free(&b);
+    sets_free(&cs);
+    if (!again) break;
+    window = 0;
+  }
   if (rc != LIED_OK) {
     free(rowptr);
     free(cols);

@@ -397,15 +397,7 @@ static void test_replicated_schedule(void) {
   }
   free(x), free(da), free(db);
   /* the Jacobian pattern: copy 0's moved to every copy = the whole graph's */
-  uint64_t *ra = NULL, *rb = NULL;
-  uint32_t *ca = NULL, *cb = NULL;
-  CHECK(lied_sched_sparsity(a->sched, &ra, &ca, &e) == 0);
-  CHECK(lied_sched_sparsity(b->sched, &rb, &cb, &e) == 0);
-  if (ra && rb && ca && cb) {
-    CHECK(memcmp(ra, rb, sizeof *ra * (ns + 1)) == 0);
-    CHECK(ra[ns] == rb[ns] && ra[ns] > 0 && memcmp(ca, cb, sizeof *ca * ra[ns]) == 0);
-  }
-  free(ra), free(rb), free(ca), free(cb);
+  fx_same_sparsity(a, b);
 out:
   lied_system_free(a);
   lied_system_free(b);

@@ -341,6 +341,42 @@ static void same_window(int64_t n, int64_t k, int wrap, int want_window) {
   if (want_window) CHECK(a->sched->st.window < (uint64_t)n / 2 && a->sched->skewed == !wrap);
   same_schedule(a->sched, b->sched);
   same_evaluations(a, b);
+  fx_same_sparsity(a, b);
+out:
+  lied_system_free(a);
+  lied_system_free(b);
+}
+
+/* n integrators x[i] fed by gains g[i] reading the next integrator, and one
+ * gain h outside the arrays reading x[1] and feeding x[n]: scheduled from a
+ * window, but the last copy's derivative depends on the first copy's state
+ * through h, so its Jacobian pattern comes from the whole graph. */
+static lied_system *with_outsider(int64_t n, unsigned flags, lied_err *e) {
+  lied_model *m = lied_model_new(e);
+  int root = lied_model_add(m, -1, "Top", NULL, 1, 0, NULL, e);
+  lied_loop links = {"i", 1, n - 1, 1};
+  int g = lied_model_add(m, root, "g", &sig_gain_class, (uint32_t)(n - 1), 1, NULL, e);
+  int x = lied_model_add(m, root, "x", &sig_integrator_class, (uint32_t)n, 1, NULL, e);
+  int h = lied_model_add(m, root, "h", &sig_gain_class, 1, 0, NULL, e);
+  CHECK(g > 0 && x > 0 && h > 0);
+  CHECK(lied_model_connect_each(m, root, "x[i+1].y", "g[i].u", "t:1", &links, 1, 0, e) == 0);
+  CHECK(lied_model_connect_each(m, root, "g[i].y", "x[i].u", "t:2", &links, 1, 0, e) == 0);
+  char last[64];
+  snprintf(last, sizeof last, "x[%lld].u", (long long)n);
+  CHECK(lied_model_connect(m, root, "x[1].y", "h.u", "t:3", e) == 0);
+  CHECK(lied_model_connect(m, root, "h.y", last, "t:4", e) == 0);
+  return fx_build(m, flags, e);
+}
+
+static void window_outsider(int64_t n) {
+  lied_err e = {0};
+  lied_system *a = with_outsider(n, 0, &e), *b = with_outsider(n, LIED_SCHED_NO_WINDOW, &e);
+  CHECK(a && b);
+  if (!a || !b) goto out;
+  CHECK(a->sched->st.window > 0);
+  same_schedule(a->sched, b->sched);
+  same_evaluations(a, b);
+  fx_same_sparsity(a, b);
 out:
   lied_system_free(a);
   lied_system_free(b);
@@ -395,6 +431,7 @@ int main(void) {
   same_window(3000, 1, 1, 0);  /* periodic: the last link reads copy 0 */
   no_window(3000, 0);          /* a signal passed on from copy to copy */
   no_window(3000, 1);          /* a component reading every copy */
+  window_outsider(2000);       /* ... and its Jacobian pattern */
   same_bits(300, 1, 0, 1);  /* 9 chunks and a partial one */
   same_bits(1000, 2, 0, 1); /* links two ahead */
   same_bits(301, 1, 1, 0);  /* periodic: lags as long as the chain */
