@@ -165,7 +165,10 @@ static int wave_lags(lied_sb *b, const skew_ent *byst, int nent, const skew_need
     const node_id id = lied_sb_decode(b, byst[i].n0);
     const lied_template *t = &m->specs[id.spec].tpl;
     if (!t->nstates) continue;
-    const int64_t pos = s->steps[LIED_PART_DYN][j].lag + (int64_t)byst[i].co - (int64_t)byst[i].lo;
+    /* in the model's coordinates (window.c: a member outside the arrays in
+     * a batch of copies after the cut keeps its own instance index) */
+    const int64_t pos = s->steps[LIED_PART_DYN][j].lag + model_co(b, &byst[i], byst[i].co) -
+                        (int64_t)lied_sb_real(b, id.spec, byst[i].lo);
     int64_t *l = &L[4 * id.spec];
     if (reads_state(t, id.blk)) {
       if (pos < l[0]) l[0] = pos;

@@ -21,11 +21,15 @@ extern const lied_class pm_fixed_class, pm_prismatic_class, pm_body_class, pm_sp
 extern const lied_class sig_gain_class, sig_integrator_class;
 
 /* n sliders p[i] with bodies, springs s[i] from p[i] to p[i + k]
- * (i = 1 .. n - k; with wrap, i = 1 .. n and indices past n wrap to 1); the
- * sliders start at distinct positions. */
+ * (i = 1 .. n - k; with wrap 1, i = 1 .. n and indices past n wrap to 1);
+ * the sliders start at distinct positions. wrap 2: not periodic, but a
+ * slider with a body outside the arrays hangs from the last slider (its
+ * states in the last slider's section). */
 static lied_system *chain(int64_t n, int64_t k, int wrap, unsigned flags, lied_err *e) {
   lied_model *m = lied_model_new(e);
   int root = lied_model_add(m, -1, "Top", NULL, 1, 0, NULL, e);
+  const int tail = wrap == 2;
+  wrap = wrap == 1;
   const int64_t ns = wrap ? n : n - k;
   int g = lied_model_add(m, root, "g", &pm_fixed_class, (uint32_t)n, 1, NULL, e);
   int p = lied_model_add(m, root, "p", &pm_prismatic_class, (uint32_t)n, 1, NULL, e);
@@ -45,6 +49,16 @@ static lied_system *chain(int64_t n, int64_t k, int wrap, unsigned flags, lied_e
   CHECK(lied_model_connect_each(m, root, "p[i].frame_b", "b[i].frame_a", "t:2", &all, 1, 0, e) == 0);
   CHECK(lied_model_connect_each(m, root, "p[i].frame_b", "s[i].frame_a", "t:3", &links, 1, 0, e) == 0);
   CHECK(lied_model_connect_each(m, root, "s[i].frame_b", b4, "t:4", &links, 1, wrap, e) == 0);
+  if (tail) {
+    int tp = lied_model_add(m, root, "tp", &pm_prismatic_class, 1, 0, NULL, e);
+    int tb = lied_model_add(m, root, "tb", &pm_body_class, 1, 0, NULL, e);
+    CHECK(tp > 0 && tb > 0);
+    CHECK(lied_model_set_param(m, tp, "e", dir, 2, e) == LIED_OK);
+    char last[64];
+    snprintf(last, sizeof last, "p[%lld].frame_b", (long long)n);
+    CHECK(lied_model_connect(m, root, last, "tp.frame_a", "t:5", e) == 0);
+    CHECK(lied_model_connect(m, root, "tp.frame_b", "tb.frame_a", "t:6", e) == 0);
+  }
   return fx_build(m, flags, e);
 }
 
@@ -338,7 +352,7 @@ static void same_window(int64_t n, int64_t k, int wrap, int want_window) {
   if ((a->sched->st.window > 0) != want_window)
     fprintf(stderr, "n %lld k %lld wrap %d: window %llu\n", (long long)n, (long long)k, wrap,
             (unsigned long long)a->sched->st.window);
-  if (want_window) CHECK(a->sched->st.window < (uint64_t)n / 2 && a->sched->skewed == !wrap);
+  if (want_window) CHECK(a->sched->st.window < (uint64_t)n / 2 && a->sched->skewed == (wrap == 0));
   same_schedule(a->sched, b->sched);
   same_evaluations(a, b);
   fx_same_sparsity(a, b);
@@ -429,6 +443,7 @@ int main(void) {
   same_window(6007, 3, 0, 1);
   same_window(1024, 1, 0, 1);  /* a small window */
   same_window(3000, 1, 1, 0);  /* periodic: the last link reads copy 0 */
+  same_window(3000, 1, 2, 1);  /* a slider outside the arrays at the end (level by level) */
   no_window(3000, 0);          /* a signal passed on from copy to copy */
   no_window(3000, 1);          /* a component reading every copy */
   window_outsider(2000);       /* ... and its Jacobian pattern */
