@@ -252,11 +252,16 @@ static int stretch_steps(lied_sb *b) {
       lied_step *st = &s->steps[p][i];
       const int w = step_side(b, st);
       if (w == W_HIGH) {
+        /* the skew's coordinates are the first member's instance indices
+         * (skew.c): they move unless it is outside the arrays */
+        uint64_t q;
+        const int sp0 = st->sec ? spec_at(b, st->sec->blk[0].base, &q) : st->spec;
+        const int moves = sp0 >= 0 && b->wshrunk[sp0];
         if (st->sec)
           move_section(b, st->sec);
         else
           st->base += S * st->stride;
-        if (s->skewed) st->first += S;
+        if (s->skewed && moves) st->first += S;
       } else if (w == W_ACROSS) {
         if (st->sec) {
           lengthen_section(b, st->sec, p);
