@@ -33,10 +33,12 @@
  *   set such a level lies inside it. Otherwise the whole graph is
  *   scheduled.
  * S is a whole number of chunks, so lags rounded to chunk boundaries
- * (skew.c) are the same; skew.c measures its distances in the model's
- * coordinates (a copy after the cut S further on), so that a copy's
- * distance to a component outside the arrays is the whole graph's too. Grids (links i to i + row length, ends at every
- * row) are not regular in this sense and take the whole graph. */
+ * (skew.c) are the same. skew.c takes the distance between two copies as
+ * the window has it (the window keeps it), and between a copy and a
+ * component outside the arrays in the model's coordinates (a copy after
+ * the cut S further on), which the window does not keep. Grids (links i
+ * to i + row length, ends at every row) are not regular in this sense and
+ * take the whole graph. */
 #include <stdlib.h>
 #include "sched/sbuild.h"
 
