@@ -4,7 +4,8 @@
 --    out by hand, RK4) with --vary (cells at different temperatures, flows in
 --    both directions) against lied with the same start values given per copy,
 --    n = 3 and n = 10: every state at every step of 1 s (dt 1e-3) to 1e-9;
---    n = 300 (evaluated skewed) over 0.1 s
+--    n = 300 (evaluated skewed) and n = 1000 (also scheduled from a window)
+--    over 0.1 s
 --    relative to the state's size, so the benchmark's ratios compare the same
 --    equations;
 -- 2. the steady flow of the default pipe (n = 16) after 200 s against the
@@ -23,9 +24,10 @@ if not flat or flat == "" then flat = dir .. "/bench/flat_pipe" end
 local probe = io.open(flat, "r")
 if T.check(probe ~= nil, "flat_pipe binary " .. flat .. " exists (build the target, or set FLAT_PIPE_BIN)") then
   probe:close()
-  for _, n in ipairs { 3, 10, 300 } do
+  for _, n in ipairs { 3, 10, 300, 1000 } do
     -- n = 300 is evaluated skewed (chunk by chunk with lagging steps; its
-    -- sections have constant matrices, factorised per chunk)
+    -- sections have constant matrices, factorised per chunk); n = 1000 is
+    -- also scheduled from a window (src/sched/window.c) and takes waves
     local steps = n > 10 and 100 or 1000
     local fcsv, lcsv = os.tmpname() .. ".csv", os.tmpname() .. ".csv"
     local code, out, err = T.sh(string.format("%q %d %d 1e-3 --vary --csv %q", flat, n, steps, fcsv))
@@ -78,6 +80,7 @@ end
 
 -- ---- 2. steady flow and the front ------------------------------------------------
 local Pipe = dofile("examples/pipe.lua")
+T.check(lied.build(Pipe, { n = 1000 }):info().window > 0, "n = 1000 is scheduled from a window (case 1)")
 T.check(lied.build(Pipe, { n = 300 }):info().skew_lag > 0, "a pipe of 300 cells is evaluated skewed")
 local built = lied.build(Pipe)
 local res = built:run { solver = "rk4", dt = 1e-3, start = 0, stop = 200, interval = 1,
