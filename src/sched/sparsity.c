@@ -42,29 +42,13 @@ static uint64_t graph_instance(const lied_sb *b, int spec, uint64_t inst) {
   return inst >= b->wcut + b->wshift ? inst - b->wshift : b->wcut;
 }
 
-/* Is state index x one of an array's (a spec the window shrinks)? */
-static int array_state(const lied_sb *b, uint32_t x) {
-  const lied_state_map *sm = &b->s->smap[map_of(b->s, x)];
-  for (int k = 0; k < b->m->nspecs; k++)
-    if (b->m->specs[k].arena == sm->base) return b->wshrunk[k];
-  return 0;
-}
-
-/* A window's state index x (graph instances) in the row of a copy `shift`
- * instances from the graph instance it stands for: states of the arrays
- * move with the copy, the others stay (no array's state reaches a row
- * through a component outside the arrays: window_sets_local). */
-static uint32_t from_window(const lied_sb *b, uint32_t x, int64_t shift) {
-  if (!array_state(b, x)) return x;
-  return (uint32_t)((int64_t)x + shift * b->s->smap[map_of(b->s, x)].n);
-}
-
 /* Per component c of the graph, the sorted set of states it depends on:
  * pool[set0[c] .. set0[c] + setn[c]). tmp is work space. */
 typedef struct comp_sets {
   uint64_t *set0;
   uint32_t *setn, *pool, *tmp;
   uint64_t npool, cappool, captmp;
+  uint8_t *marray; /* with a window: per state map, 1 for an array's states */
 } comp_sets;
 
 static void sets_free(comp_sets *cs) {
@@ -72,6 +56,28 @@ static void sets_free(comp_sets *cs) {
   free(cs->setn);
   free(cs->pool);
   free(cs->tmp);
+  free(cs->marray);
+}
+
+/* With a window: which state maps are the arrays' (specs the window
+ * shrinks), found once rather than per column. */
+static int mark_array_maps(const lied_sb *b, comp_sets *cs) {
+  const lied_sched *s = b->s;
+  cs->marray = lied_xcalloc((size_t)s->nsmap + 1, 1, "sparsity", b->e);
+  if (!cs->marray) return LIED_E_NOMEM;
+  for (int i = 0; i < s->nsmap; i++)
+    for (int k = 0; k < b->m->nspecs; k++)
+      if (b->m->specs[k].arena == s->smap[i].base) cs->marray[i] = b->wshrunk[k];
+  return LIED_OK;
+}
+
+/* A window's state index x (graph instances) in the row of a copy `shift`
+ * instances from the graph instance it stands for: states of the arrays
+ * move with the copy, the others stay (no array's state reaches a row
+ * through a component outside the arrays: window_sets_local). */
+static uint32_t from_window(const lied_sched *s, const comp_sets *cs, uint32_t x, int64_t shift) {
+  const int i = map_of(s, x);
+  return cs->marray[i] ? (uint32_t)((int64_t)x + shift * s->smap[i].n) : x;
 }
 
 /* Room for need entries in tmp. */
@@ -169,7 +175,7 @@ static void rows(const lied_sb *b, const comp_sets *cs, int pass, uint64_t *rowp
           rowptr[i + 1] = cs->setn[c];
         else if (b->wshift) /* the order stays */
           for (uint32_t j = 0; j < cs->setn[c]; j++)
-            cols[rowptr[i] + j] = from_window(b, set[j], (int64_t)inst - (int64_t)g);
+            cols[rowptr[i] + j] = from_window(s, cs, set[j], (int64_t)inst - (int64_t)g);
         else if (!b->copies && cs->setn[c]) /* (no set: the pool may be NULL) */
           memcpy(cols + rowptr[i], set, sizeof *cols * cs->setn[c]);
         else /* the order stays */
@@ -198,7 +204,7 @@ static int window_sets_local(const lied_sb *b, const comp_sets *cs) {
   for (uint32_t c = 0; c < b->ncomp; c++) {
     if (b->wshrunk[lied_sb_decode(b, b->cmem[b->cstart[c]]).spec]) continue;
     for (uint32_t j = 0; j < cs->setn[c]; j++)
-      if (array_state(b, cs->pool[cs->set0[c] + j])) return 0;
+      if (cs->marray[map_of(b->s, cs->pool[cs->set0[c] + j])]) return 0;
   }
   return 1;
 }
@@ -220,6 +226,7 @@ int lied_sched_sparsity(lied_sched *s, uint64_t **rowptr_out, uint32_t **cols_ou
     if (rc == LIED_OK) rc = lied_sb_build_graph(&b);
     if (rc == LIED_OK) rc = lied_sb_classify(&b);
     if (rc == LIED_OK) rc = component_sets(&b, &cs);
+    if (rc == LIED_OK && b.wshift) rc = mark_array_maps(&b, &cs);
     const int again = rc == LIED_OK && b.wshift && !window_sets_local(&b, &cs);
     if (rc == LIED_OK && !again) rc = pattern(&b, &cs, &rowptr, &cols);
     lied_sb_free(&b);
