@@ -342,23 +342,31 @@ static void same_evaluations(lied_system *a, lied_system *b) {
   free(x), free(da), free(db);
 }
 
+/* a (built with or without a window, as want_window says) against b (the
+ * whole graph): the same schedule, derivatives, output points and Jacobian
+ * pattern. Frees both. */
+static void as_whole_graph(lied_system *a, lied_system *b, int want_window) {
+  CHECK(a && b);
+  if (a && b) {
+    CHECK((a->sched->st.window > 0) == want_window && b->sched->st.window == 0);
+    same_schedule(a->sched, b->sched);
+    same_evaluations(a, b);
+    fx_same_sparsity(a, b);
+  }
+  lied_system_free(a);
+  lied_system_free(b);
+}
+
 /* The slider chain scheduled from a window and from the whole graph. */
 static void same_window(int64_t n, int64_t k, int wrap, int want_window) {
   lied_err e = {0};
   lied_system *a = chain(n, k, wrap, 0, &e), *b = chain(n, k, wrap, LIED_SCHED_NO_WINDOW, &e);
-  CHECK(a && b);
-  if (!a || !b) goto out;
-  CHECK((a->sched->st.window > 0) == want_window && b->sched->st.window == 0);
-  if ((a->sched->st.window > 0) != want_window)
+  if (a && (a->sched->st.window > 0) != want_window)
     fprintf(stderr, "n %lld k %lld wrap %d: window %llu\n", (long long)n, (long long)k, wrap,
             (unsigned long long)a->sched->st.window);
-  if (want_window) CHECK(a->sched->st.window < (uint64_t)n / 2 && a->sched->skewed == (wrap == 0));
-  same_schedule(a->sched, b->sched);
-  same_evaluations(a, b);
-  fx_same_sparsity(a, b);
-out:
-  lied_system_free(a);
-  lied_system_free(b);
+  if (a && want_window)
+    CHECK(a->sched->st.window < (uint64_t)n / 2 && a->sched->skewed == (wrap == 0));
+  as_whole_graph(a, b, want_window);
 }
 
 /* n integrators x[i] fed by gains g[i] reading the next integrator, and one
@@ -384,16 +392,7 @@ static lied_system *with_outsider(int64_t n, unsigned flags, lied_err *e) {
 
 static void window_outsider(int64_t n) {
   lied_err e = {0};
-  lied_system *a = with_outsider(n, 0, &e), *b = with_outsider(n, LIED_SCHED_NO_WINDOW, &e);
-  CHECK(a && b);
-  if (!a || !b) goto out;
-  CHECK(a->sched->st.window > 0);
-  same_schedule(a->sched, b->sched);
-  same_evaluations(a, b);
-  fx_same_sparsity(a, b);
-out:
-  lied_system_free(a);
-  lied_system_free(b);
+  as_whole_graph(with_outsider(n, 0, &e), with_outsider(n, LIED_SCHED_NO_WINDOW, &e), 1);
 }
 
 /* n gains passing a signal from copy to copy (g[i + 1].u = g[i].y), each
@@ -426,15 +425,7 @@ static lied_system *passed_on(int64_t n, int hub, unsigned flags, lied_err *e) {
 
 static void no_window(int64_t n, int hub) {
   lied_err e = {0};
-  lied_system *a = passed_on(n, hub, 0, &e), *b = passed_on(n, hub, LIED_SCHED_NO_WINDOW, &e);
-  CHECK(a && b);
-  if (!a || !b) goto out;
-  CHECK(a->sched->st.window == 0);
-  same_schedule(a->sched, b->sched);
-  same_evaluations(a, b);
-out:
-  lied_system_free(a);
-  lied_system_free(b);
+  as_whole_graph(passed_on(n, hub, 0, &e), passed_on(n, hub, LIED_SCHED_NO_WINDOW, &e), 0);
 }
 
 int main(void) {
