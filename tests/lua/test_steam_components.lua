@@ -25,6 +25,22 @@ T.near(h, h_in + Q / 0.1, 1e-6 * h, "heater: steady h_out = h_in + Q/m")
 T.near(steam:x_ph(1e5, h), 0.4, 1e-6, "heater: quality 0.4 at the outlet")
 T.near(m:value("heater.T"), steam:Tsat(1e5), 1e-9, "heater: boiling at Tsat(1 bar)")
 
+-- a supercritical once-through heater (region 3): 0.1 kg/s of water at
+-- 25 MPa from 600 K heated across the pseudo-critical temperature to 700 K:
+-- the steady outlet is h_in + Q/m at T(25 MPa, h) = 700 K
+local h_sc_in, h_sc_out = steam:h_pT(25e6, 600), steam:h_pT(25e6, 700)
+T.eq(steam:state_pT(25e6, 650).region, 3, "25 MPa, 650 K is region 3")
+local Super = lied.model "Super" {
+  src = tf.MassFlowSource { m_flow = 0.1, T0 = 600, p0 = 25e6, medium = tf.steam },
+  heater = tf.Heater { Q = 0.1 * (h_sc_out - h_sc_in), V = 1e-3, T0 = 600, p0 = 25e6, medium = tf.steam },
+  snk = tf.Sink { p0 = 25e6, medium = tf.steam },
+  connect = { { "src.outlet", "heater.inlet" }, { "heater.outlet", "snk.inlet" } },
+}
+m = lied.build(Super)
+m:run { stop = 200, solver = "esdirk23", tol = 1e-9 }
+T.near(m:value("heater.h"), h_sc_out, 1e-6 * h_sc_out, "supercritical heater: steady h_out = h_in + Q/m")
+T.near(m:value("heater.T"), 700, 1e-4, "supercritical heater: 700 K at the outlet, through region 3")
+
 -- the start state at the line's pressure: liquid at 3 MPa, 450 K (at the
 -- default 1 bar the same T0 would be vapour)
 local Line = lied.model "Line" {
@@ -79,11 +95,13 @@ end
 T.raises(build(tf.Volume { medium = tf.steam, p0 = 1e5, T0 = 250 }),
   { "c", "start state (p0, T0): IF97: p = 100000 Pa, T = 250 K: T is outside [273.15 K, 2273.15 K]" },
   "Volume below 273.15 K")
-T.raises(build(tf.Volume { medium = tf.steam, p0 = 25e6, T0 = 650 }), { "region 3" }, "Volume in region 3")
+T.raises(build(tf.Volume { medium = tf.steam, p0 = 1.5e8, T0 = 650 }), { "p is outside (0, 100 MPa]" },
+  "Volume above 100 MPa")
 T.raises(build(tf.Volume { x0 = 0.5 }), { "x0 = 0.5 needs a medium with two phases (tf.steam), not liquid" },
   "x0 of a liquid")
 T.raises(build(tf.Volume { medium = tf.steam, x0 = 0.5, p0 = 3e7 }),
-  { "x0 = 0.5: p0 = 3e+07 Pa has no two-phase states in water and steam (IAPWS-IF97)" }, "x0 above 16.53 MPa")
+  { "x0 = 0.5: p0 = 3e+07 Pa has no two-phase states in water and steam (IAPWS-IF97)" },
+  "x0 above the critical pressure")
 T.raises(build(tf.Heater { medium = tf.steam, T0 = 2500 }),
   { "start state (p0, T0): IF97: p = 100000 Pa, T = 2500 K" }, "Heater above 2273.15 K")
 T.raises(build(tf.Heater { medium = { 5, 0, 0, 0, 0, 0 } }),

@@ -41,8 +41,13 @@ T.raises(function() return steam:T_ph(1e5, -1e6) end,
 T.raises(function() return steam:T_ph(2e8, 1e6) end,
   { "tf.steam:T_ph: IF97: p = 200000000 Pa", "p is outside (0, 100 MPa]" }, "p too high")
 T.raises(function() return steam:T_ph(1e5, 9e6) end, { "above 2273.15 K" }, "h too high")
-T.raises(function() return steam:rho_ph(25e6, 2e6) end, { "tf.steam:rho_ph:", "region 3" },
-  "near-critical state")
+-- region 3 (near the critical point): the state python3-iapws's basic
+-- equation of region 3 puts at p = 25 MPa, h = 2 MJ/kg (to 1e-13)
+T.near(steam:rho_ph(25e6, 2e6), 408.40558027976, 1e-9, "region 3: rho(25 MPa, 2 MJ/kg)")
+T.near(steam:T_ph(25e6, 2e6), 655.34434568001, 1e-9, "region 3: T(25 MPa, 2 MJ/kg)")
+T.eq(steam:state_ph(25e6, 2e6).region, 3, "region 3: the region")
+T.raises(function() return steam:p_rhou(900, 1.6e6) end, { "tf.steam:p_rhou:", "above 100 MPa" },
+  "denser than region 3 above 623.15 K")
 T.raises(function() return steam:h_pT(1e5, 200) end,
   { "tf.steam:h_pT: IF97: p = 100000 Pa, T = 200 K: T is outside [273.15 K, 2273.15 K]" }, "T too low")
 T.raises(function() return steam:Tsat(3e7) end,

@@ -5,6 +5,8 @@
 -- esdirk23 crawled after the firing step's time event) the energy grows by
 -- Q t and the mass stays, to 1e-8, and
 -- the pressure rises along the saturation line, T = Tsat(p) at every output;
+-- a drum at 18 MPa heated the same way boils up to the critical point and
+-- goes on as supercritical fluid (region 3), conserving mass and energy;
 -- the controlled run holds
 -- 3 MPa after the firing step, on the saturation line throughout.
 local lied = require "lied"
@@ -71,7 +73,45 @@ T.check(worstT <= 1e-9 * 600, string.format("heated, closed: T = Tsat(p) (worst 
 T.check(tf.steam:x_ph(c["drum.p"][n], tf.steam:h_pT(c["drum.p"][n], c["drum.T"][n] - 1)) == 0,
   "the drum's T is the saturation temperature (1 K below it is liquid)")
 
--- 3. the controlled run: the pressure peaks after the step and returns to 3 MPa
+-- 3. a high-pressure drum through the critical point (region 3 of IF97):
+-- closed, unheated at first 18 MPa with 30 % steam, heated as in 2: the
+-- content boils on region 3's saturation line up to 22.064 MPa, leaves the
+-- dome near the critical point and goes on as supercritical fluid; the
+-- energy grows by Q t, the mass stays, the pressure rises at every output,
+-- T = Tsat(p) while two-phase
+set = {}
+for k, v in pairs(closed) do set[k] = v end
+set["drum.p0"], set["drum.x0"] = 18e6, 0.3
+c = run(set)
+n = #c.time
+M0, U0 = c["drum.M"][1], c["drum.U"][1]
+local two, super
+worstT, rising = 0, true
+for i = 1, n do
+  local t = c.time[i]
+  local E = 8.2e6 * t + (t > 100 and 1.8e6 * (t - 100) or 0)
+  T.near(c["drum.M"][i], M0, 1e-8 * M0, "high pressure: mass at t = " .. t)
+  T.near(c["drum.U"][i], U0 + E, 1e-8 * (U0 + E), "high pressure: energy at t = " .. t)
+  local st = tf.steam:state_rhou(c["drum.M"][i] / 20, c["drum.U"][i] / c["drum.M"][i])
+  if st.region == 4 then
+    two = (two or 0) + 1
+    worstT = math.max(worstT, math.abs(c["drum.T"][i] - tf.steam:Tsat(c["drum.p"][i])))
+  elseif st.region == 3 and c["drum.p"][i] > 22.064e6 then
+    super = (super or 0) + 1
+  end
+  if i > 1 and (c["drum.p"][i] < c["drum.p"][i - 1] or
+                (c["drum.p"][i] == c["drum.p"][i - 1] and c.time[i] ~= c.time[i - 1])) then
+    rising = false
+  end
+end
+T.check(rising, "high pressure: the pressure rises at every output")
+T.check((two or 0) > 50 and (super or 0) > 50,
+  string.format("high pressure: two-phase at %s outputs, then supercritical at %s", two, super))
+T.check(worstT <= 1e-9 * 650, string.format("high pressure: T = Tsat(p) while two-phase (worst %.2e K)", worstT))
+T.near(c["drum.p"][1], 18e6, 1e-6 * 18e6, "high pressure: starts at 18 MPa")
+T.check(c["drum.p"][n] > 50e6, "high pressure: over 50 MPa after 400 s: " .. c["drum.p"][n])
+
+-- 4. the controlled run: the pressure peaks after the step and returns to 3 MPa
 c = run({})
 n = #c.time
 local peak = 0

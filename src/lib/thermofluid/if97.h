@@ -5,11 +5,13 @@
  * by Newton's method to the basic equations' accuracy, and the inverse a
  * rigid volume needs, (rho, u) -> (p, T, x).
  *
- * SI units throughout: Pa, K, J/kg, J/(kg K), kg/m3. Region 3 (around the
- * critical point, p above 16.53 MPa between 623.15 K and the B23 line) is
- * not implemented: a state there is refused like any state outside the
- * range of validity. Every function returns 0, or LIED_ERROR with a message
- * naming the state in why (cap bytes, always terminated); no output is NaN. */
+ * Region 3 (around the critical point: above 16.53 MPa, between 623.15 K and
+ * the B23 line) is the basic equation f(rho, T) (if97_r3.c), with the
+ * two-phase states between 623.15 K and the critical point on it.
+ *
+ * SI units throughout: Pa, K, J/kg, J/(kg K), kg/m3. Every function returns
+ * 0, or LIED_ERROR with a message naming the state in why (cap bytes, always
+ * terminated); no output is NaN. */
 #ifndef LIED_LIB_THERMOFLUID_IF97_H
 #define LIED_LIB_THERMOFLUID_IF97_H
 #include <stddef.h>
@@ -26,9 +28,11 @@
 #define IF97_PTRIPLE 611.212677 /* psat(273.15 K) [Pa] */
 #define IF97_PS13 16.5291642526e6 /* psat(623.15 K): the highest two-phase p [Pa] */
 
-/* A state: region 1 (liquid), 2 (vapour), 4 (two-phase mixture) or 5
- * (high-temperature steam). x is the vapour mass fraction in region 4 and 0
- * (region 1) or 1 (regions 2, 5) outside it; cp is 0 in region 4 (it is not
+/* A state: region 1 (liquid), 2 (vapour), 3 (around the critical point), 4
+ * (two-phase mixture) or 5 (high-temperature steam). x is the vapour mass
+ * fraction in region 4 and 0 (region 1) or 1 (regions 2, 5) outside it; in
+ * region 3 0 for a liquid-like state (below the critical temperature above
+ * psat; above it denser than the critical density 322 kg/m3), else 1; cp is 0 in region 4 (it is not
  * defined there: the functions that return it refuse a two-phase state). */
 typedef struct if97_state {
   double p, T, rho, h, u, s, cp, x;
@@ -40,7 +44,10 @@ typedef struct if97_state {
 int if97_psat(double T, double *p, char *why, size_t cap);
 int if97_Tsat(double p, double *T, char *why, size_t cap);
 
-/* Single-phase state at (p, T) in regions 1, 2, 5. */
+/* Saturated liquid (x = 0) and vapour (x = 1) at p (611.213 Pa <= p <=
+ * 22.064 MPa; above 16.53 MPa region 3's); region 4 in both. */
+int if97_sat_p(double p, if97_state *L, if97_state *V, char *why, size_t cap);
+/* Single-phase state at (p, T) in regions 1, 2, 3, 5. */
 int if97_pT(double p, double T, if97_state *st, char *why, size_t cap);
 /* State at (p, h) / (p, s), two-phase included. */
 int if97_ph(double p, double h, if97_state *st, char *why, size_t cap);
@@ -71,6 +78,29 @@ void if97_gibbs2(double p, double T, if97_gibbs *g);
 void if97_gibbs5(double p, double T, if97_gibbs *g);
 /* gamma, gamma_tau, gamma_tautau only (gp, gpp, gpt are set to 0). */
 void if97_gibbs_t(int region, double p, double T, if97_gibbs *g);
+/* Region 3: the dimensionless Helmholtz free energy phi(delta, tau) =
+ * f / (R T), delta = rho / 322 kg/m3, tau = 647.096 K / T, and its
+ * derivatives (fd = d/ddelta, ...). */
+typedef struct if97_helm {
+  double f, fd, fdd, ft, ftt, fdt;
+  double delta, tau;
+} if97_helm;
+void if97_helm3(double rho, double T, if97_helm *f);
+void if97_from_helm3(const if97_helm *f, double rho, double T, if97_state *st);
+double if97_p3(double rho, double T);
+/* The density of region 3's equation at (p, T) on the liquid (vapour = 0)
+ * or the vapour branch: 0, or -1 when there is none. *rho on entry: a start
+ * near the root (the last of an iteration), or 0. */
+int if97_rho3(double p, double T, int vapour, double *rho);
+/* Region 3's saturated densities at 623.15 K (liquid, vapour) and where
+ * they meet at the critical temperature (the liquid's root there), by
+ * if97_sat3 (test_if97 checks them). */
+#define IF97_R3_RHOL13 574.67039809603978
+#define IF97_R3_RHOV13 113.61270497902538
+#define IF97_R3_RHOC_SAT 322.17856305816622
+/* Saturated liquid and vapour densities at 623.15 K <= T <= 647.096 K
+ * (on entry: starts near them, or 0). */
+int if97_sat3(double T, double *rhoL, double *rhoV);
 /* Properties from the Gibbs function (region 1, 2 or 5 at (p, T)). */
 void if97_from_gibbs(const if97_gibbs *g, double p, double T, int region, if97_state *st);
 /* B23: p(T) and T(p); B2bc: p(h) and h(p). */

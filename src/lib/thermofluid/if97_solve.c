@@ -1,6 +1,7 @@
 /* if97_solve.c - IAPWS-IF97 states from (p, T), (p, h), (p, s) and (rho, u):
  * region selection with the range checks, Newton refinement of the
- * backward equations, the two-phase mixture on the saturation line. */
+ * backward equations, region 3 by its density and temperature roots, the
+ * two-phase mixture on the saturation line. */
 #include <math.h>
 #include <stdio.h>
 #include "lied/status.h"
@@ -24,6 +25,32 @@ static void state_pT(int region, double p, double T, if97_state *st) {
   if97_from_gibbs(&g, p, T, region, st);
 }
 
+/* ---- region 3 at (p, T) and (rho, T) -------------------------------------------- */
+
+#define R3_RHOC 322.0
+#define R3_TMAX 863.15 /* the highest temperature of region 3 (B23 at 100 MPa) */
+
+/* Which branch of region 3's p(rho) holds (p, T): the vapour's below psat
+ * (below the critical temperature) or below the critical density's p. */
+static int vapour3(double p, double T) {
+  return T < IF97_TC ? p < if97_psat_eq(T) : p < if97_p3(R3_RHOC, T);
+}
+
+static void state_rhoT(double rho, double T, if97_state *st) {
+  if97_helm f;
+  if97_helm3(rho, T, &f);
+  if97_from_helm3(&f, rho, T, st);
+}
+
+/* Region 3 at (p, T) from a start near its density (or 0): 0, or -1 when
+ * the equation has no density there. */
+static int state3_pT(double p, double T, double rho, if97_state *st) {
+  if (if97_rho3(p, T, vapour3(p, T), &rho)) return -1;
+  state_rhoT(rho, T, st);
+  st->p = p;
+  return 0;
+}
+
 /* ---- saturation ------------------------------------------------------------ */
 
 int if97_psat(double T, double *p, char *why, size_t cap) {
@@ -38,6 +65,25 @@ int if97_Tsat(double p, double *T, char *why, size_t cap) {
     return FAIL("IF97: Tsat(p = %.9g Pa) is defined for 611.213 Pa <= p <= 22.064 MPa", p);
   *T = if97_Tsat_eq(p);
   if (*T < IF97_TMIN) *T = IF97_TMIN; /* p at the lowest end, rounding */
+  return 0;
+}
+
+int if97_sat_p(double p, if97_state *L, if97_state *V, char *why, size_t cap) {
+  double T;
+  if (if97_Tsat(p, &T, why, cap)) return LIED_ERROR;
+  if (T <= IF97_T13) {
+    state_pT(1, p, T, L);
+    state_pT(2, p, T, V);
+    return 0;
+  }
+  double rl = 0, rv = 0;
+  if (if97_sat3(T, &rl, &rv))
+    return FAIL("IF97: p = %.9g Pa: no saturated density of region 3 found", p);
+  state_rhoT(rl, T, L);
+  state_rhoT(rv, T, V);
+  L->p = V->p = p;
+  L->x = 0, V->x = 1;
+  L->region = V->region = 4;
   return 0;
 }
 
@@ -56,15 +102,18 @@ static int region_pT(double p, double T, char *why, size_t cap) {
     return 5;
   }
   if (T <= IF97_T13) return p >= if97_psat_eq(T) ? 1 : 2;
-  if (T <= 863.15 && p > if97_p_b23(T))
-    return FAIL0("IF97: p = %.9g Pa, T = %.9g K lies in region 3 (near the critical point), "
-                "which lied does not implement", p, T);
+  if (T <= R3_TMAX && p > if97_p_b23(T)) return 3;
   return 2;
 }
 
 int if97_pT(double p, double T, if97_state *st, char *why, size_t cap) {
   int r = region_pT(p, T, why, cap);
   if (!r) return LIED_ERROR;
+  if (r == 3) {
+    if (state3_pT(p, T, 0, st))
+      return FAIL("IF97: p = %.9g Pa, T = %.9g K: no density of region 3 found", p, T);
+    return 0;
+  }
   state_pT(r, p, T, st);
   return 0;
 }
@@ -132,6 +181,79 @@ static double backward(int region, double p, double y, int by) {
   return by == BY_H ? if97_T2_ph(p, y) : if97_T2_ps(p, y);
 }
 
+/* The two-phase mixture at p, T of saturated liquid L and vapour V whose
+ * h (or s) is y. */
+static void mixture(double p, double T, const if97_state *L, const if97_state *V, double y,
+                    int by, if97_state *st) {
+  double yl = value(L, by), yv = value(V, by);
+  double x = (y - yl) / (yv - yl), v = (1 - x) / L->rho + x / V->rho;
+  st->p = p;
+  st->T = T;
+  st->x = x;
+  st->rho = 1.0 / v;
+  st->h = L->h + x * (V->h - L->h);
+  st->s = L->s + x * (V->s - L->s);
+  st->u = st->h - p * v;
+  st->cp = 0.0;
+  st->region = 4;
+}
+
+/* h (or s) of region 3 at (p, T) on the branch the call asks for; NaN when
+ * there is no density. */
+typedef struct r3_call {
+  double p;
+  int by, vapour;
+  double *rho; /* the last density, the next start */
+} r3_call;
+static double r3_value(double T, const void *ctx) {
+  const r3_call *c = ctx;
+  if (if97_rho3(c->p, T, c->vapour, c->rho)) return NAN;
+  if97_state st;
+  state_rhoT(*c->rho, T, &st);
+  return value(&st, c->by);
+}
+
+/* The region-3 state at (p, y) with T in [Ta, Tb] on one branch (y between
+ * the values at the ends). */
+static int single3(double p, double y, int by, double Ta, double Tb, int vapour, double rl0,
+                   double rv0, if97_state *st, char *why, size_t cap) {
+  double rho = vapour ? rv0 : rl0;
+  const r3_call c = {p, by, vapour, &rho};
+  double T = if97_root(r3_value, &c, y, Ta, Tb, 1e-14);
+  if (if97_rho3(p, T, vapour, &rho)) return FAIL_STATE("no density of region 3 found");
+  state_rhoT(rho, T, st);
+  st->p = p;
+  if (p < IF97_PC) st->x = vapour; /* the branch, also at the saturation line */
+  return 0;
+}
+
+/* Above 16.53 MPa, y between region 1's value at 623.15 K (y1) and region
+ * 2's on the B23 line at Tb (y2): region 3, with two-phase states below the
+ * critical pressure. Where the regions' values at their common boundary
+ * differ (within the formulation's consistency), the state between is the
+ * neighbouring region's, a few mK beyond its end. */
+static int region3_py(double p, double y, int by, double Tb, double rho1, double rho2,
+                      if97_state *st, char *why, size_t cap) {
+  if97_state a, b; /* from region 1's and region 2's densities at the ends */
+  if (state3_pT(p, IF97_T13, rho1, &a) || state3_pT(p, Tb, rho2, &b))
+    return FAIL_STATE("no density of region 3 found");
+  if (y <= value(&a, by)) return single(1, p, y, by, IF97_T13, st, why, cap);
+  if (y >= value(&b, by)) return single(2, p, y, by, Tb, st, why, cap);
+  /* at and above the critical pressure p(rho) rises everywhere: the
+   * liquid branch's search finds the one density */
+  if (p >= IF97_PC) return single3(p, y, by, IF97_T13, Tb, 0, a.rho, b.rho, st, why, cap);
+  const double Ts = if97_Tsat_eq(p);
+  double rl = a.rho, rv = b.rho;
+  if (if97_sat3(Ts, &rl, &rv)) return FAIL_STATE("no saturated density of region 3 found");
+  if97_state L, V;
+  state_rhoT(rl, Ts, &L);
+  state_rhoT(rv, Ts, &V);
+  if (y < value(&L, by)) return single3(p, y, by, IF97_T13, Ts, 0, rl, rv, st, why, cap);
+  if (y > value(&V, by)) return single3(p, y, by, Ts, Tb, 1, rl, rv, st, why, cap);
+  mixture(p, Ts, &L, &V, y, by, st);
+  return 0;
+}
+
 /* The state at (p, y); with tonly, on the fast paths only st->T and
  * st->region are set. */
 static int by_ps(double p, double y, int by, int tonly, if97_state *st, char *why, size_t cap) {
@@ -194,16 +316,7 @@ static int by_ps(double p, double y, int by, int tonly, if97_state *st, char *wh
       return single(1, p, y, by, Ts, st, why, cap);
     }
     if (y > yv) return single(2, p, y, by, Ts, st, why, cap);
-    double x = (y - yl) / (yv - yl), v = (1 - x) / L.rho + x / V.rho;
-    st->p = p;
-    st->T = Ts;
-    st->x = x;
-    st->rho = 1.0 / v;
-    st->h = L.h + x * (V.h - L.h);
-    st->s = L.s + x * (V.s - L.s);
-    st->u = st->h - p * v;
-    st->cp = 0.0;
-    st->region = 4;
+    mixture(p, Ts, &L, &V, y, by, st);
     return 0;
   }
   /* above the highest two-phase pressure: region 1 up to 623.15 K, region 2
@@ -217,10 +330,9 @@ static int by_ps(double p, double y, int by, int tonly, if97_state *st, char *wh
     double T1 = backward(1, p, y, by);
     return single(1, p, y, by, isfinite(T1) ? T1 : IF97_T13, st, why, cap);
   }
-  double Tb = if97_T_b23(p);
+  const double rho1 = b.rho, Tb = if97_T_b23(p);
   state_pT(2, p, Tb, &b);
-  if (y < value(&b, by))
-    return FAIL_STATE("in region 3 (near the critical point), which lied does not implement");
+  if (y < value(&b, by)) return region3_py(p, y, by, Tb, rho1, b.rho, st, why, cap);
   double T2 = backward(2, p, y, by);
   return single(2, p, y, by, isfinite(T2) && T2 > Tb ? T2 : Tb, st, why, cap);
 }
@@ -380,11 +492,107 @@ static int newton_pT(int region, double v, double u, double *pp, double *TT) {
 
 #define FAIL_RU(what) FAIL("IF97: rho = %.9g kg/m3, u = %.9g J/kg: %s", rho, u, what)
 
+/* ---- (rho, u) in region 3 ------------------------------------------------------------ */
+
+/* u of region 3's equation at (1 / v, T). */
+static double u3(double T, double v) {
+  if97_helm f;
+  if97_helm3(1 / v, T, &f);
+  return IF97_R * T * f.tau * f.ft;
+}
+/* Saturated volume of region 3 at T (623.15 K .. 647.096 K), the liquid's
+ * (which = 0) or the vapour's; rho: the last density, the next start. */
+typedef struct sat3_call {
+  int which;
+  double *rho;
+} sat3_call;
+static double sat3_v(double T, const void *ctx) {
+  const sat3_call *c = ctx;
+  if (if97_rho3(if97_psat_eq(T), T, c->which, c->rho)) return NAN;
+  return 1 / *c->rho;
+}
+/* u of the region-3 mixture of volume v at T; rl, rv: the last saturated
+ * densities, the next starts. */
+typedef struct mix3_call {
+  double v, *rl, *rv;
+} mix3_call;
+static double mix3_u(double T, const void *ctx) {
+  const mix3_call *c = ctx;
+  if (if97_sat3(T, c->rl, c->rv)) return NAN;
+  const double rl = *c->rl, rv = *c->rv;
+  if (rv >= rl) return u3(T, c->v);
+  double x = (c->v - 1 / rl) / (1 / rv - 1 / rl);
+  return u3(T, 1 / rl) + x * (u3(T, 1 / rv) - u3(T, 1 / rl));
+}
+
+/* (rho, u) in region 3, or in the two-phase states between 623.15 K and the
+ * critical point, for the callers below that found it there. 0 with st;
+ * LIED_ERROR (why); 1 when region 3's equation puts the state outside
+ * region 3 (beyond a boundary, by the formulation's small inconsistency
+ * between the regions there): the caller's own state stands. */
+static int single_ru3(double rho, double u, if97_state *st, char *why, size_t cap) {
+  const double v = 1 / rho;
+  double Tlo = IF97_T13;
+  if97_state top; /* region 3's densest state: 623.15 K at 100 MPa */
+  state_pT(1, IF97_PMAX, IF97_T13, &top);
+  if (rho > top.rho) return FAIL_RU("above 100 MPa (the highest p of IF97)");
+  if (rho > IF97_R3_RHOV13 && rho < IF97_R3_RHOL13) {
+    /* two-phase from 623.15 K up to Thi, where rho is saturated: the
+     * liquid's saturated density where rho is above the one where the
+     * equation's saturated densities meet at the critical temperature (near,
+     * not at, 322 kg/m3), else the vapour's */
+    const int vapour = rho <= IF97_R3_RHOC_SAT;
+    double rs = vapour ? IF97_R3_RHOV13 : IF97_R3_RHOL13;
+    const sat3_call sc = {vapour, &rs};
+    const double Thi = if97_root(sat3_v, &sc, v, IF97_T13, IF97_TC, 1e-12);
+    if (u <= u3(Thi, v)) {
+      double rl = IF97_R3_RHOL13, rv = IF97_R3_RHOV13;
+      const mix3_call mc = {v, &rl, &rv};
+      const double T = u <= mix3_u(IF97_T13, &mc) ? IF97_T13
+                                                  : if97_root(mix3_u, &mc, u, IF97_T13, Thi, 1e-12);
+      if (if97_sat3(T, &rl, &rv)) return FAIL_RU("no saturated density of region 3 found");
+      if97_state L, V;
+      state_rhoT(rl, T, &L);
+      state_rhoT(rv, T, &V);
+      double x = rv < rl ? (v - 1 / rl) / (1 / rv - 1 / rl) : vapour;
+      if (x < 0) x = 0;
+      if (x > 1) x = 1;
+      st->p = if97_psat_eq(T);
+      st->T = T;
+      st->x = x;
+      st->rho = rho;
+      st->u = u;
+      st->h = L.h + x * (V.h - L.h);
+      st->s = L.s + x * (V.s - L.s);
+      st->cp = 0.0;
+      st->region = 4;
+      return 0;
+    }
+    Tlo = Thi;
+  }
+  if (u < u3(Tlo, v)) return 1;
+  if (u > u3(R3_TMAX, v)) {
+    if (if97_p3(rho, R3_TMAX) > IF97_PMAX) return FAIL_RU("above 100 MPa (the highest p of IF97)");
+    return 1;
+  }
+  const double T = root(u3, v, u, Tlo, R3_TMAX);
+  state_rhoT(rho, T, st);
+  if (st->p > IF97_PMAX * (1 + 1e-9)) return FAIL_RU("above 100 MPa (the highest p of IF97)");
+  if (st->p < if97_p_b23(T)) return 1;
+  st->u = u; /* the given value, not its round trip */
+  return 0;
+}
+
 /* A single-phase (rho, u) in region 1, 2 (or 5) from the start (p0, T0). */
 static int single_ru(int region, double rho, double u, double p0, double T0, if97_state *st,
                      char *why, size_t cap) {
   double v = 1 / rho, p = p0, T = T0;
-  if (newton_pT(region, v, u, &p, &T)) return FAIL_RU("no convergence of Newton's method");
+  if (newton_pT(region, v, u, &p, &T)) {
+    /* a liquid from below or a vapour from beside region 3 whose Newton
+     * iteration leaves its region: the state may be region 3's */
+    const int rc = region == 5 ? 1 : single_ru3(rho, u, st, why, cap);
+    return rc != 1 ? rc : FAIL_RU("no convergence of Newton's method");
+  }
   if (T < IF97_TMIN - 1e-7) return FAIL_RU("below 273.15 K (the lowest T of IF97)");
   if (region == 2 && T > IF97_T25 - 1.0) { /* region 5 above u at 1073.15 K */
     double pb = vap_p(v, IF97_T25);
@@ -394,13 +602,19 @@ static int single_ru(int region, double rho, double u, double p0, double T0, if9
   }
   if (region == 5 && T > IF97_TMAX + 1e-7) return FAIL_RU("above 2273.15 K (the highest T of IF97)");
   if (region == 5 && p > IF97_P5MAX * (1 + 1e-9)) return FAIL_RU("above 1073.15 K IF97 holds up to 50 MPa");
-  if (region == 2 && T > IF97_T13 && T <= 863.15 && p > if97_p_b23(T))
-    return FAIL_RU("in region 3 (near the critical point), which lied does not implement");
-  /* a liquid hotter than 623.15 K is region 3 or above 100 MPa; a liquid
-   * below, or a vapour above, the saturation pressure is no solution */
-  if (region == 1 && T > IF97_T13 + 1e-7)
-    return FAIL_RU("in region 3 (near the critical point) or above 100 MPa, which lied does "
-                   "not implement");
+  /* vapour above the B23 line and a liquid hotter than 623.15 K are region
+   * 3 (or above 100 MPa) */
+  if ((region == 2 && T > IF97_T13 && T <= R3_TMAX && p > if97_p_b23(T)) ||
+      (region == 1 && T > IF97_T13 + 1e-7)) {
+    const int rc = single_ru3(rho, u, st, why, cap);
+    if (rc != 1) return rc;
+    /* region 3's equation puts it just outside: this region's state
+     * stands if it lies as close to their boundary */
+    if (region == 1 ? T > IF97_T13 + 0.1 : fabs(p - if97_p_b23(T)) > 1e-3 * p)
+      return FAIL_RU("between regions that IF97 does not join here");
+  }
+  /* a liquid below, or a vapour above, the saturation pressure is no
+   * solution */
   if ((region == 1 && p < if97_psat_eq(T) * (1 - 1e-9)) ||
       (region == 2 && T <= IF97_T13 && p > if97_psat_eq(T) * (1 + 1e-9)))
     return FAIL_RU("no convergence of Newton's method");
@@ -478,8 +692,10 @@ int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
   /* between the saturated densities at 623.15 K: vapour beyond the B23 line
    * (region 2) or region 3 */
   double Tb = v >= b23_v(863.15, 0) ? root(b23_v, 0, v, IF97_T13, 863.15) : 863.15;
-  if (u < vap_u(Tb, v))
-    return FAIL_RU("in region 3 (near the critical point), which lied does not implement");
+  if (u < vap_u(Tb, v)) {
+    const int rc = single_ru3(rho, u, st, why, cap);
+    if (rc != 1) return rc;
+  }
   double T0 = u < vap_u(IF97_T25, v) ? root(vap_u, v, u, Tb, IF97_T25) : IF97_T25;
   return single_ru(2, rho, u, vap_p(v, T0), T0, st, why, cap);
 }

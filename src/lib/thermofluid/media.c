@@ -145,16 +145,11 @@ static int steam_check_rho_u(const double *c, double rho, double u, char *why, s
 }
 static int steam_sat_h(const double *c, double p, double *hl, double *hv) {
   (void)c;
-  if (!(p >= IF97_PTRIPLE && p <= IF97_PS13)) return -1;
-  double Ts = if97_Tsat_eq(p);
-  if97_gibbs g;
-  if97_state st;
-  if97_gibbs1(p, Ts, &g);
-  if97_from_gibbs(&g, p, Ts, 1, &st);
-  *hl = st.h;
-  if97_gibbs2(p, Ts, &g);
-  if97_from_gibbs(&g, p, Ts, 2, &st);
-  *hv = st.h;
+  char why[8];
+  if97_state L, V;
+  if (if97_sat_p(p, &L, &V, why, sizeof why)) return -1;
+  *hl = L.h;
+  *hv = V.h;
   return 0;
 }
 
