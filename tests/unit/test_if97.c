@@ -267,6 +267,15 @@ static void region3(void) {
   CHECK_NEAR(c.T, IF97_T13, 0.01);
   CHECK(if97_ph(p, b.h, &c, why, sizeof why) == 0);
   CHECK_NEAR(c.T, Tb, 0.01);
+  /* vapour of region 2 just beyond the B23 line at 20 MPa: its (rho, u)
+   * (Newton's method from the ideal-gas start failed there) */
+  for (double h = 2.70e6; h < 2.76e6; h += 5e3) {
+    CHECK(if97_ph(20e6, h, &a, why, sizeof why) == 0);
+    CHECK(a.region == 2);
+    CHECK(if97_rho_u(a.rho, a.u, &b, why, sizeof why) == 0);
+    CHECK_NEAR(b.p, 20e6, 1e-8 * 20e6);
+    CHECK_NEAR(b.T, a.T, 1e-9 * a.T);
+  }
   /* supercritical, on both sides of the critical temperature */
   CHECK(if97_pT(25e6, 640, &a, why, sizeof why) == 0);
   CHECK(a.region == 3 && a.x == 0);

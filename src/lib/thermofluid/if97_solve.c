@@ -681,7 +681,12 @@ int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
     if97_state L, V;
     sat(Tv, &L, &V);
     double T0 = Tv + (u - V.u) / 1450.0;
-    return single_ru(2, rho, u, V.p, T0, st, why, cap);
+    if (single_ru(2, rho, u, V.p, T0, st, why, cap) == 0) return 0;
+    /* near the B23 line the vapour is far from ideal and Newton's method
+     * from that start can fail: again from the temperature where region 2's
+     * vapour of this volume has u */
+    T0 = u < vap_u(IF97_T25, v) ? root(vap_u, v, u, Tv, IF97_T25) : IF97_T25;
+    return single_ru(2, rho, u, vap_p(v, T0), T0, st, why, cap);
   }
   if (Tl < IF97_T13) { /* compressed liquid */
     if97_state L, V;
