@@ -492,6 +492,25 @@ static int newton_pT(int region, double v, double u, double *pp, double *TT) {
 
 #define FAIL_RU(what) FAIL("IF97: rho = %.9g kg/m3, u = %.9g J/kg: %s", rho, u, what)
 
+/* The two-phase state of density rho and energy u at p, T of saturated
+ * liquid L and vapour V (lever rule on the volume; where L and V meet, at
+ * the critical point, quality x0). */
+static void mixture_ru(double rho, double u, double p, double T, const if97_state *L,
+                       const if97_state *V, double x0, if97_state *st) {
+  double x = V->rho < L->rho ? (1 / rho - 1 / L->rho) / (1 / V->rho - 1 / L->rho) : x0;
+  if (x < 0) x = 0;
+  if (x > 1) x = 1;
+  st->p = p;
+  st->T = T;
+  st->x = x;
+  st->rho = rho;
+  st->u = u;
+  st->h = L->h + x * (V->h - L->h);
+  st->s = L->s + x * (V->s - L->s);
+  st->cp = 0.0;
+  st->region = 4;
+}
+
 /* ---- (rho, u) in region 3 ------------------------------------------------------------ */
 
 /* u of region 3's equation at (1 / v, T). */
@@ -554,18 +573,7 @@ static int single_ru3(double rho, double u, if97_state *st, char *why, size_t ca
       if97_state L, V;
       state_rhoT(rl, T, &L);
       state_rhoT(rv, T, &V);
-      double x = rv < rl ? (v - 1 / rl) / (1 / rv - 1 / rl) : vapour;
-      if (x < 0) x = 0;
-      if (x > 1) x = 1;
-      st->p = if97_psat_eq(T);
-      st->T = T;
-      st->x = x;
-      st->rho = rho;
-      st->u = u;
-      st->h = L.h + x * (V.h - L.h);
-      st->s = L.s + x * (V.s - L.s);
-      st->cp = 0.0;
-      st->region = 4;
+      mixture_ru(rho, u, if97_psat_eq(T), T, &L, &V, vapour, st);
       return 0;
     }
     Tlo = Thi;
@@ -663,18 +671,7 @@ int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
     double T = root(mix_u, v, u, Tlo, Thi);
     if97_state L, V;
     sat(T, &L, &V);
-    double x = (v - 1 / L.rho) / (1 / V.rho - 1 / L.rho);
-    if (x < 0) x = 0;
-    if (x > 1) x = 1;
-    st->p = L.p;
-    st->T = T;
-    st->x = x;
-    st->rho = rho;
-    st->u = u;
-    st->h = L.h + x * (V.h - L.h);
-    st->s = L.s + x * (V.s - L.s);
-    st->cp = 0.0;
-    st->region = 4;
+    mixture_ru(rho, u, L.p, T, &L, &V, 0, st);
     return 0;
   }
   if (Tv < IF97_T13 && Tv <= Tl) { /* superheated vapour */
