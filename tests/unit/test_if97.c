@@ -89,6 +89,17 @@ static void release_tables(void) {
   CHECK_DIGITS(if97_T1_ps(3e6, 0.5e3), 0.307842258, 3);
   CHECK_DIGITS(if97_T1_ps(80e6, 0.5e3), 0.309979785, 3);
   CHECK_DIGITS(if97_T1_ps(80e6, 3e3), 0.565899909, 3);
+  /* region 3's backward equations (supplementary release SR3, Table 5) and
+   * the 3a/3b boundary (after its Eq. 1) */
+  CHECK_DIGITS(if97_h_3ab(25e6) / 1e3, 0.2095936454, 4);
+  CHECK_DIGITS(if97_T3_ph(20e6, 1700e3), 0.6293083892, 3);
+  CHECK_DIGITS(if97_T3_ph(100e6, 2100e3), 0.7336163014, 3);
+  CHECK_DIGITS(if97_T3_ph(20e6, 2500e3), 0.6418418053, 3);
+  CHECK_DIGITS(if97_T3_ph(100e6, 2700e3), 0.8420460876, 3);
+  CHECK_DIGITS(if97_v3_ph(20e6, 1700e3), 0.1749903962, -2);
+  CHECK_DIGITS(if97_v3_ph(100e6, 2100e3), 0.1676229776, -2);
+  CHECK_DIGITS(if97_v3_ph(20e6, 2500e3), 0.6670547043, -2);
+  CHECK_DIGITS(if97_v3_ph(100e6, 2700e3), 0.2404234998, -2);
   /* Table 24: backward T(p,h), region 2a, 2b, 2c */
   CHECK_DIGITS(if97_T2_ph(0.001e6, 3000e3), 0.534433241, 3);
   CHECK_DIGITS(if97_T2_ph(3e6, 3000e3), 0.575373370, 3);

@@ -251,3 +251,25 @@ double if97_T2_ps(double p, double s) {
   if (s >= 5.85e3) return poly(if97_r2b_tps, NTERMS(if97_r2b_tps), pi, 10.0 - s / 785.3);
   return poly(if97_r2c_tps, NTERMS(if97_r2c_tps), pi, 2.0 - s / 2925.1);
 }
+
+/* Region 3 (supplementary release SR3 on T(p,h), v(p,h) for region 3):
+ * the boundary between subregions 3a and 3b, h_3ab(p) (Eq. 1), and the
+ * backward equations of 3a and 3b (Eqs. 2 to 5). */
+double if97_h_3ab(double p) {
+  double pi = p / 1e6;
+  return (0.201464004206875e4 + 3.74696550136983 * pi - 0.0219921901054187 * pi * pi +
+          0.875131686009950e-4 * pi * pi * pi) *
+         1e3;
+}
+double if97_T3_ph(double p, double h) {
+  double pi = p / 100e6, eta = h / 1e3;
+  if (h <= if97_h_3ab(p))
+    return 760.0 * poly(if97_r3a_tph, NTERMS(if97_r3a_tph), pi + 0.240, eta / 2300.0 - 0.615);
+  return 860.0 * poly(if97_r3b_tph, NTERMS(if97_r3b_tph), pi + 0.298, eta / 2800.0 - 0.720);
+}
+double if97_v3_ph(double p, double h) {
+  double pi = p / 100e6, eta = h / 1e3;
+  if (h <= if97_h_3ab(p))
+    return 0.0028 * poly(if97_r3a_vph, NTERMS(if97_r3a_vph), pi + 0.128, eta / 2100.0 - 0.727);
+  return 0.0088 * poly(if97_r3b_vph, NTERMS(if97_r3b_vph), pi + 0.0661, eta / 2800.0 - 0.720);
+}

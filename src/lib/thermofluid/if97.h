@@ -113,6 +113,11 @@ double if97_T1_ph(double p, double h);
 double if97_T1_ps(double p, double s);
 double if97_T2_ph(double p, double h);
 double if97_T2_ps(double p, double s);
+/* Region 3's backward equations T(p, h), v(p, h) by subregion (3a below
+ * h_3ab(p), 3b above): start values for Newton's method on (rho, T). */
+double if97_h_3ab(double p);
+double if97_T3_ph(double p, double h);
+double if97_v3_ph(double p, double h);
 /* Region-4 equations alone, no range check. */
 double if97_psat_eq(double T);
 double if97_Tsat_eq(double p);

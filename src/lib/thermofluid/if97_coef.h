@@ -23,6 +23,10 @@ extern const if97_term if97_r5r[6];
 extern const if97_term if97_r2o[9];
 extern const if97_term if97_r5o[6];
 extern const if97_term if97_r3[39];
+extern const if97_term if97_r3a_tph[31];
+extern const if97_term if97_r3b_tph[33];
+extern const if97_term if97_r3a_vph[32];
+extern const if97_term if97_r3b_vph[30];
 /* Region 4, the saturation equation (Table 34): n1..n10 at [1..10]. */
 extern const double if97_r4[11];
 

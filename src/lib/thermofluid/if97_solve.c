@@ -213,10 +213,58 @@ static double r3_value(double T, const void *ctx) {
   return value(&st, c->by);
 }
 
+/* Newton's method on (rho, T) for p(rho, T) = p, h(rho, T) = h in region 3
+ * from the backward equations' T(p, h), 1 / v(p, h): 0 with rho, T when it
+ * converges within [Ta, Tb] on the branch asked for (dp/drho > 0, on its
+ * side of the critical density below the critical temperature, as
+ * if97_rho3's Newton steps), else -1. */
+static int newton3_ph(double p, double h, double Ta, double Tb, int vapour, double *rho_out,
+                      double *T_out) {
+  double T = if97_T3_ph(p, h), rho = 1 / if97_v3_ph(p, h);
+  if (!(T >= Ta && T <= Tb)) T = T < Ta ? Ta : Tb;
+  if (!(rho > 0 && rho < 850)) return -1;
+  for (int k = 0; k < 30; k++) {
+    if97_helm f;
+    if97_helm3(rho, T, &f);
+    const double d = f.delta, t = f.tau;
+    const double pp = rho * IF97_R * T * d * f.fd, hh = IF97_R * T * (t * f.ft + d * f.fd);
+    const double dpr = IF97_R * T * (2 * d * f.fd + d * d * f.fdd);
+    const double dpT = rho * IF97_R * (d * f.fd - d * t * f.fdt);
+    const double dhr = IF97_R * T / rho * d * (t * f.fdt + f.fd + d * f.fdd);
+    const double dhT = IF97_R * (-t * t * f.ftt - t * d * f.fdt + d * f.fd);
+    const double r1 = p - pp, r2 = h - hh, det = dpr * dhT - dpT * dhr;
+    double dr = (r1 * dhT - dpT * r2) / det, dT = (dpr * r2 - dhr * r1) / det;
+    if (!isfinite(dr) || !isfinite(dT) || !(dpr > 0)) return -1;
+    if (dr > 0.2 * rho) dr = 0.2 * rho;
+    if (dr < -0.2 * rho) dr = -0.2 * rho;
+    if (dT > 20) dT = 20;
+    if (dT < -20) dT = -20;
+    rho += dr, T += dT;
+    if (!(rho > 0 && rho < 850)) return -1;
+    if (fabs(dr) <= 1e-13 * rho && fabs(dT) <= 1e-13 * T) {
+      if (!(T >= Ta - 1e-9 * T && T <= Tb + 1e-9 * T)) return -1;
+      if (T < IF97_TC - 1e-3 ? (vapour ? rho >= R3_RHOC : rho <= R3_RHOC)
+                             : fabs(T - IF97_TC) <= 1e-3)
+        return -1;
+      *rho_out = rho, *T_out = T;
+      return 0;
+    }
+  }
+  return -1;
+}
+
 /* The region-3 state at (p, y) with T in [Ta, Tb] on one branch (y between
- * the values at the ends). */
+ * the values at the ends): for h from the backward equations by Newton's
+ * method, else (or where that fails) by the root finder on T. */
 static int single3(double p, double y, int by, double Ta, double Tb, int vapour, double rl0,
                    double rv0, if97_state *st, char *why, size_t cap) {
+  double rn, Tn;
+  if (by == BY_H && newton3_ph(p, y, Ta, Tb, vapour, &rn, &Tn) == 0) {
+    state_rhoT(rn, Tn, st);
+    st->p = p;
+    if (p < IF97_PC) st->x = vapour;
+    return 0;
+  }
   double rho = vapour ? rv0 : rl0;
   const r3_call c = {p, by, vapour, &rho};
   double T = if97_root(r3_value, &c, y, Ta, Tb, 1e-14);
