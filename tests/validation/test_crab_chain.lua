@@ -11,7 +11,9 @@
 -- 2. bench/flat_crabchain (the benchmark's flat reference) with --vary
 --    (crab i at phi = 0.1 (i mod 7)) against lied with the same start angles
 --    given per copy: crab 1's states at every step to 1e-9, so the
---    benchmark's ratios compare the same equations.
+--    benchmark's ratios compare the same equations;
+-- 3. bench/lanes_crabchain (the lane experiment) against flat_crabchain:
+--    37 varied crabs, the weighted sum of the final states to 1e-9.
 local T = require "tests.testing"
 local lied = require "lied"
 
@@ -142,6 +144,25 @@ if T.check(probe ~= nil, "flat_crabchain binary " .. flat .. " exists (build the
   end
   print(string.format("flat_crabchain: largest difference %.3g", w2))
   T.check(w2 <= 1e-9, string.format("crab 1 of 9 against flat_crabchain --vary: largest difference %.3g", w2))
+end
+
+-- ---- 3. bench/lanes_crabchain (the lane experiment of the chain) -------------------
+-- 37 crabs (a full group of 32 lanes and a partial one: the halos cross a
+-- group both ways) at varied angles: the sum of all final states, each
+-- weighted by its crab's number, agrees with flat_crabchain's
+local lanes = os.getenv("LANES_CHAIN_BIN")
+if not lanes or lanes == "" then lanes = dir .. "/bench/lanes_crabchain" end
+probe = io.open(lanes, "r")
+if T.check(probe ~= nil, "lanes_crabchain binary " .. lanes .. " exists (build the target, or set LANES_CHAIN_BIN)") then
+  probe:close()
+  local sums = {}
+  for _, prog in ipairs { flat, lanes } do
+    local code, out, err = T.sh(string.format("%q 37 2000 1e-3 --vary", prog))
+    T.eq(code, 0, prog .. " 37 crabs --vary (" .. err .. ")")
+    sums[#sums + 1] = tonumber(out:match("state_sum (%S+)"))
+  end
+  T.check(sums[1] and sums[2] and math.abs(sums[1] - sums[2]) <= 1e-9 * math.abs(sums[1]),
+    string.format("37 varied crabs: lanes_crabchain's state sum %.17g, flat_crabchain's %.17g", sums[2] or 0, sums[1] or 0))
 end
 
 T.done()
