@@ -603,7 +603,11 @@ static int single_ru3(double rho, double u, if97_state *st, char *why, size_t ca
   if97_state top; /* region 3's densest state: 623.15 K at 100 MPa */
   state_pT(1, IF97_PMAX, IF97_T13, &top);
   if (rho > top.rho) return FAIL_RU("above 100 MPa (the highest p of IF97)");
-  if (rho > IF97_R3_RHOV13 && rho < IF97_R3_RHOL13) {
+  /* the dome's top at this density is at most the critical temperature: an
+   * energy at or above u(rho, Tc) is single-phase, from Tc on */
+  if (rho > IF97_R3_RHOV13 && rho < IF97_R3_RHOL13 && u >= u3(IF97_TC, v)) {
+    Tlo = IF97_TC;
+  } else if (rho > IF97_R3_RHOV13 && rho < IF97_R3_RHOL13) {
     /* two-phase from 623.15 K up to Thi, where rho is saturated: the
      * liquid's saturated density where rho is above the one where the
      * equation's saturated densities meet at the critical temperature (near,
