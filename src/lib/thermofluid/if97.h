@@ -27,6 +27,9 @@
 #define IF97_P5MAX 50e6        /* highest pressure of region 5 [Pa] */
 #define IF97_PTRIPLE 611.212677 /* psat(273.15 K) [Pa] */
 #define IF97_PS13 16.5291642526e6 /* psat(623.15 K): the highest two-phase p [Pa] */
+#define IF97_RHOC 322.0        /* critical (region 3's reducing) density [kg/m3] */
+#define IF97_T23MAX 863.15     /* B23 at 100 MPa: the highest temperature of region 3 [K] */
+#define IF97_R3_RHO_MAX 850.0  /* above region 3 (at most ~762 kg/m3), below where its p(rho) turns */
 
 /* A state: region 1 (liquid), 2 (vapour), 3 (around the critical point), 4
  * (two-phase mixture) or 5 (high-temperature steam). x is the vapour mass
@@ -98,6 +101,11 @@ int if97_rho3(double p, double T, int vapour, double *rho);
 #define IF97_R3_RHOL13 574.67039809603978
 #define IF97_R3_RHOV13 113.61270497902538
 #define IF97_R3_RHOC_SAT 322.17856305816622
+/* Is a root rho of region 3's equation at T on the branch asked for (the
+ * liquid's denser than the critical density below the critical temperature,
+ * the vapour's thinner; above it the one root; within 1 mK of it neither:
+ * the spinodals close in on the critical density)? */
+int if97_r3_on_branch(double rho, double T, int vapour);
 /* Saturated liquid and vapour densities at 623.15 K <= T <= 647.096 K
  * (on entry: starts near them, or 0). */
 int if97_sat3(double T, double *rhoL, double *rhoV);

@@ -8,13 +8,11 @@
 #include "lib/thermofluid/if97_coef.h"
 
 #define R3_N1 1.0658070028513 /* n1 of Table 30: the ln(delta) term */
-#define R3_RHOC 322.0         /* reducing density [kg/m3] */
-#define R3_RHO_MAX 850.0 /* above region 3 (at most ~760 kg/m3), below where p(rho) turns */
 
 /* ---- phi(delta, tau) = n1 ln delta + sum n delta^I tau^J (release Eq. 28) --- */
 
 void if97_helm3(double rho, double T, if97_helm *f) {
-  const double d = rho / R3_RHOC, t = IF97_TC / T;
+  const double d = rho / IF97_RHOC, t = IF97_TC / T;
   double D[12], Tt[27]; /* delta^k for k in [0, 11], tau^k for k in [0, 26] */
   D[0] = 1.0, Tt[0] = 1.0;
   for (int k = 1; k < 12; k++) D[k] = D[k - 1] * d;
@@ -55,7 +53,7 @@ void if97_from_helm3(const if97_helm *f, double rho, double T, if97_state *st) {
   st->region = 3;
   /* liquid-like (0) below the critical temperature above psat, or denser
    * than the critical density above it; vapour-like (1) otherwise */
-  st->x = (T < IF97_TC ? st->p > if97_psat_eq(T) : rho > R3_RHOC) ? 0.0 : 1.0;
+  st->x = (T < IF97_TC ? st->p > if97_psat_eq(T) : rho > IF97_RHOC) ? 0.0 : 1.0;
 }
 
 double if97_p3(double rho, double T) {
@@ -71,11 +69,16 @@ typedef struct p3_ctx {
 } p3_ctx;
 static double p3_of(double rho, const void *ctx) { return if97_p3(rho, ((const p3_ctx *)ctx)->T); }
 
+int if97_r3_on_branch(double rho, double T, int vapour) {
+  if (fabs(T - IF97_TC) <= 1e-3) return 0;
+  return T > IF97_TC || (vapour ? rho < IF97_RHOC : rho > IF97_RHOC);
+}
+
 /* Newton's method on p(rho) = p from *rho: 0 when it converges on the
- * branch asked for (dp/drho > 0, denser than the critical density for the
- * liquid, thinner for the vapour: the unstable part of the loop, where
- * dp/drho < 0, lies between the spinodals, which lie on either side of the
- * critical density, closing in on it as (Tc - T)^(1/2)), else -1. */
+ * branch asked for (dp/drho > 0 and if97_r3_on_branch: the unstable part of
+ * the loop, where dp/drho < 0, lies between the spinodals, which lie on
+ * either side of the critical density, closing in on it as
+ * (Tc - T)^(1/2)), else -1. */
 static int newton_rho3(double p, double T, int vapour, double *rho) {
   double r = *rho;
   for (int k = 0; k < 40; k++) {
@@ -92,9 +95,9 @@ static int newton_rho3(double p, double T, int vapour, double *rho) {
      * point) */
     const int done = fabs(p - pp) <= 1e-13 * p;
     r += dr;
-    if (!(r > 0 && r < R3_RHO_MAX)) return -1;
+    if (!(r > 0 && r < IF97_R3_RHO_MAX)) return -1;
     if (done || fabs(dr) <= 1e-13 * r) {
-      if (T < IF97_TC && (vapour ? r >= R3_RHOC : r <= R3_RHOC)) return -1;
+      if (!if97_r3_on_branch(r, T, vapour)) return -1;
       *rho = r;
       return 0;
     }
@@ -118,7 +121,7 @@ int if97_rho3(double p, double T, int vapour, double *rho) {
   const double k = 1.02;
   double a, b;
   if (!vapour) {
-    b = R3_RHO_MAX;
+    b = IF97_R3_RHO_MAX;
     if (!(if97_p3(b, T) > p)) return -1;
     for (a = b / k; if97_p3(a, T) >= p; a /= k) {
       if (a < 1.0) return -1;
@@ -128,7 +131,7 @@ int if97_rho3(double p, double T, int vapour, double *rho) {
     a = p / (IF97_R * T);
     if (!(if97_p3(a, T) < p)) return -1;
     for (b = a * k; if97_p3(b, T) <= p; b *= k) {
-      if (b > R3_RHO_MAX) return -1;
+      if (b > IF97_R3_RHO_MAX) return -1;
       a = b;
     }
   }

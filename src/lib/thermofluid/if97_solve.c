@@ -27,13 +27,10 @@ static void state_pT(int region, double p, double T, if97_state *st) {
 
 /* ---- region 3 at (p, T) and (rho, T) -------------------------------------------- */
 
-#define R3_RHOC 322.0
-#define R3_TMAX 863.15 /* the highest temperature of region 3 (B23 at 100 MPa) */
-
 /* Which branch of region 3's p(rho) holds (p, T): the vapour's below psat
  * (below the critical temperature) or below the critical density's p. */
 static int vapour3(double p, double T) {
-  return T < IF97_TC ? p < if97_psat_eq(T) : p < if97_p3(R3_RHOC, T);
+  return T < IF97_TC ? p < if97_psat_eq(T) : p < if97_p3(IF97_RHOC, T);
 }
 
 static void state_rhoT(double rho, double T, if97_state *st) {
@@ -102,7 +99,7 @@ static int region_pT(double p, double T, char *why, size_t cap) {
     return 5;
   }
   if (T <= IF97_T13) return p >= if97_psat_eq(T) ? 1 : 2;
-  if (T <= R3_TMAX && p > if97_p_b23(T)) return 3;
+  if (T <= IF97_T23MAX && p > if97_p_b23(T)) return 3;
   return 2;
 }
 
@@ -215,14 +212,13 @@ static double r3_value(double T, const void *ctx) {
 
 /* Newton's method on (rho, T) for p(rho, T) = p, h(rho, T) = h in region 3
  * from the backward equations' T(p, h), 1 / v(p, h): 0 with rho, T when it
- * converges within [Ta, Tb] on the branch asked for (dp/drho > 0, on its
- * side of the critical density below the critical temperature, as
- * if97_rho3's Newton steps), else -1. */
+ * converges within [Ta, Tb] on the branch asked for (dp/drho > 0 and
+ * if97_r3_on_branch, as if97_rho3's Newton steps), else -1. */
 static int newton3_ph(double p, double h, double Ta, double Tb, int vapour, double *rho_out,
                       double *T_out) {
   double T = if97_T3_ph(p, h), rho = 1 / if97_v3_ph(p, h);
   if (!(T >= Ta && T <= Tb)) T = T < Ta ? Ta : Tb;
-  if (!(rho > 0 && rho < 850)) return -1;
+  if (!(rho > 0 && rho < IF97_R3_RHO_MAX)) return -1;
   for (int k = 0; k < 30; k++) {
     if97_helm f;
     if97_helm3(rho, T, &f);
@@ -240,11 +236,9 @@ static int newton3_ph(double p, double h, double Ta, double Tb, int vapour, doub
     if (dT > 20) dT = 20;
     if (dT < -20) dT = -20;
     rho += dr, T += dT;
-    if (!(rho > 0 && rho < 850)) return -1;
+    if (!(rho > 0 && rho < IF97_R3_RHO_MAX)) return -1;
     if (fabs(dr) <= 1e-13 * rho && fabs(dT) <= 1e-13 * T) {
-      if (!(T >= Ta - 1e-9 * T && T <= Tb + 1e-9 * T)) return -1;
-      if (T < IF97_TC - 1e-3 ? (vapour ? rho >= R3_RHOC : rho <= R3_RHOC)
-                             : fabs(T - IF97_TC) <= 1e-3)
+      if (!(T >= Ta - 1e-9 * T && T <= Tb + 1e-9 * T) || !if97_r3_on_branch(rho, T, vapour))
         return -1;
       *rho_out = rho, *T_out = T;
       return 0;
@@ -467,7 +461,7 @@ static double mix_u(double T, double v) {
  * gas; the p of the closest iterate when there is none). */
 static double vap_p(double v, double T) {
   double p = IF97_R * T / v; /* from the ideal gas, at most the B23 line's p */
-  if (T <= 863.15 && p > if97_p_b23(T)) p = if97_p_b23(T);
+  if (T <= IF97_T23MAX && p > if97_p_b23(T)) p = if97_p_b23(T);
   if (p > IF97_PMAX) p = IF97_PMAX;
   for (int k = 0; k < 60; k++) {
     if97_gibbs g;
@@ -603,11 +597,13 @@ static int single_ru3(double rho, double u, if97_state *st, char *why, size_t ca
   if97_state top; /* region 3's densest state: 623.15 K at 100 MPa */
   state_pT(1, IF97_PMAX, IF97_T13, &top);
   if (rho > top.rho) return FAIL_RU("above 100 MPa (the highest p of IF97)");
-  /* the dome's top at this density is at most the critical temperature: an
-   * energy at or above u(rho, Tc) is single-phase, from Tc on */
-  if (rho > IF97_R3_RHOV13 && rho < IF97_R3_RHOL13 && u >= u3(IF97_TC, v)) {
+  /* between the saturated densities at 623.15 K: the dome's top at this
+   * density is at most the critical temperature, so an energy at or above
+   * u(rho, Tc) is single-phase, from Tc on */
+  const int band = rho > IF97_R3_RHOV13 && rho < IF97_R3_RHOL13;
+  if (band && u >= u3(IF97_TC, v)) {
     Tlo = IF97_TC;
-  } else if (rho > IF97_R3_RHOV13 && rho < IF97_R3_RHOL13) {
+  } else if (band) {
     /* two-phase from 623.15 K up to Thi, where rho is saturated: the
      * liquid's saturated density where rho is above the one where the
      * equation's saturated densities meet at the critical temperature (near,
@@ -631,11 +627,11 @@ static int single_ru3(double rho, double u, if97_state *st, char *why, size_t ca
     Tlo = Thi;
   }
   if (u < u3(Tlo, v)) return 1;
-  if (u > u3(R3_TMAX, v)) {
-    if (if97_p3(rho, R3_TMAX) > IF97_PMAX) return FAIL_RU("above 100 MPa (the highest p of IF97)");
+  if (u > u3(IF97_T23MAX, v)) {
+    if (if97_p3(rho, IF97_T23MAX) > IF97_PMAX) return FAIL_RU("above 100 MPa (the highest p of IF97)");
     return 1;
   }
-  const double T = root(u3, v, u, Tlo, R3_TMAX);
+  const double T = root(u3, v, u, Tlo, IF97_T23MAX);
   state_rhoT(rho, T, st);
   if (st->p > IF97_PMAX * (1 + 1e-9)) return FAIL_RU("above 100 MPa (the highest p of IF97)");
   if (st->p < if97_p_b23(T)) return 1;
@@ -664,7 +660,7 @@ static int single_ru(int region, double rho, double u, double p0, double T0, if9
   if (region == 5 && p > IF97_P5MAX * (1 + 1e-9)) return FAIL_RU("above 1073.15 K IF97 holds up to 50 MPa");
   /* vapour above the B23 line and a liquid hotter than 623.15 K are region
    * 3 (or above 100 MPa) */
-  if ((region == 2 && T > IF97_T13 && T <= R3_TMAX && p > if97_p_b23(T)) ||
+  if ((region == 2 && T > IF97_T13 && T <= IF97_T23MAX && p > if97_p_b23(T)) ||
       (region == 1 && T > IF97_T13 + 1e-7)) {
     const int rc = single_ru3(rho, u, st, why, cap);
     if (rc != 1) return rc;
@@ -745,7 +741,7 @@ int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
   }
   /* between the saturated densities at 623.15 K: vapour beyond the B23 line
    * (region 2) or region 3 */
-  double Tb = v >= b23_v(863.15, 0) ? root(b23_v, 0, v, IF97_T13, 863.15) : 863.15;
+  double Tb = v >= b23_v(IF97_T23MAX, 0) ? root(b23_v, 0, v, IF97_T13, IF97_T23MAX) : IF97_T23MAX;
   if (u < vap_u(Tb, v)) {
     const int rc = single_ru3(rho, u, st, why, cap);
     if (rc != 1) return rc;
