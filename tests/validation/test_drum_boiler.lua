@@ -47,26 +47,35 @@ T.check(dM <= 1e-8, string.format("closed, unheated: mass conserved (max rel. ch
 T.check(dU <= 1e-8, string.format("closed, unheated: energy conserved (max rel. change %.2e)", dU))
 T.near(c["drum.p"][n], 3e6, 1e-6 * 3e6, "pressure unchanged")
 
--- 2. closed and heated (8.2 MW, then 10 MW from t = 100 s): U = U0 + int Q,
--- M constant, p rises, T = Tsat(p)
+-- A closed drum heated by 8.2 MW, then 10 MW from t = 100 s: at every
+-- output U = U0 + int Q and M = M0 to 1e-8; each(i) for the case's own
+-- checks; true when the pressure rises at every output.
+local function heated(c, what, each)
+  local M0, U0, rising = c["drum.M"][1], c["drum.U"][1], true
+  for i = 1, #c.time do
+    local t = c.time[i]
+    local E = 8.2e6 * t + (t > 100 and 1.8e6 * (t - 100) or 0)
+    T.near(c["drum.M"][i], M0, 1e-8 * M0, what .. ": mass at t = " .. t)
+    T.near(c["drum.U"][i], U0 + E, 1e-8 * (U0 + E), what .. ": energy at t = " .. t)
+    each(i)
+    -- (the firing step is a time event: two rows at t = 100)
+    if i > 1 and (c["drum.p"][i] < c["drum.p"][i - 1] or
+                  (c["drum.p"][i] == c["drum.p"][i - 1] and c.time[i] ~= c.time[i - 1])) then
+      rising = false
+    end
+  end
+  return rising
+end
+
+-- 2. closed and heated: U = U0 + int Q, M constant, p rises, T = Tsat(p)
 set = {}
 for k, v in pairs(closed) do set[k] = v end
 c = run(set)
 n = #c.time
-M0, U0 = c["drum.M"][1], c["drum.U"][1]
-local worstT, rising = 0, true
-for i = 1, n do
-  local t = c.time[i]
-  local E = 8.2e6 * t + (t > 100 and 1.8e6 * (t - 100) or 0)
-  T.near(c["drum.M"][i], M0, 1e-8 * M0, "heated, closed: mass at t = " .. t)
-  T.near(c["drum.U"][i], U0 + E, 1e-8 * (U0 + E), "heated, closed: energy at t = " .. t)
+local worstT = 0
+local rising = heated(c, "heated, closed", function(i)
   worstT = math.max(worstT, math.abs(c["drum.T"][i] - tf.steam:Tsat(c["drum.p"][i])))
-  -- (the firing step is a time event: two rows at t = 100)
-  if i > 1 and (c["drum.p"][i] < c["drum.p"][i - 1] or
-                (c["drum.p"][i] == c["drum.p"][i - 1] and c.time[i] ~= c.time[i - 1])) then
-    rising = false
-  end
-end
+end)
 T.check(rising, "heated, closed: the pressure rises at every output")
 T.check(c["drum.p"][n] > 4e6, "heated, closed: more than 4 MPa after 400 s: " .. c["drum.p"][n])
 T.check(worstT <= 1e-9 * 600, string.format("heated, closed: T = Tsat(p) (worst %.2e K)", worstT))
@@ -84,14 +93,9 @@ for k, v in pairs(closed) do set[k] = v end
 set["drum.p0"], set["drum.x0"] = 18e6, 0.3
 c = run(set)
 n = #c.time
-M0, U0 = c["drum.M"][1], c["drum.U"][1]
 local two, super
-worstT, rising = 0, true
-for i = 1, n do
-  local t = c.time[i]
-  local E = 8.2e6 * t + (t > 100 and 1.8e6 * (t - 100) or 0)
-  T.near(c["drum.M"][i], M0, 1e-8 * M0, "high pressure: mass at t = " .. t)
-  T.near(c["drum.U"][i], U0 + E, 1e-8 * (U0 + E), "high pressure: energy at t = " .. t)
+worstT = 0
+rising = heated(c, "high pressure", function(i)
   local st = tf.steam:state_rhou(c["drum.M"][i] / 20, c["drum.U"][i] / c["drum.M"][i])
   if st.region == 4 then
     two = (two or 0) + 1
@@ -99,11 +103,7 @@ for i = 1, n do
   elseif st.region == 3 and c["drum.p"][i] > 22.064e6 then
     super = (super or 0) + 1
   end
-  if i > 1 and (c["drum.p"][i] < c["drum.p"][i - 1] or
-                (c["drum.p"][i] == c["drum.p"][i - 1] and c.time[i] ~= c.time[i - 1])) then
-    rising = false
-  end
-end
+end)
 T.check(rising, "high pressure: the pressure rises at every output")
 T.check((two or 0) > 50 and (super or 0) > 50,
   string.format("high pressure: two-phase at %s outputs, then supercritical at %s", two, super))
