@@ -329,7 +329,8 @@ local function cmd_run(args)
     io.stderr:write("\n")
     if stats.waves and stats.waves > 0 then
       io.stderr:write(string.format("steps in waves: coupled arrays chunk by chunk, %d steps per sweep, " ..
-        "stages %d instances apart\n", stats.waves, stats.wave_gap))
+        "stages %d instances apart, lane form %s\n", stats.waves, stats.wave_gap,
+        stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
     elseif stats.fused then
       io.stderr:write(string.format("fused steps: chunks of %d copies, lane form %s\n", 32,
         stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
@@ -427,6 +428,10 @@ local function cmd_info(args)
     or "no"))
   if i.chunked then
     out:write(string.format("  lanes     %s\n", i.lanes and "yes (fused steps evaluate 32 copies per block call, in lane form)"
+      or ("no (" .. (i.no_lanes or "out of memory") .. ")")))
+  elseif i.wave_gap > 0 then
+    out:write(string.format("  lanes     %s\n", i.lanes and string.format("yes (waves evaluate 32 copies per block call, in lane form: " ..
+      "%d steps in lanes, %d copy by copy at the arrays' ends, %d halo reads)", i.lane_steps, i.end_steps, i.halos)
       or ("no (" .. (i.no_lanes or "out of memory") .. ")")))
   end
   out:write(string.format("  time      instantiate %.3f s, schedule %.3f s\n", i.t_instantiate, i.t_schedule))

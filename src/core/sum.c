@@ -68,6 +68,34 @@ LIED_LANE_FN static void sum_lanes(const lied_env *env, char *g, size_t n, size_
   }
 }
 
+/* Three values from k contributions (sumk3_eval), the additions in its
+ * order: 0 + in[0] + in[1] + ... per value; k = 3 and 4 (the inner copies of
+ * a chain: a joint and two springs) written out, so the sums stay in
+ * registers. */
+LIED_LANE_FN static void sumk3_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  uint32_t k;
+  memcpy(&k, g + offsetof(lied_sum, k), sizeof k);
+  if (k != 3 && k != 4) {
+    sum_lanes(env, g, n, stride);
+    return;
+  }
+  const double *const *in = (const double *const *)(const void *)(g + sizeof(lied_sum) * LIED_LANES);
+  double *out = (double *)(void *)(g + (sizeof(lied_sum) + k * sizeof in[0]) * LIED_LANES);
+  for (size_t v = 0; v < 3 * LIED_LANES; v += LIED_LANES) {
+    const double *restrict a = in[0] + v, *restrict b = in[LIED_LANES] + v;
+    const double *restrict c = in[2 * LIED_LANES] + v;
+    double *restrict o = out + v;
+    if (k == 3) {
+      LIED_LANE_LOOP
+      for (size_t l = 0; l < n; l++) o[l] = 0.0 + a[l] + b[l] + c[l];
+    } else {
+      const double *restrict d = in[3 * LIED_LANES] + v;
+      LIED_LANE_LOOP
+      for (size_t l = 0; l < n; l++) o[l] = 0.0 + a[l] + b[l] + c[l] + d[l];
+    }
+  }
+}
+
 LIED_LANE_FN static void sum23_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *const *in = (const double *const *)(const void *)(g + sizeof(lied_sum) * LIED_LANES);
@@ -85,7 +113,7 @@ static void sum_meta(lied_meta *m, void *self) {
   lied_meta_block_range(m, "sum", two3 ? sum23_block : k3 ? sumk3_block : sum_block,
                         LIED_BLOCK_CONST_COEFF, &s->in[0], s->k, sizeof s->in[0],
                         LIED_SIGS(lied_sum_out(s)));
-  lied_meta_lanes(m, two3 ? sum23_lanes : sum_lanes);
+  lied_meta_lanes(m, two3 ? sum23_lanes : k3 ? sumk3_lanes : sum_lanes);
 }
 
 const lied_class lied_sum_class = {

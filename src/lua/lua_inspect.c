@@ -5,6 +5,7 @@
 #include <string.h>
 #include "lua/binding.h"
 #include "core/text.h"
+#include "sched/lanering.h"
 #include "sched/lanes.h"
 #include "sched/sched.h"
 #include "solve/jacobian.h"
@@ -124,6 +125,26 @@ static int model_info(lua_State *L) {
     lied_err le;
     int rc = lied_lanes_init(&lanes, s, why, sizeof why, &le);
     if (rc == LIED_OK) lied_lanes_free(&lanes);
+    lua_pushboolean(L, rc == LIED_OK);
+    lua_setfield(L, -2, "lanes");
+    if (rc == LIED_UNSUPPORTED) {
+      lua_pushstring(L, why);
+      lua_setfield(L, -2, "no_lanes");
+    }
+  } else if (s->skewed && s->skew_stage > 0) { /* can waves run in lane form? (sched/lanering.h) */
+    lied_lr lr;
+    char why[200];
+    lied_err le;
+    int rc = lied_lr_init(&lr, s, 0, why, sizeof why, &le);
+    if (rc == LIED_OK) {
+      lua_pushinteger(L, lr.nlane);
+      lua_setfield(L, -2, "lane_steps");
+      lua_pushinteger(L, lr.nscalar);
+      lua_setfield(L, -2, "end_steps");
+      lua_pushinteger(L, lr.nhalo);
+      lua_setfield(L, -2, "halos");
+      lied_lr_free(&lr);
+    }
     lua_pushboolean(L, rc == LIED_OK);
     lua_setfield(L, -2, "lanes");
     if (rc == LIED_UNSUPPORTED) {

@@ -78,8 +78,9 @@ static const run_option options[] = {
      "the whole state vector instead of chunk by chunk of copies or in waves over the arrays "
      "(same results; for comparison)"},
     {"lanes", OPT_BOOLEAN, "", NULL,
-     "lane forms (default true); false, --no-lanes: fused steps run the blocks copy by copy "
-     "instead of in their lane forms over groups of 32 copies (same results; for comparison)"},
+     "lane forms (default true); false, --no-lanes: fused steps and steps in waves run the "
+     "blocks copy by copy instead of in their lane forms over groups of 32 copies (same "
+     "results; for comparison)"},
     {"threads", OPT_THREADS, "N", NULL,
      "threads evaluating the model (default: the environment variable LIED_THREADS, else the "
      "number of cores available); models too small to share run on one (same results for "

@@ -21,6 +21,8 @@
  * instance runs the same code on the same inputs, only the order between
  * instances changes. */
 #include <stdlib.h>
+#include <string.h>
+#include "sched/lanering.h"
 #include "sched/par.h"
 #include "sched/probe.h"
 #include "sched/sbuild.h"
@@ -196,6 +198,115 @@ static int wave_lags(lied_sb *b, const skew_ent *byst, int nent, const skew_need
   return LIED_OK;
 }
 
+/* The lags of the steps (need[], zero on entry) in step order; res[j] >= 0:
+ * step j's lag is rounded up to res[j] modulo the chunk (lane groups,
+ * align_lanes), else a constant section's to its own whole chunks. 0 when a
+ * dependency points forward (no skew). */
+static int lags(const lied_sb *b, const skew_ent *ent, const skew_ent *byst, int nent,
+                skew_need *need, const int64_t *res, int64_t *most_lag, int64_t *most_margin) {
+  const lied_step *st = b->s->steps[LIED_PART_DYN];
+  const int64_t C = (int64_t)LIED_PROBE_CHUNK;
+  *most_lag = *most_margin = 0;
+  for (int i = 0; i < nent; i++) {
+    skew_need N;
+    skew_need *h = &need[byst[i].step];
+    if (step_needs(b, ent, nent, &byst[i], need, &N)) return 0;
+    /* members of one section batch: the largest of their needs */
+    if (N.lag > h->lag) h->lag = N.lag;
+    if (N.ml > h->ml) h->ml = N.ml;
+    if (N.mr > h->mr) h->mr = N.mr;
+    if (i == 0 || byst[i - 1].step != byst[i].step || N.lo < h->lo) h->lo = N.lo;
+    if (i + 1 < nent && byst[i + 1].step == byst[i].step) continue;
+    /* the step is complete. A constant section batch's chunks of its own
+     * instances start at whole chunks (it keeps factors per chunk): its
+     * coordinates first + C k are where chunks and ranges of threads
+     * start. Lane groups want the pieces of every step of a spec to start
+     * at the same instance modulo C (align_lanes). */
+    const lied_step *sj = &st[byst[i].step];
+    const int64_t first = (int64_t)byst[i].co;
+    if (res && res[byst[i].step] >= 0) {
+      h->lag = round_to(h->lag, res[byst[i].step], C);
+    } else if (sj->sec && sj->sec->constant) {
+      h->lag = round_to(h->lag, -first, C);
+    }
+    if (sj->sec && sj->sec->constant) {
+      h->ml = round_to(h->ml, first, C);
+      h->mr = round_to(h->mr, -first, C);
+    }
+    if (h->lag > *most_lag) *most_lag = h->lag;
+    if (h->ml + h->mr > *most_margin) *most_margin = h->ml + h->mr;
+  }
+  return 1;
+}
+
+/* Would the dynamic part run in lane groups (sched/lanering.h)? Every step
+ * longer than an array's end piece has lane forms. */
+static int lanes_wanted(const lied_step *st, int ns) {
+  for (int j = 0; j < ns; j++) {
+    const uint64_t n = st[j].sec ? st[j].sec->count : st[j].count;
+    if (n <= LIED_LR_END) continue;
+    if (!st[j].sec && !st[j].lanes) return 0;
+    for (int m = 0; st[j].sec && m < st[j].sec->nblk; m++)
+      if (!st[j].sec->blk[m].lanes) return 0;
+  }
+  return 1;
+}
+
+/* The lag residues (modulo the chunk C) that put the pieces of every step of
+ * a spec at the same instance modulo C, so that each piece is one lane
+ * group of each spec it runs (sched/lanering.c): step j runs instance
+ * lo_m + x - first of member m at coordinate x = c - lag, so its lag must be
+ * lo_m - first - o (mod C) for the spec's group start o. The longest steps
+ * choose first (the interior of the arrays); a step whose members disagree
+ * (an array's end, a constant section whose own chunks disagree) keeps
+ * res -1. */
+static int align_lanes(const lied_sb *b, const skew_ent *byst, int nent, const skew_need *need,
+                       int64_t *res) {
+  const lied_step *st = b->s->steps[LIED_PART_DYN];
+  const int ns = b->s->nsteps[LIED_PART_DYN];
+  const int64_t C = (int64_t)LIED_PROBE_CHUNK;
+  int64_t *o = lied_xmalloc(sizeof *o * (size_t)b->m->nspecs, "schedule: lanes", b->e);
+  int *order = lied_xmalloc(sizeof *order * (size_t)ns, "schedule: lanes", b->e);
+  int *at = lied_xmalloc(sizeof *at * (size_t)(ns + 1), "schedule: lanes", b->e);
+  if (!o || !order || !at) {
+    free(o), free(order), free(at);
+    return LIED_E_NOMEM;
+  }
+  for (int k = 0; k < b->m->nspecs; k++) o[k] = -1;
+  for (int j = 0; j <= ns; j++) at[j] = nent;
+  for (int i = nent - 1; i >= 0; i--) at[byst[i].step] = i; /* a step's first entry */
+  for (int j = 0; j < ns; j++) order[j] = j, res[j] = -1;
+  for (int a = 1; a < ns; a++) /* longest first (insertion: few steps) */
+    for (int k = a; k > 0; k--) {
+      const lied_step *x = &st[order[k]], *y = &st[order[k - 1]];
+      const uint64_t nx = x->sec ? x->sec->count : x->count, ny = y->sec ? y->sec->count : y->count;
+      if (nx <= ny) break;
+      const int t = order[k];
+      order[k] = order[k - 1], order[k - 1] = t;
+    }
+  for (int a = 0; a < ns; a++) {
+    const int j = order[a];
+    int64_t want = st[j].sec && st[j].sec->constant ? ((-(int64_t)byst[at[j]].co) % C + C) % C : -1;
+    int agree = 1;
+    for (int i = at[j]; i < nent && byst[i].step == j; i++) {
+      const int sp = lied_sb_decode(b, byst[i].n0).spec;
+      if (o[sp] < 0) continue;
+      const int64_t r = (((int64_t)byst[i].lo - (int64_t)byst[i].co - o[sp]) % C + C) % C;
+      if (want >= 0 && r != want) agree = 0;
+      want = r;
+    }
+    if (!agree) continue;
+    if (want < 0) want = ((need[j].lag % C) + C) % C;
+    res[j] = want;
+    for (int i = at[j]; i < nent && byst[i].step == j; i++) {
+      const int sp = lied_sb_decode(b, byst[i].n0).spec;
+      if (o[sp] < 0) o[sp] = (((int64_t)byst[i].lo - (int64_t)byst[i].co - want) % C + C) % C;
+    }
+  }
+  free(o), free(order), free(at);
+  return LIED_OK;
+}
+
 int lied_sb_skew(lied_sb *b) {
   lied_sched *s = b->s;
   s->skewed = 0;
@@ -250,32 +361,14 @@ int lied_sb_skew(lied_sb *b) {
   qsort(ent, (size_t)nent, sizeof *ent, cmp_ent);
   int ok = 1, rc = LIED_OK;
   int64_t most_lag = 0, most_margin = 0;
-  for (int i = 0; i < nent && ok; i++) {
-    skew_need N;
-    skew_need *h = &need[byst[i].step];
-    if (step_needs(b, ent, nent, &byst[i], need, &N)) {
-      ok = 0;
-      break;
-    }
-    /* members of one section batch: the largest of their needs */
-    if (N.lag > h->lag) h->lag = N.lag;
-    if (N.ml > h->ml) h->ml = N.ml;
-    if (N.mr > h->mr) h->mr = N.mr;
-    if (i == 0 || byst[i - 1].step != byst[i].step || N.lo < h->lo) h->lo = N.lo;
-    if (i + 1 == nent || byst[i + 1].step != byst[i].step) { /* the step is complete */
-      /* a section batch's chunks of its own instances start at whole chunks
-       * (constant sections keep factors per chunk): its coordinates
-       * first + C k are where chunks and ranges of threads start */
-      if (st[byst[i].step].sec) {
-        const int64_t first = (int64_t)byst[i].co;
-        h->lag = round_to(h->lag, -first, (int64_t)C);
-        h->ml = round_to(h->ml, first, (int64_t)C);
-        h->mr = round_to(h->mr, -first, (int64_t)C);
-      }
-      if (h->lag > most_lag) most_lag = h->lag;
-      if (h->ml + h->mr > most_margin) most_margin = h->ml + h->mr;
-    }
+  int64_t *res = lanes_wanted(st, ns) ? lied_xmalloc(sizeof *res * (size_t)ns, "schedule: lags", b->e)
+                                      : NULL;
+  ok = lags(b, ent, byst, nent, need, NULL, &most_lag, &most_margin);
+  if (ok && res && align_lanes(b, byst, nent, need, res) == LIED_OK) {
+    memset(need, 0, sizeof *need * (size_t)ns);
+    ok = lags(b, ent, byst, nent, need, res, &most_lag, &most_margin);
   }
+  free(res);
   /* worth it only when the lags are short against the arrays */
   if (ok && (uint64_t)most_lag <= most / 4) {
     int64_t end = 0, cend = 0;
@@ -310,7 +403,7 @@ static int run_piece(lied_sched *s, const lied_step *st, enum lied_eval_mode mod
   if (st->sec) {
     /* the lags and margins keep a batch's pieces at whole chunks of its own
      * instances (constant sections' factors are kept per chunk) */
-    if (q0 % s->chunk)
+    if (st->sec->constant && q0 % s->chunk)
       return lied_errc(e, LIED_ERROR, "internal error: skewed section batch at instance %llu",
                        (unsigned long long)q0);
     return lied_probe_range(s, st->sec, mode, env, q0, n, e);

@@ -17,7 +17,7 @@ int lied_wave_applies(const lied_sched *s) {
   return s->skewed && s->skew_stage > 0 && s->nsmap > 0 && !lied_events_stateful(s->model);
 }
 
-int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_err *e) {
+int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lanes, lied_err *e) {
   memset(w, 0, sizeof *w);
   if (!tab || !tab->explicit_ || tab->stages < 1)
     return lied_errc(e, LIED_E_USAGE, "solver %s: waves need an explicit table",
@@ -81,10 +81,32 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_er
     lied_wave_free(w);
     return LIED_E_NOMEM;
   }
+  if (!lanes) {
+    snprintf(w->no_lanes, sizeof w->no_lanes, "not asked for");
+    return LIED_OK;
+  }
+  int rc = lied_lr_init(&w->lr, s, live, w->no_lanes, sizeof w->no_lanes, e);
+  if (rc == LIED_UNSUPPORTED) return LIED_OK;
+  if (rc == LIED_OK) {
+    w->lw = lied_xcalloc((size_t)w->nw, sizeof *w->lw, "waves: lanes", e);
+    rc = w->lw ? LIED_OK : LIED_E_NOMEM;
+    for (int r = 0; r < w->nw && rc == LIED_OK; r++) {
+      rc = lied_lr_worker_init(&w->lr, &w->lw[r], e);
+      if (rc == LIED_OK) w->nlw = r + 1;
+    }
+  }
+  if (rc != LIED_OK) {
+    lied_wave_free(w);
+    return rc;
+  }
+  w->lane = 1;
   return LIED_OK;
 }
 
 void lied_wave_free(lied_wave *w) {
+  for (int r = 0; w->lw && r < w->nlw; r++) lied_lr_worker_free(&w->lr, &w->lw[r]);
+  free(w->lw);
+  lied_lr_free(&w->lr);
   free(w->k);
   free(w->rbase);
   free(w->rlen);
@@ -117,18 +139,18 @@ static uint64_t map_piece(const lied_state_map *sm, int64_t c, int64_t lag, int6
 /* Stage i of step t of the block at chunk c, with the stage derivatives in
  * ring k: the stage's states in, the steps, the derivatives out (and after
  * the last stage the new state). */
-static int stage_at(const lied_wave *w, lied_sched *s, double *k, double *y, int t, int i,
-                    int64_t c, lied_err *e) {
+static int stage_at(const lied_wave *w, lied_sched *s, lied_lr_worker *lw, double *k, double *y,
+                    int t, int i, int64_t c, lied_err *e) {
   const lied_tableau *tab = w->tab;
   const int S = tab->stages;
   const int64_t C = (int64_t)s->chunk;
   const double h = w->times[t + 1] - w->times[t];
   const double *x = t == 0 ? w->x : w->xnew; /* the state at the step's start */
   for (int m = 0; m < s->nsmap; m++) {
-    const lied_state_map *sm = &s->smap[m];
+    const lied_state_map *sm = lw ? &w->lr.lsm[m] : &s->smap[m];
     uint64_t q0, n = map_piece(sm, c, sm->lag_in, C, &q0);
     if (!n) continue;
-    char *inst = sm->base + q0 * sm->stride;
+    char *inst = lw ? lied_lr_map_at(&w->lr, lw, m, q0) : sm->base + q0 * sm->stride;
     if (i == 0) {
       lied_states_in(sm, x + lied_x_off(sm, q0), inst, n);
       continue;
@@ -141,17 +163,22 @@ static int stage_at(const lied_wave *w, lied_sched *s, double *k, double *y, int
   }
   const double ts = w->times[t] + tab->c[i] * h;
   const lied_env env = lied_sched_env(s, ts >= w->cut ? w->left : ts);
-  int rc = lied_sched_run_skewed_at(s, LIED_EVAL_DERIVATIVES, &env, c, e);
-  if (s->fault.where) return lied_sched_fault(s, env.t, e); /* the cause of what follows */
+  int rc = lw ? lied_lr_run_at(&w->lr, lw, s, LIED_EVAL_DERIVATIVES, &env, c, e)
+              : lied_sched_run_skewed_at(s, LIED_EVAL_DERIVATIVES, &env, c, e);
+  if (s->fault.where) {
+    if (lw) s->fault.where = lied_lr_instance(&w->lr, lw, s->fault.where);
+    return lied_sched_fault(s, env.t, e); /* the cause of what follows */
+  }
   if (rc) return rc;
   for (int m = 0; m < s->nsmap; m++) {
-    const lied_state_map *sm = &s->smap[m];
+    const lied_state_map *sm = lw ? &w->lr.lsm[m] : &s->smap[m];
     uint64_t q0, n = map_piece(sm, c, sm->lag_out, C, &q0);
     if (!n) continue;
     const size_t nm = (size_t)sm->n;
     double *ki = k + (size_t)i * w->kstride + w->rbase[m];
     RING_PIECES(w, m, q0, n)
-    lied_ders_out(sm, ki + r * nm, sm->base + q * sm->stride, len);
+    lied_ders_out(sm, ki + r * nm, lw ? lied_lr_map_at(&w->lr, lw, m, q) : sm->base + q * sm->stride,
+                  len);
     if (i < S - 1) continue;
     RING_PIECES(w, m, q0, n)
     lied_rk_combine(len * nm, x + lied_x_off(sm, q), h, tab->b, S, k + w->rbase[m] + r * nm,
@@ -204,8 +231,8 @@ static int wait_for(lied_wave *w, int g, int64_t need) {
  * as a worker's block on threads (shared = 1, see above) its first stage
  * waits for the stage before, and each stage reports the chunks it has
  * finished in done[g]. */
-static int sweep_stages(lied_wave *w, lied_sched *s, double *k, double *y, int g0, int g1,
-                        int shared, lied_err *e) {
+static int sweep_chunks(lied_wave *w, lied_sched *s, lied_lr_worker *lw, double *k, double *y,
+                        int g0, int g1, int shared, lied_err *e) {
   const int S = w->tab->stages;
   const int64_t C = (int64_t)s->chunk, D = (int64_t)s->skew_stage;
   const int64_t lastc = w->begin + (w->end - w->begin - 1) / C * C; /* a stage's last chunk */
@@ -218,16 +245,28 @@ static int sweep_stages(lied_wave *w, lied_sched *s, double *k, double *y, int g
       if (c >= w->end) continue; /* done */
       if (shared && g == g0 && g > 0)
         LIED_TRY(wait_for(w, g - 1, (c + D < lastc ? c + D : lastc) + C));
-      LIED_TRY(stage_at(w, s, k, y, g / S, g % S, c, e));
+      LIED_TRY(stage_at(w, s, lw, k, y, g / S, g % S, c, e));
       if (shared) atomic_store_explicit(&w->done[g], c + C, memory_order_release);
     }
   }
   return LIED_OK;
 }
 
+/* The same in lane form when lw is given: its rings start empty and their
+ * groups go back to the arena at the end (when lw stores). */
+static int sweep_stages(lied_wave *w, lied_sched *s, lied_lr_worker *lw, double *k, double *y,
+                        int g0, int g1, int shared, lied_err *e) {
+  if (lw) lied_lr_begin(&w->lr, lw);
+  const int rc = sweep_chunks(w, s, lw, k, y, g0, g1, shared, e);
+  if (lw) lied_lr_end(&w->lr, lw); /* the groups back into the arena (the last worker) */
+  return rc;
+}
+
 /* Every stage of every step of the block, on this thread. */
 static int sweep(lied_wave *w, lied_err *e) {
-  return sweep_stages(w, w->s, w->k, w->y, 0, w->nsteps * w->tab->stages, 0, e);
+  lied_lr_worker *lw = w->lane ? &w->lw[0] : NULL;
+  if (lw) lw->store = 1;
+  return sweep_stages(w, w->s, lw, w->k, w->y, 0, w->nsteps * w->tab->stages, 0, e);
 }
 
 typedef struct wave_par {
@@ -241,7 +280,9 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
   lied_wave *w = wp->w;
   const int S = w->tab->stages, ns = w->nsteps;
   double *k = w->k + (size_t)r * (size_t)S * w->kstride; /* its own steps: its own rings */
-  const int rc = sweep_stages(w, v, k, w->y + (size_t)r * w->ylen, S * (ns * r / wp->nw),
+  lied_lr_worker *lw = w->lane ? &w->lw[r] : NULL;
+  if (lw) lw->store = r == wp->nw - 1; /* the last stages' values are what the arena keeps */
+  const int rc = sweep_stages(w, v, lw, k, w->y + (size_t)r * w->ylen, S * (ns * r / wp->nw),
                               S * (ns * (r + 1) / wp->nw), 1, e);
   if (rc != LIED_OK) atomic_store_explicit(&w->quit, 1, memory_order_relaxed);
   return rc;
@@ -349,7 +390,7 @@ static void wave_stepper_free(void *self) {
 int lied_wave_stepper_new(lied_stepper *S, const lied_tableau *tab, lied_run *R) {
   wave_stepper *W = lied_xcalloc(1, sizeof *W, "solver", R->e);
   if (!W) return LIED_E_NOMEM;
-  int rc = lied_wave_init(&W->w, R->s, tab, R->e);
+  int rc = lied_wave_init(&W->w, R->s, tab, !R->o->no_lanes, R->e);
   if (rc) {
     free(W);
     return rc;
@@ -358,6 +399,8 @@ int lied_wave_stepper_new(lied_stepper *S, const lied_tableau *tab, lied_run *R)
   R->st->fused = 1;
   R->st->waves = W->w.most;
   R->st->wave_gap = R->s->skew_stage;
+  R->st->lanes = W->w.lane;
+  snprintf(R->st->no_lanes, sizeof R->st->no_lanes, "%s", W->w.lane ? "" : W->w.no_lanes);
   *S = (lied_stepper){.self = W, .steps = wave_steps, .max_block = LIED_BLOCK_MAX,
                       .free = wave_stepper_free};
   return LIED_OK;

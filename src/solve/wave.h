@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include "sched/lanering.h"
 #include "sched/sched.h"
 #include "solve/butcher.h"
 
@@ -64,6 +65,13 @@ typedef struct lied_wave {
   int most;        /* steps per sweep on one thread (their stages in flight
                       fit LIED_WAVE_BYTES); nw times as many on nw workers */
   double cut, left; /* stage times >= cut are evaluated at left (solve/events.h) */
+  /* lane forms over rings of lane groups (sched/lanering.h): lane set when
+   * asked for and the model has them, else no_lanes says why */
+  int lane;
+  lied_lr lr;
+  lied_lr_worker *lw; /* per worker: nlw made */
+  int nlw;
+  char no_lanes[200];
   /* the current block */
   const double *times, *x;
   int nsteps, check;
@@ -77,7 +85,7 @@ int lied_wave_applies(const lied_sched *s);
 
 /* Work space for an explicit table: LIED_OK, LIED_E_USAGE (not explicit)
  * or LIED_E_NOMEM (w is then safe to free). */
-int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, lied_err *e);
+int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lanes, lied_err *e);
 void lied_wave_free(lied_wave *w);
 
 /* nsteps steps, step j from times[j] to times[j + 1]; x becomes the state

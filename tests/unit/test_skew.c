@@ -190,6 +190,8 @@ static void same_bits_waves(int64_t n, int64_t k) {
       o.no_fuse = 0;
       CHECK(lied_simulate(b->sched, &o, NULL, NULL, &sb, &e) == LIED_OK);
       CHECK(sa.fused == (v != 2) && !sb.fused);
+      CHECK(sa.lanes == (v != 2)); /* waves in lane form (sched/lanering.h) */
+      if (sa.lanes != (v != 2)) fprintf(stderr, "waves: no lanes (%s)\n", sa.no_lanes);
       CHECK(sa.steps == sb.steps && sa.rhs == sb.rhs && sa.steps > 200);
       CHECK(sa.threads == (v >= 3 && n > 4096 ? v - 1 : 1));
       lied_sched_gather_x(a->sched, da);
@@ -232,13 +234,13 @@ static void same_bits_waves_pool(int64_t n, int64_t k) {
         for (int j = 0; j <= len; j++) times[j] = 0.1 + 0.003 * j;
         lied_wave w1, wp;
         /* one thread */
-        CHECK(lied_wave_init(&w1, a->sched, lied_tableau_find(tables[tb]), &e) == LIED_OK);
+        CHECK(lied_wave_init(&w1, a->sched, lied_tableau_find(tables[tb]), 0, &e) == LIED_OK);
         fx_fill(a, x1);
         CHECK(lied_wave_steps(&w1, times, len, x1, NULL, &e) == LIED_OK);
         lied_wave_free(&w1);
         /* the pool from the first block */
         CHECK(lied_sched_par_attach(a->sched, p, &e) == LIED_OK);
-        CHECK(lied_wave_init(&wp, a->sched, lied_tableau_find(tables[tb]), &e) == LIED_OK);
+        CHECK(lied_wave_init(&wp, a->sched, lied_tableau_find(tables[tb]), 0, &e) == LIED_OK);
         CHECK(wp.nw == t);
         wp.ncal = LIED_WAVE_WARM + 2 * LIED_WAVE_CALIB;
         wp.pool = 1;
@@ -254,6 +256,86 @@ static void same_bits_waves_pool(int64_t n, int64_t k) {
   }
   free(x1);
   free(xp);
+  lied_system_free(a);
+}
+
+/* The instance data of every spec of sys, one after another (for
+ * comparing what two runs leave in the arenas). */
+static size_t arena_bytes(const lied_system *sys) {
+  size_t n = 0;
+  for (int i = 0; i < sys->model->nspecs; i++)
+    if (sys->model->specs[i].cls) n += sys->model->specs[i].total * sys->model->specs[i].size;
+  return n;
+}
+
+static void copy_arenas(const lied_system *sys, char *to) {
+  for (int i = 0; i < sys->model->nspecs; i++) {
+    const lied_spec *sp = &sys->model->specs[i];
+    if (!sp->cls) continue;
+    memcpy(to, sp->arena, sp->total * sp->size);
+    to += sp->total * sp->size;
+  }
+}
+
+/* Waves in lane form over rings of lane groups (sched/lanering.c) against
+ * waves copy by copy: the same states to the bit, and the same instance
+ * data left in the arenas (the last stage's values, pointers untouched),
+ * on one thread and on the pool of 2 and 3 workers, for every explicit
+ * table and blocks of 1, 5 and 64 steps (partial sweeps). The chain's
+ * ends (a sum of three at the first and last slider, sums of four inside)
+ * run copy by copy on the arenas, its interior in lanes; n not a multiple
+ * of the group size leaves partial groups at both ends (the springs'
+ * groups start one instance off the sliders'). */
+static void same_bits_lanes(int64_t n, int64_t k, int wrap) {
+  static const char *tables[] = {"euler", "heun", "rk3", "rk4"};
+  static const int lens[] = {1, 5, 64};
+  lied_err e = {0};
+  lied_system *a = chain(n, k, wrap, 0, &e);
+  CHECK(a && a->sched->skewed && a->sched->skew_stage > 0);
+  if (!a || !a->sched->skewed) {
+    lied_system_free(a);
+    return;
+  }
+  const uint64_t ns = a->sched->nstates;
+  const size_t nb = arena_bytes(a);
+  double *x1 = calloc(ns, sizeof *x1), *x2 = calloc(ns, sizeof *x2), times[65];
+  char *m1 = malloc(nb), *m2 = malloc(nb);
+  CHECK(x1 && x2 && m1 && m2);
+  for (int t = 1; x1 && x2 && m1 && m2 && t <= 3; t++) {
+    lied_pool *p = NULL;
+    if (t > 1) CHECK(lied_pool_new(&p, t, &e) == LIED_OK);
+    for (int tb = 0; tb < 4; tb++)
+      for (int l = 0; l < 3; l++) {
+        const int len = lens[l];
+        for (int j = 0; j <= len; j++) times[j] = 0.1 + 0.003 * j;
+        lied_wave w;
+        for (int lanes = 0; lanes < 2; lanes++) {
+          if (p) CHECK(lied_sched_par_attach(a->sched, p, &e) == LIED_OK);
+          CHECK(lied_wave_init(&w, a->sched, lied_tableau_find(tables[tb]), lanes, &e) == LIED_OK);
+          CHECK(w.lane == lanes);
+          if (w.lane != lanes) fprintf(stderr, "lanes: %s\n", w.no_lanes);
+          if (p) { /* the pool from the first block */
+            w.ncal = LIED_WAVE_WARM + 2 * LIED_WAVE_CALIB;
+            w.pool = 1;
+          }
+          double *x = lanes ? x2 : x1;
+          fx_fill(a, x);
+          x[5] += 0.125 * lanes; /* a state of the first group, moved and moved back */
+          x[5] -= 0.125 * lanes;
+          CHECK(lied_wave_steps(&w, times, len, x, NULL, &e) == LIED_OK);
+          copy_arenas(a, lanes ? m2 : m1);
+          lied_wave_free(&w);
+          if (p) lied_sched_par_detach(a->sched);
+        }
+        CHECK(memcmp(x1, x2, sizeof *x1 * ns) == 0);
+        CHECK(memcmp(m1, m2, nb) == 0);
+        if (memcmp(x1, x2, sizeof *x1 * ns) || memcmp(m1, m2, nb))
+          fprintf(stderr, "lanes: n %lld k %lld wrap %d, %d threads, %s, %d steps differ\n",
+                  (long long)n, (long long)k, wrap, t, tables[tb], len);
+      }
+    lied_pool_free(p);
+  }
+  free(x1), free(x2), free(m1), free(m2);
   lied_system_free(a);
 }
 
@@ -449,5 +531,9 @@ int main(void) {
   same_bits_waves(300, 1);
   same_bits_waves(1001, 3);
   same_bits_waves(4099, 2);
+  same_bits_lanes(1000, 1, 0); /* partial groups at both ends */
+  same_bits_lanes(4099, 2, 0); /* links two ahead */
+  same_bits_lanes(6001, 3, 0); /* three ahead */
+  same_bits_lanes(5000, 1, 0); /* on the pool: 2 and 3 workers share it */
   return CHECK_DONE();
 }

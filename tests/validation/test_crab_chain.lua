@@ -7,7 +7,8 @@
 -- 1b. n = 300 (evaluated skewed: chunk by chunk with lagging steps) and
 --    n = 1100 (also scheduled from a window), both chain ends pushed (and a
 --    middle crab), 0.2 s, crabs at both ends, around chunk edges and the
---    window's cut;
+--    window's cut; in lane form (the default) and copy by copy
+--    (lanes = false), the same bits;
 -- 2. bench/flat_crabchain (the benchmark's flat reference) with --vary
 --    (crab i at phi = 0.1 (i mod 7)) against lied with the same start angles
 --    given per copy: crab 1's states at every step to 1e-9, so the
@@ -93,8 +94,23 @@ for _, case in ipairs {
   T.check(info.skew_lag > 0 and info.skew_lag <= 64, "crab_chain n = " .. n .. " is evaluated skewed, lag " .. info.skew_lag)
   T.eq(info.chunked, false, "not independent copies")
   T.eq(info.window > 0, case.window, "n = " .. n .. ": scheduled from a window (" .. info.window .. " instances per array)")
-  local r3 = b3:run { solver = "rk4", dt = 1e-3, start = 0, stop = 0.2, interval = 0.2,
-                      vars = "crab[*].*", progress = false }
+  local r3, st3 = b3:run { solver = "rk4", dt = 1e-3, start = 0, stop = 0.2, interval = 0.2,
+                           vars = "crab[*].*", progress = false, threads = 1 }
+  -- waves in lane form (src/sched/lanering.c) against waves copy by copy:
+  -- every recorded value the same bits
+  T.check(st3.waves > 0 and st3.lanes, "n = " .. n .. ": waves in lane form (" .. tostring(st3.no_lanes) .. ")")
+  local r3c, st3c = b3:run { solver = "rk4", dt = 1e-3, start = 0, stop = 0.2, interval = 0.2,
+                             vars = "crab[*].*", progress = false, threads = 1, lanes = false }
+  T.check(st3c.waves > 0 and not st3c.lanes and st3c.no_lanes == "not asked for", "lanes = false: waves copy by copy")
+  local bits = true
+  for i = 1, n do
+    for _, nm in ipairs(names) do
+      local col = string.format("crab[%d].%s", i, nm)
+      local a, c = r3:column(col), r3c:column(col)
+      for k = 1, #a do bits = bits and a[k] == c[k] end
+    end
+  end
+  T.check(bits, "n = " .. n .. ": lanes and copy by copy, the same bits")
   local x3 = {}
   for q = 1, 4 * n do x3[q] = 0 end
   x3[2], x3[4 * n] = 1, -2

@@ -1,0 +1,498 @@
+/* lanering.c - the plan of the dynamic part of coupled arrays in lane form:
+ * which steps run in lanes, the groups' starts, the reading pointers and
+ * halos, the steps at the arrays' ends (see lanering.h; the rings and the
+ * runs are lanering_run.c). */
+#include "sched/lanering.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sched/probe.h"
+
+#define W LIED_LANES
+#define C LIED_LR_C
+
+_Static_assert(LIED_PROBE_CHUNK == LIED_LANES,
+               "skew.c aligns the steps' pieces to probing chunks, which must be lane groups");
+
+static int unsupported(char *why, size_t cap, const char *reason) {
+  snprintf(why, cap, "%s", reason);
+  return LIED_UNSUPPORTED;
+}
+
+/* The same for a yes/no question: 0. */
+static int no(char *why, size_t cap, const char *reason) {
+  snprintf(why, cap, "%s", reason);
+  return 0;
+}
+
+
+/* ---- the plan -------------------------------------------------------------- */
+
+void lied_lr_free(lied_lr *L) {
+  for (int i = 0; i < L->nsp; i++) free(L->sp[i].ptr), free(L->sp[i].ld);
+  const int ns = L->s ? L->s->nsteps[LIED_PART_DYN] : 0;
+  for (int j = 0; L->st && j < ns; j++) {
+    lied_lr_step *t = &L->st[j];
+    free(t->mem), free(t->link), free(t->prs), free(t->plo), free(t->ptear), free(t->pres);
+    free(t->soff), free(t->sync);
+  }
+  free(L->sp), free(L->rs_of), free(L->st), free(L->lsm), free(L->lst), free(L->map_rs);
+  free(L->pl), free(L->pl_rs);
+  memset(L, 0, sizeof *L);
+}
+
+typedef struct lr_build {
+  lied_lr *L;
+  const lied_model *m;
+  int *order, norder;
+  int64_t *o; /* per model spec: group start, -1 unassigned */
+  char *why;
+  size_t cap;
+  lied_err *e;
+} lr_build;
+
+/* The spec and instance holding p (-1: none). */
+static int locate(const lr_build *B, const void *p, uint64_t *inst, uint32_t *off) {
+  return lied_model_locate(B->m, B->order, B->norder, p, inst, off);
+}
+
+/* The members of step st: spec and instance at coordinate first; count. */
+static int members(const lr_build *B, const lied_step *st, int *spec, uint64_t *lo) {
+  uint32_t off;
+  if (!st->sec) {
+    spec[0] = st->spec;
+    lo[0] = 0;
+    locate(B, st->base, &lo[0], &off);
+    return 1;
+  }
+  for (int k = 0; k < st->sec->nblk; k++) spec[k] = locate(B, st->sec->blk[k].base, &lo[k], &off);
+  return st->sec->nblk;
+}
+
+
+/* The ring spec of model spec sp (made on first use). */
+static int ring_spec(lr_build *B, int sp) {
+  lied_lr *L = B->L;
+  if (L->rs_of[sp] >= 0) return L->rs_of[sp];
+  const lied_spec *s = &B->m->specs[sp];
+  lied_lr_spec *p = &L->sp[L->nsp];
+  p->spec = sp;
+  p->arena = s->arena;
+  p->words = s->size / 8;
+  p->total = s->total;
+  p->gb = p->words * 8 * W;
+  p->o = B->o[sp];
+  p->ptr = lied_xcalloc(p->words + 1, 1, "lanes", B->e);
+  p->ld = lied_xcalloc(2 * p->words + 1, sizeof *p->ld, "lanes", B->e);
+  if (!p->ptr || !p->ld) return -1;
+  p->sw = p->ld + p->words;
+  for (int r = 0; r < s->tpl.nrefs; r++)
+    if (s->tpl.refs[r].kind == LIED_REF_PORT) p->ptr[s->tpl.refs[r].offset / 8] = 1;
+  /* what the blocks, the probe and the states write goes back to the arena */
+  uint8_t *wr = lied_xcalloc(p->words + 1, 1, "lanes", B->e);
+  if (!wr) return -1;
+  const lied_template *t = &s->tpl;
+  for (int q = 0; q < t->nouts; q++)
+    for (uint32_t o = t->outs[q].lo / 8; o < (t->outs[q].hi + 7) / 8 && o < p->words; o++) wr[o] = 1;
+  for (int q = 0; q < t->nstates; q++) wr[t->states[q].x / 8] = 1;
+  for (int q = 0; q < t->ntears; q++) wr[t->tears[q].tear / 8] = 1;
+  for (size_t j = 0; j < p->words; j++) {
+    if (p->ptr[j]) continue;
+    p->ld[p->nld++] = (uint32_t)j;
+    if (wr[j]) p->sw[p->nsw++] = (uint32_t)j;
+  }
+  free(wr);
+  L->rs_of[sp] = L->nsp;
+  return L->nsp++;
+}
+
+/* Can step j run in lane groups with the group starts assigned so far? Then
+ * assign its members' (1), else 0; *why says why not. */
+static int lane_members(lr_build *B, int j, char *why, size_t cap) {
+  const lied_step *st = &B->L->s->steps[LIED_PART_DYN][j];
+  int spec[64];
+  uint64_t lo[64];
+  if (st->sec && st->sec->nblk > 64) return no(why, cap, "a section of more than 64 blocks");
+  const int n = members(B, st, spec, lo);
+  int64_t want = st->sec && st->sec->constant ? lied_lr_mod(-(int64_t)st->first) : -1;
+  for (int k = 0; k < n; k++) {
+    const lied_spec *sp = spec[k] >= 0 ? &B->m->specs[spec[k]] : NULL;
+    const lied_block_fn lf = st->sec ? st->sec->blk[k].lanes : st->lanes;
+    if (!sp || sp->size % 8) return no(why, cap, "an instance size is not whole words");
+    if (!lf) {
+      const lied_block_fn fn = st->sec ? st->sec->blk[k].fn : st->fn;
+      for (int b = 0; b < sp->tpl.nblocks; b++)
+        if (sp->tpl.blocks[b].fn == fn) {
+          char path[256];
+          lied_model_path(B->m, spec[k], lo[k], path, sizeof path);
+          snprintf(why, cap, "block %s of %s (%.120s) has no lane form", sp->tpl.blocks[b].name,
+                   sp->cls->name, path);
+          return 0;
+        }
+      return no(why, cap, "a block has no lane form");
+    }
+    /* the lag that puts this member's pieces at its spec's group start */
+    if (B->o[spec[k]] < 0) continue;
+    const int64_t r = lied_lr_mod((int64_t)lo[k] - (int64_t)st->first - B->o[spec[k]]);
+    if (want >= 0 && r != want) return no(why, cap, "members do not line up");
+    want = r;
+  }
+  if (want >= 0 && lied_lr_mod(st->lag) != want) return no(why, cap, "a lag off the groups");
+  for (int k = 0; k < n; k++)
+    if (B->o[spec[k]] < 0) B->o[spec[k]] = lied_lr_mod((int64_t)lo[k] - (int64_t)st->first - st->lag);
+  for (int k = 0; k < n; k++) /* two members of one spec at other lanes */
+    if (lied_lr_mod((int64_t)lo[k] - (int64_t)st->first - st->lag) != B->o[spec[k]])
+      return no(why, cap, "members do not line up");
+  return 1;
+}
+
+/* The signal variables a reading pointer reads (at most what is left of the
+ * source instance). */
+static int signal_rows(const lied_spec *rsp, const lied_tref *ref, const lied_spec *src,
+                       uint32_t soff) {
+  int rows = LIED_MAX_SIGNAL_VARS;
+  if (ref->a != LIED_NO_PORT && ref->a < rsp->tpl.nports) {
+    const lied_port_layout *lay = rsp->tpl.ports[ref->a].layout;
+    if (lay && lay->conn && ref->b < lay->conn->nsignals) rows = lay->conn->signals[ref->b].nvars;
+  }
+  const int left = (int)((src->size - soff) / 8);
+  return rows < left ? rows : left;
+}
+
+/* Does block b of spec sp run as member k of step st? */
+static int runs_block(const lied_spec *sp, const lied_step *st, int k, int b) {
+  return st->sec ? sp->tpl.blocks[b].fn == st->sec->blk[k].fn : b == st->blk;
+}
+
+/* The coordinates [*xa, *xb) around the middle of step j's n where the
+ * pointer at offset off of member k moves by one source instance (ssz bytes)
+ * per instance. */
+static void regular_run(const lied_lr_spec *rp, int64_t lo, uint32_t off, uint64_t n, size_t ssz,
+                        uint64_t *xa, uint64_t *xb) {
+  const uint64_t mid = n / 2;
+  const size_t isz = rp->words * 8;
+#define PTR_X(x) (*(const uintptr_t *)(const void *)(rp->arena + ((uint64_t)lo + (x)) * isz + off))
+  const uintptr_t pm = PTR_X(mid);
+  uint64_t a = mid, b = mid + 1;
+  while (a > *xa && PTR_X(a - 1) == pm - (mid - (a - 1)) * ssz) a--;
+  while (b < *xb && PTR_X(b) == pm + (b - mid) * ssz) b++;
+#undef PTR_X
+  *xa = a, *xb = b;
+}
+
+/* The pointer word lk reads, shared by every step that reads it (its
+ * pointers are set once per worker: lied_lr_worker_init); a halo gets its
+ * lanes in the halo area. The same word must read the same source. */
+static int share_link(lr_build *B, int rs, lied_lr_link *lk) {
+  lied_lr *L = B->L;
+  for (int q = 0; q < L->npl; q++) {
+    const lied_lr_link *p = &L->pl[q];
+    if (L->pl_rs[q] != rs || p->off != lk->off) continue;
+    if (p->kind != lk->kind || p->src != lk->src || p->soff != lk->soff || p->d != lk->d)
+      return unsupported(B->why, B->cap, "a pointer word reads other sources in other steps");
+    lk->halo = p->halo;
+    return LIED_OK;
+  }
+  if (L->npl == L->cappl) {
+    const int cap = L->cappl ? 2 * L->cappl : 16;
+    lied_lr_link *pl = realloc(L->pl, sizeof *pl * (size_t)cap);
+    if (pl) L->pl = pl;
+    int *prs = realloc(L->pl_rs, sizeof *prs * (size_t)cap);
+    if (prs) L->pl_rs = prs;
+    if (!pl || !prs) return lied_errc(B->e, LIED_E_NOMEM, "lanes: out of memory");
+    L->cappl = cap;
+  }
+  if (lk->kind == LIED_LR_HALO) {
+    lk->halo = L->halo_doubles;
+    L->halo_doubles += (size_t)lk->rows * W;
+    L->nhalo++;
+  }
+  L->pl_rs[L->npl] = rs;
+  L->pl[L->npl++] = *lk;
+  return LIED_OK;
+}
+
+/* The reading pointers of lane step j that its blocks read: links, from its
+ * middle instance, and where they are regular (t->xa, t->xb: the ends may
+ * be wired otherwise and run copy by copy). */
+static int lane_links(lr_build *B, int j) {
+  lied_lr *L = B->L;
+  const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->st[j];
+  const uint64_t n = lied_lr_count(st), mid = n / 2;
+  int cap = 0;
+  for (int k = 0; k < t->nmem; k++) cap += B->m->specs[L->sp[t->mem[k].rs].spec].tpl.nrefs;
+  t->link = lied_xcalloc((size_t)cap + 1, sizeof *t->link, "lanes", B->e);
+  if (!t->link) return LIED_E_NOMEM;
+  t->xa = 0, t->xb = n;
+  for (int k = 0; k < t->nmem; k++) {
+    const lied_lr_spec *rp = &L->sp[t->mem[k].rs];
+    const lied_spec *rsp = &B->m->specs[rp->spec];
+    for (int b = 0; b < rsp->tpl.nblocks; b++) {
+      if (!runs_block(rsp, st, k, b)) continue;
+      const lied_tblock *tb = &rsp->tpl.blocks[b];
+      for (uint32_t r = tb->in0; r < tb->in0 + tb->nin; r++) {
+        const lied_tref *ref = &rsp->tpl.refs[r];
+        if (ref->kind != LIED_REF_PORT) continue;
+        int dup = 0; /* another member of this instance (a section) reads it already */
+        for (int q = 0; q < t->nlink && !dup; q++)
+          dup = L->sp[t->mem[t->link[q].mem].rs].spec == rp->spec &&
+                t->mem[t->link[q].mem].lo == t->mem[k].lo && t->link[q].off == ref->offset;
+        if (dup) continue;
+        if (ref->offset % 8)
+          return unsupported(B->why, B->cap, "a reading pointer that is not a whole word");
+        lied_lr_link *lk = &t->link[t->nlink++];
+        lk->mem = k;
+        lk->off = ref->offset;
+        const char *im = rp->arena + ((uint64_t)t->mem[k].lo + mid) * rp->words * 8;
+        const void *pm = *(const void *const *)(const void *)(im + ref->offset);
+        size_t ssz = 0;
+        if (pm == (const void *)lied_port_zeros) {
+          lk->kind = LIED_LR_ZEROS;
+        } else {
+          uint64_t si;
+          uint32_t so;
+          const int ss = locate(B, pm, &si, &so);
+          if (ss < 0 || !B->m->specs[ss].cls || so % 8)
+            return unsupported(B->why, B->cap, "a reading pointer leaves the arrays");
+          lk->soff = so;
+          lk->d = (int64_t)si - (t->mem[k].lo + (int64_t)mid);
+          if (B->o[ss] < 0) B->o[ss] = lied_lr_mod(rp->o + lk->d);
+          lk->src = ring_spec(B, ss);
+          if (lk->src < 0) return LIED_E_NOMEM;
+          lk->kind = lied_lr_mod(rp->o + lk->d) == B->o[ss] ? LIED_LR_DIRECT : LIED_LR_HALO;
+          lk->rows = signal_rows(rsp, ref, &B->m->specs[ss], so);
+          ssz = L->sp[lk->src].words * 8;
+          if (lk->kind == LIED_LR_HALO) {
+            if (st->sec) /* a member's source must not change during the probe */
+              for (int q = 0; q < t->nmem; q++)
+                if (L->sp[t->mem[q].rs].spec == ss)
+                  return unsupported(B->why, B->cap, "a section reads its own members across groups");
+          }
+        }
+        regular_run(rp, t->mem[k].lo, ref->offset, n, ssz, &t->xa, &t->xb);
+        const int rc = share_link(B, t->mem[k].rs, lk);
+        if (rc != LIED_OK) return rc;
+      }
+    }
+  }
+  if (t->xa > LIED_LR_END || n - t->xb > LIED_LR_END) {
+    char path[200];
+    const lied_lr_spec *rp = &L->sp[t->mem[0].rs];
+    lied_model_path(B->m, rp->spec, (uint64_t)t->mem[0].lo + (t->xa > LIED_LR_END ? t->xa - 1 : t->xb),
+                    path, sizeof path);
+    snprintf(B->why, B->cap, "the reading pointers of %s are not regular", path);
+    return LIED_UNSUPPORTED;
+  }
+  return LIED_OK;
+}
+
+/* Tearing pairs of lane section step j, in the rings at its lanes. */
+static int lane_pairs(lr_build *B, int j) {
+  lied_lr *L = B->L;
+  const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->st[j];
+  const lied_section *sec = st->sec;
+  const size_t k = (size_t)sec->k + 1;
+  t->prs = lied_xcalloc(k, sizeof *t->prs, "lanes", B->e);
+  t->plo = lied_xcalloc(k, sizeof *t->plo, "lanes", B->e);
+  t->ptear = lied_xcalloc(k, sizeof *t->ptear, "lanes", B->e);
+  t->pres = lied_xcalloc(k, sizeof *t->pres, "lanes", B->e);
+  if (!t->prs || !t->plo || !t->ptear || !t->pres) return LIED_E_NOMEM;
+  const lied_lr_spec *m0 = &L->sp[t->mem[0].rs];
+  const int l0 = lied_lr_lane(m0, t->mem[0].lo);
+  for (int p = 0; p < sec->k; p++) {
+    const lied_sec_pair *pr = &sec->pairs[p];
+    uint64_t it, ir;
+    uint32_t ot, orr;
+    const int s1 = locate(B, pr->tear, &it, &ot), s2 = locate(B, pr->res, &ir, &orr);
+    if (s1 < 0 || s1 != s2 || it != ir || L->rs_of[s1] < 0 || pr->tstride != L->sp[L->rs_of[s1]].words * 8 ||
+        pr->rstride != pr->tstride || lied_lr_lane(&L->sp[L->rs_of[s1]], (int64_t)it) != l0)
+      return unsupported(B->why, B->cap, "a tearing pair off the groups");
+    t->prs[p] = L->rs_of[s1];
+    t->plo[p] = (int64_t)it;
+    t->ptear[p] = ot;
+    t->pres[p] = orr;
+  }
+  return LIED_OK;
+}
+
+/* The coordinates of step j that may run copy by copy: [0, z1) and
+ * [z2, n) (a piece that reaches into the irregular ends [0, xa), [xb, n)
+ * lies within C of them). */
+static void zones(const lied_lr_step *t, uint64_t n, uint64_t *z1, uint64_t *z2) {
+  if (t->kind == LIED_LR_SCALAR) {
+    *z1 = *z2 = n;
+    return;
+  }
+  *z1 = t->xa ? t->xa + (uint64_t)C : 0;
+  if (*z1 > n) *z1 = n;
+  *z2 = t->xb < n ? (t->xb > (uint64_t)C ? t->xb - (uint64_t)C : 0) : n;
+  if (*z2 < *z1) *z2 = *z1;
+}
+
+/* What step j reads in the rings where it runs copy by copy, per
+ * coordinate x of its zones (index x, or z1 + x - z2 above). */
+static int scalar_sync(lr_build *B, int j) {
+  lied_lr *L = B->L;
+  const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->st[j];
+  const uint64_t n = lied_lr_count(st);
+  uint64_t z1, z2;
+  zones(t, n, &z1, &z2);
+  t->z1 = z1, t->z2 = z2;
+  const uint64_t nz = z1 + (n - z2);
+  size_t cap = 0;
+  for (int k = 0; k < t->nmem; k++) cap += (size_t)B->m->specs[t->mem[k].spec].tpl.nrefs;
+  t->soff = lied_xcalloc(nz + 1, sizeof *t->soff, "lanes", B->e);
+  t->sync = lied_xcalloc(nz * cap + 1, sizeof *t->sync, "lanes", B->e);
+  if (!t->soff || !t->sync) return LIED_E_NOMEM;
+  uint64_t at = 0;
+  for (uint64_t zi = 0; zi < nz; zi++) {
+    const uint64_t x = zi < z1 ? zi : z2 + (zi - z1);
+    t->soff[zi] = at;
+    for (int k = 0; k < t->nmem; k++) {
+      const lied_spec *rsp = &B->m->specs[t->mem[k].spec];
+      const char *inst = rsp->arena + ((uint64_t)t->mem[k].lo + x) * rsp->size;
+      for (int r = 0; r < rsp->tpl.nrefs; r++) {
+        if (rsp->tpl.refs[r].kind != LIED_REF_PORT) continue;
+        const void *p = *(const void *const *)(const void *)(inst + rsp->tpl.refs[r].offset);
+        uint64_t si;
+        uint32_t so;
+        const int ss = p == (const void *)lied_port_zeros ? -1 : locate(B, p, &si, &so);
+        if (ss >= 0 && L->rs_of[ss] >= 0) t->sync[at++] = (lied_lr_sync){L->rs_of[ss], si};
+      }
+    }
+  }
+  t->soff[nz] = at;
+  return LIED_OK;
+}
+
+/* Ring geometry and the state maps over the rings. */
+static int lr_maps(lr_build *B, uint64_t live) {
+  lied_lr *L = B->L;
+  const lied_sched *s = L->s;
+  int64_t reach = 0;
+  for (int j = 0; j < s->nsteps[LIED_PART_DYN]; j++)
+    for (int q = 0; q < L->st[j].nlink; q++) {
+      const int64_t d = L->st[j].link[q].d < 0 ? -L->st[j].link[q].d : L->st[j].link[q].d;
+      if (d > reach) reach = d;
+    }
+  const uint64_t need = (live + s->skew_maxlag + (uint64_t)reach) / (uint64_t)C + 4;
+  L->ng = 1;
+  while ((uint64_t)L->ng < need) L->ng *= 2;
+  for (int i = 0; i < L->nsp; i++) {
+    L->sp[i].ring = L->ring_bytes;
+    L->ring_bytes += (size_t)L->ng * lied_lr_gb(&L->sp[i]);
+  }
+  int nst = 0;
+  for (int m = 0; m < s->nsmap; m++) nst += s->smap[m].n;
+  L->lsm = lied_xcalloc((size_t)s->nsmap + 1, sizeof *L->lsm, "lanes", B->e);
+  L->lst = lied_xcalloc((size_t)nst + 1, sizeof *L->lst, "lanes", B->e);
+  L->map_rs = lied_xcalloc((size_t)s->nsmap + 1, sizeof *L->map_rs, "lanes", B->e);
+  if (!L->lsm || !L->lst || !L->map_rs) return LIED_E_NOMEM;
+  lied_tstate *t = L->lst;
+  for (int m = 0; m < s->nsmap; m++) {
+    const lied_state_map *sm = &s->smap[m];
+    L->lsm[m] = *sm;
+    L->map_rs[m] = -1;
+    for (int k = 0; k < B->m->nspecs; k++)
+      if (B->m->specs[k].cls && B->m->specs[k].arena == sm->base) L->map_rs[m] = L->rs_of[k];
+    if (L->map_rs[m] < 0) continue;
+    const lied_lr_spec *p = &L->sp[L->map_rs[m]];
+    if (lied_lr_mod(-sm->lag_in) != p->o || lied_lr_mod(-sm->lag_out) != p->o)
+      return unsupported(B->why, B->cap, "states off the groups");
+    L->lsm[m].stride = LIED_LANE_STRIDE;
+    L->lsm[m].layout = LIED_LAYOUT_LANES;
+    L->lsm[m].st = t;
+    for (int q = 0; q < sm->n; q++, t++) {
+      if (sm->st[q].x % 8 || sm->st[q].der % 8)
+        return unsupported(B->why, B->cap, "a state that is not a whole word");
+      *t = (lied_tstate){sm->st[q].x * W, sm->st[q].der * W, sm->st[q].var};
+    }
+  }
+  return LIED_OK;
+}
+
+/* Steps longest first: the interior of the arrays chooses the groups. */
+static int lr_steps(lr_build *B) {
+  lied_lr *L = B->L;
+  const lied_step *st = L->s->steps[LIED_PART_DYN];
+  const int ns = L->s->nsteps[LIED_PART_DYN];
+  int *order = lied_xmalloc(sizeof *order * (size_t)(ns + 1), "lanes", B->e);
+  if (!order) return LIED_E_NOMEM;
+  for (int j = 0; j < ns; j++) order[j] = j;
+  for (int a = 1; a < ns; a++)
+    for (int k = a; k > 0 && lied_lr_count(&st[order[k]]) > lied_lr_count(&st[order[k - 1]]); k--) {
+      const int t = order[k];
+      order[k] = order[k - 1], order[k - 1] = t;
+    }
+  int rc = LIED_OK;
+  for (int a = 0; a < ns && rc == LIED_OK; a++) {
+    const int j = order[a];
+    char w2[200] = "";
+    if (lane_members(B, j, w2, sizeof w2))
+      L->st[j].kind = LIED_LR_LANE, L->nlane++;
+    else if (lied_lr_count(&st[j]) <= LIED_LR_END)
+      L->st[j].kind = LIED_LR_SCALAR, L->nscalar++;
+    else
+      rc = unsupported(B->why, B->cap, w2);
+  }
+  for (int a = 0; a < ns && rc == LIED_OK; a++) { /* members and their ring specs */
+    const int j = order[a];
+    lied_lr_step *t = &L->st[j];
+    int spec[64];
+    uint64_t lo[64];
+    t->nmem = members(B, &st[j], spec, lo);
+    t->mem = lied_xcalloc((size_t)t->nmem, sizeof *t->mem, "lanes", B->e);
+    if (!t->mem) rc = LIED_E_NOMEM;
+    for (int k = 0; k < t->nmem && rc == LIED_OK; k++) {
+      t->mem[k] = (lied_lr_mem){spec[k], -1, (int64_t)lo[k],
+                                st[j].sec ? st[j].sec->blk[k].lanes : st[j].lanes};
+      if (t->kind == LIED_LR_LANE && (t->mem[k].rs = ring_spec(B, spec[k])) < 0) rc = LIED_E_NOMEM;
+    }
+  }
+  for (int a = 0; a < ns && rc == LIED_OK; a++) {
+    lied_lr_step *t = &L->st[order[a]];
+    if (t->kind != LIED_LR_LANE) continue;
+    rc = lane_links(B, order[a]);
+    if (rc == LIED_OK && st[order[a]].sec) rc = lane_pairs(B, order[a]);
+    if (rc == LIED_UNSUPPORTED && lied_lr_count(&st[order[a]]) <= LIED_LR_END) {
+      /* an end wired otherwise than the interior, which chose the pointers */
+      t->kind = LIED_LR_SCALAR, L->nlane--, L->nscalar++;
+      free(t->link), t->link = NULL, t->nlink = 0;
+      rc = LIED_OK;
+    }
+  }
+  for (int j = 0; j < ns && rc == LIED_OK; j++) {
+    if (L->st[j].kind == LIED_LR_SCALAR)
+      for (int k = 0; k < L->st[j].nmem; k++) L->st[j].mem[k].rs = L->rs_of[L->st[j].mem[k].spec];
+    rc = scalar_sync(B, j);
+  }
+  free(order);
+  return rc;
+}
+
+int lied_lr_init(lied_lr *L, lied_sched *s, uint64_t live, char *why, size_t cap, lied_err *e) {
+  memset(L, 0, sizeof *L);
+  L->s = s;
+  if (cap) *why = 0;
+  if (!s->skewed || !s->nsteps[LIED_PART_DYN])
+    return unsupported(why, cap, "the model is not coupled arrays evaluated skewed");
+  const lied_model *m = s->model;
+  const int ns = s->nsteps[LIED_PART_DYN];
+  lr_build B = {L, m, NULL, 0, NULL, why, cap, e};
+  B.order = lied_model_arena_order(m, &B.norder, e);
+  B.o = lied_xmalloc(sizeof *B.o * (size_t)m->nspecs + 1, "lanes", e);
+  L->sp = lied_xcalloc((size_t)m->nspecs + 1, sizeof *L->sp, "lanes", e);
+  L->rs_of = lied_xmalloc(sizeof *L->rs_of * (size_t)m->nspecs + 1, "lanes", e);
+  L->st = lied_xcalloc((size_t)ns, sizeof *L->st, "lanes", e);
+  int rc = B.order && B.o && L->sp && L->rs_of && L->st ? LIED_OK : LIED_E_NOMEM;
+  for (int k = 0; rc == LIED_OK && k < m->nspecs; k++) B.o[k] = -1, L->rs_of[k] = -1;
+  if (rc == LIED_OK) rc = lr_steps(&B);
+  if (rc == LIED_OK) rc = lr_maps(&B, live);
+  free(B.order);
+  free(B.o);
+  if (rc != LIED_OK) lied_lr_free(L);
+  return rc;
+}

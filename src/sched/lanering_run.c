@@ -1,0 +1,282 @@
+/* lanering_run.c - a worker's rings of lane groups and the dynamic part of
+ * coupled arrays run on them (see lanering.h; the plan is lanering.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sched/lanering.h"
+#include "sched/probe.h"
+
+#define W LIED_LANES
+#define C LIED_LR_C
+
+/* ---- a worker's rings -------------------------------------------------------- */
+
+/* The reading pointers in every slot and lane of W's rings, once: lane l of
+ * a slot reads lane l of the source's slot dK further on (the source's
+ * lanes line up), of its halo, or of the zeros. Loading a group leaves
+ * them (lied_lr_spec.ptr). */
+static void set_pointers(const lied_lr *L, lied_lr_worker *Wk) {
+  for (int q = 0; q < L->npl; q++) {
+    const lied_lr_link *lk = &L->pl[q];
+    const lied_lr_spec *rp = &L->sp[L->pl_rs[q]];
+    const lied_lr_spec *sp = lk->kind == LIED_LR_DIRECT ? &L->sp[lk->src] : NULL;
+    const int64_t dK = sp ? (rp->o + lk->d - sp->o) / C : 0; /* divisible: the lanes line up */
+    for (int slot = 0; slot < L->ng; slot++) {
+      char *g = Wk->rings + rp->ring + (size_t)slot * lied_lr_gb(rp) + (size_t)lk->off * W;
+      const char *to = lk->kind == LIED_LR_ZEROS ? (const char *)Wk->zeros
+                       : lk->kind == LIED_LR_HALO
+                           ? (const char *)(Wk->halo + lk->halo)
+                           : Wk->rings + sp->ring +
+                                 (size_t)((slot + dK) & (int64_t)(L->ng - 1)) * lied_lr_gb(sp) +
+                                 (size_t)lk->soff * W;
+      for (int l = 0; l < W; l++) {
+        const char *tl = to + 8 * l;
+        memcpy(g + 8 * l, &tl, sizeof tl);
+      }
+    }
+  }
+}
+
+int lied_lr_worker_init(const lied_lr *L, lied_lr_worker *W_, lied_err *e) {
+  memset(W_, 0, sizeof *W_);
+  const int ns = L->s->nsteps[LIED_PART_DYN];
+  W_->rings = lied_xcalloc(L->ring_bytes + 1, 1, "lanes: rings", e);
+  W_->tag = lied_xmalloc(sizeof *W_->tag * ((size_t)L->nsp * (size_t)L->ng + 1), "lanes", e);
+  W_->halo = lied_xcalloc(L->halo_doubles + 1, sizeof *W_->halo, "lanes", e);
+  W_->zeros = lied_xcalloc((size_t)W * LIED_MAX_SIGNAL_VARS, sizeof *W_->zeros, "lanes", e);
+  W_->secs = lied_xcalloc((size_t)ns + 1, sizeof *W_->secs, "lanes", e);
+  if (!W_->rings || !W_->tag || !W_->halo || !W_->zeros || !W_->secs) {
+    lied_lr_worker_free(L, W_);
+    return LIED_E_NOMEM;
+  }
+  for (size_t i = 0; i < (size_t)L->nsp * (size_t)L->ng; i++) W_->tag[i] = -1;
+  set_pointers(L, W_);
+  for (int j = 0; j < ns; j++) {
+    const lied_section *sec = L->s->steps[LIED_PART_DYN][j].sec;
+    if (L->st[j].kind != LIED_LR_LANE || !sec) continue;
+    lied_section *ls = &W_->secs[j];
+    *ls = *sec;
+    ls->blk = lied_xcalloc((size_t)sec->nblk + 1, sizeof *ls->blk, "lanes", e);
+    ls->pairs = lied_xcalloc((size_t)sec->k + 1, sizeof *ls->pairs, "lanes", e);
+    if (!ls->blk || !ls->pairs) {
+      lied_lr_worker_free(L, W_);
+      return LIED_E_NOMEM;
+    }
+    ls->layout = LIED_LAYOUT_LANES;
+    for (int k = 0; k < sec->nblk; k++)
+      ls->blk[k] = (lied_sec_block){sec->blk[k].lanes, NULL, 0, sec->blk[k].lanes};
+    for (int p = 0; p < sec->k; p++) {
+      ls->pairs[p] = sec->pairs[p];
+      ls->pairs[p].tstride = ls->pairs[p].rstride = LIED_LANE_STRIDE;
+    }
+  }
+  return LIED_OK;
+}
+
+void lied_lr_worker_free(const lied_lr *L, lied_lr_worker *W_) {
+  const int ns = L->s ? L->s->nsteps[LIED_PART_DYN] : 0;
+  for (int j = 0; W_->secs && j < ns; j++) {
+    free(W_->secs[j].blk);
+    free(W_->secs[j].pairs);
+  }
+  free(W_->rings), free(W_->tag), free(W_->halo), free(W_->zeros), free(W_->secs);
+  memset(W_, 0, sizeof *W_);
+}
+
+/* Group K of ring spec r between its arena and g (store: to the arena);
+ * reading pointers stay. */
+static void move_group(const lied_lr_spec *p, int64_t K, char *g, int store) {
+  const int64_t i0 = p->o - C + C * K;
+  const int64_t a = i0 > 0 ? i0 : 0, b = i0 + C < (int64_t)p->total ? i0 + C : (int64_t)p->total;
+  const size_t nw = p->words;
+  const uint32_t *w = store ? p->sw : p->ld, nwd = store ? p->nsw : p->nld;
+  /* word by word, each word's lanes one row of the group (doubles and
+   * pointers alike: 8-byte words moved as uint64_t) */
+  uint64_t *arena = (uint64_t *)(void *)p->arena, *grp = (uint64_t *)(void *)g;
+  for (uint32_t q = 0; q < nwd; q++) {
+    uint64_t *row = grp + (size_t)w[q] * W, *col = arena + w[q];
+    if (store)
+      for (int64_t i = a; i < b; i++) col[(size_t)i * nw] = row[i - i0];
+    else
+      for (int64_t i = a; i < b; i++) row[i - i0] = col[(size_t)i * nw];
+  }
+}
+
+/* A slot taken by group K of ring spec r: its group goes back to the arena
+ * (if W stores), K comes in. */
+static char *take_slot(const lied_lr *L, lied_lr_worker *Wk, int r, int64_t K, int64_t *tag,
+                       char *g) {
+  const lied_lr_spec *p = &L->sp[r];
+  if (*tag >= 0 && Wk->store) move_group(p, *tag, g, 1);
+  move_group(p, K, g, 0);
+  *tag = K;
+  return g;
+}
+
+/* Group K of ring spec r in W's ring, loaded on first use. */
+static inline char *group_of(const lied_lr *L, lied_lr_worker *Wk, int r, int64_t K) {
+  const size_t slot = (size_t)K & (size_t)(L->ng - 1);
+  int64_t *tag = &Wk->tag[(size_t)r * (size_t)L->ng + slot];
+  char *g = Wk->rings + L->sp[r].ring + slot * L->sp[r].gb;
+  return *tag == K ? g : take_slot(L, Wk, r, K, tag, g);
+}
+
+/* The address of instance i of ring spec r (its lane of word 0). */
+static char *inst_at(const lied_lr *L, lied_lr_worker *Wk, int r, int64_t i) {
+  const lied_lr_spec *p = &L->sp[r];
+  return group_of(L, Wk, r, lied_lr_group(p, i)) + 8 * lied_lr_lane(p, i);
+}
+
+void lied_lr_begin(const lied_lr *L, lied_lr_worker *Wk) {
+  for (size_t i = 0; i < (size_t)L->nsp * (size_t)L->ng; i++) Wk->tag[i] = -1;
+}
+
+void lied_lr_end(const lied_lr *L, lied_lr_worker *Wk) {
+  for (int r = 0; r < L->nsp; r++)
+    for (int slot = 0; slot < L->ng; slot++) {
+      int64_t *tag = &Wk->tag[(size_t)r * (size_t)L->ng + (size_t)slot];
+      if (*tag >= 0 && Wk->store)
+        move_group(&L->sp[r], *tag, Wk->rings + L->sp[r].ring + (size_t)slot * lied_lr_gb(&L->sp[r]), 1);
+      *tag = -1;
+    }
+}
+
+/* One instance between its ring and its arena (to_arena: into the arena). */
+static void sync_inst(const lied_lr *L, lied_lr_worker *Wk, int r, uint64_t i, int to_arena) {
+  const lied_lr_spec *p = &L->sp[r];
+  char *lane = inst_at(L, Wk, r, (int64_t)i), *inst = p->arena + i * p->words * 8;
+  for (size_t j = 0; j < p->words; j++) {
+    if (p->ptr[j]) continue;
+    if (to_arena) memcpy(inst + j * 8, lane + j * 8 * W, 8);
+    else memcpy(lane + j * 8 * W, inst + j * 8, 8);
+  }
+}
+
+/* The halo of link lk for the n lanes from l0: source instances from si. */
+static void fill_halo(const lied_lr *L, lied_lr_worker *Wk, const lied_lr_link *lk, int64_t si,
+                      int l0, uint64_t n, double *h) {
+  const lied_lr_spec *p = &L->sp[lk->src];
+  for (uint64_t done = 0; done < n;) {
+    const int64_t i = si + (int64_t)done;
+    const int ls = lied_lr_lane(p, i);
+    uint64_t len = (uint64_t)(C - ls);
+    if (len > n - done) len = n - done;
+    const char *g = group_of(L, Wk, lk->src, lied_lr_group(p, i)) + (size_t)lk->soff * W + 8 * (size_t)ls;
+    for (int r = 0; r < lk->rows; r++) { /* short: a loop, not memcpy's rep movs */
+      double *restrict to = h + (size_t)r * W + (size_t)l0 + done;
+      const double *restrict from = (const double *)(const void *)(g + (size_t)r * 8 * W);
+      for (uint64_t l = 0; l < len; l++) to[l] = from[l];
+    }
+    done += len;
+  }
+}
+
+/* Lane step j at coordinates first + x .. + n. */
+static int lane_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int j,
+                      enum lied_eval_mode mode, const lied_env *env, int64_t x, uint64_t n,
+                      lied_err *e) {
+  const lied_step *st = &v->steps[LIED_PART_DYN][j];
+  const lied_lr_step *t = &L->st[j];
+  char *g[64];
+  int l0 = 0;
+  for (int k = 0; k < t->nmem; k++) {
+    const lied_lr_spec *p = &L->sp[t->mem[k].rs];
+    const int64_t i = t->mem[k].lo + x;
+    g[k] = group_of(L, Wk, t->mem[k].rs, lied_lr_group(p, i));
+    l0 = lied_lr_lane(p, i);
+  }
+  for (int q = 0; q < t->nlink; q++) { /* sources loaded, halos filled */
+    const lied_lr_link *lk = &t->link[q];
+    const int64_t si = t->mem[lk->mem].lo + x + lk->d;
+    if (lk->kind == LIED_LR_DIRECT)
+      group_of(L, Wk, lk->src, lied_lr_group(&L->sp[lk->src], si));
+    else if (lk->kind == LIED_LR_HALO)
+      fill_halo(L, Wk, lk, si, l0, n, Wk->halo + lk->halo);
+  }
+  if (!st->sec) {
+    t->mem[0].lanes(env, g[0] + 8 * l0, (size_t)n, 0);
+    return LIED_OK;
+  }
+  const lied_section *o = st->sec;
+  lied_section *ls = &Wk->secs[j];
+  for (int k = 0; k < t->nmem; k++) ls->blk[k].base = g[k] + 8 * l0;
+  for (int p = 0; p < o->k; p++) {
+    char *a = inst_at(L, Wk, t->prs[p], t->plo[p] + x);
+    ls->pairs[p].tear = (double *)(void *)(a + (size_t)t->ptear[p] * W);
+    ls->pairs[p].res = (double *)(void *)(a + (size_t)t->pres[p] * W);
+    ls->pairs[p].inst0 = o->pairs[p].inst0 + (uint64_t)x;
+  }
+  if (o->constant) {
+    const size_t k = (size_t)o->k;
+    if (x % C)
+      return lied_errc(e, LIED_ERROR, "internal error: lane section batch at instance %lld",
+                       (long long)x);
+    ls->lu = o->lu + (size_t)x * k * k;
+    ls->piv = o->piv + (size_t)x * k;
+    ls->factored = o->factored + x / C;
+  }
+  return lied_probe_range(v, ls, mode, env, 0, n, e);
+}
+
+/* Copy-by-copy step j at coordinates first + x .. + n, on the arena. */
+static int scalar_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int j,
+                        enum lied_eval_mode mode, const lied_env *env, int64_t x, uint64_t n,
+                        lied_err *e) {
+  const lied_step *st = &v->steps[LIED_PART_DYN][j];
+  const lied_lr_step *t = &L->st[j];
+  for (uint64_t y = (uint64_t)x; y < (uint64_t)x + n; y++) {
+    const uint64_t zi = y < t->z1 ? y : t->z1 + (y - t->z2);
+    for (uint64_t q = t->soff[zi]; q < t->soff[zi + 1]; q++)
+      sync_inst(L, Wk, t->sync[q].rs, t->sync[q].inst, 1);
+    for (int k = 0; k < t->nmem; k++)
+      if (t->mem[k].rs >= 0) sync_inst(L, Wk, t->mem[k].rs, (uint64_t)t->mem[k].lo + y, 1);
+  }
+  int rc = LIED_OK;
+  if (st->sec)
+    rc = lied_probe_range(v, st->sec, mode, env, (uint64_t)x, n, e);
+  else
+    st->fn(env, st->base + (size_t)x * st->stride, (size_t)n, st->stride);
+  for (uint64_t y = (uint64_t)x; y < (uint64_t)x + n; y++)
+    for (int k = 0; k < t->nmem; k++)
+      if (t->mem[k].rs >= 0) sync_inst(L, Wk, t->mem[k].rs, (uint64_t)t->mem[k].lo + y, 0);
+  return rc;
+}
+
+int lied_lr_run_at(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, enum lied_eval_mode mode,
+                   const lied_env *env, int64_t c, lied_err *e) {
+  const lied_step *st = v->steps[LIED_PART_DYN];
+  const int ns = v->nsteps[LIED_PART_DYN];
+  for (int j = 0; j < ns; j++) {
+    const int64_t first = (int64_t)st[j].first, hi = first + (int64_t)lied_lr_count(&st[j]);
+    int64_t a = c - st[j].lag, b = a + C;
+    if (a < first) a = first;
+    if (b > hi) b = hi;
+    if (a >= b) continue;
+    const lied_lr_step *t = &L->st[j];
+    const int lane = t->kind == LIED_LR_LANE && a - first >= (int64_t)t->xa && b - first <= (int64_t)t->xb;
+    const int rc = lane ? lane_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e)
+                       : scalar_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e);
+    if (rc != LIED_OK) return rc;
+  }
+  return LIED_OK;
+}
+
+char *lied_lr_map_at(const lied_lr *L, lied_lr_worker *Wk, int m, uint64_t q) {
+  if (L->map_rs[m] < 0) return L->lsm[m].base + q * L->lsm[m].stride;
+  return inst_at(L, Wk, L->map_rs[m], (int64_t)q);
+}
+
+const void *lied_lr_instance(const lied_lr *L, const lied_lr_worker *Wk, const void *p) {
+  const char *c = p;
+  for (int r = 0; r < L->nsp; r++) {
+    const lied_lr_spec *sp = &L->sp[r];
+    const char *ring = Wk->rings + sp->ring;
+    const size_t gb = lied_lr_gb(sp);
+    if (c < ring || c >= ring + (size_t)L->ng * gb) continue;
+    const size_t slot = (size_t)(c - ring) / gb;
+    const int64_t K = Wk->tag[(size_t)r * (size_t)L->ng + slot];
+    const int64_t i = sp->o - C + C * K + (int64_t)(((size_t)(c - ring) % gb / 8) % W);
+    return K < 0 ? p : sp->arena + (size_t)i * sp->words * 8;
+  }
+  return p;
+}
