@@ -306,6 +306,11 @@ const double *lied_model_var(const lied_model *m, const char *path,
 typedef int (*lied_var_visit)(void *ctx, const char *name, const char *unit,
                               const double *addr, int kind);
 int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx);
+/* The same for the variables whose names may match the glob pattern (NULL:
+ * all): components under which no name can match are skipped without
+ * visiting their variables (fn still tests each name it gets). */
+int lied_model_each_var_matching(const lied_model *m, const char *pattern, lied_var_visit fn,
+                                 void *ctx);
 
 
 /* ---- templates (template.c) ---------------------------------------------- */

@@ -156,6 +156,7 @@ typedef struct walk_ctx {
   void *ctx;
   char *buf;
   size_t cap;
+  const char *pat; /* or NULL: components no name under which can match are skipped */
 } walk_ctx;
 
 /* Room for need more bytes after len; -1 when out of memory. */
@@ -185,6 +186,7 @@ static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
       if (sp->is_array)
         l += (size_t)snprintf(w->buf + l, w->cap - l, "[%llu]",
                               (unsigned long long)(j + 1 + sp->slice_first));
+      if (w->pat && !lied_glob_prefix(w->pat, w->buf)) continue;
     }
     if (sp->cls) {
       const lied_template *t = &sp->tpl;
@@ -209,8 +211,13 @@ static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
 }
 
 int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx) {
+  return lied_model_each_var_matching(m, NULL, fn, ctx);
+}
+
+int lied_model_each_var_matching(const lied_model *m, const char *pattern, lied_var_visit fn,
+                                 void *ctx) {
   if (m->nspecs == 0) return 0;
-  walk_ctx w = {m, fn, ctx, NULL, 0};
+  walk_ctx w = {m, fn, ctx, NULL, 0, pattern};
   if (room(&w, 0, 1)) return LIED_E_NOMEM;
   w.buf[0] = 0;
   int rc = walk(&w, 0, 0, 0);

@@ -63,4 +63,24 @@ int lied_glob(const char *p, const char *s) {
   return *p == 0;
 }
 
+int lied_glob_prefix(const char *p, const char *s) {
+  /* as lied_glob, but s may end anywhere in the pattern: once a star is
+   * passed, any rest of s can match */
+  const char *star = NULL, *ss = NULL;
+  while (*s) {
+    if (*p == '?' || (*p && *p == *s && *p != '*')) {
+      p++, s++;
+    } else if (*p == '*') {
+      star = p++;
+      ss = s;
+    } else if (star) {
+      p = star + 1;
+      s = ++ss;
+    } else {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 int lied_is_glob(const char *s) { return strpbrk(s, "*?") != NULL; }

@@ -17,6 +17,8 @@ const char *lied_did_you_mean(char *buf, size_t cap, const char *name,
  * '?' one character; everything else literal, brackets too, so "crab[3].*"
  * selects copy 3. Nonzero on a match. */
 int lied_glob(const char *pattern, const char *name);
+/* 1 when some name that starts with prefix can match the glob pattern. */
+int lied_glob_prefix(const char *pattern, const char *prefix);
 
 /* Nonzero when the text has a glob wildcard ('*' or '?'). */
 int lied_is_glob(const char *s);

@@ -196,7 +196,7 @@ static int model_vars(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   vars_ctx v = {L, luaL_optstring(L, 2, NULL), 0};
   lua_newtable(L);
-  lied_model_each_var(u->sys->model, on_var, &v);
+  lied_model_each_var_matching(u->sys->model, v.pat, on_var, &v);
   return 1;
 }
 

@@ -59,6 +59,20 @@ T.raises(function() built:value("w[1].x.j.s") end, "no component 'x'", "unknown 
 T.eq(#built:vars("w[*].o.j.s"), 4, "glob over an array")
 T.eq(built:vars("w[2].o.j.*")[1].name, "w[2].o.j.flange_a.s", "names in declaration order")
 T.eq(built:vars("w[2].o.j.*")[4].name, "w[2].o.j.flange_a.f", "port variables in connector order")
+-- a pattern skips the components under which no name can match (the walk of
+-- names): the same list as testing every name
+do
+  local all = built:vars()
+  for _, pat in ipairs { "w[2].o.j.*", "w[*].o.j.s", "*.s", "w[?].*", "w[1]*", "*", "w[3].o.j.flange_a.f", "x*", "" } do
+    local want = {}
+    for _, v in ipairs(all) do
+      if lied.core.glob(pat, v.name) then want[#want + 1] = v.name end
+    end
+    local got = {}
+    for _, v in ipairs(built:vars(pat)) do got[#got + 1] = v.name end
+    T.eq(table.concat(got, ","), table.concat(want, ","), "vars('" .. pat .. "'): the names of vars() that match")
+  end
+end
 
 -- --set style overrides, nested parameters, class-call overrides
 local b2 = lied.build(Many, { n = 7, ["w.o.k"] = 16 })

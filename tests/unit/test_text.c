@@ -20,6 +20,54 @@ static void test_glob(void) {
   CHECK(lied_is_glob("a*") && lied_is_glob("a?") && !lied_is_glob("a[1]"));
 }
 
+/* lied_glob_prefix (the names' walk skips components under which nothing
+ * can match): exhaustively over short patterns of a, b, '.', '*', '?' and
+ * names of a, b, '.': a prefix of a matching name is never refused, and a
+ * prefix accepted has some completion that matches. */
+static int completes(const char *p, char *t, size_t len, size_t more) {
+  if (lied_glob(p, t)) return 1;
+  if (!more) return 0;
+  static const char abc[] = "ab.";
+  for (int c = 0; c < 3; c++) {
+    t[len] = abc[c], t[len + 1] = 0;
+    if (completes(p, t, len + 1, more - 1)) return t[len] = 0, 1;
+  }
+  t[len] = 0;
+  return 0;
+}
+
+static void test_glob_prefix(void) {
+  CHECK(lied_glob_prefix("crab[1].*", "crab[1]"));
+  CHECK(lied_glob_prefix("crab[1].*", "crab["));
+  CHECK(!lied_glob_prefix("crab[1].*", "crab[10]"));
+  CHECK(!lied_glob_prefix("crab[1].*", "spring[1]"));
+  CHECK(lied_glob_prefix("*.s", "spring[1]"));
+  CHECK(lied_glob_prefix("crab[?].body1.x", "crab[7]"));
+  CHECK(!lied_glob_prefix("crab[?].body1.x", "crab[17]"));
+  static const char sym[] = "ab.*?", abc[] = "ab.";
+  char p[8], t[16];
+  int bad = 0;
+  for (int lp = 0; lp <= 4; lp++) {
+    int np = 1;
+    for (int k = 0; k < lp; k++) np *= 5;
+    for (int cp = 0; cp < np; cp++) {
+      for (int k = 0, v = cp; k < lp; k++, v /= 5) p[k] = sym[v % 5];
+      p[lp] = 0;
+      for (int lt = 0; lt <= 4; lt++) {
+        int nt = 1;
+        for (int k = 0; k < lt; k++) nt *= 3;
+        for (int ct = 0; ct < nt; ct++) {
+          for (int k = 0, v = ct; k < lt; k++, v /= 3) t[k] = abc[v % 3];
+          t[lt] = 0;
+          const int want = completes(p, t, (size_t)lt, (size_t)lp + 1);
+          bad += lied_glob_prefix(p, t) != want;
+        }
+      }
+    }
+  }
+  CHECK(bad == 0);
+}
+
 static void test_suggest(void) {
   const char *cand[] = {"level", "outlet", "inlet", "m_flow"};
   CHECK(strcmp(lied_suggest("levl", cand, 4), "level") == 0);
@@ -34,6 +82,7 @@ static void test_suggest(void) {
 
 int main(void) {
   test_glob();
+  test_glob_prefix();
   test_suggest();
   return CHECK_DONE();
 }
