@@ -34,7 +34,7 @@ void lied_lr_free(lied_lr *L) {
   for (int j = 0; L->st && j < ns; j++) {
     lied_lr_step *t = &L->st[j];
     free(t->mem), free(t->link), free(t->prs), free(t->plo), free(t->ptear), free(t->pres);
-    free(t->soff), free(t->sync);
+    free(t->soff), free(t->sync), free(t->ens_rs), free(t->mem_e), free(t->pair_e), free(t->ens_dk);
   }
   free(L->sp), free(L->rs_of), free(L->st), free(L->lsm), free(L->lst), free(L->map_rs);
   free(L->pl), free(L->pl_rs);
@@ -317,6 +317,44 @@ static int lane_pairs(lr_build *B, int j) {
   return LIED_OK;
 }
 
+/* Entry of group (rs, dk) in step t's list, added when new. */
+static int ens_entry(lied_lr_step *t, int rs, int64_t dk) {
+  for (int q = 0; q < t->nens; q++)
+    if (t->ens_rs[q] == rs && t->ens_dk[q] == dk) return q;
+  t->ens_rs[t->nens] = rs;
+  t->ens_dk[t->nens] = dk;
+  return t->nens++;
+}
+
+/* The groups a piece of lane step j touches, relative to its member 0's:
+ * the lanes line up, so the distance is the same for every piece (taken at
+ * the middle coordinate). */
+static int lane_groups(lr_build *B, int j) {
+  lied_lr *L = B->L;
+  const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->st[j];
+  const int np = st->sec ? st->sec->k : 0;
+  const size_t cap = (size_t)(t->nmem + t->nlink + np) + 1;
+  t->ens_rs = lied_xcalloc(cap, sizeof *t->ens_rs, "lanes", B->e);
+  t->ens_dk = lied_xcalloc(cap, sizeof *t->ens_dk, "lanes", B->e);
+  t->mem_e = lied_xcalloc((size_t)t->nmem + 1, sizeof *t->mem_e, "lanes", B->e);
+  t->pair_e = lied_xcalloc((size_t)np + 1, sizeof *t->pair_e, "lanes", B->e);
+  if (!t->ens_rs || !t->ens_dk || !t->mem_e || !t->pair_e) return LIED_E_NOMEM;
+  const int64_t mid = (int64_t)(lied_lr_count(st) / 2);
+  const int64_t K0 = lied_lr_group(&L->sp[t->mem[0].rs], t->mem[0].lo + mid);
+  for (int k = 0; k < t->nmem; k++)
+    t->mem_e[k] = ens_entry(t, t->mem[k].rs,
+                            lied_lr_group(&L->sp[t->mem[k].rs], t->mem[k].lo + mid) - K0);
+  for (int p = 0; p < np; p++)
+    t->pair_e[p] = ens_entry(t, t->prs[p], lied_lr_group(&L->sp[t->prs[p]], t->plo[p] + mid) - K0);
+  for (int q = 0; q < t->nlink; q++) {
+    const lied_lr_link *lk = &t->link[q];
+    if (lk->kind == LIED_LR_DIRECT)
+      ens_entry(t, lk->src, lied_lr_group(&L->sp[lk->src], t->mem[lk->mem].lo + mid + lk->d) - K0);
+  }
+  return t->nens <= LIED_LR_ENS ? LIED_OK : unsupported(B->why, B->cap, "a step touches too many groups");
+}
+
 /* The coordinates of step j that may run copy by copy: [0, z1) and
  * [z2, n) (a piece that reaches into the irregular ends [0, xa), [xb, n)
  * lies within C of them). */
@@ -457,10 +495,11 @@ static int lr_steps(lr_build *B) {
     if (t->kind != LIED_LR_LANE) continue;
     rc = lane_links(B, order[a]);
     if (rc == LIED_OK && st[order[a]].sec) rc = lane_pairs(B, order[a]);
+    if (rc == LIED_OK) rc = lane_groups(B, order[a]);
     if (rc == LIED_UNSUPPORTED && lied_lr_count(&st[order[a]]) <= LIED_LR_END) {
       /* an end wired otherwise than the interior, which chose the pointers */
       t->kind = LIED_LR_SCALAR, L->nlane--, L->nscalar++;
-      free(t->link), t->link = NULL, t->nlink = 0;
+      free(t->link), t->link = NULL, t->nlink = 0, t->nens = 0;
       rc = LIED_OK;
     }
   }

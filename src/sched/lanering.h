@@ -35,6 +35,8 @@
 /* Steps of at most this many instances may run copy by copy on the arena
  * (an array's ends) when their members do not line up with the groups. */
 #define LIED_LR_END 64
+/* At most this many groups per piece of a lane step (else copy by copy). */
+#define LIED_LR_ENS 128
 
 enum { LIED_LR_LANE = 1, LIED_LR_SCALAR };
 enum { LIED_LR_ZEROS = 1, LIED_LR_DIRECT, LIED_LR_HALO };
@@ -86,6 +88,12 @@ typedef struct lied_lr_step {
   int *prs;
   int64_t *plo;
   uint32_t *ptear, *pres;
+  /* lane steps: the groups a piece touches (members, pairs, sources whose
+   * lanes line up), each once: ring spec ens_rs[q], group K0 + ens_dk[q]
+   * for member 0's group K0; members' and pairs' entries */
+  int nens;
+  int *ens_rs, *mem_e, *pair_e;
+  int64_t *ens_dk;
   /* lane steps: coordinates - first [xa, xb) have regular reading
    * pointers; pieces reaching out of them run copy by copy */
   uint64_t xa, xb;

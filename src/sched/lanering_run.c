@@ -177,31 +177,25 @@ static int lane_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int j
                       lied_err *e) {
   const lied_step *st = &v->steps[LIED_PART_DYN][j];
   const lied_lr_step *t = &L->st[j];
-  char *g[64];
-  int l0 = 0;
-  for (int k = 0; k < t->nmem; k++) {
-    const lied_lr_spec *p = &L->sp[t->mem[k].rs];
-    const int64_t i = t->mem[k].lo + x;
-    g[k] = group_of(L, Wk, t->mem[k].rs, lied_lr_group(p, i));
-    l0 = lied_lr_lane(p, i);
-  }
-  for (int q = 0; q < t->nlink; q++) { /* sources loaded, halos filled */
+  const lied_lr_spec *p0 = &L->sp[t->mem[0].rs];
+  const int64_t i0 = t->mem[0].lo + x, K0 = lied_lr_group(p0, i0);
+  const int l0 = lied_lr_lane(p0, i0);
+  char *g[LIED_LR_ENS];
+  for (int q = 0; q < t->nens; q++) g[q] = group_of(L, Wk, t->ens_rs[q], K0 + t->ens_dk[q]);
+  for (int q = 0; q < t->nlink; q++) { /* the halos */
     const lied_lr_link *lk = &t->link[q];
-    const int64_t si = t->mem[lk->mem].lo + x + lk->d;
-    if (lk->kind == LIED_LR_DIRECT)
-      group_of(L, Wk, lk->src, lied_lr_group(&L->sp[lk->src], si));
-    else if (lk->kind == LIED_LR_HALO)
-      fill_halo(L, Wk, lk, si, l0, n, Wk->halo + lk->halo);
+    if (lk->kind == LIED_LR_HALO)
+      fill_halo(L, Wk, lk, t->mem[lk->mem].lo + x + lk->d, l0, n, Wk->halo + lk->halo);
   }
   if (!st->sec) {
-    t->mem[0].lanes(env, g[0] + 8 * l0, (size_t)n, 0);
+    t->mem[0].lanes(env, g[t->mem_e[0]] + 8 * l0, (size_t)n, 0);
     return LIED_OK;
   }
   const lied_section *o = st->sec;
   lied_section *ls = &Wk->secs[j];
-  for (int k = 0; k < t->nmem; k++) ls->blk[k].base = g[k] + 8 * l0;
+  for (int k = 0; k < t->nmem; k++) ls->blk[k].base = g[t->mem_e[k]] + 8 * l0;
   for (int p = 0; p < o->k; p++) {
-    char *a = inst_at(L, Wk, t->prs[p], t->plo[p] + x);
+    char *a = g[t->pair_e[p]] + 8 * l0;
     ls->pairs[p].tear = (double *)(void *)(a + (size_t)t->ptear[p] * W);
     ls->pairs[p].res = (double *)(void *)(a + (size_t)t->pres[p] * W);
     ls->pairs[p].inst0 = o->pairs[p].inst0 + (uint64_t)x;
