@@ -5,7 +5,9 @@
 -- the cell three ahead (a longer link). In waves, with --no-fuse
 -- (whole-vector steps), with 2 threads asked for, and in blocks of several
 -- sweeps: every recorded value the same bits; the run is checked against
--- the same equations integrated here by hand (rk4) to 1e-12.
+-- the same equations integrated here by hand (rk4) to 1e-12. Then a thermal
+-- rod whose waves run in lane form: the same bits as copy by copy, and its
+-- equations by hand.
 local lied = require "lied"
 local T = require "tests.testing"
 local signals = require "lied.signals"
@@ -100,4 +102,64 @@ for i = 1, n do
 end
 T.check(worst < 1e-12, string.format("against rk4 by hand: largest difference %.3g", worst))
 io.stderr:write(string.format("largest difference from rk4 by hand: %.3g\n", worst))
+
+-- A thermal rod of 1,001 heat capacitors linked by conductors whose G
+-- varies per copy (lied.thermal: every block has a lane form), its ends
+-- insulated: the waves run in lane form (docs/architecture.md, "Lane groups
+-- over coupled arrays"), the same bits as copy by copy (lanes = false), and
+-- the temperatures those of the rod's equations integrated here (rk4) to
+-- 1e-12 K.
+do
+  local th = require "lied.thermal"
+  local m = 1001
+  local Cap, G = 10, function(i) return 1 + (i % 7) * 0.3 end
+  local T0 = function(i) return 300 + 50 * math.sin(i / 10) end
+  local Rod = lied.model "Rod" {
+    c = lied.array(th.HeatCapacitor { C = Cap }, m, { T = T0 }),
+    g = lied.array(th.ThermalConductor { G = 2 }, m - 1, { G = G }),
+    connect = { lied.each(1, m - 1, { "c[i].port", "g[i].port_a" }, { "c[i+1].port", "g[i].port_b" }) },
+  }
+  local rod = lied.build(Rod)
+  local info = rod:info()
+  T.check(info.wave_gap > 0 and info.lanes and info.lane_steps > 0 and info.halos > 0,
+    "the rod takes waves in lane form, with halo reads (" .. tostring(info.no_lanes) .. ")")
+  local o = { solver = "rk4", stop = 0.5, dt = 1e-3, interval = 0.5, progress = false, vars = "c[*].T", threads = 1 }
+  local r1, s1 = rod:run(o)
+  o.lanes = false
+  local r0, s0 = rod:run(o)
+  T.check(s1.waves > 0 and s1.lanes and not s0.lanes, "waves in lane form, and copy by copy")
+  local y, q = {}, {}
+  for i = 1, m do y[i] = T0(i) end
+  local function f(v, d)
+    for i = 1, m do
+      local flow = 0
+      if i > 1 then flow = flow + G(i - 1) * (v[i - 1] - v[i]) end
+      if i < m then flow = flow + G(i) * (v[i + 1] - v[i]) end
+      d[i] = flow / Cap
+    end
+  end
+  local a1, a2, a3, a4 = {}, {}, {}, {}
+  for _ = 1, 500 do
+    local h = 1e-3
+    f(y, a1)
+    for i = 1, m do q[i] = y[i] + h * 0.5 * a1[i] end
+    f(q, a2)
+    for i = 1, m do q[i] = y[i] + h * 0.5 * a2[i] end
+    f(q, a3)
+    for i = 1, m do q[i] = y[i] + h * a3[i] end
+    f(q, a4)
+    for i = 1, m do y[i] = y[i] + h / 6 * (a1[i] + 2 * a2[i] + 2 * a3[i] + a4[i]) end
+  end
+  local same, far, moved = true, 0, false
+  for i = 1, m do
+    local name = string.format("c[%d].T", i)
+    local a, b = r1:column(name), r0:column(name)
+    for k = 1, #a do same = same and a[k] == b[k] end
+    far = math.max(far, math.abs(a[#a] - y[i]))
+    moved = moved or math.abs(a[#a] - a[1]) > 0.01
+  end
+  T.check(same, "the rod: lanes and copy by copy, the same bits")
+  T.check(moved, "the rod's temperatures moved")
+  T.check(far < 1e-12, string.format("the rod against rk4 by hand: largest difference %.3g K", far))
+end
 T.done()
