@@ -90,15 +90,14 @@ static void move_group(const lied_lr_spec *p, int64_t K, char *g, int store) {
   const int64_t a = i0 > 0 ? i0 : 0, b = i0 + C < (int64_t)p->total ? i0 + C : (int64_t)p->total;
   const size_t nw = p->words;
   const uint32_t *w = store ? p->sw : p->ld, nwd = store ? p->nsw : p->nld;
-  /* word by word, each word's lanes one row of the group (doubles and
-   * pointers alike: 8-byte words moved as uint64_t) */
-  uint64_t *arena = (uint64_t *)(void *)p->arena, *grp = (uint64_t *)(void *)g;
+  /* word by word, each word's lanes one row of the group (the words hold
+   * doubles and pointers: moved with memcpy, which compiles to a move) */
   for (uint32_t q = 0; q < nwd; q++) {
-    uint64_t *row = grp + (size_t)w[q] * W, *col = arena + w[q];
+    char *row = g + (size_t)w[q] * 8 * W, *col = p->arena + (size_t)w[q] * 8;
     if (store)
-      for (int64_t i = a; i < b; i++) col[(size_t)i * nw] = row[i - i0];
+      for (int64_t i = a; i < b; i++) memcpy(col + (size_t)i * nw * 8, row + (size_t)(i - i0) * 8, 8);
     else
-      for (int64_t i = a; i < b; i++) row[i - i0] = col[(size_t)i * nw];
+      for (int64_t i = a; i < b; i++) memcpy(row + (size_t)(i - i0) * 8, col + (size_t)i * nw * 8, 8);
   }
 }
 
