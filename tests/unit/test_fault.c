@@ -2,8 +2,9 @@
  * meets a value outside its law's range reports it, and the run ends with
  * LIED_E_RANGE naming the component of the faulting copy and the stage time,
  * on every path a block runs on (whole-vector steps, fused steps copy by
- * copy and in lane form, threads, the adaptive solvers' retries, direct
- * evaluations), the first fault of an evaluation winning. */
+ * copy and in lane form, waves over coupled copies copy by copy and in lane
+ * form, threads, the adaptive solvers' retries, direct evaluations), the
+ * first fault of an evaluation winning. */
 #include <math.h>
 #include <string.h>
 #include "check.h"
@@ -15,6 +16,7 @@
 #include "solve/erk.h"
 #include "solve/fused.h"
 #include "solve/sim.h"
+#include "solve/wave.h"
 
 /* Root: der(x) = -1, y = sqrt(x); x < 0 is a fault of the block. */
 typedef struct root {
@@ -200,9 +202,96 @@ static void test_evaluate_threads(void) {
   lied_system_free(sys);
 }
 
+/* Coupled copies (waves over a skewed schedule, in lane form and copy by
+ * copy): leak i has y = sqrt(x) (the fault) and der(x) = -1 + 0 u, where u
+ * reads leak i + 1's y, so the derivative step lags one copy behind the
+ * output step and reads it through a halo in lane form (sched/lanering.c).
+ * A fault in a lane group is mapped back to its copy. */
+typedef struct leak {
+  double x, der_x;
+  lied_real_in u;
+  lied_real_out y;
+} leak;
+static void leak_out(const lied_env *env, leak *r) {
+  if (r->x < 0) lied_block_fault(env, r, "sqrt of x = %g", r->x);
+  r->y.y.y = sqrt(r->x);
+}
+LIED_BLOCK(leak_out_block, leak, leak_out)
+static void leak_out_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  double *x = LIED_LANE(leak, g, x), *y = LIED_LANE(leak, g, y.y.y);
+  for (size_t l = 0; l < n; l++) {
+    if (x[l] < 0) lied_block_fault(env, &x[l], "sqrt of x = %g", x[l]);
+    y[l] = sqrt(x[l]);
+  }
+}
+static void leak_der(const lied_env *env, leak *r) {
+  (void)env;
+  r->der_x = -1 + 0 * r->u.y->y;
+}
+LIED_BLOCK(leak_der_block, leak, leak_der)
+static void leak_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *u = LIED_LANE_IN(leak, g, u.y);
+  double *d = LIED_LANE(leak, g, der_x);
+  for (size_t l = 0; l < n; l++) d[l] = -1 + 0 * u[l];
+}
+static void leak_meta(lied_meta *m, void *self) {
+  leak *r = self;
+  lied_meta_state(m, "x", "1", &r->x, &r->der_x);
+  lied_meta_real_in_optional(m, "u", 0, &r->u);
+  lied_meta_real_out(m, "y", 0, &r->y);
+  lied_meta_block(m, "out", leak_out_block, 0, LIED_SIGS(&r->x), LIED_SIGS(&r->y.y));
+  lied_meta_lanes(m, leak_out_lanes);
+  lied_meta_block(m, "der", leak_der_block, 0, LIED_SIGS(&r->u.y), LIED_SIGS(&r->der_x));
+  lied_meta_lanes(m, leak_der_lanes);
+}
+static const lied_param leak_params[] = {
+    {"x", offsetof(leak, x), 1, "1", "start value", -HUGE_VAL, HUGE_VAL, 0, 0, NULL}};
+static const lied_class leak_class = {"Leak", "test", "y = sqrt(x), der(x) = -1", sizeof(leak),
+                                      leak_params, 1, NULL, leak_meta};
+
+static void test_lane_waves(void) {
+  for (int lanes = 0; lanes < 2; lanes++) {
+    lied_err e = {0};
+    lied_model *m = lied_model_new(&e);
+    int top = lied_model_add(m, -1, "Top", NULL, 1, 0, NULL, &e);
+    int r = lied_model_add(m, top, "leak", &leak_class, 300, 1, NULL, &e);
+    CHECK(r > 0);
+    double x0 = 0.27;
+    CHECK(lied_model_set_param_at(m, r, 70, "x", &x0, 1, &e) == 0);
+    lied_loop links = {"i", 1, 299, 1};
+    CHECK(lied_model_connect_each(m, top, "leak[i+1].y", "leak[i].u", "t:1", &links, 1, 0, &e) == 0);
+    lied_system *sys = fx_build(m, 0, &e);
+    CHECK(sys && sys->sched->skewed && sys->sched->skew_stage > 0);
+    if (!sys || !sys->sched->skewed) {
+      fprintf(stderr, "%s\n", e.msg);
+      lied_system_free(sys);
+      return;
+    }
+    const uint64_t ns = sys->sched->nstates;
+    double *x = calloc(ns, sizeof *x);
+    lied_wave w;
+    CHECK(x && lied_wave_init(&w, sys->sched, lied_tableau_find("rk4"), lanes, &e) == 0);
+    CHECK(w.lane == lanes);
+    if (x) {
+      lied_sched_gather_x(sys->sched, x); /* the start values */
+      const double times[] = {0, 0.1, 0.2, 0.30000000000000004, 0.4};
+      CHECK(lied_wave_steps(&w, times, 4, x, NULL, &e) == LIED_E_RANGE);
+      CHECK(strcmp(e.msg, "at t = 0.30000000000000004: leak[71]: sqrt of x = -0.03") == 0);
+      if (strcmp(e.msg, "at t = 0.30000000000000004: leak[71]: sqrt of x = -0.03"))
+        fprintf(stderr, "waves, lanes %d: %s\n", lanes, e.msg);
+    }
+    lied_wave_free(&w);
+    free(x);
+    lied_system_free(sys);
+  }
+}
+
 int main(void) {
   test_fixed_paths();
   test_lane_block();
+  test_lane_waves();
   test_adaptive();
   test_evaluate();
   test_evaluate_threads();
