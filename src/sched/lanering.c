@@ -115,6 +115,7 @@ static int lane_members(lr_build *B, int j, char *why, size_t cap) {
   if (st->sec && st->sec->nblk > 64) return no(why, cap, "a section of more than 64 blocks");
   const int n = members(B, st, spec, lo);
   int64_t want = st->sec && st->sec->constant ? lied_lr_mod(-(int64_t)st->first) : -1;
+  int by_chunks = want >= 0; /* want is the constant section's own chunks so far */
   for (int k = 0; k < n; k++) {
     const lied_spec *sp = spec[k] >= 0 ? &B->m->specs[spec[k]] : NULL;
     const lied_block_fn lf = st->sec ? st->sec->blk[k].lanes : st->lanes;
@@ -134,8 +135,12 @@ static int lane_members(lr_build *B, int j, char *why, size_t cap) {
     /* the lag that puts this member's pieces at its spec's group start */
     if (B->o[spec[k]] < 0) continue;
     const int64_t r = lied_lr_mod((int64_t)lo[k] - (int64_t)st->first - B->o[spec[k]]);
-    if (want >= 0 && r != want) return no(why, cap, "members do not line up");
-    want = r;
+    if (want >= 0 && r != want)
+      return no(why, cap, by_chunks
+                              ? "a section batch with a constant matrix keeps its factors per "
+                                "chunk of its own copies, which do not line up with the lane groups"
+                              : "members of a step do not line up with the lane groups");
+    want = r, by_chunks = 0;
   }
   if (want >= 0 && lied_lr_mod(st->lag) != want) return no(why, cap, "a lag off the groups");
   for (int k = 0; k < n; k++)
