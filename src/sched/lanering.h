@@ -131,6 +131,7 @@ typedef struct lied_lr_worker {
   double *zeros;      /* LIED_LANES zero lanes per signal variable */
   lied_section *secs; /* per dynamic step: its lane copy (sections) */
   int store;          /* 1: groups go back to the arena (the sweep's last worker) */
+  int overrun;        /* a group was needed after its slot was taken: an error */
 } lied_lr_worker;
 
 /* Instance i of ring spec p is lane lied_lr_lane(p, i) of its group

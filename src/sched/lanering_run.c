@@ -106,6 +106,7 @@ static void move_group(const lied_lr_spec *p, int64_t K, char *g, int store) {
 static char *take_slot(const lied_lr *L, lied_lr_worker *Wk, int r, int64_t K, int64_t *tag,
                        char *g) {
   const lied_lr_spec *p = &L->sp[r];
+  Wk->overrun |= *tag > K; /* a group behind one still held: the ring is too short */
   if (*tag >= 0 && Wk->store) move_group(p, *tag, g, 1);
   move_group(p, K, g, 0);
   *tag = K;
@@ -127,6 +128,7 @@ static char *inst_at(const lied_lr *L, lied_lr_worker *Wk, int r, int64_t i) {
 }
 
 void lied_lr_begin(const lied_lr *L, lied_lr_worker *Wk) {
+  Wk->overrun = 0;
   for (size_t i = 0; i < (size_t)L->nsp * (size_t)L->ng; i++) Wk->tag[i] = -1;
 }
 
@@ -251,6 +253,9 @@ int lied_lr_run_at(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, enum lie
                        : scalar_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e);
     if (rc != LIED_OK) return rc;
   }
+  if (Wk->overrun)
+    return lied_errc(e, LIED_ERROR, "internal error: the lane rings are too short for the "
+                                    "stages in flight (%d groups)", L->ng);
   return LIED_OK;
 }
 
