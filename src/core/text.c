@@ -43,8 +43,10 @@ const char *lied_did_you_mean(char *buf, size_t cap, const char *name,
   return buf;
 }
 
-int lied_glob(const char *p, const char *s) {
-  /* iterative wildcard match with backtracking to the last star */
+/* Wildcard match (iterative, backtracking to the last star); prefix: s may
+ * end anywhere in the pattern (once a star is passed, any rest of s can
+ * match). */
+static int glob_run(const char *p, const char *s, int prefix) {
   const char *star = NULL, *ss = NULL;
   while (*s) {
     if (*p == '?' || (*p && *p == *s && *p != '*')) {
@@ -59,28 +61,13 @@ int lied_glob(const char *p, const char *s) {
       return 0;
     }
   }
+  if (prefix) return 1;
   while (*p == '*') p++;
   return *p == 0;
 }
 
-int lied_glob_prefix(const char *p, const char *s) {
-  /* as lied_glob, but s may end anywhere in the pattern: once a star is
-   * passed, any rest of s can match */
-  const char *star = NULL, *ss = NULL;
-  while (*s) {
-    if (*p == '?' || (*p && *p == *s && *p != '*')) {
-      p++, s++;
-    } else if (*p == '*') {
-      star = p++;
-      ss = s;
-    } else if (star) {
-      p = star + 1;
-      s = ++ss;
-    } else {
-      return 0;
-    }
-  }
-  return 1;
-}
+int lied_glob(const char *p, const char *s) { return glob_run(p, s, 0); }
+
+int lied_glob_prefix(const char *p, const char *s) { return glob_run(p, s, 1); }
 
 int lied_is_glob(const char *s) { return strpbrk(s, "*?") != NULL; }

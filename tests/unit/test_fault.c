@@ -83,6 +83,13 @@ static void run(uint32_t n, uint64_t late, uint64_t later, lied_sim_opts o, int 
   lied_system_free(sys);
 }
 
+/* The message a direct call of a stepper left in e (what, lanes: for the
+ * report). */
+static void same_msg(const lied_err *e, const char *want, const char *what, int lanes) {
+  CHECK(strcmp(e->msg, want) == 0);
+  if (strcmp(e->msg, want)) fprintf(stderr, "%s, lanes %d: %s\n", what, lanes, e->msg);
+}
+
 /* fixed steps: the stage time, the copy, the block's message, on every path */
 static void test_fixed_paths(void) {
   const char *want = "at t = 0.30000000000000004: r[71]: sqrt of x = -0.03";
@@ -127,9 +134,7 @@ static void test_lane_block(void) {
       const double times[] = {0, 0.1, 0.2, 0.30000000000000004, 0.4};
       CHECK(lied_fused_steps(&f, times, 4, x, NULL, &e) == LIED_E_RANGE);
       CHECK(f.block_lanes == lanes);
-      CHECK(strcmp(e.msg, "at t = 0.30000000000000004: r[71]: sqrt of x = -0.03") == 0);
-      if (strcmp(e.msg, "at t = 0.30000000000000004: r[71]: sqrt of x = -0.03"))
-        fprintf(stderr, "lanes %d: %s\n", lanes, e.msg);
+      same_msg(&e, "at t = 0.30000000000000004: r[71]: sqrt of x = -0.03", "fused", lanes);
     }
     lied_fused_free(&f);
     free(x);
@@ -278,9 +283,7 @@ static void test_lane_waves(void) {
       lied_sched_gather_x(sys->sched, x); /* the start values */
       const double times[] = {0, 0.1, 0.2, 0.30000000000000004, 0.4};
       CHECK(lied_wave_steps(&w, times, 4, x, NULL, &e) == LIED_E_RANGE);
-      CHECK(strcmp(e.msg, "at t = 0.30000000000000004: leak[71]: sqrt of x = -0.03") == 0);
-      if (strcmp(e.msg, "at t = 0.30000000000000004: leak[71]: sqrt of x = -0.03"))
-        fprintf(stderr, "waves, lanes %d: %s\n", lanes, e.msg);
+      same_msg(&e, "at t = 0.30000000000000004: leak[71]: sqrt of x = -0.03", "waves", lanes);
     }
     lied_wave_free(&w);
     free(x);
