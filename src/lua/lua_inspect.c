@@ -119,39 +119,25 @@ static int model_info(lua_State *L) {
   lied_lua_setint(L, "evaluations", st->evaluations);
   lua_pushboolean(L, s->aligned);
   lua_setfield(L, -2, "chunked");
+  int planned = 0, rc = LIED_OK; /* a plan of lane forms, for models that can have one */
+  char why[200];
+  lied_err le;
   if (s->aligned) { /* can fused steps run in lane form? (sched/lanes.h) */
     lied_lanes lanes;
-    char why[200];
-    lied_err le;
-    int rc = lied_lanes_init(&lanes, s, why, sizeof why, &le);
+    planned = 1, rc = lied_lanes_init(&lanes, s, why, sizeof why, &le);
     if (rc == LIED_OK) lied_lanes_free(&lanes);
-    lua_pushboolean(L, rc == LIED_OK);
-    lua_setfield(L, -2, "lanes");
-    if (rc == LIED_UNSUPPORTED) {
-      lua_pushstring(L, why);
-      lua_setfield(L, -2, "no_lanes");
-    }
-  } else if (s->skewed && s->skew_stage > 0) { /* can waves run in lane form? (sched/lanering.h) */
+  } else if (s->skewed && s->skew_stage > 0) { /* can waves? (sched/lanering.h) */
     lied_lr lr;
-    char why[200];
-    lied_err le;
-    int rc = lied_lr_init(&lr, s, 0, why, sizeof why, &le);
+    planned = 1, rc = lied_lr_init(&lr, s, 0, why, sizeof why, &le);
     if (rc == LIED_OK) {
-      lua_pushinteger(L, lr.nlane);
-      lua_setfield(L, -2, "lane_steps");
-      lua_pushinteger(L, lr.nscalar);
-      lua_setfield(L, -2, "end_steps");
-      lua_pushinteger(L, lr.nhalo);
-      lua_setfield(L, -2, "halos");
+      lied_lua_setint(L, "lane_steps", (uint64_t)lr.nlane);
+      lied_lua_setint(L, "end_steps", (uint64_t)lr.nscalar);
+      lied_lua_setint(L, "halos", (uint64_t)lr.nhalo);
       lied_lr_free(&lr);
     }
-    lua_pushboolean(L, rc == LIED_OK);
-    lua_setfield(L, -2, "lanes");
-    if (rc == LIED_UNSUPPORTED) {
-      lua_pushstring(L, why);
-      lua_setfield(L, -2, "no_lanes");
-    }
   }
+  if (planned) lied_lua_setbool(L, "lanes", rc == LIED_OK);
+  if (planned && rc == LIED_UNSUPPORTED) lied_lua_setstr(L, "no_lanes", why);
   lua_pushnumber(L, u->sys->t_instantiate);
   lua_setfield(L, -2, "t_instantiate");
   lua_pushnumber(L, u->sys->t_schedule);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "sched/lanes.h"
 #include "sched/probe.h"
 
 #define W LIED_LANES
@@ -56,19 +57,24 @@ static int locate(const lr_build *B, const void *p, uint64_t *inst, uint32_t *of
   return lied_model_locate(B->m, B->order, B->norder, p, inst, off);
 }
 
-/* The members of step st: spec and instance at coordinate first; count. */
-static int members(const lr_build *B, const lied_step *st, int *spec, uint64_t *lo) {
-  uint32_t off;
-  if (!st->sec) {
-    spec[0] = st->spec;
-    lo[0] = 0;
-    locate(B, st->base, &lo[0], &off);
-    return 1;
+/* The members of step j (its block, or its section's blocks): spec and
+ * instance at coordinate first, not yet in rings. LIED_OK, LIED_UNSUPPORTED
+ * (why) or LIED_E_NOMEM. */
+static int members(lr_build *B, int j) {
+  const lied_step *st = &B->L->s->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &B->L->st[j];
+  t->nmem = st->sec ? st->sec->nblk : 1;
+  t->mem = lied_xcalloc((size_t)t->nmem, sizeof *t->mem, "lanes", B->e);
+  if (!t->mem) return LIED_E_NOMEM;
+  for (int k = 0; k < t->nmem; k++) {
+    uint64_t lo = 0;
+    uint32_t off;
+    const int sp = locate(B, st->sec ? st->sec->blk[k].base : st->base, &lo, &off);
+    if (sp < 0) return unsupported(B->why, B->cap, "a block runs outside the arenas");
+    t->mem[k] = (lied_lr_mem){st->sec ? sp : st->spec, -1, (int64_t)lo};
   }
-  for (int k = 0; k < st->sec->nblk; k++) spec[k] = locate(B, st->sec->blk[k].base, &lo[k], &off);
-  return st->sec->nblk;
+  return LIED_OK;
 }
-
 
 /* The ring spec of model spec sp (made on first use). */
 static int ring_spec(lr_build *B, int sp) {
@@ -110,31 +116,21 @@ static int ring_spec(lr_build *B, int sp) {
  * assign its members' (1), else 0; *why says why not. */
 static int lane_members(lr_build *B, int j, char *why, size_t cap) {
   const lied_step *st = &B->L->s->steps[LIED_PART_DYN][j];
-  int spec[64];
-  uint64_t lo[64];
-  if (st->sec && st->sec->nblk > 64) return no(why, cap, "a section of more than 64 blocks");
-  const int n = members(B, st, spec, lo);
+  const lied_lr_step *t = &B->L->st[j];
+  if (t->nmem > 64) return no(why, cap, "a section of more than 64 blocks");
   int64_t want = st->sec && st->sec->constant ? lied_lr_mod(-(int64_t)st->first) : -1;
   int by_chunks = want >= 0; /* want is the constant section's own chunks so far */
-  for (int k = 0; k < n; k++) {
-    const lied_spec *sp = spec[k] >= 0 ? &B->m->specs[spec[k]] : NULL;
-    const lied_block_fn lf = st->sec ? st->sec->blk[k].lanes : st->lanes;
-    if (!sp || sp->size % 8) return no(why, cap, "an instance size is not whole words");
-    if (!lf) {
-      const lied_block_fn fn = st->sec ? st->sec->blk[k].fn : st->fn;
-      for (int b = 0; b < sp->tpl.nblocks; b++)
-        if (sp->tpl.blocks[b].fn == fn) {
-          char path[256];
-          lied_model_path(B->m, spec[k], lo[k], path, sizeof path);
-          snprintf(why, cap, "block %s of %s (%.120s) has no lane form", sp->tpl.blocks[b].name,
-                   sp->cls->name, path);
-          return 0;
-        }
-      return no(why, cap, "a block has no lane form");
+  for (int k = 0; k < t->nmem; k++) {
+    const int spec = t->mem[k].spec;
+    if (B->m->specs[spec].size % 8) return no(why, cap, "an instance size is not whole words");
+    if (!(st->sec ? st->sec->blk[k].lanes : st->lanes)) {
+      lied_lanes_why_not(B->m, spec, (uint64_t)t->mem[k].lo, st->sec ? st->sec->blk[k].fn : st->fn,
+                         why, cap);
+      return 0;
     }
     /* the lag that puts this member's pieces at its spec's group start */
-    if (B->o[spec[k]] < 0) continue;
-    const int64_t r = lied_lr_mod((int64_t)lo[k] - (int64_t)st->first - B->o[spec[k]]);
+    if (B->o[spec] < 0) continue;
+    const int64_t r = lied_lr_mod(t->mem[k].lo - (int64_t)st->first - B->o[spec]);
     if (want >= 0 && r != want)
       return no(why, cap, by_chunks
                               ? "a section batch with a constant matrix keeps its factors per "
@@ -143,11 +139,12 @@ static int lane_members(lr_build *B, int j, char *why, size_t cap) {
     want = r, by_chunks = 0;
   }
   if (want >= 0 && lied_lr_mod(st->lag) != want) return no(why, cap, "a lag off the groups");
-  for (int k = 0; k < n; k++)
-    if (B->o[spec[k]] < 0) B->o[spec[k]] = lied_lr_mod((int64_t)lo[k] - (int64_t)st->first - st->lag);
-  for (int k = 0; k < n; k++) /* two members of one spec at other lanes */
-    if (lied_lr_mod((int64_t)lo[k] - (int64_t)st->first - st->lag) != B->o[spec[k]])
+  for (int k = 0; k < t->nmem; k++) {
+    const int64_t o = lied_lr_mod(t->mem[k].lo - (int64_t)st->first - st->lag);
+    if (B->o[t->mem[k].spec] < 0) B->o[t->mem[k].spec] = o;
+    if (o != B->o[t->mem[k].spec]) /* two members of one spec at other lanes */
       return no(why, cap, "members do not line up");
+  }
   return 1;
 }
 
@@ -426,7 +423,7 @@ static int lr_maps(lr_build *B, uint64_t live) {
   while ((uint64_t)L->ng < need) L->ng *= 2;
   for (int i = 0; i < L->nsp; i++) {
     L->sp[i].ring = L->ring_bytes;
-    L->ring_bytes += (size_t)L->ng * lied_lr_gb(&L->sp[i]);
+    L->ring_bytes += (size_t)L->ng * L->sp[i].gb;
   }
   int nst = 0;
   for (int m = 0; m < s->nsmap; m++) nst += s->smap[m].n;
@@ -457,6 +454,15 @@ static int lr_maps(lr_build *B, uint64_t live) {
   return LIED_OK;
 }
 
+void lied_lr_longest_first(const lied_step *st, int ns, int *order) {
+  for (int j = 0; j < ns; j++) order[j] = j;
+  for (int a = 1; a < ns; a++) /* insertion: a few steps */
+    for (int k = a; k > 0 && lied_lr_count(&st[order[k]]) > lied_lr_count(&st[order[k - 1]]); k--) {
+      const int t = order[k];
+      order[k] = order[k - 1], order[k - 1] = t;
+    }
+}
+
 /* Steps longest first: the interior of the arrays chooses the groups. */
 static int lr_steps(lr_build *B) {
   lied_lr *L = B->L;
@@ -464,16 +470,13 @@ static int lr_steps(lr_build *B) {
   const int ns = L->s->nsteps[LIED_PART_DYN];
   int *order = lied_xmalloc(sizeof *order * (size_t)(ns + 1), "lanes", B->e);
   if (!order) return LIED_E_NOMEM;
-  for (int j = 0; j < ns; j++) order[j] = j;
-  for (int a = 1; a < ns; a++)
-    for (int k = a; k > 0 && lied_lr_count(&st[order[k]]) > lied_lr_count(&st[order[k - 1]]); k--) {
-      const int t = order[k];
-      order[k] = order[k - 1], order[k - 1] = t;
-    }
+  lied_lr_longest_first(st, ns, order);
   int rc = LIED_OK;
   for (int a = 0; a < ns && rc == LIED_OK; a++) {
     const int j = order[a];
     char w2[200] = "";
+    rc = members(B, j);
+    if (rc != LIED_OK) break;
     if (lane_members(B, j, w2, sizeof w2))
       L->st[j].kind = LIED_LR_LANE, L->nlane++;
     else if (lied_lr_count(&st[j]) <= LIED_LR_END)
@@ -481,19 +484,10 @@ static int lr_steps(lr_build *B) {
     else
       rc = unsupported(B->why, B->cap, w2);
   }
-  for (int a = 0; a < ns && rc == LIED_OK; a++) { /* members and their ring specs */
-    const int j = order[a];
-    lied_lr_step *t = &L->st[j];
-    int spec[64];
-    uint64_t lo[64];
-    t->nmem = members(B, &st[j], spec, lo);
-    t->mem = lied_xcalloc((size_t)t->nmem, sizeof *t->mem, "lanes", B->e);
-    if (!t->mem) rc = LIED_E_NOMEM;
-    for (int k = 0; k < t->nmem && rc == LIED_OK; k++) {
-      t->mem[k] = (lied_lr_mem){spec[k], -1, (int64_t)lo[k],
-                                st[j].sec ? st[j].sec->blk[k].lanes : st[j].lanes};
-      if (t->kind == LIED_LR_LANE && (t->mem[k].rs = ring_spec(B, spec[k])) < 0) rc = LIED_E_NOMEM;
-    }
+  for (int a = 0; a < ns && rc == LIED_OK; a++) { /* the lane steps' members in rings */
+    lied_lr_step *t = &L->st[order[a]];
+    for (int k = 0; k < t->nmem && rc == LIED_OK && t->kind == LIED_LR_LANE; k++)
+      if ((t->mem[k].rs = ring_spec(B, t->mem[k].spec)) < 0) rc = LIED_E_NOMEM;
   }
   for (int a = 0; a < ns && rc == LIED_OK; a++) {
     lied_lr_step *t = &L->st[order[a]];

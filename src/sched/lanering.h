@@ -67,10 +67,9 @@ typedef struct lied_lr_link {
 } lied_lr_link;
 
 typedef struct lied_lr_mem {
-  int spec;             /* model spec */
-  int rs;               /* ring spec (-1: not in a ring) */
-  int64_t lo;           /* instance at the step's coordinate first */
-  lied_block_fn lanes;  /* lane form */
+  int spec;   /* model spec */
+  int rs;     /* ring spec (-1: not in a ring) */
+  int64_t lo; /* instance at the step's coordinate first */
 } lied_lr_mem;
 
 typedef struct lied_lr_sync {
@@ -135,7 +134,7 @@ typedef struct lied_lr_worker {
 } lied_lr_worker;
 
 /* Instance i of ring spec p is lane lied_lr_lane(p, i) of its group
- * lied_lr_group(p, i); a group is gb bytes. */
+ * lied_lr_group(p, i). */
 #define LIED_LR_C ((int64_t)LIED_LANES)
 static inline int64_t lied_lr_mod(int64_t v) { return (v % LIED_LR_C + LIED_LR_C) % LIED_LR_C; }
 static inline int64_t lied_lr_group(const lied_lr_spec *p, int64_t i) {
@@ -144,11 +143,14 @@ static inline int64_t lied_lr_group(const lied_lr_spec *p, int64_t i) {
 static inline int lied_lr_lane(const lied_lr_spec *p, int64_t i) {
   return (int)((i - p->o + LIED_LR_C) % LIED_LR_C);
 }
-static inline size_t lied_lr_gb(const lied_lr_spec *p) { return p->gb; }
 /* Instances of a step (a block's, or a section batch's). */
 static inline uint64_t lied_lr_count(const lied_step *st) {
   return st->sec ? st->sec->count : st->count;
 }
+
+/* order[0 .. ns) := the steps, longest first (the interior of the arrays
+ * before their ends; stable). */
+void lied_lr_longest_first(const lied_step *st, int ns, int *order);
 
 /* The plan for s's dynamic part with rings covering `live` coordinates of
  * work in flight. LIED_OK; LIED_UNSUPPORTED (why, cap bytes: "block ... has

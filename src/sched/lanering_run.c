@@ -22,12 +22,12 @@ static void set_pointers(const lied_lr *L, lied_lr_worker *Wk) {
     const lied_lr_spec *sp = lk->kind == LIED_LR_DIRECT ? &L->sp[lk->src] : NULL;
     const int64_t dK = sp ? (rp->o + lk->d - sp->o) / C : 0; /* divisible: the lanes line up */
     for (int slot = 0; slot < L->ng; slot++) {
-      char *g = Wk->rings + rp->ring + (size_t)slot * lied_lr_gb(rp) + (size_t)lk->off * W;
+      char *g = Wk->rings + rp->ring + (size_t)slot * rp->gb + (size_t)lk->off * W;
       const char *to = lk->kind == LIED_LR_ZEROS ? (const char *)Wk->zeros
                        : lk->kind == LIED_LR_HALO
                            ? (const char *)(Wk->halo + lk->halo)
                            : Wk->rings + sp->ring +
-                                 (size_t)((slot + dK) & (int64_t)(L->ng - 1)) * lied_lr_gb(sp) +
+                                 (size_t)((slot + dK) & (int64_t)(L->ng - 1)) * sp->gb +
                                  (size_t)lk->soff * W;
       for (int l = 0; l < W; l++) {
         const char *tl = to + 8 * l;
@@ -137,7 +137,7 @@ void lied_lr_end(const lied_lr *L, lied_lr_worker *Wk) {
     for (int slot = 0; slot < L->ng; slot++) {
       int64_t *tag = &Wk->tag[(size_t)r * (size_t)L->ng + (size_t)slot];
       if (*tag >= 0 && Wk->store)
-        move_group(&L->sp[r], *tag, Wk->rings + L->sp[r].ring + (size_t)slot * lied_lr_gb(&L->sp[r]), 1);
+        move_group(&L->sp[r], *tag, Wk->rings + L->sp[r].ring + (size_t)slot * L->sp[r].gb, 1);
       *tag = -1;
     }
 }
@@ -146,8 +146,8 @@ void lied_lr_end(const lied_lr *L, lied_lr_worker *Wk) {
 static void sync_inst(const lied_lr *L, lied_lr_worker *Wk, int r, uint64_t i, int to_arena) {
   const lied_lr_spec *p = &L->sp[r];
   char *lane = inst_at(L, Wk, r, (int64_t)i), *inst = p->arena + i * p->words * 8;
-  for (size_t j = 0; j < p->words; j++) {
-    if (p->ptr[j]) continue;
+  for (uint32_t q = 0; q < p->nld; q++) { /* every word but the reading pointers */
+    const size_t j = p->ld[q];
     if (to_arena) memcpy(inst + j * 8, lane + j * 8 * W, 8);
     else memcpy(lane + j * 8 * W, inst + j * 8, 8);
   }
@@ -189,7 +189,7 @@ static int lane_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int j
       fill_halo(L, Wk, lk, t->mem[lk->mem].lo + x + lk->d, l0, n, Wk->halo + lk->halo);
   }
   if (!st->sec) {
-    t->mem[0].lanes(env, g[t->mem_e[0]] + 8 * l0, (size_t)n, 0);
+    st->lanes(env, g[t->mem_e[0]] + 8 * l0, (size_t)n, 0);
     return LIED_OK;
   }
   const lied_section *o = st->sec;
@@ -269,7 +269,7 @@ const void *lied_lr_instance(const lied_lr *L, const lied_lr_worker *Wk, const v
   for (int r = 0; r < L->nsp; r++) {
     const lied_lr_spec *sp = &L->sp[r];
     const char *ring = Wk->rings + sp->ring;
-    const size_t gb = lied_lr_gb(sp);
+    const size_t gb = sp->gb;
     if (c < ring || c >= ring + (size_t)L->ng * gb) continue;
     const size_t slot = (size_t)(c - ring) / gb;
     const int64_t K = Wk->tag[(size_t)r * (size_t)L->ng + slot];

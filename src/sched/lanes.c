@@ -120,22 +120,29 @@ static int set_pointers(lied_lanes *L, char *why, size_t cap) {
   return LIED_OK;
 }
 
-/* "block force of Spring (crab.spring) has no lane form" into why. */
+void lied_lanes_why_not(const lied_model *m, int spec, uint64_t inst, lied_block_fn fn, char *why,
+                        size_t cap) {
+  const lied_spec *sp = &m->specs[spec];
+  for (int b = 0; b < sp->tpl.nblocks; b++) {
+    if (sp->tpl.blocks[b].fn != fn) continue;
+    char path[256];
+    lied_model_path(m, spec, inst, path, sizeof path);
+    snprintf(why, cap, "block %s of %s (%s) has no lane form", sp->tpl.blocks[b].name,
+             sp->cls->name, path);
+    return;
+  }
+  snprintf(why, cap, "a block of the dynamic part has no lane form");
+}
+
+/* The same for the block fn of the copies whose arena is base. */
 static void no_lane_form(const lied_lanes *L, lied_block_fn fn, const char *base, char *why,
                          size_t cap) {
   const lied_model *m = L->s->model;
-  for (int i = 0; i < m->nspecs; i++) {
-    const lied_spec *sp = &m->specs[i];
-    if (!sp->cls || sp->arena != base) continue;
-    for (int b = 0; b < sp->tpl.nblocks; b++) {
-      if (sp->tpl.blocks[b].fn != fn) continue;
-      char path[256];
-      lied_model_path(m, i, 0, path, sizeof path);
-      snprintf(why, cap, "block %s of %s (%s) has no lane form", sp->tpl.blocks[b].name,
-               sp->cls->name, path);
+  for (int i = 0; i < m->nspecs; i++)
+    if (m->specs[i].cls && m->specs[i].arena == base) {
+      lied_lanes_why_not(m, i, 0, fn, why, cap);
       return;
     }
-  }
   snprintf(why, cap, "a block of the dynamic part has no lane form");
 }
 

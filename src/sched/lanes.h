@@ -50,6 +50,11 @@ typedef struct lied_lanes {
 int lied_lanes_init(lied_lanes *L, lied_sched *s, char *why, size_t cap, lied_err *e);
 void lied_lanes_free(lied_lanes *L);
 
+/* "block force of Spring (crab[3].spring) has no lane form" into why (cap
+ * bytes): block fn of instance inst of spec. */
+void lied_lanes_why_not(const lied_model *m, int spec, uint64_t inst, lied_block_fn fn, char *why,
+                        size_t cap);
+
 /* Move copies [q0, q0 + n) (n <= LIED_LANES, q0 a multiple of it) into the
  * groups, or back into their instances. */
 void lied_lanes_load(lied_lanes *L, uint64_t q0, uint64_t n);

@@ -243,8 +243,7 @@ static int lags(const lied_sb *b, const skew_ent *ent, const skew_ent *byst, int
  * longer than an array's end piece has lane forms. */
 static int lanes_wanted(const lied_step *st, int ns) {
   for (int j = 0; j < ns; j++) {
-    const uint64_t n = st[j].sec ? st[j].sec->count : st[j].count;
-    if (n <= LIED_LR_END) continue;
+    if (lied_lr_count(&st[j]) <= LIED_LR_END) continue;
     if (!st[j].sec && !st[j].lanes) return 0;
     for (int m = 0; st[j].sec && m < st[j].sec->nblk; m++)
       if (!st[j].sec->blk[m].lanes) return 0;
@@ -264,7 +263,6 @@ static int align_lanes(const lied_sb *b, const skew_ent *byst, int nent, const s
                        int64_t *res) {
   const lied_step *st = b->s->steps[LIED_PART_DYN];
   const int ns = b->s->nsteps[LIED_PART_DYN];
-  const int64_t C = (int64_t)LIED_PROBE_CHUNK;
   int64_t *o = lied_xmalloc(sizeof *o * (size_t)b->m->nspecs, "schedule: lanes", b->e);
   int *order = lied_xmalloc(sizeof *order * (size_t)ns, "schedule: lanes", b->e);
   int *at = lied_xmalloc(sizeof *at * (size_t)(ns + 1), "schedule: lanes", b->e);
@@ -275,32 +273,25 @@ static int align_lanes(const lied_sb *b, const skew_ent *byst, int nent, const s
   for (int k = 0; k < b->m->nspecs; k++) o[k] = -1;
   for (int j = 0; j <= ns; j++) at[j] = nent;
   for (int i = nent - 1; i >= 0; i--) at[byst[i].step] = i; /* a step's first entry */
-  for (int j = 0; j < ns; j++) order[j] = j, res[j] = -1;
-  for (int a = 1; a < ns; a++) /* longest first (insertion: few steps) */
-    for (int k = a; k > 0; k--) {
-      const lied_step *x = &st[order[k]], *y = &st[order[k - 1]];
-      const uint64_t nx = x->sec ? x->sec->count : x->count, ny = y->sec ? y->sec->count : y->count;
-      if (nx <= ny) break;
-      const int t = order[k];
-      order[k] = order[k - 1], order[k - 1] = t;
-    }
+  for (int j = 0; j < ns; j++) res[j] = -1;
+  lied_lr_longest_first(st, ns, order);
   for (int a = 0; a < ns; a++) {
     const int j = order[a];
-    int64_t want = st[j].sec && st[j].sec->constant ? ((-(int64_t)byst[at[j]].co) % C + C) % C : -1;
+    int64_t want = st[j].sec && st[j].sec->constant ? lied_lr_mod(-(int64_t)byst[at[j]].co) : -1;
     int agree = 1;
     for (int i = at[j]; i < nent && byst[i].step == j; i++) {
       const int sp = lied_sb_decode(b, byst[i].n0).spec;
       if (o[sp] < 0) continue;
-      const int64_t r = (((int64_t)byst[i].lo - (int64_t)byst[i].co - o[sp]) % C + C) % C;
+      const int64_t r = lied_lr_mod((int64_t)byst[i].lo - (int64_t)byst[i].co - o[sp]);
       if (want >= 0 && r != want) agree = 0;
       want = r;
     }
     if (!agree) continue;
-    if (want < 0) want = ((need[j].lag % C) + C) % C;
+    if (want < 0) want = lied_lr_mod(need[j].lag);
     res[j] = want;
     for (int i = at[j]; i < nent && byst[i].step == j; i++) {
       const int sp = lied_sb_decode(b, byst[i].n0).spec;
-      if (o[sp] < 0) o[sp] = (((int64_t)byst[i].lo - (int64_t)byst[i].co - want) % C + C) % C;
+      if (o[sp] < 0) o[sp] = lied_lr_mod((int64_t)byst[i].lo - (int64_t)byst[i].co - want);
     }
   }
   free(o), free(order), free(at);

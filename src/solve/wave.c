@@ -136,6 +136,13 @@ static uint64_t map_piece(const lied_state_map *sm, int64_t c, int64_t lag, int6
         len = (n) - done < (w)->rlen[m] - r ? (n) - done : (w)->rlen[m] - r, 1);            \
        done += len)
 
+/* Instance q of state map m (sm: the map as the run uses it): in its lane
+ * group when lw is given, else in its arena. */
+static char *map_inst(const lied_wave *w, lied_lr_worker *lw, const lied_state_map *sm, int m,
+                      uint64_t q) {
+  return lw ? lied_lr_map_at(&w->lr, lw, m, q) : sm->base + q * sm->stride;
+}
+
 /* Stage i of step t of the block at chunk c, with the stage derivatives in
  * ring k: the stage's states in, the steps, the derivatives out (and after
  * the last stage the new state). */
@@ -150,7 +157,7 @@ static int stage_at(const lied_wave *w, lied_sched *s, lied_lr_worker *lw, doubl
     const lied_state_map *sm = lw ? &w->lr.lsm[m] : &s->smap[m];
     uint64_t q0, n = map_piece(sm, c, sm->lag_in, C, &q0);
     if (!n) continue;
-    char *inst = lw ? lied_lr_map_at(&w->lr, lw, m, q0) : sm->base + q0 * sm->stride;
+    char *inst = map_inst(w, lw, sm, m, q0);
     if (i == 0) {
       lied_states_in(sm, x + lied_x_off(sm, q0), inst, n);
       continue;
@@ -177,8 +184,7 @@ static int stage_at(const lied_wave *w, lied_sched *s, lied_lr_worker *lw, doubl
     const size_t nm = (size_t)sm->n;
     double *ki = k + (size_t)i * w->kstride + w->rbase[m];
     RING_PIECES(w, m, q0, n)
-    lied_ders_out(sm, ki + r * nm, lw ? lied_lr_map_at(&w->lr, lw, m, q) : sm->base + q * sm->stride,
-                  len);
+    lied_ders_out(sm, ki + r * nm, map_inst(w, lw, sm, m, q), len);
     if (i < S - 1) continue;
     RING_PIECES(w, m, q0, n)
     lied_rk_combine(len * nm, x + lied_x_off(sm, q), h, tab->b, S, k + w->rbase[m] + r * nm,
