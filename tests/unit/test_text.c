@@ -36,6 +36,18 @@ static int completes(const char *p, char *t, size_t len, size_t more) {
   return 0;
 }
 
+static int power(int b, int e) {
+  int v = 1;
+  while (e-- > 0) v *= b;
+  return v;
+}
+
+/* The string of len letters numbered code, in base letters of abc. */
+static void spell(char *s, int len, int code, const char *abc, int base) {
+  for (int k = 0; k < len; k++, code /= base) s[k] = abc[code % base];
+  s[len] = 0;
+}
+
 static void test_glob_prefix(void) {
   CHECK(lied_glob_prefix("crab[1].*", "crab[1]"));
   CHECK(lied_glob_prefix("crab[1].*", "crab["));
@@ -47,24 +59,16 @@ static void test_glob_prefix(void) {
   static const char sym[] = "ab.*?", abc[] = "ab.";
   char p[8], t[16];
   int bad = 0;
-  for (int lp = 0; lp <= 4; lp++) {
-    int np = 1;
-    for (int k = 0; k < lp; k++) np *= 5;
-    for (int cp = 0; cp < np; cp++) {
-      for (int k = 0, v = cp; k < lp; k++, v /= 5) p[k] = sym[v % 5];
-      p[lp] = 0;
-      for (int lt = 0; lt <= 4; lt++) {
-        int nt = 1;
-        for (int k = 0; k < lt; k++) nt *= 3;
-        for (int ct = 0; ct < nt; ct++) {
-          for (int k = 0, v = ct; k < lt; k++, v /= 3) t[k] = abc[v % 3];
-          t[lt] = 0;
+  for (int lp = 0; lp <= 4; lp++)
+    for (int cp = 0; cp < power(5, lp); cp++) {
+      spell(p, lp, cp, sym, 5);
+      for (int lt = 0; lt <= 4; lt++)
+        for (int ct = 0; ct < power(3, lt); ct++) {
+          spell(t, lt, ct, abc, 3);
           const int want = completes(p, t, (size_t)lt, (size_t)lp + 1);
           bad += lied_glob_prefix(p, t) != want;
         }
-      }
     }
-  }
   CHECK(bad == 0);
 }
 
