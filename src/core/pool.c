@@ -28,6 +28,10 @@ struct lied_pool {
   void *ctx;
   const uint64_t *bounds;
   int nranges;
+  /* a call over grains (lied_pool_run_grains): the next grain's first item */
+  int grains;
+  uint64_t count, grain;
+  atomic_ulong next;
 };
 
 typedef struct worker_arg {
@@ -39,6 +43,15 @@ static inline void relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
+}
+
+/* Worker w runs grains until none is left. */
+static void take_grains(lied_pool *p, int w) {
+  for (;;) {
+    const uint64_t a = atomic_fetch_add_explicit(&p->next, p->grain, memory_order_relaxed);
+    if (a >= p->count) return;
+    p->fn(p->ctx, w, a, p->count - a < p->grain ? p->count : a + p->grain);
+  }
 }
 
 static void *worker(void *arg) {
@@ -63,7 +76,8 @@ static void *worker(void *arg) {
     }
     seen = g;
     if (p->quit) return NULL;
-    if (w < p->nranges) p->fn(p->ctx, w, p->bounds[w], p->bounds[w + 1]);
+    if (p->grains) take_grains(p, w);
+    else if (w < p->nranges) p->fn(p->ctx, w, p->bounds[w], p->bounds[w + 1]);
     if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
       pthread_mutex_lock(&p->mu);
       if (p->waiting) pthread_cond_signal(&p->done);
@@ -112,6 +126,7 @@ int lied_pool_new(lied_pool **out, int n, lied_err *e) {
   pthread_cond_init(&p->done, NULL);
   atomic_init(&p->gen, 0);
   atomic_init(&p->pending, 0);
+  atomic_init(&p->next, 0);
   for (int w = 1; w < n; w++) {
     worker_arg *a = lied_xmalloc(sizeof *a, "thread pool", e);
     if (!a) {
@@ -160,8 +175,27 @@ void lied_pool_run(lied_pool *p, const uint64_t *bounds, int nranges, lied_pool_
   p->ctx = ctx;
   p->bounds = bounds;
   p->nranges = nranges;
+  p->grains = 0;
   publish(p);
   fn(ctx, 0, bounds[0], bounds[1]);
+  wait_all(p);
+}
+
+void lied_pool_run_grains(lied_pool *p, uint64_t count, uint64_t grain, lied_pool_fn fn,
+                          void *ctx) {
+  if (grain < 1) grain = 1;
+  if (!p || p->n == 1 || count <= grain) {
+    for (uint64_t a = 0; a < count; a += grain) fn(ctx, 0, a, count - a < grain ? count : a + grain);
+    return;
+  }
+  p->fn = fn;
+  p->ctx = ctx;
+  p->grains = 1;
+  p->count = count;
+  p->grain = grain;
+  atomic_store_explicit(&p->next, 0, memory_order_relaxed);
+  publish(p);
+  take_grains(p, 0);
   wait_all(p);
 }
 

@@ -1,8 +1,9 @@
 /* pool.h - a small pool of threads that runs one function over a list of
- * ranges, range r on worker r (the caller is worker 0), and returns when all
- * are done. The assignment is fixed, so what a range computes and which work
- * space it uses do not depend on timing; the caller combines per-range
- * results (errors: the lowest range that failed) in range order. Created
+ * ranges, range r on worker r (the caller is worker 0), or over grains handed
+ * to whichever worker is free, and returns when all are done. With ranges
+ * the assignment is fixed; with grains only the work space a grain uses
+ * depends on timing, not what it computes. The caller combines the results
+ * (errors: the lowest range or grain that failed) in item order. Created
  * once (a run's start), reused for every call: a call allocates nothing.
  * docs/parallel.md says why a pthread pool and not OpenMP. */
 #ifndef LIED_CORE_POOL_H
@@ -33,6 +34,15 @@ int lied_pool_size(const lied_pool *p);
  * time, and fn must not call the pool. */
 void lied_pool_run(lied_pool *p, const uint64_t *bounds, int nranges, lied_pool_fn fn,
                    void *ctx);
+
+/* Run fn over [0, count) in grains of `grain` items ([a, a + grain), the
+ * last one shorter), handed out in increasing order to whichever worker is
+ * free (the caller is worker 0): a worker slowed by the machine takes fewer.
+ * Each worker takes its grains in increasing order; which worker runs a
+ * grain depends on timing, so fn's result for a grain must not depend on
+ * the worker (work space only). Returns when every grain is done. */
+void lied_pool_run_grains(lied_pool *p, uint64_t count, uint64_t grain, lied_pool_fn fn,
+                          void *ctx);
 
 /* Split [0, count) into at most nmax ranges of whole grains (multiples of
  * `grain` items; the last range ends at count), with at least min_items

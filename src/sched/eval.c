@@ -99,11 +99,11 @@ int lied_sched_eval(lied_sched *s, enum lied_eval_mode mode, const lied_env *env
     return LIED_OK;
   }
   /* loop interchange: every step over one chunk of instances at a time;
-   * ranges of chunks on the run's threads (par.h) */
-  int nr = s->par ? lied_sched_par_split(s, s->aligned_n) : 1;
-  if (nr > 1) {
+   * grains of chunks on the run's threads (par.h) */
+  if (s->par && lied_sched_par_split(s, s->aligned_n) > 1) {
     chunk_call c = {mode, env, x, dx};
-    return lied_sched_par_run(s, nr, chunks_range, &c, e);
+    return lied_sched_par_run_grains(s, s->aligned_n, lied_sched_par_grain(s, s->aligned_n),
+                                     chunks_range, &c, e);
   }
   const uint64_t total = s->aligned_n, chunk = s->chunk;
   for (uint64_t q0 = 0; q0 < total; q0 += chunk) {

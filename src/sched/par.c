@@ -15,8 +15,10 @@ int lied_sched_par_attach(lied_sched *s, lied_pool *pool, lied_err *e) {
   P->view = lied_xcalloc((size_t)nw, sizeof *P->view, "threads: schedule views", e);
   P->err = lied_xcalloc((size_t)nw, sizeof *P->err, "threads: errors", e);
   P->rc = lied_xcalloc((size_t)nw, sizeof *P->rc, "threads", e);
+  P->at = lied_xcalloc((size_t)nw, sizeof *P->at, "threads", e);
+  P->fault_at = lied_xcalloc((size_t)nw, sizeof *P->fault_at, "threads", e);
   P->bounds = lied_xcalloc((size_t)nw + 1, sizeof *P->bounds, "threads", e);
-  int ok = P->view && P->err && P->rc && P->bounds;
+  int ok = P->view && P->err && P->rc && P->at && P->fault_at && P->bounds;
   size_t nint, ndbl = lied_sched_work_size(s, &nint);
   for (int w = 0; ok && w < nw; w++) {
     lied_sched *v = &P->view[w];
@@ -45,6 +47,8 @@ void lied_sched_par_detach(lied_sched *s) {
   free(P->view);
   free(P->err);
   free(P->rc);
+  free(P->at);
+  free(P->fault_at);
   free(P->bounds);
   free(P);
   s->par = NULL;
@@ -77,16 +81,10 @@ typedef struct par_call {
   void *ctx;
 } par_call;
 
-static void par_range(void *ctx, int r, uint64_t q0, uint64_t q1) {
-  par_call *c = ctx;
-  lied_sched_par *P = c->s->par;
-  P->rc[r] = c->fn(&P->view[r], c->ctx, r, q0, q1, &P->err[r]);
-}
-
-int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_err *e) {
+/* The views follow the schedule (its counters, flags and parts may have
+ * changed since the last call); each keeps its work space. */
+static void views_reset(lied_sched *s, int nr) {
   lied_sched_par *P = s->par;
-  /* the views follow the schedule (its counters, flags and parts may have
-   * changed since the last call); each keeps its work space */
   for (int r = 0; r < nr; r++) {
     lied_sched *v = &P->view[r];
     double *work = v->work;
@@ -95,24 +93,64 @@ int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_er
     v->work = work, v->wpiv = wpiv, v->par = NULL;
     v->st.factorisations = 0;
     P->rc[r] = LIED_OK;
+    P->at[r] = P->fault_at[r] = UINT64_MAX;
   }
-  par_call c = {s, fn, ctx};
-  lied_pool_run(P->pool, P->bounds, nr, par_range, &c);
-  int rc = LIED_OK;
+}
+
+/* The views' results into s, as one thread would have them: the first
+ * block fault and the failure of the lowest range or grain (at[r]). */
+static int views_collect(lied_sched *s, int nr, lied_err *e) {
+  lied_sched_par *P = s->par;
+  int rc = LIED_OK, first = -1, fault = -1;
   for (int r = 0; r < nr; r++) {
     s->st.factorisations += P->view[r].st.factorisations;
-    /* the first block fault in range order, as one thread would record it */
-    if (!s->fault.where && P->view[r].fault.where) s->fault = P->view[r].fault;
-    if (P->rc[r] != LIED_OK && rc == LIED_OK) {
-      rc = P->rc[r];
-      if (rc < 0) *e = P->err[r];
-      if (rc == LIED_E_SINGULAR) { /* which section and instance (sched.h) */
-        s->failed_sec = P->view[r].failed_sec;
-        s->failed_inst = P->view[r].failed_inst;
-      }
+    if (P->view[r].fault.where && (fault < 0 || P->fault_at[r] < P->fault_at[fault])) fault = r;
+    if (P->rc[r] != LIED_OK && (first < 0 || P->at[r] < P->at[first])) first = r;
+  }
+  if (fault >= 0 && !s->fault.where) s->fault = P->view[fault].fault;
+  if (first >= 0) {
+    rc = P->rc[first];
+    if (rc < 0) *e = P->err[first];
+    if (rc == LIED_E_SINGULAR) { /* which section and instance (sched.h) */
+      s->failed_sec = P->view[first].failed_sec;
+      s->failed_inst = P->view[first].failed_inst;
     }
   }
   return rc;
+}
+
+static void par_range(void *ctx, int r, uint64_t q0, uint64_t q1) {
+  par_call *c = ctx;
+  lied_sched_par *P = c->s->par;
+  if (P->rc[r] != LIED_OK) return; /* this worker failed on an earlier grain */
+  lied_sched *v = &P->view[r];
+  const int had = v->fault.where != NULL;
+  P->rc[r] = c->fn(v, c->ctx, r, q0, q1, &P->err[r]);
+  if (P->rc[r] != LIED_OK) P->at[r] = q0;
+  if (!had && v->fault.where) P->fault_at[r] = q0;
+}
+
+int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_err *e) {
+  lied_sched_par *P = s->par;
+  views_reset(s, nr);
+  par_call c = {s, fn, ctx};
+  lied_pool_run(P->pool, P->bounds, nr, par_range, &c);
+  return views_collect(s, nr, e);
+}
+
+uint64_t lied_sched_par_grain(const lied_sched *s, uint64_t count) {
+  const uint64_t c = s->chunk ? s->chunk : 1, nw = s->par ? (uint64_t)s->par->nw : 1;
+  const uint64_t g = (count / (LIED_PAR_GRAINS * nw) + c - 1) / c * c;
+  return g > 8 * c ? g : 8 * c;
+}
+
+int lied_sched_par_run_grains(lied_sched *s, uint64_t count, uint64_t grain, lied_par_fn fn,
+                              void *ctx, lied_err *e) {
+  lied_sched_par *P = s->par;
+  views_reset(s, P->nw);
+  par_call c = {s, fn, ctx};
+  lied_pool_run_grains(P->pool, count, grain, par_range, &c);
+  return views_collect(s, P->nw, e);
 }
 
 static double now(void) {

@@ -45,6 +45,8 @@ struct lied_sched_par {
   lied_sched *view;   /* nw views */
   lied_err *err;      /* nw */
   int *rc;            /* nw */
+  uint64_t *at;       /* nw: where its failure is (range or grain start) */
+  uint64_t *fault_at; /* nw: where its view's block fault was recorded */
   uint64_t *bounds;   /* nw + 1 */
 };
 
@@ -84,5 +86,22 @@ void lied_sched_par_cal_end(lied_sched *s, double t0);
  * that did not return LIED_OK (a failure's message copied into e; a
  * positive status, such as LIED_RETRY, as it is). */
 int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_err *e);
+
+/* Chunks of independent copies go to whichever worker is free, in grains of
+ * whole chunks, about LIED_PAR_GRAINS per worker (at least 8 chunks): on a
+ * machine whose cores other programs share, a worker slowed down takes
+ * fewer, where fixed halves wait for the slower one (bench/README.md,
+ * "Threads": 2 threads at 262,144 crabs, 1.52x with halves, 1.87x in
+ * grains). lied_sched_par_grain gives the grain for count instances. */
+#define LIED_PAR_GRAINS 32
+uint64_t lied_sched_par_grain(const lied_sched *s, uint64_t count);
+
+/* Run fn over [0, count) in grains (lied_pool_run_grains) on every worker,
+ * each with its view; fn's result for a grain must not depend on the worker.
+ * A worker that fails skips its later grains; the status returned is the
+ * lowest failing grain's (as one thread, running them in order, would stop
+ * at it), the block fault the lowest grain's. */
+int lied_sched_par_run_grains(lied_sched *s, uint64_t count, uint64_t grain, lied_par_fn fn,
+                              void *ctx, lied_err *e);
 
 #endif

@@ -207,8 +207,11 @@ LIED_LANE_FN int lied_fused_steps(lied_fused *f, const double *times, int nsteps
    * what lanes save over one step (measured: output at every step) */
   f->block_lanes = f->lane && nsteps > 1;
   int rc;
-  if (s->par && f->nws == s->par->nw) /* threads attached before lied_fused_init */
-    rc = lied_sched_par_run(s, lied_sched_par_split_blocks(s, s->aligned_n), fused_worker, f, e);
+  if (s->par && f->nws == s->par->nw && lied_sched_par_split_blocks(s, s->aligned_n) > 1)
+    /* threads attached before lied_fused_init; a chunk's result does not
+     * depend on the worker */
+    rc = lied_sched_par_run_grains(s, s->aligned_n, lied_sched_par_grain(s, s->aligned_n),
+                                   fused_worker, f, e);
   else
     rc = fused_range(f, &f->ws[0], 0, s->aligned_n, e);
   if (rc != LIED_OK) return rc;
