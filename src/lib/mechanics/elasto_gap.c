@@ -79,8 +79,9 @@ static inline pm_force gap_force_a_eq(double f, double nx, double ny, double dx,
 }
 
 static inline double gap_geometry(pm_elasto_gap *g) {
-  double phi = g->frame_a.pos->phi;
-  gap_geo q = gap_geo_eq(cos(phi), sin(phi), *g->frame_a.pos, *g->frame_b.pos, *g->frame_a.vel,
+  double phi = g->frame_a.pos->phi, sn, cs;
+  pm_sincos(phi, &sn, &cs);
+  gap_geo q = gap_geo_eq(cs, sn, *g->frame_a.pos, *g->frame_b.pos, *g->frame_a.vel,
                          *g->frame_b.vel, g->n[0], g->n[1], g->s0);
   g->nx = q.nx, g->ny = q.ny, g->dx = q.dx, g->dy = q.dy, g->s = q.s, g->delta = q.delta;
   return q.rate;

@@ -40,8 +40,9 @@ static void ft_motion(const lied_env *env, pm_fixed_translation *j) {
   (void)env;
   const pm_pos a = *j->frame_a.pos;
   const pm_vel v = *j->frame_a.vel;
-  double rx, ry;
-  ft_r_eq(cos(a.phi), sin(a.phi), j->r[0], j->r[1], &rx, &ry);
+  double rx, ry, sn, cs;
+  pm_sincos(a.phi, &sn, &cs);
+  ft_r_eq(cs, sn, j->r[0], j->r[1], &rx, &ry);
   j->rx = rx;
   j->ry = ry;
   j->frame_b.pos = ft_pos_eq(a, rx, ry);

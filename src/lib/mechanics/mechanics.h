@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stddef.h>
 #include "lied/component.h"
+#include "trig.h"
 
 typedef struct pm_pos { double x, y, phi; } pm_pos;      /* m, m, rad */
 typedef struct pm_vel { double vx, vy, w; } pm_vel;      /* m/s, m/s, rad/s */
@@ -64,13 +65,10 @@ static inline void pm_put_pos(double *p, size_t l, pm_pos v) { pm_put3(p, l, v.x
 static inline void pm_put_vel(double *p, size_t l, pm_vel v) { pm_put3(p, l, v.vx, v.vy, v.w); }
 static inline void pm_put_acc(double *p, size_t l, pm_acc v) { pm_put3(p, l, v.ax, v.ay, v.z); }
 static inline void pm_put_force(double *p, size_t l, pm_force v) { pm_put3(p, l, v.fx, v.fy, v.t); }
-/* Cosine and sine of the angle of n copies' positions p, into c and s: libm,
- * one copy at a time (a loop of its own, so that the rest vectorises). */
+/* Cosine and sine of the angle of n copies' positions p, into c and s
+ * (trig.h: the same bits as pm_sincos of each). */
 static inline void pm_cos_sin_lanes(const double *p, size_t n, double *c, double *s) {
-  for (size_t l = 0; l < n; l++) {
-    c[l] = cos(PM_V(p, 2, l));
-    s[l] = sin(PM_V(p, 2, l));
-  }
+  pm_sincos_lanes(&PM_V(p, 2, 0), n, c, s);
 }
 
 #define PM_NOMIN (-HUGE_VAL)

@@ -63,7 +63,9 @@ static inline double pri_res_eq(pm_force f, double ex, double ey, double F, doub
 static void pri_rot(const lied_env *env, pm_prismatic *j) {
   (void)env;
   double phi = j->frame_a.pos->phi;
-  pri_e_eq(cos(phi), sin(phi), j->e[0], j->e[1], &j->ex, &j->ey);
+  double sn, cs;
+  pm_sincos(phi, &sn, &cs);
+  pri_e_eq(cs, sn, j->e[0], j->e[1], &j->ex, &j->ey);
 }
 
 static inline void pri_kinematics(pm_prismatic *j) {
