@@ -163,8 +163,11 @@ static void fill_halo(const lied_lr *L, lied_lr_worker *Wk, const lied_lr_link *
     uint64_t len = (uint64_t)(C - ls);
     if (len > n - done) len = n - done;
     const char *g = group_of(L, Wk, lk->src, lied_lr_group(p, i)) + (size_t)lk->soff * W + 8 * (size_t)ls;
-    for (int r = 0; r < lk->rows; r++) /* at most 256 bytes: memcpy's vector moves */
-      memcpy(h + (size_t)r * W + (size_t)l0 + done, g + (size_t)r * 8 * W, 8 * len);
+    for (int r = 0; r < lk->rows; r++) { /* short: a loop, not memcpy's rep movs */
+      double *restrict to = h + (size_t)r * W + (size_t)l0 + done;
+      const double *restrict from = (const double *)(const void *)(g + (size_t)r * 8 * W);
+      for (uint64_t l = 0; l < len; l++) to[l] = from[l];
+    }
     done += len;
   }
 }
