@@ -86,10 +86,11 @@ static void test_pool(void) {
       CHECK(ok);
       if (!ok) break;
     }
-    /* grains: every item once, each worker's grains in increasing order,
-     * whole grains (the last one shorter); fewer items than a grain */
-    CHECK(lied_pool_new(&p, n, &e) == LIED_OK);
+    /* grains on the same pool: every item once, each worker's grains in
+     * increasing order, whole grains (the last one shorter); fewer items
+     * than a grain; range calls in between */
     for (int call = 0; call < 500; call++) {
+      if (call % 50 == 0) lied_pool_run(p, bounds, lied_pool_split(1000, 7, 0, n, bounds), mark, &c);
       const uint64_t count = call % 2 ? 1000 : 3 + (uint64_t)call, grain = 1 + (uint64_t)call % 13;
       grains g = {{0}, {0}, count, grain, 0};
       lied_pool_run_grains(p, count, grain, grain_mark, &g);
