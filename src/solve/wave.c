@@ -35,10 +35,15 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lan
   w->y = lied_xcalloc(w->ylen * (size_t)w->nw, sizeof *w->y, "waves: chunk states", e);
   w->rbase = lied_xcalloc((size_t)s->nsmap + 1, sizeof *w->rbase, "waves: rings", e);
   w->rlen = lied_xcalloc((size_t)s->nsmap + 1, sizeof *w->rlen, "waves: rings", e);
-  if (w->nw > 1)
+  if (w->nw > 1) {
     w->done = lied_xcalloc((size_t)LIED_BLOCK_MAX * (size_t)tab->stages, sizeof *w->done,
                            "waves: threads", e);
-  if (!w->xnew || !w->y || !w->rbase || !w->rlen || (w->nw > 1 && !w->done)) {
+    w->split = lied_xcalloc((size_t)w->nw + 1, sizeof *w->split, "waves: threads", e);
+    w->rate = lied_xcalloc((size_t)w->nw, sizeof *w->rate, "waves: threads", e);
+    w->work = lied_xcalloc((size_t)w->nw, sizeof *w->work, "waves: threads", e);
+  }
+  if (!w->xnew || !w->y || !w->rbase || !w->rlen ||
+      (w->nw > 1 && (!w->done || !w->split || !w->rate || !w->work))) {
     lied_wave_free(w);
     return LIED_E_NOMEM;
   }
@@ -62,11 +67,14 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lan
   const double span = per * (double)tab->stages * (double)s->skew_stage;
   const double k = floor((double)LIED_WAVE_BYTES / (span > 1 ? span : 1));
   w->most = k < 1 ? 1 : k > LIED_BLOCK_MAX ? LIED_BLOCK_MAX : (int)k;
-  /* the rings: a worker's stages in flight (at most `most` steps, stage g
+  /* on threads a worker may take up to half as many steps again as an even
+   * share (wave_split), so its rings hold that many */
+  w->cap = w->nw > 1 ? w->most + (w->most + 1) / 2 : w->most;
+  /* the rings: a worker's stages in flight (at most `cap` steps, stage g
    * skew_stage behind g - 1) span that many stages' distances and a chunk
    * on either side; every map's derivatives move out lag_out behind its
    * chunk, so its live instances lie within that span too */
-  const uint64_t live = (uint64_t)w->most * (uint64_t)tab->stages * s->skew_stage + 2 * (uint64_t)C;
+  const uint64_t live = (uint64_t)w->cap * (uint64_t)tab->stages * s->skew_stage + 2 * (uint64_t)C;
   size_t len = 0;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
@@ -113,6 +121,9 @@ void lied_wave_free(lied_wave *w) {
   free(w->xnew);
   free(w->y);
   free((void *)w->done);
+  free(w->split);
+  free(w->rate);
+  free(w->work);
   memset(w, 0, sizeof *w);
 }
 
@@ -222,12 +233,16 @@ static double now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Wait until stage g has finished the chunks before need. */
-static int wait_for(lied_wave *w, int g, int64_t need) {
+/* Wait until stage g has finished the chunks before need; the time waited
+ * is added to *waited. */
+static int wait_for(lied_wave *w, int g, int64_t need, double *waited) {
+  if (atomic_load_explicit(&w->done[g], memory_order_acquire) >= need) return LIED_OK;
+  const double t0 = now();
   for (unsigned spin = 0; atomic_load_explicit(&w->done[g], memory_order_acquire) < need; spin++) {
     if (atomic_load_explicit(&w->quit, memory_order_relaxed)) return LIED_RETRY;
     if (spin > 256) sched_yield();
   }
+  *waited += now() - t0;
   return LIED_OK;
 }
 
@@ -238,7 +253,8 @@ static int wait_for(lied_wave *w, int g, int64_t need) {
  * waits for the stage before, and each stage reports the chunks it has
  * finished in done[g]. */
 static int sweep_chunks(lied_wave *w, lied_sched *s, lied_lr_worker *lw, double *k, double *y,
-                        int g0, int g1, int shared, lied_err *e) {
+                        int g0, int g1, double *waited, lied_err *e) {
+  const int shared = waited != NULL;
   const int S = w->tab->stages;
   const int64_t C = (int64_t)s->chunk, D = (int64_t)s->skew_stage;
   const int64_t lastc = w->begin + (w->end - w->begin - 1) / C * C; /* a stage's last chunk */
@@ -250,7 +266,7 @@ static int sweep_chunks(lied_wave *w, lied_sched *s, lied_lr_worker *lw, double 
       if (c < w->begin) break; /* this stage and those after it have not started */
       if (c >= w->end) continue; /* done */
       if (shared && g == g0 && g > 0)
-        LIED_TRY(wait_for(w, g - 1, (c + D < lastc ? c + D : lastc) + C));
+        LIED_TRY(wait_for(w, g - 1, (c + D < lastc ? c + D : lastc) + C, waited));
       LIED_TRY(stage_at(w, s, lw, k, y, g / S, g % S, c, e));
       if (shared) atomic_store_explicit(&w->done[g], c + C, memory_order_release);
     }
@@ -261,9 +277,9 @@ static int sweep_chunks(lied_wave *w, lied_sched *s, lied_lr_worker *lw, double 
 /* The same in lane form when lw is given: its rings start empty and their
  * groups go back to the arena at the end (when lw stores). */
 static int sweep_stages(lied_wave *w, lied_sched *s, lied_lr_worker *lw, double *k, double *y,
-                        int g0, int g1, int shared, lied_err *e) {
+                        int g0, int g1, double *waited, lied_err *e) {
   if (lw) lied_lr_begin(&w->lr, lw);
-  const int rc = sweep_chunks(w, s, lw, k, y, g0, g1, shared, e);
+  const int rc = sweep_chunks(w, s, lw, k, y, g0, g1, waited, e);
   if (lw) lied_lr_end(&w->lr, lw); /* the groups back into the arena (the last worker) */
   return rc;
 }
@@ -272,7 +288,7 @@ static int sweep_stages(lied_wave *w, lied_sched *s, lied_lr_worker *lw, double 
 static int sweep(lied_wave *w, lied_err *e) {
   lied_lr_worker *lw = w->lane ? &w->lw[0] : NULL;
   if (lw) lw->store = 1;
-  return sweep_stages(w, w->s, lw, w->k, w->y, 0, w->nsteps * w->tab->stages, 0, e);
+  return sweep_stages(w, w->s, lw, w->k, w->y, 0, w->nsteps * w->tab->stages, NULL, e);
 }
 
 typedef struct wave_par {
@@ -287,9 +303,13 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
   const int S = w->tab->stages, ns = w->nsteps;
   double *k = w->k + (size_t)r * (size_t)S * w->kstride; /* its own steps: its own rings */
   lied_lr_worker *lw = w->lane ? &w->lw[r] : NULL;
+  (void)ns;
   if (lw) lw->store = r == wp->nw - 1; /* the last stages' values are what the arena keeps */
-  const int rc = sweep_stages(w, v, lw, k, w->y + (size_t)r * w->ylen, S * (ns * r / wp->nw),
-                              S * (ns * (r + 1) / wp->nw), 1, e);
+  double waited = 0;
+  const double t0 = now();
+  const int rc = sweep_stages(w, v, lw, k, w->y + (size_t)r * w->ylen, S * w->split[r],
+                              S * w->split[r + 1], &waited, e);
+  w->work[r] = now() - t0 - waited;
   if (rc != LIED_OK) atomic_store_explicit(&w->quit, 1, memory_order_relaxed);
   return rc;
 }
@@ -302,7 +322,32 @@ static int wave_workers(lied_wave *w) {
   return lied_sched_par_split_blocks(w->s, w->s->skew_coords) > 1 ? w->nw : 1;
 }
 
-/* The sweep of the current block on nw workers (nw >= 2). */
+/* The split of the block's steps between nw workers: shares in proportion to
+ * the workers' measured rates (a core the host slows gets fewer steps;
+ * which worker takes a step does not change its values), each worker at
+ * least one step and at most w->cap (its rings). */
+static void wave_split(lied_wave *w, int nw) {
+  const int ns = w->nsteps;
+  double total = 0, sum = 0;
+  int known = 1;
+  for (int r = 0; r < nw; r++) total += w->rate[r], known &= w->rate[r] > 0;
+  if (!known) total = nw; /* not measured yet: even shares */
+  w->split[0] = 0;
+  for (int r = 0; r < nw; r++) {
+    sum += known ? w->rate[r] : 1;
+    int c = r == nw - 1 ? ns : (int)lround((double)ns * sum / total);
+    const int left = nw - 1 - r; /* workers after r: one step each, at most cap */
+    if (c < w->split[r] + 1) c = w->split[r] + 1;
+    if (c > w->split[r] + w->cap) c = w->split[r] + w->cap;
+    if (c > ns - left) c = ns - left;
+    if (c < ns - left * w->cap) c = ns - left * w->cap;
+    w->split[r + 1] = c;
+  }
+}
+
+/* The sweep of the current block on nw workers (nw >= 2, nw * cap >= the
+ * block's steps); afterwards each worker's rate of steps per second of work
+ * (its time but waiting) goes into the next sweep's split. */
 static int sweep_par(lied_wave *w, int nw, lied_err *e) {
   lied_sched *s = w->s;
   const int G = w->nsteps * w->tab->stages;
@@ -310,8 +355,15 @@ static int sweep_par(lied_wave *w, int nw, lied_err *e) {
   for (int g = 0; g < G; g++) atomic_store_explicit(&w->done[g], w->begin, memory_order_relaxed);
   atomic_store_explicit(&w->quit, 0, memory_order_relaxed);
   for (int r = 0; r <= nw; r++) s->par->bounds[r] = (uint64_t)r;
+  wave_split(w, nw);
   wave_par wp = {w, nw};
-  return lied_sched_par_run(s, nw, wave_worker, &wp, e);
+  const int rc = lied_sched_par_run(s, nw, wave_worker, &wp, e);
+  for (int r = 0; rc == LIED_OK && r < nw; r++) {
+    if (!(w->work[r] > 0)) continue;
+    const double now_rate = (double)(w->split[r + 1] - w->split[r]) / w->work[r];
+    w->rate[r] = w->rate[r] > 0 ? 0.5 * (w->rate[r] + now_rate) : now_rate; /* with the last */
+  }
+  return rc;
 }
 
 /* The block's steps in sweeps of K steps: on the pool (K = nw x most: each

@@ -11,7 +11,8 @@
  * chunk with the stage sums of lied_erk_step at each chunk. The same
  * arithmetic on the same values in another order: the same bits as the
  * whole-vector stepper (tests/unit/test_skew.c). With threads, the stages
- * of a sweep are cut into one contiguous block per worker (wave.c), so that
+ * of a sweep are cut into one contiguous block per worker (wave.c: its
+ * length in proportion to the worker's measured rate), so that
  * each chunk's instance data moves between cores once per sweep, not once
  * per stage (docs/parallel.md, "Waves on threads"). */
 #ifndef LIED_SOLVE_WAVE_H
@@ -64,6 +65,11 @@ typedef struct lied_wave {
   int64_t begin, end; /* the chunks of one stage: begin, begin + C, ... < end */
   int most;        /* steps per sweep on one thread (their stages in flight
                       fit LIED_WAVE_BYTES); nw times as many on nw workers */
+  int cap;         /* threads: the most steps one worker's rings hold */
+  int *split;      /* threads, nw + 1: worker r takes steps split[r] .. split[r + 1] */
+  double *rate;    /* threads, nw: steps per second of work of each worker,
+                      measured, which sets the next sweep's cuts */
+  double *work;    /* threads, nw: a sweep's time of each worker but waiting */
   double cut, left; /* stage times >= cut are evaluated at left (solve/events.h) */
   /* lane forms over rings of lane groups (sched/lanering.h): lane set when
    * asked for and the model has them, else no_lanes says why */

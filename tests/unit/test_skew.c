@@ -238,19 +238,27 @@ static void same_bits_waves_pool(int64_t n, int64_t k) {
         fx_fill(a, x1);
         CHECK(lied_wave_steps(&w1, times, len, x1, NULL, &e) == LIED_OK);
         lied_wave_free(&w1);
-        /* the pool from the first block */
-        CHECK(lied_sched_par_attach(a->sched, p, &e) == LIED_OK);
-        CHECK(lied_wave_init(&wp, a->sched, lied_tableau_find(tables[tb]), 0, &e) == LIED_OK);
-        CHECK(wp.nw == t);
-        wp.ncal = LIED_WAVE_WARM + 2 * LIED_WAVE_CALIB;
-        wp.pool = 1;
-        fx_fill(a, xp);
-        CHECK(lied_wave_steps(&wp, times, len, xp, NULL, &e) == LIED_OK);
-        lied_wave_free(&wp);
-        lied_sched_par_detach(a->sched);
-        CHECK(memcmp(x1, xp, sizeof *x1 * ns) == 0);
-        if (memcmp(x1, xp, sizeof *x1 * ns))
-          fprintf(stderr, "waves on %d workers: %s, %d steps differ\n", t, tables[tb], len);
+        /* the pool from the first block; the steps split evenly, or as if
+         * worker 0 were three times as fast as the others, or a third */
+        for (int v = 0; v < 3; v++) {
+          CHECK(lied_sched_par_attach(a->sched, p, &e) == LIED_OK);
+          CHECK(lied_wave_init(&wp, a->sched, lied_tableau_find(tables[tb]), 0, &e) == LIED_OK);
+          CHECK(wp.nw == t && wp.cap > wp.most);
+          wp.ncal = LIED_WAVE_WARM + 2 * LIED_WAVE_CALIB;
+          wp.pool = 1;
+          for (int r = 0; v && r < t; r++) wp.rate[r] = r == 0 ? (v == 1 ? 3 : 1) : (v == 1 ? 1 : 3);
+          fx_fill(a, xp);
+          CHECK(lied_wave_steps(&wp, times, len, xp, NULL, &e) == LIED_OK);
+          if (v && len == 7) /* one sweep: its split followed the rates */
+            CHECK(v == 1 ? wp.split[1] > wp.split[2] - wp.split[1]
+                         : wp.split[1] < wp.split[2] - wp.split[1]);
+          lied_wave_free(&wp);
+          lied_sched_par_detach(a->sched);
+          CHECK(memcmp(x1, xp, sizeof *x1 * ns) == 0);
+          if (memcmp(x1, xp, sizeof *x1 * ns))
+            fprintf(stderr, "waves on %d workers (%d): %s, %d steps differ\n", t, v, tables[tb],
+                    len);
+        }
       }
     lied_pool_free(p);
   }
