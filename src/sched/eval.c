@@ -102,8 +102,7 @@ int lied_sched_eval(lied_sched *s, enum lied_eval_mode mode, const lied_env *env
    * grains of chunks on the run's threads (par.h) */
   if (s->par && lied_sched_par_split(s, s->aligned_n) > 1) {
     chunk_call c = {mode, env, x, dx};
-    return lied_sched_par_run_grains(s, s->aligned_n, lied_sched_par_grain(s, s->aligned_n),
-                                     chunks_range, &c, e);
+    return lied_sched_par_run_grains(s, s->aligned_n, chunks_range, &c, e);
   }
   const uint64_t total = s->aligned_n, chunk = s->chunk;
   for (uint64_t q0 = 0; q0 < total; q0 += chunk) {

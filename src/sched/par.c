@@ -138,18 +138,15 @@ int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_er
   return views_collect(s, nr, e);
 }
 
-uint64_t lied_sched_par_grain(const lied_sched *s, uint64_t count) {
-  const uint64_t c = s->chunk ? s->chunk : 1, nw = s->par ? (uint64_t)s->par->nw : 1;
-  const uint64_t g = (count / (LIED_PAR_GRAINS * nw) + c - 1) / c * c;
-  return g > 8 * c ? g : 8 * c;
-}
-
-int lied_sched_par_run_grains(lied_sched *s, uint64_t count, uint64_t grain, lied_par_fn fn,
-                              void *ctx, lied_err *e) {
+int lied_sched_par_run_grains(lied_sched *s, uint64_t count, lied_par_fn fn, void *ctx,
+                              lied_err *e) {
   lied_sched_par *P = s->par;
+  const uint64_t c = s->chunk ? s->chunk : 1;
+  uint64_t grain = (count / (LIED_PAR_GRAINS * (uint64_t)P->nw) + c - 1) / c * c;
+  if (grain < 8 * c) grain = 8 * c;
   views_reset(s, P->nw);
-  par_call c = {s, fn, ctx};
-  lied_pool_run_grains(P->pool, count, grain, par_range, &c);
+  par_call call = {s, fn, ctx};
+  lied_pool_run_grains(P->pool, count, grain, par_range, &call);
   return views_collect(s, P->nw, e);
 }
 

@@ -92,16 +92,16 @@ int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_er
  * machine whose cores other programs share, a worker slowed down takes
  * fewer, where fixed halves wait for the slower one (bench/README.md,
  * "Threads": 2 threads at 262,144 crabs, 1.52x with halves, 1.87x in
- * grains). lied_sched_par_grain gives the grain for count instances. */
+ * grains). */
 #define LIED_PAR_GRAINS 32
-uint64_t lied_sched_par_grain(const lied_sched *s, uint64_t count);
 
-/* Run fn over [0, count) in grains (lied_pool_run_grains) on every worker,
- * each with its view; fn's result for a grain must not depend on the worker.
+/* Run fn over [0, count) (instances, whole chunks of s->chunk) in grains
+ * (lied_pool_run_grains) on every worker, each with its view; fn's result
+ * for a grain must not depend on the worker.
  * A worker that fails skips its later grains; the status returned is the
  * lowest failing grain's (as one thread, running them in order, would stop
  * at it), the block fault the lowest grain's. */
-int lied_sched_par_run_grains(lied_sched *s, uint64_t count, uint64_t grain, lied_par_fn fn,
-                              void *ctx, lied_err *e);
+int lied_sched_par_run_grains(lied_sched *s, uint64_t count, lied_par_fn fn, void *ctx,
+                              lied_err *e);
 
 #endif

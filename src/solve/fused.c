@@ -210,8 +210,7 @@ LIED_LANE_FN int lied_fused_steps(lied_fused *f, const double *times, int nsteps
   if (s->par && f->nws == s->par->nw && lied_sched_par_split_blocks(s, s->aligned_n) > 1)
     /* threads attached before lied_fused_init; a chunk's result does not
      * depend on the worker */
-    rc = lied_sched_par_run_grains(s, s->aligned_n, lied_sched_par_grain(s, s->aligned_n),
-                                   fused_worker, f, e);
+    rc = lied_sched_par_run_grains(s, s->aligned_n, fused_worker, f, e);
   else
     rc = fused_range(f, &f->ws[0], 0, s->aligned_n, e);
   if (rc != LIED_OK) return rc;

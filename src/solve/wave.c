@@ -300,10 +300,9 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
   (void)q0, (void)q1;
   const wave_par *wp = ctx;
   lied_wave *w = wp->w;
-  const int S = w->tab->stages, ns = w->nsteps;
+  const int S = w->tab->stages;
   double *k = w->k + (size_t)r * (size_t)S * w->kstride; /* its own steps: its own rings */
   lied_lr_worker *lw = w->lane ? &w->lw[r] : NULL;
-  (void)ns;
   if (lw) lw->store = r == wp->nw - 1; /* the last stages' values are what the arena keeps */
   double waited = 0;
   const double t0 = now();

@@ -68,7 +68,7 @@ typedef struct lied_wave {
   int cap;         /* threads: the most steps one worker's rings hold */
   int *split;      /* threads, nw + 1: worker r takes steps split[r] .. split[r + 1] */
   double *rate;    /* threads, nw: steps per second of work of each worker,
-                      measured, which sets the next sweep's cuts */
+                      measured, which sets the next sweep's split */
   double *work;    /* threads, nw: a sweep's time of each worker but waiting */
   double cut, left; /* stage times >= cut are evaluated at left (solve/events.h) */
   /* lane forms over rings of lane groups (sched/lanering.h): lane set when

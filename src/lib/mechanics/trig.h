@@ -10,8 +10,9 @@
  * 33 significant bits, so q times them is exact for |q| < 2^20; r as a sum
  * of two doubles, the rounding errors of the differences kept), then
  * sin r and cos r are the minimax polynomials of fdlibm's kernels with
- * their correction for r's tail, and q mod 4 picks and signs them. Branch-free up to |x| <= PM_TRIG_MAX; beyond it (and for
- * infinities and NaN) libm's sin and cos. The scalar blocks and the lane
+ * their correction for r's tail, and q mod 4 picks and signs them.
+ * Branch-free up to |x| <= PM_TRIG_MAX; beyond it (and for infinities and
+ * NaN) libm's sin and cos. The scalar blocks and the lane
  * forms call the same inline kernel, so they compute the same bits (ISO C:
  * no contraction into fused multiply-adds); tests/unit/test_trig.c checks
  * the error against long double over the range. */
@@ -20,6 +21,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include "lied/component.h"
 
 /* Angles up to this magnitude (rad) take the polynomial: |q| < 2^17. */
 #define PM_TRIG_MAX 1.0e5
@@ -97,9 +99,7 @@ static inline void pm_sincos(double x, double *s, double *c) {
 /* c[l] = cos a[l], s[l] = sin a[l] for l < n, as pm_sincos: the polynomial
  * for every lane (vectorised), then libm for the lanes beyond its range. */
 static inline void pm_sincos_lanes(const double *a, size_t n, double *c, double *s) {
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC ivdep
-#endif
+  LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) pm_sincos_kernel(a[l], &s[l], &c[l]);
   for (size_t l = 0; l < n; l++)
     if (!(fabs(a[l]) <= PM_TRIG_MAX)) s[l] = sin(a[l]), c[l] = cos(a[l]);
