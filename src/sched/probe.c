@@ -192,6 +192,28 @@ static int reprobe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
   return LIED_OK;
 }
 
+/* Every instance's 2x2 system (a11 a12; a21 a22) t = -b: the inverse, t,
+ * and (check_large) whether some b dwarfs its matrix (see reprobe; in
+ * squares: no branches); returns whether some matrix is singular. */
+PROBE_INLINE int solve_all(uint64_t n, const double *a11, const double *a12, const double *a21,
+                           const double *a22, const double *b0, const double *b1, double *t0,
+                           double *t1, const size_t ts0, const size_t ts1, const int check_large,
+                           const double r2, int *large) {
+  int bad = 0, lg = 0;
+  LIED_LANE_LOOP
+  for (uint64_t q = 0; q < n; q++) {
+    double iv[4];
+    bad |= inverse2(a11[q], a12[q], a21[q], a22[q], iv);
+    solve2(iv, b0[q], b1[q], PTR(t0, q, ts0), PTR(t1, q, ts1));
+    if (check_large) { /* a constant: compiled out of the lane groups' copy */
+      const double a2 = a11[q] * a11[q] + a12[q] * a12[q] + a21[q] * a21[q] + a22[q] * a22[q];
+      lg |= b0[q] * b0[q] + b1[q] * b1[q] > r2 * a2;
+    }
+  }
+  *large = lg;
+  return bad;
+}
+
 /* The 2x2 case (a crane crab) without the general loops: the same passes,
  * with as few sweeps over the tearing variables and residuals as possible:
  * reading b sets the first pass's unit vector, reading the first column sets
@@ -244,29 +266,19 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
     *PTR(ta, q, tsa) = 0, *PTR(tb, q, tsb) = 1;
   }
   run_pass(sec, 1, env, q0, n);
-  /* the matrix: column ca is u, the other v */
-  const double *a11 = ca ? v0 : u0, *a21 = ca ? v1 : u1, *a12 = ca ? u0 : v0,
-               *a22 = ca ? u1 : v1;
-  int bad = 0;
   LIED_LANE_LOOP
   for (uint64_t q = 0; q < n; q++) {
     v0[q] = *PTR(r0, q, rs0) - b0[q];
     v1[q] = *PTR(r1, q, rs1) - b1[q];
   }
-  /* residuals that dwarf the matrix (see reprobe; not for lane groups or
-   * constant sections), in squares: no branches */
-  int large = 0;
+  /* the matrix: column ca is u, the other v (two calls, not pointers
+   * chosen at run time, which GCC's vectoriser does not follow) */
   const double r2 = check_large && !done ? LIED_PROBE_RATIO * LIED_PROBE_RATIO : HUGE_VAL;
-  LIED_LANE_LOOP
-  for (uint64_t q = 0; q < n; q++) {
-    double iv[4];
-    bad |= inverse2(a11[q], a12[q], a21[q], a22[q], iv);
-    solve2(iv, b0[q], b1[q], PTR(t0, q, ts0), PTR(t1, q, ts1));
-    if (check_large) { /* a constant: compiled out of the lane groups' copy */
-      const double a2 = a11[q] * a11[q] + a12[q] * a12[q] + a21[q] * a21[q] + a22[q] * a22[q];
-      large |= b0[q] * b0[q] + b1[q] * b1[q] > r2 * a2;
-    }
-  }
+  int large = 0;
+  const int bad = ca ? solve_all(n, v0, u0, v1, u1, b0, b1, t0, t1, ts0, ts1, check_large, r2, &large)
+                     : solve_all(n, u0, v0, u1, v1, b0, b1, t0, t1, ts0, ts1, check_large, r2, &large);
+  const double *a11 = ca ? v0 : u0, *a21 = ca ? v1 : u1, *a12 = ca ? u0 : v0,
+               *a22 = ca ? u1 : v1;
   if (done) /* constant: keep the inverses */
     LIED_LANE_LOOP
     for (uint64_t q = 0; q < n; q++)
@@ -290,7 +302,7 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
 
 /* Lane groups (LIED_LAYOUT_LANES, sched/lanes.h) get their own copy with
  * the strides known to the compiler. */
-static int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+PROBE_INLINE int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                   const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
   if (sec->layout == LIED_LAYOUT_LANES)
