@@ -35,7 +35,8 @@ void lied_lr_free(lied_lr *L) {
   for (int j = 0; L->st && j < ns; j++) {
     lied_lr_step *t = &L->st[j];
     free(t->mem), free(t->link), free(t->prs), free(t->plo), free(t->ptear), free(t->pres);
-    free(t->soff), free(t->sync), free(t->ens_rs), free(t->mem_e), free(t->pair_e), free(t->ens_dk);
+    free(t->soff), free(t->sync), free(t->mdup);
+    free(t->ens_rs), free(t->mem_e), free(t->pair_e), free(t->ens_dk);
   }
   free(L->sp), free(L->rs_of), free(L->st), free(L->lsm), free(L->lst), free(L->map_rs);
   free(L->pl), free(L->pl_rs);
@@ -386,7 +387,8 @@ static int scalar_sync(lr_build *B, int j) {
   for (int k = 0; k < t->nmem; k++) cap += (size_t)B->m->specs[t->mem[k].spec].tpl.nrefs;
   t->soff = lied_xcalloc(nz + 1, sizeof *t->soff, "lanes", B->e);
   t->sync = lied_xcalloc(nz * cap + 1, sizeof *t->sync, "lanes", B->e);
-  if (!t->soff || !t->sync) return LIED_E_NOMEM;
+  t->mdup = lied_xcalloc((size_t)t->nmem + 1, 1, "lanes", B->e);
+  if (!t->soff || !t->sync || !t->mdup) return LIED_E_NOMEM;
   uint64_t at = 0;
   for (uint64_t zi = 0; zi < nz; zi++) {
     const uint64_t x = zi < z1 ? zi : z2 + (zi - z1);
@@ -400,11 +402,21 @@ static int scalar_sync(lr_build *B, int j) {
         uint64_t si;
         uint32_t so;
         const int ss = p == (const void *)lied_port_zeros ? -1 : locate(B, p, &si, &so);
-        if (ss >= 0 && L->rs_of[ss] >= 0) t->sync[at++] = (lied_lr_sync){L->rs_of[ss], si};
+        if (ss < 0 || L->rs_of[ss] < 0) continue;
+        const lied_lr_sync y = {L->rs_of[ss], si};
+        int seen = 0; /* a member (moved anyway) or listed already */
+        for (int q = 0; q < t->nmem && !seen; q++)
+          seen = t->mem[q].rs == y.rs && (uint64_t)t->mem[q].lo + x == si;
+        for (uint64_t q = t->soff[zi]; q < at && !seen; q++)
+          seen = t->sync[q].rs == y.rs && t->sync[q].inst == si;
+        if (!seen) t->sync[at++] = y;
       }
     }
   }
   t->soff[nz] = at;
+  for (int k = 0; k < t->nmem; k++) /* two blocks of one instance: moved once */
+    for (int q = 0; q < k && !t->mdup[k]; q++)
+      t->mdup[k] = t->mem[q].rs == t->mem[k].rs && t->mem[q].lo == t->mem[k].lo;
   return LIED_OK;
 }
 

@@ -101,7 +101,8 @@ typedef struct lied_lr_step {
    * i = x below z1, z1 + x - z2 above */
   uint64_t z1, z2;
   uint64_t *soff;
-  lied_lr_sync *sync;
+  lied_lr_sync *sync; /* each instance once, none a member's */
+  uint8_t *mdup;      /* per member: another member before it is the same instance */
 } lied_lr_step;
 
 typedef struct lied_lr {

@@ -153,6 +153,15 @@ static void sync_inst(const lied_lr *L, lied_lr_worker *Wk, int r, uint64_t i, i
   }
 }
 
+/* rows rows of len lanes, rows W apart: a loop GCC turns into calls of the
+ * library's memcpy (vector moves for these lengths), not the rep movs it
+ * inlines for memcpy in lane_piece; AVX2 where the processor has it. */
+LIED_LANE_FN static void copy_rows(double *restrict to, const double *restrict from, int rows,
+                                   uint64_t len) {
+  for (int r = 0; r < rows; r++)
+    for (uint64_t l = 0; l < len; l++) to[(size_t)r * W + l] = from[(size_t)r * W + l];
+}
+
 /* The halo of link lk for the n lanes from l0: source instances from si. */
 static void fill_halo(const lied_lr *L, lied_lr_worker *Wk, const lied_lr_link *lk, int64_t si,
                       int l0, uint64_t n, double *h) {
@@ -163,11 +172,7 @@ static void fill_halo(const lied_lr *L, lied_lr_worker *Wk, const lied_lr_link *
     uint64_t len = (uint64_t)(C - ls);
     if (len > n - done) len = n - done;
     const char *g = group_of(L, Wk, lk->src, lied_lr_group(p, i)) + (size_t)lk->soff * W + 8 * (size_t)ls;
-    for (int r = 0; r < lk->rows; r++) { /* short: a loop, not memcpy's rep movs */
-      double *restrict to = h + (size_t)r * W + (size_t)l0 + done;
-      const double *restrict from = (const double *)(const void *)(g + (size_t)r * 8 * W);
-      for (uint64_t l = 0; l < len; l++) to[l] = from[l];
-    }
+    copy_rows(h + (size_t)l0 + done, (const double *)(const void *)g, lk->rows, len);
     done += len;
   }
 }
@@ -224,7 +229,8 @@ static int scalar_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int
     for (uint64_t q = t->soff[zi]; q < t->soff[zi + 1]; q++)
       sync_inst(L, Wk, t->sync[q].rs, t->sync[q].inst, 1);
     for (int k = 0; k < t->nmem; k++)
-      if (t->mem[k].rs >= 0) sync_inst(L, Wk, t->mem[k].rs, (uint64_t)t->mem[k].lo + y, 1);
+      if (t->mem[k].rs >= 0 && !t->mdup[k])
+        sync_inst(L, Wk, t->mem[k].rs, (uint64_t)t->mem[k].lo + y, 1);
   }
   int rc = LIED_OK;
   if (st->sec)
@@ -233,7 +239,8 @@ static int scalar_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int
     st->fn(env, st->base + (size_t)x * st->stride, (size_t)n, st->stride);
   for (uint64_t y = (uint64_t)x; y < (uint64_t)x + n; y++)
     for (int k = 0; k < t->nmem; k++)
-      if (t->mem[k].rs >= 0) sync_inst(L, Wk, t->mem[k].rs, (uint64_t)t->mem[k].lo + y, 0);
+      if (t->mem[k].rs >= 0 && !t->mdup[k])
+        sync_inst(L, Wk, t->mem[k].rs, (uint64_t)t->mem[k].lo + y, 0);
   return rc;
 }
 

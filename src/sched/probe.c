@@ -275,8 +275,9 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
    * chosen at run time, which GCC's vectoriser does not follow) */
   const double r2 = check_large && !done ? LIED_PROBE_RATIO * LIED_PROBE_RATIO : HUGE_VAL;
   int large = 0;
-  const int bad = ca ? solve_all(n, v0, u0, v1, u1, b0, b1, t0, t1, ts0, ts1, check_large, r2, &large)
-                     : solve_all(n, u0, v0, u1, v1, b0, b1, t0, t1, ts0, ts1, check_large, r2, &large);
+  const int bad =
+      ca ? solve_all(n, v0, u0, v1, u1, b0, b1, t0, t1, ts0, ts1, check_large, r2, &large)
+         : solve_all(n, u0, v0, u1, v1, b0, b1, t0, t1, ts0, ts1, check_large, r2, &large);
   const double *a11 = ca ? v0 : u0, *a21 = ca ? v1 : u1, *a12 = ca ? u0 : v0,
                *a22 = ca ? u1 : v1;
   if (done) /* constant: keep the inverses */

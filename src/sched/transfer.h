@@ -12,6 +12,10 @@ static inline uint64_t lied_x_off(const lied_state_map *sm, uint64_t q0) {
   return sm->x0 + q0 * (uint64_t)sm->n;
 }
 
+/* The same for a map of LIED_LAYOUT_LANES (transfer.c). */
+void lied_lanes_in(const lied_state_map *sm, const double *xp, char *inst, uint64_t n);
+void lied_lanes_out(const lied_state_map *sm, double *xp, const char *inst, uint64_t n);
+
 /* Move states of n consecutive instances between the vector (interleaved per
  * instance) and the instances; the common counts of states per instance are
  * unrolled with their offsets in registers. A map of LIED_LAYOUT_LANES is
@@ -20,13 +24,7 @@ static inline void lied_states_in(const lied_state_map *sm, const double *xp, ch
                                   uint64_t n) {
   const size_t stride = sm->stride;
   if (sm->layout == LIED_LAYOUT_LANES) { /* sched/lanes.h: a state's lanes are one array */
-    for (int q = 0; q < sm->n; q++) {
-      double *d = (double *)(void *)(inst + sm->st[q].x);
-      if (sm->n == 2)
-        for (uint64_t i = 0; i < n; i++) d[i] = xp[2 * i + (uint64_t)q];
-      else
-        for (uint64_t i = 0; i < n; i++) d[i] = xp[i * (uint64_t)sm->n + (uint64_t)q];
-    }
+    lied_lanes_in(sm, xp, inst, n);
   } else if (sm->n == 2) {
     const uint32_t o0 = sm->st[0].x, o1 = sm->st[1].x;
     for (uint64_t i = 0; i < n; i++, inst += stride, xp += 2) {
@@ -46,13 +44,7 @@ static inline void lied_ders_out(const lied_state_map *sm, double *xp, const cha
                                  uint64_t n) {
   const size_t stride = sm->stride;
   if (sm->layout == LIED_LAYOUT_LANES) {
-    for (int q = 0; q < sm->n; q++) {
-      const double *d = (const double *)(const void *)(inst + sm->st[q].der);
-      if (sm->n == 2)
-        for (uint64_t i = 0; i < n; i++) xp[2 * i + (uint64_t)q] = d[i];
-      else
-        for (uint64_t i = 0; i < n; i++) xp[i * (uint64_t)sm->n + (uint64_t)q] = d[i];
-    }
+    lied_lanes_out(sm, xp, inst, n);
   } else if (sm->n == 2) {
     const uint32_t o0 = sm->st[0].der, o1 = sm->st[1].der;
     for (uint64_t i = 0; i < n; i++, inst += stride, xp += 2) {
