@@ -142,12 +142,15 @@ void lied_lr_end(const lied_lr *L, lied_lr_worker *Wk) {
     }
 }
 
-/* One instance between its ring and its arena (to_arena: into the arena). */
+/* One instance between its ring and its arena (to_arena: into the arena):
+ * the words blocks, the probe and the states write; the others (parameters,
+ * reading pointers) are the same in both (a group is loaded from the arena
+ * and only those words go back). */
 static void sync_inst(const lied_lr *L, lied_lr_worker *Wk, int r, uint64_t i, int to_arena) {
   const lied_lr_spec *p = &L->sp[r];
   char *lane = inst_at(L, Wk, r, (int64_t)i), *inst = p->arena + i * p->words * 8;
-  for (uint32_t q = 0; q < p->nld; q++) { /* every word but the reading pointers */
-    const size_t j = p->ld[q];
+  for (uint32_t q = 0; q < p->nsw; q++) {
+    const size_t j = p->sw[q];
     if (to_arena) memcpy(inst + j * 8, lane + j * 8 * W, 8);
     else memcpy(lane + j * 8 * W, inst + j * 8, 8);
   }

@@ -57,6 +57,7 @@ void lied_sched_par_detach(lied_sched *s) {
 int lied_sched_par_useful(const lied_sched *s) {
   const uint64_t min = 2 * (uint64_t)LIED_PAR_GRAIN;
   if (s->aligned && s->aligned_n >= min) return 1;
+  if (s->skewed && s->skew_coords >= LIED_PAR_WAVE_MIN) return 1; /* waves on threads */
   for (int p = 0; p < LIED_NPARTS; p++)
     for (int i = 0; i < s->nsteps[p]; i++)
       if (s->steps[p][i].count >= min) return 1;

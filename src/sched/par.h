@@ -23,6 +23,13 @@
  * evaluation). Measured in bench/parallel. */
 #define LIED_PAR_GRAIN 1024
 
+/* Coupled arrays in waves (solve/wave.c) share a sweep's steps between the
+ * workers, not its chunks: from this many coordinates (crabs of a chain) on,
+ * a run takes its threads (calibrated against one thread all the same).
+ * Measured on the crab chain, 2 threads against 1: 0.9x at 128 to 512 crabs,
+ * 1.1 to 1.4x at 1,024, 1.17x at 1,536. */
+#define LIED_PAR_WAVE_MIN 1024
+
 typedef struct lied_sched_par lied_sched_par;
 
 /* Evaluations one at a time (lied_sched_evaluate, not fused blocks) pay a

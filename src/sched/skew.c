@@ -313,7 +313,7 @@ int lied_sb_skew(lied_sb *b) {
     nent += st[j].sec ? st[j].sec->nblk : 1;
   }
   most += b->wshift; /* a window's arrays (window.c) are this much longer */
-  if (most < 4 * C) return LIED_OK; /* a few chunks: nothing to keep in cache */
+  if (most < 2 * C) return LIED_OK; /* one chunk: nothing to skew */
   skew_ent *ent = lied_xmalloc(sizeof *ent * (size_t)nent, "schedule: lags", b->e);
   skew_need *need = lied_xcalloc((size_t)ns, sizeof *need, "schedule: lags", b->e);
   if (!ent || !need) {
@@ -360,8 +360,9 @@ int lied_sb_skew(lied_sb *b) {
     ok = lags(b, ent, byst, nent, need, res, &most_lag, &most_margin);
   }
   free(res);
-  /* worth it only when the lags are short against the arrays */
-  if (ok && (uint64_t)most_lag <= most / 4) {
+  /* worth it only when the lags are short against the arrays (at most half:
+   * a chain of 64 crabs, lags 32, takes waves in lane form) */
+  if (ok && (uint64_t)most_lag <= most / 2) {
     int64_t end = 0, cend = 0;
     for (int i = 0; i < nent; i++) {
       const int j = byst[i].step;

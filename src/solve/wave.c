@@ -314,11 +314,11 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
 }
 
 /* How many workers the sweeps take: the run's threads when it has them and
- * the arrays are long enough to share (at least LIED_PAR_GRAIN instances
- * per worker), else 1. */
+ * the arrays are long enough (LIED_PAR_WAVE_MIN coordinates; the workers
+ * share a sweep's steps, not its chunks), else 1. */
 static int wave_workers(lied_wave *w) {
   if (w->nw < 2) return 1;
-  return lied_sched_par_split_blocks(w->s, w->s->skew_coords) > 1 ? w->nw : 1;
+  return w->s->skew_coords >= LIED_PAR_WAVE_MIN ? w->nw : 1;
 }
 
 /* The split of the block's steps between nw workers: shares in proportion to
