@@ -532,14 +532,19 @@ int main(void) {
   same_bits(1000, 2, 0, 1); /* links two ahead */
   same_bits(301, 1, 1, 0);  /* periodic: lags as long as the chain */
   same_bits(40, 1, 0, 0);   /* too few chunks to matter */
+  same_bits(63, 1, 0, 0);   /* under two chunks */
+  same_bits(64, 1, 0, 1);   /* two chunks, lags of one: half the arrays */
   same_bits_threads(5000, 1);
   same_bits_waves_pool(5000, 1);
   same_bits_waves_pool(6001, 3);
   same_bits_threads(5000, 3);
+  same_bits_waves(64, 1);
   same_bits_waves(300, 1);
   same_bits_waves(1001, 3);
   same_bits_waves(4099, 2);
   same_bits_lanes(1000, 1, 0); /* partial groups at both ends */
+  same_bits_lanes(64, 1, 0);   /* the shortest chain in waves: ends in every chunk */
+  same_bits_lanes(100, 1, 0);
   same_bits_lanes(4099, 2, 0); /* links two ahead */
   same_bits_lanes(6001, 3, 0); /* three ahead */
   same_bits_lanes(5000, 1, 0); /* on the pool: 2 and 3 workers share it */
