@@ -430,7 +430,13 @@ static int lr_maps(lr_build *B, uint64_t live) {
       const int64_t d = L->st[j].link[q].d < 0 ? -L->st[j].link[q].d : L->st[j].link[q].d;
       if (d > reach) reach = d;
     }
-  const uint64_t need = (live + s->skew_maxlag + (uint64_t)reach) / (uint64_t)C + 4;
+  uint64_t need = (live + s->skew_maxlag + (uint64_t)reach) / (uint64_t)C + 4;
+  uint64_t groups = 0; /* every group of the longest ring: nothing is ever evicted */
+  for (int i = 0; i < L->nsp; i++) {
+    const uint64_t g = (uint64_t)lied_lr_group(&L->sp[i], (int64_t)L->sp[i].total) + 1;
+    if (g > groups) groups = g;
+  }
+  if (need > groups + 4) need = groups + 4;
   L->ng = 1;
   while ((uint64_t)L->ng < need) L->ng *= 2;
   for (int i = 0; i < L->nsp; i++) {

@@ -65,7 +65,10 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lan
     if (s->model->specs[k].cls) bytes += s->model->specs[k].total * (uint64_t)s->model->specs[k].size;
   const double per = (double)bytes / (double)(s->skew_coords ? s->skew_coords : 1);
   const double span = per * (double)tab->stages * (double)s->skew_stage;
-  const double k = floor((double)LIED_WAVE_BYTES / (span > 1 ? span : 1));
+  /* (a model that fits whole stays in cache whatever the sweep's length:
+   * the longest sweeps, which load and store the lane groups least often) */
+  const double k = bytes <= LIED_WAVE_BYTES ? LIED_BLOCK_MAX
+                                            : floor((double)LIED_WAVE_BYTES / (span > 1 ? span : 1));
   w->most = k < 1 ? 1 : k > LIED_BLOCK_MAX ? LIED_BLOCK_MAX : (int)k;
   /* on threads a worker may take up to half as many steps again as an even
    * share (wave_split), so its rings hold that many */
