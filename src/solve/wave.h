@@ -37,6 +37,13 @@
  * timed than for single evaluations (sched/par.h). */
 #define LIED_WAVE_WARM 1
 #define LIED_WAVE_CALIB 2
+/* From this many coordinates on, sweeps take the pool without timing: its
+ * gain there is large (1.8x at 262,144 crabs), timing costs whole sweeps on
+ * one thread (a run of 256 steps over 1,048,576 crabs spent 21 of them so),
+ * sweeps of a step each were tried and time the pool badly (each worker
+ * loads and stores every lane group per step: 1.3x), and the measured split
+ * (wave_split) gives a core the host slows fewer steps anyway. */
+#define LIED_WAVE_TRUST 16384
 
 typedef struct lied_wave {
   lied_sched *s;
