@@ -1,13 +1,8 @@
 /* system.c - the builder: instantiate-then-schedule, with timings. */
 #include "builder/system.h"
+#include "core/clock.h"
 #include <stdlib.h>
 #include <time.h>
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 lied_system *lied_system_new(lied_model *m, lied_err *e) {
   lied_system *sys = lied_xcalloc(1, sizeof *sys, "system", e);
@@ -21,12 +16,12 @@ lied_system *lied_system_new(lied_model *m, lied_err *e) {
 
 int lied_system_build(lied_system *sys, const lied_build_opts *o, lied_err *e) {
   if (sys->sched) return lied_errc(e, LIED_E_USAGE, "model is already built");
-  double t0 = now();
+  double t0 = lied_wall();
   LIED_TRY(lied_model_instantiate(sys->model, e));
-  double t1 = now();
+  double t1 = lied_wall();
   LIED_TRY(lied_sched_build(&sys->sched, sys->model, o ? o->sched_flags : 0, e));
   LIED_TRY(lied_sched_check_constant(sys->sched, e));
-  double t2 = now();
+  double t2 = lied_wall();
   sys->t_instantiate = t1 - t0;
   sys->t_schedule = t2 - t1;
   return LIED_OK;

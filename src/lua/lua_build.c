@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include "lua/binding.h"
+#include "core/clock.h"
 
 lmodel *lied_lua_checkmodel(lua_State *L, int idx) {
   lmodel *u = luaL_checkudata(L, idx, MODEL_MT);
@@ -390,9 +391,7 @@ static int core_build(lua_State *L) {
 /* lied.core.clock() -> seconds of a monotonic wall clock (for timing set-up
  * phases; os.clock is processor time). */
 static int core_clock(lua_State *L) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  lua_pushnumber(L, (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
+  lua_pushnumber(L, lied_wall());
   return 1;
 }
 

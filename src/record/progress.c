@@ -1,17 +1,12 @@
 /* progress.c - a progress bar with time and rate for simulation runs (stderr). */
 #include "record/progress.h"
+#include "core/clock.h"
 #include <math.h>
 #include <string.h>
 #include <time.h>
 
 #define PROGRESS_REDRAW 0.1 /* seconds between redraws */
 #define PROGRESS_WIDTH 24   /* characters of bar */
-
-static double wall(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 void lied_progress_init(lied_progress *p, FILE *f, int tty, double start, double stop,
                         double delay) {
@@ -21,7 +16,7 @@ void lied_progress_init(lied_progress *p, FILE *f, int tty, double start, double
   p->start = start;
   p->stop = stop;
   p->delay = delay;
-  p->wall0 = wall();
+  p->wall0 = lied_wall();
 }
 
 /* "[#######.........]  42%  t = 126 / 300  1.2 s  105 x real time  0.9 s left" */
@@ -46,7 +41,7 @@ static void draw(lied_progress *p, double t, double now) {
 
 void lied_progress_update(void *ctx, double t) {
   lied_progress *p = ctx;
-  double now = wall();
+  double now = lied_wall();
   if (now - p->wall0 < p->delay) return;
   if (p->shown && now - p->last_draw < PROGRESS_REDRAW) return;
   p->shown = 1;
@@ -59,7 +54,7 @@ void lied_progress_finish(lied_progress *p, double t, int interrupted) {
   if (p->tty) {
     fputs("\r\033[K", p->f);
   } else {
-    draw(p, t, wall());
+    draw(p, t, lied_wall());
     if (interrupted) fprintf(p->f, "interrupted at t = %.17g\n", t);
   }
   fflush(p->f);

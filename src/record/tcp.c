@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "record/recorder.h"
+#include "core/clock.h"
 
 /* Protocol (docs/repl.md): a client receives
  *   #lied-stream 1
@@ -41,12 +42,6 @@ typedef struct tcp_sink {
   double last_flush;
   char where[288]; /* host (< 256) ":" port */
 } tcp_sink;
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void drop_client(tcp_sink *t, int i) {
   close(t->cl[i]);
@@ -108,7 +103,7 @@ static int flush_rows(tcp_sink *t, lied_err *e) {
   LIED_TRY(accept_clients(t, NULL, e)); /* out of descriptors: the client waits */
   for (int i = t->ncl - 1; i >= 0; i--) send_all(t, i, t->buf, t->len);
   t->len = 0;
-  t->last_flush = now();
+  t->last_flush = lied_wall();
   return LIED_OK;
 }
 
@@ -179,7 +174,7 @@ static int tcp_begin(lied_sink *s, size_t n, char *const *names, const char *con
                        t->ncl + 1, t->wait, t->where, strerror(full), lim);
     }
   }
-  t->last_flush = now();
+  t->last_flush = lied_wall();
   return LIED_OK;
 }
 
@@ -194,7 +189,7 @@ static int tcp_row(lied_sink *s, double tm, const double *v, lied_err *e) {
   }
   LIED_TRY(put(t, "\n", 1, e));
   t->rows++;
-  if (t->len >= TCP_FLUSH_BYTES || now() - t->last_flush >= TCP_FLUSH_SECONDS)
+  if (t->len >= TCP_FLUSH_BYTES || lied_wall() - t->last_flush >= TCP_FLUSH_SECONDS)
     return flush_rows(t, e);
   return LIED_OK;
 }

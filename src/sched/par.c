@@ -1,6 +1,7 @@
 /* par.c - the views of a schedule for the workers of a thread pool, and
  * running a function over ranges of instances with them (see par.h). */
 #include "sched/par.h"
+#include "core/clock.h"
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -151,24 +152,18 @@ int lied_sched_par_run_grains(lied_sched *s, uint64_t count, lied_par_fn fn, voi
   return views_collect(s, P->nw, e);
 }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 double lied_sched_par_cal_begin(lied_sched *s) {
   lied_sched_par *P = s->par;
   if (!P || P->ncal >= LIED_PAR_WARM + 2 * LIED_PAR_CALIB) return 0;
   /* warm-up on one thread, then one thread and the pool in turn */
   P->off = P->ncal < LIED_PAR_WARM || (P->ncal - LIED_PAR_WARM) % 2 == 0;
-  return now();
+  return lied_wall();
 }
 
 void lied_sched_par_cal_end(lied_sched *s, double t0) {
   lied_sched_par *P = s->par;
   if (!P || t0 == 0) return;
   const int i = P->ncal++;
-  if (i >= LIED_PAR_WARM) P->tcal[!P->off] += now() - t0;
+  if (i >= LIED_PAR_WARM) P->tcal[!P->off] += lied_wall() - t0;
   if (P->ncal == LIED_PAR_WARM + 2 * LIED_PAR_CALIB) P->off = P->tcal[1] >= P->tcal[0];
 }

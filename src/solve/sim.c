@@ -11,12 +11,7 @@
 #include "solve/events.h"
 #include "solve/run.h"
 #include "solve/threads.h"
-
-static double wall_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "core/clock.h"
 
 /* ---- options ------------------------------------------------------------- */
 
@@ -101,7 +96,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
     return LIED_E_NOMEM;
   }
   R.t = o->start;
-  double t0 = wall_now();
+  double t0 = lied_wall();
   unsigned long long f0 = sc->st.factorisations;
   if (out) rc = out->begin(out->ctx, e);
   if (!rc) rc = lied_sched_prepare(sc, R.t, e);
@@ -125,7 +120,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   if (rc == 0 && !out) rc = lied_sched_evaluate(sc, lied_run_time(&R, R.t), R.x, NULL, 1, e);
   st->t_end = R.t;
   st->rhs = R.nrhs;
-  st->wall = wall_now() - t0;
+  st->wall = lied_wall() - t0;
   st->factorisations = sc->st.factorisations - f0;
   lied_err tmp = {0};
   if (out) {

@@ -12,6 +12,7 @@
 #include "solve/erk.h"
 #include "solve/events.h"
 #include "solve/stepper.h"
+#include "core/clock.h"
 
 int lied_wave_applies(const lied_sched *s) {
   return s->skewed && s->skew_stage > 0 && s->nsmap > 0 && !lied_events_stateful(s->model);
@@ -230,22 +231,16 @@ static int stage_at(const lied_wave *w, lied_sched *s, lied_lr_worker *lw, doubl
  * cores at every stage; in blocks it moves once per sweep and worker.
  * done[g] is the chunk after the last that stage g finished; a worker that
  * fails or is stopped sets `quit`, which frees the workers waiting on it. */
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Wait until stage g has finished the chunks before need; the time waited
  * is added to *waited. */
 static int wait_for(lied_wave *w, int g, int64_t need, double *waited) {
   if (atomic_load_explicit(&w->done[g], memory_order_acquire) >= need) return LIED_OK;
-  const double t0 = now();
+  const double t0 = lied_wall();
   for (unsigned spin = 0; atomic_load_explicit(&w->done[g], memory_order_acquire) < need; spin++) {
     if (atomic_load_explicit(&w->quit, memory_order_relaxed)) return LIED_RETRY;
     if (spin > 256) sched_yield();
   }
-  *waited += now() - t0;
+  *waited += lied_wall() - t0;
   return LIED_OK;
 }
 
@@ -308,10 +303,10 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
   lied_lr_worker *lw = w->lane ? &w->lw[r] : NULL;
   if (lw) lw->store = r == wp->nw - 1; /* the last stages' values are what the arena keeps */
   double waited = 0;
-  const double t0 = now();
+  const double t0 = lied_wall();
   const int rc = sweep_stages(w, v, lw, k, w->y + (size_t)r * w->ylen, S * w->split[r],
                               S * w->split[r + 1], &waited, e);
-  w->work[r] = now() - t0 - waited;
+  w->work[r] = lied_wall() - t0 - waited;
   if (rc != LIED_OK) atomic_store_explicit(&w->quit, 1, memory_order_relaxed);
   return rc;
 }
@@ -388,11 +383,11 @@ static int steps_any(lied_wave *w, const double *times, int nsteps, lied_err *e)
     w->times = times + j;
     w->nsteps = nsteps - j < K ? nsteps - j : K;
     if (j) w->x = w->xnew;
-    const double t0 = cal ? now() : 0;
+    const double t0 = cal ? lied_wall() : 0;
     rc = pool ? sweep_par(w, nw, e) : sweep(w, e);
     if (!cal || rc != LIED_OK) continue;
     if (w->ncal >= LIED_WAVE_WARM)
-      w->tcal[pool] += (now() - t0) / (double)(w->nsteps * w->tab->stages);
+      w->tcal[pool] += (lied_wall() - t0) / (double)(w->nsteps * w->tab->stages);
     if (++w->ncal == LIED_WAVE_WARM + 2 * LIED_WAVE_CALIB) w->pool = w->tcal[1] < w->tcal[0];
   }
   return rc;
