@@ -267,6 +267,40 @@ static void same_bits_waves_pool(int64_t n, int64_t k) {
   lied_system_free(a);
 }
 
+/* Long arrays (LIED_WAVE_TRUST coordinates and more) take the pool from the
+ * first sweep, without timing sweeps on one thread first: no calibration
+ * counted, the workers' rates measured by the first sweep, the same bits. */
+static void waves_trust(int64_t n) {
+  lied_err e = {0};
+  lied_system *a = chain(n, 1, 0, 0, &e);
+  CHECK(a && a->sched->skewed && a->sched->skew_coords >= LIED_WAVE_TRUST);
+  if (!a) return;
+  const uint64_t ns = a->sched->nstates;
+  double *x1 = calloc(ns, sizeof *x1), *xp = calloc(ns, sizeof *xp), times[8];
+  lied_pool *p = NULL;
+  CHECK(x1 && xp && lied_pool_new(&p, 2, &e) == LIED_OK);
+  for (int j = 0; j <= 7; j++) times[j] = 0.1 + 0.003 * j;
+  lied_wave w1, wp;
+  if (x1 && xp && p) {
+    CHECK(lied_wave_init(&w1, a->sched, lied_tableau_find("rk4"), 1, &e) == LIED_OK);
+    fx_fill(a, x1);
+    CHECK(lied_wave_steps(&w1, times, 7, x1, NULL, &e) == LIED_OK);
+    lied_wave_free(&w1);
+    CHECK(lied_sched_par_attach(a->sched, p, &e) == LIED_OK);
+    CHECK(lied_wave_init(&wp, a->sched, lied_tableau_find("rk4"), 1, &e) == LIED_OK);
+    fx_fill(a, xp);
+    CHECK(lied_wave_steps(&wp, times, 7, xp, NULL, &e) == LIED_OK);
+    CHECK(wp.ncal == 0 && wp.rate[0] > 0 && wp.rate[1] > 0);
+    lied_wave_free(&wp);
+    lied_sched_par_detach(a->sched);
+    CHECK(memcmp(x1, xp, sizeof *x1 * ns) == 0);
+  }
+  lied_pool_free(p);
+  free(x1);
+  free(xp);
+  lied_system_free(a);
+}
+
 /* The instance data of every spec of sys, one after another (for
  * comparing what two runs leave in the arenas). */
 static size_t arena_bytes(const lied_system *sys) {
@@ -537,6 +571,7 @@ int main(void) {
   same_bits_threads(5000, 1);
   same_bits_waves_pool(5000, 1);
   same_bits_waves_pool(6001, 3);
+  waves_trust(LIED_WAVE_TRUST + 100);
   same_bits_threads(5000, 3);
   same_bits_waves(64, 1);
   same_bits_waves(300, 1);
