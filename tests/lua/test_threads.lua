@@ -2,7 +2,8 @@
 -- general schedule (the crabs and one component outside the array, which
 -- makes the schedule neither replicated nor chunked) give the same bits with
 -- 1, 2, 3 and 4 threads: fused steps, whole-vector steps and dopri45; the
--- stats say how many threads ran; a small model runs on one; the option is
+-- stats say how many threads ran; a small model runs on one (a chain in
+-- waves from 1,024 crabs on two); the option is
 -- checked. tests/unit/test_threads.c checks distinct copies and errors.
 local lied = require "lied"
 local T = require "tests.testing"
@@ -63,6 +64,16 @@ end
 local small = lied.build(Scaling, { n = 16 })
 local _, st = small:run { stop = 0.01, out = "none", threads = 4 }
 T.eq(st.threads, 1, "16 crabs: one thread")
+
+-- coupled arrays in waves take threads from 1,024 copies (LIED_PAR_WAVE_MIN):
+-- their workers share a sweep's steps, not its chunks
+local Chain = dofile("examples/crab_chain.lua")
+for _, c in ipairs { { 1000, 1 }, { 1030, 2 } } do
+  local chain = lied.build(Chain, { n = c[1] })
+  local _, cs = chain:run { stop = 0.004, dt = 1e-3, out = "none", threads = 2, progress = false }
+  T.check(chain:info().wave_gap > 0, c[1] .. " chained crabs take waves")
+  T.eq(cs.threads, c[2], c[1] .. " chained crabs: threads")
+end
 
 -- the option
 local b = lied.build(Scaling, { n = 2 })
