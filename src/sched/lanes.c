@@ -51,7 +51,7 @@ static char *translate(const lied_lanes *L, const void *p) {
 }
 
 void lied_lanes_free(lied_lanes *L) {
-  for (int i = 0; i < L->nsp; i++) free(L->sp[i].fixed);
+  for (int i = 0; i < L->nsp; i++) free(L->sp[i].fixed), free(L->sp[i].mv);
   for (int i = 0; i < L->nsecs; i++) {
     free(L->secs[i].blk);
     free(L->secs[i].pairs);
@@ -83,7 +83,8 @@ static int make_groups(lied_lanes *L, char *why, size_t cap, lied_err *e) {
     ls->arena = sp->arena;
     ls->words = sp->size / 8;
     ls->fixed = lied_xcalloc(ls->words + 1, 1, "lanes", e);
-    if (!ls->fixed) return LIED_E_NOMEM;
+    ls->mv = lied_xcalloc(ls->words + 1, sizeof *ls->mv, "lanes", e);
+    if (!ls->fixed || !ls->mv) return LIED_E_NOMEM;
     bytes += sp->size * W;
   }
   const size_t zbytes = sizeof(double) * W * LIED_MAX_SIGNAL_VARS;
@@ -116,6 +117,8 @@ static int set_pointers(lied_lanes *L, char *why, size_t cap) {
       ls->fixed[ref->offset / 8] = 1;
       memcpy(lane_addr(ls, ref->offset), &to, sizeof to);
     }
+    for (size_t j = 0; j < ls->words; j++)
+      if (!ls->fixed[j]) ls->mv[ls->nmv++] = (uint32_t)j;
   }
   return LIED_OK;
 }
@@ -260,15 +263,11 @@ int lied_lanes_init(lied_lanes *L, lied_sched *s, char *why, size_t cap, lied_er
   return rc;
 }
 
-/* Words are moved with memcpy: the instances hold doubles and pointers. */
 void lied_lanes_load(lied_lanes *L, uint64_t q0, uint64_t n) {
   for (int i = 0; i < L->nsp; i++) {
     const lied_lane_spec *ls = &L->sp[i];
-    const size_t nw = ls->words;
-    const char *src = ls->arena + q0 * nw * 8;
-    for (uint64_t l = 0; l < n; l++, src += nw * 8)
-      for (size_t j = 0; j < nw; j++)
-        if (!ls->fixed[j]) memcpy(ls->group + (j * W + l) * 8, src + j * 8, 8);
+    lied_lanes_move(ls->group, ls->arena, ls->words, ls->mv, ls->nmv, (int64_t)q0,
+                    (int64_t)(q0 + n), (int64_t)q0, 0);
   }
   /* this chunk's factors of constant sections, and its copies for messages */
   for (int j = 0; j < L->nsecs; j++) {
@@ -287,11 +286,8 @@ void lied_lanes_load(lied_lanes *L, uint64_t q0, uint64_t n) {
 void lied_lanes_store(const lied_lanes *L, uint64_t q0, uint64_t n) {
   for (int i = 0; i < L->nsp; i++) {
     const lied_lane_spec *ls = &L->sp[i];
-    const size_t nw = ls->words;
-    char *dst = ls->arena + q0 * nw * 8;
-    for (uint64_t l = 0; l < n; l++, dst += nw * 8)
-      for (size_t j = 0; j < nw; j++)
-        if (!ls->fixed[j]) memcpy(dst + j * 8, ls->group + (j * W + l) * 8, 8);
+    lied_lanes_move(ls->group, ls->arena, ls->words, ls->mv, ls->nmv, (int64_t)q0,
+                    (int64_t)(q0 + n), (int64_t)q0, 1);
   }
 }
 

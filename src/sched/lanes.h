@@ -25,6 +25,8 @@ typedef struct lied_lane_spec {
   size_t words;   /* 8-byte words per instance */
   char *group;    /* the chunk's copies in lane form: words * LIED_LANES words */
   uint8_t *fixed; /* per word: 1 for a reading pointer (set once, not moved) */
+  uint32_t *mv;   /* the words moved (all but the reading pointers) */
+  uint32_t nmv;
 } lied_lane_spec;
 
 typedef struct lied_lanes {
@@ -54,6 +56,13 @@ void lied_lanes_free(lied_lanes *L);
  * bytes): block fn of instance inst of spec. */
 void lied_lanes_why_not(const lied_model *m, int spec, uint64_t inst, lied_block_fn fn, char *why,
                         size_t cap);
+
+/* Words w[0 .. nwd) of instances [a, b) between an arena (nw words per
+ * instance, from instance 0) and the group g holding instances from i0
+ * (store: into the arena). Pure moves (the words hold doubles and
+ * pointers); vectorised where the compiler can (lanemove.c). */
+void lied_lanes_move(char *g, char *arena, size_t nw, const uint32_t *w, uint32_t nwd, int64_t a,
+                     int64_t b, int64_t i0, int store);
 
 /* Move copies [q0, q0 + n) (n <= LIED_LANES, q0 a multiple of it) into the
  * groups, or back into their instances. */
