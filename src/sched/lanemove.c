@@ -17,7 +17,8 @@ typedef long long lr_m4 __attribute__((vector_size(32)));
 
 /* The 4 x 4 block of doubles at from (rows fs bytes apart) to `to` (rows ts
  * apart), transposed. */
-static inline __attribute__((always_inline)) void lr_move4(char *to, size_t ts, const char *from, size_t fs) {
+static inline __attribute__((always_inline)) void lr_move4(char *to, size_t ts, const char *from,
+                                                           size_t fs) {
   lr_v4 r0, r1, r2, r3;
   memcpy(&r0, from, sizeof r0);
   memcpy(&r1, from + fs, sizeof r1);
@@ -42,8 +43,8 @@ static inline __attribute__((always_inline)) void lr_move4(char *to, size_t ts, 
 
 /* See lanes.h. Four consecutive words and four instances at a time where
  * the list and the range allow, the rest word by word. */
-LIED_LANE_FN void lied_lanes_move(char *g, char *arena, size_t nw, const uint32_t *w,
-                                    uint32_t nwd, int64_t a, int64_t b, int64_t i0, int store) {
+LIED_LANE_FN void lied_lanes_move(char *g, char *arena, size_t nw, const uint32_t *w, uint32_t nwd,
+                                  int64_t a, int64_t b, int64_t i0, int store) {
   const size_t rs = 8 * W, is = nw * 8; /* a group's row, an instance */
   for (uint32_t q = 0; q < nwd;) {
     int64_t i = a;
@@ -70,4 +71,3 @@ LIED_LANE_FN void lied_lanes_move(char *g, char *arena, size_t nw, const uint32_
     q += run;
   }
 }
-

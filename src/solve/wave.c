@@ -371,12 +371,11 @@ static int sweep_par(lied_wave *w, int nw, lied_err *e) {
  * per stage, and the faster is kept; long arrays take the pool untimed
  * (LIED_WAVE_TRUST). Either way the same bits. */
 static int steps_any(lied_wave *w, const double *times, int nsteps, lied_err *e) {
-  const int nw = wave_workers(w);
+  const int nw = wave_workers(w), trust = w->s->skew_coords >= LIED_WAVE_TRUST;
   int rc = LIED_OK;
   for (int j = 0; j < nsteps && rc == LIED_OK; j += w->nsteps) {
-    const int cal = nw > 1 && w->ncal < LIED_WAVE_WARM + 2 * LIED_WAVE_CALIB &&
-                    w->s->skew_coords < LIED_WAVE_TRUST;
-    const int pool = nw < 2 ? 0 : w->s->skew_coords >= LIED_WAVE_TRUST ? 1
+    const int cal = nw > 1 && !trust && w->ncal < LIED_WAVE_WARM + 2 * LIED_WAVE_CALIB;
+    const int pool = nw < 2 ? 0 : trust ? 1
                      : cal ? w->ncal >= LIED_WAVE_WARM && (w->ncal - LIED_WAVE_WARM) % 2 == 1
                            : w->pool;
     const int K = pool ? (w->most * nw < LIED_BLOCK_MAX ? w->most * nw : LIED_BLOCK_MAX) : w->most;
