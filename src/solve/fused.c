@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/finite.h"
 #include "sched/par.h"
 #include "sched/transfer.h"
 #include "solve/erk.h"
@@ -141,9 +142,9 @@ static int chunk_step(const lied_fused *f, lied_fused_ws *w, int lane, uint64_t 
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
     const double *c = w->cur + chunk_off(s, sm);
-    for (size_t i = 0; i < (size_t)n * (size_t)sm->n; i++)
-      if (!isfinite(c[i]))
-        return lied_errc(e, LIED_E_NONFINITE, "at t = %.17g: a state became %g", t + h, c[i]);
+    const size_t all = (size_t)n * (size_t)sm->n, i = lied_first_nonfinite(c, all);
+    if (i < all)
+      return lied_errc(e, LIED_E_NONFINITE, "at t = %.17g: a state became %g", t + h, c[i]);
   }
   return LIED_OK;
 }

@@ -3,6 +3,7 @@
  * it. One place, so the drivers agree on where rows go and when the
  * progress hook runs. */
 #include <math.h>
+#include "core/finite.h"
 #include "solve/run.h"
 
 void lied_run_points_init(lied_run *R) {
@@ -26,13 +27,12 @@ int lied_run_points(lied_run *R, double t1, const double *x1, lied_dense_fn dens
 
 /* LIED_E_NONFINITE naming the first state of x that is not finite. */
 static int check_finite(lied_run *R, double t, const double *x) {
-  for (uint64_t i = 0; i < R->n; i++)
-    if (!isfinite(x[i])) {
-      char name[512];
-      lied_run_state_name(R, i, name, sizeof name);
-      return lied_errc(R->e, LIED_E_NONFINITE, "at t = %.17g: state %s became %g", t, name,
-                       x[i]);
-    }
+  const uint64_t i = lied_first_nonfinite(x, R->n);
+  if (i < R->n) {
+    char name[512];
+    lied_run_state_name(R, i, name, sizeof name);
+    return lied_errc(R->e, LIED_E_NONFINITE, "at t = %.17g: state %s became %g", t, name, x[i]);
+  }
   return LIED_OK;
 }
 

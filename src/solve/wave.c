@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "core/finite.h"
 #include "sched/par.h"
 #include "sched/transfer.h"
 #include "solve/erk.h"
@@ -207,10 +208,10 @@ static int stage_at(const lied_wave *w, lied_sched *s, lied_lr_worker *lw, doubl
     const size_t all = (size_t)n * nm;
     memcpy(w->xnew + lied_x_off(sm, q0), y, sizeof *y * all);
     if (!w->check) continue;
-    for (size_t q = 0; q < all; q++)
-      if (!isfinite(y[q]))
-        return lied_errc(e, LIED_E_NONFINITE, "at t = %.17g: a state became %g",
-                         w->times[t + 1], y[q]);
+    const size_t q = lied_first_nonfinite(y, all);
+    if (q < all)
+      return lied_errc(e, LIED_E_NONFINITE, "at t = %.17g: a state became %g", w->times[t + 1],
+                       y[q]);
   }
   return LIED_OK;
 }
