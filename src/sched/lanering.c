@@ -279,6 +279,13 @@ static int lane_links(lr_build *B, int j) {
       }
     }
   }
+  /* halos first: a piece fills t->nhalo links and looks at no other */
+  for (int q = 0; q < t->nlink; q++) {
+    if (t->link[q].kind != LIED_LR_HALO) continue;
+    const lied_lr_link h = t->link[q];
+    memmove(&t->link[t->nhalo + 1], &t->link[t->nhalo], sizeof h * (size_t)(q - t->nhalo));
+    t->link[t->nhalo++] = h;
+  }
   if (t->xa > LIED_LR_END || n - t->xb > LIED_LR_END) {
     char path[200];
     const lied_lr_spec *rp = &L->sp[t->mem[0].rs];
@@ -516,7 +523,7 @@ static int lr_steps(lr_build *B) {
     if (rc == LIED_UNSUPPORTED && lied_lr_count(&st[order[a]]) <= LIED_LR_END) {
       /* an end wired otherwise than the interior, which chose the pointers */
       t->kind = LIED_LR_SCALAR, L->nlane--, L->nscalar++;
-      free(t->link), t->link = NULL, t->nlink = 0, t->nens = 0;
+      free(t->link), t->link = NULL, t->nlink = t->nhalo = 0, t->nens = 0;
       rc = LIED_OK;
     }
   }

@@ -81,7 +81,7 @@ typedef struct lied_lr_step {
   int kind;
   int nmem;
   lied_lr_mem *mem;  /* a block step: 1; a section: its blocks */
-  int nlink;
+  int nlink, nhalo; /* links; the first nhalo are halos */
   lied_lr_link *link;
   /* sections: per tearing pair its ring spec, instance at first, offsets */
   int *prs;

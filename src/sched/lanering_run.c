@@ -195,10 +195,9 @@ static int lane_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int j
   const int l0 = lied_lr_lane(p0, i0);
   char *g[LIED_LR_ENS];
   for (int q = 0; q < t->nens; q++) g[q] = group_of(L, Wk, t->ens_rs[q], K0 + t->ens_dk[q]);
-  for (int q = 0; q < t->nlink; q++) { /* the halos */
+  for (int q = 0; q < t->nhalo; q++) {
     const lied_lr_link *lk = &t->link[q];
-    if (lk->kind == LIED_LR_HALO)
-      fill_halo(L, Wk, lk, t->mem[lk->mem].lo + x + lk->d, l0, n, Wk->halo + lk->halo);
+    fill_halo(L, Wk, lk, t->mem[lk->mem].lo + x + lk->d, l0, n, Wk->halo + lk->halo);
   }
   if (!st->sec) {
     st->lanes(env, g[t->mem_e[0]] + 8 * l0, (size_t)n, 0);
