@@ -260,7 +260,10 @@ static int sweep_chunks(lied_wave *w, lied_sched *s, lied_lr_worker *lw, double 
   const int64_t last = w->end + (int64_t)(g1 - 1) * D;
   for (int64_t P = w->begin + (int64_t)g0 * D; P < last; P += C) {
     if (w->stop && *w->stop) return LIED_RETRY;
-    for (int g = g0; g < g1; g++) {
+    /* stages before gd have finished (their chunk is at or past the end):
+     * a model of a few chunks in sweeps of 256 stages skips them at once */
+    const int64_t gd = P >= w->end ? (P - w->end) / D + 1 : 0;
+    for (int g = gd > g0 ? (int)(gd < g1 ? gd : g1) : g0; g < g1; g++) {
       const int64_t c = P - (int64_t)g * D;
       if (c < w->begin) break; /* this stage and those after it have not started */
       if (c >= w->end) continue; /* done */
