@@ -144,12 +144,13 @@ void lied_lr_end(const lied_lr *L, lied_lr_worker *Wk) {
  * 627 -> 790 instructions per crab-evaluation (callgrind). */
 static void sync_inst(const lied_lr *L, lied_lr_worker *Wk, int r, uint64_t i, int to_arena) {
   const lied_lr_spec *p = &L->sp[r];
-  char *lane = inst_at(L, Wk, r, (int64_t)i), *inst = p->arena + i * p->words * 8;
-  for (uint32_t q = 0; q < p->nsw; q++) {
-    const size_t j = p->sw[q];
-    if (to_arena) memcpy(inst + j * 8, lane + j * 8 * W, 8);
-    else memcpy(lane + j * 8 * W, inst + j * 8, 8);
-  }
+  double *lane = (double *)(void *)inst_at(L, Wk, r, (int64_t)i);
+  double *inst = (double *)(void *)(p->arena + i * p->words * 8);
+  const uint32_t *sw = p->sw, nsw = p->nsw;
+  if (to_arena)
+    for (uint32_t q = 0; q < nsw; q++) inst[sw[q]] = lane[(size_t)sw[q] * W];
+  else
+    for (uint32_t q = 0; q < nsw; q++) lane[(size_t)sw[q] * W] = inst[sw[q]];
 }
 
 /* The halo of link lk for the n lanes from l0: source instances from si,
