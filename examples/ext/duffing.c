@@ -38,15 +38,15 @@ LIED_BLOCK(osc_derivatives_b, duffing_osc, osc_derivatives)
 
 /* Lane forms (optional): 32 copies laid out field by field, for models of
  * many independent copies (docs/components.md, "Lane forms"). */
-LIED_LANE_FN static void osc_output_lanes(const lied_env *env, char *g, size_t n, size_t s) {
+LIED_LANE_BODY void osc_output_lanes_n(const lied_env *env, char *g, size_t n, size_t s) {
   (void)env, (void)s;
   double *y = LIED_LANE(duffing_osc, g, y.y.y);
   const double *x = LIED_LANE(duffing_osc, g, x);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) y[l] = x[l];
 }
-LIED_LANE_FN static void osc_derivatives_lanes(const lied_env *env, char *g, size_t n,
-                                               size_t s) {
+LIED_LANE_FORM(osc_output_lanes)
+LIED_LANE_BODY void osc_derivatives_lanes_n(const lied_env *env, char *g, size_t n, size_t s) {
   (void)env, (void)s;
   const double *u = LIED_LANE_IN(duffing_osc, g, u.y);
   const double *x = LIED_LANE(duffing_osc, g, x), *v = LIED_LANE(duffing_osc, g, v);
@@ -59,6 +59,7 @@ LIED_LANE_FN static void osc_derivatives_lanes(const lied_env *env, char *g, siz
     dv[l] = duffing_acc(u[l], x[l], v[l], m[l], d[l], k[l], k3[l]);
   }
 }
+LIED_LANE_FORM(osc_derivatives_lanes)
 
 static void osc_meta(lied_meta *m, void *self) {
   duffing_osc *o = self;

@@ -49,7 +49,7 @@ LIED_BLOCK(sumk3_block, lied_sum, sumk3_eval)
 /* Lane forms (lied/component.h): k and w are those of lane 0 (the same in
  * every copy); in[j] holds lane 0 of contribution j; the sums follow the
  * k pointers, each LIED_LANES wide. Same order of additions as above. */
-LIED_LANE_FN static void sum_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void sum_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   uint32_t k, w;
   memcpy(&k, g + offsetof(lied_sum, k), sizeof k);
@@ -67,12 +67,13 @@ LIED_LANE_FN static void sum_lanes(const lied_env *env, char *g, size_t n, size_
     }
   }
 }
+LIED_LANE_FORM(sum_lanes)
 
 /* Three values from k contributions (sumk3_eval), the additions in its
  * order: 0 + in[0] + in[1] + ... per value; k = 3 and 4 (the inner copies of
  * a chain: a joint and two springs) written out, so the sums stay in
  * registers. */
-LIED_LANE_FN static void sumk3_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void sumk3_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   uint32_t k;
   memcpy(&k, g + offsetof(lied_sum, k), sizeof k);
   if (k != 3 && k != 4) {
@@ -95,8 +96,9 @@ LIED_LANE_FN static void sumk3_lanes(const lied_env *env, char *g, size_t n, siz
     }
   }
 }
+LIED_LANE_FORM(sumk3_lanes)
 
-LIED_LANE_FN static void sum23_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void sum23_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *const *in = (const double *const *)(const void *)(g + sizeof(lied_sum) * LIED_LANES);
   const double *restrict a = in[0], *restrict b = in[LIED_LANES];
@@ -105,6 +107,7 @@ LIED_LANE_FN static void sum23_lanes(const lied_env *env, char *g, size_t n, siz
     LIED_LANE_LOOP
     for (size_t l = 0; l < n; l++) out[v + l] = a[v + l] + b[v + l];
 }
+LIED_LANE_FORM(sum23_lanes)
 
 static void sum_meta(lied_meta *m, void *self) {
   lied_sum *s = self;

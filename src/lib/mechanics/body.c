@@ -25,7 +25,7 @@ static void body_force(const lied_env *env, pm_body *b) {
 }
 LIED_BLOCK(body_force_block, pm_body, body_force)
 
-LIED_LANE_FN static void body_force_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void body_force_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict a = LIED_LANE_IN(pm_body, g, frame_a.acc);
   const double *restrict m = LIED_LANE(pm_body, g, m), *restrict I = LIED_LANE(pm_body, g, I);
@@ -38,6 +38,7 @@ LIED_LANE_FN static void body_force_lanes(const lied_env *env, char *g, size_t n
     body_force_eq(m[l], I[l], g0[l], g1[l], PM_V(a, 0, l), PM_V(a, 1, l), PM_V(a, 2, l), &fx[l], &fy[l],
                   &t[l]);
 }
+LIED_LANE_FORM(body_force_lanes)
 
 static void body_meta(lied_meta *m, void *self) {
   pm_body *b = self;

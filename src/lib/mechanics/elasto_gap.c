@@ -143,7 +143,7 @@ static inline void gap_geometry_lanes(char *g, size_t n, double *rate) {
   }
 }
 
-LIED_LANE_FN static void gap_rigid_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void gap_rigid_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   double rate[LIED_LANES];
   gap_geometry_lanes(g, n, rate);
@@ -151,8 +151,9 @@ LIED_LANE_FN static void gap_rigid_lanes(const lied_env *env, char *g, size_t n,
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) gap_push_lanes(g, l, gap_rigid_eq(c[l], d[l], delta[l], rate[l]));
 }
+LIED_LANE_FORM(gap_rigid_lanes)
 
-LIED_LANE_FN static void gap_geo_d_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void gap_geo_d_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   double rate[LIED_LANES];
   gap_geometry_lanes(g, n, rate);
@@ -162,8 +163,9 @@ LIED_LANE_FN static void gap_geo_d_lanes(const lied_env *env, char *g, size_t n,
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) gap_d_eq(c[l], d[l], T_D[l], delta[l], rate[l], &f0[l], &k[l]);
 }
+LIED_LANE_FORM(gap_geo_d_lanes)
 
-LIED_LANE_FN static void gap_force_d_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void gap_force_d_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict a = LIN(frame_a.acc), *restrict b = LIN(frame_b.acc);
   const double *restrict nx = LF(nx), *restrict ny = LF(ny), *restrict dx = LF(dx),
@@ -174,6 +176,7 @@ LIED_LANE_FN static void gap_force_d_lanes(const lied_env *env, char *g, size_t 
                    f0[l] - k[l] * gap_acc_rate_eq(PM_ACC(a, l), PM_ACC(b, l), nx[l], ny[l], dx[l],
                                                   dy[l]));
 }
+LIED_LANE_FORM(gap_force_d_lanes)
 #undef LF
 #undef LIN
 

@@ -18,7 +18,7 @@ LIED_BLOCK(fixed_block, pm_fixed, fixed_eval)
 
 /* Lane form (lied/component.h): for completeness of the class; the block
  * reads parameters only and runs in the constant part. */
-LIED_LANE_FN static void fixed_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void fixed_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict x = LIED_LANE(pm_fixed, g, x), *restrict y = LIED_LANE(pm_fixed, g, y),
                          *restrict phi = LIED_LANE(pm_fixed, g, phi);
@@ -32,6 +32,7 @@ LIED_LANE_FN static void fixed_lanes(const lied_env *env, char *g, size_t n, siz
     pm_put_acc(acc, l, (pm_acc){0, 0, 0});
   }
 }
+LIED_LANE_FORM(fixed_lanes)
 
 static void fixed_meta(lied_meta *m, void *self) {
   pm_fixed *f = self;

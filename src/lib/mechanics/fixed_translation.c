@@ -68,7 +68,7 @@ LIED_BLOCK(ft_force_block, pm_fixed_translation, ft_force)
 #define LF(F) LIED_LANE(pm_fixed_translation, g, F)
 #define LIN(F) LIED_LANE_IN(pm_fixed_translation, g, F)
 
-LIED_LANE_FN static void ft_motion_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void ft_motion_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict p = LIN(frame_a.pos), *restrict v = LIN(frame_a.vel);
   const double *restrict r0 = LF(r[0]), *restrict r1 = LF(r[1]);
@@ -86,8 +86,9 @@ LIED_LANE_FN static void ft_motion_lanes(const lied_env *env, char *g, size_t n,
     cy[l] = -vl.w * vl.w * ry[l];
   }
 }
+LIED_LANE_FORM(ft_motion_lanes)
 
-LIED_LANE_FN static void ft_acc_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void ft_acc_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict a = LIN(frame_a.acc);
   const double *restrict rx = LF(rx), *restrict ry = LF(ry), *restrict cx = LF(cx),
@@ -97,14 +98,16 @@ LIED_LANE_FN static void ft_acc_lanes(const lied_env *env, char *g, size_t n, si
   for (size_t l = 0; l < n; l++)
     pm_put_acc(acc, l, ft_acc_eq(PM_ACC(a, l), rx[l], ry[l], cx[l], cy[l]));
 }
+LIED_LANE_FORM(ft_acc_lanes)
 
-LIED_LANE_FN static void ft_force_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void ft_force_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict f = LIN(frame_b.force), *restrict rx = LF(rx), *restrict ry = LF(ry);
   double *restrict force = LF(frame_a.force);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) pm_put_force(force, l, ft_force_eq(PM_FORCE(f, l), rx[l], ry[l]));
 }
+LIED_LANE_FORM(ft_force_lanes)
 #undef LF
 #undef LIN
 

@@ -173,21 +173,24 @@ static inline void line_lanes(char *g, size_t n, int kind, const double *restric
   }
 }
 
-LIED_LANE_FN static void spring_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void spring_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   line_lanes(g, n, LINE_SPRING, LIED_LANE(pm_spring, g, c), line_zero_lanes,
              LIED_LANE(pm_spring, g, s_unstretched));
 }
-LIED_LANE_FN static void damper_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_FORM(spring_lanes)
+LIED_LANE_BODY void damper_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   line_lanes(g, n, LINE_DAMPER, line_zero_lanes, LIED_LANE(pm_damper, g, d), line_zero_lanes);
 }
-LIED_LANE_FN static void spring_damper_lanes(const lied_env *env, char *g, size_t n,
-                                             size_t stride) {
+LIED_LANE_FORM(damper_lanes)
+LIED_LANE_BODY void spring_damper_lanes_n(const lied_env *env, char *g, size_t n,
+                                          size_t stride) {
   (void)env, (void)stride;
   line_lanes(g, n, LINE_SPRING_DAMPER, LIED_LANE(pm_spring_damper, g, c),
              LIED_LANE(pm_spring_damper, g, d), LIED_LANE(pm_spring_damper, g, s_unstretched));
 }
+LIED_LANE_FORM(spring_damper_lanes)
 
 static inline void line_geo_d_lanes(char *g, size_t n, const double *restrict c,
                                     const double *restrict d, const double *restrict s0) {
@@ -204,26 +207,29 @@ static inline void line_geo_d_lanes(char *g, size_t n, const double *restrict c,
   }
 }
 
-LIED_LANE_FN static void spring_geo_d_lanes(const lied_env *env, char *g, size_t n,
-                                            size_t stride) {
+LIED_LANE_BODY void spring_geo_d_lanes_n(const lied_env *env, char *g, size_t n,
+                                         size_t stride) {
   (void)env, (void)stride;
   line_geo_d_lanes(g, n, LIED_LANE(pm_spring, g, c), line_zero_lanes,
                    LIED_LANE(pm_spring, g, s_unstretched));
 }
-LIED_LANE_FN static void damper_geo_d_lanes(const lied_env *env, char *g, size_t n,
-                                            size_t stride) {
+LIED_LANE_FORM(spring_geo_d_lanes)
+LIED_LANE_BODY void damper_geo_d_lanes_n(const lied_env *env, char *g, size_t n,
+                                         size_t stride) {
   (void)env, (void)stride;
   line_geo_d_lanes(g, n, line_zero_lanes, LIED_LANE(pm_damper, g, d), line_zero_lanes);
 }
-LIED_LANE_FN static void spring_damper_geo_d_lanes(const lied_env *env, char *g, size_t n,
-                                                   size_t stride) {
+LIED_LANE_FORM(damper_geo_d_lanes)
+LIED_LANE_BODY void spring_damper_geo_d_lanes_n(const lied_env *env, char *g, size_t n,
+                                                size_t stride) {
   (void)env, (void)stride;
   line_geo_d_lanes(g, n, LIED_LANE(pm_spring_damper, g, c), LIED_LANE(pm_spring_damper, g, d),
                    LIED_LANE(pm_spring_damper, g, s_unstretched));
 }
+LIED_LANE_FORM(spring_damper_geo_d_lanes)
 
-LIED_LANE_FN static void line_force_d_lanes(const lied_env *env, char *g, size_t n,
-                                            size_t stride) {
+LIED_LANE_BODY void line_force_d_lanes_n(const lied_env *env, char *g, size_t n,
+                                         size_t stride) {
   (void)env, (void)stride;
   const double *restrict a = LIN(frame_a.acc), *restrict b = LIN(frame_b.acc);
   const double *restrict ux = LF(ux), *restrict uy = LF(uy), *restrict f0 = LF(f0),
@@ -233,6 +239,7 @@ LIED_LANE_FN static void line_force_d_lanes(const lied_env *env, char *g, size_t
     line_push_lanes(g, l, line_force_d_eq(PM_ACC(a, l), PM_ACC(b, l), ux[l], uy[l], f0[l], k[l]),
                     ux[l], uy[l]);
 }
+LIED_LANE_FORM(line_force_d_lanes)
 #undef LF
 #undef LIN
 

@@ -125,7 +125,7 @@ LIED_BLOCK(pri_acc_d_block, pm_prismatic, pri_acc_d)
 #define LF(F) LIED_LANE(pm_prismatic, g, F)
 #define LIN(F) LIED_LANE_IN(pm_prismatic, g, F)
 
-LIED_LANE_FN static void pri_rot_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void pri_rot_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict p = LIN(frame_a.pos), *restrict e0 = LF(e[0]), *restrict e1 = LF(e[1]);
   double *restrict ex = LF(ex), *restrict ey = LF(ey);
@@ -134,6 +134,7 @@ LIED_LANE_FN static void pri_rot_lanes(const lied_env *env, char *g, size_t n, s
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) pri_e_eq(c[l], s[l], e0[l], e1[l], &ex[l], &ey[l]);
 }
+LIED_LANE_FORM(pri_rot_lanes)
 
 /* Both forms' motion; der_s (rigid form) when not NULL. */
 static inline void pri_motion_lanes_(char *g, size_t n, double *restrict der_s) {
@@ -154,17 +155,19 @@ static inline void pri_motion_lanes_(char *g, size_t n, double *restrict der_s) 
     for (size_t l = 0; l < n; l++) der_s[l] = v[l];
 }
 
-LIED_LANE_FN static void pri_motion_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void pri_motion_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   pri_motion_lanes_(g, n, LF(der_s));
 }
+LIED_LANE_FORM(pri_motion_lanes)
 
-LIED_LANE_FN static void pri_motion_d_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void pri_motion_d_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   pri_motion_lanes_(g, n, NULL);
 }
+LIED_LANE_FORM(pri_motion_d_lanes)
 
-LIED_LANE_FN static void pri_acc_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void pri_acc_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict q = LIN(frame_a.acc), *restrict a = LF(a);
   const double *restrict ex = LF(ex), *restrict ey = LF(ey), *restrict dx = LF(dx),
@@ -176,8 +179,9 @@ LIED_LANE_FN static void pri_acc_lanes(const lied_env *env, char *g, size_t n, s
     der_v[l] = a[l];
   }
 }
+LIED_LANE_FORM(pri_acc_lanes)
 
-LIED_LANE_FN static void pri_acc_d_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void pri_acc_d_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict q = LIN(frame_a.acc), *restrict ta = LF(a), *restrict v = LF(v),
                          *restrict T_D = LF(T_D);
@@ -192,8 +196,9 @@ LIED_LANE_FN static void pri_acc_d_lanes(const lied_env *env, char *g, size_t n,
     der_s[l] = u;
   }
 }
+LIED_LANE_FORM(pri_acc_d_lanes)
 
-LIED_LANE_FN static void pri_force_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void pri_force_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict f = LIN(frame_b.force), *restrict u = LIN(u.y);
   const double *restrict ex = LF(ex), *restrict ey = LF(ey), *restrict dx = LF(dx),
@@ -206,6 +211,7 @@ LIED_LANE_FN static void pri_force_lanes(const lied_env *env, char *g, size_t n,
     res[l] = pri_res_eq(fl, ex[l], ey[l], F[l], u[l]);
   }
 }
+LIED_LANE_FORM(pri_force_lanes)
 #undef LF
 #undef LIN
 

@@ -71,7 +71,7 @@ LIED_BLOCK(rev_acc_d_block, pm_revolute, rev_acc_d)
 #define LF(F) LIED_LANE(pm_revolute, g, F)
 #define LIN(F) LIED_LANE_IN(pm_revolute, g, F)
 
-LIED_LANE_FN static void rev_motion_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void rev_motion_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict p = LIN(frame_a.pos), *restrict v = LIN(frame_a.vel);
   const double *restrict phi = LF(phi), *restrict w = LF(w);
@@ -84,8 +84,9 @@ LIED_LANE_FN static void rev_motion_lanes(const lied_env *env, char *g, size_t n
     der_phi[l] = w[l];
   }
 }
+LIED_LANE_FORM(rev_motion_lanes)
 
-LIED_LANE_FN static void rev_acc_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void rev_acc_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict a = LIN(frame_a.acc), *restrict ta = LF(a);
   double *restrict acc = LF(frame_b.acc), *restrict der_w = LF(der_w);
@@ -95,8 +96,9 @@ LIED_LANE_FN static void rev_acc_lanes(const lied_env *env, char *g, size_t n, s
     der_w[l] = ta[l];
   }
 }
+LIED_LANE_FORM(rev_acc_lanes)
 
-LIED_LANE_FN static void rev_motion_d_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void rev_motion_d_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict p = LIN(frame_a.pos), *restrict v = LIN(frame_a.vel);
   const double *restrict phi = LF(phi), *restrict w = LF(w);
@@ -107,8 +109,9 @@ LIED_LANE_FN static void rev_motion_d_lanes(const lied_env *env, char *g, size_t
     pm_put_vel(vel, l, rev_vel_eq(PM_VEL(v, l), w[l]));
   }
 }
+LIED_LANE_FORM(rev_motion_d_lanes)
 
-LIED_LANE_FN static void rev_acc_d_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void rev_acc_d_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict a = LIN(frame_a.acc), *restrict ta = LF(a), *restrict w = LF(w);
   const double *restrict T_D = LF(T_D);
@@ -122,8 +125,9 @@ LIED_LANE_FN static void rev_acc_d_lanes(const lied_env *env, char *g, size_t n,
     der_phi[l] = u;
   }
 }
+LIED_LANE_FORM(rev_acc_d_lanes)
 
-LIED_LANE_FN static void rev_force_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void rev_force_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict f = LIN(frame_b.force), *restrict u = LIN(u.y);
   const double *restrict tau = LF(tau);
@@ -135,6 +139,7 @@ LIED_LANE_FN static void rev_force_lanes(const lied_env *env, char *g, size_t n,
     res[l] = rev_res_eq(fl, tau[l], u[l]);
   }
 }
+LIED_LANE_FORM(rev_force_lanes)
 #undef LF
 #undef LIN
 

@@ -19,7 +19,7 @@ static void gain_eval(const lied_env *env, sig_gain *c) {
 }
 LIED_BLOCK(gain_block, sig_gain, gain_eval)
 
-LIED_LANE_FN static void gain_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void gain_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict u = LIED_LANE_IN(sig_gain, g, u.y);
   const double *restrict k = LIED_LANE(sig_gain, g, k);
@@ -27,6 +27,7 @@ LIED_LANE_FN static void gain_lanes(const lied_env *env, char *g, size_t n, size
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) y[l] = gain_eq(k[l], u[l]);
 }
+LIED_LANE_FORM(gain_lanes)
 
 static void gain_meta(lied_meta *m, void *self) {
   sig_gain *c = self;

@@ -12,13 +12,14 @@ LIED_BLOCK(constant_block, sig_constant, constant_eval)
 
 /* Lane form (lied/component.h): models of copies driven by a Constant
  * keep their lanes. */
-LIED_LANE_FN static void constant_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void constant_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict k = LIED_LANE(sig_constant, g, k);
   double *restrict y = LIED_LANE(sig_constant, g, y.y.y);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) y[l] = k[l];
 }
+LIED_LANE_FORM(constant_lanes)
 
 void sig_constant_meta(lied_meta *m, void *self) {
   sig_constant *c = self;
@@ -44,7 +45,7 @@ static void ramp_eval(const lied_env *env, sig_ramp *s) {
 }
 LIED_BLOCK(ramp_block, sig_ramp, ramp_eval)
 
-LIED_LANE_FN static void ramp_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void ramp_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
   const double *restrict o = LIED_LANE(sig_ramp, g, offset), *restrict h = LIED_LANE(sig_ramp, g, height);
   const double *restrict t0 = LIED_LANE(sig_ramp, g, t0), *restrict d = LIED_LANE(sig_ramp, g, duration);
@@ -52,6 +53,7 @@ LIED_LANE_FN static void ramp_lanes(const lied_env *env, char *g, size_t n, size
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) y[l] = ramp_eq(env->t, o[l], h[l], t0[l], d[l]);
 }
+LIED_LANE_FORM(ramp_lanes)
 
 /* Time events: the step (or the ramp's start) at t0, the ramp's end. */
 static double ramp_next(const void *self, double t) {
@@ -99,13 +101,14 @@ static void sine_eval(const lied_env *env, sig_sine *c) {
 LIED_BLOCK(sine_block, sig_sine, sine_eval)
 
 /* Lane form: libm's sin, one copy at a time. */
-LIED_LANE_FN static void sine_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void sine_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
   const double *A = LIED_LANE(sig_sine, g, amplitude), *w = LIED_LANE(sig_sine, g, w);
   const double *phase = LIED_LANE(sig_sine, g, phase), *offset = LIED_LANE(sig_sine, g, offset);
   double *y = LIED_LANE(sig_sine, g, y.y.y);
   for (size_t l = 0; l < n; l++) y[l] = sine_eq(env->t, A[l], w[l], phase[l], offset[l]);
 }
+LIED_LANE_FORM(sine_lanes)
 
 int sig_sine_init(void *self, lied_init *ctx) {
   sig_sine *c = self;

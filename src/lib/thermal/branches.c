@@ -66,20 +66,22 @@ LIED_BLOCK(radiation_b, th_elem, radiation)
   double *restrict Qa = LIED_LANE(th_elem, g, a.Q.Q_flow);                       \
   double *restrict Qb = LIED_LANE(th_elem, g, b.Q.Q_flow);
 
-LIED_LANE_FN static void conduction_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void conduction_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   ELEM_LANES_HEAD
   const double *restrict G = LIED_LANE(th_elem, g, G);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) conduction_eq(G[l], Ta[l], Tb[l], &dT[l], &Q[l], &Qa[l], &Qb[l]);
 }
-LIED_LANE_FN static void convection_in_lanes(const lied_env *env, char *g, size_t n,
-                                             size_t stride) {
+LIED_LANE_FORM(conduction_lanes)
+LIED_LANE_BODY void convection_in_lanes_n(const lied_env *env, char *g, size_t n,
+                                          size_t stride) {
   ELEM_LANES_HEAD
   const double *restrict G = LIED_LANE_IN(th_elem, g, G_in.y);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) conduction_eq(G[l], Ta[l], Tb[l], &dT[l], &Q[l], &Qa[l], &Qb[l]);
 }
-LIED_LANE_FN static void radiation_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_FORM(convection_in_lanes)
+LIED_LANE_BODY void radiation_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   ELEM_LANES_HEAD
   const double *restrict G = LIED_LANE(th_elem, g, G);
   const double *restrict s = LIED_LANE(th_elem, g, sigma);
@@ -87,6 +89,7 @@ LIED_LANE_FN static void radiation_lanes(const lied_env *env, char *g, size_t n,
   for (size_t l = 0; l < n; l++)
     radiation_eq(G[l], s[l], Ta[l], Tb[l], &dT[l], &Q[l], &Qa[l], &Qb[l]);
 }
+LIED_LANE_FORM(radiation_lanes)
 
 static int conductor_init(void *self, lied_init *ctx) {
   (void)ctx;
@@ -182,7 +185,7 @@ LIED_BLOCK(fixed_hflow_b, th_hflow, fixed_hflow)
 LIED_BLOCK(prescribed_hflow_b, th_hflow, prescribed_hflow)
 
 #define HFLOW_LANES(NAME, QSRC)                                                          \
-  LIED_LANE_FN static void NAME(const lied_env *env, char *g, size_t n, size_t stride) { \
+  LIED_LANE_BODY void NAME##_n(const lied_env *env, char *g, size_t n, size_t stride) {  \
     (void)env, (void)stride;                                                             \
     const double *restrict Q0 = QSRC;                                                    \
     const double *restrict T = LIED_LANE_IN(th_hflow, g, port.T);                        \
@@ -192,7 +195,8 @@ LIED_BLOCK(prescribed_hflow_b, th_hflow, prescribed_hflow)
     double *restrict Qp = LIED_LANE(th_hflow, g, port.Q.Q_flow);                         \
     LIED_LANE_LOOP                                                                       \
     for (size_t l = 0; l < n; l++) hflow_eq(Q0[l], alpha[l], T_ref[l], T[l], &Q[l], &Qp[l]); \
-  }
+  }                                                                                          \
+  LIED_LANE_FORM(NAME)
 HFLOW_LANES(fixed_hflow_lanes, LIED_LANE(th_hflow, g, Q))
 HFLOW_LANES(prescribed_hflow_lanes, LIED_LANE_IN(th_hflow, g, Q_in.y))
 
@@ -250,7 +254,7 @@ static void tsensor_eval(const lied_env *env, th_tsensor *s) {
   s->port.Q.Q_flow = 0;
 }
 LIED_BLOCK(tsensor_b, th_tsensor, tsensor_eval)
-LIED_LANE_FN static void tsensor_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void tsensor_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict Tin = LIED_LANE_IN(th_tsensor, g, port.T);
   double *restrict T = LIED_LANE(th_tsensor, g, T), *restrict y = LIED_LANE(th_tsensor, g, y.y.y);
@@ -262,6 +266,7 @@ LIED_LANE_FN static void tsensor_lanes(const lied_env *env, char *g, size_t n, s
     Q[l] = 0;
   }
 }
+LIED_LANE_FORM(tsensor_lanes)
 static void tsensor_meta(lied_meta *m, void *self) {
   th_tsensor *s = self;
   lied_meta_port(m, "port", 0, &s->port, &th_branch_layout);
@@ -295,16 +300,17 @@ static void qsensor_flow(const lied_env *env, th_qsensor *s) {
 }
 LIED_BLOCK(qsensor_temp_b, th_qsensor, qsensor_temp)
 LIED_BLOCK(qsensor_flow_b, th_qsensor, qsensor_flow)
-LIED_LANE_FN static void qsensor_temp_lanes(const lied_env *env, char *g, size_t n,
-                                            size_t stride) {
+LIED_LANE_BODY void qsensor_temp_lanes_n(const lied_env *env, char *g, size_t n,
+                                         size_t stride) {
   (void)env, (void)stride;
   const double *restrict Ta = LIED_LANE_IN(th_qsensor, g, a.T);
   double *restrict Tb = LIED_LANE(th_qsensor, g, b.T.T);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) Tb[l] = Ta[l];
 }
-LIED_LANE_FN static void qsensor_flow_lanes(const lied_env *env, char *g, size_t n,
-                                            size_t stride) {
+LIED_LANE_FORM(qsensor_temp_lanes)
+LIED_LANE_BODY void qsensor_flow_lanes_n(const lied_env *env, char *g, size_t n,
+                                         size_t stride) {
   (void)env, (void)stride;
   const double *restrict Qb = LIED_LANE_IN(th_qsensor, g, b.Q);
   double *restrict Q = LIED_LANE(th_qsensor, g, Q_flow), *restrict y = LIED_LANE(th_qsensor, g, y.y.y);
@@ -316,6 +322,7 @@ LIED_LANE_FN static void qsensor_flow_lanes(const lied_env *env, char *g, size_t
     y[l] = Q[l];
   }
 }
+LIED_LANE_FORM(qsensor_flow_lanes)
 static void qsensor_meta(lied_meta *m, void *self) {
   th_qsensor *s = self;
   lied_meta_port(m, "port_a", 0, &s->a, &th_branch_layout);

@@ -26,14 +26,15 @@ static void cap_der(const lied_env *env, th_cap *c) {
 LIED_BLOCK(cap_temp_b, th_cap, cap_temp)
 LIED_BLOCK(cap_der_b, th_cap, cap_der)
 
-LIED_LANE_FN static void cap_temp_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void cap_temp_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict T = LIED_LANE(th_cap, g, T);
   double *restrict out = LIED_LANE(th_cap, g, port.T.T);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) out[l] = T[l];
 }
-LIED_LANE_FN static void cap_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_FORM(cap_temp_lanes)
+LIED_LANE_BODY void cap_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict Q = LIED_LANE_IN(th_cap, g, port.Q);
   const double *restrict C = LIED_LANE(th_cap, g, C);
@@ -41,6 +42,7 @@ LIED_LANE_FN static void cap_der_lanes(const lied_env *env, char *g, size_t n, s
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) cap_der_eq(Q[l], C[l], &der[l]);
 }
+LIED_LANE_FORM(cap_der_lanes)
 
 static void cap_meta(lied_meta *m, void *self) {
   th_cap *c = self;
@@ -89,29 +91,32 @@ LIED_BLOCK(fixed_t_b, th_fixed_t, fixed_t_eval)
 LIED_BLOCK(prescribed_t_b, th_fixed_t, prescribed_t_eval)
 LIED_BLOCK(fixed_t_flow_b, th_fixed_t, fixed_t_flow)
 
-LIED_LANE_FN static void fixed_t_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void fixed_t_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict T = LIED_LANE(th_fixed_t, g, T);
   double *restrict out = LIED_LANE(th_fixed_t, g, port.T.T);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) out[l] = T[l];
 }
-LIED_LANE_FN static void prescribed_t_lanes(const lied_env *env, char *g, size_t n,
-                                            size_t stride) {
+LIED_LANE_FORM(fixed_t_lanes)
+LIED_LANE_BODY void prescribed_t_lanes_n(const lied_env *env, char *g, size_t n,
+                                         size_t stride) {
   (void)env, (void)stride;
   const double *restrict T = LIED_LANE_IN(th_fixed_t, g, T_in.y);
   double *restrict out = LIED_LANE(th_fixed_t, g, port.T.T);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) out[l] = T[l];
 }
-LIED_LANE_FN static void fixed_t_flow_lanes(const lied_env *env, char *g, size_t n,
-                                            size_t stride) {
+LIED_LANE_FORM(prescribed_t_lanes)
+LIED_LANE_BODY void fixed_t_flow_lanes_n(const lied_env *env, char *g, size_t n,
+                                         size_t stride) {
   (void)env, (void)stride;
   const double *restrict Q = LIED_LANE_IN(th_fixed_t, g, port.Q);
   double *restrict out = LIED_LANE(th_fixed_t, g, Q_flow);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) out[l] = Q[l];
 }
+LIED_LANE_FORM(fixed_t_flow_lanes)
 
 static void fixed_t_meta_common(lied_meta *m, th_fixed_t *f) {
   lied_meta_port(m, "port", 0, &f->port, &th_node_layout);

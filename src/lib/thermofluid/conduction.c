@@ -85,8 +85,8 @@ static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t strid
     Tp[l] = T[l];
   }
 }
-LIED_LANE_FN static void cond_energy_lanes(const lied_env *env, char *g, size_t n,
-                                           size_t stride) {
+LIED_LANE_BODY void cond_energy_lanes_n(const lied_env *env, char *g, size_t n,
+                                        size_t stride) {
   (void)env, (void)stride;
   const double *restrict in = LIED_LANE_IN(tf_cond, g, inlet.state);
   const double *restrict Qp = LIED_LANE_IN(tf_cond, g, heatPort.Q);
@@ -96,6 +96,7 @@ LIED_LANE_FN static void cond_energy_lanes(const lied_env *env, char *g, size_t 
   for (size_t l = 0; l < n; l++)
     cond_energy_eq(TF_V(in, 0, l), TF_V(in, 2, l), h[l], Qp[l], M[l], &Q[l], &der_h[l]);
 }
+LIED_LANE_FORM(cond_energy_lanes)
 TF_DER_LANES(cond_der_lanes, tf_cond, inlet, outlet)
 TF_R_LANES(cond_r_lanes, tf_cond, inlet, outlet, L)
 

@@ -382,7 +382,7 @@ static void hx_state_lanes(const lied_env *env, char *g, size_t n, size_t stride
   tf_pass_X_lanes(n, LIED_LANE_IN(tf_hx, g, inlet_a.X), LIED_LANE(tf_hx, g, outlet_a.X));
   tf_pass_X_lanes(n, LIED_LANE_IN(tf_hx, g, inlet_b.X), LIED_LANE(tf_hx, g, outlet_b.X));
 }
-LIED_LANE_FN static void hx_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void hx_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict ia = LIED_LANE_IN(tf_hx, g, inlet_a.der);
   const double *restrict ib = LIED_LANE_IN(tf_hx, g, inlet_b.der);
@@ -391,6 +391,7 @@ LIED_LANE_FN static void hx_der_lanes(const lied_env *env, char *g, size_t n, si
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) oa[l] = ia[l], ob[l] = ib[l];
 }
+LIED_LANE_FORM(hx_der_lanes)
 TF_R_LANES(hx_r_a_lanes, tf_hx, inlet_a, outlet_a, L_a)
 TF_R_LANES(hx_r_b_lanes, tf_hx, inlet_b, outlet_b, L_b)
 

@@ -56,12 +56,13 @@ static void mfsrc_state_lanes(const lied_env *env, char *g, size_t n, size_t str
     TF_V(o, 0, l) = v[0], TF_V(o, 1, l) = v[1], TF_V(o, 2, l) = v[2];
   }
 }
-LIED_LANE_FN static void mfsrc_der_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void mfsrc_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   double *restrict o = LIED_LANE(tf_mfsrc, g, outlet.der.der_m_flow);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) o[l] = 0;
 }
+LIED_LANE_FORM(mfsrc_der_lanes)
 
 static int mfsrc_init(void *self, lied_init *ctx) {
   tf_mfsrc *s = self;
