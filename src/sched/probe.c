@@ -306,6 +306,9 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
 PROBE_INLINE int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                   const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
   const lied_sec_pair *p0 = &sec->pairs[0], *p1 = &sec->pairs[1];
+  if (sec->layout == LIED_LAYOUT_LANES && n == LIED_LANES) /* a full group: n a constant */
+    return probe2_(s, sec, mode, env, q0, LIED_LANES, LIED_LANE_STRIDE, LIED_LANE_STRIDE,
+                   LIED_LANE_STRIDE, LIED_LANE_STRIDE, 0, e);
   if (sec->layout == LIED_LAYOUT_LANES)
     return probe2_(s, sec, mode, env, q0, n, LIED_LANE_STRIDE, LIED_LANE_STRIDE,
                    LIED_LANE_STRIDE, LIED_LANE_STRIDE, 0, e);

@@ -99,10 +99,15 @@ static inline void pm_sincos(double x, double *s, double *c) {
 /* c[l] = cos a[l], s[l] = sin a[l] for l < n, as pm_sincos: the polynomial
  * for every lane (vectorised), then libm for the lanes beyond its range. */
 static inline void pm_sincos_lanes(const double *a, size_t n, double *c, double *s) {
+  int far = 0; /* some lane beyond the polynomial's range (a reduction that vectorises) */
   LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) pm_sincos_kernel(a[l], &s[l], &c[l]);
-  for (size_t l = 0; l < n; l++)
-    if (!(fabs(a[l]) <= PM_TRIG_MAX)) s[l] = sin(a[l]), c[l] = cos(a[l]);
+  for (size_t l = 0; l < n; l++) {
+    pm_sincos_kernel(a[l], &s[l], &c[l]);
+    far |= !(fabs(a[l]) <= PM_TRIG_MAX);
+  }
+  if (far)
+    for (size_t l = 0; l < n; l++)
+      if (!(fabs(a[l]) <= PM_TRIG_MAX)) s[l] = sin(a[l]), c[l] = cos(a[l]);
 }
 
 #endif
