@@ -43,10 +43,11 @@ void lied_erk_free(lied_erk *rk) {
 /* See erk.h. One pass over the vectors for up to four nonzero weights
  * (every fixed-step table here); the sum is formed left to right, so every
  * caller gets the same bits. */
-LIED_LANE_FN void lied_rk_combine(size_t n, const double *x, double h, const double *w, int nk,
-                     const double *k, size_t kstride, double *out) {
+LIED_LANE_FN void lied_rk_combine(size_t n, const double *restrict x, double h, const double *w,
+                                  int nk, const double *restrict k, size_t kstride,
+                                  double *restrict out) {
   double c[4];
-  const double *kp[4];
+  const double *restrict kp[4];
   int nt = 0;
   for (int j = 0; j < nk; j++) {
     if (w[j] == 0.0) continue;
