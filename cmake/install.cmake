@@ -46,6 +46,7 @@ install(FILES ${PROJECT_BINARY_DIR}/liedConfig.cmake ${PROJECT_BINARY_DIR}/liedC
 # Paths relative to the .pc file's prefix, so a moved install still works
 # with PKG_CONFIG_PATH (and pkg-config --define-prefix).
 string(REPLACE ";" " " LIED_PC_LUA_CFLAGS "${LUA_CFLAGS}")
+string(REPLACE ";" " " LIED_PC_FP_FLAGS "${LIED_FP_FLAGS}") # as lied itself is built
 file(RELATIVE_PATH LIED_PC_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 foreach(pc lied lied-plugin)
   configure_file(cmake/${pc}.pc.in ${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)
