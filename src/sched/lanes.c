@@ -51,7 +51,7 @@ static char *translate(const lied_lanes *L, const void *p) {
 }
 
 void lied_lanes_free(lied_lanes *L) {
-  for (int i = 0; i < L->nsp; i++) free(L->sp[i].fixed), free(L->sp[i].mv);
+  for (int i = 0; i < L->nsp; i++) free(L->sp[i].mv);
   for (int i = 0; i < L->nsecs; i++) {
     free(L->secs[i].blk);
     free(L->secs[i].pairs);
@@ -82,9 +82,8 @@ static int make_groups(lied_lanes *L, char *why, size_t cap, lied_err *e) {
     ls->spec = i;
     ls->arena = sp->arena;
     ls->words = sp->size / 8;
-    ls->fixed = lied_xcalloc(ls->words + 1, 1, "lanes", e);
     ls->mv = lied_xcalloc(ls->words + 1, sizeof *ls->mv, "lanes", e);
-    if (!ls->fixed || !ls->mv) return LIED_E_NOMEM;
+    if (!ls->mv) return LIED_E_NOMEM;
     bytes += sp->size * W;
   }
   const size_t zbytes = sizeof(double) * W * LIED_MAX_SIGNAL_VARS;
@@ -114,11 +113,12 @@ static int set_pointers(lied_lanes *L, char *why, size_t cap) {
       const void *p = *(const void *const *)(const void *)(sp->arena + ref->offset);
       char *to = p == (const void *)lied_port_zeros ? L->zeros : translate(L, p);
       if (!to) return unsupported(why, cap, "a reading pointer leaves its copy");
-      ls->fixed[ref->offset / 8] = 1;
+      ls->mv[ref->offset / 8] = 1; /* a reading pointer: not moved */
       memcpy(lane_addr(ls, ref->offset), &to, sizeof to);
     }
+    /* the other words, listed in place over those marks (nmv <= j) */
     for (size_t j = 0; j < ls->words; j++)
-      if (!ls->fixed[j]) ls->mv[ls->nmv++] = (uint32_t)j;
+      if (!ls->mv[j]) ls->mv[ls->nmv++] = (uint32_t)j;
   }
   return LIED_OK;
 }

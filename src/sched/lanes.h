@@ -24,7 +24,6 @@ typedef struct lied_lane_spec {
   char *arena;    /* the spec's instances */
   size_t words;   /* 8-byte words per instance */
   char *group;    /* the chunk's copies in lane form: words * LIED_LANES words */
-  uint8_t *fixed; /* per word: 1 for a reading pointer (set once, not moved) */
   uint32_t *mv;   /* the words moved (all but the reading pointers) */
   uint32_t nmv;
 } lied_lane_spec;
