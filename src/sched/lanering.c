@@ -168,15 +168,27 @@ static int runs_block(const lied_spec *sp, const lied_step *st, int k, int b) {
 }
 
 /* The coordinates [*xa, *xb) around the middle of step j's n where the
- * pointer at offset off of member k moves by one source instance (ssz bytes)
- * per instance. */
-static void regular_run(const lied_lr_spec *rp, int64_t lo, uint32_t off, uint64_t n, size_t ssz,
-                        uint64_t *xa, uint64_t *xb) {
+ * pointer at offset off of member k (spec instance lo + x at coordinate x)
+ * moves by one source instance (ssz bytes) per instance. Where the
+ * scheduler found the spec's pointers regular away from its ends
+ * (s->regular, window.c) only the ends are read: at a million crabs, reading
+ * every instance's pointers took 0.4 s of each run's start. */
+static void regular_run(const lied_sched *s, const lied_lr_spec *rp, int64_t lo, uint32_t off,
+                        uint64_t n, size_t ssz, uint64_t *xa, uint64_t *xb) {
   const uint64_t mid = n / 2;
   const size_t isz = rp->words * 8;
 #define PTR_X(x) (*(const uintptr_t *)(const void *)(rp->arena + ((uint64_t)lo + (x)) * isz + off))
   const uintptr_t pm = PTR_X(mid);
   uint64_t a = mid, b = mid + 1;
+  if (s->regular && s->regular[rp->spec] && rp->total > 2 * LIED_REGULAR_ENDS) {
+    /* coordinates of the instances [ENDS, total - ENDS) */
+    const int64_t va = (int64_t)LIED_REGULAR_ENDS - lo,
+                  vb = (int64_t)(rp->total - LIED_REGULAR_ENDS) - lo;
+    if (va < (int64_t)mid && vb > (int64_t)mid && PTR_X(mid) - PTR_X(mid - 1) == ssz) {
+      a = va > (int64_t)*xa ? (uint64_t)va : *xa;
+      b = vb < (int64_t)*xb ? (uint64_t)vb : *xb;
+    }
+  }
   while (a > *xa && PTR_X(a - 1) == pm - (mid - (a - 1)) * ssz) a--;
   while (b < *xb && PTR_X(b) == pm + (b - mid) * ssz) b++;
 #undef PTR_X
@@ -273,7 +285,7 @@ static int lane_links(lr_build *B, int j) {
                   return unsupported(B->why, B->cap, "a section reads its own members across groups");
           }
         }
-        regular_run(rp, t->mem[k].lo, ref->offset, n, ssz, &t->xa, &t->xb);
+        regular_run(L->s, rp, t->mem[k].lo, ref->offset, n, ssz, &t->xa, &t->xb);
         const int rc = share_link(B, t->mem[k].rs, lk);
         if (rc != LIED_OK) return rc;
       }

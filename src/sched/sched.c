@@ -107,6 +107,7 @@ void lied_sched_free(lied_sched *s) {
   for (int p = 0; p < LIED_NPARTS; p++) free(s->steps[p]);
   free(s->smap);
   free(s->skew_spec_lag);
+  free(s->regular);
   free(s->work);
   free(s->wpiv);
   free(s);

@@ -29,6 +29,9 @@ enum lied_layout { LIED_LAYOUT_INSTANCES = 0, LIED_LAYOUT_LANES = 1 };
  * lane copy of a constant section (sched/lanes.h) reads the per-chunk flag
  * factored[q0 / chunk] of the chunk it holds; lanes.c asserts it. */
 #define LIED_PROBE_CHUNK LIED_LANES
+/* Instances at each end of a coupled array that may be wired otherwise
+ * (window.c, lied_sched.regular). */
+#define LIED_REGULAR_ENDS 32
 
 /* One block of a section template: run for instance q at base + q * stride. */
 typedef struct lied_sec_block {
@@ -166,6 +169,11 @@ struct lied_sched {
    * skew_stage instances behind stage g); 0: no waves */
   uint64_t skew_stage;
   int64_t *skew_spec_lag; /* while building: lag_in, lag_out per spec */
+  /* per spec, or NULL: 1 when window.c found every reading pointer of its
+   * instances [LIED_REGULAR_ENDS, total - LIED_REGULAR_ENDS) moving by one
+   * source instance per copy (or staying); the lane rings (lanering.c)
+   * scan only what lies outside */
+  uint8_t *regular;
   lied_sched_stats st;
   lied_model *model;     /* the instances this schedule runs */
   int failed_sec;        /* the section of the last LIED_E_SINGULAR (-1: none) */

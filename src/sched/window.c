@@ -43,7 +43,7 @@
 #include "sched/sbuild.h"
 
 enum {
-  WIN_ENDS = 32, /* instances at each end of an array that may be wired otherwise */
+  WIN_ENDS = LIED_REGULAR_ENDS, /* instances at each end of an array that may be wired otherwise */
 };
 
 static uintptr_t read_at(const lied_spec *sp, uint64_t i, uint32_t off) {
@@ -134,9 +134,16 @@ int lied_sb_window(lied_sb *b) {
     if (sp->total < nmin) nmin = sp->total;
     per += (uint64_t)sp->tpl.nblocks;
   }
+  /* what is found regular holds whether or not the window is taken: the
+   * lane rings need not scan it again (lanering.c, regular_run) */
+  lied_sched *sc = b->s;
+  free(sc->regular);
+  sc->regular = lied_xcalloc((size_t)m->nspecs, 1, "schedule: window", b->e);
+  if (!sc->regular) return LIED_E_NOMEM;
   int ok = 1;
   for (int s = 0; s < m->nspecs && ok; s++)
-    if (b->wshrunk[s] && m->specs[s].tpl.nblocks) ok = regular_reads(b, &m->specs[s], &reach);
+    if (b->wshrunk[s] && m->specs[s].tpl.nblocks)
+      sc->regular[s] = (uint8_t)(ok = regular_reads(b, &m->specs[s], &reach));
   const uint64_t M = reach + CH;
   const uint64_t C = (WIN_ENDS + per * (reach ? reach : 1) + M + CH - 1) / CH * CH;
   if (ok && nmin >= 4 * C) { /* worth it: the window is at most half */
