@@ -155,33 +155,42 @@ static void sync_inst(const lied_lr *L, lied_lr_worker *Wk, int r, uint64_t i, i
 
 /* The halo of link lk for the n lanes from l0: source instances from si,
  * in at most two runs of lanes (the source's group and the next). The
- * first run is one copy of the rows' whole span: the halo's rows are W
+ * longer run is one copy of the rows' whole span: the halo's rows are W
  * apart as the group's are, so copying (rows - 1) W + len doubles puts the
  * run's lanes in every row; the other lanes it writes are outside the
- * call's [l0, l0 + n) or written by the second run after it, row by row.
+ * call's [l0, l0 + n) or the other run's, written row by row after it.
  * (Row by row throughout, as first written, the halos took 28 of the
  * chain's instructions per crab-evaluation: a library memcpy call per row
- * of 31 lanes and one per row of 1.) */
+ * of 31 lanes and one per row of 1; the span copy for the first run only
+ * left a call per row where the first run is the short one, a crab reading
+ * the crab before it.) */
 static void fill_halo(const lied_lr *L, lied_lr_worker *Wk, const lied_lr_link *lk, int64_t si,
                       int l0, uint64_t n, double *h) {
   const lied_lr_spec *p = &L->sp[lk->src];
   const int rows = lk->rows;
-  for (uint64_t done = 0; done < n;) {
+  const double *from[2];
+  uint64_t at[2], len[2];
+  int runs = 0;
+  for (uint64_t done = 0; done < n; runs++) {
     const int64_t i = si + (int64_t)done;
     const int ls = lied_lr_lane(p, i);
-    uint64_t len = (uint64_t)(C - ls);
-    if (len > n - done) len = n - done;
-    const double *g = (const double *)(const void *)(group_of(L, Wk, lk->src, lied_lr_group(p, i)) +
-                                                     (size_t)lk->soff * W + 8 * (size_t)ls);
-    double *to = h + (size_t)l0 + done;
-    if (done == 0) {
-      memcpy(to, g, sizeof *to * ((size_t)(rows - 1) * W + len));
-    } else if (len == 1) { /* a shift by one copy (a chain's neighbour) */
-      for (int r = 0; r < rows; r++) to[(size_t)r * W] = g[(size_t)r * W];
-    } else {
-      for (int r = 0; r < rows; r++) memcpy(to + (size_t)r * W, g + (size_t)r * W, sizeof *to * len);
-    }
-    done += len;
+    len[runs] = (uint64_t)(C - ls);
+    if (len[runs] > n - done) len[runs] = n - done;
+    from[runs] = (const double *)(const void *)(group_of(L, Wk, lk->src, lied_lr_group(p, i)) +
+                                                (size_t)lk->soff * W + 8 * (size_t)ls);
+    at[runs] = (uint64_t)l0 + done;
+    done += len[runs];
+  }
+  const int big = runs == 2 && len[1] > len[0];
+  memcpy(h + at[big], from[big], sizeof *h * ((size_t)(rows - 1) * W + len[big]));
+  if (runs < 2) return;
+  const int o = !big;
+  double *to = h + at[o];
+  const double *g = from[o];
+  if (len[o] == 1) { /* a shift by one copy (a chain's neighbour) */
+    for (int r = 0; r < rows; r++) to[(size_t)r * W] = g[(size_t)r * W];
+  } else {
+    for (int r = 0; r < rows; r++) memcpy(to + (size_t)r * W, g + (size_t)r * W, sizeof *to * len[o]);
   }
 }
 
