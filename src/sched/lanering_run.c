@@ -171,7 +171,7 @@ static void fill_halo(const lied_lr *L, lied_lr_worker *Wk, const lied_lr_link *
   const double *from[2];
   uint64_t at[2], len[2];
   int runs = 0;
-  for (uint64_t done = 0; done < n; runs++) {
+  for (uint64_t done = 0; done < n && runs < 2; runs++) { /* n <= C: two runs at most */
     const int64_t i = si + (int64_t)done;
     const int ls = lied_lr_lane(p, i);
     len[runs] = (uint64_t)(C - ls);
