@@ -103,6 +103,22 @@ end
 T.check(worst < 1e-12, string.format("against rk4 by hand: largest difference %.3g", worst))
 io.stderr:write(string.format("largest difference from rk4 by hand: %.3g\n", worst))
 
+-- steps of rk4 on y[i0 .. i1] with f(y, dy), written out here as the
+-- references below need it (not lied's solver)
+local function rk4_by_hand(f, y, i0, i1, h, steps)
+  local q, a1, a2, a3, a4 = {}, {}, {}, {}, {}
+  for _ = 1, steps do
+    f(y, a1)
+    for i = i0, i1 do q[i] = y[i] + h * 0.5 * a1[i] end
+    f(q, a2)
+    for i = i0, i1 do q[i] = y[i] + h * 0.5 * a2[i] end
+    f(q, a3)
+    for i = i0, i1 do q[i] = y[i] + h * a3[i] end
+    f(q, a4)
+    for i = i0, i1 do y[i] = y[i] + h / 6 * (a1[i] + 2 * a2[i] + 2 * a3[i] + a4[i]) end
+  end
+end
+
 -- A thermal rod of 1,001 heat capacitors linked by conductors whose G
 -- varies per copy (lied.thermal: every block has a lane form), its ends
 -- insulated: the waves run in lane form (docs/architecture.md, "Lane groups
@@ -128,7 +144,7 @@ do
   o.lanes = false
   local r0, s0 = rod:run(o)
   T.check(s1.waves > 0 and s1.lanes and not s0.lanes, "waves in lane form, and copy by copy")
-  local y, q = {}, {}
+  local y = {}
   for i = 1, m do y[i] = T0(i) end
   local function f(v, d)
     for i = 1, m do
@@ -138,18 +154,7 @@ do
       d[i] = flow / Cap
     end
   end
-  local a1, a2, a3, a4 = {}, {}, {}, {}
-  for _ = 1, 500 do
-    local h = 1e-3
-    f(y, a1)
-    for i = 1, m do q[i] = y[i] + h * 0.5 * a1[i] end
-    f(q, a2)
-    for i = 1, m do q[i] = y[i] + h * 0.5 * a2[i] end
-    f(q, a3)
-    for i = 1, m do q[i] = y[i] + h * a3[i] end
-    f(q, a4)
-    for i = 1, m do y[i] = y[i] + h / 6 * (a1[i] + 2 * a2[i] + 2 * a3[i] + a4[i]) end
-  end
+  rk4_by_hand(f, y, 1, m, 1e-3, 500)
   local same, far, moved = true, 0, false
   for i = 1, m do
     local name = string.format("c[%d].T", i)
@@ -195,7 +200,7 @@ do
   local r0 = rod:run(o)
   T.check(s1.waves > 0 and s1.lanes, "the hot rod: waves in lane form")
   T.eq(rod:value("hot.T"), hot1, "the hot capacitor: the same bits in lanes and copy by copy")
-  local y, q = { [0] = 400 }, {}
+  local y = { [0] = 400 }
   for i = 1, m do y[i] = T0(i) end
   local function f(v, d)
     d[0] = -G(1) * (v[0] - v[1]) / 50
@@ -205,18 +210,7 @@ do
       d[i] = flow / 10
     end
   end
-  local a1, a2, a3, a4 = {}, {}, {}, {}
-  for _ = 1, 500 do
-    local h = 1e-3
-    f(y, a1)
-    for i = 0, m do q[i] = y[i] + h * 0.5 * a1[i] end
-    f(q, a2)
-    for i = 0, m do q[i] = y[i] + h * 0.5 * a2[i] end
-    f(q, a3)
-    for i = 0, m do q[i] = y[i] + h * a3[i] end
-    f(q, a4)
-    for i = 0, m do y[i] = y[i] + h / 6 * (a1[i] + 2 * a2[i] + 2 * a3[i] + a4[i]) end
-  end
+  rk4_by_hand(f, y, 0, m, 1e-3, 500)
   local same, far = true, math.abs(hot1 - y[0])
   for i = 1, m do
     local name = string.format("c[%d].T", i)
