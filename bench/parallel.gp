@@ -33,13 +33,13 @@ if (chart eq 'threads') {
   # filled: the threads' CPU time per evaluation within 10% of one thread's
   # (efficiency >= 0.9); open: more (the host's cores shared, not lied's work)
   is(m, hi) = strcol(1) eq m && column(3) > 1 && (column(8) >= 0.9) == hi ? column(6) : NaN
-  first(f) = f eq word(files, 1)
+  is_first(f) = f eq word(files, 1)
   plot for [f in files] f using (x($2) - 0.08):(is('scaling', 1)) with points pt 7 ps 1.4 lc rgb '#1f77b4' \
-         title (first(f) ? 'independent crabs (scaling.lua)' : ''), \
+         title (is_first(f) ? 'independent crabs (scaling.lua)' : ''), \
        for [f in files] f using (x($2) + 0.08):(is('chain', 1)) with points pt 5 ps 1.4 lc rgb '#d62728' \
-         title (first(f) ? 'crab chain (crab\_chain.lua)' : ''), \
+         title (is_first(f) ? 'crab chain (crab\_chain.lua)' : ''), \
        for [f in files] f using (x($2) - 0.08):(is('scaling', 0)) with points pt 6 ps 1.4 lc rgb '#1f77b4' \
-         title (first(f) ? 'open: two threads took over 10% more CPU time per evaluation' : ''), \
+         title (is_first(f) ? 'open: two threads took over 10% more CPU time per evaluation' : ''), \
        for [f in files] f using (x($2) + 0.08):(is('chain', 0)) with points pt 4 ps 1.4 lc rgb '#d62728' \
          notitle
 } else {

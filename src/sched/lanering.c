@@ -184,7 +184,7 @@ static void regular_run(const lied_sched *s, const lied_lr_spec *rp, int64_t lo,
     /* coordinates of the instances [ENDS, total - ENDS) */
     const int64_t va = (int64_t)LIED_REGULAR_ENDS - lo,
                   vb = (int64_t)(rp->total - LIED_REGULAR_ENDS) - lo;
-    if (va < (int64_t)mid && vb > (int64_t)mid && PTR_X(mid) - PTR_X(mid - 1) == ssz) {
+    if (mid > 0 && va < (int64_t)mid && vb > (int64_t)mid && pm - PTR_X(mid - 1) == ssz) {
       a = va > (int64_t)*xa ? (uint64_t)va : *xa;
       b = vb < (int64_t)*xb ? (uint64_t)vb : *xb;
     }
