@@ -491,6 +491,78 @@ static int lr_maps(lr_build *B, uint64_t live) {
   return LIED_OK;
 }
 
+/* The words of ring spec r that the dynamic part writes in every instance
+ * in every evaluation, before anything reads them: a block's outputs where
+ * the steps running that block cover every instance, the states (moved in
+ * at every stage), the tearing variables (set by the probe). n[0..2] count
+ * the instances whose word the blocks, the states and the probe write;
+ * each source writes an instance's word once, so a count reaching the
+ * spec's total is every instance. The rings do not load these words: a
+ * group's slot holds another group's values there until a step writes
+ * them, and no step reads them before (the schedule's order, and what a
+ * later worker of a sweep on threads has always relied on: it loads the
+ * groups the worker before it has not stored). */
+static int dynamic_words(lr_build *B, int r, uint8_t *dyn) {
+  const lied_lr *L = B->L;
+  const lied_sched *s = L->s;
+  const lied_lr_spec *p = &L->sp[r];
+  const lied_template *tp = &B->m->specs[p->spec].tpl;
+  uint64_t *n = lied_xcalloc(3 * p->words + 1, sizeof *n, "lanes", B->e);
+  if (!n) return LIED_E_NOMEM;
+  uint64_t *nb = n, *ns = n + p->words, *nt = n + 2 * p->words;
+  for (int j = 0; j < s->nsteps[LIED_PART_DYN]; j++) {
+    const lied_step *st = &s->steps[LIED_PART_DYN][j];
+    const lied_lr_step *t = &L->st[j];
+    const uint64_t cnt = lied_lr_count(st);
+    for (int k = 0; k < t->nmem; k++) {
+      if (t->mem[k].spec != p->spec) continue;
+      int blk = -1, same = 0; /* the member's block; a block's function named twice: none */
+      for (int b = 0; b < tp->nblocks; b++)
+        if (runs_block(&B->m->specs[p->spec], st, k, b)) blk = b, same++;
+      if (same != 1) continue;
+      for (int q = 0; q < tp->nouts; q++)
+        if (tp->outs[q].block == blk)
+          for (uint32_t w = (tp->outs[q].lo + 7) / 8; w < tp->outs[q].hi / 8 && w < p->words; w++)
+            nb[w] += cnt;
+    }
+    for (int q = 0; st->sec && q < st->sec->k; q++) {
+      const lied_sec_pair *pr = &st->sec->pairs[q];
+      if (pr->spec == p->spec && pr->pair >= 0 && pr->pair < tp->ntears &&
+          tp->tears[pr->pair].tear % 8 == 0 && tp->tears[pr->pair].tear / 8 < p->words)
+        nt[tp->tears[pr->pair].tear / 8] += cnt;
+    }
+  }
+  for (int m = 0; m < s->nsmap; m++) {
+    if (L->map_rs[m] != r) continue;
+    for (int q = 0; q < s->smap[m].n; q++)
+      if (s->smap[m].st[q].x % 8 == 0 && s->smap[m].st[q].x / 8 < p->words)
+        ns[s->smap[m].st[q].x / 8] += s->smap[m].count;
+  }
+  for (size_t w = 0; w < p->words; w++)
+    dyn[w] = nb[w] == p->total || ns[w] == p->total || nt[w] == p->total;
+  free(n);
+  return LIED_OK;
+}
+
+/* The words each ring spec loads: all but the reading pointers and what
+ * the dynamic part writes first (dynamic_words). */
+static int lr_loads(lr_build *B) {
+  lied_lr *L = B->L;
+  for (int r = 0; r < L->nsp; r++) {
+    lied_lr_spec *p = &L->sp[r];
+    uint8_t *dyn = lied_xcalloc(p->words + 1, 1, "lanes", B->e);
+    if (!dyn) return LIED_E_NOMEM;
+    const int rc = dynamic_words(B, r, dyn);
+    uint32_t n = 0;
+    for (uint32_t q = 0; rc == LIED_OK && q < p->nld; q++)
+      if (!dyn[p->ld[q]]) p->ld[n++] = p->ld[q];
+    if (rc == LIED_OK) p->nld = n;
+    free(dyn);
+    if (rc != LIED_OK) return rc;
+  }
+  return LIED_OK;
+}
+
 void lied_lr_longest_first(const lied_step *st, int ns, int *order) {
   for (int j = 0; j < ns; j++) order[j] = j;
   for (int a = 1; a < ns; a++) /* insertion: a few steps */
@@ -566,6 +638,7 @@ int lied_lr_init(lied_lr *L, lied_sched *s, uint64_t live, char *why, size_t cap
   for (int k = 0; rc == LIED_OK && k < m->nspecs; k++) B.o[k] = -1, L->rs_of[k] = -1;
   if (rc == LIED_OK) rc = lr_steps(&B);
   if (rc == LIED_OK) rc = lr_maps(&B, live);
+  if (rc == LIED_OK) rc = lr_loads(&B);
   free(B.order);
   free(B.o);
   if (rc != LIED_OK) lied_lr_free(L);

@@ -13,8 +13,10 @@
  * for it), so every piece a step runs is part of one group of each spec it
  * runs, starting at the same lane l0: the lane form is called on the group
  * moved by l0 lanes. A group is loaded from the arena when a step first
- * needs it in a sweep and stored back when its ring slot is taken by
- * another group or the sweep ends.
+ * needs it in a sweep, without the words the dynamic part writes before it
+ * reads them in every evaluation (its signals, states, tearing variables),
+ * and nothing goes back: those words are written again in the next
+ * evaluation, and output points evaluate on the arena.
  *
  * Reading pointers are set for each call, in the lane slot l0 of the reader's
  * pointer word: to the source's group when the source's lanes line up with
@@ -49,7 +51,8 @@ typedef struct lied_lr_spec {
   uint64_t total;
   int64_t o;      /* group K holds instances o - C + C K .. */
   uint8_t *ptr;   /* per word: a reading pointer (set once per worker, never moved) */
-  uint32_t *ld, *sw; /* the words loaded (all but pointers) and stored (written) */
+  uint32_t *ld, *sw; /* the words loaded (parameters, what the constant part
+                      * wrote), and written (moved for copy-by-copy steps) */
   uint32_t nld, nsw;
   size_t ring;    /* byte offset of its ring in a worker's rings */
 } lied_lr_spec;
@@ -130,7 +133,6 @@ typedef struct lied_lr_worker {
   double *halo;
   double *zeros;      /* LIED_LANES zero lanes per signal variable */
   lied_section *secs; /* per dynamic step: its lane copy (sections) */
-  int store;          /* 1: groups go back to the arena (the sweep's last worker) */
   int overrun;        /* a group was needed after its slot was taken: an error */
 } lied_lr_worker;
 
@@ -162,10 +164,8 @@ void lied_lr_free(lied_lr *L);
 int lied_lr_worker_init(const lied_lr *L, lied_lr_worker *W, lied_err *e);
 void lied_lr_worker_free(const lied_lr *L, lied_lr_worker *W);
 
-/* Before a sweep: empty rings. After it: groups back to the arena (if W
- * stores), rings emptied. */
+/* Before a sweep: empty rings (the arena may have changed since the last). */
 void lied_lr_begin(const lied_lr *L, lied_lr_worker *W);
-void lied_lr_end(const lied_lr *L, lied_lr_worker *W);
 
 /* The dynamic part at chunk c (as lied_sched_run_skewed_at) on W's rings,
  * with view v (its probe work space). Allocates nothing. */

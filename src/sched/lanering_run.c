@@ -84,25 +84,22 @@ void lied_lr_worker_free(const lied_lr *L, lied_lr_worker *W_) {
   memset(W_, 0, sizeof *W_);
 }
 
-/* Group K of ring spec r between its arena and g (store: to the arena);
- * reading pointers stay. */
-static void move_group(const lied_lr_spec *p, int64_t K, char *g, int store) {
+/* Group K of ring spec p from its arena into g: the words it loads
+ * (lied_lr_spec.ld; reading pointers stay). */
+static void load_group(const lied_lr_spec *p, int64_t K, char *g) {
   const int64_t i0 = p->o - C + C * K;
   const int64_t a = i0 > 0 ? i0 : 0, b = i0 + C < (int64_t)p->total ? i0 + C : (int64_t)p->total;
-  if (store)
-    lied_lanes_move(g, p->arena, p->words, p->sw, p->nsw, a, b, i0, 1);
-  else
-    lied_lanes_move(g, p->arena, p->words, p->ld, p->nld, a, b, i0, 0);
+  lied_lanes_move(g, p->arena, p->words, p->ld, p->nld, a, b, i0, 0);
 }
 
-/* A slot taken by group K of ring spec r: its group goes back to the arena
- * (if W stores), K comes in. */
+/* A slot taken by group K of ring spec r. Nothing goes back to the arena:
+ * what the steps write there is written again before it is read, in every
+ * evaluation (lanering.c, dynamic_words), and output points evaluate on
+ * the arena. */
 static char *take_slot(const lied_lr *L, lied_lr_worker *Wk, int r, int64_t K, int64_t *tag,
                        char *g) {
-  const lied_lr_spec *p = &L->sp[r];
   Wk->overrun |= *tag > K; /* a group behind one still held: the ring is too short */
-  if (*tag >= 0 && Wk->store) move_group(p, *tag, g, 1);
-  move_group(p, K, g, 0);
+  load_group(&L->sp[r], K, g);
   *tag = K;
   return g;
 }
@@ -126,20 +123,9 @@ void lied_lr_begin(const lied_lr *L, lied_lr_worker *Wk) {
   for (size_t i = 0; i < (size_t)L->nsp * (size_t)L->ng; i++) Wk->tag[i] = -1;
 }
 
-void lied_lr_end(const lied_lr *L, lied_lr_worker *Wk) {
-  for (int r = 0; r < L->nsp; r++)
-    for (int slot = 0; slot < L->ng; slot++) {
-      int64_t *tag = &Wk->tag[(size_t)r * (size_t)L->ng + (size_t)slot];
-      if (*tag >= 0 && Wk->store)
-        move_group(&L->sp[r], *tag, Wk->rings + L->sp[r].ring + (size_t)slot * L->sp[r].gb, 1);
-      *tag = -1;
-    }
-}
-
 /* One instance between its ring and its arena (to_arena: into the arena):
  * the words blocks, the probe and the states write; the others (parameters,
- * reading pointers) are the same in both (a group is loaded from the arena
- * and only those words go back). A loop of its own, not lied_lanes_move: for
+ * reading pointers) are the same in both. A loop of its own, not lied_lanes_move: for
  * one instance that one's set-up per word run cost the chain of 64 crabs
  * 627 -> 790 instructions per crab-evaluation (callgrind). */
 static void sync_inst(const lied_lr *L, lied_lr_worker *Wk, int r, uint64_t i, int to_arena) {

@@ -276,20 +276,16 @@ static int sweep_chunks(lied_wave *w, lied_sched *s, lied_lr_worker *lw, double 
   return LIED_OK;
 }
 
-/* The same in lane form when lw is given: its rings start empty and their
- * groups go back to the arena at the end (when lw stores). */
+/* The same in lane form when lw is given: its rings start empty. */
 static int sweep_stages(lied_wave *w, lied_sched *s, lied_lr_worker *lw, double *k, double *y,
                         int g0, int g1, double *waited, lied_err *e) {
   if (lw) lied_lr_begin(&w->lr, lw);
-  const int rc = sweep_chunks(w, s, lw, k, y, g0, g1, waited, e);
-  if (lw) lied_lr_end(&w->lr, lw); /* the groups back into the arena (the last worker) */
-  return rc;
+  return sweep_chunks(w, s, lw, k, y, g0, g1, waited, e);
 }
 
 /* Every stage of every step of the block, on this thread. */
 static int sweep(lied_wave *w, lied_err *e) {
   lied_lr_worker *lw = w->lane ? &w->lw[0] : NULL;
-  if (lw) lw->store = 1;
   return sweep_stages(w, w->s, lw, w->k, w->y, 0, w->nsteps * w->tab->stages, NULL, e);
 }
 
@@ -305,7 +301,6 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
   const int S = w->tab->stages;
   double *k = w->k + (size_t)r * (size_t)S * w->kstride; /* its own steps: its own rings */
   lied_lr_worker *lw = w->lane ? &w->lw[r] : NULL;
-  if (lw) lw->store = r == wp->nw - 1; /* the last stages' values are what the arena keeps */
   double waited = 0;
   const double t0 = lied_wall();
   const int rc = sweep_stages(w, v, lw, k, w->y + (size_t)r * w->ylen, S * w->split[r],
