@@ -242,7 +242,7 @@ local function parse_number(opt, v)
 end
 
 local function parse_set(v, sets)
-  local k, val = (v or ""):match("^([%w_%.%[%]]+)=(.+)$")
+  local k, val = (v or ""):match("^([^=%s]+)=(.+)$") -- the path is checked where it is resolved
   if not k then usage_error("--set expects PATH=VALUE, got '" .. tostring(v) .. "'") end
   local n = tonumber(val)
   if not n then usage_error("--set " .. k .. ": value must be a number, got '" .. val .. "'") end

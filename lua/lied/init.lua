@@ -126,6 +126,7 @@ local function describe_value(v)
     local s = #v > 40 and (v:sub(1, 40) .. "...") or v
     return string.format("the string %q%s", s, tonumber(v) and " (write the number without quotes)" or "")
   end
+  if type(v) == "number" then return tostring(v) end
   return type(v) .. (type(v) == "boolean" and (" " .. tostring(v)) or "")
 end
 
@@ -577,14 +578,15 @@ local function indexed_key(key, chain, pname_ok)
     if name ~= sg.name then return nil end
     if br ~= "" then
       local txt = br:match("^%[(.-)%]$")
-      local i = txt and txt:match("^%d+$") and tonumber(txt)
-      if not i then
+      local digits = txt and txt:match("^%d+$")
+      if not digits then
         error(string.format("--set %s: bad index %s (indices are whole numbers from 1)", key, br), 0)
       end
       if not sg.array then error(string.format("--set %s: '%s' is not an array", key, name), 0) end
-      if i < 1 or i > sg.count then
-        error(string.format("--set %s: index %d out of range: %s has %d cop%s (indices from 1)",
-          key, i, name, sg.count, sg.count == 1 and "y" or "ies"), 0)
+      local i = math.tointeger(tonumber(digits)) -- nil beyond 2^63
+      if not i or i < 1 or i > sg.count then
+        error(string.format("--set %s: index %s out of range: %s has %d cop%s (indices from 1)",
+          key, digits, name, sg.count, sg.count == 1 and "y" or "ies"), 0)
       end
       idx[#idx + 1] = math.tointeger(i)
     elseif sg.array then

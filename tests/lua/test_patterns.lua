@@ -192,7 +192,7 @@ T.raises(function() lied.build(grid_with(lied.each(1, 3, { "cart[i].cart", "spru
 T.raises(function() lied.build(grid_with(lied.each({ i = { 1, 3, 0 } }, { "cart[i].cart", "spring[i].frame_a" }))) end,
   { "test_patterns.lua:", "loop i: the step must not be 0" }, "zero step")
 T.raises(function() lied.build(grid_with(lied.each(1, 2.5, { "cart[i].cart", "spring[i].frame_a" }))) end,
-  { "lied.each: loop i: last must be a whole number, got number" }, "a bound that is not whole")
+  { "lied.each: loop i: last must be a whole number, got 2.5" }, "a bound that is not whole")
 T.raises(function() lied.each(1, "3", { "a[i].p", "b[i].p" }) end,
   { "lied.each: last must be a number, lied.param or a function of the parameters, got the string \"3\"" }, "a string bound")
 T.raises(function() lied.each(1, 3) end, { "lied.each: no connection pairs" }, "no pairs")

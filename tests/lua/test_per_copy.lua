@@ -194,6 +194,10 @@ local err
 code, out, err = T.sh(string.format("%s run %s --set 'crab[7].body2.m=0.6' --stop 0.01", T.lied, file))
 T.eq(code, 1, "--set crab[7] of 4: model error")
 T.check(err:find("--set crab[7].body2.m: index 7 out of range: crab has 4 copies", 1, true), "message: " .. err)
+code, out, err = T.sh(string.format("%s run %s --set 'crab[-1].body2.m=0.6' --stop 0.01", T.lied, file))
+T.eq(code, 1, "--set crab[-1]: model error")
+T.check(err:find("--set crab[-1].body2.m: bad index [-1] (indices are whole numbers from 1)", 1, true),
+  "the command line passes the path on as written: " .. err)
 code, out = T.sh(string.format([[printf 'load "%s"\nset("crab[2].body2.m", 9)\nparams("crab[*].body2.m")\n' | %s]], file, T.lied))
 T.eq(code, 0, "REPL set of one copy")
 T.check(out:find("crab[2].body2.m  9 ", 1, true) and out:find("crab[1].body2.m  0.5 ", 1, true),
@@ -207,6 +211,11 @@ T.raises(function() lied.build(Ens, { ["crab[0].body2.m"] = 1 }) end,
   { "index 0 out of range" }, "index 0")
 T.raises(function() lied.build(Ens, { ["crab[x].body2.m"] = 1 }) end,
   { "--set crab[x].body2.m: bad index [x]" }, "bad index")
+T.raises(function() lied.build(Ens, { ["crab[-1].body2.m"] = 1 }) end,
+  { "--set crab[-1].body2.m: bad index [-1]" }, "negative index")
+T.raises(function() lied.build(Ens, { ["crab[99999999999999999999].body2.m"] = 1 }) end,
+  { "--set crab[99999999999999999999].body2.m: index 99999999999999999999 out of range: crab has 5 copies" },
+  "an index beyond 2^63")
 T.raises(function() lied.build(Ens, { ["crab[1].body2[1].m"] = 1 }) end,
   { "'body2' is not an array" }, "index on a scalar")
 T.raises(function() lied.build(Ens, { ["crab[1].body2.mm"] = 1 }) end,
