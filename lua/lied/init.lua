@@ -671,15 +671,19 @@ local function flatten(model, overrides, slice)
             copies[k] = function(i)
               local x = f1(i + off)
               if type(x) == "number" then return x end
-              return check_number(x, what)
+              return check_number(x, string.format("%s (copy [%d])", what, i + off))
             end
           elseif off > 0 then -- a slice: the global index of the top level
             copies[k] = function(i, ...)
-              return check_number(r.f({ i + off, ... }), what)
+              local x = r.f({ i + off, ... })
+              if type(x) == "number" then return x end
+              return check_number(x, string.format("%s (copy [%s])", what, table.concat({ i + off, ... }, "][")))
             end
           else
             copies[k] = function(...)
-              return check_number(r.f({ ... }), what)
+              local x = r.f({ ... })
+              if type(x) == "number" then return x end
+              return check_number(x, string.format("%s (copy [%s])", what, table.concat({ ... }, "][")))
             end
           end
           params[k] = nil

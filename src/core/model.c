@@ -263,8 +263,9 @@ static int values_check(const lied_model *m, int spec, uint64_t inst, const lied
       lied_spec_path(m, spec, path, sizeof path);
     else
       lied_model_path(m, spec, inst, path, sizeof path);
-    return lied_errc(e, LIED_E_PARAM, "%s: parameter %s = %g [%s] %s", path, p->name, v[k],
-                     p->unit ? p->unit : "", why);
+    /* a NaN is "nan" whatever its sign bit (0/0 in Lua sets it: printf's "-nan") */
+    return lied_errc(e, LIED_E_PARAM, "%s: parameter %s = %g [%s] %s", path, p->name,
+                     isnan(v[k]) ? fabs(v[k]) : v[k], p->unit ? p->unit : "", why);
   }
   return LIED_OK;
 }

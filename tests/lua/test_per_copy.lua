@@ -211,6 +211,16 @@ T.raises(function() lied.build(Ens, { ["crab[0].body2.m"] = 1 }) end,
   { "index 0 out of range" }, "index 0")
 T.raises(function() lied.build(Ens, { ["crab[x].body2.m"] = 1 }) end,
   { "--set crab[x].body2.m: bad index [x]" }, "bad index")
+do -- a per-copy value that is not a number names its copy; a NaN reads "nan"
+  local th = require "lied.thermal"
+  local function caps(C) return lied.model "Caps" { c = lied.array(th.HeatCapacitor { C = 10 }, 3, { C = C }) } end
+  T.raises(function() lied.build(caps(function(i) return i == 2 and "x" or 1 end)) end,
+    { "c.C (copy [2]) must be a number, got the string \"x\"" }, "a string from a per-copy function")
+  T.raises(function() lied.build(caps({ 1, nil, 3 })) end, { "c.C (copy [2]) must be a number, got nil" },
+    "a hole in a list of per-copy values")
+  T.raises(function() lied.build(caps(function() return 0 / 0 end)) end,
+    { "c[1]: parameter C = nan [J/K] must be finite" }, "NaN from a per-copy function")
+end
 T.raises(function() lied.build(Ens, { ["crab[-1].body2.m"] = 1 }) end,
   { "--set crab[-1].body2.m: bad index [-1]" }, "negative index")
 T.raises(function() lied.build(Ens, { ["crab[99999999999999999999].body2.m"] = 1 }) end,
@@ -239,7 +249,7 @@ T.raises(function()
 end, { "c.m (copy [1]):", "boom 1" }, "an error in the function names the copy")
 T.raises(function()
   lied.build(lied.model "L" { c = lied.array(mech.Body {}, 3, { m = function() return "x" end }) })
-end, { "c.m must be a number, got the string \"x\"" }, "a function returning a string")
+end, { "c.m (copy [1]) must be a number, got the string \"x\"" }, "a function returning a string names the copy")
 T.raises(function() lied.array(mech.Body {}, 3, { m = true }) end,
   { "per-copy parameter m must be a number, a function (i, p) or a list of values, got boolean true" },
   "a boolean")
