@@ -126,7 +126,7 @@ local function describe_value(v)
     local s = #v > 40 and (v:sub(1, 40) .. "...") or v
     return string.format("the string %q%s", s, tonumber(v) and " (write the number without quotes)" or "")
   end
-  if type(v) == "number" then return tostring(v) end
+  if type(v) == "number" then return v ~= v and "nan" or tostring(v) end -- 0/0 prints "-nan"
   return type(v) .. (type(v) == "boolean" and (" " .. tostring(v)) or "")
 end
 
