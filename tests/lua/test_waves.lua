@@ -119,6 +119,20 @@ local function rk4_by_hand(f, y, i0, i1, h, steps)
   end
 end
 
+-- Rods run in lanes (r1) and copy by copy (r0): whether every row of
+-- c[1..m].T has the same bits in both, and the largest difference of the
+-- last row from y[1..m]
+local function rows_alike(r1, r0, y, m)
+  local same, far = true, 0
+  for i = 1, m do
+    local name = string.format("c[%d].T", i)
+    local a, b = r1:column(name), r0:column(name)
+    for k = 1, #a do same = same and a[k] == b[k] end
+    far = math.max(far, math.abs(a[#a] - y[i]))
+  end
+  return same, far
+end
+
 -- A thermal rod of 1,001 heat capacitors linked by conductors whose G
 -- varies per copy (lied.thermal: every block has a lane form), its ends
 -- insulated: the waves run in lane form (docs/architecture.md, "Lane groups
@@ -155,12 +169,10 @@ do
     end
   end
   rk4_by_hand(f, y, 1, m, 1e-3, 500)
-  local same, far, moved = true, 0, false
+  local same, far = rows_alike(r1, r0, y, m)
+  local moved = false
   for i = 1, m do
-    local name = string.format("c[%d].T", i)
-    local a, b = r1:column(name), r0:column(name)
-    for k = 1, #a do same = same and a[k] == b[k] end
-    far = math.max(far, math.abs(a[#a] - y[i]))
+    local a = r1:column(string.format("c[%d].T", i))
     moved = moved or math.abs(a[#a] - a[1]) > 0.01
   end
   T.check(same, "the rod: lanes and copy by copy, the same bits")
@@ -211,13 +223,8 @@ do
     end
   end
   rk4_by_hand(f, y, 0, m, 1e-3, 500)
-  local same, far = true, math.abs(hot1 - y[0])
-  for i = 1, m do
-    local name = string.format("c[%d].T", i)
-    local a, b = r1:column(name), r0:column(name)
-    for k = 1, #a do same = same and a[k] == b[k] end
-    far = math.max(far, math.abs(a[#a] - y[i]))
-  end
+  local same, far = rows_alike(r1, r0, y, m)
+  far = math.max(far, math.abs(hot1 - y[0]))
   T.check(same, "the hot rod: lanes and copy by copy, the same bits")
   T.check(hot1 < 399, "the hot capacitor cooled: " .. hot1)
   T.check(far < 1e-11, string.format("the hot rod against rk4 by hand: largest difference %.3g K", far))
@@ -273,13 +280,7 @@ do
     end
   end
   rk4_by_hand(f, y, 1, m, 1e-3, 400)
-  local same, far = true, 0
-  for i = 1, m do
-    local name = string.format("c[%d].T", i)
-    local a, c = r1:column(name), r0:column(name)
-    for k = 1, #a do same = same and a[k] == c[k] end
-    far = math.max(far, math.abs(a[#a] - y[i]))
-  end
+  local same, far = rows_alike(r1, r0, y, m)
   T.check(same, "the sensed rod: lanes and copy by copy, the same bits")
   T.check(far < 1e-11, string.format("the sensed rod against rk4 by hand: largest difference %.3g K", far))
   T.near(after["qs[1].Q_flow"], G(1) * (Ta - r1:column("c[1].T")[2]), 1e-9, "qs[1] measures the flow from the fixed temperature")
