@@ -569,8 +569,22 @@ end
 local function indexed_key(key, chain, pname_ok)
   local segs = {} -- chain: the innermost level, linked to the outer ones by prev
   for sg in function(_, c) if c == nil then return chain end return c.prev end do table.insert(segs, 1, sg) end
-  local parts = {}
-  for part in (key .. "."):gmatch("([^.]*)%.") do parts[#parts + 1] = part end
+  -- split at the dots outside brackets ("c[1.5].m": 2 parts); at every dot
+  -- when the brackets do not pair up, so that the index is reported
+  local parts, depth, from, odd = {}, 0, 1, false
+  for at = 1, #key + 1 do
+    local ch = key:sub(at, at)
+    if ch == "[" then depth = depth + 1 elseif ch == "]" then depth = depth - 1 end
+    odd = odd or depth < 0 or depth > 1
+    if at > #key or (ch == "." and depth == 0) then
+      parts[#parts + 1] = key:sub(from, at - 1)
+      from = at + 1
+    end
+  end
+  if odd or depth ~= 0 then
+    parts = {}
+    for part in (key .. "."):gmatch("([^.]*)%.") do parts[#parts + 1] = part end
+  end
   if #parts ~= #segs + 1 then return nil end
   local idx = {}
   for k, sg in ipairs(segs) do

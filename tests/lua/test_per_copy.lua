@@ -223,6 +223,10 @@ do -- a per-copy value that is not a number names its copy; a NaN reads "nan"
 end
 T.raises(function() lied.build(Ens, { ["crab[-1].body2.m"] = 1 }) end,
   { "--set crab[-1].body2.m: bad index [-1]" }, "negative index")
+T.raises(function() lied.build(Ens, { ["crab[1.5].body2.m"] = 1 }) end,
+  { "--set crab[1.5].body2.m: bad index [1.5]" }, "a dot inside the brackets")
+T.raises(function() lied.build(Ens, { ["crab[2.body2.m"] = 1 }) end,
+  { "--set crab[2.body2.m: bad index [2 " }, "an unclosed bracket")
 T.raises(function() lied.build(Ens, { ["crab[99999999999999999999].body2.m"] = 1 }) end,
   { "--set crab[99999999999999999999].body2.m: index 99999999999999999999 out of range: crab has 5 copies" },
   "an index beyond 2^63")
