@@ -151,6 +151,12 @@ local function check_number(v, what)
   error(string.format("%s must be a number, got %s", what, describe_value(v)), 0)
 end
 
+-- check_number for the value of one copy (indices, one per array level): the
+-- message names the copy
+local function copy_number(v, what, ...)
+  return check_number(v, string.format("%s (copy [%s])", what, table.concat({ ... }, "][")))
+end
+
 -- An array size: a whole number from 0 to 2^32 - 1 (lied.core.build says
 -- the same of integers out of range; here: what is not an integer at all).
 local function check_size(n, what)
@@ -569,22 +575,11 @@ end
 local function indexed_key(key, chain, pname_ok)
   local segs = {} -- chain: the innermost level, linked to the outer ones by prev
   for sg in function(_, c) if c == nil then return chain end return c.prev end do table.insert(segs, 1, sg) end
-  -- split at the dots outside brackets ("c[1.5].m": 2 parts); at every dot
-  -- when the brackets do not pair up, so that the index is reported
-  local parts, depth, from, odd = {}, 0, 1, false
-  for at = 1, #key + 1 do
-    local ch = key:sub(at, at)
-    if ch == "[" then depth = depth + 1 elseif ch == "]" then depth = depth - 1 end
-    odd = odd or depth < 0 or depth > 1
-    if at > #key or (ch == "." and depth == 0) then
-      parts[#parts + 1] = key:sub(from, at - 1)
-      from = at + 1
-    end
-  end
-  if odd or depth ~= 0 then
-    parts = {}
-    for part in (key .. "."):gmatch("([^.]*)%.") do parts[#parts + 1] = part end
-  end
+  -- split at the dots outside paired brackets ("c[1.5].m": 2 parts; the dots
+  -- of "c[2.m" split, so that its index is reported)
+  local masked = key:gsub("%b[]", function(b) return (b:gsub("%.", "\0")) end)
+  local parts = {}
+  for part in (masked .. "."):gmatch("([^.]*)%.") do parts[#parts + 1] = (part:gsub("%z", ".")) end
   if #parts ~= #segs + 1 then return nil end
   local idx = {}
   for k, sg in ipairs(segs) do
@@ -685,19 +680,19 @@ local function flatten(model, overrides, slice)
             copies[k] = function(i)
               local x = f1(i + off)
               if type(x) == "number" then return x end
-              return check_number(x, string.format("%s (copy [%d])", what, i + off))
+              return copy_number(x, what, i + off)
             end
           elseif off > 0 then -- a slice: the global index of the top level
             copies[k] = function(i, ...)
               local x = r.f({ i + off, ... })
               if type(x) == "number" then return x end
-              return check_number(x, string.format("%s (copy [%s])", what, table.concat({ i + off, ... }, "][")))
+              return copy_number(x, what, i + off, ...)
             end
           else
             copies[k] = function(...)
               local x = r.f({ ... })
               if type(x) == "number" then return x end
-              return check_number(x, string.format("%s (copy [%s])", what, table.concat({ ... }, "][")))
+              return copy_number(x, what, ...)
             end
           end
           params[k] = nil

@@ -491,21 +491,22 @@ static int lr_maps(lr_build *B, uint64_t live) {
   return LIED_OK;
 }
 
-/* The words of ring spec r that the dynamic part writes in every instance
- * in every evaluation, before anything reads them: a block's outputs where
- * the steps running that block cover every instance, the states (moved in
- * at every stage), the tearing variables (set by the probe). n[0..2] count
- * the instances whose word the blocks, the states and the probe write;
- * each source writes an instance's word once, so a count reaching the
- * spec's total is every instance. The rings do not load these words: a
+/* Ring spec r's loads without the words the dynamic part writes in every
+ * instance in every evaluation, before anything reads them: a block's
+ * outputs where the steps running that block cover every instance, the
+ * states (moved in at every stage), the tearing variables (set by the
+ * probe). n[0..2] count the instances whose word the blocks, the states
+ * and the probe write; each source writes an instance's word once, so a
+ * count reaching the spec's total is every instance. The rings do not load
+ * these words: a
  * group's slot holds another group's values there until a step writes
  * them, and no step reads them before (the schedule's order, and what a
  * later worker of a sweep on threads has always relied on: it loads the
  * groups the worker before it has not stored). */
-static int dynamic_words(lr_build *B, int r, uint8_t *dyn) {
+static int drop_dynamic(lr_build *B, int r) {
   const lied_lr *L = B->L;
   const lied_sched *s = L->s;
-  const lied_lr_spec *p = &L->sp[r];
+  lied_lr_spec *p = &L->sp[r];
   const lied_template *tp = &B->m->specs[p->spec].tpl;
   uint64_t *n = lied_xcalloc(3 * p->words + 1, sizeof *n, "lanes", B->e);
   if (!n) return LIED_E_NOMEM;
@@ -538,28 +539,20 @@ static int dynamic_words(lr_build *B, int r, uint8_t *dyn) {
       if (s->smap[m].st[q].x % 8 == 0 && s->smap[m].st[q].x / 8 < p->words)
         ns[s->smap[m].st[q].x / 8] += s->smap[m].count;
   }
-  for (size_t w = 0; w < p->words; w++)
-    dyn[w] = nb[w] == p->total || ns[w] == p->total || nt[w] == p->total;
+  uint32_t kept = 0;
+  for (uint32_t q = 0; q < p->nld; q++) {
+    const uint32_t w = p->ld[q];
+    if (nb[w] != p->total && ns[w] != p->total && nt[w] != p->total) p->ld[kept++] = w;
+  }
+  p->nld = kept;
   free(n);
   return LIED_OK;
 }
 
 /* The words each ring spec loads: all but the reading pointers and what
- * the dynamic part writes first (dynamic_words). */
+ * the dynamic part writes first (drop_dynamic). */
 static int lr_loads(lr_build *B) {
-  lied_lr *L = B->L;
-  for (int r = 0; r < L->nsp; r++) {
-    lied_lr_spec *p = &L->sp[r];
-    uint8_t *dyn = lied_xcalloc(p->words + 1, 1, "lanes", B->e);
-    if (!dyn) return LIED_E_NOMEM;
-    const int rc = dynamic_words(B, r, dyn);
-    uint32_t n = 0;
-    for (uint32_t q = 0; rc == LIED_OK && q < p->nld; q++)
-      if (!dyn[p->ld[q]]) p->ld[n++] = p->ld[q];
-    if (rc == LIED_OK) p->nld = n;
-    free(dyn);
-    if (rc != LIED_OK) return rc;
-  }
+  for (int r = 0; r < B->L->nsp; r++) LIED_TRY(drop_dynamic(B, r));
   return LIED_OK;
 }
 

@@ -94,7 +94,7 @@ static void load_group(const lied_lr_spec *p, int64_t K, char *g) {
 
 /* A slot taken by group K of ring spec r. Nothing goes back to the arena:
  * what the steps write there is written again before it is read, in every
- * evaluation (lanering.c, dynamic_words), and output points evaluate on
+ * evaluation (lanering.c, drop_dynamic), and output points evaluate on
  * the arena. */
 static char *take_slot(const lied_lr *L, lied_lr_worker *Wk, int r, int64_t K, int64_t *tag,
                        char *g) {

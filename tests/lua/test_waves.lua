@@ -233,7 +233,7 @@ end
 -- Words written by the constant part for some copies and by every
 -- evaluation for the rest. The lane rings do not load what the dynamic
 -- part writes in every copy before reading it (lanering.c,
--- dynamic_words). Heat flows from c[i - 1] through sensor qs[i] and
+-- drop_dynamic). Heat flows from c[i - 1] through sensor qs[i] and
 -- conductor g[i] into c[i]; qs[1] takes its port_a from a fixed
 -- temperature. So qs[1].port_b.T is computed once before the run, while
 -- qs[2..m] recompute theirs in every evaluation, and g[1] reads it in lanes
