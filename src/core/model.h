@@ -2,6 +2,7 @@
  * instance arenas, wiring, name lookup (internal to lied). */
 #ifndef LIED_CORE_MODEL_H
 #define LIED_CORE_MODEL_H
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "core/err.h"
@@ -308,9 +309,12 @@ typedef int (*lied_var_visit)(void *ctx, const char *name, const char *unit,
 int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx);
 /* The same for the variables whose names may match the glob pattern (NULL:
  * all): components under which no name can match are skipped without
- * visiting their variables (fn still tests each name it gets). */
-int lied_model_each_var_matching(const lied_model *m, const char *pattern, lied_var_visit fn,
-                                 void *ctx);
+ * visiting their variables (fn still tests each name it gets). When *stop
+ * (stop may be NULL) is set, returns LIED_WALK_STOPPED within a few
+ * thousand copies: an array of billions of copies takes minutes to walk. */
+#define LIED_WALK_STOPPED 0x57
+int lied_model_each_var_matching(const lied_model *m, const char *pattern,
+                                 const volatile sig_atomic_t *stop, lied_var_visit fn, void *ctx);
 
 
 /* ---- templates (template.c) ---------------------------------------------- */

@@ -157,6 +157,8 @@ typedef struct walk_ctx {
   char *buf;
   size_t cap;
   const char *pat; /* or NULL: components no name under which can match are skipped */
+  const volatile sig_atomic_t *stop; /* or NULL */
+  uint64_t steps;                    /* copies walked, for the stop flag's checks */
 } walk_ctx;
 
 /* Room for need more bytes after len; -1 when out of memory. */
@@ -173,7 +175,15 @@ static int room(walk_ctx *w, size_t len, size_t need) {
 
 static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
   const lied_spec *sp = &w->m->specs[s];
+  if (s > 0 && sp->is_array && w->pat) { /* no copy can match when "...name" cannot: */
+    if (room(w, len, strlen(sp->name) + 2)) return LIED_E_NOMEM; /* one test, not count */
+    snprintf(w->buf + len, w->cap - len, "%s%s", len ? "." : "", sp->name);
+    const int may = lied_glob_prefix(w->pat, w->buf);
+    w->buf[len] = 0;
+    if (!may) return 0;
+  }
   for (uint64_t j = 0; j < sp->count; j++) {
+    if (++w->steps % 4096 == 0 && w->stop && *w->stop) return LIED_WALK_STOPPED;
     uint64_t idx = parent_idx * sp->count + j;
     size_t l = len;
     if (sp->slice_global && (j + sp->slice_first < sp->own_first ||
@@ -211,13 +221,13 @@ static int walk(walk_ctx *w, int s, uint64_t parent_idx, size_t len) {
 }
 
 int lied_model_each_var(const lied_model *m, lied_var_visit fn, void *ctx) {
-  return lied_model_each_var_matching(m, NULL, fn, ctx);
+  return lied_model_each_var_matching(m, NULL, NULL, fn, ctx);
 }
 
-int lied_model_each_var_matching(const lied_model *m, const char *pattern, lied_var_visit fn,
-                                 void *ctx) {
+int lied_model_each_var_matching(const lied_model *m, const char *pattern,
+                                 const volatile sig_atomic_t *stop, lied_var_visit fn, void *ctx) {
   if (m->nspecs == 0) return 0;
-  walk_ctx w = {m, fn, ctx, NULL, 0, pattern};
+  walk_ctx w = {m, fn, ctx, NULL, 0, pattern, stop, 0};
   if (room(&w, 0, 1)) return LIED_E_NOMEM;
   w.buf[0] = 0;
   int rc = walk(&w, 0, 0, 0);

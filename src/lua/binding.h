@@ -42,6 +42,13 @@ int lied_lua_fail(lua_State *L, int code, const char *fmt, ...);
 /* " (did you mean 'x'?)" or "" for the closest of n candidates to name
  * (lied_suggest), pushed on the stack. */
 void lied_lua_push_suggestion(lua_State *L, const char *name, const char *const *cand, int n);
+/* The host's stop flag (SIGINT in the REPL and the CLI, a fuzzer's
+ * watchdog), or NULL (lua_lied.h, lied_lua_new). */
+volatile sig_atomic_t *lied_lua_stop_flag(lua_State *L);
+/* Listings that walk every instance (vars, params) call this every few
+ * thousand names: when the flag is set, it is consumed (as a run consumes
+ * it) and "what: interrupted (n names so far)" raised. */
+void lied_lua_check_stop(lua_State *L, const char *what, int64_t n);
 /* The metatable of error objects and lied.core.error(kind, msg). */
 void lied_lua_open_errors(lua_State *L);
 int lied_lua_core_error(lua_State *L);

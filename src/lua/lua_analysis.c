@@ -394,7 +394,7 @@ static int model_linearize(lua_State *L) {
 /* model:params([pattern [, limit]]) -> list of {name, value, unit, doc}
  * (value a number or, for vector parameters, a list), the parameters of
  * every instance matching the glob, at most limit (default 10000), and
- * the number that matched in all. */
+ * the number that matched in all; interrupted by the stop flag. */
 static int model_params(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   const char *pat = luaL_optstring(L, 2, NULL);
@@ -407,6 +407,7 @@ static int model_params(lua_State *L) {
     const lied_spec *sp = &m->specs[si];
     if (!sp->cls || sp->internal || !sp->arena) continue;
     for (uint64_t i = 0; i < sp->total; i++) {
+      if (i % 1024 == 1023) lied_lua_check_stop(L, "params", matched);
       lied_model_path(m, si, i, path, sizeof path);
       for (int p = 0; p < sp->cls->nparams; p++) {
         const lied_param *pr = &sp->cls->params[p];

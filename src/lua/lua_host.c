@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lua/lua_lied.h"
+#include "lua/binding.h"
 
 /* Relative paths from the executable's directory to lied's Lua modules and
  * C modules in an install (set by CMake from the install directories; no
@@ -164,6 +165,20 @@ void lied_lua_set_paths(lua_State *L) {
   luaL_pushresult(&b);
   lua_setfield(L, -2, "cpath");
   lua_pop(L, 1);
+}
+
+volatile sig_atomic_t *lied_lua_stop_flag(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "lied.stopflag");
+  volatile sig_atomic_t *f = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return f;
+}
+
+void lied_lua_check_stop(lua_State *L, const char *what, int64_t n) {
+  volatile sig_atomic_t *f = lied_lua_stop_flag(L);
+  if (!f || !*f) return;
+  *f = 0;
+  lied_lua_fail(L, LIED_ERROR, "%s: interrupted (%I names so far)", what, (lua_Integer)n);
 }
 
 lua_State *lied_lua_new(volatile sig_atomic_t *stop) {

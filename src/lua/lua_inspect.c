@@ -177,12 +177,16 @@ static int on_var(void *ctx, const char *name, const char *unit, const double *a
   return 0;
 }
 
-/* model:vars([pattern]) -> list of {name, unit, kind} */
+/* model:vars([pattern]) -> list of {name, unit, kind}; interrupted by the
+ * stop flag (a model of millions of components has tens of millions) */
 static int model_vars(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   vars_ctx v = {L, luaL_optstring(L, 2, NULL), 0};
   lua_newtable(L);
-  lied_model_each_var_matching(u->sys->model, v.pat, on_var, &v);
+  const int rc =
+      lied_model_each_var_matching(u->sys->model, v.pat, lied_lua_stop_flag(L), on_var, &v);
+  if (rc == LIED_WALK_STOPPED) lied_lua_check_stop(L, "vars", v.n);
+  if (rc == LIED_E_NOMEM) lied_lua_fail(L, LIED_E_NOMEM, "vars: out of memory");
   return 1;
 }
 

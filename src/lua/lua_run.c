@@ -291,14 +291,6 @@ static int run_outputs(lua_State *L, int t, const char *specs[MAX_OUTS]) {
   return k;
 }
 
-/* Stop flag set by the host's SIGINT handler (see lua_lied.h). */
-static volatile sig_atomic_t *stop_flag(lua_State *L) {
-  lua_getfield(L, LUA_REGISTRYINDEX, "lied.stopflag");
-  volatile sig_atomic_t *f = lua_touserdata(L, -1);
-  lua_pop(L, 1);
-  return f;
-}
-
 /* Raise e after freeing the recorder. */
 static int fail_rec(lua_State *L, lied_recorder *rec, const lied_err *e) {
   lied_recorder_free(rec);
@@ -394,7 +386,7 @@ static int model_run(lua_State *L) {
     if (!res->mem || lied_recorder_add_sink(&rec, &res->mem->base, 0, &e))
       return fail_rec(L, &rec, &e);
   }
-  volatile sig_atomic_t *flag = stop_flag(L);
+  volatile sig_atomic_t *flag = lied_lua_stop_flag(L);
   int to_stdout = 0;
   /* parameters with the results: MAT unless params = false, CSV with true */
   int want_params = boolean(L, 2, "params");

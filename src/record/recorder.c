@@ -48,7 +48,7 @@ static int on_var(void *ctx, const char *name, const char *unit,
 /* Walk the model's variables with on_var: LIED_OK, the failure of a visit,
  * or LIED_E_NOMEM when the walk itself failed (it has no error context). */
 static int walk_vars(const lied_model *m, glob_ctx *g) {
-  int rc = lied_model_each_var_matching(m, g->states_only ? NULL : g->pat, on_var, g);
+  int rc = lied_model_each_var_matching(m, g->states_only ? NULL : g->pat, NULL, on_var, g);
   if (g->rc < 0) return g->rc;
   if (rc) return lied_errc(g->e, LIED_E_NOMEM, "out of memory (listing the model's variables)");
   return LIED_OK;

@@ -59,4 +59,31 @@ check 'grep -q "^rows	$csv_rows	$csv_rows$" "$tmp/repl.out"' "result keeps the $
 check 'grep -q "interrupted!" "$tmp/repl.err"' "Lua loop interrupted: $(cat "$tmp/repl.err")"
 check 'grep -q "alive after the loop" "$tmp/repl.out"' "session goes on after Ctrl-C"
 
+# ---- the REPL: listings over every instance --------------------------------------
+# vars and params of 400,000 crabs walk millions of names (seconds): Ctrl-C
+# stops them with a message, consumed, and the session goes on.
+mkfifo "$tmp/in2"
+HOME=$tmp "$LIED" <"$tmp/in2" >"$tmp/list.out" 2>"$tmp/list.err" &
+pid=$!; pids+=("$pid")
+exec 5>"$tmp/in2"
+echo 'm = lied.build(dofile("examples/scaling.lua"), { n = 400000 }); print("built")' >&5
+wait_for 'grep -q "^built" "$tmp/list.out"' || bad "the model of 400,000 crabs was not built"
+echo 'v = m:vars("*.nomatch")' >&5
+sleep 1
+kill -INT "$pid"
+echo 'print("after vars", v)' >&5
+wait_for 'grep -q "^after vars" "$tmp/list.out"' || bad "no line after vars"
+echo 'p = m:params("*.nomatch")' >&5
+sleep 0.3
+kill -INT "$pid"
+echo 'print("after params", p)' >&5
+echo 'print("listed", #m:vars("crab[1].*"))' >&5
+exec 5>&-
+wait_exit "$pid"
+check 'grep -q "vars: interrupted (.* names so far)" "$tmp/list.err"' "vars interrupted: $(cat "$tmp/list.err")"
+check 'grep -q "params: interrupted" "$tmp/list.err"' "params interrupted: $(cat "$tmp/list.err")"
+check 'grep -q "^after vars	nil$" "$tmp/list.out" && grep -q "^after params	nil$" "$tmp/list.out"' \
+  "no partial lists kept: $(cat "$tmp/list.out")"
+check 'grep -Eq "^listed	[1-9][0-9]*$" "$tmp/list.out"' "the flag was consumed: the next listing runs whole: $(cat "$tmp/list.out")"
+
 finish
