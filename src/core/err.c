@@ -1,6 +1,7 @@
 /* err.c - error contexts, return-code names and checked allocation. */
 #include "core/err.h"
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,19 @@ void *lied_xcalloc(size_t n, size_t size, const char *what, lied_err *e) {
   void *p = calloc(n ? n : 1, size ? size : 1);
   if (!p) lied_errc(e, LIED_E_NOMEM, "out of memory (%s: %zu x %zu bytes)", what, n, size);
   return p;
+}
+
+void *lied_xcalloc_lines(size_t n, size_t size, const char *what, lied_err *e) {
+  if (!n) n = 1;
+  if (!size) size = 1;
+  const int fits = n <= (SIZE_MAX - LIED_LINE) / size;
+  const size_t bytes = fits ? (n * size + LIED_LINE - 1) / LIED_LINE * LIED_LINE : 0;
+  void *p = fits ? aligned_alloc(LIED_LINE, bytes) : NULL;
+  if (!p) {
+    lied_errc(e, LIED_E_NOMEM, "out of memory (%s: %zu x %zu bytes)", what, n, size);
+    return NULL;
+  }
+  return memset(p, 0, bytes);
 }
 
 int lied_grow(void **p, int *cap, int need, size_t sz, lied_err *e) {

@@ -54,6 +54,15 @@ int lied_err_code(const lied_err *e);
  * with code LIED_E_NOMEM and return NULL. */
 void *lied_xmalloc(size_t n, const char *what, lied_err *e);
 void *lied_xcalloc(size_t n, size_t size, const char *what, lied_err *e);
+/* As lied_xcalloc, starting at a cache line (LIED_LINE bytes; free() frees
+ * it): the arrays evaluated in lane form, whose rows of LIED_LANES doubles
+ * must each be whole cache lines. Where a group started off a line, every
+ * row spanned one line more and every fourth four-double load was split
+ * between two; which happened depended on what the heap held before (the
+ * length of the model file's path): the crab chain ran 8 to 10 % slower
+ * (bench/README.md, "Cache lines"). */
+#define LIED_LINE 64
+void *lied_xcalloc_lines(size_t n, size_t size, const char *what, lied_err *e);
 /* Grow *p (of *cap elements of size sz) to hold at least need elements;
  * LIED_OK or LIED_E_NOMEM. */
 int lied_grow(void **p, int *cap, int need, size_t sz, lied_err *e);

@@ -41,10 +41,10 @@ static void set_pointers(const lied_lr *L, lied_lr_worker *Wk) {
 int lied_lr_worker_init(const lied_lr *L, lied_lr_worker *W_, lied_err *e) {
   memset(W_, 0, sizeof *W_);
   const int ns = L->s->nsteps[LIED_PART_DYN];
-  W_->rings = lied_xcalloc(L->ring_bytes + 1, 1, "lanes: rings", e);
+  W_->rings = lied_xcalloc_lines(L->ring_bytes + 1, 1, "lanes: rings", e);
   W_->tag = lied_xmalloc(sizeof *W_->tag * ((size_t)L->nsp * (size_t)L->ng + 1), "lanes", e);
-  W_->halo = lied_xcalloc(L->halo_doubles + 1, sizeof *W_->halo, "lanes", e);
-  W_->zeros = lied_xcalloc((size_t)W * LIED_MAX_SIGNAL_VARS, sizeof *W_->zeros, "lanes", e);
+  W_->halo = lied_xcalloc_lines(L->halo_doubles + 1, sizeof *W_->halo, "lanes", e);
+  W_->zeros = lied_xcalloc_lines((size_t)W * LIED_MAX_SIGNAL_VARS, sizeof *W_->zeros, "lanes", e);
   W_->secs = lied_xcalloc((size_t)ns + 1, sizeof *W_->secs, "lanes", e);
   if (!W_->rings || !W_->tag || !W_->halo || !W_->zeros || !W_->secs) {
     lied_lr_worker_free(L, W_);

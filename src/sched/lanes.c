@@ -87,7 +87,7 @@ static int make_groups(lied_lanes *L, char *why, size_t cap, lied_err *e) {
     bytes += sp->size * W;
   }
   const size_t zbytes = sizeof(double) * W * LIED_MAX_SIGNAL_VARS;
-  L->scratch = lied_xcalloc(bytes + zbytes, 1, "lanes", e);
+  L->scratch = lied_xcalloc_lines(bytes + zbytes, 1, "lanes", e);
   if (!L->scratch) return LIED_E_NOMEM;
   char *g = L->scratch;
   for (int k = 0; k < L->nsp; k++) {

@@ -26,7 +26,7 @@ int lied_sched_par_attach(lied_sched *s, lied_pool *pool, lied_err *e) {
     *v = *s;
     v->par = NULL;
     /* the probe's work space, as sched.c allocates it */
-    v->work = lied_xmalloc(sizeof(double) * ndbl, "threads: probe", e);
+    v->work = lied_xcalloc_lines(ndbl, sizeof(double), "threads: probe", e);
     v->wpiv = lied_xmalloc(sizeof(int) * nint, "threads: probe", e);
     ok = v->work && v->wpiv;
   }

@@ -43,7 +43,7 @@ static int alloc_work(lied_sched *s, lied_err *e) {
   s->maxk = s->st.max_section;
   s->chunk = LIED_PROBE_CHUNK;
   size_t nint, ndbl = lied_sched_work_size(s, &nint);
-  s->work = lied_xmalloc(sizeof(double) * ndbl, "probe", e);
+  s->work = lied_xcalloc_lines(ndbl, sizeof(double), "probe", e);
   s->wpiv = lied_xmalloc(sizeof(int) * nint, "probe", e);
   if (!s->work || !s->wpiv) return LIED_E_NOMEM;
   for (int i = 0; i < s->nsecs; i++) {

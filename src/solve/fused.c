@@ -35,7 +35,7 @@ int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int l
   f->cut = f->left = INFINITY;
   const int nws = s->par ? s->par->nw : 1;
   f->ws = lied_xcalloc((size_t)nws, sizeof *f->ws, "fused steps: threads", e);
-  f->xnew = lied_xcalloc(f->n + 1, sizeof *f->xnew, "fused steps: new state", e);
+  f->xnew = lied_xcalloc_lines(f->n + 1, sizeof *f->xnew, "fused steps: new state", e);
   if (!f->ws || !f->xnew) {
     lied_fused_free(f);
     return LIED_E_NOMEM;
@@ -45,10 +45,10 @@ int lied_fused_init(lied_fused *f, lied_sched *s, const lied_tableau *tab, int l
   for (int w = 0; w < nws; w++) {
     lied_fused_ws *ws = &f->ws[w];
     ws->s = s->par ? &s->par->view[w] : s;
-    ws->k = lied_xcalloc((size_t)tab->stages * width * s->chunk, sizeof *ws->k,
+    ws->k = lied_xcalloc_lines((size_t)tab->stages * width * s->chunk, sizeof *ws->k,
                          "fused steps: stage derivatives", e);
-    ws->y = lied_xcalloc(width * s->chunk, sizeof *ws->y, "fused steps: chunk states", e);
-    ws->cur = lied_xcalloc(width * s->chunk, sizeof *ws->cur, "fused steps: chunk states", e);
+    ws->y = lied_xcalloc_lines(width * s->chunk, sizeof *ws->y, "fused steps: chunk states", e);
+    ws->cur = lied_xcalloc_lines(width * s->chunk, sizeof *ws->cur, "fused steps: chunk states", e);
     if (!ws->k || !ws->y || !ws->cur) {
       lied_fused_free(f);
       return LIED_E_NOMEM;

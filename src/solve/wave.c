@@ -31,10 +31,10 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lan
   w->tab = tab;
   w->n = s->nstates;
   w->cut = w->left = INFINITY;
-  w->xnew = lied_xcalloc(w->n + 1, sizeof *w->xnew, "waves: new state", e);
+  w->xnew = lied_xcalloc_lines(w->n + 1, sizeof *w->xnew, "waves: new state", e);
   w->nw = s->par ? s->par->nw : 1;
   w->ylen = s->chunk * (size_t)most;
-  w->y = lied_xcalloc(w->ylen * (size_t)w->nw, sizeof *w->y, "waves: chunk states", e);
+  w->y = lied_xcalloc_lines(w->ylen * (size_t)w->nw, sizeof *w->y, "waves: chunk states", e);
   w->rbase = lied_xcalloc((size_t)s->nsmap + 1, sizeof *w->rbase, "waves: rings", e);
   w->rlen = lied_xcalloc((size_t)s->nsmap + 1, sizeof *w->rlen, "waves: rings", e);
   if (w->nw > 1) {
@@ -88,7 +88,7 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lan
     len += (size_t)w->rlen[m] * (size_t)sm->n;
   }
   w->kstride = len;
-  w->k = lied_xcalloc((size_t)w->nw * (size_t)tab->stages * len + 1, sizeof *w->k,
+  w->k = lied_xcalloc_lines((size_t)w->nw * (size_t)tab->stages * len + 1, sizeof *w->k,
                       "waves: stage derivatives", e);
   if (!w->k) {
     lied_wave_free(w);

@@ -7,6 +7,7 @@
  * periodic chain (the last linked to the first) and a component read by
  * every copy need lags as long as the arrays: they stay level by level. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include "check.h"
 #include "fixtures.h"
@@ -283,6 +284,12 @@ static void waves_trust(int64_t n) {
   lied_wave w1, wp;
   if (x1 && xp && p) {
     CHECK(lied_wave_init(&w1, a->sched, lied_tableau_find("rk4"), 1, &e) == LIED_OK);
+    /* what the lane forms and the stage sums sweep starts at a cache line
+     * (core/err.h, lied_xcalloc_lines) */
+    CHECK(w1.nlw == 1 && (uintptr_t)w1.lw[0].rings % LIED_LINE == 0 &&
+          (uintptr_t)w1.lw[0].halo % LIED_LINE == 0 && (uintptr_t)w1.lw[0].zeros % LIED_LINE == 0);
+    CHECK((uintptr_t)w1.k % LIED_LINE == 0 && (uintptr_t)w1.y % LIED_LINE == 0 &&
+          (uintptr_t)w1.xnew % LIED_LINE == 0 && (uintptr_t)a->sched->work % LIED_LINE == 0);
     fx_fill(a, x1);
     CHECK(lied_wave_steps(&w1, times, 7, x1, NULL, &e) == LIED_OK);
     lied_wave_free(&w1);

@@ -119,7 +119,7 @@ void lied_block_fault(const lied_env *env, const void *self, const char *fmt, ..
     if (n == LIED_LANES)                                                                   \
       NAME##_n(env, g, LIED_LANES, stride);                                                \
     else                                                                                   \
-      NAME##_n(env, g, n, stride);                                                         \
+      NAME##_n(env, g, n < LIED_LANES ? n : LIED_LANES, stride);                           \
   }
 
 /* The lanes of double field FIELD of a TYPE group at base. */
