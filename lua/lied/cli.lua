@@ -431,7 +431,8 @@ local function cmd_info(args)
       or ("no (" .. (i.no_lanes or "out of memory") .. ")")))
   elseif i.wave_gap > 0 then
     out:write(string.format("  lanes     %s\n", i.lanes and string.format("yes (waves evaluate 32 copies per block call, in lane form: " ..
-      "%d steps in lanes, %d copy by copy at the arrays' ends, %d halo reads)", i.lane_steps, i.end_steps, i.halos)
+      "%d steps in lanes, %d copy by copy at the arrays' ends (%d of them in lanes of one copy), %d halo reads)",
+      i.lane_steps, i.end_steps, i.end_lanes, i.halos)
       or ("no (" .. (i.no_lanes or "out of memory") .. ")")))
   end
   out:write(string.format("  time      instantiate %.3f s, schedule %.3f s\n", i.t_instantiate, i.t_schedule))

@@ -132,6 +132,7 @@ static int model_info(lua_State *L) {
     if (rc == LIED_OK) {
       lied_lua_setint(L, "lane_steps", (uint64_t)lr.nlane);
       lied_lua_setint(L, "end_steps", (uint64_t)lr.nscalar);
+      lied_lua_setint(L, "end_lanes", (uint64_t)lr.none);
       lied_lua_setint(L, "halos", (uint64_t)lr.nhalo);
       lied_lr_free(&lr);
     }

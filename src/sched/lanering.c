@@ -35,7 +35,7 @@ void lied_lr_free(lied_lr *L) {
   for (int j = 0; L->st && j < ns; j++) {
     lied_lr_step *t = &L->st[j];
     free(t->mem), free(t->link), free(t->prs), free(t->plo), free(t->ptear), free(t->pres);
-    free(t->soff), free(t->sync), free(t->mdup);
+    free(t->soff), free(t->sync), free(t->mdup), free(t->foff), free(t->fix);
     free(t->ens_rs), free(t->mem_e), free(t->pair_e), free(t->ens_dk);
   }
   free(L->sp), free(L->rs_of), free(L->st), free(L->lsm), free(L->lst), free(L->map_rs);
@@ -439,6 +439,141 @@ static int scalar_sync(lr_build *B, int j) {
   return LIED_OK;
 }
 
+/* May instances of model spec sp live in a ring? It has one, or it may get
+ * one: whole words, and no states (a state map over a ring must line up
+ * with its groups, lr_maps). */
+static int ringable(const lr_build *B, int sp) {
+  const lied_spec *s = &B->m->specs[sp];
+  if (B->L->rs_of[sp] >= 0) return 1;
+  if (!s->cls || s->size % 8) return 0;
+  for (int m = 0; m < B->L->s->nsmap; m++)
+    if (B->L->s->smap[m].base == s->arena) return 0;
+  return 1;
+}
+
+/* The ring spec of sp for a copy run in one lane: a spec no lane step runs
+ * or reads gets its ring here, its groups starting anywhere (0). */
+static int one_ring(lr_build *B, int sp) {
+  if (B->o[sp] < 0) B->o[sp] = 0;
+  return ring_spec(B, sp);
+}
+
+/* Can copy-by-copy step j run each copy as a lane piece of one lane
+ * (lanering_run.c, one_piece)? Every member has a lane form, the section
+ * has no constant matrix (its factors are kept per chunk), and every
+ * instance it runs, reads or tears is in a ring or may be (ringable). Then
+ * t->one, with the reading pointers of each copy; else it stays on the
+ * arena. With n = 1 a lane form reads only lane 0 of what a pointer points
+ * to, so a pointer may point at any lane of any group: no halos, and
+ * members need not line up. */
+static int one_plan(lr_build *B, int j) {
+  lied_lr *L = B->L;
+  const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->st[j];
+  if (st->sec && st->sec->constant) return LIED_OK;
+  for (int k = 0; k < t->nmem; k++)
+    if (!(st->sec ? st->sec->blk[k].lanes : st->lanes) || !ringable(B, t->mem[k].spec)) return LIED_OK;
+  const uint64_t n = lied_lr_count(st);
+  size_t cap = 1;
+  for (int k = 0; k < t->nmem; k++) cap += (size_t)B->m->specs[t->mem[k].spec].tpl.nrefs;
+  lied_lr_fix *fix = lied_xcalloc(cap * n, sizeof *fix, "lanes", B->e);
+  uint64_t *foff = lied_xcalloc(n + 1, sizeof *foff, "lanes", B->e);
+  const int np = st->sec ? st->sec->k : 0;
+  int *pspec = lied_xcalloc((size_t)np + 1, sizeof *pspec, "lanes", B->e);
+  if (!fix || !foff || !pspec) {
+    free(fix), free(foff), free(pspec);
+    return LIED_E_NOMEM;
+  }
+  int ok = 1;
+  uint64_t at = 0;
+  for (uint64_t x = 0; x < n && ok; x++) {
+    foff[x] = at;
+    for (int k = 0; k < t->nmem && ok; k++) {
+      const lied_spec *rsp = &B->m->specs[t->mem[k].spec];
+      const char *inst = rsp->arena + ((uint64_t)t->mem[k].lo + x) * rsp->size;
+      for (int b = 0; b < rsp->tpl.nblocks && ok; b++) {
+        if (!runs_block(rsp, st, k, b)) continue;
+        const lied_tblock *tb = &rsp->tpl.blocks[b];
+        for (uint32_t r = tb->in0; r < tb->in0 + tb->nin && ok; r++) {
+          const lied_tref *ref = &rsp->tpl.refs[r];
+          if (ref->kind != LIED_REF_PORT) continue;
+          int dup = 0; /* another member of this instance reads it already */
+          for (uint64_t q = foff[x]; q < at && !dup; q++)
+            dup = t->mem[fix[q].mem].spec == t->mem[k].spec &&
+                  t->mem[fix[q].mem].lo == t->mem[k].lo && fix[q].off == ref->offset;
+          if (dup) continue;
+          const void *p = *(const void *const *)(const void *)(inst + ref->offset);
+          lied_lr_fix f = {k, ref->offset, -1, 0, 0};
+          if (p != (const void *)lied_port_zeros) {
+            uint64_t si;
+            uint32_t so;
+            f.rs = locate(B, p, &si, &so);
+            ok = ref->offset % 8 == 0 && f.rs >= 0 && so % 8 == 0 && ringable(B, f.rs);
+            f.soff = so, f.inst = (int64_t)si; /* f.rs: the model spec until all are ringable */
+          }
+          fix[at++] = f;
+        }
+      }
+    }
+  }
+  foff[n] = at;
+  if (ok && np && !t->prs) { /* a section's pairs, as lane_pairs has them */
+    t->prs = lied_xcalloc((size_t)np, sizeof *t->prs, "lanes", B->e);
+    t->plo = lied_xcalloc((size_t)np, sizeof *t->plo, "lanes", B->e);
+    t->ptear = lied_xcalloc((size_t)np, sizeof *t->ptear, "lanes", B->e);
+    t->pres = lied_xcalloc((size_t)np, sizeof *t->pres, "lanes", B->e);
+    if (!t->prs || !t->plo || !t->ptear || !t->pres) ok = -1;
+  }
+  for (int p = 0; p < np && ok > 0; p++) {
+    const lied_sec_pair *pr = &st->sec->pairs[p];
+    uint64_t it, ir;
+    uint32_t ot, orr;
+    const int s1 = locate(B, pr->tear, &it, &ot), s2 = locate(B, pr->res, &ir, &orr);
+    ok = s1 >= 0 && s1 == s2 && it == ir && ringable(B, s1) && ot % 8 == 0 && orr % 8 == 0 &&
+         pr->tstride == B->m->specs[s1].size && pr->rstride == pr->tstride;
+    if (ok) pspec[p] = s1, t->plo[p] = (int64_t)it, t->ptear[p] = ot, t->pres[p] = orr;
+  }
+  for (int k = 0; k < t->nmem && ok > 0; k++)
+    if ((t->mem[k].rs = one_ring(B, t->mem[k].spec)) < 0) ok = -1;
+  for (uint64_t q = 0; q < at && ok > 0; q++)
+    if (fix[q].rs >= 0 && (fix[q].rs = one_ring(B, fix[q].rs)) < 0) ok = -1;
+  for (int p = 0; p < np && ok > 0; p++)
+    if ((t->prs[p] = one_ring(B, pspec[p])) < 0) ok = -1;
+  free(pspec);
+  if (ok <= 0) {
+    free(fix), free(foff);
+    return ok < 0 ? LIED_E_NOMEM : LIED_OK;
+  }
+  /* a pointer word a lane step reads holds, in every slot and lane, what
+   * lied_lr_worker_init set: where that is the copy's source already (a
+   * crab's own parts, whose lanes line up), no fix */
+  uint64_t kept = 0;
+  for (uint64_t x = 0; x < n; x++) {
+    const uint64_t a = foff[x];
+    foff[x] = kept;
+    for (uint64_t q = a; q < foff[x + 1]; q++) {
+      const lied_lr_fix *f = &fix[q];
+      const lied_lr_mem *mk = &t->mem[f->mem];
+      int held = 0;
+      for (int p = 0; p < L->npl && !held; p++) {
+        const lied_lr_link *lk = &L->pl[p];
+        if (L->pl_rs[p] != mk->rs || lk->off != f->off) continue;
+        held = f->rs < 0 ? lk->kind == LIED_LR_ZEROS
+                         : lk->kind == LIED_LR_DIRECT && lk->src == f->rs && lk->soff == f->soff &&
+                               f->inst == mk->lo + (int64_t)x + lk->d;
+      }
+      if (!held) fix[kept++] = *f;
+    }
+  }
+  foff[n] = kept;
+  for (uint64_t x = 0; x < n; x++)
+    if (foff[x + 1] - foff[x] > L->maxfix) L->maxfix = foff[x + 1] - foff[x];
+  if ((size_t)t->nmem > L->maxmem) L->maxmem = (size_t)t->nmem;
+  t->one = 1, t->fix = fix, t->foff = foff;
+  L->none++;
+  return LIED_OK;
+}
+
 /* Ring geometry and the state maps over the rings. */
 static int lr_maps(lr_build *B, uint64_t live) {
   lied_lr *L = B->L;
@@ -604,6 +739,8 @@ static int lr_steps(lr_build *B) {
       rc = LIED_OK;
     }
   }
+  for (int j = 0; j < ns && rc == LIED_OK; j++)
+    if (L->st[j].kind == LIED_LR_SCALAR) rc = one_plan(B, j);
   for (int j = 0; j < ns && rc == LIED_OK; j++) {
     if (L->st[j].kind == LIED_LR_SCALAR)
       for (int k = 0; k < L->st[j].nmem; k++) L->st[j].mem[k].rs = L->rs_of[L->st[j].mem[k].spec];

@@ -18,13 +18,18 @@
  * and nothing goes back: those words are written again in the next
  * evaluation, and output points evaluate on the arena.
  *
- * Reading pointers are set for each call, in the lane slot l0 of the reader's
- * pointer word: to the source's group when the source's lanes line up with
- * the reader's (crab i reads its own cart), else to a *halo*, the source's
- * values copied for the lanes of the call (a spring reads the next crab).
+ * Reading pointers are set once per worker, in every slot and lane of the
+ * reader's pointer word (a lane form reads the one in lane l0 of its call):
+ * to the source's group when the source's lanes line up with the reader's
+ * (crab i reads its own cart), else to a *halo*, the source's values copied
+ * for the lanes of each call (a spring reads the next crab).
  * Steps that do not fit (the ends of the arrays, whose components are wired
- * otherwise) run copy by copy on the arena: the instances they run and read
- * are copied from the rings before and theirs back after.
+ * otherwise) run copy by copy: where every member has a lane form and every
+ * instance they run and read is in a ring, each copy as a lane piece of one
+ * lane in the rings, its reading pointers set in its lanes to the sources'
+ * lanes for the call and put back after (lied_lr_step.one); else on the
+ * arena, the instances they run and read copied from the rings before and
+ * theirs back after.
  *
  * The arithmetic is the blocks', copy by copy, so the results are the same
  * bits as without lanes. */
@@ -80,6 +85,17 @@ typedef struct lied_lr_sync {
   uint64_t inst;
 } lied_lr_sync;
 
+/* A reading pointer of a copy run as a lane piece of one lane (the arrays'
+ * ends, lied_lr_step.one): set in the reader's lane to the source's lane
+ * for the call. */
+typedef struct lied_lr_fix {
+  int mem;       /* the reading member */
+  uint32_t off;  /* its pointer word */
+  int rs;        /* ring spec of the source; -1: the zero lanes */
+  uint32_t soff; /* byte offset in the source instance */
+  int64_t inst;  /* the source instance */
+} lied_lr_fix;
+
 typedef struct lied_lr_step {
   int kind;
   int nmem;
@@ -106,6 +122,13 @@ typedef struct lied_lr_step {
   uint64_t *soff;
   lied_lr_sync *sync; /* each instance once, none a member's */
   uint8_t *mdup;      /* per member: another member before it is the same instance */
+  /* copy by copy, each copy a lane piece of one lane in the rings (every
+   * member has a lane form, every instance it runs and reads is in a ring):
+   * the reading pointers of coordinate x, fix[foff[x] .. foff[x + 1]);
+   * sections: pairs as prs, plo, ptear, pres above */
+  int one;
+  uint64_t *foff;
+  lied_lr_fix *fix;
 } lied_lr_step;
 
 typedef struct lied_lr {
@@ -121,6 +144,9 @@ typedef struct lied_lr {
   lied_tstate *lst;
   int *map_rs;
   int nlane, nscalar, nhalo; /* steps and halo links (lied info) */
+  int none;           /* copy-by-copy steps run as lane pieces of one lane */
+  size_t maxfix;      /* the most fixes of one coordinate */
+  size_t maxmem;      /* the most members of a step run in one lane */
   lied_lr_link *pl;   /* the pointer words the lane steps read, once each */
   int *pl_rs;         /* ... of ring spec */
   int npl, cappl;
@@ -133,6 +159,9 @@ typedef struct lied_lr_worker {
   double *halo;
   double *zeros;      /* LIED_LANES zero lanes per signal variable */
   lied_section *secs; /* per dynamic step: its lane copy (sections) */
+  char **saved;       /* 2 L->maxfix: the pointer words a copy's fixes replaced
+                       * (where, what) */
+  char **bases;       /* L->maxmem: a copy's members */
   int overrun;        /* a group was needed after its slot was taken: an error */
 } lied_lr_worker;
 

@@ -46,7 +46,10 @@ int lied_lr_worker_init(const lied_lr *L, lied_lr_worker *W_, lied_err *e) {
   W_->halo = lied_xcalloc_lines(L->halo_doubles + 1, sizeof *W_->halo, "lanes", e);
   W_->zeros = lied_xcalloc_lines((size_t)W * LIED_MAX_SIGNAL_VARS, sizeof *W_->zeros, "lanes", e);
   W_->secs = lied_xcalloc((size_t)ns + 1, sizeof *W_->secs, "lanes", e);
-  if (!W_->rings || !W_->tag || !W_->halo || !W_->zeros || !W_->secs) {
+  W_->saved = lied_xcalloc(2 * L->maxfix + 1, sizeof *W_->saved, "lanes", e);
+  W_->bases = lied_xcalloc(L->maxmem + 1, sizeof *W_->bases, "lanes", e);
+  if (!W_->rings || !W_->tag || !W_->halo || !W_->zeros || !W_->secs || !W_->saved ||
+      !W_->bases) {
     lied_lr_worker_free(L, W_);
     return LIED_E_NOMEM;
   }
@@ -54,7 +57,7 @@ int lied_lr_worker_init(const lied_lr *L, lied_lr_worker *W_, lied_err *e) {
   set_pointers(L, W_);
   for (int j = 0; j < ns; j++) {
     const lied_section *sec = L->s->steps[LIED_PART_DYN][j].sec;
-    if (L->st[j].kind != LIED_LR_LANE || !sec) continue;
+    if ((L->st[j].kind != LIED_LR_LANE && !L->st[j].one) || !sec) continue;
     lied_section *ls = &W_->secs[j];
     *ls = *sec;
     ls->blk = lied_xcalloc((size_t)sec->nblk + 1, sizeof *ls->blk, "lanes", e);
@@ -80,7 +83,8 @@ void lied_lr_worker_free(const lied_lr *L, lied_lr_worker *W_) {
     free(W_->secs[j].blk);
     free(W_->secs[j].pairs);
   }
-  free(W_->rings), free(W_->tag), free(W_->halo), free(W_->zeros), free(W_->secs);
+  free(W_->rings), free(W_->tag), free(W_->halo), free(W_->zeros), free(W_->secs), free(W_->saved);
+  free(W_->bases);
   memset(W_, 0, sizeof *W_);
 }
 
@@ -220,6 +224,49 @@ static int lane_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int j
   return lied_probe_range(v, ls, mode, env, 0, n, e);
 }
 
+/* Copy-by-copy step j at coordinates first + x .. + n, each copy a lane
+ * piece of one lane in the rings (lied_lr_step.one): its reading pointers
+ * set in its lanes to the sources' lanes for the call and put back after,
+ * in reverse order (the words belong to the slot: a lane step reads them
+ * in another group the slot holds later). */
+static int one_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int j,
+                     enum lied_eval_mode mode, const lied_env *env, int64_t x, uint64_t n,
+                     lied_err *e) {
+  const lied_step *st = &v->steps[LIED_PART_DYN][j];
+  const lied_lr_step *t = &L->st[j];
+  char **base = Wk->bases, **saved = Wk->saved;
+  int rc = LIED_OK;
+  for (uint64_t y = (uint64_t)x; y < (uint64_t)x + n && rc == LIED_OK; y++) {
+    for (int k = 0; k < t->nmem; k++) base[k] = inst_at(L, Wk, t->mem[k].rs, t->mem[k].lo + (int64_t)y);
+    const lied_lr_fix *f = t->fix + t->foff[y];
+    const size_t nf = (size_t)(t->foff[y + 1] - t->foff[y]);
+    for (size_t q = 0; q < nf; q++) {
+      char *to = f[q].rs < 0 ? (char *)Wk->zeros
+                             : inst_at(L, Wk, f[q].rs, f[q].inst) + (size_t)f[q].soff * W;
+      char *w = base[f[q].mem] + (size_t)f[q].off * W;
+      saved[2 * q] = w;
+      memcpy(&saved[2 * q + 1], w, sizeof to);
+      memcpy(w, &to, sizeof to);
+    }
+    if (!st->sec) {
+      st->lanes(env, base[0], 1, 0);
+    } else {
+      const lied_section *o = st->sec;
+      lied_section *ls = &Wk->secs[j];
+      for (int k = 0; k < t->nmem; k++) ls->blk[k].base = base[k];
+      for (int p = 0; p < o->k; p++) {
+        char *a = inst_at(L, Wk, t->prs[p], t->plo[p] + (int64_t)y);
+        ls->pairs[p].tear = (double *)(void *)(a + (size_t)t->ptear[p] * W);
+        ls->pairs[p].res = (double *)(void *)(a + (size_t)t->pres[p] * W);
+        ls->pairs[p].inst0 = o->pairs[p].inst0 + y;
+      }
+      rc = lied_probe_range(v, ls, mode, env, 0, 1, e);
+    }
+    for (size_t q = nf; q-- > 0;) memcpy(saved[2 * q], &saved[2 * q + 1], sizeof saved[0]);
+  }
+  return rc;
+}
+
 /* Copy-by-copy step j at coordinates first + x .. + n, on the arena. */
 static int scalar_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int j,
                         enum lied_eval_mode mode, const lied_env *env, int64_t x, uint64_t n,
@@ -258,8 +305,9 @@ int lied_lr_run_at(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, enum lie
     if (a >= b) continue;
     const lied_lr_step *t = &L->st[j];
     const int lane = t->kind == LIED_LR_LANE && a - first >= (int64_t)t->xa && b - first <= (int64_t)t->xb;
-    const int rc = lane ? lane_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e)
-                       : scalar_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e);
+    const int rc = lane     ? lane_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e)
+                   : t->one ? one_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e)
+                            : scalar_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e);
     if (rc != LIED_OK) return rc;
   }
   if (Wk->overrun)
