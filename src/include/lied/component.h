@@ -82,9 +82,13 @@ void lied_block_fault(const lied_env *env, const void *self, const char *fmt, ..
  * independent (no lane reads what another writes), so it evaluates several
  * per instruction without checking the arrays for overlap first. (GCC only:
  * clang's equivalent warns wherever instrumentation, as in the sanitizer
- * builds, prevents vectorising; clang checks for overlap at run time.) */
+ * builds, prevents vectorising; clang checks for overlap at run time.) It
+ * also keeps the loop a loop: over a full group (a constant 32 lanes) GCC
+ * would otherwise write out all eight four-lane iterations, and the lane
+ * forms a chain's evaluation runs, with the probe, no longer fitted the
+ * 32 KB first-level instruction cache (docs/components.md). */
 #if defined(__GNUC__) && !defined(__clang__)
-#define LIED_LANE_LOOP _Pragma("GCC ivdep")
+#define LIED_LANE_LOOP _Pragma("GCC ivdep") _Pragma("GCC unroll 2")
 #else
 #define LIED_LANE_LOOP
 #endif
