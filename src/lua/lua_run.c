@@ -379,8 +379,16 @@ static int model_run(lua_State *L) {
   lied_recorder rec;
   memset(&rec, 0, sizeof rec);
   int record = nouts > 0 || memory;
-  if (record && lied_recorder_select(&rec, u->sys->model, vars, &e))
-    return fail_rec(L, &rec, &e);
+  if (record) {
+    const int rc = lied_recorder_select(&rec, u->sys->model, vars, lied_lua_stop_flag(L), &e);
+    if (rc == LIED_WALK_STOPPED) { /* Ctrl-C while a pattern walked the names */
+      const int64_t n = (int64_t)rec.n;
+      lied_recorder_free(&rec);
+      lied_lua_check_stop(L, "run (choosing the variables to record)", n);
+      return lied_lua_fail(L, LIED_ERROR, "run: interrupted (choosing the variables to record)");
+    }
+    if (rc) return fail_rec(L, &rec, &e);
+  }
   if (memory) {
     res->mem = lied_mem_sink(&e);
     if (!res->mem || lied_recorder_add_sink(&rec, &res->mem->base, 0, &e))

@@ -31,6 +31,7 @@ typedef struct glob_ctx {
   lied_recorder *r;
   const char *pat;
   int states_only;
+  volatile sig_atomic_t *stop;
   lied_err *e;
   long matched;
   int rc; /* the failure that stopped the walk */
@@ -46,16 +47,18 @@ static int on_var(void *ctx, const char *name, const char *unit,
 }
 
 /* Walk the model's variables with on_var: LIED_OK, the failure of a visit,
- * or LIED_E_NOMEM when the walk itself failed (it has no error context). */
+ * LIED_WALK_STOPPED (g->stop set), or LIED_E_NOMEM when the walk itself
+ * failed (it has no error context). */
 static int walk_vars(const lied_model *m, glob_ctx *g) {
-  int rc = lied_model_each_var_matching(m, g->states_only ? NULL : g->pat, NULL, on_var, g);
+  int rc = lied_model_each_var_matching(m, g->states_only ? NULL : g->pat, g->stop, on_var, g);
   if (g->rc < 0) return g->rc;
+  if (rc == LIED_WALK_STOPPED) return rc;
   if (rc) return lied_errc(g->e, LIED_E_NOMEM, "out of memory (listing the model's variables)");
   return LIED_OK;
 }
 
 static int select_items(lied_recorder *r, const lied_model *m, const char *p, char *item,
-                        lied_err *e);
+                        volatile sig_atomic_t *stop, lied_err *e);
 
 /* Note item text, which selected the variables from r->n - before on. */
 static int add_item(lied_recorder *r, const char *text, size_t before, lied_err *e) {
@@ -70,24 +73,24 @@ static int add_item(lied_recorder *r, const char *text, size_t before, lied_err 
 }
 
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
-                         lied_err *e) {
+                         volatile sig_atomic_t *stop, lied_err *e) {
   if (!list || !*list) {
-    glob_ctx g = {r, NULL, 1, e, 0, LIED_OK};
+    glob_ctx g = {r, NULL, 1, stop, e, 0, LIED_OK};
     size_t before = r->n;
-    LIED_TRY(walk_vars(m, &g));
-    return add_item(r, "", before, e);
+    const int rc = walk_vars(m, &g);
+    return rc ? rc : add_item(r, "", before, e);
   }
   const char *p = list;
   /* work space for the longest item (names of any length) */
   char *item = lied_xmalloc(strlen(list) + 1, "variable list", e);
   if (!item) return LIED_E_NOMEM;
-  int rc = select_items(r, m, p, item, e);
+  int rc = select_items(r, m, p, item, stop, e);
   free(item);
   return rc;
 }
 
 static int select_items(lied_recorder *r, const lied_model *m, const char *p, char *item,
-                        lied_err *e) {
+                        volatile sig_atomic_t *stop, lied_err *e) {
   while (*p) {
     size_t len = strcspn(p, ",");
     memcpy(item, p, len);
@@ -100,8 +103,9 @@ static int select_items(lied_recorder *r, const lied_model *m, const char *p, ch
     if (!*s) continue;
     size_t before = r->n;
     if (lied_is_glob(s)) {
-      glob_ctx g = {r, s, 0, e, 0, LIED_OK};
-      LIED_TRY(walk_vars(m, &g));
+      glob_ctx g = {r, s, 0, stop, e, 0, LIED_OK};
+      const int rc = walk_vars(m, &g);
+      if (rc) return rc;
       if (g.matched == 0 && !m->slice_spec)
         return lied_errc(e, LIED_E_USAGE, "no variable matches '%s'", s);
     } else if (!lied_model_remote(m, s)) {

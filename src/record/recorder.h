@@ -49,9 +49,13 @@ typedef struct lied_recorder {
 /* Select variables: `list` holds comma-separated names or glob patterns
  * (with * or ?); NULL or "" selects all states. On a slice of an ensemble
  * (lied_model_set_slice) a name of another slice's copy selects nothing and
- * a pattern may match nothing (the gathering checks the whole ensemble). */
+ * a pattern may match nothing (the gathering checks the whole ensemble).
+ * When *stop (stop may be NULL) is set during a pattern's walk over the
+ * model's names (a pattern over an array of millions of copies), returns
+ * LIED_WALK_STOPPED within a few thousand copies, e untouched, the flag
+ * left set for the caller: Ctrl-C in the REPL. */
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
-                         lied_err *e);
+                         volatile sig_atomic_t *stop, lied_err *e);
 /* Add a sink; with own != 0 the recorder destroys it in lied_recorder_free. */
 int lied_recorder_add_sink(lied_recorder *r, lied_sink *s, int own, lied_err *e);
 int lied_recorder_begin(lied_recorder *r, lied_err *e);

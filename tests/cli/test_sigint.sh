@@ -60,8 +60,9 @@ check 'grep -q "interrupted!" "$tmp/repl.err"' "Lua loop interrupted: $(cat "$tm
 check 'grep -q "alive after the loop" "$tmp/repl.out"' "session goes on after Ctrl-C"
 
 # ---- the REPL: listings over every instance --------------------------------------
-# vars and params of 400,000 crabs walk millions of names (seconds): Ctrl-C
-# stops them with a message, consumed, and the session goes on.
+# vars and params of 400,000 crabs walk millions of names (seconds), and so
+# does a run choosing its variables by a pattern: Ctrl-C stops them with a
+# message, consumed, and the session goes on.
 mkfifo "$tmp/in2"
 HOME=$tmp "$LIED" <"$tmp/in2" >"$tmp/list.out" 2>"$tmp/list.err" &
 pid=$!; pids+=("$pid")
@@ -77,11 +78,18 @@ echo 'p = m:params("*.nomatch")' >&5
 sleep 0.3
 kill -INT "$pid"
 echo 'print("after params", p)' >&5
+echo "r = m:run{stop = 0.001, dt = 1e-3, vars = '*.nomatch', out = '$tmp/sel.csv', progress = false}" >&5
+sleep 1
+kill -INT "$pid"
+echo 'print("after run", r)' >&5
 echo 'print("listed", #m:vars("crab[1].*"))' >&5
 exec 5>&-
 wait_exit "$pid"
 check 'grep -q "vars: interrupted (.* names so far)" "$tmp/list.err"' "vars interrupted: $(cat "$tmp/list.err")"
 check 'grep -q "params: interrupted" "$tmp/list.err"' "params interrupted: $(cat "$tmp/list.err")"
+check 'grep -q "run (choosing the variables to record): interrupted (.* names so far)" "$tmp/list.err"' \
+  "a run's choice of variables interrupted: $(cat "$tmp/list.err")"
+check 'grep -q "^after run	nil$" "$tmp/list.out"' "no result of the interrupted run: $(cat "$tmp/list.out")"
 check 'grep -q "^after vars	nil$" "$tmp/list.out" && grep -q "^after params	nil$" "$tmp/list.out"' \
   "no partial lists kept: $(cat "$tmp/list.out")"
 check 'grep -Eq "^listed	[1-9][0-9]*$" "$tmp/list.out"' "the flag was consumed: the next listing runs whole: $(cat "$tmp/list.out")"

@@ -64,7 +64,7 @@ static void test_names(void) {
    * other slices is no error here (the gathering checks the ensemble) */
   lied_recorder r;
   memset(&r, 0, sizeof r);
-  CHECK(lied_recorder_select(&r, m, "c[9].j.s,c[*].j.s,c[1?].j.v,c[7].j.v", &e) == 0);
+  CHECK(lied_recorder_select(&r, m, "c[9].j.s,c[*].j.s,c[1?].j.v,c[7].j.v", NULL, &e) == 0);
   CHECK(r.nitems == 4);
   CHECK(r.item_n[0] == 0 && r.item_n[1] == 3 && r.item_n[2] == 0 && r.item_n[3] == 1);
   CHECK(r.n == 4 && strcmp(r.names[0], "c[6].j.s") == 0 && strcmp(r.names[2], "c[8].j.s") == 0 &&
