@@ -309,27 +309,45 @@ static int lane_links(lr_build *B, int j) {
   return LIED_OK;
 }
 
+/* The model spec holding tearing pair pr, or -1 when its tearing variable
+ * and residual are not words of one instance that moves by one instance per
+ * copy; *inst: that instance at the step's first coordinate, *ot and *orr:
+ * the variable's and the residual's byte offsets in it. */
+static int pair_place(const lr_build *B, const lied_sec_pair *pr, uint64_t *inst, uint32_t *ot,
+                      uint32_t *orr) {
+  uint64_t ir;
+  const int s1 = locate(B, pr->tear, inst, ot), s2 = locate(B, pr->res, &ir, orr);
+  if (s1 < 0 || s1 != s2 || *inst != ir || pr->tstride != B->m->specs[s1].size ||
+      pr->rstride != pr->tstride)
+    return -1;
+  return s1;
+}
+
+/* Step t's arrays of np tearing pairs (prs, plo, ptear, pres), made once. */
+static int pairs_alloc(lr_build *B, lied_lr_step *t, int np) {
+  if (t->prs) return LIED_OK;
+  const size_t k = (size_t)np + 1;
+  t->prs = lied_xcalloc(k, sizeof *t->prs, "lanes", B->e);
+  t->plo = lied_xcalloc(k, sizeof *t->plo, "lanes", B->e);
+  t->ptear = lied_xcalloc(k, sizeof *t->ptear, "lanes", B->e);
+  t->pres = lied_xcalloc(k, sizeof *t->pres, "lanes", B->e);
+  return t->prs && t->plo && t->ptear && t->pres ? LIED_OK : LIED_E_NOMEM;
+}
+
 /* Tearing pairs of lane section step j, in the rings at its lanes. */
 static int lane_pairs(lr_build *B, int j) {
   lied_lr *L = B->L;
   const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
   lied_lr_step *t = &L->st[j];
   const lied_section *sec = st->sec;
-  const size_t k = (size_t)sec->k + 1;
-  t->prs = lied_xcalloc(k, sizeof *t->prs, "lanes", B->e);
-  t->plo = lied_xcalloc(k, sizeof *t->plo, "lanes", B->e);
-  t->ptear = lied_xcalloc(k, sizeof *t->ptear, "lanes", B->e);
-  t->pres = lied_xcalloc(k, sizeof *t->pres, "lanes", B->e);
-  if (!t->prs || !t->plo || !t->ptear || !t->pres) return LIED_E_NOMEM;
+  LIED_TRY(pairs_alloc(B, t, sec->k));
   const lied_lr_spec *m0 = &L->sp[t->mem[0].rs];
   const int l0 = lied_lr_lane(m0, t->mem[0].lo);
   for (int p = 0; p < sec->k; p++) {
-    const lied_sec_pair *pr = &sec->pairs[p];
-    uint64_t it, ir;
+    uint64_t it;
     uint32_t ot, orr;
-    const int s1 = locate(B, pr->tear, &it, &ot), s2 = locate(B, pr->res, &ir, &orr);
-    if (s1 < 0 || s1 != s2 || it != ir || L->rs_of[s1] < 0 || pr->tstride != L->sp[L->rs_of[s1]].words * 8 ||
-        pr->rstride != pr->tstride || lied_lr_lane(&L->sp[L->rs_of[s1]], (int64_t)it) != l0)
+    const int s1 = pair_place(B, &sec->pairs[p], &it, &ot, &orr);
+    if (s1 < 0 || L->rs_of[s1] < 0 || lied_lr_lane(&L->sp[L->rs_of[s1]], (int64_t)it) != l0)
       return unsupported(B->why, B->cap, "a tearing pair off the groups");
     t->prs[p] = L->rs_of[s1];
     t->plo[p] = (int64_t)it;
@@ -472,7 +490,8 @@ static int one_plan(lr_build *B, int j) {
   lied_lr_step *t = &L->st[j];
   if (st->sec && st->sec->constant) return LIED_OK;
   for (int k = 0; k < t->nmem; k++)
-    if (!(st->sec ? st->sec->blk[k].lanes : st->lanes) || !ringable(B, t->mem[k].spec)) return LIED_OK;
+    if (!(st->sec ? st->sec->blk[k].lanes : st->lanes) || !ringable(B, t->mem[k].spec))
+      return LIED_OK;
   const uint64_t n = lied_lr_count(st);
   size_t cap = 1;
   for (int k = 0; k < t->nmem; k++) cap += (size_t)B->m->specs[t->mem[k].spec].tpl.nrefs;
@@ -517,20 +536,12 @@ static int one_plan(lr_build *B, int j) {
     }
   }
   foff[n] = at;
-  if (ok && np && !t->prs) { /* a section's pairs, as lane_pairs has them */
-    t->prs = lied_xcalloc((size_t)np, sizeof *t->prs, "lanes", B->e);
-    t->plo = lied_xcalloc((size_t)np, sizeof *t->plo, "lanes", B->e);
-    t->ptear = lied_xcalloc((size_t)np, sizeof *t->ptear, "lanes", B->e);
-    t->pres = lied_xcalloc((size_t)np, sizeof *t->pres, "lanes", B->e);
-    if (!t->prs || !t->plo || !t->ptear || !t->pres) ok = -1;
-  }
+  if (ok && np && pairs_alloc(B, t, np) != LIED_OK) ok = -1; /* as lane_pairs has them */
   for (int p = 0; p < np && ok > 0; p++) {
-    const lied_sec_pair *pr = &st->sec->pairs[p];
-    uint64_t it, ir;
+    uint64_t it;
     uint32_t ot, orr;
-    const int s1 = locate(B, pr->tear, &it, &ot), s2 = locate(B, pr->res, &ir, &orr);
-    ok = s1 >= 0 && s1 == s2 && it == ir && ringable(B, s1) && ot % 8 == 0 && orr % 8 == 0 &&
-         pr->tstride == B->m->specs[s1].size && pr->rstride == pr->tstride;
+    const int s1 = pair_place(B, &st->sec->pairs[p], &it, &ot, &orr);
+    ok = s1 >= 0 && ringable(B, s1) && ot % 8 == 0 && orr % 8 == 0;
     if (ok) pspec[p] = s1, t->plo[p] = (int64_t)it, t->ptear[p] = ot, t->pres[p] = orr;
   }
   for (int k = 0; k < t->nmem && ok > 0; k++)

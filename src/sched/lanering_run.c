@@ -83,8 +83,8 @@ void lied_lr_worker_free(const lied_lr *L, lied_lr_worker *W_) {
     free(W_->secs[j].blk);
     free(W_->secs[j].pairs);
   }
-  free(W_->rings), free(W_->tag), free(W_->halo), free(W_->zeros), free(W_->secs), free(W_->saved);
-  free(W_->bases);
+  free(W_->rings), free(W_->tag), free(W_->halo), free(W_->zeros), free(W_->secs);
+  free(W_->saved), free(W_->bases);
   memset(W_, 0, sizeof *W_);
 }
 
@@ -237,7 +237,8 @@ static int one_piece(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, int j,
   char **base = Wk->bases, **saved = Wk->saved;
   int rc = LIED_OK;
   for (uint64_t y = (uint64_t)x; y < (uint64_t)x + n && rc == LIED_OK; y++) {
-    for (int k = 0; k < t->nmem; k++) base[k] = inst_at(L, Wk, t->mem[k].rs, t->mem[k].lo + (int64_t)y);
+    for (int k = 0; k < t->nmem; k++)
+      base[k] = inst_at(L, Wk, t->mem[k].rs, t->mem[k].lo + (int64_t)y);
     const lied_lr_fix *f = t->fix + t->foff[y];
     const size_t nf = (size_t)(t->foff[y + 1] - t->foff[y]);
     for (size_t q = 0; q < nf; q++) {
@@ -304,10 +305,12 @@ int lied_lr_run_at(const lied_lr *L, lied_lr_worker *Wk, lied_sched *v, enum lie
     if (b > hi) b = hi;
     if (a >= b) continue;
     const lied_lr_step *t = &L->st[j];
-    const int lane = t->kind == LIED_LR_LANE && a - first >= (int64_t)t->xa && b - first <= (int64_t)t->xb;
-    const int rc = lane     ? lane_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e)
-                   : t->one ? one_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e)
-                            : scalar_piece(L, Wk, v, j, mode, env, a - first, (uint64_t)(b - a), e);
+    const int64_t x = a - first;
+    const uint64_t n = (uint64_t)(b - a);
+    const int lane = t->kind == LIED_LR_LANE && x >= (int64_t)t->xa && b - first <= (int64_t)t->xb;
+    const int rc = lane     ? lane_piece(L, Wk, v, j, mode, env, x, n, e)
+                   : t->one ? one_piece(L, Wk, v, j, mode, env, x, n, e)
+                            : scalar_piece(L, Wk, v, j, mode, env, x, n, e);
     if (rc != LIED_OK) return rc;
   }
   if (Wk->overrun)

@@ -310,8 +310,8 @@ PROBE_INLINE int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mo
     return probe2_(s, sec, mode, env, q0, LIED_LANES, LIED_LANE_STRIDE, LIED_LANE_STRIDE,
                    LIED_LANE_STRIDE, LIED_LANE_STRIDE, 0, e);
   if (sec->layout == LIED_LAYOUT_LANES) /* part of a group: at most LIED_LANES, told */
-    return probe2_(s, sec, mode, env, q0, n < LIED_LANES ? n : LIED_LANES, LIED_LANE_STRIDE, LIED_LANE_STRIDE,
-                   LIED_LANE_STRIDE, LIED_LANE_STRIDE, 0, e);
+    return probe2_(s, sec, mode, env, q0, n < LIED_LANES ? n : LIED_LANES, LIED_LANE_STRIDE,
+                   LIED_LANE_STRIDE, LIED_LANE_STRIDE, LIED_LANE_STRIDE, 0, e);
   return probe2_(s, sec, mode, env, q0, n, p0->tstride, p1->tstride, p0->rstride, p1->rstride,
                  1, e);
 }
