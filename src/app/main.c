@@ -8,7 +8,7 @@
 #include <string.h>
 #include "app/repl.h"
 #include "dist/dist.h"
-#include "lua/lua_lied.h"
+#include "binding/lua_lied.h"
 
 static volatile sig_atomic_t stop_requested, stop_signal;
 

@@ -1,6 +1,6 @@
 /* binding.h - what the files of the Lua binding (module lied.core) share:
  * the userdata types, the one error mapping, small helpers. Private to
- * src/lua; the host's interface is lua_lied.h.
+ * src/binding; the host's interface is lua_lied.h.
  *
  *   lua_class.c    C classes and component libraries
  *   lua_build.c    models: lied.core.build, the model userdata
@@ -11,14 +11,14 @@
  *   lua_error.c    error objects (kind "usage" or "model")
  *   lua_dist.c     the processes of a run under mpirun (src/dist)
  *   lua_module.c   lied_lua_open_core and the module's other functions */
-#ifndef LIED_LUA_BINDING_H
-#define LIED_LUA_BINDING_H
+#ifndef LIED_BINDING_BINDING_H
+#define LIED_BINDING_BINDING_H
 #include <lauxlib.h>
 #include <lua.h>
 #include <stdint.h>
-#include "builder/system.h"
+#include "sched/system.h"
 #include "core/err.h"
-#include "lua/lua_lied.h"
+#include "binding/lua_lied.h"
 #include "record/recorder.h"
 
 /* Metatable names (also each type's __name). */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/analysis.h"
-#include "lua/binding.h"
+#include "binding/binding.h"
 #include "core/text.h"
 #include "solve/events.h"
 

@@ -3,7 +3,7 @@
  * lied_system); its methods are in lua_inspect.c and lua_run.c. */
 #include <string.h>
 #include <time.h>
-#include "lua/binding.h"
+#include "binding/binding.h"
 #include "core/clock.h"
 
 lmodel *lied_lua_checkmodel(lua_State *L, int idx) {

@@ -2,7 +2,7 @@
  * libraries they come from. */
 #include <string.h>
 #include "core/library.h"
-#include "lua/binding.h"
+#include "binding/binding.h"
 
 static void push_class(lua_State *L, const lied_class *c) {
   const lied_class **u = lua_newuserdatauv(L, sizeof *u, 0);

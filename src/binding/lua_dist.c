@@ -1,7 +1,7 @@
 /* lua_dist.c - the processes of a run under mpirun, for the command line
  * (lua/lied/cli.lua; docs/distributed.md): lied.core.mpi() -> {rank, size,
  * built}, lied.core.mpi_abort(status). */
-#include "lua/binding.h"
+#include "binding/binding.h"
 #include "dist/dist.h"
 
 /* lied.core.mpi() -> {rank = r (0-based), size = P, built = lied has MPI} */

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include "core/model.h"
-#include "lua/binding.h"
+#include "binding/binding.h"
 #include "core/text.h"
 
 static const char *kind_of(int code) {

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "lua/lua_lied.h"
-#include "lua/binding.h"
+#include "binding/lua_lied.h"
+#include "binding/binding.h"
 
 /* Relative paths from the executable's directory to lied's Lua modules and
  * C modules in an install (set by CMake from the install directories; no

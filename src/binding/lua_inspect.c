@@ -3,7 +3,7 @@
  * model:derivatives. */
 #include <stdlib.h>
 #include <string.h>
-#include "lua/binding.h"
+#include "binding/binding.h"
 #include "core/text.h"
 #include "sched/lanering.h"
 #include "sched/lanes.h"

@@ -6,7 +6,7 @@
 #include "lied/component.h"
 
 /* Open module lied.core (pushes its table): preloaded by lied_lua_new; the
- * shared object lied/core.so (src/lua/module/core.c) is the same module for
+ * shared object lied/core.so (src/binding/modules/core.c) is the same module for
  * a stock Lua 5.4. */
 int lied_lua_open_core(lua_State *L);
 

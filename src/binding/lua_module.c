@@ -5,7 +5,7 @@
 #include <string.h>
 #include "core/model.h"
 #include "linsys/sparse.h"
-#include "lua/binding.h"
+#include "binding/binding.h"
 #include "core/text.h"
 #include "solve/sim.h"
 

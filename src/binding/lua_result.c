@@ -2,7 +2,7 @@
  * kept, by column, and result:save to a .csv or .mat file. */
 #include <stdlib.h>
 #include <string.h>
-#include "lua/binding.h"
+#include "binding/binding.h"
 
 lresult *lied_lua_checkresult(lua_State *L, int idx) {
   return luaL_checkudata(L, idx, RESULT_MT);

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "lua/binding.h"
+#include "binding/binding.h"
 #include "dist/dist.h"
 #include "record/progress.h"
 #include "core/pool.h"

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dist/dist.h"
-#include "lua/binding.h"
+#include "binding/binding.h"
 
 static int core_mpi_send(lua_State *L) {
   lua_Integer to = luaL_checkinteger(L, 1);

@@ -4,7 +4,7 @@
  * process; every chunk lied runs (model files, stdlib, scripts, and what
  * user code loads) is compiled from text. */
 #include <lauxlib.h>
-#include "lua/lua_lied.h"
+#include "binding/lua_lied.h"
 
 static const char text_only[] =
     "local load, loadfile, select, error, type = load, loadfile, select, error, type\n"

@@ -1,5 +1,5 @@
-/* system.c - the builder: instantiate-then-schedule, with timings. */
-#include "builder/system.h"
+/* system.c - a system: instantiate, then schedule, with timings. */
+#include "sched/system.h"
 #include "core/clock.h"
 #include <stdlib.h>
 #include <time.h>

@@ -1,8 +1,8 @@
-/* system.h - the builder: a declared model instantiated, wired and scheduled
- * (core, then sched), ready for the solvers (solve/sim.h). The layer above
- * core and sched that owns both; the Lua binding and embedders hold systems. */
-#ifndef LIED_BUILDER_SYSTEM_H
-#define LIED_BUILDER_SYSTEM_H
+/* system.h - a system: a declared model instantiated, wired and scheduled
+ * (core, then sched), ready for the solvers (solve/sim.h). It owns both the
+ * model and its schedule; the Lua binding and embedders hold systems. */
+#ifndef LIED_SCHED_SYSTEM_H
+#define LIED_SCHED_SYSTEM_H
 #include "core/model.h"
 #include "sched/sched.h"
 

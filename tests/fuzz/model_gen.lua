@@ -6,6 +6,7 @@
 -- a few steps. Every API error is caught (errors are the expected outcome);
 -- the harness looks for crashes, sanitizer reports, leaks and hangs.
 local lied = require "lied"
+require "lied.testlib" -- the test library (tests/testlib, on LIED_PATH)
 
 local classes = {}
 for _, libname in ipairs { "testlib", "mechanics", "thermofluid", "signals", "thermal" } do

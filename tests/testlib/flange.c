@@ -1,6 +1,6 @@
 /* flange.c - 1-D translational test components: Ground, Slider (a joint
  * with an optional spring-damper and applied force), Mass. */
-#include "lib/testlib/testlib.h"
+#include "testlib/testlib.h"
 
 const lied_connector tl_flange = {
     "flange1d",

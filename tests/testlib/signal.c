@@ -3,7 +3,7 @@
  * (Constant, Sine, Gain, Add, Integrator) are lied.signals' (the Lua module
  * lied.testlib keeps their names as aliases). */
 #include <math.h>
-#include "lib/testlib/testlib.h"
+#include "testlib/testlib.h"
 #include "lied/component.h"
 
 /* ---- Solve: tearing pair z with residual c*z - u; y = z (a 1x1 section

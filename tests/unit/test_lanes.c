@@ -15,7 +15,7 @@
 #include "core/model.h"
 #include "lib/mechanics/mechanics.h"
 #include "lib/signals/signals.h"
-#include "lib/testlib/testlib.h"
+#include "testlib/testlib.h"
 #include "sched/sched.h"
 #include "solve/butcher.h"
 #include "solve/fused.h"

@@ -1,4 +1,4 @@
-/* tf_media_lua.c - the Lua module lied.thermofluid_media: property functions
+/* thermofluid_media.c - the Lua module lied.thermofluid_media: property functions
  * of the thermofluid media for inspection and tests. lied.thermofluid makes
  * them the methods of tf.steam and tf.moist_air (docs/media.md):
  *
