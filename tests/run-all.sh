@@ -15,6 +15,19 @@ ctest --test-dir build --output-on-failure -j"$jobs"
 echo "== tests (ASan + UBSan build)"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs"
+# ThreadSanitizer (clang): contexts of the embedding API on several threads
+# at once (tests/embed/test_contexts.c; docs/robustness.md)
+if command -v clang >/dev/null; then
+  tsan=-fsanitize=thread
+  CC=clang cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS=$tsan \
+    -DCMAKE_EXE_LINKER_FLAGS=$tsan -DCMAKE_SHARED_LINKER_FLAGS=$tsan \
+    -DCMAKE_MODULE_LINKER_FLAGS=$tsan >/dev/null
+  cmake --build build-tsan -j"$jobs" --target test_contexts lied_testlib lied_lua_files
+  echo "== contexts on threads (ThreadSanitizer)"
+  ctest --test-dir build-tsan --output-on-failure -R embed.test_contexts
+else
+  echo "== ThreadSanitizer skipped: no clang"
+fi
 # Fuzz smoke (tests/fuzz): libFuzzer harnesses built with clang, 25 s each
 if command -v clang >/dev/null; then
   CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON >/dev/null
