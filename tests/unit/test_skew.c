@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include "cases.h"
 #include "check.h"
 #include "fixtures.h"
 #include "core/model.h"
@@ -559,36 +560,51 @@ static void no_window(int64_t n, int hub) {
   as_whole_graph(passed_on(n, hub, 0, &e), passed_on(n, hub, LIED_SCHED_NO_WINDOW, &e), 0);
 }
 
-int main(void) {
-  same_window(3000, 1, 0, 1);  /* n sliders, n - 1 springs, n - 2 sums */
-  same_window(2001, 2, 0, 1);  /* links two ahead */
-  same_window(6007, 3, 0, 1);
-  same_window(1024, 1, 0, 1);  /* a small window */
-  same_window(3000, 1, 1, 0);  /* periodic: the last link reads copy 0 */
-  same_window(3000, 1, 2, 1);  /* a slider outside the arrays at the end (level by level) */
-  no_window(3000, 0);          /* a signal passed on from copy to copy */
-  no_window(3000, 1);          /* a component reading every copy */
-  window_outsider(2000);       /* ... and its Jacobian pattern */
-  same_bits(300, 1, 0, 1);  /* 9 chunks and a partial one */
-  same_bits(1000, 2, 0, 1); /* links two ahead */
-  same_bits(301, 1, 1, 0);  /* periodic: lags as long as the chain */
-  same_bits(40, 1, 0, 0);   /* too few chunks to matter */
-  same_bits(63, 1, 0, 0);   /* under two chunks */
-  same_bits(64, 1, 0, 1);   /* two chunks, lags of one: half the arrays */
-  same_bits_threads(5000, 1);
-  same_bits_waves_pool(5000, 1);
-  same_bits_waves_pool(6001, 3);
-  waves_trust(LIED_WAVE_TRUST + 100);
-  same_bits_threads(5000, 3);
-  same_bits_waves(64, 1);
-  same_bits_waves(300, 1);
-  same_bits_waves(1001, 3);
-  same_bits_waves(4099, 2);
-  same_bits_lanes(1000, 1, 0); /* partial groups at both ends */
-  same_bits_lanes(64, 1, 0);   /* the shortest chain in waves: ends in every chunk */
-  same_bits_lanes(100, 1, 0);
-  same_bits_lanes(4099, 2, 0); /* links two ahead */
-  same_bits_lanes(6001, 3, 0); /* three ahead */
-  same_bits_lanes(5000, 1, 0); /* on the pool: 2 and 3 workers share it */
-  return CHECK_DONE();
+int main(int argc, char **argv) {
+  CASES(argc, argv);
+  if (CASE("windows")) {
+    same_window(3000, 1, 0, 1);  /* n sliders, n - 1 springs, n - 2 sums */
+    same_window(2001, 2, 0, 1);  /* links two ahead */
+    same_window(6007, 3, 0, 1);
+    same_window(1024, 1, 0, 1);  /* a small window */
+    same_window(3000, 1, 1, 0);  /* periodic: the last link reads copy 0 */
+    same_window(3000, 1, 2, 1);  /* a slider outside the arrays at the end (level by level) */
+  }
+  if (CASE("no_window")) {
+    no_window(3000, 0);          /* a signal passed on from copy to copy */
+    no_window(3000, 1);          /* a component reading every copy */
+    window_outsider(2000);       /* ... and its Jacobian pattern */
+  }
+  if (CASE("bits")) {
+    same_bits(300, 1, 0, 1);  /* 9 chunks and a partial one */
+    same_bits(1000, 2, 0, 1); /* links two ahead */
+    same_bits(301, 1, 1, 0);  /* periodic: lags as long as the chain */
+    same_bits(40, 1, 0, 0);   /* too few chunks to matter */
+    same_bits(63, 1, 0, 0);   /* under two chunks */
+    same_bits(64, 1, 0, 1);   /* two chunks, lags of one: half the arrays */
+  }
+  if (CASE("threads")) {
+    same_bits_threads(5000, 1);
+    same_bits_threads(5000, 3);
+  }
+  if (CASE("waves_pool")) {
+    same_bits_waves_pool(5000, 1);
+    same_bits_waves_pool(6001, 3);
+    waves_trust(LIED_WAVE_TRUST + 100);
+  }
+  if (CASE("waves")) {
+    same_bits_waves(64, 1);
+    same_bits_waves(300, 1);
+    same_bits_waves(1001, 3);
+    same_bits_waves(4099, 2);
+  }
+  if (CASE("lanes")) {
+    same_bits_lanes(1000, 1, 0); /* partial groups at both ends */
+    same_bits_lanes(64, 1, 0);   /* the shortest chain in waves: ends in every chunk */
+    same_bits_lanes(100, 1, 0);
+    same_bits_lanes(4099, 2, 0); /* links two ahead */
+    same_bits_lanes(6001, 3, 0); /* three ahead */
+    same_bits_lanes(5000, 1, 0); /* on the pool: 2 and 3 workers share it */
+  }
+  return CASES_DONE();
 }
