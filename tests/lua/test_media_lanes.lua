@@ -25,8 +25,8 @@ local function same_bits(M, opts, what)
   T.check(sa.fused and sa.lanes, what .. ": fused steps in lane form")
   T.check(sb.fused and not sb.lanes, what .. ": lanes = false: copy by copy")
   local diff, cols, moved = 0, 0, 0
-  for _, name in ipairs(a:names()) do
-    local ca, cb = a:column(name), b:column(name)
+  for _, name in ipairs(T.names(a)) do
+    local ca, cb = T.column(a, name), T.column(b, name)
     cols = cols + 1
     for i = 1, #ca do
       if ca[i] ~= cb[i] and not (ca[i] ~= ca[i] and cb[i] ~= cb[i]) then diff = diff + 1 end
@@ -70,7 +70,7 @@ local steam = tf.steam
 local phases = {}
 for i = 1, 40 do
   for k = 1, 8 do
-    for _, h in ipairs(r:column(("e[%d].hx.h_b[%d]"):format(i, k))) do
+    for _, h in ipairs(T.column(r, ("e[%d].hx.h_b[%d]"):format(i, k))) do
       local x = steam:x_ph(2e5, h)
       phases[x == 0 and "liquid" or x == 1 and "vapour" or "mixture"] = true
     end
@@ -112,7 +112,7 @@ local X = tf.moist_air:X_phi(101325, 303.15, 0.6)
 local Tdew = tf.moist_air:T_dew(101325, X)
 local fog, dry = 0, 0
 for i = 1, 40 do
-  local Ta = r:column(("c[%d].coil.T_a"):format(i))
+  local Ta = T.column(r, ("c[%d].coil.T_a"):format(i))
   if Ta[#Ta] < Tdew then fog = fog + 1 else dry = dry + 1 end
 end
 T.check(fog > 0, "moist air: copies whose air leaves below its dew point (" .. fog .. ")")
