@@ -6,10 +6,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include "binding/binding.h"
+#include "binding/run.h"
 #include "dist/dist.h"
-#include "record/progress.h"
 #include "core/pool.h"
 #include "solve/sim.h"
 
@@ -32,8 +31,7 @@ static const char *const type_names[] = {
     "boolean", "boolean or \"auto\"",         "table", "whole number from 1 to 1024"};
 _Static_assert(LIED_THREADS_MAX == 1024, "the type name of OPT_THREADS says 1024");
 #define MAX_CLIENTS 1024
-#define MAX_OUTS 16
-#define PARAMS_MAX 100000 /* parameter values written with results, at most */
+#define MAX_OUTS LIED_RUN_MAX_OUTS
 
 typedef struct run_option {
   const char *name;
@@ -291,12 +289,6 @@ static int run_outputs(lua_State *L, int t, const char *specs[MAX_OUTS]) {
   return k;
 }
 
-/* Raise e after freeing the recorder. */
-static int fail_rec(lua_State *L, lied_recorder *rec, const lied_err *e) {
-  lied_recorder_free(rec);
-  return lied_lua_raise(L, e);
-}
-
 static void push_stats(lua_State *L, const lied_sim_stats *st) {
   lua_createtable(L, 0, 20);
   lied_lua_setint(L, "steps", (uint64_t)st->steps);
@@ -323,163 +315,74 @@ static void push_stats(lua_State *L, const lied_sim_stats *st) {
   lied_lua_setnum(L, "cpu", st->cpu);
 }
 
+/* The run options of the table at index t (checked by check_options) as a
+ * lied_run_spec for model m; raises a usage error for a span that cannot be
+ * simulated, or for what a run under mpirun cannot do. */
+static void run_spec(lua_State *L, int t, const lied_model *m, lied_run_spec *sp) {
+  memset(sp, 0, sizeof *sp);
+  lied_sim_opts *o = &sp->sim;
+  o->start = num(L, t, "start", 0);
+  o->stop = num(L, t, "stop", 1);
+  o->dt = num(L, t, "dt", 0);
+  o->every_step = str(L, t, "interval") != NULL; /* a number, or "step" */
+  o->interval = num(L, t, "interval", 0);
+  o->rtol = o->atol = num(L, t, "tol", 0); /* tol sets both; rtol, atol override */
+  o->rtol = num(L, t, "rtol", o->rtol);
+  o->atol = num(L, t, "atol", o->atol);
+  o->hmax = num(L, t, "hmax", 0);
+  o->solver = str(L, t, "solver");
+  o->no_fuse = boolean(L, t, "fuse") == 0;
+  o->no_lanes = boolean(L, t, "lanes") == 0;
+  o->threads = (int)num(L, t, "threads", 0);
+  sp->vars = str(L, t, "vars");
+  sp->clients = (int)num(L, t, "clients", 0);
+  sp->progress_delay = num(L, t, "progress_delay", 1);
+  sp->progress = boolean(L, t, "progress"); /* -1: auto */
+  sp->params = boolean(L, t, "params");      /* -1: the default */
+  sp->memory = boolean(L, t, "memory");
+  const char *out1 = str(L, t, "out");
+  /* out = "none" records nothing, unless memory = true says to keep the rows */
+  if (sp->memory < 0) sp->memory = !(out1 && strcmp(out1, "none") == 0);
+  sp->nouts = run_outputs(L, t, sp->outs);
+  check_run_span(L, o);
+  sp->stop = lied_lua_stop_flag(L);
+  /* a slice of an ensemble under mpirun (docs/distributed.md): every rank
+   * runs its copies, rank 0 writes the outputs of all; rows are gathered at
+   * the same output times on every rank, no rows are kept in memory */
+  sp->dist = m->slice_spec && lied_dist_size() > 1;
+  if (!sp->dist) return;
+  if (o->every_step)
+    lied_lua_fail(L, LIED_E_USAGE,
+                  "run: interval = \"step\" is not available under mpirun (the ranks' steps "
+                  "differ); give an output interval");
+  lied_err ev; /* state events: refused (docs/distributed.md, "Events") */
+  if (lied_dist_check_events(m, &ev)) lied_lua_raise(L, &ev);
+  sp->memory = 0;
+}
+
 /* model:run(opts) -> result, stats: the options are those of the table
- * `options` above. Invalid options raise a usage error before anything is
- * opened or run; a simulation failure returns result-so-far, stats,
- * message. */
+ * `options` above, the run is assembled in C (run.c). Invalid options raise
+ * a usage error before anything is opened or run; a failure before the
+ * simulation raises; a failure of the simulation returns result-so-far,
+ * stats, message. */
 static int model_run(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   check_options(L, 2);
-  lied_sim_opts o = {0};
-  o.start = num(L, 2, "start", 0);
-  o.stop = num(L, 2, "stop", 1);
-  o.dt = num(L, 2, "dt", 0);
-  const char *interval = str(L, 2, "interval"); /* a number, or "step" */
-  o.every_step = interval != NULL;
-  o.interval = num(L, 2, "interval", 0);
-  o.rtol = o.atol = num(L, 2, "tol", 0); /* tol sets both; rtol, atol override */
-  o.rtol = num(L, 2, "rtol", o.rtol);
-  o.atol = num(L, 2, "atol", o.atol);
-  o.hmax = num(L, 2, "hmax", 0);
-  o.solver = str(L, 2, "solver");
-  o.no_fuse = boolean(L, 2, "fuse") == 0;
-  o.no_lanes = boolean(L, 2, "lanes") == 0;
-  o.threads = (int)num(L, 2, "threads", 0);
-  const char *vars = str(L, 2, "vars");
-  int clients = (int)num(L, 2, "clients", 0);
-  double pdelay = num(L, 2, "progress_delay", 1);
-  int progress = boolean(L, 2, "progress"); /* -1: auto */
-  int memory = boolean(L, 2, "memory");
-  const char *out1 = str(L, 2, "out");
-  /* out = "none" records nothing, unless memory = true says to keep the rows */
-  if (memory < 0) memory = !(out1 && strcmp(out1, "none") == 0);
-  const char *outs[MAX_OUTS];
-  int nouts = run_outputs(L, 2, outs);
-  check_run_span(L, &o);
-  /* a slice of an ensemble under mpirun (docs/distributed.md): every rank
-   * runs its copies, rank 0 writes the outputs of all; rows are gathered at
-   * the same output times on every rank, no rows are kept in memory */
-  const int dist = u->sys->model->slice_spec && lied_dist_size() > 1;
-  const int rank = dist ? lied_dist_rank() : 0;
-  if (dist) {
-    if (o.every_step && strcmp(interval, "step") == 0)
-      lied_lua_fail(L, LIED_E_USAGE,
-                    "run: interval = \"step\" is not available under mpirun (the ranks' steps "
-                    "differ); give an output interval");
-    lied_err ev; /* state events: refused (docs/distributed.md, "Events") */
-    if (lied_dist_check_events(u->sys->model, &ev)) return lied_lua_raise(L, &ev);
-    memory = 0;
-  }
-
+  lied_run_spec spec;
+  run_spec(L, 2, u->sys->model, &spec);
   lresult *res = lied_lua_newresult(L);
-  int ridx = lua_gettop(L);
-  lied_err e;
-  e.msg[0] = 0;
-  lied_recorder rec;
-  memset(&rec, 0, sizeof rec);
-  int record = nouts > 0 || memory;
-  if (record) {
-    const int rc = lied_recorder_select(&rec, u->sys->model, vars, lied_lua_stop_flag(L), &e);
-    if (rc == LIED_WALK_STOPPED) { /* Ctrl-C while a pattern walked the names */
-      const int64_t n = (int64_t)rec.n;
-      lied_recorder_free(&rec);
-      lied_lua_check_stop(L, "run (choosing the variables to record)", n);
-      return lied_lua_fail(L, LIED_ERROR, "run: interrupted (choosing the variables to record)");
-    }
-    if (rc) return fail_rec(L, &rec, &e);
+  lied_run_out out;
+  lied_err e = {0};
+  const int rc = lied_run_system(u->sys, &spec, &out, &e);
+  res->mem = out.mem;
+  if (rc == LIED_WALK_STOPPED) { /* Ctrl-C while a pattern walked the names */
+    lied_lua_check_stop(L, "run (choosing the variables to record)", out.names);
+    return lied_lua_fail(L, LIED_ERROR, "run: interrupted (choosing the variables to record)");
   }
-  if (memory) {
-    res->mem = lied_mem_sink(&e);
-    if (!res->mem || lied_recorder_add_sink(&rec, &res->mem->base, 0, &e))
-      return fail_rec(L, &rec, &e);
-  }
-  volatile sig_atomic_t *flag = lied_lua_stop_flag(L);
-  int to_stdout = 0;
-  /* parameters with the results: MAT unless params = false, CSV with true */
-  int want_params = boolean(L, 2, "params");
-  lied_params params;
-  memset(&params, 0, sizeof params);
-  for (int i = 0; i < nouts && want_params != 0; i++) {
-    int kind = lied_output_kind(outs[i]);
-    if (kind == LIED_OUT_MAT || (want_params > 0 && (kind == LIED_OUT_CSV || kind == LIED_OUT_STDOUT))) {
-      if (lied_params_collect(&params, u->sys->model, PARAMS_MAX, &e)) return fail_rec(L, &rec, &e);
-      if (dist && (lied_halo_own_params(&params, u->sys->model) ||
-                   lied_dist_params(&params, PARAMS_MAX, &e))) {
-        lied_params_free(&params);
-        return fail_rec(L, &rec, &e);
-      }
-      break;
-    }
-  }
-  if (dist && rank != 0 && nouts > 0) { /* rows go to rank 0 */
-    lied_sink *ds = lied_dist_sink(NULL, &rec, &e);
-    if (ds) lied_dist_sink_coupled(ds, u->sys->model);
-    if (!ds || lied_recorder_add_sink(&rec, ds, 1, &e)) {
-      lied_params_free(&params);
-      return fail_rec(L, &rec, &e);
-    }
-  } else if (nouts > 0) {
-    lied_sink *out = nouts == 1 ? NULL : lied_mux_sink(&e);
-    if (nouts > 1 && !out) return fail_rec(L, &rec, &e);
-    for (int i = 0; i < nouts; i++) {
-      to_stdout |= lied_output_kind(outs[i]) == LIED_OUT_STDOUT;
-      lied_sink *s = lied_output_open(outs[i], clients, flag, &e);
-      if (s && params.n) lied_output_params(s, outs[i], &params, want_params > 0);
-      if (!s || (out && lied_mux_add(out, s, &e))) {
-        if (out) out->destroy(out);
-        lied_params_free(&params);
-        return fail_rec(L, &rec, &e);
-      }
-      if (!out) out = s;
-    }
-    if (dist && !(out = lied_dist_sink(out, &rec, &e))) { /* rank 0: gathers the rows */
-      lied_params_free(&params);
-      return fail_rec(L, &rec, &e);
-    }
-    if (dist) lied_dist_sink_coupled(out, u->sys->model);
-    if (lied_recorder_add_sink(&rec, out, 1, &e)) {
-      lied_params_free(&params);
-      return fail_rec(L, &rec, &e);
-    }
-  }
-  if (progress < 0)
-    progress = isatty(STDERR_FILENO) && !(to_stdout && isatty(STDOUT_FILENO));
-  if (rank != 0) progress = 0;
-  lied_progress bar;
-  if (progress) {
-    lied_progress_init(&bar, stderr, isatty(STDERR_FILENO), o.start, o.stop, pdelay);
-    o.progress = lied_progress_update;
-    o.progress_ctx = &bar;
-  }
-  lied_sim_stats st;
-  /* a Ctrl-C before the run is forgotten (the REPL's prompt); a terminating
-   * signal (the flag is 128 + its number: SIGTERM, SIGHUP) stops the run at
-   * its first row */
-  if (flag && *flag <= 128) *flag = 0;
-  int stop_sig = 0;
-  lied_output output = lied_recorder_output(&rec);
-  /* a slice of coupled arrays: the halo exchange before every evaluation */
-  lied_halo *halo = NULL;
-  if (dist && lied_halo_new(&halo, u->sys->sched, o.start, o.solver, &e)) {
-    lied_params_free(&params);
-    return fail_rec(L, &rec, &e);
-  }
-  o.halo = halo ? lied_halo_exchange : NULL;
-  o.halo_ctx = halo;
-  /* the exchange runs before each evaluation over the whole state vector:
-   * no fused steps, no waves (their stages run chunk by chunk) */
-  if (halo) o.no_fuse = 1;
-  int rc = lied_simulate(u->sys->sched, &o, rec.nsinks ? &output : NULL, flag, &st, &e);
-  lied_halo_free(halo);
-  if (flag) stop_sig = *flag > 128 ? (int)*flag - 128 : 0, *flag = 0; /* consumed: st.interrupted tells */
-  if (progress) lied_progress_finish(&bar, st.t_end, st.interrupted);
-  lied_recorder_free(&rec);
-  lied_params_free(&params);
-  if (rc == LIED_E_USAGE) return lied_lua_raise(L, &e);
-  lua_pushvalue(L, ridx);
-  push_stats(L, &st);
-  if (st.interrupted && stop_sig) lied_lua_setint(L, "signal", (uint64_t)stop_sig);
+  if (rc && (!out.ran || rc == LIED_E_USAGE)) return lied_lua_raise(L, &e);
+  push_stats(L, &out.stats);
+  if (out.stats.interrupted && out.signal) lied_lua_setint(L, "signal", (uint64_t)out.signal);
   if (rc) {
     lua_pushstring(L, e.msg);
     return 3;
