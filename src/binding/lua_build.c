@@ -242,6 +242,151 @@ static int set_coupled_slices(lua_State *L, lied_model *m, lua_Integer n, lied_e
   return LIED_OK;
 }
 
+/* The "file:line: name" that starts the messages about a spec: three
+ * arguments for "%s%s%s". */
+#define SPEC_AT(where, name) (where) ? (where) : "", (where) ? ": " : "", (name) ? (name) : "?"
+
+/* Add the spec of the table at t (name, parent, count, array, class; the
+ * slice of an ensemble) to m; its id. Raises on a bad array size, a
+ * rejected spec or a bad slice. */
+static int add_spec(lua_State *L, lied_model *m, int t, const char *name, const char *where) {
+  lied_err e = {0};
+  lua_getfield(L, t, "parent");
+  int parent = (int)lua_tointeger(L, -1) - 1;
+  lua_getfield(L, t, "count");
+  lua_Integer count = lua_isnil(L, -1) ? 1 : lua_tointeger(L, -1);
+  lua_getfield(L, t, "array");
+  int is_array = lua_toboolean(L, -1);
+  lua_getfield(L, t, "class");
+  const lied_class *cls = lua_isnil(L, -1) ? NULL : lied_lua_checkclass(L, -1);
+  lua_pop(L, 4);
+  if (count < 0 || count > (lua_Integer)UINT32_MAX)
+    lied_lua_fail(L, LIED_E_MODEL, "%s%s%s: array size %I out of range (at most %I)",
+                  SPEC_AT(where, name), count, (lua_Integer)UINT32_MAX);
+  int id = lied_model_add(m, parent, name ? name : "", cls, (uint32_t)count, is_array, where, &e);
+  if (id < 0) lied_lua_raise(L, &e);
+  /* a slice of an ensemble (lied.flatten under mpirun): the copies
+   * slice_first + 1 .. slice_first + count of slice_global (coupled
+   * arrays, with own_first: set after the build, set_coupled_slices) */
+  lua_getfield(L, t, "own_first");
+  int coupled = lua_type(L, -1) == LUA_TNUMBER;
+  lua_pop(L, 1);
+  if (!coupled && lua_getfield(L, t, "slice_first") == LUA_TNUMBER) {
+    lua_getfield(L, t, "slice_global");
+    lua_Integer first = lua_tointeger(L, -2), global = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (first < 0 || global < 1 || lied_model_set_slice(m, id, (uint64_t)first, (uint64_t)global, &e))
+      lied_lua_fail(L, LIED_E_USAGE, "%s: bad slice of the ensemble", name ? name : "?");
+  }
+  if (!coupled) lua_pop(L, 1);
+  return id;
+}
+
+/* The values of parameter pn on the top of the stack (a number or a list)
+ * into vbuf (64 values), or into a userdata left on the stack above it for
+ * a longer list; their count. Raises on a value that is not a number. */
+static int param_values(lua_State *L, const char *pn, double vbuf[64], double **v,
+                        const char *name, const char *where) {
+  int nv = 0;
+  *v = vbuf;
+  if (lua_type(L, -1) == LUA_TNUMBER) {
+    vbuf[nv++] = lua_tonumber(L, -1);
+    return nv;
+  }
+  if (lua_type(L, -1) != LUA_TTABLE)
+    lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s must be a number, got %s",
+                  SPEC_AT(where, name), pn, luaL_typename(L, -1));
+  lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
+  if (len > (1 << 20))
+    lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s: %I values are too many",
+                  SPEC_AT(where, name), pn, len);
+  if (len > 64) *v = lua_newuserdatauv(L, sizeof(double) * (size_t)len, 0);
+  for (lua_Integer k = 1; k <= len; k++) {
+    lua_rawgeti(L, len > 64 ? -2 : -1, k);
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s[%I] must be a number, got %s",
+                    SPEC_AT(where, name), pn, k, luaL_typename(L, -1));
+    (*v)[nv++] = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+  }
+  return nv;
+}
+
+/* params = {k = number or {numbers}} of the spec table at t. */
+static void set_params(lua_State *L, lied_model *m, int id, int t, const char *name,
+                       const char *where) {
+  lied_err e = {0};
+  lua_getfield(L, t, "params");
+  if (lua_istable(L, -1)) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      /* lua_tostring would turn a number key into a string in place and
+       * break lua_next: only string keys are parameter names */
+      if (lua_type(L, -2) != LUA_TSTRING)
+        lied_lua_fail(L, LIED_E_MODEL, "%s%s%s: parameter names must be strings, got %s",
+                      SPEC_AT(where, name), luaL_typename(L, -2));
+      const char *pn = lua_tostring(L, -2);
+      double vbuf[64], *v;
+      int nv = param_values(L, pn, vbuf, &v, name, where);
+      if (lied_model_set_param(m, id, pn, v, nv, &e)) {
+        if (where) lied_err_prefix(&e, "%s: ", where);
+        lied_lua_raise(L, &e);
+      }
+      lua_pop(L, v == vbuf ? 1 : 2);
+    }
+  }
+  lua_pop(L, 1);
+}
+
+/* connect = {{a, b, where, each = {...}}} of the spec table at t. */
+static void connect_spec(lua_State *L, lied_model *m, int id, int t) {
+  lied_err e = {0};
+  lua_getfield(L, t, "connect");
+  if (lua_istable(L, -1)) {
+    lua_Integer nc = luaL_len(L, -1);
+    for (lua_Integer k = 1; k <= nc; k++) {
+      lua_rawgeti(L, -1, k);
+      lua_rawgeti(L, -1, 1);
+      lua_rawgeti(L, -2, 2);
+      lua_getfield(L, -3, "where");
+      size_t na = 0, nb = 0;
+      const char *a = lua_type(L, -3) == LUA_TSTRING ? lua_tolstring(L, -3, &na) : NULL;
+      const char *b = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &nb) : NULL;
+      if (!a || !b) lied_lua_fail(L, LIED_E_MODEL, "connect entries need two port paths");
+      if (strlen(a) != na || strlen(b) != nb)
+        lied_lua_fail(L, LIED_E_MODEL, "connect: a port path contains a NUL character");
+      if (lua_getfield(L, -4, "each") == LUA_TTABLE) {
+        if (connect_each(L, m, id, a, b, lua_tostring(L, -2), lua_gettop(L), &e))
+          lied_lua_raise(L, &e);
+      } else if (lied_model_connect(m, id, a, b, lua_tostring(L, -2), &e)) {
+        lied_lua_raise(L, &e);
+      }
+      lua_pop(L, 5);
+    }
+  }
+  lua_pop(L, 1);
+}
+
+/* ports = {name = "child.port"} of the spec table at t. */
+static void set_ports(lua_State *L, lied_model *m, int id, int t, const char *name,
+                      const char *where) {
+  lied_err e = {0};
+  lua_getfield(L, t, "ports");
+  if (lua_istable(L, -1)) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING)
+        lied_lua_fail(L, LIED_E_MODEL,
+                      "%s%s%s: ports = {name = \"child.port\"} needs strings, got %s = %s",
+                      SPEC_AT(where, name), luaL_typename(L, -2), luaL_typename(L, -1));
+      if (lied_model_alias(m, id, lua_tostring(L, -2), lua_tostring(L, -1), &e))
+        lied_lua_raise(L, &e);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
+
 /* lied.core.build(specs) -> model. specs[i] = {name, parent (index, 0 for
  * the root), class, count, array, params = {k = number or {numbers}},
  * copies = {param = function(i1, ..., iK)} (per-copy values, called with
@@ -265,122 +410,15 @@ static int core_build(lua_State *L) {
     int t = lua_gettop(L);
     const char *name = opt_field_str(L, t, "name");
     const char *where = opt_field_str(L, t, "where");
-    lua_getfield(L, t, "parent");
-    int parent = (int)lua_tointeger(L, -1) - 1;
-    lua_getfield(L, t, "count");
-    lua_Integer count = lua_isnil(L, -1) ? 1 : lua_tointeger(L, -1);
-    lua_getfield(L, t, "array");
-    int is_array = lua_toboolean(L, -1);
-    lua_getfield(L, t, "class");
-    const lied_class *cls = lua_isnil(L, -1) ? NULL : lied_lua_checkclass(L, -1);
-    lua_pop(L, 4);
-    if (count < 0 || count > (lua_Integer)UINT32_MAX)
-      return lied_lua_fail(L, LIED_E_MODEL, "%s%s%s: array size %I out of range (at most %I)",
-                       where ? where : "", where ? ": " : "", name ? name : "?", count,
-                       (lua_Integer)UINT32_MAX);
-    int id = lied_model_add(m, parent, name ? name : "", cls, (uint32_t)count, is_array,
-                            where, &e);
-    if (id < 0) return lied_lua_raise(L, &e);
-    /* a slice of an ensemble (lied.flatten under mpirun): the copies
-     * slice_first + 1 .. slice_first + count of slice_global (coupled
-     * arrays, with own_first: set after the build, below) */
-    lua_getfield(L, t, "own_first");
-    int coupled = lua_type(L, -1) == LUA_TNUMBER;
-    lua_pop(L, 1);
-    if (!coupled && lua_getfield(L, t, "slice_first") == LUA_TNUMBER) {
-      lua_getfield(L, t, "slice_global");
-      lua_Integer first = lua_tointeger(L, -2), global = lua_tointeger(L, -1);
-      lua_pop(L, 1);
-      if (first < 0 || global < 1 ||
-          lied_model_set_slice(m, id, (uint64_t)first, (uint64_t)global, &e))
-        return lied_lua_fail(L, LIED_E_USAGE, "%s: bad slice of the ensemble", name ? name : "?");
-    }
-    if (!coupled) lua_pop(L, 1);
-    lua_getfield(L, t, "params");
-    if (lua_istable(L, -1)) {
-      lua_pushnil(L);
-      while (lua_next(L, -2)) {
-        /* lua_tostring would turn a number key into a string in place and
-         * break lua_next: only string keys are parameter names */
-        if (lua_type(L, -2) != LUA_TSTRING)
-          return lied_lua_fail(L, LIED_E_MODEL, "%s%s%s: parameter names must be strings, got %s",
-                            where ? where : "", where ? ": " : "", name ? name : "?",
-                            luaL_typename(L, -2));
-        const char *pn = lua_tostring(L, -2);
-        double vbuf[64], *v = vbuf;
-        int nv = 0;
-        if (lua_type(L, -1) == LUA_TTABLE) {
-          lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
-          if (len > (1 << 20))
-            return lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s: %I values are too many",
-                                 where ? where : "", where ? ": " : "", name ? name : "?", pn, len);
-          if (len > 64) v = lua_newuserdatauv(L, sizeof(double) * (size_t)len, 0);
-          for (lua_Integer k = 1; k <= len; k++) {
-            lua_rawgeti(L, len > 64 ? -2 : -1, k);
-            if (lua_type(L, -1) != LUA_TNUMBER)
-              return lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s[%I] must be a number, got %s",
-                                   where ? where : "", where ? ": " : "", name ? name : "?", pn, k,
-                                   luaL_typename(L, -1));
-            v[nv++] = lua_tonumber(L, -1);
-            lua_pop(L, 1);
-          }
-        } else if (lua_type(L, -1) == LUA_TNUMBER) {
-          v[nv++] = lua_tonumber(L, -1);
-        } else {
-          return lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s must be a number, got %s",
-                               where ? where : "", where ? ": " : "", name ? name : "?", pn,
-                               luaL_typename(L, -1));
-        }
-        if (lied_model_set_param(m, id, pn, v, nv, &e)) {
-          if (where) lied_err_prefix(&e, "%s: ", where);
-          return lied_lua_raise(L, &e);
-        }
-        lua_pop(L, v == vbuf ? 1 : 2);
-      }
-    }
-    lua_pop(L, 1);
+    int id = add_spec(L, m, t, name, where);
+    set_params(L, m, id, t, name, where);
     if (lua_getfield(L, t, "copies") == LUA_TTABLE) set_copies(L, m, id, lua_gettop(L), where);
     lua_pop(L, 1);
     if (lua_getfield(L, t, "at") == LUA_TTABLE) set_at(L, m, id, lua_gettop(L));
     lua_pop(L, 1);
-    lua_getfield(L, t, "connect");
-    if (lua_istable(L, -1)) {
-      lua_Integer nc = luaL_len(L, -1);
-      for (lua_Integer k = 1; k <= nc; k++) {
-        lua_rawgeti(L, -1, k);
-        lua_rawgeti(L, -1, 1);
-        lua_rawgeti(L, -2, 2);
-        lua_getfield(L, -3, "where");
-        size_t na = 0, nb = 0;
-        const char *a = lua_type(L, -3) == LUA_TSTRING ? lua_tolstring(L, -3, &na) : NULL;
-        const char *b = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &nb) : NULL;
-        if (!a || !b) return lied_lua_fail(L, LIED_E_MODEL, "connect entries need two port paths");
-        if (strlen(a) != na || strlen(b) != nb)
-          return lied_lua_fail(L, LIED_E_MODEL, "connect: a port path contains a NUL character");
-        if (lua_getfield(L, -4, "each") == LUA_TTABLE) {
-          if (connect_each(L, m, id, a, b, lua_tostring(L, -2), lua_gettop(L), &e))
-            return lied_lua_raise(L, &e);
-        } else if (lied_model_connect(m, id, a, b, lua_tostring(L, -2), &e)) {
-          return lied_lua_raise(L, &e);
-        }
-        lua_pop(L, 5);
-      }
-    }
+    connect_spec(L, m, id, t);
+    set_ports(L, m, id, t, name, where);
     lua_pop(L, 1);
-    lua_getfield(L, t, "ports");
-    if (lua_istable(L, -1)) {
-      lua_pushnil(L);
-      while (lua_next(L, -2)) {
-        if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING)
-          return lied_lua_fail(L, LIED_E_MODEL, "%s%s%s: ports = {name = \"child.port\"} needs strings, got %s = %s",
-                            where ? where : "", where ? ": " : "", name ? name : "?",
-                            luaL_typename(L, -2), luaL_typename(L, -1));
-        if (lied_model_alias(m, id, lua_tostring(L, -2), lua_tostring(L, -1), &e))
-          return lied_lua_raise(L, &e);
-        lua_pop(L, 1);
-      }
-    }
-    lua_pop(L, 2);
   }
   if (lied_system_build(u->sys, NULL, &e)) return lied_lua_raise(L, &e);
   if (set_coupled_slices(L, m, n, &e)) return lied_lua_raise(L, &e);
