@@ -341,6 +341,67 @@ end
 local reserved = { connect = true, experiment = true, parameters = true, ports = true,
                    doc = true }
 
+-- The children of def (every key not reserved) into m.children: identifiers
+-- naming components (a class alone is configured with {}), models or arrays.
+-- Errors name the caller of lied.model's function (level 3 from here).
+local function model_children(name, def, m)
+  for k, v in pairs(def) do
+    if not reserved[k] then
+      if not is_ident(k) then
+        error(string.format("model %s: child name %s is not an identifier", name, tostring(k)), 3)
+      end
+      local mt = getmetatable(v)
+      if core.isclass(v) then v = v({}) ; mt = Component end
+      if mt ~= Component and mt ~= ModelClass and mt ~= Array then
+        error(string.format("model %s: child %s is %s, not a component, model or array",
+          name, k, type(v)), 3)
+      end
+      m.children[k] = v
+    end
+  end
+end
+
+-- def.connect checked (bad raises with the model's site): a list whose
+-- entries are lied.each patterns or pairs of port paths. Returns the pairs
+-- (for their lines) and every entry in order.
+local function model_connections(def, bad)
+  local conns = def.connect or {}
+  local nconn = #conns
+  for k in pairs(conns) do
+    if math.type(k) ~= "integer" or k < 1 or k > nconn then
+      bad("connect must be a list of {\"a.port\", \"b.port\"} pairs, got the key %s",
+        type(k) == "string" and string.format("%q", k) or tostring(k))
+    end
+  end
+  local plain, all = {}, {}
+  for i = 1, nconn do
+    local c = conns[i]
+    if getmetatable(c) == Each then
+      all[#all + 1] = c
+      goto next_conn
+    end
+    if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string"
+        or type(c[2]) ~= "string" then
+      bad("connect[%d] must be {\"a.port\", \"b.port\"}, got %s", i, type(c))
+    end
+    for k in pairs(c) do
+      if k ~= 1 and k ~= 2 then
+        bad("connect[%d] must be a pair {\"a.port\", \"b.port\"}: it has an extra element %s",
+          i, type(k) == "string" and string.format("%q", k) or tostring(k))
+      end
+    end
+    for j = 1, 2 do
+      if c[j]:find("%z") then bad("connect[%d]: port path %d contains a NUL character", i, j) end
+      if c[j] == "" then bad("connect[%d]: port path %d is empty", i, j) end
+      if #c[j] > 4096 then bad("connect[%d]: port path %d is longer than 4096 characters", i, j) end
+    end
+    plain[#plain + 1] = { c[1], c[2] }
+    all[#all + 1] = plain[#plain]
+    ::next_conn::
+  end
+  return plain, all
+end
+
 -- lied.model "Name" { children..., connect = {...}, parameters = {...},
 -- ports = {...}, experiment = {...}, doc = "..." }
 function lied.model(name)
@@ -354,21 +415,7 @@ function lied.model(name)
     if not inner or inner:sub(1, 3) == "[C]" then inner, source = site, site_source end
     local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
                 experiment = shallow_copy(def.experiment), doc = def.doc, where = inner }
-    for k, v in pairs(def) do
-      if not reserved[k] then
-        if not is_ident(k) then
-          error(string.format("model %s: child name %s is not an identifier", name,
-            tostring(k)), 2)
-        end
-        local mt = getmetatable(v)
-        if core.isclass(v) then v = v({}) ; mt = Component end
-        if mt ~= Component and mt ~= ModelClass and mt ~= Array then
-          error(string.format("model %s: child %s is %s, not a component, model or array",
-            name, k, type(v)), 2)
-        end
-        m.children[k] = v
-      end
-    end
+    model_children(name, def, m)
     local function bad(fmt, ...)
       error(string.format("%smodel %s: " .. fmt, inner and (inner .. ": ") or "", name, ...), 0)
     end
@@ -377,40 +424,7 @@ function lied.model(name)
         bad("%s must be a table, got %s", key, type(def[key]))
       end
     end
-    local conns = def.connect or {}
-    local nconn = #conns
-    for k in pairs(conns) do
-      if math.type(k) ~= "integer" or k < 1 or k > nconn then
-        bad("connect must be a list of {\"a.port\", \"b.port\"} pairs, got the key %s",
-          type(k) == "string" and string.format("%q", k) or tostring(k))
-      end
-    end
-    local plain, all = {}, {} -- the pairs (for their lines), everything in order
-    for i = 1, nconn do
-      local c = conns[i]
-      if getmetatable(c) == Each then
-        all[#all + 1] = c
-        goto next_conn
-      end
-      if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string"
-          or type(c[2]) ~= "string" then
-        bad("connect[%d] must be {\"a.port\", \"b.port\"}, got %s", i, type(c))
-      end
-      for k in pairs(c) do
-        if k ~= 1 and k ~= 2 then
-          bad("connect[%d] must be a pair {\"a.port\", \"b.port\"}: it has an extra element %s",
-            i, type(k) == "string" and string.format("%q", k) or tostring(k))
-        end
-      end
-      for j = 1, 2 do
-        if c[j]:find("%z") then bad("connect[%d]: port path %d contains a NUL character", i, j) end
-        if c[j] == "" then bad("connect[%d]: port path %d is empty", i, j) end
-        if #c[j] > 4096 then bad("connect[%d]: port path %d is longer than 4096 characters", i, j) end
-      end
-      plain[#plain + 1] = { c[1], c[2] }
-      all[#all + 1] = plain[#plain]
-      ::next_conn::
-    end
+    local plain, all = model_connections(def, bad)
     connect_sites(plain, inner, source)
     m.connect = all
     for k, v in pairs(def.ports or {}) do m.ports[k] = v end
