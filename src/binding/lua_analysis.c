@@ -160,6 +160,54 @@ static const double *var_addr(lua_State *L, lmodel *u, const char *what, const c
 
 static const char *const steady_keys[] = {"fixed", "at", "run", "t", "tol", "maxit", NULL};
 
+/* fixed = {names} of steady's table at idx: the states' indices, in a
+ * userdata on the stack (NULL and 0 when none). */
+static uint64_t *steady_fixed(lua_State *L, lmodel *u, int idx, const char *what, int *nfixed) {
+  *nfixed = names_field(L, idx, what, "fixed");
+  if (!*nfixed) return NULL;
+  int list = lua_gettop(L);
+  uint64_t *fixed = lua_newuserdatauv(L, sizeof *fixed * (size_t)*nfixed, 0);
+  for (int i = 0; i < *nfixed; i++) {
+    lua_rawgeti(L, list, i + 1);
+    const char *name = lua_tostring(L, -1);
+    const double *a = var_addr(L, u, what, "fixed", name);
+    lied_err e;
+    if (lied_state_index(u->sys->sched, a, name, &fixed[i], &e))
+      lied_lua_fail(L, LIED_E_USAGE, "steady: fixed: %s", e.msg);
+    lua_pop(L, 1);
+  }
+  return fixed;
+}
+
+/* The result of steady: t, names, values (a list) and states (by name) of
+ * the steady state x, the statistics. */
+static void push_steady(lua_State *L, const lied_sched *s, double t, const double *x,
+                        const lied_steady_stats *st) {
+  const size_t n = (size_t)s->nstates;
+  lua_createtable(L, 0, 8);
+  lied_lua_setnum(L, "t", t);
+  push_state_names(L, s);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "names");
+  int names = lua_gettop(L);
+  lua_createtable(L, (int)n, 0);
+  lua_createtable(L, 0, (int)n);
+  for (size_t i = 0; i < n; i++) {
+    lua_pushnumber(L, x[i]);
+    lua_rawseti(L, -3, (lua_Integer)i + 1);
+    lua_rawgeti(L, names, (lua_Integer)i + 1);
+    lua_pushnumber(L, x[i]);
+    lua_settable(L, -3);
+  }
+  lua_setfield(L, names - 1, "states");
+  lua_setfield(L, names - 1, "values");
+  lua_pop(L, 1);
+  lied_lua_setnum(L, "residual", st->residual);
+  lied_lua_setint(L, "steps", (uint64_t)st->steps);
+  lied_lua_setint(L, "rejected", (uint64_t)st->rejected);
+  lied_lua_setint(L, "rhs", (uint64_t)st->rhs);
+}
+
 /* model:steady{fixed = {names}, at = T, run = {run options}, t = T, tol,
  * maxit} -> {t, names = {...}, values = {...}, states = {name = value},
  * residual, steps, rejected, rhs} */
@@ -184,52 +232,14 @@ static int model_steady(lua_State *L) {
     o.maxit = (int)m;
   }
   lua_pop(L, 1);
-  size_t n = (size_t)s->nstates;
   /* work space as userdata: freed by the GC when an error unwinds */
-  double *x = lua_newuserdatauv(L, sizeof(double) * (n + 1), 0);
-  int nfixed = names_field(L, 2, what, "fixed");
-  uint64_t *fixed = NULL;
-  if (nfixed) {
-    int list = lua_gettop(L);
-    fixed = lua_newuserdatauv(L, sizeof *fixed * (size_t)nfixed, 0);
-    for (int i = 0; i < nfixed; i++) {
-      lua_rawgeti(L, list, i + 1);
-      const char *name = lua_tostring(L, -1);
-      const double *a = var_addr(L, u, what, "fixed", name);
-      lied_err e;
-      if (lied_state_index(s, a, name, &fixed[i], &e))
-        lied_lua_fail(L, LIED_E_USAGE, "steady: fixed: %s", e.msg);
-      lua_pop(L, 1);
-    }
-  }
-  o.fixed = fixed;
-  o.nfixed = nfixed;
+  double *x = lua_newuserdatauv(L, sizeof(double) * ((size_t)s->nstates + 1), 0);
+  o.fixed = steady_fixed(L, u, 2, what, &o.nfixed);
   initial_states(L, 1, 2, what, u, x, &o.t);
   lied_steady_stats st;
   lied_err e;
   if (lied_steady(s, &o, x, &st, &e)) return lied_lua_raise(L, &e);
-  lua_createtable(L, 0, 8);
-  lied_lua_setnum(L, "t", o.t);
-  push_state_names(L, s);
-  lua_pushvalue(L, -1);
-  lua_setfield(L, -3, "names");
-  int names = lua_gettop(L);
-  lua_createtable(L, (int)n, 0);
-  lua_createtable(L, 0, (int)n);
-  for (size_t i = 0; i < n; i++) {
-    lua_pushnumber(L, x[i]);
-    lua_rawseti(L, -3, (lua_Integer)i + 1);
-    lua_rawgeti(L, names, (lua_Integer)i + 1);
-    lua_pushnumber(L, x[i]);
-    lua_settable(L, -3);
-  }
-  lua_setfield(L, names - 1, "states");
-  lua_setfield(L, names - 1, "values");
-  lua_pop(L, 1);
-  lied_lua_setnum(L, "residual", st.residual);
-  lied_lua_setint(L, "steps", (uint64_t)st.steps);
-  lied_lua_setint(L, "rejected", (uint64_t)st.rejected);
-  lied_lua_setint(L, "rhs", (uint64_t)st.rhs);
+  push_steady(L, s, o.t, x, &st);
   return 1;
 }
 
@@ -288,6 +298,87 @@ static int linear_gc(lua_State *L) {
   return 0;
 }
 
+/* The inputs (parameters) and outputs (variables) named by the table at
+ * idx of linearize: their name lists pushed (at *inl and *outl) and their
+ * addresses, in userdata pushed after them. */
+static void lin_signals(lua_State *L, lmodel *u, int idx, const char *what, int *ni, int *no,
+                        int *inl, int *outl, double ***in, const double ***outs) {
+  *ni = names_field(L, idx, what, "inputs");
+  if (!*ni) lua_newtable(L);
+  *inl = lua_gettop(L);
+  *no = names_field(L, idx, what, "outputs");
+  if (!*no) lua_newtable(L);
+  *outl = lua_gettop(L);
+  *in = lua_newuserdatauv(L, sizeof **in * (size_t)(*ni + 1), 0);
+  *outs = lua_newuserdatauv(L, sizeof **outs * (size_t)(*no + 1), 0);
+  for (int i = 0; i < *ni; i++) {
+    lua_rawgeti(L, *inl, i + 1);
+    (*in)[i] = input_addr(L, u, lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  for (int i = 0; i < *no; i++) {
+    lua_rawgeti(L, *outl, i + 1);
+    (*outs)[i] = var_addr(L, u, what, "outputs", lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+}
+
+/* {v[0], ..., v[n - 1]} pushed. */
+static void push_list(lua_State *L, const double *v, uint64_t n) {
+  lua_createtable(L, (int)n, 0);
+  for (uint64_t i = 0; i < n; i++) {
+    lua_pushnumber(L, v[i]);
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+}
+
+/* The eigenvalues re[i] + i im[i] as {{re, im}, ...}, pushed. */
+static void push_eigenvalues(lua_State *L, const double *re, const double *im, uint64_t n) {
+  lua_createtable(L, (int)n, 0);
+  for (uint64_t i = 0; i < n; i++) {
+    lua_createtable(L, 2, 0);
+    lua_pushnumber(L, re[i]);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, im[i]);
+    lua_rawseti(L, -2, 2);
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+}
+
+/* The result of linearize at (t, x): the states, the inputs and outputs
+ * (name lists at inl, outl), A, B, C, D, y0, the eigenvalues (re: NULL
+ * when not asked for), the right-hand sides evaluated. */
+static void push_linear(lua_State *L, const lied_sched *s, double t, const double *x, int inl,
+                        int outl, const lied_linear *lin, int ni, int no, const double *re,
+                        const double *im) {
+  const uint64_t n = s->nstates;
+  lua_createtable(L, 0, 14);
+  lied_lua_setnum(L, "t", t);
+  push_state_names(L, s);
+  lua_setfield(L, -2, "states");
+  push_list(L, x, n);
+  lua_setfield(L, -2, "x");
+  lua_pushvalue(L, inl);
+  lua_setfield(L, -2, "inputs");
+  lua_pushvalue(L, outl);
+  lua_setfield(L, -2, "outputs");
+  push_matrix(L, lin->A, n, n);
+  lua_setfield(L, -2, "A");
+  push_matrix(L, lin->B, n, (uint64_t)ni);
+  lua_setfield(L, -2, "B");
+  push_matrix(L, lin->C, (uint64_t)no, n);
+  lua_setfield(L, -2, "C");
+  push_matrix(L, lin->D, (uint64_t)no, (uint64_t)ni);
+  lua_setfield(L, -2, "D");
+  push_list(L, lin->y0, (uint64_t)no);
+  lua_setfield(L, -2, "y0");
+  if (re) {
+    push_eigenvalues(L, re, im, n);
+    lua_setfield(L, -2, "eigenvalues");
+  }
+  lied_lua_setint(L, "rhs", (uint64_t)lin->rhs);
+}
+
 /* model:linearize{inputs = {params}, outputs = {vars}, at = T, run = {...},
  * t = T, eig = true} -> {t, states, x, inputs, outputs, A, B, C, D, y0,
  * eigenvalues = {{re, im}, ...}, rhs} */
@@ -312,24 +403,10 @@ static int model_linearize(lua_State *L) {
     return lied_lua_fail(L, LIED_E_LIMIT,
                          "linearize: %I states; at most %d for dense matrices (LIED_LINEAR_MAX)",
                          (lua_Integer)n, LIED_LINEAR_MAX);
-  int ni = names_field(L, 2, what, "inputs");
-  if (!ni) lua_newtable(L);
-  int inl = lua_gettop(L);
-  int no = names_field(L, 2, what, "outputs");
-  if (!no) lua_newtable(L);
-  int outl = lua_gettop(L);
-  double **in = lua_newuserdatauv(L, sizeof *in * (size_t)(ni + 1), 0);
-  const double **outs = lua_newuserdatauv(L, sizeof *outs * (size_t)(no + 1), 0);
-  for (int i = 0; i < ni; i++) {
-    lua_rawgeti(L, inl, i + 1);
-    in[i] = input_addr(L, u, lua_tostring(L, -1));
-    lua_pop(L, 1);
-  }
-  for (int i = 0; i < no; i++) {
-    lua_rawgeti(L, outl, i + 1);
-    outs[i] = var_addr(L, u, what, "outputs", lua_tostring(L, -1));
-    lua_pop(L, 1);
-  }
+  int ni, no, inl, outl;
+  double **in;
+  const double **outs;
+  lin_signals(L, u, 2, what, &ni, &no, &inl, &outl, &in, &outs);
   double *x = lua_newuserdatauv(L, sizeof(double) * ((size_t)n + 1), 0);
   double t;
   initial_states(L, 1, 2, what, u, x, &t);
@@ -347,47 +424,7 @@ static int model_linearize(lua_State *L) {
     im = re + n + 1;
     if (lied_eigenvalues(n, lin->A, re, im, &e)) return lied_lua_raise(L, &e);
   }
-  lua_createtable(L, 0, 14);
-  lied_lua_setnum(L, "t", t);
-  push_state_names(L, s);
-  lua_setfield(L, -2, "states");
-  lua_createtable(L, (int)n, 0);
-  for (uint64_t i = 0; i < n; i++) {
-    lua_pushnumber(L, x[i]);
-    lua_rawseti(L, -2, (lua_Integer)i + 1);
-  }
-  lua_setfield(L, -2, "x");
-  lua_pushvalue(L, inl);
-  lua_setfield(L, -2, "inputs");
-  lua_pushvalue(L, outl);
-  lua_setfield(L, -2, "outputs");
-  push_matrix(L, lin->A, n, n);
-  lua_setfield(L, -2, "A");
-  push_matrix(L, lin->B, n, (uint64_t)ni);
-  lua_setfield(L, -2, "B");
-  push_matrix(L, lin->C, (uint64_t)no, n);
-  lua_setfield(L, -2, "C");
-  push_matrix(L, lin->D, (uint64_t)no, (uint64_t)ni);
-  lua_setfield(L, -2, "D");
-  lua_createtable(L, no, 0);
-  for (int i = 0; i < no; i++) {
-    lua_pushnumber(L, lin->y0[i]);
-    lua_rawseti(L, -2, i + 1);
-  }
-  lua_setfield(L, -2, "y0");
-  if (want_eig) {
-    lua_createtable(L, (int)n, 0);
-    for (uint64_t i = 0; i < n; i++) {
-      lua_createtable(L, 2, 0);
-      lua_pushnumber(L, re[i]);
-      lua_rawseti(L, -2, 1);
-      lua_pushnumber(L, im[i]);
-      lua_rawseti(L, -2, 2);
-      lua_rawseti(L, -2, (lua_Integer)i + 1);
-    }
-    lua_setfield(L, -2, "eigenvalues");
-  }
-  lied_lua_setint(L, "rhs", (uint64_t)lin->rhs);
+  push_linear(L, s, t, x, inl, outl, lin, ni, no, re, im);
   return 1;
 }
 
