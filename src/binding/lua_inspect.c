@@ -68,15 +68,9 @@ static void push_jacobian(lua_State *L, lied_sched *s) {
   free(rowptr), free(cols), free(colour);
 }
 
-/* model:info([jacobian]) -> table of counts (with jacobian = {nnz, colours,
- * max_row, pattern} when the argument is true: rebuilds the block graph) */
-static int model_info(lua_State *L) {
-  lmodel *u = lied_lua_checkmodel(L, 1);
-  lied_model *m = u->sys->model;
-  lied_sched *s = u->sys->sched;
-  int want_jacobian = lua_toboolean(L, 2);
-  const lied_sched_stats *st = &s->st;
-  lua_newtable(L);
+/* The model's counts into the table on the top: components, declared
+ * leaves, bytes of instances, blocks, states, tearing pairs. */
+static void set_counts(lua_State *L, const lied_model *m, const lied_sched *s) {
   lied_lua_setint(L, "components", m->ncomponents);
   uint64_t blocks = 0, tears = 0;
   int nspecs = 0;
@@ -97,6 +91,10 @@ static int model_info(lua_State *L) {
   lied_lua_setint(L, "blocks", blocks);
   lied_lua_setint(L, "states", s->nstates);
   lied_lua_setint(L, "tearing_pairs", tears);
+}
+
+/* The schedule's statistics into the table on the top. */
+static void set_sched_stats(lua_State *L, const lied_sched_stats *st) {
   lied_lua_setint(L, "sections", st->sections);
   lied_lua_setint(L, "section_batches", st->section_batches);
   lied_lua_setint(L, "constant_sections", st->constant_sections);
@@ -117,6 +115,18 @@ static int model_info(lua_State *L) {
   lied_lua_setint(L, "output_steps", st->steps[LIED_PART_OUT]);
   lied_lua_setint(L, "factorisations", st->factorisations);
   lied_lua_setint(L, "evaluations", st->evaluations);
+}
+
+/* model:info([jacobian]) -> table of counts (with jacobian = {nnz, colours,
+ * max_row, pattern} when the argument is true: rebuilds the block graph) */
+static int model_info(lua_State *L) {
+  lmodel *u = lied_lua_checkmodel(L, 1);
+  lied_sched *s = u->sys->sched;
+  int want_jacobian = lua_toboolean(L, 2);
+  const lied_sched_stats *st = &s->st;
+  lua_newtable(L);
+  set_counts(L, u->sys->model, s);
+  set_sched_stats(L, st);
   lua_pushboolean(L, s->aligned);
   lua_setfield(L, -2, "chunked");
   int planned = 0, rc = LIED_OK; /* a plan of lane forms, for models that can have one */
