@@ -375,14 +375,8 @@ local function model_args(args, npos)
   return cli.load_model(file), sets, pos
 end
 
-local function cmd_info(args)
-  local model, sets = model_args(args, 0)
-  local specs = lied.flatten(model, sets)
-  local built = lied.core.build(specs)
-  local i = built:info(true)
-  local out = io.stdout
-  out:write("model ", model.name, "\n\ntree:\n")
-  print_tree(specs, out)
+-- lied info: the counts of model:info(true)
+local function info_counts(i, out)
   out:write("\ncounts:\n")
   out:write(string.format("  components     %d (%d declared)\n", i.components, i.declared))
   out:write(string.format("  blocks         %d\n", i.blocks))
@@ -404,6 +398,10 @@ local function cmd_info(args)
     end
   end
   if not any then out:write("  (none)\n") end
+end
+
+-- lied info: the schedule, its graph, memory, chunks, lanes and set-up time
+local function info_schedule(i, out)
   out:write("\nschedule:\n")
   out:write(string.format("  constant  %d blocks in %d steps (run once)\n", i.constant_blocks, i.constant_steps))
   out:write(string.format("  dynamic   %d blocks in %d steps (every evaluation)\n", i.dynamic_blocks, i.dynamic_steps))
@@ -436,25 +434,41 @@ local function cmd_info(args)
       or ("no (" .. (i.no_lanes or "out of memory") .. ")")))
   end
   out:write(string.format("  time      instantiate %.3f s, schedule %.3f s\n", i.t_instantiate, i.t_schedule))
+end
+
+-- lied info: the Jacobian's sparsity and colouring, its pattern when small
+local function info_jacobian(i, out)
   local jac = i.jacobian
-  if jac then
-    out:write("\njacobian (structural sparsity of the derivatives, for implicit solvers):\n")
-    local n = i.states
-    out:write(string.format("  nonzeros  %d of %d x %d (%.3g%%), at most %d per row\n", jac.nnz, n, n,
-      n > 0 and 100 * jac.nnz / (n * n) or 0, jac.max_row))
-    out:write(string.format("  colours   %d (derivative evaluations per finite-difference Jacobian)\n",
-      jac.colours))
-    if jac.pattern then
-      local names = jac.states
-      local w = 0
-      for _, nm in ipairs(names) do w = math.max(w, #nm) end
-      out:write("  pattern   (row: derivative of the state, column: state it depends on)\n")
-      for r, row in ipairs(jac.pattern) do
-        local nm = names[r] or ""
-        out:write("    ", nm, string.rep(" ", w - #nm), "  ", row, "\n")
-      end
+  if not jac then return end
+  out:write("\njacobian (structural sparsity of the derivatives, for implicit solvers):\n")
+  local n = i.states
+  out:write(string.format("  nonzeros  %d of %d x %d (%.3g%%), at most %d per row\n", jac.nnz, n, n,
+    n > 0 and 100 * jac.nnz / (n * n) or 0, jac.max_row))
+  out:write(string.format("  colours   %d (derivative evaluations per finite-difference Jacobian)\n",
+    jac.colours))
+  if jac.pattern then
+    local names = jac.states
+    local w = 0
+    for _, nm in ipairs(names) do w = math.max(w, #nm) end
+    out:write("  pattern   (row: derivative of the state, column: state it depends on)\n")
+    for r, row in ipairs(jac.pattern) do
+      local nm = names[r] or ""
+      out:write("    ", nm, string.rep(" ", w - #nm), "  ", row, "\n")
     end
   end
+end
+
+local function cmd_info(args)
+  local model, sets = model_args(args, 0)
+  local specs = lied.flatten(model, sets)
+  local built = lied.core.build(specs)
+  local i = built:info(true)
+  local out = io.stdout
+  out:write("model ", model.name, "\n\ntree:\n")
+  print_tree(specs, out)
+  info_counts(i, out)
+  info_schedule(i, out)
+  info_jacobian(i, out)
   return 0
 end
 
