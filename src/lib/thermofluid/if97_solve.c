@@ -297,7 +297,8 @@ static int region3_py(double p, double y, int by, double Tb, double rho1, double
 }
 
 /* The state at (p, y); with tonly, on the fast paths only st->T and
- * st->region are set. */
+ * st->region are set.
+ * Long: one dispatch over the regions and the dome, in IF97's order of tests. */
 static int by_ps(double p, double y, int by, int tonly, if97_state *st, char *why, size_t cap) {
   if (!isfinite(p) || !isfinite(y)) return FAIL_STATE("not a finite number");
   if (!(p > 0 && p <= IF97_PMAX)) return FAIL_STATE("p is outside (0, 100 MPa]");
@@ -681,6 +682,7 @@ static int single_ru(int region, double rho, double u, double p0, double T0, if9
   return 0;
 }
 
+/* Long: the region tests of (rho, u) in order, each with its Newton start. */
 int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
   if (!isfinite(rho) || !isfinite(u)) return FAIL_RU("not a finite number");
   if (!(rho > 0)) return FAIL_RU("the density must be > 0");
