@@ -282,27 +282,69 @@ static void field(const char *list, int idx, char *buf, size_t cap) {
   buf[n] = 0;
 }
 
+/* The checking mode of lied_meta_port (lied_template_check): the port
+ * must be the reference template's next, at the same place, with the same
+ * layout and name; its variables are counted. */
+static void check_port(lied_meta *m, const char *name, int index, void *port,
+                       const lied_port_layout *layout) {
+  char full[256];
+  if (m->cp >= m->ref->nports) {
+    differ(m, "more ports");
+    return;
+  }
+  const lied_tport *tp = &m->ref->ports[m->cp++];
+  if (index > 0) snprintf(full, sizeof full, "%s[%d]", name, index);
+  if (tp->offset != meta_off(m, port) || tp->layout != layout ||
+      strcmp(tp->name, index > 0 ? full : name) != 0) {
+    differ(m, "another port");
+    return;
+  }
+  for (int j = 0; j < layout->conn->nsignals; j++)
+    if (layout->offset[j] != LIED_ABSENT) m->cv += layout->conn->signals[j].nvars;
+}
+
+/* The variables of port `full` (at port, laid out by layout): written
+ * signals are this instance's storage; read ones are reached through the
+ * pointer. Units live in the connector (static strings): each keeps a copy. */
+static void port_vars(lied_meta *m, const char *full, void *port,
+                      const lied_port_layout *layout) {
+  lied_template *t = m->tpl;
+  const lied_connector *c = layout->conn;
+  for (int j = 0; j < c->nsignals; j++) {
+    const lied_signal *sg = &c->signals[j];
+    int writes = (sg->dir == LIED_DOWN) == (layout->side == LIED_SOURCE);
+    if (layout->offset[j] == LIED_ABSENT) continue;
+    for (int k = 0; k < sg->nvars; k++) {
+      char vn[64], un[32], vname[400];
+      field(sg->vars, k, vn, sizeof vn);
+      field(sg->units, k, un, sizeof un);
+      snprintf(vname, sizeof vname, "%s.%s", full, vn);
+      char *sp = (char *)port + layout->offset[j];
+      int v = writes ? add_var(m, vname, "", sp + k * sizeof(double),
+                               LIED_VAR_PORT)
+                     : add_var(m, vname, "", sp, LIED_VAR_PORT_READ);
+      if (v < 0) return;
+      char *u = lied_strdup(un, m->e);
+      if (!u) {
+        m->failed = 1;
+        return;
+      }
+      t->vars[v].unit_owned = u;
+      t->vars[v].unit = u;
+      t->vars[v].sub = writes ? 0 : k;
+    }
+  }
+}
+
 void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
                     const lied_port_layout *layout) {
   if (m->failed) return;
-  lied_template *t = m->tpl;
-  char full[256];
   if (m->ref) {
-    if (m->cp >= m->ref->nports) {
-      differ(m, "more ports");
-      return;
-    }
-    const lied_tport *tp = &m->ref->ports[m->cp++];
-    if (index > 0) snprintf(full, sizeof full, "%s[%d]", name, index);
-    if (tp->offset != meta_off(m, port) || tp->layout != layout ||
-        strcmp(tp->name, index > 0 ? full : name) != 0) {
-      differ(m, "another port");
-      return;
-    }
-    for (int j = 0; j < layout->conn->nsignals; j++)
-      if (layout->offset[j] != LIED_ABSENT) m->cv += layout->conn->signals[j].nvars;
+    check_port(m, name, index, port, layout);
     return;
   }
+  lied_template *t = m->tpl;
+  char full[256];
   if (index > 0)
     snprintf(full, sizeof full, "%s[%d]", name, index);
   else
@@ -323,34 +365,7 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
     return;
   }
   t->ports[t->nports++] = (lied_tport){nm, layout, off};
-  /* Port variables: written signals are this instance's storage; read ones
-   * are reached through the pointer. */
-  const lied_connector *c = layout->conn;
-  for (int j = 0; j < c->nsignals; j++) {
-    const lied_signal *sg = &c->signals[j];
-    int writes = (sg->dir == LIED_DOWN) == (layout->side == LIED_SOURCE);
-    if (layout->offset[j] == LIED_ABSENT) continue;
-    for (int k = 0; k < sg->nvars; k++) {
-      char vn[64], un[32], vname[400];
-      field(sg->vars, k, vn, sizeof vn);
-      field(sg->units, k, un, sizeof un);
-      snprintf(vname, sizeof vname, "%s.%s", full, vn);
-      char *sp = (char *)port + layout->offset[j];
-      int v = writes ? add_var(m, vname, "", sp + k * sizeof(double),
-                               LIED_VAR_PORT)
-                     : add_var(m, vname, "", sp, LIED_VAR_PORT_READ);
-      if (v < 0) return;
-      /* Units live in the connector (static strings); keep a copy. */
-      char *u = lied_strdup(un, m->e);
-      if (!u) {
-        m->failed = 1;
-        return;
-      }
-      t->vars[v].unit_owned = u;
-      t->vars[v].unit = u;
-      t->vars[v].sub = writes ? 0 : k;
-    }
-  }
+  port_vars(m, full, port, layout);
 }
 
 /* Record address p; LIED_OK, or LIED_E_NOMEM (the crawl has failed). */
