@@ -40,7 +40,7 @@ static int cases_matched;
 #define CASES(argc, argv) (cases_wanted = (argc) > 1 ? (argv)[1] : NULL)
 
 /* True when the case `name` is to run (announced on stdout). */
-static int CASE(const char *name) {
+static inline int CASE(const char *name) {
   if (cases_wanted && strcmp(cases_wanted, name) != 0) return 0;
   cases_matched++;
   printf("case %s\n", name);
