@@ -158,6 +158,17 @@ static const double *var_addr(lua_State *L, lmodel *u, const char *what, const c
   return a;
 }
 
+/* Argument 2 of steady and linearize: a table of options (an empty one
+ * when absent) with only the keys named. */
+static void options_arg(lua_State *L, const char *what, const char *const *keys) {
+  if (lua_isnoneornil(L, 2)) {
+    lua_settop(L, 1);
+    lua_newtable(L);
+  }
+  luaL_checktype(L, 2, LUA_TTABLE);
+  check_keys(L, 2, what, keys);
+}
+
 static const char *const steady_keys[] = {"fixed", "at", "run", "t", "tol", "maxit", NULL};
 
 /* fixed = {names} of steady's table at idx: the states' indices, in a
@@ -215,12 +226,7 @@ static int model_steady(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   lied_sched *s = u->sys->sched;
   const char *what = "steady";
-  if (lua_isnoneornil(L, 2)) {
-    lua_settop(L, 1);
-    lua_newtable(L);
-  }
-  luaL_checktype(L, 2, LUA_TTABLE);
-  check_keys(L, 2, what, steady_keys);
+  options_arg(L, what, steady_keys);
   lied_steady_opts o = {0};
   o.rtol = o.atol = opt_finite(L, 2, what, "tol", 0, 1);
   lua_getfield(L, 2, "maxit");
@@ -386,12 +392,7 @@ static int model_linearize(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   lied_sched *s = u->sys->sched;
   const char *what = "linearize";
-  if (lua_isnoneornil(L, 2)) {
-    lua_settop(L, 1);
-    lua_newtable(L);
-  }
-  luaL_checktype(L, 2, LUA_TTABLE);
-  check_keys(L, 2, what, lin_keys);
+  options_arg(L, what, lin_keys);
   lua_getfield(L, 2, "eig");
   if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
     lied_lua_fail(L, LIED_E_USAGE, "linearize: eig must be a boolean, got %s",
