@@ -100,6 +100,12 @@ static void all_vapour(double X, nasa_mix *m, int with_s) {
 
 void nma_gas(double X, nasa_mix *m) { all_vapour(X, m, 1); }
 
+double nma_h_liq(double T) {
+  gases g;
+  gases_init(&g);
+  return h_liq(&g, T);
+}
+
 #define FAIL_PTX(r) FAIL("moist air (NASA): p = %.9g Pa, T = %.9g K, X = %.9g: %s", p, T, X, r)
 int nma_pTX(double p, double T, double X, ma_state *st, char *why, size_t cap) {
   const char *r = bad(p, T, X);

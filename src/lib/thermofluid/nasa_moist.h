@@ -32,6 +32,8 @@ int nma_X_phi(double p, double T, double phi, double *X, char *why, size_t cap);
 /* The saturation pressure of water at T (over ice below the triple point),
  * HUGE_VAL above the critical temperature. */
 double nma_psat(double T);
+/* The enthalpy of liquid water at T [J/kg] on this basis. */
+double nma_h_liq(double T);
 /* The gas of water fraction X with all of it vapour: dry air and water
  * (nasa_mix_init: with entropies), for isentropic changes of state. */
 void nma_gas(double X, nasa_mix *m);
