@@ -30,10 +30,10 @@ do
   local M = lied.model "Brayton" {
     src = tf.Source { p0 = p1, T0 = T1, medium = tf.air, L = 200 },
     comp = turbo.Compressor { w_ref = C.w_ref, m_ref = C.m_ref, skew = C.skew, k = C.k,
-                              eta = C.eta, w_small = 1e-6 },
+                              eta = C.eta },
     burner = tf.Heater { Q = Q, V = 0.02, T0 = 700, p0 = 2e5, medium = tf.air },
     turb = turbo.Turbine { w_ref = Tb.w_ref, m_ref = Tb.m_ref, skew = Tb.skew, k = Tb.k,
-                           eta = Tb.eta, w_small = 1e-6 },
+                           eta = Tb.eta },
     snk = tf.Sink { p0 = p1, medium = tf.air },
     shaft = rot.Speed { w_ref = W, w = W, T = 0.01 },
     connect = { { "src.outlet", "comp.inlet" }, { "comp.outlet", "burner.inlet" },

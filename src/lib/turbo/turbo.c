@@ -8,29 +8,30 @@
  *   p_out = pr p_in,
  *   dh_s = h(T_s) - h(T_in), s(p_out, T_s) = s(p_in, T_in) (the gas's laws),
  *   dh_e = dh_s/eta where the stream takes work (dh_s m > 0), eta dh_s else,
- *   dh = dh_e w^2/(w^2 + w_small^2),  tau = m dh_e w/(w^2 + w_small^2),
+ *   dh = dh_e tanh(w/w_small),  tau = m dh_e tanh(w/w_small)/w  (m dh_e/w_small at w = 0),
  * so tau w = m dh exactly: the shaft's power is the stream's enthalpy gain.
- * A shaft turning backwards counts as standing (w taken as 0). */
+ * At standstill the stream is throttled (dh = 0) and pushes the blades with
+ * the torque m dh_e/w_small; above 20 w_small the law holds to rounding. */
 #include <stdio.h>
 #include "lib/turbo/turbo.h"
 
-/* The pressure ratio of the characteristic at speed we >= 0 and flow m. */
-static inline double tb_pr(const tb_machine *c, double we, double m) {
-  const double n = c->w_ref > 0 ? we / c->w_ref : 0, phi = m / c->m_ref;
-  const double pr = n * n - c->skew * n * phi - phi * fabs(phi) + 1;
+/* The pressure ratio of the characteristic at speed w and flow m. */
+static inline double tb_pr(const tb_machine *c, double w, double m) {
+  const double n = c->w_ref > 0 ? w / c->w_ref : 0, phi = m / c->m_ref;
+  const double pr = n * fabs(n) - c->skew * n * phi - phi * fabs(phi) + 1;
   return pr < 1 ? pow(c->k, pr - 1) : pr;
 }
 
 static void tb_work(const lied_env *env, tb_machine *c) {
   const tf_state *in = c->inlet.state;
-  const double m = in->m_flow, w = c->flange.w->w, we = w > 0 ? w : 0;
+  const double m = in->m_flow, w = c->flange.w->w;
   tf_med mx;
   const tf_med *med = tf_med_at(&c->med, c->inlet.X, &mx);
   tf_gas_model gx;
   const tf_gas_model *g = &c->gas;
   if (c->moist) tf_gas_of(med, med->par[1], &gx), g = &gx;
   c->w = w;
-  c->pr = tb_pr(c, we, m);
+  c->pr = tb_pr(c, w, m);
   const double p2 = in->p * c->pr;
   c->dp = p2 - in->p;
   c->T_in = tf_T(med, in->p, in->h);
@@ -43,9 +44,10 @@ static void tb_work(const lied_env *env, tb_machine *c) {
                      "temperature is outside [200 K, 6000 K]",
                      p2, c->pr, c->T_in);
   const double dh_e = c->dh_s * m > 0 ? c->dh_s / c->eta : c->eta * c->dh_s;
-  const double d = we * we + c->w_small * c->w_small;
-  c->dh = dh_e * we * we / d;
-  c->tau = m * dh_e * we / d;
+  const double x = w / c->w_small, th = tanh(x);
+  const double th_w = fabs(x) > 1e-4 ? th / w : (1 - x * x / 3) / c->w_small; /* tanh(x)/w */
+  c->dh = dh_e * th;
+  c->tau = m * dh_e * th_w;
   c->P = m * c->dh;
   c->flange.tau.tau = c->tau;
   c->outlet.state = (tf_state){m, p2, in->h + c->dh};
@@ -133,9 +135,10 @@ static void tb_meta(lied_meta *m, void *self) {
    TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},                                                           \
   {"eta", offsetof(tb_machine, eta), ETA, "1", "isentropic efficiency", 0, 1,                    \
    LIED_PARAM_MIN_OPEN, 0},                                                                     \
-  {"w_small", offsetof(tb_machine, w_small), 1, "rad/s",                                        \
-   "speed below which the work fades out (dh scaled by w^2/(w^2 + w_small^2))", 0, TF_NOMAX,     \
-   LIED_PARAM_MIN_OPEN, 0},                                                                     \
+  {"w_small", offsetof(tb_machine, w_small), 50, "rad/s",                                       \
+   "speed below which the work fades out (dh scaled by tanh(w/w_small); the standstill torque "  \
+   "m dh_e/w_small)",                                                                           \
+   0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},                                                        \
   {"L", offsetof(tb_machine, L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0},     \
   {"medium", offsetof(tb_machine, med.par), 0, "1",                                             \
    "medium {kind, c1..c5}: a gas (default tf.air)", TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN}
@@ -148,7 +151,7 @@ static const lied_param fan_params[] = {TB_PARAMS(500, 1, 0.21, 2, 0.7)};
 const lied_class tb_compressor_class = {
     "Compressor", "turbo",
     "gas compressor on a shaft: pressure ratio from a characteristic of speed and flow, "
-    "constant isentropic efficiency, torque tau = m dh / w",
+    "constant isentropic efficiency, torque tau = m dh / w (tau w = m dh)",
     sizeof(tb_machine), compressor_params, TB_NPARAMS, tb_init, tb_meta};
 const lied_class tb_turbine_class = {
     "Turbine", "turbo",
