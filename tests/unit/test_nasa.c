@@ -75,9 +75,11 @@ static void test_janaf(void) {
 
 /* The inverses give T back to a few ulp; beyond the range NaN. */
 static void test_inverses(void) {
-  nasa_mix air;
+  nasa_mix air, air_h;
   nasa_mix_init(&air, nasa_dry_air_Y);
   CHECK_NEAR(NASA_RU / air.R, 0.02896477, 1e-8); /* the molar mass of dry air */
+  nasa_mix_init_h(&air_h, nasa_dry_air_Y); /* the precomputed dry air: its bits */
+  CHECK(memcmp(&air_h, tf_nasa_dry_air_h, sizeof air_h) == 0);
   double worst = 0, worst_s = 0;
   for (int i = 0; i <= NASA_NSP; i++) {
     nasa_mix m;

@@ -9,34 +9,58 @@
 
 /* ---- kind 5: c = mass fractions of N2, O2, Ar, CO2, H2O ---- */
 
+/* nasa_mix_init_h of standard dry air, its bits written out (as hexadecimal
+ * floats, tests/unit/test_nasa.c compares them with the call): tf.air, the
+ * medium most streams carry, then needs no mixing in every property call
+ * (a quarter of the instructions of examples/simple_air_cycle.lua before). */
+static const nasa_mix dry_air = {
+    0x1.1f0e563a4a22ap+8,
+    {{0x1.61e61526b82f1p+21, -0x1.b96aa85a9e9cbp+15, 0x1.677b3d92dc227p+10, -0x1.a75e922b81252p+0,
+      0x1.916b0de46318dp-9, -0x1.31eed07373188p-19, 0x1.58dcf53d17cb8p-31, -0x1.6a9f560a4af29p+15,
+      -0x1.421f4bc4cc1c7p+10},
+     {0x1.087bc608c557cp+26, -0x1.60a09f52ee357p+18, 0x1.7132bbe515f95p+10, -0x1.f6e9baa337cb3p-5,
+      0x1.54468c2248d87p-16, -0x1.a6bee41f592c2p-29, 0x1.a932de264b8fap-43, 0x1.c5f6216da2d77p+20,
+      -0x1.38b2a56215529p+11}}};
+const nasa_mix *tf_nasa_dry_air_h = &dry_air;
+
+/* The mixture of the constants c (without its entropy of mixing). */
+static inline void mix_of(nasa_mix *m, const double *c) {
+  int air = 1;
+  for (int k = 0; k < NASA_NSP; k++) air &= c[k] == nasa_dry_air_Y[k];
+  if (air)
+    *m = dry_air;
+  else
+    nasa_mix_init_h(m, c);
+}
+
 static inline double range_T(double T) { return nasa_T_ok(T) ? T : NAN; }
 
 static double gas_rho(const double *c, double p, double h) {
   nasa_mix m;
-  nasa_mix_init_h(&m, c);
+  mix_of(&m, c);
   return p / (m.R * nasa_T_h(&m, h));
 }
 static double gas_T(const double *c, double p, double h) {
   (void)p;
   nasa_mix m;
-  nasa_mix_init_h(&m, c);
+  mix_of(&m, c);
   return nasa_T_h(&m, h);
 }
 static double gas_h(const double *c, double p, double T) {
   (void)p;
   nasa_mix m;
-  nasa_mix_init_h(&m, c);
+  mix_of(&m, c);
   return nasa_h(&m, range_T(T));
 }
 static double gas_cp(const double *c, double p, double h) {
   (void)p;
   nasa_mix m;
-  nasa_mix_init_h(&m, c);
+  mix_of(&m, c);
   return nasa_cp(&m, nasa_T_h(&m, h));
 }
 static int gas_from_rho_u(const double *c, double rho, double u, double *p, double *h) {
   nasa_mix m;
-  nasa_mix_init_h(&m, c);
+  mix_of(&m, c);
   const double T = nasa_T_u(&m, u);
   *p = rho * m.R * T;
   *h = u + m.R * T;
@@ -88,7 +112,7 @@ static int gas_check_ph(const double *c, double p, double h, char *why, size_t c
 static int gas_check_rho_u(const double *c, double rho, double u, char *why, size_t cap) {
   char what[96];
   nasa_mix m;
-  nasa_mix_init_h(&m, c);
+  mix_of(&m, c);
   snprintf(what, sizeof what, "rho = %.9g kg/m3, u = %.9g J/kg", rho, u);
   return gas_bad(what, "the density must be > 0", rho, u, nasa_T_u(&m, u), why, cap);
 }

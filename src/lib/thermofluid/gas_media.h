@@ -12,6 +12,8 @@
  * constant its water fraction X, carried by the streams (tf.moist_air_nasa{...}). */
 enum { TF_NASA_GAS = 5, TF_NASA_MOIST_AIR = 6 };
 extern const tf_medium tf_nasa_gas, tf_nasa_moist_air;
+/* Standard dry air's nasa_mix_init_h, precomputed (its bits). */
+extern const nasa_mix *tf_nasa_dry_air_h;
 
 /* The gas of a medium at the composition of its stream (X: the stream's
  * water fraction for moist air, ignored otherwise) with its entropies, for

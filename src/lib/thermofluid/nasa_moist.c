@@ -5,6 +5,7 @@
 #include "lib/thermofluid/if97.h"
 #include "lib/thermofluid/if97_coef.h"
 #include "lib/thermofluid/nasa_moist.h"
+#include "lib/thermofluid/gas_media.h"
 
 #define FAIL(...) (snprintf(why, cap, __VA_ARGS__), LIED_ERROR)
 
@@ -17,7 +18,7 @@ typedef struct gases {
 
 static void gases_init(gases *g) {
   static const double Yw[NASA_NSP] = {0, 0, 0, 0, 1};
-  nasa_mix_init_h(&g->air, nasa_dry_air_Y);
+  g->air = *tf_nasa_dry_air_h;
   nasa_mix_init_h(&g->w, Yw);
   g->eps = g->air.R / g->w.R;
   g->h_liq0 = nasa_h(&g->w, NMA_TTRIPLE) - NMA_H_EVAP;
