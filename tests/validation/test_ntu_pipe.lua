@@ -71,6 +71,18 @@ do
     T.check(r.T_a < 950 and r.T_b > 300 and r.T_b < 950, kind .. ": temperatures between the inlets")
   end
 end
+-- moist air on both sides (both ports carry X): a condenser cooling humid air
+-- into fog; what leaves one stream enters the other
+do
+  local wet, dry = tf.moist_air_nasa { X = 0.02 }, tf.moist_air_nasa { X = 0.002 }
+  local r = outlets(exchanger("CounterFlowNTU", 0.2, 0.3, 600, 320, 285, wet, dry))
+  local ma = tf.moist_air_nasa
+  local qa = 0.2 * (ma:h_pTX(2e5, 320, 0.02) - ma:h_pTX(2e5, r.T_a, 0.02))
+  local qb = 0.3 * (ma:h_pTX(1e5, r.T_b, 0.002) - ma:h_pTX(1e5, 285, 0.002))
+  T.near(qa, r.Q_flow, 1e-9 * r.Q_flow, "moist air: heat out of the humid stream")
+  T.near(qb, r.Q_flow, 1e-9 * r.Q_flow, "moist air: heat into the dry stream")
+  T.check(tf.moist_air_nasa:X_liquid(2e5, r.T_a, 0.02) > 0, "moist air: the humid stream condenses")
+end
 -- a stagnant stream: nothing exchanged, nothing undefined
 do
   local r = outlets(exchanger("CounterFlowNTU", 0, 0.5, 500, 360, 290, liquid, gas))

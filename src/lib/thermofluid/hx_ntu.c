@@ -137,8 +137,8 @@ static void ntu_meta(lied_meta *m, void *self) {
   int n = 2;
   if (tf_nX(&x->med_a)) in[n++] = &x->inlet_a.X;
   if (tf_nX(&x->med_b)) in[n++] = &x->inlet_b.X;
-  const void *out[8] = {&x->outlet_a.state, &x->outlet_b.state, &x->Q_flow, &x->eps, &x->NTU,
-                        &x->Cr, NULL, NULL};
+  const void *out[9] = {&x->outlet_a.state, &x->outlet_b.state, &x->Q_flow, &x->eps, &x->NTU,
+                        &x->Cr, NULL, NULL, NULL};
   n = 6;
   if (tf_nX(&x->med_a)) out[n++] = &x->outlet_a.X;
   if (tf_nX(&x->med_b)) out[n++] = &x->outlet_b.X;
