@@ -1,7 +1,8 @@
 /* lanes.h - shared harness of the C unit tests of lane forms
- * (test_lanes_thermal.c, test_lanes_rotational.c): n copies of a set of
- * components, run by fused steps copy by copy and in lane form, which must
- * give the same bits (states and every variable of every instance). */
+ * (test_lanes.c, test_lanes_thermal.c, test_lanes_rotational.c): n copies
+ * of a set of components, run by fused steps copy by copy and in lane form,
+ * which must give the same bits (states and every variable of every
+ * instance). */
 #ifndef LIED_TEST_LANES_H
 #define LIED_TEST_LANES_H
 #include <string.h>
@@ -26,7 +27,7 @@ typedef struct param {
 } param;
 
 /* n copies c[1..n] of the parts, connected by pairs of port paths. */
-static lied_system *copies(uint32_t n, const part *parts, int nparts, const char *const *conn,
+static inline lied_system *copies(uint32_t n, const part *parts, int nparts, const char *const *conn,
                           const param *params, lied_err *e) {
   lied_model *m = lied_model_new(e);
   int root = lied_model_add(m, -1, "Top", NULL, 1, 0, NULL, e);
@@ -53,7 +54,7 @@ typedef struct variant {
   void (*fix)(const lied_system *sys, double *x);
 } variant;
 
-static int same_instances(const lied_system *sa_, const lied_system *sb_) {
+static inline int same_instances(const lied_system *sa_, const lied_system *sb_) {
   const lied_model *a = sa_->model, *b = sb_->model;
   int diff = 0;
   for (int s = 0; s < a->nspecs; s++) {
@@ -70,7 +71,7 @@ static int same_instances(const lied_system *sa_, const lied_system *sb_) {
 }
 
 /* 30 steps in blocks of 7 from t = 0.1, copy by copy (a) and in lane form (b). */
-static void same_bits(const variant *v, const char *table) {
+static inline void lanes_same_bits(const variant *v, const char *table) {
   lied_err e = {0};
   const uint32_t n = 77;
   lied_system *ma = copies(n, v->parts, v->nparts, v->conn, v->params, &e);

@@ -57,7 +57,7 @@ static void gear_speeds(const lied_system *sys, double *x) {
 int main(void) {
   const variant v = {"drive train", train_parts, (int)(sizeof train_parts / sizeof *train_parts),
                      train_conn, train_params, gear_speeds};
-  same_bits(&v, "rk4");
-  same_bits(&v, "euler");
+  lanes_same_bits(&v, "rk4");
+  lanes_same_bits(&v, "euler");
   return CHECK_DONE();
 }

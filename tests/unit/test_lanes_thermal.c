@@ -106,8 +106,8 @@ int main(void) {
       {"cross flow", cross_parts, 5, cross_conn, cross_params, NULL},
   };
   for (int i = 0; i < 4; i++) {
-    same_bits(&v[i], "rk4");
-    same_bits(&v[i], "euler");
+    lanes_same_bits(&v[i], "rk4");
+    lanes_same_bits(&v[i], "euler");
   }
   return CHECK_DONE();
 }
