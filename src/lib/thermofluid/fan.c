@@ -5,8 +5,8 @@
  * a parabola through dp_max at zero flow and V_flow_max at zero head at the
  * reference speed, scaled by n^2 in pressure and n in flow. The outlet
  * carries the inlet's enthalpy (the temperature rise of the compression is
- * neglected); P = dp*V_flow is the power given to the gas. Default medium
- * tf.air. */
+ * neglected); P = dp*V_flow is the power given to the gas. Default medium:
+ * air of constant cp (tf.gas{}). */
 #include "lib/thermofluid/thermofluid.h"
 
 typedef struct tf_fan {
@@ -92,7 +92,7 @@ static const lied_param fan_params[] = {
      "1: speed from the signal input omega_in [rad/s]", 0, 1, LIED_PARAM_INT, 0},
     {"L", offsetof(tf_fan, L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0},
     {"medium", offsetof(tf_fan, med.par), 0, "1",
-     "medium {kind, c1..c5}: tf.gas{...} (default tf.air)", TF_NOMIN, TF_NOMAX, 0,
+     "medium {kind, c1..c5}: tf.gas{...}, tf.air, ... (default tf.gas{}, air of constant cp)", TF_NOMIN, TF_NOMAX, 0,
      TF_MEDIUM_LEN},
 };
 const lied_class tf_fan_class = {
