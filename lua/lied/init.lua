@@ -131,7 +131,7 @@ local function describe_value(v)
 end
 
 local function check_number(v, what)
-  if type(v) == "number" then return v end
+  if type(v) == "number" or core.table_rank(v) then return v end -- or a lied.table
   if type(v) == "table" then -- a list of numbers (a medium such as tf.steam has methods too)
     local n = rawlen(v)
     for k in pairs(v) do
@@ -171,6 +171,12 @@ local function check_size(n, what)
     error(string.format("%s: array size %.17g out of range (at most 4294967295)", what, n), 0)
   end
   return math.tointeger(n)
+end
+
+-- lied.table {...}: a table or map for table parameters (lua/lied/table.lua).
+function lied.table(spec)
+  local t = require("lied.table").new(spec, 2) -- not a tail call: the caller's site
+  return t
 end
 
 -- lied.param "name": a reference to a parameter of the enclosing model.

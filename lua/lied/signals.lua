@@ -5,8 +5,9 @@
 --   local signals = require "lied.signals"
 --   src = signals.Sine { amplitude = 2, f = 0.5 }
 --   tab = signals.TimeTable { table = { { 0, 0 }, { 1, 2 }, { 3, 2 } } }
+--   map = signals.Table2D { table = lied.table { file = "map.csv", x1 = "n", x2 = "p", z = "eta" } }
 --
--- Sources Constant, Step, Ramp, Sine, Pulse, TimeTable; math Gain, Add,
+-- Sources Constant, Step, Ramp, Sine, Pulse, TimeTable; Table1D, Table2D; math Gain, Add,
 -- Product, Division, Min, Max, Limiter; FirstOrder, Integrator; PI, PID.
 -- print(lied.describe(signals.PI)) lists a class's parameters.
 local lied = require "lied"
@@ -14,36 +15,36 @@ local signals = lied.library("signals")
 
 if rawget(signals, "renamed") then return signals end -- already extended (cached table)
 
--- TimeTable { table = {{t1, y1}, {t2, y2}, ...} }: the rows become the
--- vector parameters t and y (padded to their fixed length) and n. The C
--- class checks the count (at most 64 rows) and that the times increase.
-local rows = signals.TimeTable.params[2].len
--- A malformed table is reported when the model is built, with the
--- component's path (the parameter t evaluates to the error).
-local function table_rows(p)
-  if p.table == nil then return p end
-  local tab = p.table
+-- The table parameter of TimeTable, Table1D and Table2D: a lied.table, or
+-- what lied.table takes (rows {{x, y}, ...}, {x = ..., y = ...}, a file,
+-- a map) with the block's interpolation and extrapolation; events = true
+-- for 1. A table that lied.table refuses is reported when the model is
+-- built, with the component's path (the parameter evaluates to the error).
+local function table_param(p)
   local q = {}
-  for k, v in pairs(p) do if k ~= "table" then q[k] = v end end
-  local function bad(msg)
-    q.t = function() error("TimeTable: " .. msg, 0) end
-    return q
-  end
-  if type(tab) ~= "table" then return bad("table must be a list of rows {t, y}, got " .. type(tab)) end
-  local t, y = {}, {}
-  for i, r in ipairs(tab) do
-    if type(r) ~= "table" or #r ~= 2 then
-      return bad(string.format("row %d of table must be a pair {t, y}, got %s", i,
-        type(r) == "table" and (#r .. " values") or type(r)))
+  for k, v in pairs(p) do q[k] = v end
+  if type(p.events) == "boolean" then q.events = p.events and 1 or 0 end
+  local tab = p.table
+  if type(tab) == "table" and getmetatable(tab) == nil then
+    local spec = {}
+    for k, v in pairs(tab) do spec[k] = v end
+    spec.interpolation = spec.interpolation or p.interpolation
+    spec.extrapolation = spec.extrapolation or p.extrapolation
+    -- named by the site of the block's declaration: new's caller is pcall,
+    -- then this function, the alias's __call, the model file
+    local ok, t = pcall(require("lied.table").new, spec, 4)
+    q.table = ok and t or function() error(t, 0) end
+  elseif p.interpolation ~= nil or p.extrapolation ~= nil then
+    q.table = function()
+      error("interpolation and extrapolation belong to lied.table {...} (or go with rows)", 0)
     end
-    if i <= rows then t[i], y[i] = r[1], r[2] end
   end
-  for i = #t + 1, rows do t[i], y[i] = 0, 0 end
-  q.t, q.y = t, y
-  if #tab > 0 then q.n = #tab end -- none: the class says there are no rows
+  q.interpolation, q.extrapolation = nil, nil
   return q
 end
-signals.TimeTable = lied.alias(signals.TimeTable, nil, table_rows)
+for _, name in ipairs { "TimeTable", "Table1D", "Table2D" } do
+  signals[name] = lied.alias(signals[name], nil, table_param)
+end
 
 -- Parameters under other names (the old libraries' sources).
 function signals.renamed(names)

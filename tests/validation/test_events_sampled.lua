@@ -110,20 +110,32 @@ for _, hs in ipairs { 0, 1 } do
   T.eq(res:column("h.y.y")[1], hs == 1 and 1 or -1, "Hysteresis high_start = " .. hs .. ": output")
 end
 
--- ---- Pulse and TimeTable: every edge and breakpoint is a time event --------------------
+-- ---- Pulse and TimeTable (events = true): every edge and breakpoint is a time event -----
 do
   local M = lied.model "Edges" {
     p = S.Pulse { amplitude = 1, width = 30, period = 0.7, t0 = 0.2 },
-    tt = S.TimeTable { table = { { 0, 0 }, { 0.33, 1 }, { 1.01, -1 } } },
-    i1 = S.Integrator {}, i2 = S.Integrator {},
-    connect = { { "p.y", "i1.u" }, { "tt.y", "i2.u" } },
+    tt = S.TimeTable { table = { { 0, 0 }, { 0.33, 1 }, { 1.01, -1 } }, events = true },
+    st = S.TimeTable { table = { { 0, 0 }, { 0.33, 1 }, { 1.01, -1 } }, interpolation = "constant" },
+    i1 = S.Integrator {}, i2 = S.Integrator {}, i3 = S.Integrator {},
+    connect = { { "p.y", "i1.u" }, { "tt.y", "i2.u" }, { "st.y", "i3.u" } },
   }
   -- rk4 at dt = 0.25 lands on every edge: the integrals are exact to rounding
-  local res = lied.build(M):run { solver = "rk4", dt = 0.25, stop = 2, vars = "i1.y.y,i2.y.y" }
-  local a, b = res:column("i1.y.y"), res:column("i2.y.y")
+  local res = lied.build(M):run { solver = "rk4", dt = 0.25, stop = 2, vars = "i1.y.y,i2.y.y,i3.y.y" }
+  local a, b, c = res:column("i1.y.y"), res:column("i2.y.y"), res:column("i3.y.y")
   -- pulses high over [0.2, 0.41), [0.9, 1.11), [1.6, 1.81): 3 x 0.21
   T.near(a[#a], 3 * 0.21, 1e-12, "integral of the pulse train")
   -- table: ramp 0 -> 1 over 0.33, 1 -> -1 over 0.68, then -1 for 0.99
   T.near(b[#b], 0.33 / 2 + 0 * 0.68 - 0.99, 1e-12, "integral of the time table")
+  -- a staircase's rows are events without being asked: 0 until 0.33, 1 until 1.01, then -1
+  T.near(c[#c], 0.68 - 0.99, 1e-12, "integral of the staircase")
+  -- without events = true the kinks are not landed on: rk4 is off by far more than rounding
+  local N = lied.model "Kinks" {
+    tt = S.TimeTable { table = { { 0, 0 }, { 0.33, 1 }, { 1.01, -1 } } }, i2 = S.Integrator {},
+    connect = { { "tt.y", "i2.u" } },
+  }
+  local r2 = lied.build(N):run { solver = "rk4", dt = 0.25, stop = 2, vars = "i2.y.y" }
+  local d = r2:column("i2.y.y")
+  T.check(math.abs(d[#d] - (0.33 / 2 - 0.99)) > 1e-4, "the kinks are no events by default")
+  T.eq(r2:nrows(), 9, "no rows of events: one per step of 0.25 s from 0 to 2")
 end
 T.done()

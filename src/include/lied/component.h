@@ -140,10 +140,12 @@ enum {
   LIED_PARAM_INT = 1u << 0,      /* stored as int, must be integral */
   LIED_PARAM_MIN_OPEN = 1u << 1, /* value > min (default: value >= min) */
   LIED_PARAM_MAX_OPEN = 1u << 2, /* value < max (default: value <= max) */
+  LIED_PARAM_TABLE = 1u << 3,    /* a 1-D table y(x): a `const lied_table *` field */
+  LIED_PARAM_MAP = 1u << 4,      /* a 2-D map z(x1, x2): the same (lied/table.h) */
 };
 
-/* One parameter: a double (or int, or double[len]) at `offset` in the
- * instance. Start values of states are parameters too: point the offset at
+/* One parameter: a double (or int, or double[len], or a table) at `offset`
+ * in the instance. Start values of states are parameters too: point the offset at
  * the state variable itself. Use min = -HUGE_VAL / max = HUGE_VAL for none. */
 typedef struct lied_param {
   const char *name;

@@ -14,7 +14,7 @@ const lied_port_layout lied_real_in_optional_layout = {
 
 static const lied_class *const signals_classes[] = {
     &sig_constant_class, &sig_step_class,     &sig_ramp_class,        &sig_sine_class,
-    &sig_pulse_class,    &sig_timetable_class, &sig_gain_class,       &sig_add_class,
+    &sig_pulse_class,    &sig_timetable_class, &sig_table1d_class, &sig_table2d_class, &sig_gain_class,       &sig_add_class,
     &sig_product_class,  &sig_division_class, &sig_min_class,         &sig_max_class,
     &sig_limiter_class,  &sig_first_order_class, &sig_integrator_class, &sig_pi_class,
     &sig_pid_class,      &sig_hysteresis_class, &sig_sample_hold_class, &sig_unit_delay_class,
@@ -22,6 +22,7 @@ static const lied_class *const signals_classes[] = {
 
 LIED_LIBRARY(signals,
              "real signals for every domain: sources (Constant, Step, Ramp, Sine, Pulse, TimeTable), "
+    "tables (Table1D, Table2D), "
     "math (Gain, Add, Product, Division, Min, Max, Limiter), FirstOrder, Integrator, PI, PID, "
     "Hysteresis, sampled blocks (SampleHold, UnitDelay, DiscretePI)",
              signals_classes)
