@@ -1029,6 +1029,7 @@ function lied.describe(x)
         range = " (" .. (lo and hi and (lo .. " and " .. hi) or lo or hi) .. ")"
       end
       local def = p.default
+      if p.table then range, def = "", p.table == 2 and "(map)" or "(table)" end
       if type(def) == "table" then
         local t = {}
         for i, v in ipairs(def) do t[i] = tostring(v) end

@@ -506,7 +506,9 @@ function repl.params(pattern)
   for _, p in ipairs(list) do lines[#lines + 1] = p end
   local fmt_list = {}
   for _, p in ipairs(lines) do
-    if type(p.value) ~= "number" and type(p.value) ~= "table" then p.value = tonumber(p.value) or 0 end
+    if type(p.value) ~= "number" and type(p.value) ~= "table" and not (p.doc ~= "model parameter" and type(p.value) == "string") then
+      p.value = tonumber(p.value) or 0
+    end
     fmt_list[#fmt_list + 1] = p
   end
   out(analysis.params_text(fmt_list, total + (#lines - #list), S.overrides))

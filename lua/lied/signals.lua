@@ -46,6 +46,74 @@ for _, name in ipairs { "TimeTable", "Table1D", "Table2D" } do
   signals[name] = lied.alias(signals[name], nil, table_param)
 end
 
+-- Booleans for the Boolean parameters (k = true, y_start = false).
+local function booleans(p)
+  local q = {}
+  for k, v in pairs(p) do q[k] = type(v) == "boolean" and (v and 1 or 0) or v end
+  return q
+end
+for _, name in ipairs { "BooleanConstant", "BooleanSampleHold" } do
+  signals[name] = lied.alias(signals[name], nil, booleans)
+end
+
+-- StateMachine { states = {"off", "heat", "cool"}, initial = "off",
+--   transitions = {{"off", "heat", "c1"}, {"heat", "off", "not c1"}, ...},
+--   values = {off = 0, heat = 1, cool = -1} }: states by name (or number),
+-- conditions "cj" / "not cj" (or j / -j) over the Boolean inputs c1..cm (m:
+-- the highest used, or inputs = m), values of the output y per state. A
+-- malformed machine is reported when the model is built, with its path.
+local function machine(p)
+  if p.states == nil and p.transitions == nil then return booleans(p) end
+  local q = {}
+  for k, v in pairs(p) do
+    if k ~= "states" and k ~= "transitions" and k ~= "values" and k ~= "inputs" then q[k] = v end
+  end
+  local function bad(msg)
+    q.n = function() error("StateMachine: " .. msg, 0) end
+    return q
+  end
+  local states, index = p.states, {}
+  if type(states) ~= "table" or #states < 1 then return bad("states must be a list of names") end
+  for i, nm in ipairs(states) do
+    if type(nm) ~= "string" or index[nm] then return bad("state " .. i .. " must be a new name") end
+    index[nm] = i
+  end
+  local function state(v, what)
+    local i = index[v] or (math.type(v) == "integer" and v >= 1 and v <= #states and v)
+    if not i then error(string.format("%s: no state %s (states: %s)", what, tostring(v), table.concat(states, ", ")), 0) end
+    return i
+  end
+  local ok, err = pcall(function()
+    q.n = #states
+    q.initial = state(p.initial or states[1], "initial")
+    local from, to, cond, m = {}, {}, {}, 0
+    for k, tr in ipairs(p.transitions or {}) do
+      local what = "transition " .. k
+      if type(tr) ~= "table" or #tr ~= 3 then error(what .. " must be {from, to, condition}", 0) end
+      from[k], to[k] = state(tr[1], what), state(tr[2], what)
+      local c = tr[3]
+      if type(c) == "string" then
+        local neg, j = c:match("^%s*(n?o?t?)%s*c(%d+)%s*$")
+        if not j or (neg ~= "" and neg ~= "not") then error(what .. ": condition " .. c .. " is not cj or not cj", 0) end
+        c = (neg == "not" and -1 or 1) * tonumber(j)
+      end
+      if math.type(c) ~= "integer" or c == 0 then error(what .. ": condition must be cj, not cj, j or -j", 0) end
+      cond[k], m = c, math.max(m, math.abs(c))
+    end
+    if #from > 32 then error(#from .. " transitions (at most 32)", 0) end
+    for k = #from + 1, 32 do from[k], to[k], cond[k] = 1, 1, 1 end
+    q.from, q.to, q.cond, q.nt = from, to, cond, #(p.transitions or {})
+    q.m = p.inputs or math.max(m, 1)
+    local values = {}
+    for i = 1, 16 do values[i] = 0 end
+    for nm, v in pairs(p.values or {}) do values[state(nm, "values")] = v end
+    q.value = values
+  end)
+  if not ok then return bad(err) end
+  return q
+end
+signals.StateMachine = lied.alias(signals.StateMachine, nil, machine)
+
 -- Parameters under other names (the old libraries' sources).
 function signals.renamed(names)
   return function(p)

@@ -286,7 +286,8 @@ static int place(const lied_table *t, int dim, double *v, double *over) {
   const size_t n = t->n[dim];
   const double lo = x[0], hi = x[n - 1];
   *over = 0;
-  if (*v >= lo && *v <= hi) return 0;
+  /* a periodic table's last breakpoint is the next period's first */
+  if (*v >= lo && (*v < hi || (*v == hi && t->extrap != LIED_TABLE_PERIODIC))) return 0;
   if (isnan(*v)) return 0; /* NaN in, NaN out (the solver reports it) */
   switch (t->extrap) {
   case LIED_TABLE_ERROR: return -1;

@@ -95,6 +95,16 @@ fails(S.Gain { k = map }, u, { "parameter k must be a number, got a table (lied.
 fails(S.Table2D { table = lied.table { x1 = { 0, 2, 1 }, x2 = { 0, 1 }, z = { { 0, 1 }, { 2, 3 }, { 4, 5 } } } },
   { "u1", "u2" }, { "parameter table: ", "breakpoints must increase: x1[3] = 1 after x1[2] = 2" }, "Table2D x1 decreasing")
 
+-- logic
+fails(S.OnDelay { delay = -1 }, u, { "parameter delay = -1 [s] must be >= 0" }, "OnDelay delay < 0")
+fails(S.GreaterThreshold { h = -0.1 }, u, { "parameter h = -0.1 [1] must be >= 0" }, "hysteresis < 0")
+fails(S.StateMachine { states = { "a", "b" }, transitions = { { "a", "b", "maybe" } } }, nil,
+  { "StateMachine: transition 1: condition maybe is not cj or not cj" }, "StateMachine condition", "loop.b.n: ")
+fails(S.StateMachine { states = { "a", "a" } }, nil, { "StateMachine: state 2 must be a new name" },
+  "StateMachine duplicate state", "loop.b.n: ")
+fails(S.StateMachine { n = 2, m = 1, initial = 3 }, nil, { "StateMachine: initial state 3 of 2 states" },
+  "StateMachine initial out of range")
+
 -- input counts
 fails(S.Add { n = 0 }, nil, { "parameter n = 0 [1] must be >= 1 and <= 8" }, "Add n = 0")
 fails(S.Add { n = 9 }, nil, { "parameter n = 9 [1] must be >= 1 and <= 8" }, "Add n = 9")

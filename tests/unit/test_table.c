@@ -157,7 +157,7 @@ static void extrapolation(void) {
   lied_table *per = make1(x, y, 3, LIED_TABLE_LINEAR, LIED_TABLE_PERIODIC);
   CHECK_NEAR(lied_table_lookup(NULL, NULL, per, &h, 1.5 + 3 * 7), 15, 1e-12);
   CHECK_NEAR(lied_table_lookup(NULL, NULL, per, &h, 1.5 - 3 * 2), 15, 1e-12);
-  CHECK(lied_table_lookup(NULL, NULL, per, &h, 4) == 0); /* the end itself */
+  CHECK(lied_table_lookup(NULL, NULL, per, &h, 4) == 10); /* the end: the next period's start */
   CHECK(lied_table_lookup(NULL, NULL, per, &h, 7) == 10); /* a period on: the start */
   CHECK(lied_table_next_break(per, 3.5) == 4);
   CHECK(lied_table_next_break(per, 4) == 5);

@@ -256,6 +256,23 @@ extern const lied_connector lied_real_connector;
 extern const lied_port_layout lied_real_out_layout, lied_real_in_layout,
     lied_real_in_optional_layout;
 
+/* ---- Boolean signals -------------------------------------------------------
+ * A connector of their own, "boolean" (sides "output", "input"), so that a
+ * Boolean output cannot drive a real input by mistake (signals.BooleanToReal
+ * converts). The value is a double holding exactly 0 (false) or 1 (true),
+ * recorded as NAME.y like a real signal; read it as `p->u.y->y != 0`.
+ * Boolean outputs change only at events: a block that writes one from its
+ * discrete variables (set by its event handler) or from other Boolean
+ * inputs. A block that must notice when a Boolean input changes declares a
+ * zero function on it (u - 0.5, LIED_ZC_BOTH): the change at an event makes
+ * it cross, and its handler runs in the next round of the same event
+ * (docs/events.md). */
+typedef struct lied_bool_out { lied_real y; } lied_bool_out;     /* writes y: 0 or 1 */
+typedef struct lied_bool_in { const lied_real *y; } lied_bool_in; /* reads *y */
+
+extern const lied_connector lied_bool_connector;
+extern const lied_port_layout lied_bool_out_layout, lied_bool_in_layout;
+
 /* ---- classes ------------------------------------------------------------ */
 
 typedef struct lied_meta lied_meta;
@@ -315,6 +332,15 @@ static inline void lied_meta_real_in_optional(lied_meta *m, const char *name, in
                                               lied_real_in *port) {
   lied_meta_port(m, name, index, port, &lied_real_in_optional_layout);
 }
+/* Boolean-signal ports (see "Boolean signals" above). */
+static inline void lied_meta_bool_out(lied_meta *m, const char *name, int index,
+                                      lied_bool_out *port) {
+  lied_meta_port(m, name, index, port, &lied_bool_out_layout);
+}
+static inline void lied_meta_bool_in(lied_meta *m, const char *name, int index,
+                                     lied_bool_in *port) {
+  lied_meta_port(m, name, index, port, &lied_bool_in_layout);
+}
 /* A named variable (for recording and name lookup). */
 void lied_meta_var(lied_meta *m, const char *name, const char *unit, double *v);
 /* A state x and its derivative der; the derivative is named der(name). */
@@ -342,7 +368,8 @@ void lied_meta_lanes(lied_meta *m, lied_block_fn lanes);
  *
  *  - time events: lied_meta_time_events(m, next), where next(self, t) is
  *    the first time strictly after t at which the instance's outputs jump
- *    or kink (INFINITY: none). Solvers end a step exactly there; the stages
+ *    or kink (INFINITY: none), asked at the start of a run and after each
+ *    call of the instance's handler (which may have scheduled one). Solvers end a step exactly there; the stages
  *    at that step's end see the time just before it (the largest double
  *    below), so a block computing `t >= t0 ? high : low` needs nothing else.
  *  - state events: lied_meta_zero(m, name, &z, direction) declares a
