@@ -79,5 +79,8 @@ local EV = lied.model "EVThermal" {
                         "chiller.Q_flow,pump.m_flow,v_rad.m_flow,v_byp.m_flow,fan.m_flow,vol.T" },
 }
 
-lied.main(EV, { plot = { "battery.T" } })
+-- two panels: the battery (degC) and its heat load (kW, right axis); the
+-- valve's opening and the vehicle speed (km/h, right axis)
+lied.main(EV, { plot = { panels = { { "battery.T", y2 = { "load.Q_flow" } },
+                                    { "v_rad.y", y2 = { "cycle.y.y:km/h" } } } } })
 return EV

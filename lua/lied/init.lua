@@ -5,6 +5,7 @@ local core = require "lied.core"
 local halo = require "lied.halo"
 
 local lied = { version = core.version, core = core }
+require("lied.units").install(core) -- model:run takes vars = "battery.T:degC" (lied/units.lua)
 
 local Component = { __name = "lied.Component" }  -- a C class with parameters
 local ModelClass = { __name = "lied.ModelClass" }
@@ -1003,7 +1004,12 @@ function lied.main(model, opts)
     local res, stats = sim:run()
     io.stdout:write(string.format("%s: %d steps, %d evaluations, %.3f s\n", model.name,
       stats.steps, stats.rhs, stats.wall))
-    lied.plot(res, opts.plot, { file = opts.file or (arg and arg[1]), title = opts.title or model.name })
+    -- plot = {"a", "b"} or {panels = {...}, layout = {2, 1}, y2 = {...}, units = {...}}
+    local popts = { file = opts.file or (arg and arg[1]), title = opts.title or model.name }
+    for k, v in pairs(type(opts.plot) == "table" and opts.plot or {}) do
+      if math.type(k) ~= "integer" then popts[k] = v end
+    end
+    lied.plot(res, opts.plot, popts)
     if opts.file or (arg and arg[1]) then
       io.stdout:write("plot written to ", opts.file or arg[1], "\n")
     end
