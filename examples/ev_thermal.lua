@@ -75,12 +75,12 @@ local EV = lied.model "EVThermal" {
     { "one.y", "rest.u1" }, { "pi.y", "rest.u2" }, { "rest.y", "v_byp.opening" },
   },
   experiment = { stop = 1800, solver = "esdirk23", tol = 1e-6, interval = 10,
-                 vars = "cycle.y.y,battery.T,v_rad.y,load.Q_flow,contact.Q_flow,radiator.Q_flow," ..
+                 vars = "cycle.y,battery.T,v_rad.y,load.Q_flow,contact.Q_flow,radiator.Q_flow," ..
                         "chiller.Q_flow,pump.m_flow,v_rad.m_flow,v_byp.m_flow,fan.m_flow,vol.T" },
 }
 
 -- two panels: the battery (degC) and its heat load (kW, right axis); the
 -- valve's opening and the vehicle speed (km/h, right axis)
 lied.main(EV, { plot = { panels = { { "battery.T", y2 = { "load.Q_flow" } },
-                                    { "v_rad.y", y2 = { "cycle.y.y:km/h" } } } } })
+                                    { "v_rad.y", y2 = { "cycle.y:km/h" } } } } })
 return EV

@@ -995,24 +995,36 @@ function lied.main(model, opts)
   local info = debug.getinfo(2, "S")
   if lied.script and info and info.source == "@" .. lied.script then
     opts = opts or {}
-    local file = opts.file or (arg and arg[1])
+    -- the command line: `lied FILE.lua [PLOT] [run options] [--set P=V]`
+    local cli = require "lied.cli"
+    local o, sets, plotfile = cli.main_args(arg, lied.script)
+    local file = opts.file or plotfile
     if file then -- before simulating: a plot file that cannot be written is an error now
       local ok, why = require("lied.plot").writable(file)
       if not ok then error(why, 0) end
     end
-    local sim = lied.simulate(model, opts.run)
+    local run = {}
+    for k, v in pairs(opts.run or {}) do run[k] = v end
+    for k, v in pairs(o) do run[k] = v end
+    if next(sets) then
+      run.set = run.set or {}
+      for k, v in pairs(sets) do run.set[k] = v end
+    end
+    local exp = {}
+    for k, v in pairs(model.experiment or {}) do exp[k] = v end
+    for k, v in pairs(run) do exp[k] = v end
+    cli.check_used(o, exp, "lied " .. lied.script)
+    local sim = lied.simulate(model, run)
     local res, stats = sim:run()
-    io.stdout:write(string.format("%s: %d steps, %d evaluations, %.3f s\n", model.name,
-      stats.steps, stats.rhs, stats.wall))
+    io.stdout:write(string.format("%s: %s, %d steps, %d evaluations, %.3f s\n", model.name,
+      sim.opts.solver or "rk4", stats.steps, stats.rhs, stats.wall))
     -- plot = {"a", "b"} or {panels = {...}, layout = {2, 1}, y2 = {...}, units = {...}}
-    local popts = { file = opts.file or (arg and arg[1]), title = opts.title or model.name }
+    local popts = { file = file, title = opts.title or model.name }
     for k, v in pairs(type(opts.plot) == "table" and opts.plot or {}) do
       if math.type(k) ~= "integer" then popts[k] = v end
     end
     lied.plot(res, opts.plot, popts)
-    if opts.file or (arg and arg[1]) then
-      io.stdout:write("plot written to ", opts.file or arg[1], "\n")
-    end
+    if file then io.stdout:write("plot written to ", file, "\n") end
   end
   return model
 end

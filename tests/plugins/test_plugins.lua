@@ -36,7 +36,7 @@ T.near(xs[#xs], x, 1e-12, "x(1) as a hand-written RK4")
 T.eq(res:units()["osc.x"], "m", "units from the plugin")
 local names = {}
 for _, vv in ipairs(b:vars()) do names[vv.name] = vv.kind end
-T.check(names["osc.v"] == "state" and names["osc.der(v)"] == "derivative" and names["osc.y.y"] == "port", "names: states, derivatives, ports")
+T.check(names["osc.v"] == "state" and names["osc.der(v)"] == "derivative" and names["osc.y"] == "port", "names: states, derivatives, ports")
 
 -- many copies: fused steps in the plugin's lane forms, the same bits as copy by copy
 local models = require "duffing_models"
@@ -73,7 +73,7 @@ do
                                  connect = { { "c.y", "p.u" } } }
   local b = lied.build(M)
   b:derivatives(0)
-  T.eq(b:value("p.y.y"), 2 * 25, "a plugin's table lookup")
+  T.eq(b:value("p.y"), 2 * 25, "a plugin's table lookup")
   T.raises(function() lied.build(lied.model "One" { c = S.Constant {}, p = tabled.Curve { f = lied.table { x = { 0 }, y = { 1 } } },
     connect = { { "c.y", "p.u" } } }) end, { "p: Curve: the table ", "needs at least 2 points" }, "a plugin's init reads the table")
   T.raises(function() lied.build(lied.model "None" { c = S.Constant {}, p = tabled.Curve {}, connect = { { "c.y", "p.u" } } }) end,

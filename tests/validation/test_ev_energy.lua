@@ -36,8 +36,8 @@ T.near(m:value("ev.chiller.M_a"), 1060 * 1e-3 / 10, 1e-12, "chiller: fixed mass 
 
 local E0 = stored()
 m:run { stop = 1800, solver = "esdirk23", tol = 1e-6 }
-local Q_in = m:value("e_in.y.y")
-local Q_out = m:value("e_rad.y.y") + m:value("e_chill.y.y")
+local Q_in = m:value("e_in.y")
+local Q_out = m:value("e_rad.y") + m:value("e_chill.y")
 local dE = stored() - E0
 local rel = math.abs(Q_in - dE - Q_out) / Q_in
 print(string.format("heat in %.6e J, stored %.6e J, out %.6e J, residual %.3e relative",

@@ -53,7 +53,7 @@ end
 T.near(3e5 * (Tb[#t] - Tb[1]), E, 2e-3 * math.abs(E) + 1e3, "battery energy balance")
 
 -- the cycle: at every whole second the CSV's speed (rows 1 to 1801, 0 .. 1800 s)
-local speed, csv = col("cycle.y.y"), {}
+local speed, csv = col("cycle.y"), {}
 for line in io.lines("examples/wltc_class3b.csv") do
   local a, b = line:match("^(%d+),([%d.]+)$")
   if a then csv[tonumber(a)] = tonumber(b) end

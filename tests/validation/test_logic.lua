@@ -54,7 +54,7 @@ local Modes = lied.model "Modes" {
   },
 }
 local res = lied.build(Modes):run { solver = "dopri45", tol = 1e-10, stop = 4 * pi - 0.1, interval = 0.5,
-  vars = "sm.state.y,hot.y.y,band.y.y,keep.y.y,rise.y.y,fall.y.y,hold.y.y,once.state.y,late.y.y" }
+  vars = "sm.state.y,hot.y,band.y,keep.y,rise.y,fall.y,hold.y,once.state.y,late.y" }
 
 -- sin t > 0.5 on (pi/6, 5pi/6), < -0.5 on (7pi/6, 11pi/6), every 2 pi
 local want, wstate = {}, {}
@@ -70,18 +70,18 @@ for i = 1, math.min(#to, #wstate) do T.eq(to[i], wstate[i], "state machine: the 
 
 -- hysteresis band 0.2 around 0.5: on above 0.6, off below 0.4
 local a1, a2 = math.asin(0.6), pi - math.asin(0.4)
-same_times((changes(res, "band.y.y")), { a1, a2, a1 + 2 * pi, a2 + 2 * pi }, 1e-9, "hysteresis")
+same_times((changes(res, "band.y")), { a1, a2, a1 + 2 * pi, a2 + 2 * pi }, 1e-9, "hysteresis")
 -- off-delay 1.5 s: on at pi/6, off 1.5 s after 5pi/6
-same_times((changes(res, "keep.y.y")), { pi / 6, 5 * pi / 6 + 1.5, pi / 6 + 2 * pi, 5 * pi / 6 + 1.5 + 2 * pi },
+same_times((changes(res, "keep.y")), { pi / 6, 5 * pi / 6 + 1.5, pi / 6 + 2 * pi, 5 * pi / 6 + 1.5 + 2 * pi },
   1e-9, "off-delay")
 -- rising edge of width 0.1
-same_times((changes(res, "rise.y.y")), { pi / 6, pi / 6 + 0.1, pi / 6 + 2 * pi, pi / 6 + 2 * pi + 0.1 }, 1e-9,
+same_times((changes(res, "rise.y")), { pi / 6, pi / 6 + 0.1, pi / 6 + 2 * pi, pi / 6 + 2 * pi + 0.1 }, 1e-9,
   "rising edge, width 0.1")
 -- a falling edge of no width: no row shows it, the machine it drives moved at 5pi/6
-T.eq(#(changes(res, "fall.y.y")), 0, "a pulse of no width is in no recorded row")
+T.eq(#(changes(res, "fall.y")), 0, "a pulse of no width is in no recorded row")
 same_times((changes(res, "once.state.y")), { 5 * pi / 6 }, 1e-9, "the pulse of no width is seen by its consumer")
 -- sample-and-hold: at 7pi/6 (cold rises) keep is still true (off at 5pi/6 + 1.5 = 4.118 > 3.665)
-local ht, hv = changes(res, "hold.y.y")
+local ht, hv = changes(res, "hold.y")
 same_times(ht, { 7 * pi / 6 }, 1e-9, "sample-and-hold")
 T.eq(hv[1], 1, "sample-and-hold: keep was true at the trigger")
 
@@ -116,15 +116,15 @@ do
   m:derivatives(0)
   for i, c in ipairs(cases) do
     local a, b = c[1] == 2, c[2] == 2
-    local function v(n) return m:value(n .. i .. ".y.y") end
+    local function v(n) return m:value(n .. i .. ".y") end
     T.eq(v("and"), (a and b) and 1 or 0, string.format("%s and %s", a, b))
     T.eq(v("or"), (a or b) and 1 or 0, string.format("%s or %s", a, b))
     T.eq(v("xor"), (a ~= b) and 1 or 0, string.format("%s xor %s", a, b))
     T.eq(v("sw"), a and 1 or 2, "Switch on " .. tostring(a))
     T.eq(v("ls"), a and (b and 1 or 0) or 0, "LogicalSwitch on " .. tostring(a))
   end
-  T.eq(m:value("all3.y.y"), 1, "And of three")
-  T.eq(m:value("r1.y.y"), 5, "Not false, as a real")
+  T.eq(m:value("all3.y"), 1, "And of three")
+  T.eq(m:value("r1.y"), 5, "Not false, as a real")
 end
 
 -- ---- Boolean and real ports do not connect ----------------------------------------

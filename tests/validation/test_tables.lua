@@ -114,7 +114,7 @@ do
   local ds = steffen(x, y)
   local worst = { l = 0, c = 0, bl = 0, bc = 0 }
   for q = 1, N do
-    local function got(b_) return m:value(string.format("p[%d].%s.y.y", q, b_)) end
+    local function got(b_) return m:value(string.format("p[%d].%s.y", q, b_)) end
     worst.l = math.max(worst.l, math.abs(got("l") - lin1(x, y, u[q])))
     worst.c = math.max(worst.c, math.abs(got("c") - cub1(x, y, ds, u[q])))
     local i, j = interval(x1, a[q]), interval(x2, b[q])
@@ -138,9 +138,9 @@ do
   for _, k in ipairs { "l", "c", "bl", "bc" } do
     T.check(worst[k] <= 1e-12, string.format("%s at %d random points: worst %.3g", k, N, worst[k]))
   end
-  T.eq(m:value("p[1].l.y.y"), y[5], "linear at a breakpoint: the value")
-  T.eq(m:value("p[1].c.y.y"), y[5], "cubic at a breakpoint: the value")
-  T.eq(m:value("p[1].bc.y.y"), z[3][4], "bicubic at a grid point: the value")
+  T.eq(m:value("p[1].l.y"), y[5], "linear at a breakpoint: the value")
+  T.eq(m:value("p[1].c.y"), y[5], "cubic at a breakpoint: the value")
+  T.eq(m:value("p[1].bc.y"), z[3][4], "bicubic at a grid point: the value")
 end
 
 -- ---- per-copy tables, and tables of model parameters --------------------------
@@ -155,12 +155,12 @@ do
   local M = lied.model "Copies" { e = lied.array(E, 3, { ["t.table"] = function(i) return tabs[i] end }) }
   local m = lied.build(M)
   m:derivatives(0)
-  for i = 1, 3 do T.eq(m:value(string.format("e[%d].t.y.y", i)), 5 * i, "per-copy table " .. i) end
+  for i = 1, 3 do T.eq(m:value(string.format("e[%d].t.y", i)), 5 * i, "per-copy table " .. i) end
   T.check(m:value("e[2].t.table"):find("2 points", 1, true), "model:value of a table parameter describes it")
   local L = lied.model "List" { e = lied.array(E, 3, { ["t.table"] = { tabs[3], tabs[1], tabs[2] } }) }
   local ml = lied.build(L)
   ml:derivatives(0)
-  T.eq(ml:value("e[1].t.y.y"), 15, "a list of per-copy tables")
+  T.eq(ml:value("e[1].t.y"), 15, "a list of per-copy tables")
   T.raises(function() lied.build(lied.model "Bad" { e = lied.array(E, 2, { ["t.table"] = function(i) return i end }) }) end,
     { "e[1].t: parameter table must be a table (lied.table {...}), got number" }, "a number for a per-copy table")
 end
@@ -184,7 +184,7 @@ do
   local m = lied.build(lied.model "Many" { e = lied.array(E, 200000) })
   local grew = (rss() - before) / 1024
   m:derivatives(0)
-  T.near(m:value("e[200000].t.y.y"), lin1({ 123.45, 123.46 }, { math.sin(123.45), math.sin(123.46) }, 123.456),
+  T.near(m:value("e[200000].t.y"), lin1({ 123.45, 123.46 }, { math.sin(123.45), math.sin(123.46) }, 123.456),
     1e-12, "the shared table's value in the last copy")
   print(string.format("200,000 copies sharing a table of %d points: %.0f MB more resident", n, grew))
   T.check(grew < 400, string.format("no copy per instance (%.0f MB)", grew))
@@ -235,14 +235,14 @@ do
     tt = S.TimeTable { table = lied.table { x = { 0, 1 }, y = { 0, 1 }, extrapolation = "periodic" } },
     i = S.Integrator {}, connect = { { "tt.y", "i.u" } },
   }
-  local r = lied.build(M):run { solver = "rk4", dt = 0.3, stop = 2.5, vars = "i.y.y,tt.y.y" }
-  local iy = r:column("i.y.y")
+  local r = lied.build(M):run { solver = "rk4", dt = 0.3, stop = 2.5, vars = "i.y,tt.y" }
+  local iy = r:column("i.y")
   T.near(iy[#iy], 0.5 + 0.5 + 0.125, 1e-12, "the integral of 2.5 periods of a sawtooth (rk4 lands on the wraps)")
   local cyc = lied.build(lied.model "C" { tt = S.TimeTable { table = lied.table { x = { 2, 3, 5 }, y = { 1, 3, 1 },
     extrapolation = "periodic" } } })
   for _, c in ipairs { { 2, 1 }, { 2.5, 2 }, { 5, 1 }, { 5.5, 2 }, { 9, 3 }, { 1.5, 1.5 }, { -6, 3 }, { 8, 1 } } do
     cyc:derivatives(c[1])
-    T.near(cyc:value("tt.y.y"), c[2], 1e-12, string.format("periodic table at t = %g", c[1]))
+    T.near(cyc:value("tt.y"), c[2], 1e-12, string.format("periodic table at t = %g", c[1]))
   end
 end
 

@@ -247,7 +247,7 @@ typedef struct lied_port_layout {
  *
  * An input declared with lied_meta_real_in must be connected (an error
  * names it otherwise); one declared with lied_meta_real_in_optional reads 0
- * when left unconnected (a drive input: free joint). Recorded as NAME.y. */
+ * when left unconnected (a drive input: free joint). Recorded as NAME (a connector of one value: the port names it). */
 typedef struct lied_real { double y; } lied_real;
 typedef struct lied_real_out { lied_real y; } lied_real_out;     /* writes y */
 typedef struct lied_real_in { const lied_real *y; } lied_real_in; /* reads *y */
@@ -260,7 +260,7 @@ extern const lied_port_layout lied_real_out_layout, lied_real_in_layout,
  * A connector of their own, "boolean" (sides "output", "input"), so that a
  * Boolean output cannot drive a real input by mistake (signals.BooleanToReal
  * converts). The value is a double holding exactly 0 (false) or 1 (true),
- * recorded as NAME.y like a real signal; read it as `p->u.y->y != 0`.
+ * recorded under the port's name like a real signal; read it as `p->u.y->y != 0`.
  * Boolean outputs change only at events: a block that writes one from its
  * discrete variables (set by its event handler) or from other Boolean
  * inputs. A block that must notice when a Boolean input changes declares a
