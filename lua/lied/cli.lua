@@ -309,6 +309,7 @@ for flag in pairs(flags) do run_flags[flag] = true end
 -- --params without a CSV output. (An experiment's own options are the
 -- model's defaults and stay quiet.)
 function cli.check_used(o, exp, cmd)
+  lied.core.check_run_options(exp) -- the values first: "clients must be from 0 to 1024"
   local solver = exp.solver or "rk4"
   local info
   for _, sv in ipairs(lied.core.solvers()) do if sv.name == solver then info = sv end end

@@ -40,6 +40,7 @@ void lied_model_free(lied_model *m) {
   free(m->child_slots);
   for (int i = 0; i < m->ntables; i++) lied_table_release(m->tables[i]);
   free(m->tables);
+  free(m->table_slots);
   free(m);
 }
 
@@ -274,13 +275,43 @@ static int table_check(const lied_model *m, int spec, uint64_t inst, const lied_
   return lied_errc(e, LIED_E_PARAM, "%s: parameter %s %s", path, p->name, why);
 }
 
+/* The model's table holding what t holds, or -1: the index by hash (open
+ * addressing, id + 1 per slot), so a million copies given their own tables
+ * cost a million lookups, not a million squared comparisons. */
+static int table_find(const lied_model *m, const lied_table *t) {
+  if (!m->table_cap) return -1;
+  const size_t mask = m->table_cap - 1;
+  for (size_t i = (size_t)lied_table_hash(t) & mask;; i = (i + 1) & mask) {
+    uint32_t v = m->table_slots[i];
+    if (!v) return -1;
+    if (lied_table_same(m->tables[v - 1], t)) return (int)v - 1;
+  }
+}
+
+static void table_put(lied_model *m, int id) {
+  const size_t mask = m->table_cap - 1;
+  size_t i = (size_t)lied_table_hash(m->tables[id]) & mask;
+  while (m->table_slots[i]) i = (i + 1) & mask;
+  m->table_slots[i] = (uint32_t)id + 1;
+}
+
 int lied_model_add_table(lied_model *m, lied_table *t, lied_err *e) {
-  for (int i = 0; i < m->ntables; i++)
-    if (lied_table_same(m->tables[i], t)) return i;
+  int id = table_find(m, t);
+  if (id >= 0) return id;
   LIED_TRY(lied_table_check(t, e));
   LIED_TRY(lied_grow((void **)&m->tables, &m->captables, m->ntables + 1, sizeof *m->tables, e));
+  if (2 * ((size_t)m->ntables + 1) > m->table_cap) { /* rehash at half load */
+    size_t cap = m->table_cap ? 2 * m->table_cap : 16;
+    uint32_t *slots = lied_xcalloc(cap, sizeof *slots, "table index", e);
+    if (!slots) return LIED_E_NOMEM;
+    free(m->table_slots);
+    m->table_slots = slots;
+    m->table_cap = cap;
+    for (int k = 0; k < m->ntables; k++) table_put(m, k);
+  }
   lied_table_retain(t);
   m->tables[m->ntables] = t;
+  table_put(m, m->ntables);
   return m->ntables++;
 }
 

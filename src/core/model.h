@@ -201,6 +201,8 @@ typedef struct lied_model {
    * reference each, released with the model */
   struct lied_table **tables;
   int ntables, captables;
+  uint32_t *table_slots; /* index by content hash (model.c), table_cap slots */
+  size_t table_cap;
 } lied_model;
 
 /* ---- building the tree (lied_model_*: model.c) ------------------------ */

@@ -21,7 +21,7 @@ local Both = lied.model "Both" {
 local built = lied.build(Both)
 T.near(built:derivatives()["r.w"], (0.5 + 0.75) / 0.25, 1e-15, "Constant drives the Revolute")
 T.eq(built:value("pump.w"), 0.75, "the same Constant drives the Pump's speed")
-T.eq(built:value("r.u.y"), 0.75, "the joint's input reads the signal")
+T.eq(built:value("r.u"), 0.75, "the joint's input reads the signal")
 
 -- signal blocks between the source and the physical inputs: a Gain to the
 -- joint, a Limiter to the pump, a Sine through an Add to both

@@ -54,7 +54,7 @@ local Modes = lied.model "Modes" {
   },
 }
 local res = lied.build(Modes):run { solver = "dopri45", tol = 1e-10, stop = 4 * pi - 0.1, interval = 0.5,
-  vars = "sm.state.y,hot.y,band.y,keep.y,rise.y,fall.y,hold.y,once.state.y,late.y" }
+  vars = "sm.state,hot.y,band.y,keep.y,rise.y,fall.y,hold.y,once.state,late.y" }
 
 -- sin t > 0.5 on (pi/6, 5pi/6), < -0.5 on (7pi/6, 11pi/6), every 2 pi
 local want, wstate = {}, {}
@@ -64,7 +64,7 @@ for k = 0, 1 do
     want[#want + 1], wstate[#wstate + 1] = o + p[1], p[2]
   end
 end
-local at, to = changes(res, "sm.state.y")
+local at, to = changes(res, "sm.state")
 same_times(at, want, 1e-9, "state machine")
 for i = 1, math.min(#to, #wstate) do T.eq(to[i], wstate[i], "state machine: the state entered at switch " .. i) end
 
@@ -79,7 +79,7 @@ same_times((changes(res, "rise.y")), { pi / 6, pi / 6 + 0.1, pi / 6 + 2 * pi, pi
   "rising edge, width 0.1")
 -- a falling edge of no width: no row shows it, the machine it drives moved at 5pi/6
 T.eq(#(changes(res, "fall.y")), 0, "a pulse of no width is in no recorded row")
-same_times((changes(res, "once.state.y")), { 5 * pi / 6 }, 1e-9, "the pulse of no width is seen by its consumer")
+same_times((changes(res, "once.state")), { 5 * pi / 6 }, 1e-9, "the pulse of no width is seen by its consumer")
 -- sample-and-hold: at 7pi/6 (cold rises) keep is still true (off at 5pi/6 + 1.5 = 4.118 > 3.665)
 local ht, hv = changes(res, "hold.y")
 same_times(ht, { 7 * pi / 6 }, 1e-9, "sample-and-hold")

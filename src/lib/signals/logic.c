@@ -180,12 +180,14 @@ const lied_class sig_xor_class = {"Xor", "signals", "Boolean y = u1 xor u2", siz
 const lied_class sig_not_class = {"Not", "signals", "Boolean y = not u", sizeof(sig_logic), NULL,
                                   0, not_init, logic_meta};
 
-/* ---- Switch (real y = u2 ? u1 : u3), LogicalSwitch (Boolean), BooleanToReal ---- */
+/* ---- Switch (real y = u2 ? u1 : u3), LogicalSwitch (the same of Booleans:
+ * one struct, the ports' layouts chosen by the class), BooleanToReal ---- */
 
 typedef struct sig_switch {
-  lied_real_in u1, u3;
+  lied_real_in u1, u3; /* real or Boolean: the same storage */
   lied_bool_in u2;
   lied_real_out y;
+  int logical; /* set by init: LogicalSwitch */
 } sig_switch;
 
 static void switch_eval(const lied_env *env, sig_switch *c) {
@@ -196,40 +198,25 @@ LIED_BLOCK(switch_block, sig_switch, switch_eval)
 
 static void switch_meta(lied_meta *m, void *self) {
   sig_switch *c = self;
-  lied_meta_real_in(m, "u1", 0, &c->u1);
+  const lied_port_layout *in = c->logical ? &lied_bool_in_layout : &lied_real_in_layout;
+  lied_meta_port(m, "u1", 0, &c->u1, in);
   lied_meta_bool_in(m, "u2", 0, &c->u2);
-  lied_meta_real_in(m, "u3", 0, &c->u3);
-  lied_meta_real_out(m, "y", 0, &c->y);
+  lied_meta_port(m, "u3", 0, &c->u3, in);
+  lied_meta_port(m, "y", 0, &c->y, c->logical ? &lied_bool_out_layout : &lied_real_out_layout);
   lied_meta_block(m, "switch", switch_block, 0, LIED_SIGS(&c->u1.y, &c->u2.y, &c->u3.y),
                   LIED_SIGS(&c->y.y));
+}
+static int lswitch_init(void *self, lied_init *ctx) {
+  (void)ctx;
+  ((sig_switch *)self)->logical = 1;
+  return 0;
 }
 const lied_class sig_switch_class = {"Switch", "signals",
                                      "y = u1 while the Boolean u2 is true, else u3",
                                      sizeof(sig_switch), NULL, 0, NULL, switch_meta};
-
-typedef struct sig_lswitch {
-  lied_bool_in u1, u2, u3;
-  lied_bool_out y;
-} sig_lswitch;
-
-static void lswitch_eval(const lied_env *env, sig_lswitch *c) {
-  (void)env;
-  c->y.y.y = truth(&c->u2) ? c->u1.y->y : c->u3.y->y;
-}
-LIED_BLOCK(lswitch_block, sig_lswitch, lswitch_eval)
-
-static void lswitch_meta(lied_meta *m, void *self) {
-  sig_lswitch *c = self;
-  lied_meta_bool_in(m, "u1", 0, &c->u1);
-  lied_meta_bool_in(m, "u2", 0, &c->u2);
-  lied_meta_bool_in(m, "u3", 0, &c->u3);
-  lied_meta_bool_out(m, "y", 0, &c->y);
-  lied_meta_block(m, "switch", lswitch_block, 0, LIED_SIGS(&c->u1.y, &c->u2.y, &c->u3.y),
-                  LIED_SIGS(&c->y.y));
-}
 const lied_class sig_lswitch_class = {"LogicalSwitch", "signals",
                                       "Boolean y = u1 while u2 is true, else u3",
-                                      sizeof(sig_lswitch), NULL, 0, NULL, lswitch_meta};
+                                      sizeof(sig_switch), NULL, 0, lswitch_init, switch_meta};
 
 typedef struct sig_b2r {
   lied_bool_in u;
