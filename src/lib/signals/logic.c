@@ -451,6 +451,7 @@ static int sm_init(void *self, lied_init *ctx) {
     lied_init_error(ctx, "StateMachine: initial state %d of %d states", c->initial, c->n);
     return -1;
   }
+  c->s = c->initial; /* what the blocks read before the run's first event */
   for (int k = 0; k < c->nt; k++) {
     const int a = c->cond[k] > 0 ? c->cond[k] : -c->cond[k];
     if (c->from[k] < 1 || c->from[k] > c->n || c->to[k] < 1 || c->to[k] > c->n) {
