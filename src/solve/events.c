@@ -260,7 +260,8 @@ static int call_handlers(lied_events *V, double te, int *called) {
       I->tpl->handler(I->self, &ev);
       (*called)++;
     }
-    if (I->due) LIED_TRY(next_time(V, I, te));
+    /* a handler may schedule a time event (an on-delay started by its input) */
+    if (I->due || (I->crossed && I->tpl->handler)) LIED_TRY(next_time(V, I, te));
     I->due = 0;
     I->crossed = 0;
   }
