@@ -1,0 +1,200 @@
+/* boundary.c - BoundaryRear and BoundaryFore: a reservoir at pressure p0
+ * and temperature T0 (parameters or signal inputs) that a flow may enter or
+ * leave (TFS's Undirected.Boundaries). BoundaryRear has a fore port and
+ * starts a segment: it owns the segment's mass-flow state; BoundaryFore has
+ * a rear port and ends one. Each sends its state (p0, h(p0, T0)) into the
+ * network (forwards, rearwards) and is, by the sign of the flow, a source
+ * (r = 0) or a sink (r = p0 - the arriving pressure), blended near zero flow:
+ *   BoundaryRear:  res    = fore.r + L*dm_flow - (1 - w(m)) (p0 - fore.p_back)
+ *   BoundaryFore:  rear.r = w(m) (p0 - rear.p) + L*der_m_flow */
+#include "lib/undirected/undirected.h"
+
+/* The reservoir's state: p0 and h(p0, T0) from the parameters or inputs. */
+static inline void boundary_pt(const lied_env *env, const void *self, const tf_med *med,
+                               int p_in, const lied_real_in *p0_in, double p0, int T_in,
+                               const lied_real_in *T0_in, double h0, double *p, double *h) {
+  *p = p_in ? p0_in->y->y : p0;
+  *h = h0;
+  if (T_in) {
+    *h = tf_h(med, *p, T0_in->y->y);
+    TF_GUARD_PT(env, self, med, *h, *p, T0_in->y->y, "state (p0, T0_in)");
+  }
+}
+
+/* Parameters both share. */
+#define BOUNDARY_PARAMS(TYPE)                                                                \
+  {"p0", offsetof(TYPE, p0), 1e5, "Pa", "reservoir pressure (unless p0_from_input)", 0,      \
+   TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},                                                        \
+  {"T0", offsetof(TYPE, T0), 293.15, "K", "reservoir temperature (unless T0_from_input)", 0, \
+   TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},                                                        \
+  {"L", offsetof(TYPE, L), 0, "1/m", "inertance of the port (length / area)", 0, TF_NOMAX,   \
+   0, 0},                                                                                    \
+  {"p0_from_input", offsetof(TYPE, p0_from_input), 0, "1",                                   \
+   "1: pressure from the signal input p0_in [Pa]", 0, 1, LIED_PARAM_INT, 0},                 \
+  {"T0_from_input", offsetof(TYPE, T0_from_input), 0, "1",                                   \
+   "1: temperature from the signal input T0_in [K]", 0, 1, LIED_PARAM_INT, 0},               \
+  TFU_MREG_PARAM(TYPE), TF_MEDIUM_PARAM(TYPE)
+
+/* ---- BoundaryRear ---------------------------------------------------------------- */
+
+typedef struct tfu_brear {
+  tfu_fore fore;
+  lied_real_in p0_in, T0_in;
+  tf_med med;
+  double p0, T0, L, m_reg;
+  int p0_from_input, T0_from_input;
+  double m_flow, der_m_flow; /* state */
+  double dm_flow, res;       /* tearing pair */
+  double h0, p;              /* h(p0, T0) when both are parameters; the pressure in use */
+  double T_back;             /* temperature of what arrives rearwards */
+  tf_X X0;                   /* the medium's composition */
+} tfu_brear;
+
+static void brear_state(const lied_env *env, tfu_brear *b) {
+  double h;
+  boundary_pt(env, b, &b->med, b->p0_from_input, &b->p0_in, b->p0, b->T0_from_input, &b->T0_in,
+              b->h0, &b->p, &h);
+  b->fore.flow.m_flow = b->m_flow;
+  b->fore.state = (tfu_state){b->p, h, b->X0};
+}
+static void brear_der(const lied_env *env, tfu_brear *b) {
+  (void)env;
+  b->fore.der.der_m_flow = b->dm_flow;
+  b->der_m_flow = b->dm_flow;
+}
+static void brear_res(const lied_env *env, tfu_brear *b) {
+  (void)env;
+  const double w = tfu_w(b->m_flow, b->m_reg);
+  b->res = b->fore.r->r + b->L * b->dm_flow - (1.0 - w) * (b->p - b->fore.back->p);
+}
+static void brear_out(const lied_env *env, tfu_brear *b) {
+  tf_med mx;
+  const tf_med *med = tfu_med_at(&b->med, b->fore.back, &mx);
+  b->T_back = tf_T(med, b->fore.back->p, b->fore.back->h);
+  TF_GUARD_PH(env, b, med, b->T_back, b->fore.back->p, b->fore.back->h, "rearward inflow");
+}
+LIED_BLOCK(brear_state_b, tfu_brear, brear_state)
+LIED_BLOCK(brear_der_b, tfu_brear, brear_der)
+LIED_BLOCK(brear_res_b, tfu_brear, brear_res)
+LIED_BLOCK(brear_out_b, tfu_brear, brear_out)
+
+/* The start state must be valid; a mixture's composition is a constant. */
+static int boundary_init(tf_med *med, lied_init *ctx, double p0, double T0, double *h0,
+                         tf_X *X) {
+  if (tf_medium_init(med, ctx)) return -1;
+  if (tf_medium_check_pT(med, ctx, p0, T0, "state (p0, T0)")) return -1;
+  *h0 = tf_h(med, p0, T0);
+  tf_med_X(med, X);
+  return 0;
+}
+static int brear_init(void *self, lied_init *ctx) {
+  tfu_brear *b = self;
+  return boundary_init(&b->med, ctx, b->p0, b->T0, &b->h0, &b->X0);
+}
+
+static void brear_meta(lied_meta *m, void *self) {
+  tfu_brear *b = self;
+  tfu_meta_fore(m, "fore", 0, &b->fore);
+  if (b->p0_from_input) lied_meta_real_in(m, "p0_in", 0, &b->p0_in);
+  if (b->T0_from_input) lied_meta_real_in(m, "T0_in", 0, &b->T0_in);
+  lied_meta_state(m, "m_flow", "kg/s", &b->m_flow, &b->der_m_flow);
+  lied_meta_tear(m, "dm_flow", &b->dm_flow, "res", &b->res);
+  lied_meta_var(m, "p", "Pa", &b->p);
+  lied_meta_var(m, "T_back", "K", &b->T_back);
+  const void *in[4] = {&b->m_flow, NULL, NULL, NULL};
+  int n = 1;
+  if (b->p0_from_input) in[n++] = &b->p0_in.y;
+  if (b->T0_from_input) in[n++] = &b->T0_in.y;
+  lied_meta_block(m, "state", brear_state_b, 0, in,
+                  LIED_SIGS(&b->fore.flow, &b->fore.state, &b->p));
+  lied_meta_block(m, "der", brear_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&b->dm_flow),
+                  LIED_SIGS(&b->fore.der, &b->der_m_flow));
+  lied_meta_block(m, "residual", brear_res_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&b->fore.r, &b->dm_flow, &b->m_flow, &b->p, &b->fore.back),
+                  LIED_SIGS(&b->res));
+  lied_meta_block(m, "output", brear_out_b, 0, LIED_SIGS(&b->fore.back), LIED_SIGS(&b->T_back));
+}
+
+static const lied_param brear_params[] = {
+    BOUNDARY_PARAMS(tfu_brear),
+    {"m_flow", offsetof(tfu_brear, m_flow), 0, "kg/s",
+     "start value of the mass flow (positive: out of the boundary, forwards)", TF_NOMIN,
+     TF_NOMAX, 0, 0},
+};
+const lied_class tfu_boundary_rear_class = {
+    "BoundaryRear", "undirected",
+    "reservoir at p0, T0 with a fore port, source or sink by the sign of the flow; owns the "
+    "segment's mass-flow state: res = fore.r + L*der(m_flow) - (1 - w(m_flow))*(p0 - "
+    "fore.p_back)",
+    sizeof(tfu_brear), brear_params, sizeof brear_params / sizeof *brear_params, brear_init,
+    brear_meta};
+
+/* ---- BoundaryFore ---------------------------------------------------------------- */
+
+typedef struct tfu_bfore {
+  tfu_rear rear;
+  lied_real_in p0_in, T0_in;
+  tf_med med;
+  double p0, T0, L, m_reg;
+  int p0_from_input, T0_from_input;
+  double h0, p;
+  double m_flow, T; /* recorded: the flow (positive into the boundary), forward inflow's T */
+  tf_X X0;          /* the medium's composition */
+} tfu_bfore;
+
+static void bfore_back(const lied_env *env, tfu_bfore *b) {
+  double h;
+  boundary_pt(env, b, &b->med, b->p0_from_input, &b->p0_in, b->p0, b->T0_from_input, &b->T0_in,
+              b->h0, &b->p, &h);
+  b->rear.back = (tfu_state){b->p, h, b->X0};
+}
+static void bfore_r(const lied_env *env, tfu_bfore *b) {
+  (void)env;
+  b->rear.r.r = tfu_w(b->rear.flow->m_flow, b->m_reg) * (b->p - b->rear.state->p) +
+                b->L * b->rear.der->der_m_flow;
+}
+static void bfore_out(const lied_env *env, tfu_bfore *b) {
+  const tfu_state *in = b->rear.state;
+  tf_med mx;
+  const tf_med *med = tfu_med_at(&b->med, in, &mx);
+  b->m_flow = b->rear.flow->m_flow;
+  b->T = tf_T(med, in->p, in->h);
+  TF_GUARD_PH(env, b, med, b->T, in->p, in->h, "forward inflow");
+}
+LIED_BLOCK(bfore_back_b, tfu_bfore, bfore_back)
+LIED_BLOCK(bfore_r_b, tfu_bfore, bfore_r)
+LIED_BLOCK(bfore_out_b, tfu_bfore, bfore_out)
+
+static int bfore_init(void *self, lied_init *ctx) {
+  tfu_bfore *b = self;
+  return boundary_init(&b->med, ctx, b->p0, b->T0, &b->h0, &b->X0);
+}
+
+static void bfore_meta(lied_meta *m, void *self) {
+  tfu_bfore *b = self;
+  tfu_meta_rear(m, "rear", 0, &b->rear);
+  if (b->p0_from_input) lied_meta_real_in(m, "p0_in", 0, &b->p0_in);
+  if (b->T0_from_input) lied_meta_real_in(m, "T0_in", 0, &b->T0_in);
+  lied_meta_var(m, "p", "Pa", &b->p);
+  lied_meta_var(m, "m_flow", "kg/s", &b->m_flow);
+  lied_meta_var(m, "T", "K", &b->T);
+  const void *in[3] = {NULL, NULL, NULL};
+  int n = 0;
+  if (b->p0_from_input) in[n++] = &b->p0_in.y;
+  if (b->T0_from_input) in[n++] = &b->T0_in.y;
+  lied_meta_block(m, "back", bfore_back_b, 0, n ? in : LIED_NONE,
+                  LIED_SIGS(&b->rear.back, &b->p));
+  lied_meta_block(m, "r", bfore_r_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&b->rear.flow, &b->rear.state, &b->rear.der, &b->p),
+                  LIED_SIGS(&b->rear.r));
+  lied_meta_block(m, "output", bfore_out_b, 0, LIED_SIGS(&b->rear.flow, &b->rear.state),
+                  LIED_SIGS(&b->m_flow, &b->T));
+}
+
+static const lied_param bfore_params[] = {BOUNDARY_PARAMS(tfu_bfore)};
+const lied_class tfu_boundary_fore_class = {
+    "BoundaryFore", "undirected",
+    "reservoir at p0, T0 with a rear port, sink or source by the sign of the flow; ends a "
+    "segment: rear.r = w(m_flow)*(p0 - rear.p) + L*der_m_flow",
+    sizeof(tfu_bfore), bfore_params, sizeof bfore_params / sizeof *bfore_params, bfore_init,
+    bfore_meta};
