@@ -467,4 +467,58 @@ do
   T.near(last(res, "src.m_flow"), -m, 1e-9, "adapters: reversed steady flow")
 end
 
+-- ---- 11. the exchanger: counter flow, and parallel flow when stream b reverses -------
+-- Hot stream a (0.1 kg/s at 353.15 K) and cold stream b (0.15 kg/s at 293.15 K) through
+-- a CounterFlowHX (N = 50, UA = 2000 W/K): forwards it is counter flow, with b's flow
+-- reversed (b enters at fore_b) parallel flow. The steady states against the directed
+-- exchangers of lied.thermofluid with the same flows (the same cells), and the heat
+-- flows of the two streams against each other.
+do
+  local tf = require "lied.thermofluid"
+  local N, UA = 50, 2000
+  local function undirected(b_reversed)
+    local pb_in, pb_out = 1.1e5, 1e5
+    if b_reversed then pb_in, pb_out = 1e5, 1.1e5 end
+    return lied.model "UHX" {
+      ha = tfu.BoundaryRear { p0 = 1.1e5, T0 = 353.15 },
+      da = tfu.LinearQuadraticDrop { k1 = 0, k2 = 1e4 / 0.1 ^ 2, L = 1e3 },
+      hx = tfu.CounterFlowHX { N = N, UA = UA, T0_a = 320, T0_b = 300 },
+      ba = tfu.BoundaryFore { p0 = 1e5 },
+      hb = tfu.BoundaryRear { p0 = pb_in, T0 = b_reversed and 280 or 293.15 },
+      db = tfu.LinearQuadraticDrop { k1 = 0, k2 = 1e4 / 0.15 ^ 2, L = 1e3 },
+      bb = tfu.BoundaryFore { p0 = pb_out, T0 = b_reversed and 293.15 or 280 },
+      connect = { { "ha.fore", "da.rear" }, { "da.fore", "hx.rear_a" }, { "hx.fore_a", "ba.rear" },
+                  { "hb.fore", "db.rear" }, { "db.fore", "hx.rear_b" }, { "hx.fore_b", "bb.rear" } },
+      experiment = { stop = 400, solver = "dopri45", tol = 1e-9, interval = 400,
+                     vars = "ha.m_flow,hb.m_flow,hx.T_a,hx.T_b,hx.Q_flow,ba.T,hb.T_back" },
+    }
+  end
+  local function directed(kind)
+    return lied.model "DHX" {
+      hot_in = tf.MassFlowSource { m_flow = 0.1, T0 = 353.15 },
+      cold_in = tf.MassFlowSource { m_flow = 0.15, T0 = 293.15 },
+      hx = tf[kind] { N = N, UA = UA, T0_a = 320, T0_b = 300 },
+      hot_out = tf.Sink {}, cold_out = tf.Sink {},
+      connect = { { "hot_in.outlet", "hx.inlet_a" }, { "hx.outlet_a", "hot_out.inlet" },
+                  { "cold_in.outlet", "hx.inlet_b" }, { "hx.outlet_b", "cold_out.inlet" } },
+      experiment = { stop = 400, solver = "dopri45", tol = 1e-9, interval = 400, vars = "hx.T_a,hx.T_b,hx.Q_flow" },
+    }
+  end
+  for _, c in ipairs { { false, "CounterFlowHX", "counter" }, { true, "ParallelFlowHX", "parallel" } } do
+    local u = lied.simulate(undirected(c[1])):run()
+    local d = lied.simulate(directed(c[2])):run()
+    T.near(last(u, "ha.m_flow"), 0.1, 1e-9, c[3] .. ": hot flow")
+    T.near(last(u, "hb.m_flow"), c[1] and -0.15 or 0.15, 1e-9, c[3] .. ": cold flow")
+    T.near(last(u, "hx.T_a"), last(d, "hx.T_a"), 1e-6, c[3] .. ": hot outlet as the directed " .. c[2])
+    T.near(last(u, "hx.T_b"), last(d, "hx.T_b"), 1e-6, c[3] .. ": cold outlet as the directed " .. c[2])
+    T.near(last(u, "ba.T"), last(u, "hx.T_a"), 1e-9, c[3] .. ": the hot stream leaves at fore_a")
+    local Tb_out = c[1] and last(u, "hb.T_back") or nil
+    if Tb_out then T.near(Tb_out, last(u, "hx.T_b"), 1e-9, c[3] .. ": the reversed cold stream leaves at rear_b") end
+    local Qa = 0.1 * 4184 * (353.15 - last(u, "hx.T_a"))
+    local Qb = 0.15 * 4184 * (last(u, "hx.T_b") - 293.15)
+    T.near(Qa, Qb, 1e-6 * Qa, c[3] .. ": the hot stream's loss is the cold stream's gain")
+    T.near(last(u, "hx.Q_flow"), Qa, 1e-6 * Qa, c[3] .. ": Q_flow")
+  end
+end
+
 T.done()

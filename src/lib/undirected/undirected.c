@@ -35,11 +35,12 @@ static const lied_class *const undirected_classes[] = {
     &tfu_volume_n_class,      &tfu_junction_class,      &tfu_valve_class,
     &tfu_pump_class,          &tfu_fan_class,           &tfu_t_sensor_class,
     &tfu_p_sensor_class,      &tfu_m_sensor_class,      &tfu_h_sensor_class,
-    &tfu_inlet_fore_class,    &tfu_rear_outlet_class,   NULL};
+    &tfu_inlet_fore_class,    &tfu_rear_outlet_class,   &tfu_counter_hx_class,
+    &tfu_parallel_hx_class,   NULL};
 
 LIED_LIBRARY(undirected,
              "undirected thermofluid streams in LIED form (after ThermoFluid Stream's "
              "Undirected package): each port carries a state each way, the mass flow is free "
              "in sign; boundaries, flow resistances, volumes, junctions, a valve, a pump, a fan, "
-             "sensors, adapters to and from directed streams",
+             "heat exchangers, sensors, adapters to and from directed streams",
              undirected_classes)
