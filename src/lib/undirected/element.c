@@ -80,12 +80,19 @@ void tfu_elem_meta(lied_meta *m, tfu_elem *e, int inertance) {
   }
 }
 
-void tfu_rise_meta(lied_meta *m, tfu_elem *e, lied_block_fn fwd, lied_block_fn back,
-                   double *rise_f, double *rise_b, const void *const *extra) {
+void tfu_rise_meta_lanes(lied_meta *m, tfu_elem *e, lied_block_fn fwd, lied_block_fn back,
+                         lied_block_fn fwd_lanes, lied_block_fn back_lanes, double *rise_f,
+                         double *rise_b, const void *const *extra) {
   const void *fi[8] = {&e->rear.state, &e->rear.flow}, *bi[8] = {&e->fore.back, &e->rear.flow};
   int nf = 2, nb = 2;
   for (int k = 0; extra && extra[k] && nf < 7; k++) fi[nf++] = extra[k], bi[nb++] = extra[k];
   fi[nf] = bi[nb] = NULL;
   lied_meta_block(m, "forwards", fwd, 0, fi, LIED_SIGS(&e->fore.state, rise_f));
+  if (fwd_lanes) lied_meta_lanes(m, fwd_lanes);
   lied_meta_block(m, "rearwards", back, 0, bi, LIED_SIGS(&e->rear.back, rise_b));
+  if (back_lanes) lied_meta_lanes(m, back_lanes);
+}
+void tfu_rise_meta(lied_meta *m, tfu_elem *e, lied_block_fn fwd, lied_block_fn back,
+                   double *rise_f, double *rise_b, const void *const *extra) {
+  tfu_rise_meta_lanes(m, e, fwd, back, NULL, NULL, rise_f, rise_b, extra);
 }

@@ -60,7 +60,7 @@ static int valve_init(void *self, lied_init *ctx) {
 }
 static void valve_meta(lied_meta *m, void *self) {
   tfu_valve *v = self;
-  tfu_elem_meta(m, &v->e, 1);
+  tfu_elem_meta(m, &v->e, v->e.L > 0);
   lied_meta_real_in(m, "opening", 0, &v->opening);
   lied_meta_var(m, "m_flow", "kg/s", &v->e.fore.flow.m_flow);
   lied_meta_var(m, "dp", "Pa", &v->dp);
@@ -163,7 +163,7 @@ static int fan_init(void *self, lied_init *ctx) {
 }
 static void machine_meta(lied_meta *m, void *self) {
   tfu_machine *s = self;
-  tfu_elem_meta(m, &s->e, 1);
+  tfu_elem_meta(m, &s->e, s->e.L > 0);
   if (s->omega_from_input) lied_meta_real_in(m, "omega_in", 0, &s->omega_in);
   lied_meta_var(m, "m_flow", "kg/s", &s->e.fore.flow.m_flow);
   lied_meta_var(m, "dp", "Pa", &s->dp);

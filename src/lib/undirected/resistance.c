@@ -31,15 +31,74 @@ static inline double dp_laminar_eq(double l, double dd, double mu, double m, dou
   const double d4 = dd * dd * dd * dd;
   return 128.0 * mu * l * m / (TF_PI * d4 * rho);
 }
-static inline double drop_rise(const tfu_drop *d, const tf_med *med, double m, double p,
-                               double h) {
-  switch (d->law) {
-    case LAW_REF: return -dp_ref_eq(d->a, d->b, m, tf_rho(med, p, h));
-    case LAW_LINQUAD: return -dp_linquad_eq(d->a, d->b, m);
-    default: return -dp_laminar_eq(d->a, d->b, d->c, m, tf_rho(med, p, h));
+static inline double drop_rise_eq(int law, double a, double b, double c, const tf_med *med,
+                                  double m, double p, double h) {
+  switch (law) {
+    case LAW_REF: return -dp_ref_eq(a, b, m, tf_rho(med, p, h));
+    case LAW_LINQUAD: return -dp_linquad_eq(a, b, m);
+    default: return -dp_laminar_eq(a, b, c, m, tf_rho(med, p, h));
   }
 }
+static inline double drop_rise(const tfu_drop *d, const tf_med *med, double m, double p,
+                               double h) {
+  return drop_rise_eq(d->law, d->a, d->b, d->c, med, m, p, h);
+}
 TFU_RISE_BLOCKS(drop, tfu_drop, drop_rise)
+
+/* Lane forms of the two explicit blocks (the same operations copy by copy):
+ * in the lanes of the inflow's state signal (p, h, X1), out those of the
+ * outgoing one, sign +1 forwards (p + rise), -1 rearwards (p - rise). With
+ * the liquid and the PressureDrop law in every copy the density is the
+ * liquid's law written out (tf_liquid_rho), so the loop vectorises. */
+LIED_LANE_BODY void drop_dir_lanes(const lied_env *env, char *g, size_t n, const double *in,
+                                   double *out, double *rise, int sign) {
+  const double *restrict m = LIED_LANE_IN(tfu_drop, g, e.rear.flow);
+  const double *restrict a = LIED_LANE(tfu_drop, g, a), *restrict b = LIED_LANE(tfu_drop, g, b);
+  const double *restrict par = LIED_LANE(tfu_drop, g, e.med.par);
+  int fast = tfu_lanes_liquid(par, n);
+  for (size_t l = 0; l < n; l++) fast &= TF_LANE_INT(tfu_drop, g, law, l) == LAW_REF;
+  if (fast) {
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++) {
+      const double c[5] = {par[LIED_LANES + l], 0, par[3 * LIED_LANES + l], par[4 * LIED_LANES + l], 0};
+      rise[l] = -dp_ref_eq(a[l], b[l], m[l], tf_liquid_rho(c, TF_V(in, 0, l)));
+    }
+  } else {
+    const double *c = LIED_LANE(tfu_drop, g, c);
+    for (size_t l = 0; l < n; l++) {
+      tf_med med;
+      TF_LANE_MED_AT(tfu_drop, g, e.med, l, in + 2 * LIED_LANES, &med);
+      rise[l] = drop_rise_eq(TF_LANE_INT(tfu_drop, g, law, l), a[l], b[l], c[l], &med, m[l],
+                             TF_V(in, 0, l), TF_V(in, 1, l));
+    }
+  }
+  for (size_t l = 0; l < n; l++) {
+    if (!isfinite(rise[l])) {
+      tf_med med;
+      TF_LANE_MED_AT(tfu_drop, g, e.med, l, in + 2 * LIED_LANES, &med);
+      tf_fault_ph(env, TF_LANE_WORD(tfu_drop, g, rise_f, l), &med, TF_V(in, 0, l), TF_V(in, 1, l),
+                  sign > 0 ? "forward inflow" : "rearward inflow");
+    }
+  }
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) {
+    TF_V(out, 0, l) = sign > 0 ? TF_V(in, 0, l) + rise[l] : TF_V(in, 0, l) - rise[l];
+    TF_V(out, 1, l) = TF_V(in, 1, l);
+    TF_V(out, 2, l) = TF_V(in, 2, l);
+  }
+}
+LIED_LANE_BODY void drop_fwd_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  drop_dir_lanes(env, g, n, LIED_LANE_IN(tfu_drop, g, e.rear.state),
+                 LIED_LANE(tfu_drop, g, e.fore.state.p), LIED_LANE(tfu_drop, g, rise_f), 1);
+}
+LIED_LANE_FORM(drop_fwd_lanes)
+LIED_LANE_BODY void drop_back_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  drop_dir_lanes(env, g, n, LIED_LANE_IN(tfu_drop, g, e.fore.back),
+                 LIED_LANE(tfu_drop, g, e.rear.back.p), LIED_LANE(tfu_drop, g, rise_b), -1);
+}
+LIED_LANE_FORM(drop_back_lanes)
 
 static void drop_out(const lied_env *env, tfu_drop *d) {
   (void)env;
@@ -49,10 +108,11 @@ LIED_BLOCK(drop_out_b, tfu_drop, drop_out)
 
 static void drop_meta(lied_meta *m, void *self) {
   tfu_drop *d = self;
-  tfu_elem_meta(m, &d->e, 1);
+  tfu_elem_meta(m, &d->e, d->e.L > 0);
   lied_meta_var(m, "m_flow", "kg/s", &d->e.fore.flow.m_flow);
   lied_meta_var(m, "dp", "Pa", &d->dp);
-  tfu_rise_meta(m, &d->e, drop_fwd_b, drop_back_b, &d->rise_f, &d->rise_b, NULL);
+  tfu_rise_meta_lanes(m, &d->e, drop_fwd_b, drop_back_b, drop_fwd_lanes, drop_back_lanes,
+                      &d->rise_f, &d->rise_b, NULL);
   lied_meta_block(m, "output", drop_out_b, 0,
                   LIED_SIGS(&d->e.rear.flow, &d->rise_f, &d->rise_b), LIED_SIGS(&d->dp));
 }

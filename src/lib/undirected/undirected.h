@@ -72,8 +72,10 @@ static inline double tfu_w(double m, double m_reg) {
   const double x = m / m_reg;
   return x >= 1 ? 1.0 : x <= -1 ? 0.0 : 0.5 + (3.0 * x - x * x * x) * 0.25;
 }
-/* w*a + (1 - w)*b, written so that w = 1 gives a and w = 0 gives b exactly. */
-static inline double tfu_blend(double w, double a, double b) { return b + w * (a - b); }
+/* w*a + (1 - w)*b: exactly a for w = 1 and b for w = 0 (away from zero flow). */
+static inline double tfu_blend(double w, double a, double b) {
+  return w >= 1 ? a : w <= 0 ? b : b + w * (a - b);
+}
 
 /* ---- flow-through elements ------------------------------------------------------
  * A two-port element starts with a tfu_elem: its ports, medium and inertance.
@@ -130,6 +132,10 @@ void tfu_elem_meta(lied_meta *m, tfu_elem *e, int inertance);
  * a speed; NULL-terminated, or NULL). */
 void tfu_rise_meta(lied_meta *m, tfu_elem *e, lied_block_fn fwd, lied_block_fn back,
                    double *rise_f, double *rise_b, const void *const *extra);
+/* The same with the blocks' lane forms (lied/component.h, "Lane forms"). */
+void tfu_rise_meta_lanes(lied_meta *m, tfu_elem *e, lied_block_fn fwd, lied_block_fn back,
+                         lied_block_fn fwd_lanes, lied_block_fn back_lanes, double *rise_f,
+                         double *rise_b, const void *const *extra);
 
 
 /* fore.der = rear.der, rear.r = fore.r + L*der_m_flow. */
@@ -159,7 +165,7 @@ static inline void tfu_blend_state(double w, const tfu_state *f, const tfu_state
 /* ---- lane forms (lied/component.h, "Lane forms") ----------------------------------
  * Whether the n copies of a group all hold the liquid medium (then lane forms
  * may evaluate its laws inline, the same operations as the medium's table). */
-static inline int tfu_lanes_liquid(const double *kind, size_t n) {
+static inline int tfu_lanes_liquid(const double *kind, size_t n) { /* lanes of med.par[0] */
   int all = 1;
   for (size_t l = 0; l < n; l++) all &= kind[l] == TF_LIQUID;
   return all;

@@ -36,6 +36,7 @@ typedef struct tfu_volume {
   VOL_COMMON;
   double m_flow[1], der_m_flow[1]; /* state: the fore port's flow */
   double dm_flow[1], res[1];       /* tearing pair */
+  double r0[1];                    /* the fore port's explicit part of the residual */
 } tfu_volume;
 
 #define VOLN_MAX TF_MAXN
@@ -45,6 +46,7 @@ typedef struct tfu_volume_n {
   VOL_COMMON;
   double m_flow[VOLN_MAX], der_m_flow[VOLN_MAX];
   double dm_flow[VOLN_MAX], res[VOLN_MAX];
+  double r0[VOLN_MAX];
 } tfu_volume_n;
 
 /* ---- the equations (one copy; both classes) -------------------------------------- */
@@ -71,11 +73,12 @@ static inline double vol_r_rear_eq(double m, double m_reg, double p, double p_in
                                    double der) {
   return tfu_w(m, m_reg) * (p - p_in) + L * der;
 }
-/* res = fore.r + L_fore * dm - (1 - w(m)) (p - p_back). */
-static inline double vol_res_eq(double r, double L, double dm, double m, double m_reg, double p,
-                                double p_back) {
-  return r + L * dm - (1.0 - tfu_w(m, m_reg)) * (p - p_back);
+/* res = fore.r + L_fore * dm - r0, r0 = (1 - w(m)) (p - p_back): the
+ * explicit part apart, so the section reads no state. */
+static inline double vol_r0_eq(double m, double m_reg, double p, double p_back) {
+  return (1.0 - tfu_w(m, m_reg)) * (p - p_back);
 }
+static inline double vol_res_eq(double r, double L, double dm, double r0) { return r + L * dm - r0; }
 /* The upwind enthalpy flows of one port: m * (m >= 0 ? a : b). */
 static inline double vol_upwind(double m, double a, double b) { return m * (m >= 0 ? a : b); }
 
@@ -95,11 +98,15 @@ static inline double vol_upwind(double m, double a, double b) { return m * (m >=
       v->der_m_flow[k] = v->dm_flow[k];                                                       \
     }                                                                                         \
   }                                                                                           \
+  static void PFX##_r0(const lied_env *env, TYPE *v) {                                        \
+    (void)env;                                                                                \
+    for (int k = 0; k < v->nf; k++)                                                           \
+      v->r0[k] = vol_r0_eq(v->m_flow[k], v->m_reg, v->p, v->fore[k].back->p);                 \
+  }                                                                                           \
   static void PFX##_res(const lied_env *env, TYPE *v) {                                       \
     (void)env;                                                                                \
     for (int k = 0; k < v->nf; k++)                                                           \
-      v->res[k] = vol_res_eq(v->fore[k].r->r, v->L_fore, v->dm_flow[k], v->m_flow[k],       \
-                             v->m_reg, v->p, v->fore[k].back->p);                            \
+      v->res[k] = vol_res_eq(v->fore[k].r->r, v->L_fore, v->dm_flow[k], v->r0[k]);           \
   }                                                                                           \
   static void PFX##_balance(const lied_env *env, TYPE *v) {                                   \
     (void)env;                                                                                \
@@ -132,12 +139,148 @@ static inline double vol_upwind(double m, double a, double b) { return m * (m >=
   LIED_BLOCK(PFX##_thermo_b, TYPE, PFX##_thermo)                                              \
   LIED_BLOCK(PFX##_r_rear_b, TYPE, PFX##_r_rear)                                              \
   LIED_BLOCK(PFX##_der_b, TYPE, PFX##_der)                                                    \
+  LIED_BLOCK(PFX##_r0_b, TYPE, PFX##_r0)                                                      \
   LIED_BLOCK(PFX##_res_b, TYPE, PFX##_res)                                                    \
   LIED_BLOCK(PFX##_balance_b, TYPE, PFX##_balance)                                            \
   LIED_BLOCK(PFX##_out_b, TYPE, PFX##_out)
 
 VOL_BLOCKS(volume, tfu_volume)
 VOL_BLOCKS(volume_n, tfu_volume_n)
+
+/* ---- lane forms of Volume (one rear, one fore; lied/component.h, "Lane forms") ----------
+ * The same operations as the blocks above for n_rear, n_fore <= 1, copy by
+ * copy. Whether the ports, a mixture or a heat input exist is the same in
+ * every copy of a group (they change what meta declares), so lane 0 says. */
+#define VL(F) LIED_LANE(tfu_volume, g, F)
+#define VL_IN(F) LIED_LANE_IN(tfu_volume, g, F)
+#define VL_INT(F) TF_LANE_INT(tfu_volume, g, F, 0)
+
+static void volume_thermo_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  const double *M = VL(M), *U = VL(U), *V = VL(V), *MX = VL(MX[0]), *mf = VL(m_flow[0]);
+  const double *par = VL(med.par);
+  double *rho = VL(rho), *p = VL(p), *h = VL(h), *Xc = VL(Xc.X[0]);
+  const int nX = (*TF_LANE_FNS(tfu_volume, g, med))->nX;
+  for (size_t l = 0; l < n; l++) rho[l] = M[l] / V[l];
+  if (nX)
+    for (size_t l = 0; l < n; l++) Xc[l] = MX[l] / M[l];
+  if (tfu_lanes_liquid(par, n)) { /* liq_from_rho_u written out */
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++) {
+      const double u = U[l] / M[l];
+      p[l] = par[4 * LIED_LANES + l] + (rho[l] / par[LIED_LANES + l] - 1.0) / par[3 * LIED_LANES + l];
+      h[l] = u + p[l] / rho[l];
+    }
+  } else {
+    for (size_t l = 0; l < n; l++) {
+      tf_med med;
+      TF_LANE_MED_AT(tfu_volume, g, med, l, Xc, &med);
+      med.fn->from_rho_u(med.par + 1, rho[l], U[l] / M[l], &p[l], &h[l]);
+    }
+  }
+  for (size_t l = 0; l < n; l++) {
+    if (!isfinite(p[l]) || !isfinite(h[l])) {
+      tf_med med;
+      TF_LANE_MED_AT(tfu_volume, g, med, l, Xc, &med);
+      tf_fault_rho_u(env, TF_LANE_WORD(tfu_volume, g, M, l), &med, rho[l], U[l] / M[l],
+                     "content (M/V, U/M)");
+    }
+  }
+  if (VL_INT(nf)) {
+    double *of = VL(fore[0].flow.m_flow), *os = VL(fore[0].state.p);
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++)
+      of[l] = mf[l], TF_V(os, 0, l) = p[l], TF_V(os, 1, l) = h[l], TF_V(os, 2, l) = Xc[l];
+  }
+  if (VL_INT(nr)) {
+    double *ob = VL(rear[0].back.p);
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++) TF_V(ob, 0, l) = p[l], TF_V(ob, 1, l) = h[l], TF_V(ob, 2, l) = Xc[l];
+  }
+}
+LIED_LANE_BODY void volume_r_rear_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict m = VL_IN(rear[0].flow), *restrict in = VL_IN(rear[0].state);
+  const double *restrict mreg = VL(m_reg), *restrict p = VL(p), *restrict L = VL(L_rear);
+  double *restrict r = VL(rear[0].r.r);
+  if (L[0] > 0) { /* the same in every copy: it decides whether the block reads der */
+    const double *restrict d = VL_IN(rear[0].der);
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++) r[l] = vol_r_rear_eq(m[l], mreg[l], p[l], TF_V(in, 0, l), L[l], d[l]);
+  } else {
+    LIED_LANE_LOOP
+    for (size_t l = 0; l < n; l++) r[l] = vol_r_rear_eq(m[l], mreg[l], p[l], TF_V(in, 0, l), L[l], 0.0);
+  }
+}
+LIED_LANE_FORM(volume_r_rear_lanes)
+LIED_LANE_BODY void volume_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict dm = VL(dm_flow[0]);
+  double *restrict o = VL(fore[0].der.der_m_flow), *restrict d = VL(der_m_flow[0]);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = dm[l], d[l] = dm[l];
+}
+LIED_LANE_FORM(volume_der_lanes)
+LIED_LANE_BODY void volume_r0_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict b = VL_IN(fore[0].back), *restrict m = VL(m_flow[0]);
+  const double *restrict mreg = VL(m_reg), *restrict p = VL(p);
+  double *restrict r0 = VL(r0[0]);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) r0[l] = vol_r0_eq(m[l], mreg[l], p[l], TF_V(b, 0, l));
+}
+LIED_LANE_FORM(volume_r0_lanes)
+LIED_LANE_BODY void volume_res_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict r = VL_IN(fore[0].r), *restrict r0 = VL(r0[0]);
+  const double *restrict L = VL(L_fore), *restrict dm = VL(dm_flow[0]);
+  double *restrict res = VL(res[0]);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) res[l] = vol_res_eq(r[l], L[l], dm[l], r0[l]);
+}
+LIED_LANE_FORM(volume_res_lanes)
+LIED_LANE_BODY void volume_balance_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const int nr = VL_INT(nr), nf = VL_INT(nf), nX = (*TF_LANE_FNS(tfu_volume, g, med))->nX;
+  const double *restrict h = VL(h), *restrict Xc = VL(Xc.X[0]), *restrict mf = VL(m_flow[0]);
+  const double *restrict mi = nr ? VL_IN(rear[0].flow) : NULL, *restrict in = nr ? VL_IN(rear[0].state) : NULL;
+  const double *restrict b = nf ? VL_IN(fore[0].back) : NULL;
+  const double *restrict Q = VL_INT(Q_from_input) ? VL_IN(Q_in.y) : VL(Q);
+  double *restrict dM = VL(der_M), *restrict dU = VL(der_U), *restrict dMX = VL(der_MX[0]);
+  double *restrict Qu = VL(Q_used);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) {
+    double sM = 0, sU = 0, sX = 0;
+    if (nr) {
+      const double m = mi[l];
+      sM += m;
+      sU += vol_upwind(m, TF_V(in, 1, l), h[l]);
+      if (nX) sX += vol_upwind(m, TF_V(in, 2, l), Xc[l]);
+    }
+    if (nf) {
+      const double m = mf[l];
+      sM -= m;
+      sU -= vol_upwind(m, h[l], TF_V(b, 1, l));
+      if (nX) sX -= vol_upwind(m, Xc[l], TF_V(b, 2, l));
+    }
+    Qu[l] = Q[l];
+    dM[l] = sM;
+    dU[l] = sU + Qu[l];
+    if (nX) dMX[l] = sX;
+  }
+}
+LIED_LANE_FORM(volume_balance_lanes)
+_Static_assert(TF_NX == 1, "the lane forms move one mass fraction");
+
+/* The lane forms of each class's blocks thermo, r_rear, der, r0, residual,
+ * balance (VolumeN has none). */
+static const lied_block_fn volume_lane_fns[6] = {volume_thermo_lanes, volume_r_rear_lanes,
+                                                 volume_der_lanes,    volume_r0_lanes,
+                                                 volume_res_lanes,    volume_balance_lanes};
+static const lied_block_fn volume_n_lane_fns[6] = {NULL};
+static inline void vol_lanes(lied_meta *m, lied_block_fn f) {
+  if (f) lied_meta_lanes(m, f);
+}
 
 /* ---- init and meta (both classes) ----------------------------------------------------- */
 
@@ -249,6 +392,7 @@ static int volume_n_init(void *self, lied_init *ctx) {
     for (int i = 0; i < nr; i++) to[nto++] = &v->rear[i].back;                                \
     ti[nti] = to[nto] = NULL;                                                                 \
     lied_meta_block(m, "thermo", PFX##_thermo_b, 0, ti, to);                                  \
+    vol_lanes(m, PFX##_lane_fns[0]);                                                          \
     /* the rear ports' inertial pressure */                                                   \
     if (nr) {                                                                                 \
       const void *ri[3 * VOLN_MAX + 2], *ro[VOLN_MAX + 1];                                    \
@@ -261,23 +405,29 @@ static int volume_n_init(void *self, lied_init *ctx) {
       }                                                                                       \
       ri[nri] = ro[nr] = NULL;                                                                \
       lied_meta_block(m, "r_rear", PFX##_r_rear_b, LIED_BLOCK_CONST_COEFF, ri, ro);           \
+      vol_lanes(m, PFX##_lane_fns[1]);                                                        \
     }                                                                                         \
     /* the fore ports' flows: der and residuals */                                           \
     if (nf) {                                                                                 \
-      const void *di[VOLN_MAX + 1], *dout[2 * VOLN_MAX + 1], *si[4 * VOLN_MAX + 2],           \
-          *so[VOLN_MAX + 1];                                                                  \
-      int nsi = 0;                                                                            \
-      si[nsi++] = &v->p;                                                                      \
+      const void *di[VOLN_MAX + 1], *dout[2 * VOLN_MAX + 1], *si[3 * VOLN_MAX + 1],           \
+          *so[VOLN_MAX + 1], *zi[2 * VOLN_MAX + 2], *zo[VOLN_MAX + 1];                        \
+      int nsi = 0, nzi = 0;                                                                   \
+      zi[nzi++] = &v->p;                                                                      \
       for (int k = 0; k < nf; k++) {                                                          \
         di[k] = &v->dm_flow[k];                                                               \
         dout[2 * k] = &v->fore[k].der, dout[2 * k + 1] = &v->der_m_flow[k];                   \
-        si[nsi++] = &v->fore[k].r, si[nsi++] = &v->dm_flow[k];                                \
-        si[nsi++] = &v->m_flow[k], si[nsi++] = &v->fore[k].back;                              \
+        zi[nzi++] = &v->m_flow[k], zi[nzi++] = &v->fore[k].back;                              \
+        zo[k] = &v->r0[k];                                                                    \
+        si[nsi++] = &v->fore[k].r, si[nsi++] = &v->dm_flow[k], si[nsi++] = &v->r0[k];         \
         so[k] = &v->res[k];                                                                   \
       }                                                                                       \
-      di[nf] = dout[2 * nf] = si[nsi] = so[nf] = NULL;                                        \
+      di[nf] = dout[2 * nf] = si[nsi] = so[nf] = zi[nzi] = zo[nf] = NULL;                     \
       lied_meta_block(m, "der", PFX##_der_b, LIED_BLOCK_CONST_COEFF, di, dout);               \
+      vol_lanes(m, PFX##_lane_fns[2]);                                                        \
+      lied_meta_block(m, "r0", PFX##_r0_b, 0, zi, zo);                                        \
+      vol_lanes(m, PFX##_lane_fns[3]);                                                        \
       lied_meta_block(m, "residual", PFX##_res_b, LIED_BLOCK_CONST_COEFF, si, so);            \
+      vol_lanes(m, PFX##_lane_fns[4]);                                                        \
     }                                                                                         \
     /* mass and energy balance */                                                             \
     const void *bi[4 + 4 * VOLN_MAX + 3];                                                     \
@@ -291,6 +441,7 @@ static int volume_n_init(void *self, lied_init *ctx) {
     const void *bo[3 + TF_NX + 1] = {&v->der_M, &v->der_U, &v->Q_used};                       \
     for (int c = 0; c < nX; c++) bo[3 + c] = &v->der_MX[c];                                   \
     lied_meta_block(m, "balance", PFX##_balance_b, 0, bi, bo);                                \
+    vol_lanes(m, PFX##_lane_fns[5]);                                                          \
     lied_meta_block(m, "output", PFX##_out_b, 0, LIED_SIGS(&v->p, &v->h, &v->Xc),             \
                     LIED_SIGS(&v->T));                                                        \
   }
