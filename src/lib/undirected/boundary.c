@@ -78,6 +78,54 @@ LIED_BLOCK(brear_der_b, tfu_brear, brear_der)
 LIED_BLOCK(brear_res_b, tfu_brear, brear_res)
 LIED_BLOCK(brear_out_b, tfu_brear, brear_out)
 
+/* Lane forms (lied/component.h, "Lane forms"): the same operations, copy by
+ * copy; whether p0 and T0 come from inputs is the same in every copy (it
+ * changes what meta declares). */
+#define BR(F) LIED_LANE(tfu_brear, g, F)
+static void brear_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  const int pin = TF_LANE_INT(tfu_brear, g, p0_from_input, 0);
+  const int Tin = TF_LANE_INT(tfu_brear, g, T0_from_input, 0);
+  const double *p_in = pin ? LIED_LANE_IN(tfu_brear, g, p0_in.y) : NULL;
+  const double *T_in = Tin ? LIED_LANE_IN(tfu_brear, g, T0_in.y) : NULL;
+  const double *m = BR(m_flow), *p0 = BR(p0), *h0 = BR(h0), *X0 = BR(X0.X[0]);
+  double *of = BR(fore.flow.m_flow), *os = BR(fore.state.p), *pu = BR(p);
+  for (size_t l = 0; l < n; l++) {
+    double h;
+    pu[l] = pin ? p_in[l] : p0[l];
+    h = h0[l];
+    if (Tin) {
+      tf_med med;
+      TF_LANE_MED(tfu_brear, g, med, l, &med);
+      h = tf_h(&med, pu[l], T_in[l]);
+      TF_GUARD_PT(env, TF_LANE_WORD(tfu_brear, g, p, l), &med, h, pu[l], T_in[l], "state (p0, T0_in)");
+    }
+    of[l] = m[l];
+    TF_V(os, 0, l) = pu[l], TF_V(os, 1, l) = h, TF_V(os, 2, l) = X0[l];
+  }
+}
+LIED_LANE_BODY void brear_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict dm = BR(dm_flow);
+  double *restrict o = BR(fore.der.der_m_flow), *restrict d = BR(der_m_flow);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = dm[l], d[l] = dm[l];
+}
+LIED_LANE_FORM(brear_der_lanes)
+LIED_LANE_BODY void brear_res_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict r = LIED_LANE_IN(tfu_brear, g, fore.r);
+  const double *restrict b = LIED_LANE_IN(tfu_brear, g, fore.back);
+  const double *restrict L = BR(L), *restrict dm = BR(dm_flow), *restrict m = BR(m_flow);
+  const double *restrict mreg = BR(m_reg), *restrict p = BR(p);
+  double *restrict res = BR(res);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++)
+    res[l] = r[l] + L[l] * dm[l] - (1.0 - tfu_w(m[l], mreg[l])) * (p[l] - TF_V(b, 0, l));
+}
+LIED_LANE_FORM(brear_res_lanes)
+#undef BR
+
 /* The start state must be valid; a mixture's composition is a constant. */
 static int boundary_init(tf_med *med, lied_init *ctx, double p0, double T0, double *h0,
                          tf_X *X) {
@@ -107,11 +155,14 @@ static void brear_meta(lied_meta *m, void *self) {
   if (b->T0_from_input) in[n++] = &b->T0_in.y;
   lied_meta_block(m, "state", brear_state_b, 0, in,
                   LIED_SIGS(&b->fore.flow, &b->fore.state, &b->p));
+  lied_meta_lanes(m, brear_state_lanes);
   lied_meta_block(m, "der", brear_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&b->dm_flow),
                   LIED_SIGS(&b->fore.der, &b->der_m_flow));
+  lied_meta_lanes(m, brear_der_lanes);
   lied_meta_block(m, "residual", brear_res_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&b->fore.r, &b->dm_flow, &b->m_flow, &b->p, &b->fore.back),
                   LIED_SIGS(&b->res));
+  lied_meta_lanes(m, brear_res_lanes);
   lied_meta_block(m, "output", brear_out_b, 0, LIED_SIGS(&b->fore.back), LIED_SIGS(&b->T_back));
 }
 
@@ -165,6 +216,40 @@ LIED_BLOCK(bfore_back_b, tfu_bfore, bfore_back)
 LIED_BLOCK(bfore_r_b, tfu_bfore, bfore_r)
 LIED_BLOCK(bfore_out_b, tfu_bfore, bfore_out)
 
+#define BF(F) LIED_LANE(tfu_bfore, g, F)
+static void bfore_back_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  const int pin = TF_LANE_INT(tfu_bfore, g, p0_from_input, 0);
+  const int Tin = TF_LANE_INT(tfu_bfore, g, T0_from_input, 0);
+  const double *p_in = pin ? LIED_LANE_IN(tfu_bfore, g, p0_in.y) : NULL;
+  const double *T_in = Tin ? LIED_LANE_IN(tfu_bfore, g, T0_in.y) : NULL;
+  const double *p0 = BF(p0), *h0 = BF(h0), *X0 = BF(X0.X[0]);
+  double *ob = BF(rear.back.p), *pu = BF(p);
+  for (size_t l = 0; l < n; l++) {
+    double h = h0[l];
+    pu[l] = pin ? p_in[l] : p0[l];
+    if (Tin) {
+      tf_med med;
+      TF_LANE_MED(tfu_bfore, g, med, l, &med);
+      h = tf_h(&med, pu[l], T_in[l]);
+      TF_GUARD_PT(env, TF_LANE_WORD(tfu_bfore, g, p, l), &med, h, pu[l], T_in[l], "state (p0, T0_in)");
+    }
+    TF_V(ob, 0, l) = pu[l], TF_V(ob, 1, l) = h, TF_V(ob, 2, l) = X0[l];
+  }
+}
+LIED_LANE_BODY void bfore_r_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict m = LIED_LANE_IN(tfu_bfore, g, rear.flow);
+  const double *restrict in = LIED_LANE_IN(tfu_bfore, g, rear.state);
+  const double *restrict d = LIED_LANE_IN(tfu_bfore, g, rear.der);
+  const double *restrict mreg = BF(m_reg), *restrict p = BF(p), *restrict L = BF(L);
+  double *restrict r = BF(rear.r.r);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) r[l] = tfu_w(m[l], mreg[l]) * (p[l] - TF_V(in, 0, l)) + L[l] * d[l];
+}
+LIED_LANE_FORM(bfore_r_lanes)
+#undef BF
+
 static int bfore_init(void *self, lied_init *ctx) {
   tfu_bfore *b = self;
   return boundary_init(&b->med, ctx, b->p0, b->T0, &b->h0, &b->X0);
@@ -184,9 +269,11 @@ static void bfore_meta(lied_meta *m, void *self) {
   if (b->T0_from_input) in[n++] = &b->T0_in.y;
   lied_meta_block(m, "back", bfore_back_b, 0, n ? in : LIED_NONE,
                   LIED_SIGS(&b->rear.back, &b->p));
+  lied_meta_lanes(m, bfore_back_lanes);
   lied_meta_block(m, "r", bfore_r_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&b->rear.flow, &b->rear.state, &b->rear.der, &b->p),
                   LIED_SIGS(&b->rear.r));
+  lied_meta_lanes(m, bfore_r_lanes);
   lied_meta_block(m, "output", bfore_out_b, 0, LIED_SIGS(&b->rear.flow, &b->rear.state),
                   LIED_SIGS(&b->m_flow, &b->T));
 }
