@@ -168,6 +168,40 @@ do
   T.check(last(res, "v2.T") > 291, "loop: hot water from v1 entered v2")
 end
 
+-- The same loop with moist air of two compositions, a Junction and a Fan in it: the
+-- water (MX1) travels both ways with the flows, and every component's mass is conserved.
+do
+  local wet, dry = tfu.moist_air { X = 0.012 }, tfu.moist_air { X = 0.004 }
+  local Air = lied.model "AirLoop" {
+    v1 = tfu.Volume { V = 2, p0 = 1.05e5, T0 = 300, medium = wet, m_flow = 0.2 },
+    f = tfu.Fan { dp_max = 300, V_flow_max = 1, omega = 200, L = 50, medium = wet },
+    j = tfu.Junction { n_rear = 1, n_fore = 2, medium = wet },
+    p1 = tfu.PressureDrop { dp_ref = 200, v_ref = 0.5, L = 200, medium = wet },
+    p2 = tfu.PressureDrop { dp_ref = 400, v_ref = 0.5, L = 300, medium = wet },
+    v2 = tfu.VolumeN { V = 3, p0 = 1.0e5, T0 = 290, medium = dry, n_rear = 2, n_fore = 1, m_flow1 = -0.1 },
+    p3 = tfu.PressureDrop { dp_ref = 300, v_ref = 0.5, L = 200, medium = dry },
+    connect = { { "v1.fore", "f.rear" }, { "f.fore", "j.rear[1]" }, { "j.fore[1]", "p1.rear" },
+                { "j.fore[2]", "p2.rear" }, { "p1.fore", "v2.rear[1]" }, { "p2.fore", "v2.rear[2]" },
+                { "v2.fore[1]", "p3.rear" }, { "p3.fore", "v1.rear" } },
+    experiment = { stop = 30, dt = 1e-3, solver = "rk4", interval = 0.01,
+                   vars = "v1.M,v2.M,v1.MX1,v2.MX1,v1.X1,v2.X1,v1.m_flow,j.m_flow1,v2.m_flow1" },
+  }
+  local res = lied.simulate(Air):run()
+  local M1, M2, W1, W2 = res:column("v1.M"), res:column("v2.M"), res:column("v1.MX1"), res:column("v2.MX1")
+  local M0, W0, dM, dW, rev = M1[1] + M2[1], W1[1] + W2[1], 0, 0, 0
+  local mf = res:column("v2.m_flow1")
+  for k = 2, #M1 do
+    dM = math.max(dM, math.abs(M1[k] + M2[k] - M0))
+    dW = math.max(dW, math.abs(W1[k] + W2[k] - W0))
+    if (mf[k] < 0) ~= (mf[k - 1] < 0) then rev = rev + 1 end
+  end
+  T.check(rev >= 1, "moist air loop: the return flow reversed (" .. rev .. " times)")
+  T.check(dM <= 1e-13 * M0, string.format("moist air loop: mass conserved (%.3g of %.6g kg)", dM, M0))
+  T.check(dW <= 1e-13 * W0, string.format("moist air loop: water conserved (%.3g of %.6g kg)", dW, W0))
+  local x1, x2 = last(res, "v1.X1"), last(res, "v2.X1")
+  T.check(x1 < 0.012 and x2 > 0.004, string.format("moist air loop: the compositions mix (%.5f, %.5f)", x1, x2))
+end
+
 -- ---- 4. a pressure oscillation between two liquid volumes ------------------------------
 -- v1.fore -> d -> v2.rear, v2 has no fore port, v1 no rear: an LC circuit. Small
 -- linear damping (k1), no quadratic term; C_i = V_i*rho0*beta (dM/dp of the liquid).

@@ -9,18 +9,15 @@
  *   BoundaryFore:  rear.r = w(m) (p0 - rear.p) + L*der_m_flow */
 #include "lib/undirected/undirected.h"
 
-/* The reservoir's state: p0 and h(p0, T0) from the parameters or inputs. */
-static inline void boundary_pt(const lied_env *env, const void *self, const tf_med *med,
-                               int p_in, const lied_real_in *p0_in, double p0, int T_in,
-                               const lied_real_in *T0_in, double h0, double *p, double *h) {
-  *p = p_in ? p0_in->y->y : p0;
-  *h = h0;
-  if (T_in) {
-    *h = tf_h(med, *p, T0_in->y->y);
-    TF_GUARD_PT(env, self, med, *h, *p, T0_in->y->y, "state (p0, T0_in)");
-  }
+/* The reservoir's state at the pressure p in use: h(p0, T0) = h0 for a
+ * temperature parameter, else h(p, T) of the input T (T_in). */
+static inline double boundary_h(const lied_env *env, const void *self, const tf_med *med,
+                                int T_in, double p, double T, double h0) {
+  if (!T_in) return h0;
+  const double h = tf_h(med, p, T);
+  TF_GUARD_PT(env, self, med, h, p, T, "state (p0, T0_in)");
+  return h;
 }
-
 /* Parameters both share. */
 #define BOUNDARY_PARAMS(TYPE)                                                                \
   {"p0", offsetof(TYPE, p0), 1e5, "Pa", "reservoir pressure (unless p0_from_input)", 0,      \
@@ -51,9 +48,9 @@ typedef struct tfu_brear {
 } tfu_brear;
 
 static void brear_state(const lied_env *env, tfu_brear *b) {
-  double h;
-  boundary_pt(env, b, &b->med, b->p0_from_input, &b->p0_in, b->p0, b->T0_from_input, &b->T0_in,
-              b->h0, &b->p, &h);
+  b->p = b->p0_from_input ? b->p0_in.y->y : b->p0;
+  const double h = boundary_h(env, b, &b->med, b->T0_from_input, b->p,
+                              b->T0_from_input ? b->T0_in.y->y : 0.0, b->h0);
   b->fore.flow.m_flow = b->m_flow;
   b->fore.state = (tfu_state){b->p, h, b->X0};
 }
@@ -91,15 +88,11 @@ static void brear_state_lanes(const lied_env *env, char *g, size_t n, size_t str
   const double *m = BR(m_flow), *p0 = BR(p0), *h0 = BR(h0), *X0 = BR(X0.X[0]);
   double *of = BR(fore.flow.m_flow), *os = BR(fore.state.p), *pu = BR(p);
   for (size_t l = 0; l < n; l++) {
-    double h;
+    tf_med med;
+    TF_LANE_MED(tfu_brear, g, med, l, &med);
     pu[l] = pin ? p_in[l] : p0[l];
-    h = h0[l];
-    if (Tin) {
-      tf_med med;
-      TF_LANE_MED(tfu_brear, g, med, l, &med);
-      h = tf_h(&med, pu[l], T_in[l]);
-      TF_GUARD_PT(env, TF_LANE_WORD(tfu_brear, g, p, l), &med, h, pu[l], T_in[l], "state (p0, T0_in)");
-    }
+    const double h = boundary_h(env, TF_LANE_WORD(tfu_brear, g, p, l), &med, Tin, pu[l],
+                                Tin ? T_in[l] : 0.0, h0[l]);
     of[l] = m[l];
     TF_V(os, 0, l) = pu[l], TF_V(os, 1, l) = h, TF_V(os, 2, l) = X0[l];
   }
@@ -194,9 +187,9 @@ typedef struct tfu_bfore {
 } tfu_bfore;
 
 static void bfore_back(const lied_env *env, tfu_bfore *b) {
-  double h;
-  boundary_pt(env, b, &b->med, b->p0_from_input, &b->p0_in, b->p0, b->T0_from_input, &b->T0_in,
-              b->h0, &b->p, &h);
+  b->p = b->p0_from_input ? b->p0_in.y->y : b->p0;
+  const double h = boundary_h(env, b, &b->med, b->T0_from_input, b->p,
+                              b->T0_from_input ? b->T0_in.y->y : 0.0, b->h0);
   b->rear.back = (tfu_state){b->p, h, b->X0};
 }
 static void bfore_r(const lied_env *env, tfu_bfore *b) {
@@ -226,14 +219,11 @@ static void bfore_back_lanes(const lied_env *env, char *g, size_t n, size_t stri
   const double *p0 = BF(p0), *h0 = BF(h0), *X0 = BF(X0.X[0]);
   double *ob = BF(rear.back.p), *pu = BF(p);
   for (size_t l = 0; l < n; l++) {
-    double h = h0[l];
+    tf_med med;
+    TF_LANE_MED(tfu_bfore, g, med, l, &med);
     pu[l] = pin ? p_in[l] : p0[l];
-    if (Tin) {
-      tf_med med;
-      TF_LANE_MED(tfu_bfore, g, med, l, &med);
-      h = tf_h(&med, pu[l], T_in[l]);
-      TF_GUARD_PT(env, TF_LANE_WORD(tfu_bfore, g, p, l), &med, h, pu[l], T_in[l], "state (p0, T0_in)");
-    }
+    const double h = boundary_h(env, TF_LANE_WORD(tfu_bfore, g, p, l), &med, Tin, pu[l],
+                                Tin ? T_in[l] : 0.0, h0[l]);
     TF_V(ob, 0, l) = pu[l], TF_V(ob, 1, l) = h, TF_V(ob, 2, l) = X0[l];
   }
 }

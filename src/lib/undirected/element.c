@@ -25,23 +25,20 @@ LIED_BLOCK(elem_der_b, tfu_elem, elem_der)
 LIED_BLOCK(elem_r_b, tfu_elem, elem_r)
 LIED_BLOCK(elem_r0_b, tfu_elem, elem_r0)
 
-/* Lane forms: the same operations, copy by copy. */
-LIED_LANE_BODY void elem_flow_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict f = LIED_LANE_IN(tfu_elem, g, rear.flow);
-  double *restrict o = LIED_LANE(tfu_elem, g, fore.flow.m_flow);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) o[l] = f[l];
-}
-LIED_LANE_FORM(elem_flow_lanes)
-LIED_LANE_BODY void elem_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict d = LIED_LANE_IN(tfu_elem, g, rear.der);
-  double *restrict o = LIED_LANE(tfu_elem, g, fore.der.der_m_flow);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) o[l] = d[l];
-}
-LIED_LANE_FORM(elem_der_lanes)
+/* Lane forms: the same operations, copy by copy. A copy from a signal read
+ * (IN, a reading pointer) into one written (OUT, a double field). */
+#define ELEM_COPY_LANES(NAME, IN, OUT)                                                      \
+  LIED_LANE_BODY void NAME##_n(const lied_env *env, char *g, size_t n, size_t stride) {     \
+    (void)env, (void)stride;                                                                \
+    const double *restrict i_ = LIED_LANE_IN(tfu_elem, g, IN);                              \
+    double *restrict o_ = LIED_LANE(tfu_elem, g, OUT);                                      \
+    LIED_LANE_LOOP                                                                          \
+    for (size_t l = 0; l < n; l++) o_[l] = i_[l];                                           \
+  }                                                                                         \
+  LIED_LANE_FORM(NAME)
+ELEM_COPY_LANES(elem_flow_lanes, rear.flow, fore.flow.m_flow)
+ELEM_COPY_LANES(elem_der_lanes, rear.der, fore.der.der_m_flow)
+ELEM_COPY_LANES(elem_r0_lanes, fore.r, rear.r.r)
 LIED_LANE_BODY void elem_r_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict r = LIED_LANE_IN(tfu_elem, g, fore.r);
@@ -52,14 +49,6 @@ LIED_LANE_BODY void elem_r_lanes_n(const lied_env *env, char *g, size_t n, size_
   for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];
 }
 LIED_LANE_FORM(elem_r_lanes)
-LIED_LANE_BODY void elem_r0_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict r = LIED_LANE_IN(tfu_elem, g, fore.r);
-  double *restrict o = LIED_LANE(tfu_elem, g, rear.r.r);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) o[l] = r[l];
-}
-LIED_LANE_FORM(elem_r0_lanes)
 
 void tfu_elem_meta(lied_meta *m, tfu_elem *e, int inertance) {
   tfu_meta_rear(m, "rear", 0, &e->rear);
