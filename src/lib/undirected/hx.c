@@ -153,41 +153,38 @@ static int hx_init_kind(void *self, lied_init *ctx, int counter) {
 static int hx_init_counter(void *self, lied_init *ctx) { return hx_init_kind(self, ctx, 1); }
 static int hx_init_parallel(void *self, lied_init *ctx) { return hx_init_kind(self, ctx, 0); }
 
-static void side_meta(lied_meta *m, tfu_hx_side *s, const char *x, lied_block_fn flow,
+/* One side's ports and blocks; the block names are kept by address (literals). */
+typedef struct hx_side_names {
+  const char *rear, *fore, *flow, *fwd, *back, *der, *r, *M, *T, *p;
+} hx_side_names;
+static const hx_side_names side_a = {"rear_a", "fore_a", "flow_a", "forwards_a", "rearwards_a",
+                                     "der_a", "r_a", "M_a", "T_a", "p_a"};
+static const hx_side_names side_b = {"rear_b", "fore_b", "flow_b", "forwards_b", "rearwards_b",
+                                     "der_b", "r_b", "M_b", "T_b", "p_b"};
+static void side_meta(lied_meta *m, tfu_hx_side *s, const hx_side_names *nm, lied_block_fn flow,
                       lied_block_fn fwd, lied_block_fn back, lied_block_fn der, lied_block_fn r,
                       double *h_first, double *h_last) {
-  char name[24];
-  snprintf(name, sizeof name, "rear_%s", x);
-  tfu_meta_rear(m, name, 0, &s->rear);
-  snprintf(name, sizeof name, "fore_%s", x);
-  tfu_meta_fore(m, name, 0, &s->fore);
-  snprintf(name, sizeof name, "flow_%s", x);
-  lied_meta_block(m, name, flow, 0, LIED_SIGS(&s->rear.flow), LIED_SIGS(&s->fore.flow));
-  snprintf(name, sizeof name, "forwards_%s", x);
-  lied_meta_block(m, name, fwd, 0, LIED_SIGS(&s->rear.state, h_last), LIED_SIGS(&s->fore.state));
-  snprintf(name, sizeof name, "rearwards_%s", x);
-  lied_meta_block(m, name, back, 0, LIED_SIGS(&s->fore.back, h_first), LIED_SIGS(&s->rear.back));
-  snprintf(name, sizeof name, "der_%s", x);
-  lied_meta_block(m, name, der, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->rear.der),
+  tfu_meta_rear(m, nm->rear, 0, &s->rear);
+  tfu_meta_fore(m, nm->fore, 0, &s->fore);
+  lied_meta_block(m, nm->flow, flow, 0, LIED_SIGS(&s->rear.flow), LIED_SIGS(&s->fore.flow));
+  lied_meta_block(m, nm->fwd, fwd, 0, LIED_SIGS(&s->rear.state, h_last), LIED_SIGS(&s->fore.state));
+  lied_meta_block(m, nm->back, back, 0, LIED_SIGS(&s->fore.back, h_first), LIED_SIGS(&s->rear.back));
+  lied_meta_block(m, nm->der, der, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->rear.der),
                   LIED_SIGS(&s->fore.der));
-  snprintf(name, sizeof name, "r_%s", x);
-  lied_meta_block(m, name, r, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->fore.r, &s->rear.der),
+  lied_meta_block(m, nm->r, r, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->fore.r, &s->rear.der),
                   LIED_SIGS(&s->rear.r));
-  snprintf(name, sizeof name, "M_%s", x);
-  lied_meta_var(m, name, "kg", &s->Mc);
-  snprintf(name, sizeof name, "T_%s", x);
-  lied_meta_var(m, name, "K", &s->T_out);
-  snprintf(name, sizeof name, "p_%s", x);
-  lied_meta_var(m, name, "Pa", &s->p);
+  lied_meta_var(m, nm->M, "kg", &s->Mc);
+  lied_meta_var(m, nm->T, "K", &s->T_out);
+  lied_meta_var(m, nm->p, "Pa", &s->p);
 }
 
 static void hx_meta(lied_meta *m, void *self) {
   tfu_hx *x = self;
   const int N = x->N;
   char name[24];
-  side_meta(m, &x->a, "a", hx_flow_a_b, hx_fwd_a_b, hx_back_a_b, hx_der_a_b, hx_r_a_b, &x->h_a[0],
+  side_meta(m, &x->a, &side_a, hx_flow_a_b, hx_fwd_a_b, hx_back_a_b, hx_der_a_b, hx_r_a_b, &x->h_a[0],
             &x->h_a[N - 1]);
-  side_meta(m, &x->b, "b", hx_flow_b_b, hx_fwd_b_b, hx_back_b_b, hx_der_b_b, hx_r_b_b, &x->h_b[0],
+  side_meta(m, &x->b, &side_b, hx_flow_b_b, hx_fwd_b_b, hx_back_b_b, hx_der_b_b, hx_r_b_b, &x->h_b[0],
             &x->h_b[N - 1]);
   if (x->UA_from_input) lied_meta_real_in(m, "UA_in", 0, &x->UA_in);
   lied_meta_real_out(m, "Q_out", 0, &x->Q_out);

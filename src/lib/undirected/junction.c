@@ -96,6 +96,9 @@ static inline void jn_out(tfu_junction *j, int k) {
 JN_OUT(0) JN_OUT(1) JN_OUT(2) JN_OUT(3) JN_OUT(4) JN_OUT(5) JN_OUT(6) JN_OUT(7)
 static const lied_block_fn jn_out_blocks[JN_MAX] = {jn_out0_b, jn_out1_b, jn_out2_b, jn_out3_b,
                                                     jn_out4_b, jn_out5_b, jn_out6_b, jn_out7_b};
+/* (block names are kept by address: literals) */
+static const char *const jn_out_names[JN_MAX] = {"out1", "out2", "out3", "out4",
+                                                 "out5", "out6", "out7", "out8"};
 _Static_assert(JN_MAX == 8, "one output block per port");
 
 /* P_j: the blend of what arrives and what leaves through port j. */
@@ -198,8 +201,7 @@ static void jn_meta(lied_meta *m, void *self) {
       if (i != k) oi[noi++] = jn_in_sig(j, i);
     }
     oi[noi] = NULL;
-    snprintf(name, sizeof name, "out%d", k + 1);
-    lied_meta_block(m, name, jn_out_blocks[k], 0, oi,
+    lied_meta_block(m, jn_out_names[k], jn_out_blocks[k], 0, oi,
                     LIED_SIGS(k < nr ? (const void *)&j->rear[k].back
                                      : (const void *)&j->fore[k - nr].state));
   }
