@@ -279,12 +279,12 @@ end
 -- ---- 6. junctions of every orientation ------------------------------------------------
 -- (a) a splitter: a -> j (1 rear, 3 fores) -> three drops -> three boundaries. All flows
 -- start at 0 (no losses): along path k, Ls*S + L_k*dm_k = p0 - p_k, S = sum dm_k.
-do
+for _, Lj in ipairs { 0, 200 } do -- the junction's inertance of each port: Ls + Lj, L_k + Lj
   local p0, Ls = 2e5, 500
   local Lk, pk = { 1e3, 2e3, 4e3 }, { 1.5e5, 1.2e5, 1.0e5 }
   local parts = {
     a = tfu.BoundaryRear { p0 = p0, L = Ls },
-    j = tfu.Junction { n_rear = 1, n_fore = 3 },
+    j = tfu.Junction { n_rear = 1, n_fore = 3, L = Lj },
     connect = { { "a.fore", "j.rear[1]" } },
   }
   for k = 1, 3 do
@@ -295,12 +295,36 @@ do
   end
   local d = lied.build(lied.model "Split" (parts)):derivatives(0)
   local num, inv = 0, 0
-  for k = 1, 3 do num, inv = num + (p0 - pk[k]) / Lk[k], inv + 1 / Lk[k] end
-  local S = num / (1 + Ls * inv)
-  T.near(d["a.m_flow"], S, 1e-12 * S, "splitter: der(a.m_flow)")
+  for k = 1, 3 do num, inv = num + (p0 - pk[k]) / (Lk[k] + Lj), inv + 1 / (Lk[k] + Lj) end
+  local S = num / (1 + (Ls + Lj) * inv)
+  T.near(d["a.m_flow"], S, 1e-12 * S, "splitter (L = " .. Lj .. "): der(a.m_flow)")
   for k = 1, 2 do
-    local dm = (p0 - pk[k] - Ls * S) / Lk[k]
-    T.near(d["j.m_flow" .. k], dm, 1e-12 * math.abs(S), "splitter: der(j.m_flow" .. k .. ")")
+    local dm = (p0 - pk[k] - (Ls + Lj) * S) / (Lk[k] + Lj)
+    T.near(d["j.m_flow" .. k], dm, 1e-12 * math.abs(S), "splitter (L = " .. Lj .. "): der(j.m_flow" .. k .. ")")
+  end
+end
+-- The inertance of a segment may sit anywhere along it: at the end volume's rear
+-- (L_rear), at the owner's fore (L_fore) or in an element, the flows' derivatives are
+-- the same.
+do
+  local function seg(Ld, Lr, Lf)
+    return lied.model "Seg" {
+      a = tfu.BoundaryRear { p0 = 2e5, L = 300 },
+      d1 = tfu.LinearQuadraticDrop { k1 = 1e3, k2 = 1e4, L = Ld },
+      v = tfu.Volume { V = 0.1, p0 = 1.3e5, L_rear = Lr, L_fore = Lf, m_flow = 0.3 },
+      d2 = tfu.LinearQuadraticDrop { k1 = 1e3, k2 = 1e4, L = 900 - Lf },
+      b = tfu.BoundaryFore { p0 = 1e5 },
+      connect = { { "a.fore", "d1.rear" }, { "d1.fore", "v.rear" }, { "v.fore", "d2.rear" },
+                  { "d2.fore", "b.rear" } },
+    }
+  end
+  local d0 = lied.build(seg(700, 0, 0)):derivatives(0)
+  for _, c in ipairs { { 0, 700, 0 }, { 350, 350, 400 } } do
+    local d = lied.build(seg(c[1], c[2], c[3])):derivatives(0)
+    for _, name in ipairs { "a.m_flow", "v.m_flow" } do
+      T.near(d[name], d0[name], 1e-12 * math.abs(d0[name]), string.format(
+        "der(%s) with L on the drop %g, the rear %g, the fore %g", name, c[1], c[2], c[3]))
+    end
   end
 end
 -- (b) a mixer: three boundaries -> drops -> j (3 rears, 1 fore) -> drop -> b. The third
