@@ -149,6 +149,10 @@ int lied_output_check(const char *spec, lied_err *e);
  * lied_tcp_sink. A .csv or .mat file is created by the sink's begin(). */
 lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atomic_t *stop,
                             lied_err *e);
+/* Open an output file emptied, for writing (mode "w" or "w+b"), under an
+ * exclusive lock held until it is closed: a file another run (or another
+ * output of this one) is writing is refused with a message (outputs.c). */
+FILE *lied_output_fopen(const char *path, const char *mode, lied_err *e);
 /* Parameters with the results of the sink lied_output_open(spec) gave: MAT
  * files (data_1), and with csv != 0 CSV outputs (comment lines); others
  * ignore them. p must outlive the run. */
