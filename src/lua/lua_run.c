@@ -159,6 +159,13 @@ static void check_value(lua_State *L, const run_option *o) {
   if (!type_ok)
     lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a %s, got %s", o->name,
                   type_names[o->type], luaL_typename(L, -1));
+  /* the strings whose engine takes NULL for the default: given empty, they
+   * are a mistake, and an unknown solver is known now (lied.simulate, the
+   * REPL's set check options when they are given; issue 47) */
+  lied_err e;
+  if ((!strcmp(o->name, "solver") && lied_solver_check(s, &e)) ||
+      (!strcmp(o->name, "vars") && lied_recorder_check_list(s, &e)))
+    lied_lua_raise(L, &e);
   if (t != LUA_TNUMBER) return;
   double v = lua_tonumber(L, -1);
   if ((o->type == OPT_POSITIVE || o->type == OPT_INTERVAL) && !(v > 0 && isfinite(v)))

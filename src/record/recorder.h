@@ -41,7 +41,7 @@ typedef struct lied_recorder {
    * states) and how many variables each selected: the variables of item k
    * follow those of item k - 1 (for gathering slices of an ensemble,
    * src/dist) */
-  int nitems;
+  int nitems, items_cap, item_n_cap; /* (grown geometrically: a list of n names is O(n)) */
   char **items;
   size_t *item_n;
 } lied_recorder;
@@ -54,6 +54,9 @@ typedef struct lied_recorder {
  * model's names (a pattern over an array of millions of copies), returns
  * LIED_WALK_STOPPED within a few thousand copies, e untouched, the flag
  * left set for the caller: Ctrl-C in the REPL. */
+/* LIED_E_USAGE for a list given empty (blank): NULL is the default, "" a
+ * mistake. lied_recorder_select checks it too. */
+int lied_recorder_check_list(const char *list, lied_err *e);
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
                          volatile sig_atomic_t *stop, lied_err *e);
 /* Add a sink; with own != 0 the recorder destroys it in lied_recorder_free. */
