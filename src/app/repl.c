@@ -34,12 +34,24 @@ static char interrupted_line[1];
 /* Lua hook set from the signal handler: stops a running Lua chunk unless a
  * simulation already consumed the Ctrl-C (it resets the flag and keeps its
  * rows). */
+static int internal_error(const char *msg);
 static void lstop(lua_State *L, lua_Debug *ar) {
   (void)ar;
   lua_sethook(L, NULL, 0, 0);
   if (repl_stop && *repl_stop) {
     *repl_stop = 0;
-    luaL_error(L, "interrupted!");
+    /* the position of the user's code ("stdin:3: interrupted!"), not of
+     * lied's own Lua code the Ctrl-C landed in (load, set, lied.build,
+     * linearize): that would read as an internal error, with a traceback
+     * (issue 47) */
+    luaL_where(L, 1);
+    if (internal_error(lua_tostring(L, -1))) {
+      lua_pop(L, 1);
+      lua_pushliteral(L, "");
+    }
+    lua_pushliteral(L, "interrupted!");
+    lua_concat(L, 2);
+    lua_error(L);
   }
 }
 
