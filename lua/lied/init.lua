@@ -893,11 +893,17 @@ local function flatten(model, overrides, slice)
           for _, p in ipairs(decl.class.params) do names[#names + 1] = p.name end
         else
           for pk in pairs(decl.parameters) do names[#names + 1] = pk end
-          for ck in pairs(decl.children) do names[#names + 1] = ck end
         end
+        -- (parameters only: a child's name is no parameter to suggest)
         local _, near = core.suggest(k, names)
+        local owner = mt == Component and decl.class.name or decl.name
+        if mt ~= Component and decl.children[k] ~= nil then -- a child, not a parameter
+          error(string.format("%s%s: per-copy parameter '%s': '%s' is a component of %s, not a " ..
+            "parameter (a parameter of it is written \"%s.name\")", per_site and (per_site .. ": ") or "",
+            path, k, k, owner, k), 0)
+        end
         error(string.format("%s%s: per-copy parameter '%s': %s has no such parameter%s",
-          per_site and (per_site .. ": ") or "", path, k, mt == Component and decl.class.name or decl.name, near), 0)
+          per_site and (per_site .. ": ") or "", path, k, owner, near), 0)
       end
     end
     depth = depth - 1

@@ -201,6 +201,13 @@ static void check_run_span(lua_State *L, const lied_sim_opts *o) {
   if (!isfinite(o->start) || !isfinite(o->stop) || !isfinite(o->stop - o->start))
     lied_lua_fail(L, LIED_E_USAGE, "run: the interval [%f, %f] must be finite", o->start,
                   o->stop);
+  /* first: an empty interval is that, whatever the step (at 1e20 the step
+   * check spoke of the step size: issue 47) */
+  if (!(o->stop > o->start)) {
+    char msg[128]; /* (lua_pushfstring has no %.17g) */
+    snprintf(msg, sizeof msg, "stop time %.17g must be after start time %.17g", o->stop, o->start);
+    lied_lua_fail(L, LIED_E_USAGE, "%s", msg);
+  }
   double span = o->stop - o->start, lim = 9007199254740992.0; /* 2^53 */
   /* Time must be able to advance: near T = max(|start|, |stop|) doubles are
    * res apart; the span must hold 2^20 of them (a million distinguishable

@@ -35,7 +35,8 @@ int lied_solver_check(const char *name, lied_err *e) {
 static int resolve(lied_run *R, const lied_sim_opts *o, const lied_solver *s) {
   lied_err *e = R->e;
   if (!(o->stop > o->start) || !isfinite(o->start) || !isfinite(o->stop)) {
-    return lied_errc(e, LIED_E_USAGE, "stop time %g must be after start time %g", o->stop, o->start);
+    return lied_errc(e, LIED_E_USAGE, "stop time %.17g must be after start time %.17g", o->stop,
+                     o->start);
   }
   R->start = o->start;
   R->stop = o->stop;

@@ -164,11 +164,29 @@ static double clamp_T(int region, double T) {
 
 /* Solve in region 1 / 2 / 5 from T0 and fill st; checks the temperature
  * range of the region. */
+/* Why (p, y) has no state above the range, or NULL: its value beyond the
+ * highest T at p (region 5 at 2273.15 K up to 50 MPa, region 2 at 1073.15
+ * K above). For the message when Newton's method fails: "no convergence"
+ * for h = 1e300 was misleading where (p, s) said "above 2273.15 K"
+ * (issue 47). */
+static const char *above_top(double p, double y, int by) {
+  if97_state t;
+  if (p <= IF97_P5MAX) {
+    state_pT(5, p, IF97_TMAX, &t);
+    return y > value(&t, by) ? "above 2273.15 K (the highest T of IF97)" : NULL;
+  }
+  state_pT(2, p, IF97_T25, &t);
+  return y > value(&t, by) ? "above 1073.15 K IF97 holds up to 50 MPa" : NULL;
+}
+
 static int single(int region, double p, double y, int by, double T0, if97_state *st, char *why,
                   size_t cap) {
   double T = T0;
   if (region == 2 && T > IF97_T25) T = IF97_T25;
-  if (newton_T(region, p, y, by, &T)) return FAIL_STATE("no convergence of Newton's method");
+  if (newton_T(region, p, y, by, &T)) {
+    const char *top = region != 1 ? above_top(p, y, by) : NULL;
+    return FAIL_STATE(top ? top : "no convergence of Newton's method");
+  }
   if (region == 1 && T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
   if (region == 2 && T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
   if (region == 2 && T > IF97_T25 - 1.0) { /* region 5 above the value at 1073.15 K */
@@ -675,6 +693,22 @@ static int single_ru3(double rho, double u, if97_state *st, char *why, size_t ca
   return 0;
 }
 
+/* Why a vapour's (rho, u) has no state above the range, or NULL: u beyond
+ * its value at 2273.15 K (region 5, up to 50 MPa) or at 1073.15 K (region
+ * 2, above), at the ideal gas's p (the range's top is nearly ideal): for
+ * the message when Newton's method fails. */
+static const char *above_top_ru(double rho, double u) {
+  if97_state t;
+  const double p5 = rho * IF97_R * IF97_TMAX, p2 = rho * IF97_R * IF97_T25;
+  if (p5 <= IF97_P5MAX) {
+    state_pT(5, p5, IF97_TMAX, &t);
+    return u > t.u ? "above 2273.15 K (the highest T of IF97)" : NULL;
+  }
+  if (p2 > IF97_PMAX) return NULL;
+  state_pT(2, p2, IF97_T25, &t);
+  return u > t.u ? "above 1073.15 K IF97 holds up to 50 MPa" : NULL;
+}
+
 /* A single-phase (rho, u) in region 1, 2 (or 5) from the start (p0, T0). */
 static int single_ru(int region, double rho, double u, double p0, double T0, if97_state *st,
                      char *why, size_t cap) {
@@ -683,7 +717,9 @@ static int single_ru(int region, double rho, double u, double p0, double T0, if9
     /* a liquid from below or a vapour from beside region 3 whose Newton
      * iteration leaves its region: the state may be region 3's */
     const int rc = region == 5 ? 1 : single_ru3(rho, u, st, why, cap);
-    return rc != 1 ? rc : FAIL_RU("no convergence of Newton's method");
+    if (rc != 1) return rc;
+    const char *top = region != 1 ? above_top_ru(rho, u) : NULL;
+    return FAIL_RU(top ? top : "no convergence of Newton's method");
   }
   if (T < IF97_TMIN - 1e-7) return FAIL_RU("below 273.15 K (the lowest T of IF97)");
   if (region == 2 && T > IF97_T25 - 1.0) { /* region 5 above u at 1073.15 K */
