@@ -268,7 +268,9 @@ lied_status lied_set(lied_ctx *c, const char *name, double value) {
   CHECK_ARG(c, *name, "lied_set: name is empty");
   push_fn(c, "set");
   lua_pushstring(c->L, name);
-  if (value == (double)(long long)value && value > -9.0e15 && value < 9.0e15)
+  /* (the range first: converting NaN or a huge value to an integer is
+   * undefined; found by fuzz_embed) */
+  if (value > -9.0e15 && value < 9.0e15 && value == (double)(long long)value)
     lua_pushinteger(c->L, (lua_Integer)value); /* array sizes are integers */
   else
     lua_pushnumber(c->L, value);

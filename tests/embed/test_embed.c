@@ -124,6 +124,11 @@ static void bad_arguments(void) {
   BAD(lied_option(c, "stop", "nan"), "run option stop expects a number");
   CHECK(lied_run(c) == LIED_OK, "the refused options left the defaults: %s", lied_errmsg(c));
   CHECK(lied_result_name(c, (size_t)-1) == NULL && lied_result_name(c, 1000) == NULL, "past the end");
+  /* values that are not whole numbers lied_set could pass as integers
+   * (converting them was undefined behaviour: fuzz_embed, UBSan) */
+  CHECK(lied_set(c, "k", INFINITY) == LIED_OK && lied_set(c, "k", -1e300) == LIED_OK &&
+            lied_set(c, "k", 9.5e15) == LIED_OK,
+        "set infinite and huge values (checked at the build)");
   /* a value that is not a number */
   CHECK(lied_set(c, "k", NAN) == LIED_OK, "set NaN (checked at the build)");
   lied_status st = lied_build(c);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fuzz_bytes.h"
 #include "lied/lied.h"
 
 static const char *models[] = {
@@ -32,15 +33,6 @@ static const char *opts[] = {"solver", "vars", "fuse", "lanes", "tol", "out", "t
 static const char *vals[] = {"rk4", "euler", "esdirk23", "", "rk9", "lag.*", "*", "true",
                              "false", "1e-6", "0", "-1", "nan", "none", "-", "2", "abc"};
 
-typedef struct in {
-  const uint8_t *p;
-  size_t n;
-} in;
-static unsigned byte(in *b) {
-  if (!b->n) return 0;
-  b->n--;
-  return *b->p++;
-}
 /* A string: from a pool (most of the time), or up to 16 bytes of the input
  * (NUL ends it), or NULL. buf holds the copy. */
 static const char *str(in *b, const char *const *pool, size_t npool, char *buf) {
