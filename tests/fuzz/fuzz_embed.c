@@ -62,6 +62,20 @@ static void oracle(lied_ctx *c, lied_status st, const char *call) {
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc, (void)argv;
   if (!freopen("/dev/null", "w", stdout)) return 0; /* runs to "-" write CSV there */
+  /* one context for the whole process, with lied's Lua modules loaded:
+   * lied_close of the inputs' contexts then never unloads a module's code
+   * (libFuzzer reads the coverage counters of every module it saw loaded,
+   * and one unloaded by dlclose is a crash in libFuzzer, not in lied) */
+  static lied_ctx *keep;
+  if (lied_open(&keep) != LIED_OK ||
+      lied_load_string(keep,
+                       "for _, m in ipairs { 'lied.signals', 'lied.thermofluid', 'lied.mechanics',\n"
+                       "  'lied.thermal', 'lied.analysis', 'lied.cli' } do require(m) end\n"
+                       "return require('lied').model 'Keep' {}",
+                       "keep") != LIED_OK) {
+    fprintf(stderr, "fuzz_embed: %s\n", lied_errmsg(keep));
+    abort();
+  }
   return 0;
 }
 
