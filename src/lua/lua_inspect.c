@@ -117,6 +117,7 @@ static int model_info(lua_State *L) {
   lied_lua_setint(L, "output_steps", st->steps[LIED_PART_OUT]);
   lied_lua_setint(L, "factorisations", st->factorisations);
   lied_lua_setint(L, "evaluations", st->evaluations);
+  lied_lua_setint(L, "par_runs", st->par_runs);
   lua_pushboolean(L, s->aligned);
   lua_setfield(L, -2, "chunked");
   int planned = 0, rc = LIED_OK; /* a plan of lane forms, for models that can have one */
@@ -130,10 +131,10 @@ static int model_info(lua_State *L) {
     lied_lr lr;
     planned = 1, rc = lied_lr_init(&lr, s, 0, why, sizeof why, &le);
     if (rc == LIED_OK) {
-      lied_lua_setint(L, "lane_steps", (uint64_t)lr.nlane);
-      lied_lua_setint(L, "end_steps", (uint64_t)lr.nscalar);
-      lied_lua_setint(L, "end_lanes", (uint64_t)lr.none);
-      lied_lua_setint(L, "halos", (uint64_t)lr.nhalo);
+      lied_lua_setint(L, "lane_steps", (uint64_t)lr.nlane_steps);
+      lied_lua_setint(L, "end_steps", (uint64_t)lr.nend_steps);
+      lied_lua_setint(L, "end_lanes", (uint64_t)lr.nend_lanes);
+      lied_lua_setint(L, "halos", (uint64_t)lr.nhalo_links);
       lied_lr_free(&lr);
     }
   }

@@ -21,6 +21,7 @@ static int from_graph(lied_sb *b, unsigned flags) {
   LIED_TRY(lied_sb_classify(b));
   /* the node flags and level arrays are still needed; the graph too (cycles) */
   LIED_TRY(lied_sb_emit_steps(b));
+  lied_sb_verify_order(b); /* LIED_ASSERT builds only */
   if (b->copies) lied_sb_replicate(s, b->copies);
   LIED_TRY(lied_sb_section_passes(b));
   lied_sb_check_alignment(b);
@@ -68,7 +69,7 @@ int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *
     if (!s) return LIED_E_NOMEM;
     s->model = m;
     s->failed_sec = -1;
-    b = (lied_sb){.m = m, .s = s, .e = e};
+    b = (lied_sb){.m = m, .s = s, .e = e, .sflags = flags};
     rc = from_graph(&b, flags);
     lied_sb_free(&b);
     if (rc != 1) break;
@@ -82,6 +83,7 @@ int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *
   free(s->skew_spec_lag); /* now in the state maps */
   s->skew_spec_lag = NULL;
   if (rc == LIED_OK) rc = alloc_work(s, e);
+  if (rc == LIED_OK) lied_sched_verify(s); /* LIED_ASSERT builds only */
   if (rc != LIED_OK) {
     lied_sched_free(s);
     return rc;

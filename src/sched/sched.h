@@ -141,6 +141,7 @@ typedef struct lied_sched_stats {
   /* counters during runs */
   uint64_t factorisations;   /* LU factorisations of section matrices */
   uint64_t evaluations;      /* derivative evaluations */
+  uint64_t par_runs;         /* calls shared between threads (sched/par.h) */
 } lied_sched_stats;
 
 typedef struct lied_sched lied_sched;
@@ -198,6 +199,10 @@ enum {
   /* schedule the whole graph even where a window of coupled arrays would
    * do (window.c; tests compare the two) */
   LIED_SCHED_NO_WINDOW = 4u,
+  /* evaluate skewed (and take waves) wherever the skew applies, also arrays
+   * shorter than two chunks and lags longer than half the arrays, where it
+   * gains nothing (lied run --check: the skewed paths on small models) */
+  LIED_SCHED_SKEW_ANY = 8u,
 };
 
 /* Build the schedule of an instantiated, wired model (core/model.h,
