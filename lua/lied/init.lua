@@ -924,10 +924,12 @@ end
 lied.flatten = flatten
 
 -- lied.build(model, overrides) -> a built model (C userdata).
--- slice: see flatten (lied run under mpirun).
-function lied.build(model, overrides, slice)
+-- slice: see flatten (lied run under mpirun). opts: the schedule's paths
+-- ({skew = false, window = false, replicate = false, skew_any = true};
+-- lied.core.build, lied run --check).
+function lied.build(model, overrides, slice, opts)
   local specs = flatten(model, overrides, slice)
-  return core.build(specs)
+  return core.build(specs, opts)
 end
 
 -- ---- simulation ------------------------------------------------------------------
@@ -965,6 +967,9 @@ end
 for _, f in ipairs { "steady", "linearize", "value", "compare", "sweep" } do
   lied[f] = function(...) return require("lied.analysis")[f](...) end
 end
+-- lied.check(model, opts): the fast paths against the plain ones, bit for
+-- bit (lua/lied/check.lua, lied run --check).
+function lied.check(...) return require("lied.check").run(...) end
 
 -- ---- scripts -------------------------------------------------------------------
 

@@ -242,7 +242,43 @@ static int set_coupled_slices(lua_State *L, lied_model *m, lua_Integer n, lied_e
   return LIED_OK;
 }
 
-/* lied.core.build(specs) -> model. specs[i] = {name, parent (index, 0 for
+/* The schedule's options of lied.core.build's second argument: skew,
+ * window, replicate (default true; false: LIED_SCHED_NO_*, the plain
+ * paths), skew_any (default false; true: LIED_SCHED_SKEW_ANY, the skewed
+ * paths on small arrays too). sched/sched.h; lied run --check. */
+static unsigned sched_flags(lua_State *L, int idx) {
+  static const struct {
+    const char *name;
+    unsigned flag;
+    int when; /* the value that sets the flag */
+  } opt[] = {{"skew", LIED_SCHED_NO_SKEW, 0},
+             {"window", LIED_SCHED_NO_WINDOW, 0},
+             {"replicate", LIED_SCHED_NO_REPLICATE, 0},
+             {"skew_any", LIED_SCHED_SKEW_ANY, 1}};
+  unsigned flags = 0;
+  if (lua_isnoneornil(L, idx)) return 0;
+  luaL_checktype(L, idx, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    size_t k = 0;
+    const size_t n = sizeof opt / sizeof opt[0];
+    while (k < n &&
+           !(lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), opt[k].name) == 0))
+      k++;
+    if (k == n || lua_type(L, -1) != LUA_TBOOLEAN) {
+      const char *type = luaL_typename(L, -1), *key = luaL_tolstring(L, -2, NULL);
+      lied_lua_fail(L, LIED_E_USAGE,
+                    "build: options are skew, window, replicate and skew_any, booleans; "
+                    "got %s = %s", key, type);
+    }
+    if (lua_toboolean(L, -1) == opt[k].when) flags |= opt[k].flag;
+    lua_pop(L, 1);
+  }
+  return flags;
+}
+
+/* lied.core.build(specs [, opts]) -> model; opts: sched_flags above.
+ * specs[i] = {name, parent (index, 0 for
  * the root), class, count, array, params = {k = number or {numbers}},
  * copies = {param = function(i1, ..., iK)} (per-copy values, called with
  * the indices of every instance), at = {{name, idx, value}} (values of
@@ -252,6 +288,8 @@ static int set_coupled_slices(lua_State *L, lied_model *m, lua_Integer n, lied_e
  * the copies this rank owns, global, 0-based)} */
 static int core_build(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
+  const lied_build_opts bo = {sched_flags(L, 2)};
+  lua_settop(L, 1);
   lmodel *u = lua_newuserdatauv(L, sizeof *u, 0);
   u->sys = NULL;
   luaL_setmetatable(L, MODEL_MT);
@@ -382,7 +420,7 @@ static int core_build(lua_State *L) {
     }
     lua_pop(L, 2);
   }
-  if (lied_system_build(u->sys, NULL, &e)) return lied_lua_raise(L, &e);
+  if (lied_system_build(u->sys, &bo, &e)) return lied_lua_raise(L, &e);
   if (set_coupled_slices(L, m, n, &e)) return lied_lua_raise(L, &e);
   lua_pushvalue(L, ud);
   return 1;

@@ -267,7 +267,29 @@ static int model_derivatives(lua_State *L) {
   return 1;
 }
 
+/* model:component(name) -> the path of the component a variable or port
+ * path names ("crab[2].body1" of "crab[2].body1.frame_a.x") and the rest
+ * ("frame_a.x"); nil and a message when it names no component. */
+static int model_component(lua_State *L) {
+  lmodel *u = lied_lua_checkmodel(L, 1);
+  const char *name = luaL_checkstring(L, 2), *rest;
+  int spec;
+  uint64_t inst;
+  lied_err e;
+  if (lied_model_find(u->sys->model, name, &spec, &inst, &rest, &e) != LIED_OK) {
+    lua_pushnil(L);
+    lua_pushstring(L, e.msg);
+    return 2;
+  }
+  size_t len = (size_t)(rest - name);
+  if (len && name[len - 1] == '.') len--;
+  lua_pushlstring(L, name, len);
+  lua_pushstring(L, rest);
+  return 2;
+}
+
 const luaL_Reg lied_lua_inspect_methods[] = {{"info", model_info},
+                                             {"component", model_component},
                                              {"vars", model_vars},
                                              {"value", model_value},
                                              {"derivatives", model_derivatives},
