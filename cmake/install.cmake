@@ -18,7 +18,7 @@ install(DIRECTORY stdlib/ DESTINATION ${LIED_INSTALL_LUADIR}/lied/stdlib
 
 # The public headers: components (component.h, luaopen.h), return codes,
 # the embedding API, the version.
-install(FILES src/include/lied/component.h src/include/lied/status.h
+install(FILES src/include/lied/component.h src/include/lied/table.h src/include/lied/status.h
   src/include/lied/luaopen.h src/include/lied/lied.h ${PROJECT_BINARY_DIR}/include/lied/version.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/lied)
 

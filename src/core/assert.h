@@ -1,23 +1,22 @@
-/* assert.h - LIED_ASSERT(cond): an invariant of lied's own code (an index
- * in a lane group, a lag, a halo's width, which group a ring slot holds),
- * where a mistake would give wrong numbers rather than a crash. Never for
- * user input: a bad model or option is an error with a message (err.h).
- *
- * On (LIED_ASSERTS defined: Debug and sanitizer builds, or -DLIED_ASSERTS=ON
- * in any build; CMakeLists.txt), a false condition prints
- *   lied: internal error: FILE:LINE: assertion failed: COND
- * on stderr and aborts. Off (Release, RelWithDebInfo), the condition is not
- * evaluated and no code is emitted: it stays only inside sizeof, so names
- * used in it alone still count as used. Code that exists only to compute
- * what an assertion checks goes between #ifdef LIED_ASSERTS and #endif. */
+/* assert.h - LIED_ASSERT(cond): an invariant of lied's own code, where a
+ * mistake would give wrong numbers rather than a crash (index arithmetic of
+ * the fast paths, the scheduler's orders). Checked in Debug and sanitizer
+ * builds (CMake defines LIED_ASSERTS there; -DLIED_ASSERTS=ON forces it in
+ * any build), compiled out elsewhere, where the condition is not evaluated.
+ * A failed assertion is a bug of lied, never of the user's input: it prints
+ * the file, line, function and condition and aborts (user input is checked
+ * and reported with lied_err, core/err.h). */
 #ifndef LIED_CORE_ASSERT_H
 #define LIED_CORE_ASSERT_H
 
+void lied_assert_fail(const char *cond, const char *file, int line, const char *func)
+    __attribute__((noreturn));
+
 #ifdef LIED_ASSERTS
-_Noreturn void lied_assert_fail(const char *file, int line, const char *cond)
-    __attribute__((cold));
-#define LIED_ASSERT(cond) ((cond) ? (void)0 : lied_assert_fail(__FILE__, __LINE__, #cond))
+#define LIED_ASSERT(cond) \
+  ((cond) ? (void)0 : lied_assert_fail(#cond, __FILE__, __LINE__, __func__))
 #else
+/* sizeof: the operands count as used, nothing is evaluated */
 #define LIED_ASSERT(cond) ((void)sizeof(!(cond)))
 #endif
 

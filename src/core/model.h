@@ -26,6 +26,11 @@ typedef struct lied_tref {
   uint32_t offset; /* byte offset in the instance */
   uint8_t kind;
   uint16_t a, b;
+  /* LIED_REF_PORT: the variables [first, first + nvars) of the signal are
+   * read (lied_meta_reads; nvars 0: all of them; an internal link: its
+   * width); LIED_REF_OUT: nvars doubles are written (lied_meta_writes; 0:
+   * a whole port signal at a signal's start, else one) */
+  uint8_t first, nvars;
 } lied_tref;
 
 typedef struct lied_tblock {
@@ -176,6 +181,11 @@ typedef struct lied_spec {
   uint64_t slice_first, slice_global, own_first, own_count;
 } lied_spec;
 
+/* Parameters given as tables (lied/table.h): the flags, and the values such
+ * a parameter takes in lied_model_set_param and its kin: one, the id
+ * lied_model_add_table returned. */
+#define LIED_PARAM_TABLES (LIED_PARAM_TABLE | LIED_PARAM_MAP)
+
 typedef struct lied_model {
   lied_spec *specs;
   int nspecs, capspecs;
@@ -192,6 +202,12 @@ typedef struct lied_model {
    * slice_first and slice_global (lied_spec). Names show and take the
    * global indices (crab[slice_first + 1] is this model's first copy). */
   int slice_spec;
+  /* the distinct tables of table parameters (lied_model_add_table): one
+   * reference each, released with the model */
+  struct lied_table **tables;
+  int ntables, captables;
+  uint32_t *table_slots; /* index by content hash (model.c), table_cap slots */
+  size_t table_cap;
 } lied_model;
 
 /* ---- building the tree (lied_model_*: model.c) ------------------------ */
@@ -225,8 +241,15 @@ int lied_model_set_param_copies(lied_model *m, int spec, const char *name,
                                 const double *v, int n, uint64_t ncopies, lied_err *e);
 int lied_model_set_param_at(lied_model *m, int spec, uint64_t inst, const char *name,
                             const double *v, int n, lied_err *e);
-/* Write values v of parameter p into instance inst. */
-void lied_param_put(char *inst, const lied_param *p, const double *v);
+/* Write values v of parameter p into instance inst (a table parameter: the
+ * table whose id v[0] is). */
+void lied_param_put(const lied_model *m, char *inst, const lied_param *p, const double *v);
+/* A table for table parameters: the model takes a reference to t, or to the
+ * one it has that holds the same (one copy per distinct table). Returns its
+ * id (>= 0), or LIED_E_PARAM with lied_table_check's message when its
+ * numbers are wrong (the caller names the component and the parameter),
+ * LIED_E_NOMEM. */
+int lied_model_add_table(lied_model *m, struct lied_table *t, lied_err *e);
 /* Instances of spec s in the whole model (the counts along its path). */
 uint64_t lied_spec_total(const lied_model *m, int s);
 int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,
@@ -328,8 +351,9 @@ void lied_template_free(lied_template *tpl);
  * LIED_OK when the structure is the same, LIED_E_PARAM otherwise. */
 int lied_template_check(const lied_template *tpl, const lied_class *cls, void *inst,
                         size_t size, lied_err *e);
-/* Internal (sum nodes): the field at `field` holds a pointer to an input. */
-void lied_meta_link(lied_meta *m, const void *field);
+/* Internal (sum nodes): the field at `field` holds a pointer to an input of
+ * nvars doubles. */
+void lied_meta_link(lied_meta *m, const void *field, int nvars);
 /* Internal (sum nodes): a block whose inputs are the `nin` addresses `in`,
  * in + stride, ... (any number, where lied_meta_block takes a list). */
 void lied_meta_block_range(lied_meta *m, const char *name, lied_block_fn fn, unsigned flags,
@@ -337,6 +361,14 @@ void lied_meta_block_range(lied_meta *m, const char *name, lied_block_fn fn, uns
                            const void *const *out);
 /* Block writing the byte at offset, or -1. */
 int lied_template_producer(const lied_template *tpl, uint32_t offset);
+/* The index in tpl->outs of the first output range ending after byte off
+ * (the range holding off, if any), or tpl->nouts: the ranges a read of bytes
+ * [off, off + w) overlaps are the following ones while their lo < off + w. */
+int lied_template_out_from(const lied_template *tpl, uint32_t off);
+/* Bytes read through input reference r of a block of template t: the
+ * signal variables it reads (lied_meta_reads), at byte *skip after the
+ * address its pointer holds. */
+uint32_t lied_tref_read_bytes(const lied_template *t, const lied_tref *r, uint32_t *skip);
 int lied_template_port(const lied_template *tpl, const char *name);
 
 /* Leaf spec and instance holding address p, or -1 (binary search over arenas;

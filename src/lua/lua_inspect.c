@@ -103,6 +103,11 @@ static int model_info(lua_State *L) {
   lied_lua_setint(L, "max_section", (uint64_t)st->max_section);
   lied_lua_setint(L, "column_blocks", st->column_blocks);
   lied_lua_setint(L, "column_blocks_all", st->column_blocks_all);
+  lied_lua_setint(L, "sparse_sections", st->sparse_sections);
+  lied_lua_setint(L, "sparse_unknowns", st->sparse_unknowns);
+  lied_lua_setint(L, "sparse_nonzeros", st->sparse_nnz);
+  lied_lua_setint(L, "sparse_colours", st->sparse_colours);
+  lied_lua_setint(L, "sparse_pass_members", st->sparse_pass_members);
   lied_lua_setint(L, "copies", st->copies);
   lied_lua_setint(L, "window", st->window);
   lied_lua_setint(L, "skew_lag", st->skew_lag);
@@ -208,6 +213,11 @@ static int push_param(lua_State *L, const lied_model *m, const char *name) {
   const lied_param *p = lied_class_param(m->specs[spec].cls, dot + 1);
   if (!p) return 0;
   const char *at = lied_inst(&m->specs[spec], inst) + p->offset;
+  if (p->flags & LIED_PARAM_TABLES) {
+    lied_lua_push_table_param(L, at);
+    lua_pushstring(L, "");
+    return 1;
+  }
   int len = p->len > 1 ? p->len : 1;
   if (len > 1) lua_createtable(L, len, 0);
   for (int k = 0; k < len; k++) {

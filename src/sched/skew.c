@@ -341,7 +341,7 @@ int lied_sb_skew(lied_sb *b) {
     nent += st[j].sec ? st[j].sec->nblk : 1;
   }
   most += b->wshift; /* a window's arrays (window.c) are this much longer */
-  const int any = (b->sflags & LIED_SCHED_SKEW_ANY) != 0; /* sched.h */
+  const int any = (b->flags_sched & LIED_SCHED_SKEW_ANY) != 0; /* sched.h */
   if (most < 2 * C && !any) return LIED_OK; /* one chunk: nothing to skew */
   skew_ent *ent = lied_xmalloc(sizeof *ent * (size_t)nent, "schedule: lags", b->e);
   skew_need *need = lied_xcalloc((size_t)ns, sizeof *need, "schedule: lags", b->e);

@@ -427,6 +427,11 @@ static int wave_steps(void *self, const double *times, int nsteps, double *x) {
   lied_run *R = W->R;
   W->w.cut = R->t_cut, W->w.left = R->t_left;
   int rc = lied_wave_steps(&W->w, times, nsteps, x, nsteps > 1 ? R->stop_flag : NULL, R->e);
+  /* An internal error ("internal error: the lane rings are too short ...",
+   * LIED_ERROR) is a bug of lied, not a failure of the model that smaller
+   * or whole-vector steps avoid: taken again, the whole-vector step would
+   * hide it (the same results, slower). It ends the run. */
+  if (rc == LIED_ERROR) return lied_err_at(R->e, times[0]);
   if (rc && nsteps > 1) return LIED_RETRY;
   R->nrhs += (long)nsteps * W->w.tab->stages;
   if (rc == LIED_OK) return LIED_OK;

@@ -16,11 +16,12 @@ T.eq(lied.build(Chain, { n = 600 }, nil, { window = false }):info().window, 0, "
 local Crabs = dofile("examples/scaling.lua")
 T.check(lied.build(Crabs, { n = 4 }):info().copies == 4, "copies replicated")
 T.eq(lied.build(Crabs, { n = 4 }, nil, { replicate = false }):info().copies, 0, "replicate = false")
-T.raises(function() lied.build(Crabs, nil, nil, { skew = 1 }) end,
-  { "build: options are skew, window, replicate and skew_any, booleans; got skew = number" },
-  "a path's value must be a boolean", "usage")
-T.raises(function() lied.build(Crabs, nil, nil, { skwe = false }) end,
-  { "got skwe = boolean" }, "an unknown path", "usage")
+T.raises(function() lied.build(Crabs, nil, nil, { skew_any = 1 }) end,
+  { "build: schedule option skew_any must be true or false, got number" },
+  "skew_any's value must be a boolean", "usage")
+T.raises(function() lied.build(Crabs, nil, nil, { skew_anny = true }) end,
+  { "build: unknown schedule option skew_anny (sparse, skew, window, replicate, skew_any)" },
+  "an unknown path", "usage")
 T.raises(function() lied.build(Crabs, nil, nil, 5) end, { "table expected" }, "not a table")
 
 -- built:component

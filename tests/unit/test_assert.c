@@ -1,6 +1,6 @@
 /* test_assert.c - LIED_ASSERT (core/assert.h). Where it is on (Debug and
  * sanitizer builds, LIED_ASSERTS): a false condition prints "lied: internal
- * error: FILE:LINE: assertion failed: COND" and aborts, in this file and in
+ * error (...): FILE:LINE: FUNCTION: assertion 'COND' failed" and aborts, in this file and in
  * the engine (lied_lanes_move asked to move instances outside a group's
  * lanes); a true one does nothing. Where it is off: the condition is not
  * evaluated. */
@@ -51,11 +51,13 @@ static void bad_group(void) {
 static void test_on(void) {
   char err[1024];
   CHECK(aborts(false_here, err, sizeof err));
-  CHECK(strstr(err, "lied: internal error: ") == err);
+  CHECK(strstr(err, "lied: internal error") == err);
   CHECK(strstr(err, "test_assert.c:") != NULL);
-  CHECK(strstr(err, ": assertion failed: x == 2\n") != NULL);
+  CHECK(strstr(err, ": false_here: assertion 'x == 2' failed\n") != NULL);
   CHECK(aborts(bad_group, err, sizeof err));
-  CHECK(strstr(err, "lied: internal error: src/sched/lanemove.c:") == err);
+  CHECK(strstr(err, "lied: internal error") == err);
+  CHECK(strstr(err, "src/sched/lanemove.c:") != NULL);
+  CHECK(strstr(err, ": lied_lanes_move: assertion '") != NULL);
   int n = 0;
   LIED_ASSERT(++n == 1); /* true: nothing, but evaluated */
   CHECK(n == 1);

@@ -8,7 +8,8 @@
  * template; its readers are not connected, so wiring stops there and the
  * reading pointers are set here), in two configurations: the defaults, and
  * every scalar parameter that is 0 by default switched on (T_D > 0, a value
- * from an input), which selects other blocks. A class whose template
+ * from an input), which selects other blocks; a table parameter gets a
+ * table of four breakpoints, a map parameter a 3 x 3 map. A class whose template
  * declares no lane form is counted and left; so is one whose defaults fail
  * its init (a table to give, a medium to choose), when its meta, crawled
  * without init in a child process, declares none (one that declares one
@@ -34,6 +35,7 @@
 #include "check.h"
 #include "core/fault.h"
 #include "core/model.h"
+#include "core/table.h"
 #include "sched/lanes.h"
 
 #define N 77 /* two full groups and a partial one */
@@ -128,6 +130,21 @@ static int fixture_make(fixture *f, const lied_class *cls, int nudge) {
   const int arr = lied_model_add(f->m, root, "c", NULL, N, 1, NULL, &e);
   const int id = lied_model_add(f->m, arr, "x", cls, 1, 0, NULL, &e);
   f->sp = &f->m->specs[id];
+  /* table parameters must be given (lied/table.h): a table of four
+   * breakpoints, a map of 3 x 3 */
+  static const double tx[] = {0, 0.5, 1, 2}, ty[] = {1, 1.5, 1.2, 3}, mx[] = {0, 0.5, 1};
+  static const double mz[] = {1, 2, 3, 2, 1, 0.5, 4, 1, 2};
+  for (int k = 0; k < cls->nparams; k++) {
+    const lied_param *p = &cls->params[k];
+    if (!(p->flags & (LIED_PARAM_TABLE | LIED_PARAM_MAP))) continue;
+    const int map = (p->flags & LIED_PARAM_MAP) != 0;
+    const lied_table_data d = {map ? 2 : 1, LIED_TABLE_LINEAR, LIED_TABLE_HOLD, map ? 3 : 4,
+                               map ? 3 : 0, map ? mx : tx, map ? mx : NULL, map ? mz : ty, "t"};
+    lied_table *t = lied_table_new(&d, &e);
+    const double tid = t ? (double)lied_model_add_table(f->m, t, &e) : -1;
+    if (t) lied_table_release(t);
+    if (tid >= 0) lied_model_set_param(f->m, id, p->name, &tid, 1, &e);
+  }
   /* the second configuration: every scalar parameter that is 0 by default
    * switched on (a flag of range [0, 1] to 1, anything else to 0.02): the
    * structures parameters select (a dialectic time constant T_D > 0, an

@@ -5,6 +5,7 @@
 #include "lib/thermofluid/thermofluid.h"
 #include "lib/thermofluid/if97.h"
 #include "lib/thermofluid/moist_air.h"
+#include "lib/thermofluid/gas_media.h"
 
 /* Liquid: c = {rho0 [kg/m3], cp [J/(kg K)], beta [1/Pa], p_ref [Pa], T_ref [K]}.
  * rho = rho0 * (1 + beta * (p - p_ref)); h = cp * (T - T_ref).
@@ -303,10 +304,16 @@ int tf_medium_init(tf_med *med, lied_init *ctx) {
     med->fn = &tf_steam;
   else if (kind == TF_MOIST_AIR && med->par[0] == kind)
     med->fn = &tf_moist_air;
+  else if (kind == TF_NASA_GAS && med->par[0] == kind)
+    med->fn = &tf_nasa_gas;
+  else if (kind == TF_NASA_MOIST_AIR && med->par[0] == kind)
+    med->fn = &tf_nasa_moist_air;
   else {
     lied_init_error(ctx, "medium kind %g is unknown (1 = liquid, 2 = ideal gas, 3 = water and "
-                    "steam, 4 = moist air; build it with tf.liquid{...}, tf.gas{...}, "
-                    "tf.moist_air{...} or use tf.steam)",
+                    "steam, 4 = moist air, 5 = ideal gas of NASA polynomials, 6 = moist air of "
+                    "NASA polynomials; build it with tf.liquid{...}, tf.gas{...}, "
+                    "tf.moist_air{...}, tf.ideal_gas{...}, tf.moist_air_nasa{...} or use "
+                    "tf.steam, tf.air)",
                     med->par[0]);
     return -1;
   }
