@@ -27,9 +27,12 @@ local check = {}
 
 check.paths = {
   { name = "lanes", run = { lanes = false }, doc = "lane forms (off: copy by copy)" },
-  { name = "fuse", run = { fuse = false }, doc = "fused steps and waves (off: whole-vector steps)" },
-  { name = "skew", build = { skew = false }, doc = "skewed evaluation and waves (off: level by level)" },
-  { name = "window", build = { window = false }, doc = "scheduling from a window (off: the whole graph)" },
+  { name = "fuse", run = { fuse = false },
+    doc = "fused steps and waves (off: whole-vector steps)" },
+  { name = "skew", build = { skew = false },
+    doc = "skewed evaluation and waves (off: level by level)" },
+  { name = "window", build = { window = false },
+    doc = "scheduling from a window (off: the whole graph)" },
   { name = "replicate", build = { replicate = false },
     doc = "replicated scheduling (off: every instance)" },
   { name = "threads", run = { threads = 1 }, doc = "several threads (off: one)" },
@@ -53,7 +56,8 @@ local function configs(threads)
   local list = { plain, fast }
   for _, p in ipairs(check.paths) do
     list[#list + 1] = { name = "fast without " .. p.name, without = p.name,
-                        build = merge(fast.build, p.build or {}), run = merge(fast.run, p.run or {}) }
+                        build = merge(fast.build, p.build or {}),
+                        run = merge(fast.run, p.run or {}) }
   end
   return list
 end
@@ -126,7 +130,9 @@ local function culprits(runs, rep)
       off[#off + 1] = runs[i].config.without
       local kept, lost = {}, {}
       for _, p in ipairs(rep[i].paths) do kept[p] = true end
-      for _, p in ipairs(rep[2].paths) do if not kept[p] and (not common or common[p]) then lost[p] = true end end
+      for _, p in ipairs(rep[2].paths) do
+        if not kept[p] and (not common or common[p]) then lost[p] = true end
+      end
       common = lost
     end
   end
@@ -177,8 +183,8 @@ function check.text(report)
   local function line(...) out[#out + 1] = string.format(...) end
   for _, r in ipairs(report.runs) do
     local paths = #r.paths > 0 and table.concat(r.paths, ", ") or "no fast path"
-    line("%-22s %s: %s", r.name, r.diff and "DIFFERS" or (r.name == "plain" and "reference" or "same bits"),
-      paths)
+    local verdict = r.diff and "DIFFERS" or (r.name == "plain" and "reference" or "same bits")
+    line("%-22s %s: %s", r.name, verdict, paths)
     if r.diff then line("    first difference %s", r.text) end
   end
   if report.interrupted then

@@ -318,10 +318,14 @@ function cli.check(model, o, sets, stats_wanted)
   o.check = nil
   if o.out then usage_error("lied run --check writes no outputs: leave out --out") end
   if o.params then usage_error("lied run --check writes no outputs: leave out --params") end
-  if stats_wanted then usage_error("lied run --check: --stats is not used (the report names the paths)") end
+  if stats_wanted then
+    usage_error("lied run --check: --stats is not used (the report names the paths)")
+  end
   for _, k in ipairs { "fuse", "lanes" } do
-    if o[k] == false then usage_error("lied run --check: --no-" .. k .. " is not used (the check turns " ..
-      "every path on and off itself)") end
+    if o[k] == false then
+      usage_error("lied run --check: --no-" .. k .. " is not used (the check turns every path " ..
+        "on and off itself)")
+    end
   end
   local exp = { out = "none" }
   for k, v in pairs(model.experiment or {}) do exp[k] = v end

@@ -32,6 +32,9 @@ done
 for p in lanes fused waves skew window replicate threads; do
   check "echo '$taken' | grep -qw $p" "no example took the fast path '$p'"
 done
-# --check writes no outputs
+# --check writes no outputs, and turns the paths on and off itself
 expect_error 2 "lied run --check writes no outputs" -- "$LIED" run examples/cranecrab.lua --check --out x.csv
+expect_error 2 "--stats is not used" -- "$LIED" run examples/cranecrab.lua --check --stats
+expect_error 2 "--no-lanes is not used" -- "$LIED" run examples/scaling.lua --check --no-lanes
+expect_error 2 "--tol is not used" -- "$LIED" run examples/cranecrab.lua --check --tol 1e-3
 finish
