@@ -339,6 +339,9 @@ int lied_sb_skew(lied_sb *b) {
     const uint64_t n = st[j].sec ? st[j].sec->count : st[j].count;
     if (n > most) most = n;
     nent += st[j].sec ? st[j].sec->nblk : 1;
+    /* a section solved sparsely is one instance spanning its network
+     * (sched/spsec.h): its members' lags would span the arrays */
+    if (st[j].sec && st[j].sec->sparse) return LIED_OK;
   }
   most += b->wshift; /* a window's arrays (window.c) are this much longer */
   const int any = (b->flags_sched & LIED_SCHED_SKEW_ANY) != 0; /* sched.h */
