@@ -43,6 +43,7 @@ static int from_graph(lied_sb *b, unsigned flags) {
    * window cannot hold it (and its dense passes would cost O(n^2)) */
   if (b->wshift && large_section(b)) return 1;
   LIED_TRY(lied_sb_emit_steps(b));
+  lied_sb_verify_order(b); /* LIED_ASSERT builds only */
   if (b->copies) lied_sb_replicate(s, b->copies);
   LIED_TRY(lied_sb_section_passes(b));
   lied_sb_check_alignment(b);
@@ -114,6 +115,7 @@ int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *
   free(s->skew_spec_lag); /* now in the state maps */
   s->skew_spec_lag = NULL;
   if (rc == LIED_OK) rc = alloc_work(s, e);
+  if (rc == LIED_OK) lied_sched_verify(s); /* LIED_ASSERT builds only */
   if (rc != LIED_OK) {
     lied_sched_free(s);
     return rc;
