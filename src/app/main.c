@@ -34,6 +34,13 @@ static int traceback(lua_State *L) {
   return 1;
 }
 
+/* A closed pipe (lied run ... --out - | head): the write fails with EPIPE
+ * and the run ends with a message, every other output completed on a whole
+ * row (issue 47: SIGPIPE killed lied, exit 141, no message, a MAT file that
+ * claimed 0 rows). A handler, not SIG_IGN, so that programs lied starts
+ * (gnuplot) get the default action back. */
+static void on_sigpipe(int sig) { (void)sig; }
+
 /* Ctrl-C, SIGTERM and SIGHUP set the stop flag (a run stops at its next
  * row), from the first thing main does. */
 static void install_signals(void) {
@@ -93,6 +100,10 @@ static int exit_status(int rc) {
 int main(int argc, char **argv) {
   /* a file size limit (ulimit -f): writes fail with EFBIG and are reported */
   signal(SIGXFSZ, SIG_IGN);
+  struct sigaction pipe_sa;
+  memset(&pipe_sa, 0, sizeof pipe_sa);
+  pipe_sa.sa_handler = on_sigpipe;
+  sigaction(SIGPIPE, &pipe_sa, NULL);
   if (argc >= 2) install_signals(); /* a signal while starting up stops the run too */
   /* under mpirun: MPI (docs/distributed.md); otherwise nothing */
   if (lied_dist_init(&argc, &argv) != 0) return 1;

@@ -120,6 +120,7 @@ static void set_sched_stats(lua_State *L, const lied_sched_stats *st) {
   lied_lua_setint(L, "output_steps", st->steps[LIED_PART_OUT]);
   lied_lua_setint(L, "factorisations", st->factorisations);
   lied_lua_setint(L, "evaluations", st->evaluations);
+  lied_lua_setint(L, "par_runs", st->par_runs);
 }
 
 /* model:info([jacobian]) -> table of counts (with jacobian = {nnz, colours,
@@ -145,10 +146,10 @@ static int model_info(lua_State *L) {
     lied_lr lr;
     planned = 1, rc = lied_lr_init(&lr, s, 0, why, sizeof why, &le);
     if (rc == LIED_OK) {
-      lied_lua_setint(L, "lane_steps", (uint64_t)lr.nlane);
-      lied_lua_setint(L, "end_steps", (uint64_t)lr.nscalar);
-      lied_lua_setint(L, "end_lanes", (uint64_t)lr.none);
-      lied_lua_setint(L, "halos", (uint64_t)lr.nhalo);
+      lied_lua_setint(L, "lane_steps", (uint64_t)lr.nlane_steps);
+      lied_lua_setint(L, "end_steps", (uint64_t)lr.nend_steps);
+      lied_lua_setint(L, "end_lanes", (uint64_t)lr.nend_lanes);
+      lied_lua_setint(L, "halos", (uint64_t)lr.nhalo_links);
       lied_lr_free(&lr);
     }
   }
@@ -286,7 +287,29 @@ static int model_derivatives(lua_State *L) {
   return 1;
 }
 
+/* model:component(name) -> the path of the component a variable or port
+ * path names ("crab[2].body1" of "crab[2].body1.frame_a.x") and the rest
+ * ("frame_a.x"); nil and a message when it names no component. */
+static int model_component(lua_State *L) {
+  lmodel *u = lied_lua_checkmodel(L, 1);
+  const char *name = luaL_checkstring(L, 2), *rest;
+  int spec;
+  uint64_t inst;
+  lied_err e;
+  if (lied_model_find(u->sys->model, name, &spec, &inst, &rest, &e) != LIED_OK) {
+    lua_pushnil(L);
+    lua_pushstring(L, e.msg);
+    return 2;
+  }
+  size_t len = (size_t)(rest - name);
+  if (len && name[len - 1] == '.') len--;
+  lua_pushlstring(L, name, len);
+  lua_pushstring(L, rest);
+  return 2;
+}
+
 const luaL_Reg lied_lua_inspect_methods[] = {{"info", model_info},
+                                             {"component", model_component},
                                              {"vars", model_vars},
                                              {"value", model_value},
                                              {"derivatives", model_derivatives},
