@@ -4,9 +4,8 @@
 # Lua functions inside their outer one), longest first. A function may have
 # up to 60 lines; up to 80 with a reason, one line "Long: why" in the comment
 # above it (C: " * Long: ...", Lua: "-- Long: ..."); none more. Fails on a
-# function over 80 lines, or over 60 without its reason. The files listed in
-# `todo` below (the lane and ring code, being reworked) are reported as a
-# to-do list instead. --all prints every function, not only those over 40.
+# function over 80 lines, or over 60 without its reason. --all prints every
+# function, not only those over 40.
 # C functions are found by the project's layout (clang-format): the
 # signature starts in column 0, the body ends with "}" in column 0; Lua
 # functions by luac5.4 -p -l (their first and last lines).
@@ -16,7 +15,6 @@ for a in "$@"; do
   case $a in --all) all=1 ;; *) root=$a ;; esac
 done
 cd "${root:-$(dirname "$0")/..}"
-todo='^src/sched/lane|^src/sched/skew\.c|^src/solve/wave\.c|^src/solve/fused\.c'
 luac=$(command -v luac5.4 || command -v luac || true)
 [ -n "$luac" ] || { echo "funclen: luac5.4 not found (Debian: lua5.4)"; exit 1; }
 table=$(mktemp)
@@ -78,17 +76,14 @@ mapfile -t cfiles < <(find src -name '*.[ch]' | sort)
 mapfile -t lfiles < <(find lua -name '*.lua' | sort)
 { c_functions "${cfiles[@]}"; lua_functions "${lfiles[@]}"; } | sort -t$'\t' -k1,1nr -k2,2 >"$table"
 
-bad=0 todo_n=0 long=0 total=$(wc -l <"$table")
+bad=0 long=0 total=$(wc -l <"$table")
 printf '%6s  %-44s %-28s %s\n' lines where function "reason (over 60 lines)"
 while IFS=$'\t' read -r n where name reason; do
-  file=${where%:*}
   [ "$n" -gt 40 ] || [ "$all" -eq 1 ] || continue
   mark=""
   if [ "$n" -gt 60 ]; then
     long=$((long + 1))
-    if printf '%s\n' "$file" | grep -qE "$todo"; then
-      [ "$n" -gt 80 ] || [ -z "$reason" ] && { mark="TODO"; todo_n=$((todo_n + 1)); }
-    elif [ "$n" -gt 80 ]; then
+    if [ "$n" -gt 80 ]; then
       mark="FAIL (over 80)"; bad=$((bad + 1))
     elif [ -z "$reason" ]; then
       mark="FAIL (no 'Long:' reason)"; bad=$((bad + 1))
@@ -96,5 +91,5 @@ while IFS=$'\t' read -r n where name reason; do
   fi
   printf '%6d  %-44s %-28s %s\n' "$n" "$where" "$name" "${mark:+$mark }$reason"
 done <"$table"
-echo "funclen: $total functions, $long over 60 lines; $bad failing, $todo_n to do in the lane and ring code"
+echo "funclen: $total functions, $long over 60 lines; $bad failing"
 [ "$bad" -eq 0 ]
