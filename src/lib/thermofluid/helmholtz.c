@@ -52,15 +52,16 @@ void hz_alpha_r(const hz_fluid *f, double d, double t, hz_alpha *r) {
     const hz_nonanalytic *q = &f->na[i];
     double dm = d - 1;
     if (fabs(dm) < 1e-9) dm = 1e-9;
-    double tm = t - 1, qq = dm * dm, ib = 1 / q->beta;
-    double qb1 = pow(qq, 0.5 * ib - 1); /* q^(1/(2 beta) - 1) */
+    double tm = t - 1, qq = dm * dm, ib = 1 / q->beta, lq = log(qq);
+    double qb1 = exp((0.5 * ib - 1) * lq); /* q^(1/(2 beta) - 1) */
+    double qa = exp(q->a * lq), qa1 = qa / qq, qa2 = qa1 / qq;
     double th = (1 - t) + q->A * qb1 * qq;
-    double Dl = th * th + q->B * pow(qq, q->a);
-    double Dd = dm * (q->A * th * 2 * ib * qb1 + 2 * q->B * q->a * pow(qq, q->a - 1));
-    double Ddd = Dd / dm + qq * (4 * q->B * q->a * (q->a - 1) * pow(qq, q->a - 2) +
+    double Dl = th * th + q->B * qa;
+    double Dd = dm * (q->A * th * 2 * ib * qb1 + 2 * q->B * q->a * qa1);
+    double Ddd = Dd / dm + qq * (4 * q->B * q->a * (q->a - 1) * qa2 +
                                  2 * q->A * q->A * ib * ib * qb1 * qb1 +
                                  q->A * th * 4 * ib * (0.5 * ib - 1) * qb1 / qq);
-    double Db = pow(Dl, q->b), Db1 = pow(Dl, q->b - 1), Db2 = Db1 / Dl;
+    double Db = pow(Dl, q->b), Db1 = Db / Dl, Db2 = Db1 / Dl;
     double Dbd = q->b * Db1 * Dd;
     double Dbdd = q->b * (Db1 * Ddd + (q->b - 1) * Db2 * Dd * Dd);
     double Dbt = -2 * th * q->b * Db1;

@@ -137,7 +137,7 @@ int hz_state_rhou(const hz_eos *e, double rho, double u, hz_state *st, char *why
 int hz_state_Tx(const hz_eos *e, double T, double x, hz_state *st, char *why, size_t cap);
 
 /* The solution (rho, T) of p(rho, T) = p, h(rho, T) = h by Newton's method
- * from (*rho, *T), single phase: 0 when it converged (to 1e-13 relative),
+ * from (*rho, *T), single phase: 0 when it converged (to rounding),
  * -1 otherwise (the values are then undefined). For marching along a grid. */
 int hz_newton_ph(const hz_eos *e, double p, double h, double *rho, double *T);
 

@@ -188,6 +188,10 @@ int hz_sat_p(const hz_eos *e, double p, const hz_sat *guess, hz_sat *s, char *wh
     }
     g = &cur;
     double F = log(cur.p / p);
+    if (F == 0) {
+      *s = cur;
+      return 0;
+    }
     if (F > 0)
       b = T;
     else
@@ -195,7 +199,7 @@ int hz_sat_p(const hz_eos *e, double p, const hz_sat *guess, hz_sat *s, char *wh
     double slope = (cur.hV - cur.hL) / (T * (1 / cur.rhoV - 1 / cur.rhoL) * cur.p);
     double Tn = T - F / slope;
     if (!(Tn > a && Tn < b)) Tn = 0.5 * (a + b);
-    if (fabs(Tn - T) <= 1e-14 * T || F == 0) {
+    if (fabs(Tn - T) <= 1e-14 * T) {
       *s = cur;
       if (Tn != T && hz_sat_T(e, Tn, &cur, s, why, cap)) *s = cur;
       return 0;
@@ -476,10 +480,10 @@ int hz_newton_ph(const hz_eos *e, double p, double h, double *rho, double *T) {
     if (fabs(dt) * k > 0.1 * t) k = 0.1 * t / fabs(dt);
     r += k * dr, t += k * dt;
     if (!(r > 0 && t > 0)) return -1;
-    if (k == 1 && fabs(dr) <= 1e-13 * r && fabs(dt) <= 1e-13 * t) {
-      double dp;
-      (void)hz_p(e, r, t, &dp);
-      if (!(dp > 0)) return -1;
+    /* a full step below 1e-8: Newton's quadratic convergence leaves an
+     * error of the order of its square */
+    if (k == 1 && fabs(dr) <= 1e-8 * r && fabs(dt) <= 1e-8 * t) {
+      if (!(pr.p_rho > 0)) return -1; /* at the last iterate, a step of 1e-8 away */
       *rho = r, *T = t;
       return 0;
     }
