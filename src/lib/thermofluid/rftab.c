@@ -163,6 +163,39 @@ static inline double dz_dp(const rft_table *t, double p, double z) {
   return t->zq == 3 ? -1 / (3 * zz * zz * p) : -0.5 / (zz * p);
 }
 
+/* The density and its derivatives at a located (p, h); x of a mixture. */
+static inline void rho_at(const rft_table *t, double p, double h, const rft_loc *l, double *rho,
+                          double *drho_dp, double *drho_dh, double *x) {
+  double zp = dz_dp(t, p, l->z);
+  if (l->at == AT_2) {
+    const rft_patch *L = &t->L, *V = &t->V;
+    double dlL, dlV, dhL, dhV;
+    double xx = (h - l->lo) / (l->hi - l->lo);
+    double vL = exp(-edge(L, RFT_LR, L->e.n - 1, &l->zp, &dlL));
+    double vV = exp(-edge(V, RFT_LR, 0, &l->zp, &dlV));
+    (void)line(t->bs + RFT_HL * 2, &l->zp, &dhL);
+    (void)line(t->bs + RFT_HV * 2, &l->zp, &dhV);
+    double v = vL + xx * (vV - vL), r = 1 / v, dh = l->hi - l->lo;
+    double dx_dz = -(dhL + xx * (dhV - dhL)) / dh;
+    double dv_dz = -(1 - xx) * vL * dlL - xx * vV * dlV + (vV - vL) * dx_dz;
+    *rho = r, *x = xx;
+    *drho_dh = -r * r * (vV - vL) / dh;
+    *drho_dp = -r * r * dv_dz * zp;
+  } else {
+    const rft_patch *P = patch_of(t, l->at);
+    double dz, de, dh = l->hi - l->lo, dlo, dhi;
+    double r = exp(cell(P, RFT_LR, &l->zp, &l->ep, &dz, &de));
+    const double *b = p < t->pc ? t->bs : t->bp;
+    (void)line(b + (l->at == AT_V ? RFT_HV : RFT_HMIN) * 2, &l->zp, &dlo);
+    (void)line(b + (l->at == AT_L ? RFT_HL : RFT_HMAX) * 2, &l->zp, &dhi);
+    double de_dz = -(dlo + l->eta * (dhi - dlo)) / dh; /* d eta / dz at constant h */
+    *rho = r;
+    *drho_dh = r * de / dh;
+    *drho_dp = r * (dz + de * de_dz) * zp;
+    *x = l->at == AT_V || (l->at == AT_S && r < t->eos.rhoc) ? 1 : 0;
+  }
+}
+
 static inline int props_at(const rft_table *t, double p, double h, const rft_loc *l,
                            rft_props *o) {
   if (l->at < 0) {
@@ -170,44 +203,34 @@ static inline int props_at(const rft_table *t, double p, double h, const rft_loc
     o->phase = -1;
     return -1;
   }
-  double zp = dz_dp(t, p, l->z);
+  rho_at(t, p, h, l, &o->rho, &o->drho_dp, &o->drho_dh, &o->x);
   if (l->at == AT_2) {
     const rft_patch *L = &t->L, *V = &t->V;
     int jl = L->e.n - 1;
-    double dlL, dlV, dhL, dhV;
-    double x = (h - l->lo) / (l->hi - l->lo);
-    double vL = exp(-edge(L, RFT_LR, jl, &l->zp, &dlL)), vV = exp(-edge(V, RFT_LR, 0, &l->zp, &dlV));
     double sL = edge(L, RFT_S, jl, &l->zp, NULL), sV = edge(V, RFT_S, 0, &l->zp, NULL);
-    (void)line(t->bs + RFT_HL * 2, &l->zp, &dhL);
-    (void)line(t->bs + RFT_HV * 2, &l->zp, &dhV);
-    double v = vL + x * (vV - vL), rho = 1 / v, dh = l->hi - l->lo;
-    double dx_dz = -(dhL + x * (dhV - dhL)) / dh;
-    double dv_dz = -(1 - x) * vL * dlL - x * vV * dlV + (vV - vL) * dx_dz;
     o->T = edge(L, RFT_T, jl, &l->zp, NULL);
-    o->rho = rho;
-    o->s = sL + x * (sV - sL);
-    o->x = x;
-    o->drho_dh = -rho * rho * (vV - vL) / dh;
-    o->drho_dp = -rho * rho * dv_dz * zp;
+    o->s = sL + o->x * (sV - sL);
     o->phase = 2;
   } else {
     const rft_patch *P = patch_of(t, l->at);
-    double dz, de, dh = l->hi - l->lo;
     o->T = cell(P, RFT_T, &l->zp, &l->ep, NULL, NULL);
-    double lr = cell(P, RFT_LR, &l->zp, &l->ep, &dz, &de);
     o->s = cell(P, RFT_S, &l->zp, &l->ep, NULL, NULL);
-    double rho = exp(lr), dlo, dhi;
-    const double *b = p < t->pc ? t->bs : t->bp;
-    (void)line(b + (l->at == AT_V ? RFT_HV : RFT_HMIN) * 2, &l->zp, &dlo);
-    (void)line(b + (l->at == AT_L ? RFT_HL : RFT_HMAX) * 2, &l->zp, &dhi);
-    double de_dz = -(dlo + l->eta * (dhi - dlo)) / dh; /* d eta / dz at constant h */
-    o->rho = rho;
-    o->drho_dh = rho * de / dh;
-    o->drho_dp = rho * (dz + de * de_dz) * zp;
-    o->phase = l->at == AT_L ? 0 : l->at == AT_V ? 1 : rho < t->eos.rhoc;
-    o->x = o->phase == 1 ? 1 : 0;
+    o->phase = (int)o->x;
   }
   o->u = h - p / o->rho;
+  return 0;
+}
+
+int rft_rho_ph(const rft_table *t, double p, double h, double *rho, double *drho_dp,
+               double *drho_dh) {
+  rft_loc l;
+  double x;
+  locate(t, p, h, &l);
+  if (l.at < 0) {
+    *rho = *drho_dp = *drho_dh = NAN;
+    return -1;
+  }
+  rho_at(t, p, h, &l, rho, drho_dp, drho_dh, &x);
   return 0;
 }
 

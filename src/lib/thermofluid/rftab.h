@@ -64,6 +64,7 @@ typedef struct rft_table {
   rft_patch L, V, S;     /* L and V on zs, S on zp */
   double *bs, *bp;       /* boundaries below / above pc: node i at + i * RFT_NB * 2 */
   double build_s;        /* seconds the build took */
+  double inv_vL_lo, inv_vV_lo, inv_vc; /* saturated volumes at p_lo and at pc (rftab_inv.c) */
 } rft_table;
 
 /* z below pc: ln(pc/p)^(1/zq). With an analytic equation the saturated
@@ -103,6 +104,9 @@ void rft_free(rft_table *t);
 double rft_T_ph(const rft_table *t, double p, double h);
 /* All properties at (p, h): 0, or -1 (outside the range; *o is NaN). */
 int rft_ph(const rft_table *t, double p, double h, rft_props *o);
+/* The density and its derivatives only (cheaper): 0, or -1 (NaN). */
+int rft_rho_ph(const rft_table *t, double p, double h, double *rho, double *drho_dp,
+               double *drho_dh);
 /* n states at once (n <= 64), the same bits as rft_T_ph / rft_ph state by
  * state. */
 void rft_T_ph_lanes(const rft_table *t, size_t n, const double *p, const double *h, double *T);
@@ -116,6 +120,8 @@ int rft_psat(const rft_table *t, double T, double *p);
  * included). */
 int rft_h_pT(const rft_table *t, double p, double T, double *h);
 int rft_h_ps(const rft_table *t, double p, double s, double *h);
+/* Fill the constants the (rho, u) inverse keeps (at the end of the build). */
+void rft_inv_prepare(rft_table *t);
 /* The bounds of the table's enthalpies at p: h(p, T_lo), h(p, T_hi). 0, or
  * -1 when p is outside the range. */
 int rft_h_bounds(const rft_table *t, double p, double *hmin, double *hmax);

@@ -301,6 +301,7 @@ rft_table *rft_build(const hz_fluid *f, char *why, size_t cap) {
   patch_slopes(&t->L, 0, w);
   patch_slopes(&t->V, 0, w);
   patch_slopes(&t->S, 1, w);
+  rft_inv_prepare(t);
   free(w), free(p);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   t->build_s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);

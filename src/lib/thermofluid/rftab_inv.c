@@ -90,26 +90,49 @@ static double zsolve(const rft_table *t, zf f, double arg, double target, double
       b = z;
     double zn = z - F / d;
     if (!(zn > fmin(a, b) && zn < fmax(a, b))) zn = 0.5 * (a + b);
-    if (fabs(zn - z) <= 4e-16 * (1 + z)) return zn;
+    if (fabs(zn - z) <= 1e-14 * (1 + z)) return zn;
     z = zn;
   }
   return z;
 }
 
-static double f_lnrhoL(const rft_table *t, double z, double arg, double *dF) {
-  (void)arg;
-  sat_z s;
-  sat_at_z(t, z, &s);
-  *dF = -s.dvL / s.vL;
-  return -log(s.vL);
+/* The z where property k along the edge line j of patch P (monotone in z)
+ * takes the value target: the cell by bisection over the nodes' values,
+ * then Newton's method on the cell's cubic. */
+static double edge_root(const rft_table *t, const rft_patch *P, int j, int k, double target) {
+  const rft_axis *a = P->z;
+  size_t node = RFT_NP * 4, row = (size_t)P->e.n * node;
+  const double *f = P->data + (size_t)j * node + k * 4;
+  int lo = 0, hi = a->n - 1, up = f[hi * row] > f[0];
+  if ((target - f[0]) * (up ? 1 : -1) <= 0) return a->x[0];
+  if ((target - f[hi * row]) * (up ? 1 : -1) >= 0) return a->x[hi];
+  while (hi - lo > 1) {
+    int m = (lo + hi) / 2;
+    if ((f[m * row] < target) == up)
+      lo = m;
+    else
+      hi = m;
+  }
+  const double *b = f + lo * row, *c = b + row;
+  double w = a->x[hi] - a->x[lo], x = (target - b[0]) / (c[0] - b[0]); /* t in [0, 1] */
+  for (int it = 0; it < 30; it++) {
+    double t2 = x * x, t3 = t2 * x;
+    double F = (2 * t3 - 3 * t2 + 1) * b[0] + (t3 - 2 * t2 + x) * w * b[1] +
+               (3 * t2 - 2 * t3) * c[0] + (t3 - t2) * w * c[1] - target;
+    double dF = (6 * t2 - 6 * x) * b[0] + (3 * t2 - 4 * x + 1) * w * b[1] +
+                (6 * x - 6 * t2) * c[0] + (3 * t2 - 2 * x) * w * c[1];
+    double xn = x - F / dF;
+    xn = xn < 0 ? 0 : xn > 1 ? 1 : xn;
+    if (fabs(xn - x) <= 1e-15) {
+      x = xn;
+      break;
+    }
+    x = xn;
+  }
+  (void)t;
+  return a->x[lo] + x * w;
 }
-static double f_lnrhoV(const rft_table *t, double z, double arg, double *dF) {
-  (void)arg;
-  sat_z s;
-  sat_at_z(t, z, &s);
-  *dF = -s.dvV / s.vV;
-  return -log(s.vV);
-}
+
 static double f_umix(const rft_table *t, double z, double v, double *dF) {
   sat_z s;
   sat_at_z(t, z, &s);
@@ -119,20 +142,25 @@ static double f_umix(const rft_table *t, double z, double v, double *dF) {
 /* rho(p, h) - rho at p = e^w, h = u + p v held to the patches' bounds at p
  * (cl: -1 held at the lowest, 1 at the highest, 0 not held); dG = dG/dw
  * (0 when held). Both rise with p. */
-static double p_of_w(const rft_table *t, double w) { /* e^w kept in range (rounding) */
-  double p = exp(w);
-  return p < t->p_lo ? t->p_lo : p > t->p_hi ? t->p_hi : p;
-}
-static double G_at(const rft_table *t, double w, double rho, double u, double v, double *dG,
-                   int *cl) {
-  double p = p_of_w(t, w), h = u + p * v, lo, hi;
-  rft_props o;
-  (void)rft_h_bounds(t, p, &lo, &hi);
-  *cl = h < lo ? -1 : h > hi ? 1 : 0;
-  if (*cl) h = *cl < 0 ? lo : hi;
-  (void)rft_ph(t, p, h, &o);
-  *dG = *cl ? 0 : p * (o.drho_dp + o.drho_dh * v);
-  return o.rho - rho;
+/* rho(p, h) - rho at p = w (lg: e^w), h = u + p v held to the patches'
+ * bounds at p (cl: -1 held at the lowest, 1 at the highest, 0 not held);
+ * dG = dG/dw (0 when held). Both rise with p. */
+static double G_at(const rft_table *t, double w, int lg, double rho, double u, double v,
+                   double *dG, int *cl) {
+  double p = lg ? exp(w) : w;
+  p = p < t->p_lo ? t->p_lo : p > t->p_hi ? t->p_hi : p; /* rounding */
+  double h = u + p * v, r, rp, rh;
+  *cl = 0;
+  if (rft_rho_ph(t, p, h, &r, &rp, &rh)) {
+    double lo, hi;
+    (void)rft_h_bounds(t, p, &lo, &hi);
+    *cl = h < lo ? -1 : 1;
+    (void)rft_rho_ph(t, p, *cl < 0 ? lo : hi, &r, &rp, &rh);
+    *dG = 0;
+    return r - rho;
+  }
+  *dG = (rp + rh * v) * (lg ? p : 1);
+  return r - rho;
 }
 
 enum { INV_OK = 0, INV_BELOW_T = 1, INV_ABOVE_T = 2, INV_BELOW_P = 3, INV_ABOVE_P = 4,
@@ -142,15 +170,14 @@ enum { INV_OK = 0, INV_BELOW_T = 1, INV_ABOVE_T = 2, INV_BELOW_P = 3, INV_ABOVE_
 static int inverse(const rft_table *t, double rho, double u, double *p, double *h) {
   if (!(rho > 0) || !isfinite(rho) || !isfinite(u)) return INV_BAD;
   double v = 1 / rho, zmax = t->zs.x[t->zs.n - 1], pa = t->p_lo;
-  sat_z lo, c;
-  sat_at_z(t, zmax, &lo);
-  sat_at_z(t, 0, &c);
-  if (v >= lo.vL && v <= lo.vV) { /* the density has saturated states in range */
-    double ztop = v <= c.vL ? zsolve(t, f_lnrhoL, 0, log(rho), 0, zmax)
-                            : zsolve(t, f_lnrhoV, 0, log(rho), 0, zmax);
+  if (v >= t->inv_vL_lo && v <= t->inv_vV_lo) { /* the density has saturated states in range */
+    sat_z lo;
+    sat_at_z(t, zmax, &lo);
+    double ztop = v <= t->inv_vc ? edge_root(t, &t->L, t->L.e.n - 1, RFT_LR, log(rho))
+                                 : edge_root(t, &t->V, 0, RFT_LR, log(rho));
     sat_z top;
     sat_at_z(t, ztop, &top);
-    double d, utop = v <= c.vL ? top.hL - top.p * top.vL : top.hV - top.p * top.vV;
+    double d, utop = v <= t->inv_vc ? top.hL - top.p * top.vL : top.hV - top.p * top.vV;
     double ulo = u_mix(&lo, v, &d);
     if (u < ulo) return INV_BELOW_T;
     if (u <= utop) {
@@ -162,35 +189,41 @@ static int inverse(const rft_table *t, double rho, double u, double *p, double *
     }
     pa = top.p;
   }
-  /* single phase: G(w) = rho(p, h) - rho with p = e^w, h = u + p v */
-  double wa = log(pa), wb = log(t->p_hi), dG;
-  int cl;
-  double Ga = G_at(t, wa, rho, u, v, &dG, &cl), Gb = G_at(t, wb, rho, u, v, &dG, &cl);
+  /* single phase: the root of G = rho(p, h) - rho, h = u + p v, by Newton's
+   * method kept inside [pa, p_hi] by bisection; in p for a liquid-like
+   * density (G nearly linear in p), in ln p for a vapour-like one (nearly
+   * linear in ln p) */
+  int lg = v > t->inv_vc, cl;
+  double wa = lg ? log(pa) : pa, wb = lg ? log(t->p_hi) : t->p_hi, dG;
+  double Ga = G_at(t, wa, lg, rho, u, v, &dG, &cl);
   if (Ga >= 0) { /* p_lo too high; or on the dome's top, from rounding of u */
     if (pa == t->p_lo && Ga > 0) return INV_BELOW_P;
     *p = pa, *h = u + pa * v;
     return INV_OK;
   }
-  if (Gb < 0) return INV_ABOVE_P;
-  double w = wa;
-  for (int it = 0; it < 200; it++) {
-    double G = G_at(t, w, rho, u, v, &dG, &cl);
-    if (G == 0) break;
+  double w = wa, G = Ga;
+  int hit_top = 0; /* G at p_hi only when the iteration gets there */
+  for (int it = 0; it < 100; it++) {
     if (G < 0)
       wa = w;
     else
       wb = w;
     double wn = dG > 0 ? w - G / dG : 0.5 * (wa + wb);
-    if (!(wn > wa && wn < wb)) wn = 0.5 * (wa + wb);
-    if (fabs(wn - w) <= 1e-15 * fabs(w) || wb - wa <= 1e-15 * fabs(wb)) {
-      w = wn;
-      (void)G_at(t, w, rho, u, v, &dG, &cl);
-      break;
+    if (!(wn < wb) && !hit_top) { /* beyond p_hi: is the root inside? */
+      double dGb;
+      hit_top = 1;
+      if (G_at(t, wb, lg, rho, u, v, &dGb, &cl) < 0) return INV_ABOVE_P;
     }
-    if (it == 199) return INV_BAD;
+    if (!(wn > wa && wn < wb)) wn = 0.5 * (wa + wb);
+    double step = fabs(wn - w);
     w = wn;
+    G = G_at(t, w, lg, rho, u, v, &dG, &cl);
+    if (G == 0 || step <= 1e-14 * fabs(w) || wb - wa <= 1e-14 * fabs(wb)) break;
+    if (it == 99) return INV_BAD;
   }
-  *p = p_of_w(t, w), *h = u + *p * v;
+  *p = lg ? exp(w) : w;
+  *p = *p < t->p_lo ? t->p_lo : *p > t->p_hi ? t->p_hi : *p;
+  *h = u + *p * v;
   if (cl) { /* beyond a bound: refused, unless by rounding (a state on it) */
     double bl, bh;
     (void)rft_h_bounds(t, *p, &bl, &bh);
@@ -199,6 +232,13 @@ static int inverse(const rft_table *t, double rho, double u, double *p, double *
     *h = b;
   }
   return INV_OK;
+}
+
+void rft_inv_prepare(rft_table *t) {
+  sat_z lo, c;
+  sat_at_z(t, t->zs.x[t->zs.n - 1], &lo);
+  sat_at_z(t, 0, &c);
+  t->inv_vL_lo = lo.vL, t->inv_vV_lo = lo.vV, t->inv_vc = c.vL;
 }
 
 int rft_from_rho_u(const rft_table *t, double rho, double u, double *p, double *h) {
