@@ -164,7 +164,7 @@ static void continuity(const rft_table *t) {
 static void lanes(const rft_table *t) {
   enum { N = 3000 };
   static double p[N], h[N], T[N];
-  static rft_props o[N];
+  static rft_props o[N], od[N];
   for (int i = 0; i < N; i++) {
     p[i] = exp(log(t->p_lo * 0.9) + uni() * log(t->p_hi * 1.1 / (t->p_lo * 0.9)));
     double lo, hi;
@@ -177,18 +177,24 @@ static void lanes(const rft_table *t) {
   while (at < N) {
     if (at + n > N) n = N - at;
     rft_T_ph_lanes(t, n, p + at, h + at, T + at);
-    rft_ph_lanes(t, n, p + at, h + at, o + at);
+    rft_ph_lanes(t, n, p + at, h + at, 0, o + at);
+    rft_ph_lanes(t, n, p + at, h + at, 1, od + at);
     at += n;
     n = n % 64 + 1;
   }
   int same = 0;
   for (int i = 0; i < N; i++) {
-    rft_props q;
+    rft_props q, qd;
     double Ts = rft_T_ph(t, p[i], h[i]);
     (void)rft_ph(t, p[i], h[i], &q);
+    (void)rft_ph_d(t, p[i], h[i], &qd);
     const double a[] = {q.T, q.rho, q.s, q.x, q.drho_dp, q.drho_dh, q.u},
-                 b[] = {o[i].T, o[i].rho, o[i].s, o[i].x, o[i].drho_dp, o[i].drho_dh, o[i].u};
-    same += !memcmp(&Ts, &T[i], sizeof Ts) && !memcmp(a, b, sizeof a) && q.phase == o[i].phase;
+                 b[] = {o[i].T, o[i].rho, o[i].s, o[i].x, o[i].drho_dp, o[i].drho_dh, o[i].u},
+                 c[] = {qd.T, qd.rho, qd.s, qd.x, qd.drho_dp, qd.drho_dh, qd.u},
+                 d[] = {od[i].T, od[i].rho, od[i].s, od[i].x, od[i].drho_dp, od[i].drho_dh,
+                        od[i].u};
+    same += !memcmp(&Ts, &T[i], sizeof Ts) && !memcmp(a, b, sizeof a) &&
+            !memcmp(c, d, sizeof c) && q.phase == o[i].phase && qd.phase == od[i].phase;
   }
   CHECK(same == N);
 }
@@ -202,7 +208,7 @@ static void derivatives(const rft_table *t) {
     double h = lo + (0.02 + 0.96 * uni()) * (hi - lo);
     rft_props o, a, b, c, d;
     double dp = 1e-6 * p, dh = 1e-6 * (hi - lo);
-    if (rft_ph(t, p, h, &o) || rft_ph(t, p - dp, h, &a) || rft_ph(t, p + dp, h, &b) ||
+    if (rft_ph_d(t, p, h, &o) || rft_ph(t, p - dp, h, &a) || rft_ph(t, p + dp, h, &b) ||
         rft_ph(t, p, h - dh, &c) || rft_ph(t, p, h + dh, &d))
       continue;
     if (a.phase != b.phase || c.phase != d.phase || a.phase != o.phase || c.phase != o.phase ||
@@ -249,7 +255,7 @@ static void inverses(const rft_table *t) {
  * it on both sides, inside the dome, at the range's edges, densely in p. */
 static void rho_u_check(const rft_table *t, double p, double h, double *worst) {
   rft_props o;
-  if (rft_ph(t, p, h, &o)) return;
+  if (rft_ph_d(t, p, h, &o)) return;
   double p2, h2;
   if (rft_from_rho_u(t, o.rho, o.u, &p2, &h2)) {
     CHECK(0);
@@ -259,7 +265,7 @@ static void rho_u_check(const rft_table *t, double p, double h, double *worst) {
     return;
   }
   rft_props b;
-  CHECK(rft_ph(t, p2, h2, &b) == 0);
+  CHECK(rft_ph_d(t, p2, h2, &b) == 0);
   /* within 1e-5 of pc the table's near-critical interpolation error lets
    * neighbouring states share (rho, u) to 1e-8. Elsewhere rho to 1e-11 plus
    * what 1e-12 in p (its rounding through z) moves it at constant u: a

@@ -163,47 +163,53 @@ static inline double dz_dp(const rft_table *t, double p, double z) {
   return t->zq == 3 ? -1 / (3 * zz * zz * p) : -0.5 / (zz * p);
 }
 
-/* The density and its derivatives at a located (p, h); x of a mixture. */
-static inline void rho_at(const rft_table *t, double p, double h, const rft_loc *l, double *rho,
-                          double *drho_dp, double *drho_dh, double *x) {
-  double zp = dz_dp(t, p, l->z);
+/* The density (and with d its derivatives) at a located (p, h); x of a
+ * mixture. */
+static inline void rho_at(const rft_table *t, double p, double h, const rft_loc *l, int d,
+                          double *rho, double *drho_dp, double *drho_dh, double *x) {
   if (l->at == AT_2) {
     const rft_patch *L = &t->L, *V = &t->V;
     double dlL, dlV, dhL, dhV;
     double xx = (h - l->lo) / (l->hi - l->lo);
-    double vL = exp(-edge(L, RFT_LR, L->e.n - 1, &l->zp, &dlL));
-    double vV = exp(-edge(V, RFT_LR, 0, &l->zp, &dlV));
-    (void)line(t->bs + RFT_HL * 2, &l->zp, &dhL);
-    (void)line(t->bs + RFT_HV * 2, &l->zp, &dhV);
-    double v = vL + xx * (vV - vL), r = 1 / v, dh = l->hi - l->lo;
-    double dx_dz = -(dhL + xx * (dhV - dhL)) / dh;
-    double dv_dz = -(1 - xx) * vL * dlL - xx * vV * dlV + (vV - vL) * dx_dz;
+    double vL = exp(-edge(L, RFT_LR, L->e.n - 1, &l->zp, d ? &dlL : NULL));
+    double vV = exp(-edge(V, RFT_LR, 0, &l->zp, d ? &dlV : NULL));
+    double v = vL + xx * (vV - vL), r = 1 / v;
     *rho = r, *x = xx;
-    *drho_dh = -r * r * (vV - vL) / dh;
-    *drho_dp = -r * r * dv_dz * zp;
+    if (d) {
+      (void)line(t->bs + RFT_HL * 2, &l->zp, &dhL);
+      (void)line(t->bs + RFT_HV * 2, &l->zp, &dhV);
+      double dh = l->hi - l->lo, dx_dz = -(dhL + xx * (dhV - dhL)) / dh;
+      double dv_dz = -(1 - xx) * vL * dlL - xx * vV * dlV + (vV - vL) * dx_dz;
+      *drho_dh = -r * r * (vV - vL) / dh;
+      *drho_dp = -r * r * dv_dz * dz_dp(t, p, l->z);
+    }
   } else {
     const rft_patch *P = patch_of(t, l->at);
-    double dz, de, dh = l->hi - l->lo, dlo, dhi;
-    double r = exp(cell(P, RFT_LR, &l->zp, &l->ep, &dz, &de));
-    const double *b = p < t->pc ? t->bs : t->bp;
-    (void)line(b + (l->at == AT_V ? RFT_HV : RFT_HMIN) * 2, &l->zp, &dlo);
-    (void)line(b + (l->at == AT_L ? RFT_HL : RFT_HMAX) * 2, &l->zp, &dhi);
-    double de_dz = -(dlo + l->eta * (dhi - dlo)) / dh; /* d eta / dz at constant h */
+    double dz, de;
+    double r = exp(cell(P, RFT_LR, &l->zp, &l->ep, d ? &dz : NULL, d ? &de : NULL));
     *rho = r;
-    *drho_dh = r * de / dh;
-    *drho_dp = r * (dz + de * de_dz) * zp;
     *x = l->at == AT_V || (l->at == AT_S && r < t->eos.rhoc) ? 1 : 0;
+    if (d) {
+      double dh = l->hi - l->lo, dlo, dhi;
+      const double *b = p < t->pc ? t->bs : t->bp;
+      (void)line(b + (l->at == AT_V ? RFT_HV : RFT_HMIN) * 2, &l->zp, &dlo);
+      (void)line(b + (l->at == AT_L ? RFT_HL : RFT_HMAX) * 2, &l->zp, &dhi);
+      double de_dz = -(dlo + l->eta * (dhi - dlo)) / dh; /* d eta / dz at constant h */
+      *drho_dh = r * de / dh;
+      *drho_dp = r * (dz + de * de_dz) * dz_dp(t, p, l->z);
+    }
   }
 }
 
-static inline int props_at(const rft_table *t, double p, double h, const rft_loc *l,
+static inline int props_at(const rft_table *t, double p, double h, const rft_loc *l, int d,
                            rft_props *o) {
+  o->drho_dp = o->drho_dh = NAN;
   if (l->at < 0) {
-    o->T = o->rho = o->s = o->x = o->drho_dp = o->drho_dh = o->u = NAN;
+    o->T = o->rho = o->s = o->x = o->u = NAN;
     o->phase = -1;
     return -1;
   }
-  rho_at(t, p, h, l, &o->rho, &o->drho_dp, &o->drho_dh, &o->x);
+  rho_at(t, p, h, l, d, &o->rho, &o->drho_dp, &o->drho_dh, &o->x);
   if (l->at == AT_2) {
     const rft_patch *L = &t->L, *V = &t->V;
     int jl = L->e.n - 1;
@@ -230,14 +236,19 @@ int rft_rho_ph(const rft_table *t, double p, double h, double *rho, double *drho
     *rho = *drho_dp = *drho_dh = NAN;
     return -1;
   }
-  rho_at(t, p, h, &l, rho, drho_dp, drho_dh, &x);
+  rho_at(t, p, h, &l, 1, rho, drho_dp, drho_dh, &x);
   return 0;
 }
 
 int rft_ph(const rft_table *t, double p, double h, rft_props *o) {
   rft_loc l;
   locate(t, p, h, &l);
-  return props_at(t, p, h, &l, o);
+  return props_at(t, p, h, &l, 0, o);
+}
+int rft_ph_d(const rft_table *t, double p, double h, rft_props *o) {
+  rft_loc l;
+  locate(t, p, h, &l);
+  return props_at(t, p, h, &l, 1, o);
 }
 
 /* The lane forms: the same steps in loops over the states (locate all,
@@ -248,10 +259,11 @@ void rft_T_ph_lanes(const rft_table *t, size_t n, const double *p, const double 
   for (size_t k = 0; k < n; k++) locate(t, p[k], h[k], &l[k]);
   for (size_t k = 0; k < n; k++) T[k] = T_at(t, &l[k]);
 }
-void rft_ph_lanes(const rft_table *t, size_t n, const double *p, const double *h, rft_props *o) {
+void rft_ph_lanes(const rft_table *t, size_t n, const double *p, const double *h, int d,
+                  rft_props *o) {
   rft_loc l[64];
   for (size_t k = 0; k < n; k++) locate(t, p[k], h[k], &l[k]);
-  for (size_t k = 0; k < n; k++) (void)props_at(t, p[k], h[k], &l[k], &o[k]);
+  for (size_t k = 0; k < n; k++) (void)props_at(t, p[k], h[k], &l[k], d, &o[k]);
 }
 
 /* ---- saturation ------------------------------------------------------------------ */
@@ -364,7 +376,7 @@ static int h_root(const rft_table *t, double p, double v, int k, double *h) {
     double F, dF;
     if (m.at == AT_2) {
       rft_props q;
-      (void)props_at(t, p, x, &m, &q);
+      (void)props_at(t, p, x, &m, 0, &q);
       F = (k == RFT_T ? q.T : q.s) - v;
       dF = k == RFT_T ? 0 : 1 / q.T; /* ds/dh = 1/T */
     } else {

@@ -81,7 +81,8 @@ static inline double rft_p_sub(const rft_table *t, double z) {
 
 /* The properties at (p, h). phase: 0 liquid(-like), 1 vapour(-like) (above
  * pc: denser than the critical density or not), 2 two-phase. The
- * derivatives are those of the tabulated functions. */
+ * derivatives (those of the tabulated functions) only from rft_ph_d, NaN
+ * from rft_ph. */
 typedef struct rft_props {
   double T, rho, s, x;
   double drho_dp, drho_dh; /* at constant h, at constant p */
@@ -102,15 +103,18 @@ void rft_free(rft_table *t);
 
 /* T at (p, h): NaN outside the range. */
 double rft_T_ph(const rft_table *t, double p, double h);
-/* All properties at (p, h): 0, or -1 (outside the range; *o is NaN). */
+/* All properties at (p, h): 0, or -1 (outside the range; *o is NaN);
+ * rft_ph_d with the density's derivatives. */
 int rft_ph(const rft_table *t, double p, double h, rft_props *o);
+int rft_ph_d(const rft_table *t, double p, double h, rft_props *o);
 /* The density and its derivatives only (cheaper): 0, or -1 (NaN). */
 int rft_rho_ph(const rft_table *t, double p, double h, double *rho, double *drho_dp,
                double *drho_dh);
-/* n states at once (n <= 64), the same bits as rft_T_ph / rft_ph state by
- * state. */
+/* n states at once (n <= 64), the same bits as rft_T_ph / rft_ph (d = 0)
+ * or rft_ph_d (d = 1) state by state. */
 void rft_T_ph_lanes(const rft_table *t, size_t n, const double *p, const double *h, double *T);
-void rft_ph_lanes(const rft_table *t, size_t n, const double *p, const double *h, rft_props *o);
+void rft_ph_lanes(const rft_table *t, size_t n, const double *p, const double *h, int d,
+                  rft_props *o);
 /* Saturation from the table: at p (p_lo <= p < pc), and Tsat's inverse
  * psat(T) (T_sat(p_lo) <= T < Tc). 0 or -1. */
 int rft_sat_p(const rft_table *t, double p, rft_sat *s);
