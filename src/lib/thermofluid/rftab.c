@@ -227,6 +227,25 @@ static inline int props_at(const rft_table *t, double p, double h, const rft_loc
   return 0;
 }
 
+double rft_rho(const rft_table *t, double p, double h) {
+  rft_loc l;
+  double r, x;
+  locate(t, p, h, &l);
+  if (l.at < 0) return NAN;
+  rho_at(t, p, h, &l, 0, &r, NULL, NULL, &x);
+  return r;
+}
+
+double rft_cp(const rft_table *t, double p, double h) {
+  rft_loc l;
+  locate(t, p, h, &l);
+  if (l.at < 0) return NAN;
+  if (l.at == AT_2) return 0;
+  double de;
+  (void)cell(patch_of(t, l.at), RFT_T, &l.zp, &l.ep, NULL, &de);
+  return (l.hi - l.lo) / de;
+}
+
 int rft_rho_ph(const rft_table *t, double p, double h, double *rho, double *drho_dp,
                double *drho_dh) {
   rft_loc l;

@@ -107,6 +107,10 @@ double rft_T_ph(const rft_table *t, double p, double h);
  * rft_ph_d with the density's derivatives. */
 int rft_ph(const rft_table *t, double p, double h, rft_props *o);
 int rft_ph_d(const rft_table *t, double p, double h, rft_props *o);
+/* The density alone; cp = dh/dT at constant p (0 for a two-phase state,
+ * where it is not defined). NaN outside the range. */
+double rft_rho(const rft_table *t, double p, double h);
+double rft_cp(const rft_table *t, double p, double h);
 /* The density and its derivatives only (cheaper): 0, or -1 (NaN). */
 int rft_rho_ph(const rft_table *t, double p, double h, double *rho, double *drho_dp,
                double *drho_dh);
@@ -137,5 +141,10 @@ int rft_from_rho_u(const rft_table *t, double rho, double u, double *p, double *
 int rft_why_ph(const rft_table *t, double p, double h, char *why, size_t cap);
 int rft_why_rho_u(const rft_table *t, double rho, double u, char *why, size_t cap);
 int rft_why_pT(const rft_table *t, double p, double T, char *why, size_t cap);
+
+/* The table of a refrigerant medium of refrigerants.c by its fluid's name
+ * ("R134a", "R1234yf", "R290", "R744"), built at the first call and kept
+ * for the process; NULL with the reason in why. */
+const rft_table *tf_refrigerant_table(const char *id, char *why, size_t cap);
 
 #endif

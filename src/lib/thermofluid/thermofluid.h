@@ -61,9 +61,29 @@ extern const lied_port_layout tf_out_layout, tf_in_layout, tf_out_x_layout, tf_i
 
 /* A medium is a table of functions over constants c[] (TF_MEDIUM_LEN - 1 of
  * them). Components carry the parameter `medium` = {kind, c1..c5}; the Lua
- * side builds it (tf.liquid{...}, tf.gas{...}). */
+ * side builds it (tf.liquid{...}, tf.gas{...}, tf.medium "R134a"). The
+ * kind number names the medium's table in the registry of media
+ * (tf_medium_register below): 1..4 are the built-in liquid, ideal gas,
+ * water and steam, moist air; every other medium registers under its id
+ * and gets a kind number derived from that id. */
 #define TF_MEDIUM_LEN 6
 enum { TF_LIQUID = 1, TF_GAS = 2, TF_STEAM = 3, TF_MOIST_AIR = 4 };
+
+/* The properties of a state at (p, h) in one call (props_ph): T [K], rho
+ * [kg/m3], s [J/(kg K)], vapour fraction x (0 liquid, 1 vapour, between
+ * for a two-phase mixture), u = h - p/rho [J/kg], the density's
+ * derivatives drho/dp at constant h [kg/(m3 Pa)] and drho/dh at constant
+ * p [kg2/(m3 J)] (NaN unless asked for), phase: 0 liquid(-like), 1
+ * vapour(-like), 2 two-phase. */
+typedef struct tf_props {
+  double T, rho, s, x, u, drho_dp, drho_dh;
+  int phase;
+} tf_props;
+/* The saturated states at a pressure: T, p, the liquid's (L) and vapour's
+ * (V) density, enthalpy, entropy. */
+typedef struct tf_sat {
+  double T, p, rhoL, rhoV, hL, hV, sL, sV;
+} tf_sat;
 
 typedef struct tf_medium {
   const char *name;
@@ -97,7 +117,52 @@ typedef struct tf_medium {
    * its signal X; the constants give the composition a source emits and a
    * volume starts with. */
   int nX, X_at;
+  /* ---- registration (tf_medium_register) ---- */
+  const char *id; /* the name a model uses: tf.medium "R134a" (a C identifier) */
+  int kind;       /* 0: derived from id; 1..4: the built-in media */
+  int nc;         /* constants the medium takes (c[0] .. c[nc - 1]) */
+  /* ---- optional: two-phase media with entropy (the refrigerants), NULL
+   * otherwise. 0, or -1 outside the range (outputs NaN; check_ph and
+   * check_rho_u say why). ---- */
+  /* The state at (p, h); d = 1 also the density's derivatives. */
+  int (*props_ph)(const double *c, double p, double h, int d, tf_props *o);
+  /* n states at once (n <= LIED_LANES), bit for bit props_ph state by state;
+   * constant k of state l at c[k * cs + l]. */
+  void (*props_ph_lanes)(const double *c, size_t cs, size_t n, const double *p,
+                         const double *h, int d, tf_props *o);
+  /* from_rho_u for n states at once, bit for bit (NaN where it fails). */
+  void (*from_rho_u_lanes)(const double *c, size_t cs, size_t n, const double *rho,
+                           const double *u, double *p, double *h);
+  /* The saturated states at p; psat at T. */
+  int (*sat_p)(const double *c, double p, tf_sat *s);
+  int (*psat)(const double *c, double T, double *p);
+  /* h at (p, s) (two-phase included). */
+  int (*h_ps)(const double *c, double p, double s, double *h);
 } tf_medium;
+
+/* ---- the registry of media -------------------------------------------------
+ * A medium is registered once, when the code holding it loads (a plugin's
+ * shared object too: TF_MEDIUM below), and every thermofluid component then
+ * takes it by its kind number, which Lua finds by id (tf.medium "id").
+ * tf_medium_register returns the kind, or -1 when the descriptor is
+ * refused (compiled against another tf_medium: size differs; no id, or an
+ * id that is no C identifier; no rho, T, h, cp, from_rho_u or check; an id
+ * or a kind number another medium holds; the registry full) with the
+ * reason in tf_medium_error(). Registering the same descriptor twice
+ * returns its kind. */
+int tf_medium_register(const tf_medium *m, size_t size);
+const char *tf_medium_error(void);
+const tf_medium *tf_medium_find(const char *id);
+const tf_medium *tf_medium_of_kind(double kind);
+int tf_medium_count(void);
+const tf_medium *tf_medium_at(int i);
+/* The kind number of a registered medium (its own, or derived from its id). */
+int tf_medium_kind(const tf_medium *m);
+/* Register medium M (a tf_medium variable) when the code loads. */
+#define TF_MEDIUM(M)                                                            \
+  LIED_CONSTRUCTOR static void tf_medium_register_##M(void) {                   \
+    (void)tf_medium_register(&M, sizeof M);                                     \
+  }
 
 /* A component's medium: the parameter vector and its resolved table. */
 typedef struct tf_med {
