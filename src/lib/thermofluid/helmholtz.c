@@ -7,17 +7,35 @@
 #include <stdio.h>
 #include "lib/thermofluid/helmholtz.h"
 
-/* Power and Gaussian terms: each costs one exp; the sums are taken with the
- * factors 1/delta, 1/tau applied once at the end. */
+/* x^k for k >= 0 by squaring */
+static double ipow(double x, int k) {
+  double r = 1;
+  for (; k; k >>= 1, x *= x)
+    if (k & 1) r *= x;
+  return r;
+}
+
+/* Power and Gaussian terms: a power term with an integer d and a t that is
+ * a multiple of 1/4 (all of R134a's and R744's) is a product of powers of
+ * delta, tau^(1/4) and exp(-delta^l) computed once per call; any other
+ * term costs one exp. The sums are taken with the factors 1/delta, 1/tau
+ * applied once at the end. */
 void hz_alpha_r(const hz_fluid *f, double d, double t, hz_alpha *r) {
-  double ld = log(d), lt = log(t), dl[8];
+  double ld = log(d), lt = log(t), dl[16], el[8] = {1, 0, 0, 0, 0, 0, 0, 0};
+  double tq = sqrt(sqrt(t)), itq = 1 / tq;
   dl[0] = 1;
-  for (int k = 1; k < 8; k++) dl[k] = dl[k - 1] * d;
+  for (int k = 1; k < 16; k++) dl[k] = dl[k - 1] * d;
   double a = 0, ad = 0, add = 0, at = 0, att = 0, adt = 0;
   for (int i = 0; i < f->npw; i++) {
     const hz_power *p = &f->pw[i];
-    double E = p->l ? dl[p->l] : 0.0, lE = p->l * E;
-    double v = p->n * exp(p->d * ld + p->t * lt - E);
+    double E = p->l ? dl[p->l] : 0.0, lE = p->l * E, v;
+    int di = (int)p->d, k = (int)(4 * p->t);
+    if (di == p->d && di >= 0 && di < 16 && k == 4 * p->t && k > -64 && k < 256) {
+      if (p->l && el[p->l] == 0) el[p->l] = exp(-E);
+      v = p->n * dl[di] * (k >= 0 ? ipow(tq, k) : ipow(itq, -k)) * el[p->l];
+    } else {
+      v = p->n * exp(p->d * ld + p->t * lt - E);
+    }
     double g = p->d - lE; /* delta dv/ddelta / v */
     a += v;
     ad += v * g;
