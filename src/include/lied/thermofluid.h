@@ -252,8 +252,9 @@ static inline double tf_liquid_T(const double *c, double h) { return c[4] + h / 
 /* Parameter table entry for `medium` (default: the standard liquid). */
 #define TF_MEDIUM_PARAM(TYPE)                                                   \
   {"medium", offsetof(TYPE, med.par), 0, "1",                                   \
-   "medium {kind, c1..c5}: tf.liquid{...}, tf.gas{...}, tf.steam, tf.moist_air{...} (default tf.water)", \
-   TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN}
+   "medium {kind, c1..c5}: tf.liquid{...}, tf.gas{...}, tf.steam, tf.moist_air{...}, tf.R134a, " \
+   "tf.medium \"id\" (default tf.water)", \
+   TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN, NULL}
 /* Parameter defaults are per element; init puts the standard liquid in
  * place of an all-zero vector (the default). */
 void tf_medium_default(tf_med *med);
