@@ -102,14 +102,6 @@ static void props_of(const rft_props *a, tf_props *o) {
                                  size_t cap) {                                                 \
     return rf##I##_check(c, why, cap) ? -1 : rft_why_rho_u(tab(&rf[I]), rho, u, why, cap);     \
   }                                                                                            \
-  static int rf##I##_sat_h(const double *c, double p, double *hl, double *hv) {                \
-    (void)c;                                                                                   \
-    const rft_table *t = tab(&rf[I]);                                                          \
-    rft_sat s;                                                                                 \
-    if (!t || rft_sat_p(t, p, &s)) return -1;                                                  \
-    *hl = s.hL, *hv = s.hV;                                                                    \
-    return 0;                                                                                  \
-  }                                                                                            \
   static void rf##I##_T_lanes(const double *c, size_t cs, size_t n, const double *p,           \
                               const double *h, double *T) {                                    \
     (void)c, (void)cs;                                                                         \
@@ -146,6 +138,12 @@ static void props_of(const rft_props *a, tf_props *o) {
     rft_sat s;                                                                                 \
     if (!t || rft_sat_p(t, p, &s)) return -1;                                                  \
     *o = (tf_sat){s.T, p, s.rhoL, s.rhoV, s.hL, s.hV, s.sL, s.sV};                             \
+    return 0;                                                                                  \
+  }                                                                                            \
+  static int rf##I##_sat_h(const double *c, double p, double *hl, double *hv) {                \
+    tf_sat s;                                                                                  \
+    if (rf##I##_sat_p(c, p, &s)) return -1;                                                    \
+    *hl = s.hL, *hv = s.hV;                                                                    \
     return 0;                                                                                  \
   }                                                                                            \
   static int rf##I##_psat(const double *c, double T, double *p) {                              \

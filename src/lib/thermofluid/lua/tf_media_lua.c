@@ -91,18 +91,27 @@ static int cp_ph(lua_State *L) {
   return 1;
 }
 
-/* The whole state as a table {p, T, rho, h, u, s, cp, x, region}. */
-static int push_state(lua_State *L, const if97_state *st) {
-  lua_createtable(L, 0, 9);
-  const char *names[] = {"p", "T", "rho", "h", "u", "s", "cp", "x"};
-  const double vals[] = {st->p, st->T, st->rho, st->h, st->u, st->s, st->cp, st->x};
-  for (int i = 0; i < 8; i++) {
+/* A new table {names[i] = vals[i]} (and {iname = ival} when iname is not
+ * NULL) on the stack. */
+static int push_fields(lua_State *L, const char *const *names, const double *vals, int n,
+                       const char *iname, int ival) {
+  lua_createtable(L, 0, n + 1);
+  for (int i = 0; i < n; i++) {
     lua_pushnumber(L, vals[i]);
     lua_setfield(L, -2, names[i]);
   }
-  lua_pushinteger(L, st->region);
-  lua_setfield(L, -2, "region");
+  if (iname) {
+    lua_pushinteger(L, ival);
+    lua_setfield(L, -2, iname);
+  }
   return 1;
+}
+
+/* The whole state as a table {p, T, rho, h, u, s, cp, x, region}. */
+static int push_state(lua_State *L, const if97_state *st) {
+  const char *names[] = {"p", "T", "rho", "h", "u", "s", "cp", "x"};
+  const double vals[] = {st->p, st->T, st->rho, st->h, st->u, st->s, st->cp, st->x};
+  return push_fields(L, names, vals, 8, "region", st->region);
 }
 #define STATE(BY)                                                                       \
   static int state_##BY(lua_State *L) {                                                 \
@@ -189,15 +198,10 @@ static int ma_X_of_phi(lua_State *L) {
   return 1;
 }
 static int ma_push_state(lua_State *L, const ma_state *st) {
-  lua_createtable(L, 0, 11);
   const char *names[] = {"p", "T", "X", "Xv", "Xl", "phi", "x", "x_sat", "h", "u", "rho"};
   const double vals[] = {st->p,   st->T, st->X,     st->Xv, st->Xl, st->phi,
                          st->x,   st->x_sat, st->h, st->u,  st->rho};
-  for (int i = 0; i < 11; i++) {
-    lua_pushnumber(L, vals[i]);
-    lua_setfield(L, -2, names[i]);
-  }
-  return 1;
+  return push_fields(L, names, vals, 11, NULL, 0);
 }
 static int ma_state_pTX(lua_State *L) {
   ma_state st;
@@ -335,16 +339,9 @@ static int tp_cp_ph(lua_State *L) {
 }
 
 static int tp_push_state(lua_State *L, double p, double h, const tf_props *o, double cp) {
-  lua_createtable(L, 0, 11);
   const char *names[] = {"p", "h", "T", "rho", "s", "u", "x", "cp", "drho_dp", "drho_dh"};
   const double vals[] = {p, h, o->T, o->rho, o->s, o->u, o->x, cp, o->drho_dp, o->drho_dh};
-  for (int i = 0; i < 10; i++) {
-    lua_pushnumber(L, vals[i]);
-    lua_setfield(L, -2, names[i]);
-  }
-  lua_pushinteger(L, o->phase);
-  lua_setfield(L, -2, "phase");
-  return 1;
+  return push_fields(L, names, vals, 10, "phase", o->phase);
 }
 #define TP_STATE(BY)                                                                    \
   static int tp_state_##BY(lua_State *L) {                                              \
@@ -431,16 +428,9 @@ static int tp_eos(lua_State *L, const char *fn, int by_T) {
   if (by_T ? hz_state_pT(&t->eos, a, b, &st, why, sizeof why)
            : hz_state_ph(&t->eos, a, b, &st, why, sizeof why))
     return tp_fail(L, &s, fn, why);
-  lua_createtable(L, 0, 11);
   const char *names[] = {"p", "T", "rho", "h", "s", "u", "cp", "cv", "w", "x"};
   const double vals[] = {st.p, st.T, st.rho, st.h, st.s, st.u, st.cp, st.cv, st.w, st.x};
-  for (int i = 0; i < 10; i++) {
-    lua_pushnumber(L, vals[i]);
-    lua_setfield(L, -2, names[i]);
-  }
-  lua_pushinteger(L, st.phase);
-  lua_setfield(L, -2, "phase");
-  return 1;
+  return push_fields(L, names, vals, 10, "phase", st.phase);
 }
 static int tp_eos_ph(lua_State *L) { return tp_eos(L, "eos_ph", 0); }
 /* The table's range and the equation's critical point (refrigerants). */
@@ -450,14 +440,9 @@ static int tp_range(lua_State *L) {
   char why[300];
   const rft_table *t = tf_refrigerant_table(s.m->id, why, sizeof why);
   if (!t) return tp_fail(L, &s, "range", why);
-  lua_createtable(L, 0, 7);
   const char *names[] = {"T_lo", "T_hi", "p_lo", "p_hi", "Tc", "pc", "rhoc"};
   const double vals[] = {t->T_lo, t->T_hi, t->p_lo, t->p_hi, t->Tc, t->pc, t->eos.rhoc};
-  for (int i = 0; i < 7; i++) {
-    lua_pushnumber(L, vals[i]);
-    lua_setfield(L, -2, names[i]);
-  }
-  return 1;
+  return push_fields(L, names, vals, 7, NULL, 0);
 }
 static int tp_eos_pT(lua_State *L) { return tp_eos(L, "eos_pT", 1); }
 
