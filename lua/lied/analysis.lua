@@ -170,6 +170,7 @@ end
 -- ---- parameters ---------------------------------------------------------------------
 
 local function value_text(v)
+  if type(v) == "string" then return v end -- a table parameter: its description
   if type(v) == "table" then
     local t = {}
     for i, x in ipairs(v) do t[i] = g(x) end

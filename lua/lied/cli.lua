@@ -6,7 +6,8 @@ local cli = {}
 
 local usage = [[
 usage: lied                              start the interactive REPL
-       lied FILE.lua [args...]           run a Lua script with lied preloaded
+       lied FILE.lua [args...]           run a Lua script with lied preloaded; a model
+                                         file (lied.main) takes [PLOT.png] [run options]
        lied run FILE.lua [options]       simulate the model FILE.lua returns
        lied info FILE.lua [--set P=V]    model tree, counts, sections, schedule
        lied vars FILE.lua [PATTERN]      variable names with units
@@ -38,7 +39,10 @@ Lua interpreter options (as lua5.4's), before FILE.lua:
   require searches the script's own directory first, then lied's modules,
   the directories of LIED_PATH (colon-separated), then LUA_PATH / LUA_CPATH.
 
-run options:
+run options (of lied run, and of a model file run as a script; an option the
+run would not use is refused: --tol with a fixed-step explicit solver, --hmax
+without an adaptive one, --no-fuse / --no-lanes with an adaptive or implicit
+one, --clients without a tcp output, --params without a CSV output):
 %s
   --params           CSV outputs start with the parameters, '# name = value [unit]'
                      (MAT files hold them in data_1 always)
@@ -298,6 +302,54 @@ end
 local run_flags = { ["--stats"] = true, ["--params"] = true }
 for flag in pairs(flags) do run_flags[flag] = true end
 
+-- Options given on the command line (o) that the run (exp: o over the
+-- model's experiment) would not use are refused, not ignored: a tolerance or
+-- a largest step for a fixed-step explicit solver, --no-fuse / --no-lanes
+-- for a solver that takes no fused steps, --clients without a tcp output,
+-- --params without a CSV output. (An experiment's own options are the
+-- model's defaults and stay quiet.)
+function cli.check_used(o, exp, cmd)
+  lied.core.check_run_options(exp) -- the values first: "clients must be from 0 to 1024"
+  local solver = exp.solver or "rk4"
+  local info
+  for _, sv in ipairs(lied.core.solvers()) do if sv.name == solver then info = sv end end
+  local function refuse(flag, why)
+    usage_error(string.format("%s: %s is not used %s", cmd, flag, why))
+  end
+  if info then
+    local kind = info.adaptive and "an adaptive solver" or (info.implicit and "an implicit fixed-step solver"
+      or "a fixed-step explicit solver")
+    if not info.adaptive and not info.implicit then
+      for _, k in ipairs { "tol", "rtol", "atol" } do
+        if o[k] ~= nil then
+          refuse("--" .. k, string.format("by %s (%s; the adaptive and implicit solvers take a tolerance)", solver, kind))
+        end
+      end
+    end
+    if not info.adaptive and o.hmax ~= nil then
+      refuse("--hmax", string.format("by %s (%s; the adaptive solvers take a largest step)", solver, kind))
+    end
+    if (info.adaptive or info.implicit) then
+      for _, k in ipairs { "fuse", "lanes" } do
+        if o[k] == false then
+          refuse("--no-" .. k, string.format("by %s (%s: only fixed-step explicit solvers take fused steps in lanes)", solver, kind))
+        end
+      end
+    end
+  end
+  local outs = exp.out or {}
+  if type(outs) == "string" then outs = { outs } end
+  local tcp, csv = false, false
+  for _, out in ipairs(outs) do
+    tcp = tcp or tostring(out):match("^tcp:") ~= nil
+    csv = csv or out == "-" or tostring(out):lower():match("%.csv$") ~= nil
+  end
+  if o.clients ~= nil and not tcp then refuse("--clients", "without a tcp:PORT output (--out tcp:PORT)") end
+  if o.params and not csv then
+    refuse("--params", "without a CSV output (MAT files hold the parameters always; --out none writes none)")
+  end
+end
+
 local function cmd_run(args)
   local file = args[2]
   if not file or file:sub(1, 2) == "--" then usage_error("lied run: missing FILE.lua") end
@@ -309,6 +361,7 @@ local function cmd_run(args)
   for k, v in pairs(o) do exp[k] = v end
   exp.out = o.out and (#o.out == 1 and o.out[1] or o.out) or "-"
   exp.memory = false
+  cli.check_used(o, exp, "lied run")
   local mpi = lied.core.mpi()
   local built = lied.build(model, sets, mpi.size > 1 and { rank = mpi.rank, size = mpi.size } or nil)
   local _, stats, err = built:run(exp)
@@ -524,6 +577,14 @@ local function analysis_args(args, allowed)
     end
     i = i + 1
   end
+  if o.at == nil then
+    for _, k in ipairs { "solver", "dt", "start" } do
+      if o[k] ~= nil then
+        usage_error(string.format("lied %s: --%s is not used without --at (it sets the run to the time --at names)",
+          args[1], k))
+      end
+    end
+  end
   local model = cli.load_model(file)
   local opts = { set = sets, at = o.at }
   local run = {}
@@ -562,6 +623,20 @@ local function cmd_params(args)
   if pos[1] and total == 0 then error("no parameter matches '" .. pos[1] .. "'", 0) end
   io.stdout:write(require("lied.analysis").params_text(list, total, sets))
   return 0
+end
+
+-- The arguments of a model file run as a script (`lied FILE.lua [PLOT]
+-- [options]`, what lied.main takes): at most one plot file, the run options
+-- of `lied run` and --set; anything else is refused. Returns the options,
+-- the overrides and the plot file (or nil).
+local main_flags = { ["--params"] = true }
+for flag in pairs(flags) do main_flags[flag] = true end
+function cli.main_args(args, file)
+  local o, sets, pos = parse_opts(args or {}, 1, main_flags)
+  local what = "lied " .. tostring(file or "FILE.lua")
+  if #pos > 1 then usage_error(string.format("%s: unexpected argument '%s' (one plot file at most)", what, pos[2])) end
+  if o.out then o.out = #o.out == 1 and o.out[1] or o.out end
+  return o, sets, pos[1]
 end
 
 -- Run a script like `lua FILE args...`, with `lied` as a global.
@@ -644,6 +719,11 @@ function cli.main(args)
       usage_error(string.format("under mpirun with %d processes lied runs only 'lied run FILE.lua' "
         .. "on an ensemble or a script 'lied SCRIPT.lua' (its lied.sweep calls split their points) "
         .. "(docs/distributed.md); run %s with one process", mpi.size, a and "'" .. a .. "'" or "the REPL"))
+    end
+    if (a == "--help" or a == "-h" or a == "--version") and args[2] ~= nil then
+      usage_error(string.format("lied %s takes no argument, got '%s'", a, args[2]))
+    elseif a == "help" and args[3] ~= nil then
+      usage_error(string.format("lied help takes one command at most, got '%s'", args[3]))
     end
     if a == "--help" or a == "-h" then
       io.stdout:write(cli.usage(), "\n")

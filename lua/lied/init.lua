@@ -5,6 +5,7 @@ local core = require "lied.core"
 local halo = require "lied.halo"
 
 local lied = { version = core.version, core = core }
+require("lied.units").install(core) -- model:run takes vars = "battery.T:degC" (lied/units.lua)
 
 local Component = { __name = "lied.Component" }  -- a C class with parameters
 local ModelClass = { __name = "lied.ModelClass" }
@@ -131,7 +132,7 @@ local function describe_value(v)
 end
 
 local function check_number(v, what)
-  if type(v) == "number" then return v end
+  if type(v) == "number" or core.table_rank(v) then return v end -- or a lied.table
   if type(v) == "table" then -- a list of numbers (a medium such as tf.steam has methods too)
     local n = rawlen(v)
     for k in pairs(v) do
@@ -171,6 +172,12 @@ local function check_size(n, what)
     error(string.format("%s: array size %.17g out of range (at most 4294967295)", what, n), 0)
   end
   return math.tointeger(n)
+end
+
+-- lied.table {...}: a table or map for table parameters (lua/lied/table.lua).
+function lied.table(spec)
+  local t = require("lied.table").new(spec, 2) -- not a tail call: the caller's site
+  return t
 end
 
 -- lied.param "name": a reference to a parameter of the enclosing model.
@@ -995,19 +1002,36 @@ function lied.main(model, opts)
   local info = debug.getinfo(2, "S")
   if lied.script and info and info.source == "@" .. lied.script then
     opts = opts or {}
-    local file = opts.file or (arg and arg[1])
+    -- the command line: `lied FILE.lua [PLOT] [run options] [--set P=V]`
+    local cli = require "lied.cli"
+    local o, sets, plotfile = cli.main_args(arg, lied.script)
+    local file = opts.file or plotfile
     if file then -- before simulating: a plot file that cannot be written is an error now
       local ok, why = require("lied.plot").writable(file)
       if not ok then error(why, 0) end
     end
-    local sim = lied.simulate(model, opts.run)
-    local res, stats = sim:run()
-    io.stdout:write(string.format("%s: %d steps, %d evaluations, %.3f s\n", model.name,
-      stats.steps, stats.rhs, stats.wall))
-    lied.plot(res, opts.plot, { file = opts.file or (arg and arg[1]), title = opts.title or model.name })
-    if opts.file or (arg and arg[1]) then
-      io.stdout:write("plot written to ", opts.file or arg[1], "\n")
+    local run = {}
+    for k, v in pairs(opts.run or {}) do run[k] = v end
+    for k, v in pairs(o) do run[k] = v end
+    if next(sets) then
+      run.set = run.set or {}
+      for k, v in pairs(sets) do run.set[k] = v end
     end
+    local exp = {}
+    for k, v in pairs(model.experiment or {}) do exp[k] = v end
+    for k, v in pairs(run) do exp[k] = v end
+    cli.check_used(o, exp, "lied " .. lied.script)
+    local sim = lied.simulate(model, run)
+    local res, stats = sim:run()
+    io.stdout:write(string.format("%s: %s, %d steps, %d evaluations, %.3f s\n", model.name,
+      sim.opts.solver or "rk4", stats.steps, stats.rhs, stats.wall))
+    -- plot = {"a", "b"} or {panels = {...}, layout = {2, 1}, y2 = {...}, units = {...}}
+    local popts = { file = file, title = opts.title or model.name }
+    for k, v in pairs(type(opts.plot) == "table" and opts.plot or {}) do
+      if math.type(k) ~= "integer" then popts[k] = v end
+    end
+    lied.plot(res, opts.plot, popts)
+    if file then io.stdout:write("plot written to ", file, "\n") end
   end
   return model
 end
@@ -1030,6 +1054,7 @@ function lied.describe(x)
         range = " (" .. (lo and hi and (lo .. " and " .. hi) or lo or hi) .. ")"
       end
       local def = p.default
+      if p.table then range, def = "", p.table == 2 and "(map)" or "(table)" end
       if type(def) == "table" then
         local t = {}
         for i, v in ipairs(def) do t[i] = tostring(v) end

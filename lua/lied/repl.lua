@@ -310,37 +310,20 @@ end
 
 local function draw(req)
   local runs = request_runs(req)
-  local first = runs[1][1]
-  local names = {}
-  local ys = req.y or req
-  if type(ys) == "string" then ys = { ys } end
-  for _, n in ipairs(ys) do names[#names + 1] = n end
-  if #names == 0 then
-    -- default: the model's plot list if it has one, else every recorded variable
-    names = first:names()
-  end
-  local xname = req.x or "time"
-  local units = first:units()
-  local series = {}
-  for r, run in ipairs(runs) do
-    local res, label = run[1], run[2]
-    local xs = plot_column(res, xname, label)
-    local ru = res:units()
-    for v, n in ipairs(names) do
-      local c = plot_column(res, n, label)
-      local l = plotlib.label(n, ru[n])
-      if #runs > 1 then l = l .. " (" .. label .. ")" end
-      -- overlays: a colour per variable, a dash type per run
-      series[#series + 1] = { x = xs, y = c, label = l, color = #runs > 1 and v or nil, dash = r }
-    end
-  end
-  local o = { file = req.file, title = req.title, text = req.text, width = req.width,
-              height = req.height }
-  o.xlabel = req.xlabel or plotlib.label(xname, xname == "time" and "s" or units[xname])
-  o.ylabel = req.ylabel or plotlib.ylabel(names, units)
+  local o = {}
+  for k, v in pairs(req) do o[k] = v end
+  o.result, o.runs = nil, nil
   if not o.title and S.model then o.title = S.model.name end
-  local ok, mode = plotlib.draw(series, o)
-  if not ok then error(lied.core.error("model", mode), 0) end
+  local ok, drawn, why = pcall(plotlib.figure, runs, o, function(res, n, label)
+    return (plot_column(res, n, label))
+  end)
+  if not ok then -- a bad request (usage), or a name not recorded (plot_column says so)
+    if type(drawn) == "string" then
+      usage(drawn:find("^plot:") and drawn or ("plot: " .. drawn))
+    end
+    error(drawn, 0)
+  end
+  if not drawn then error(lied.core.error("model", why), 0) end
   if req.file then out("plot written to ", req.file, "\n") end
 end
 
@@ -506,7 +489,9 @@ function repl.params(pattern)
   for _, p in ipairs(list) do lines[#lines + 1] = p end
   local fmt_list = {}
   for _, p in ipairs(lines) do
-    if type(p.value) ~= "number" and type(p.value) ~= "table" then p.value = tonumber(p.value) or 0 end
+    if type(p.value) ~= "number" and type(p.value) ~= "table" and not (p.doc ~= "model parameter" and type(p.value) == "string") then
+      p.value = tonumber(p.value) or 0
+    end
     fmt_list[#fmt_list + 1] = p
   end
   out(analysis.params_text(fmt_list, total + (#lines - #list), S.overrides))
@@ -601,6 +586,10 @@ plot{"a", runs = "all"}           overlay of every run (runs = {1, 3} some)
 plot{x = "body2.x", y = "body2.y"}  an x-y plot (y may be a list)
 plot{..., file = "x.png"}         a file: .png, .svg or .pdf
 plot(results[2], "a")             a given result
+plot{"a", y2 = {"b"}}             b on a second (right) y axis
+plot{panels = {{"a"}, {"b", y2 = {"c"}}}, layout = {2, 1}}   panels
+plot{"T:K", units = {Pa = "kPa"}}  display units (default degC, bar, kW, rpm,
+                                  L/min; units = false: SI)
 Also title = "...", text = true (a text plot), width/height (text plots).
 A window when a display exists, else a text plot in the terminal.]] },
   { "replot", "the last plot again with the latest results", "replot([opts])", [[

@@ -110,9 +110,9 @@ static int make_copy(lied_model *m, int s, uint64_t i, const char *raw, char *bu
   memcpy(buf, raw, sp_->size);
   for (int k = 0; k < ndense; k++) {
     const lied_param *p = dense[k]->p;
-    lied_param_put(buf, p, dense[k]->v + i * (uint64_t)(p->len > 1 ? p->len : 1));
+    lied_param_put(m, buf, p, dense[k]->v + i * (uint64_t)(p->len > 1 ? p->len : 1));
   }
-  for (; *sp < end && (**sp)->inst == i; (*sp)++) lied_param_put(buf, (**sp)->p, (**sp)->v);
+  for (; *sp < end && (**sp)->inst == i; (*sp)++) lied_param_put(m, buf, (**sp)->p, (**sp)->v);
   if (memcmp(buf, raw, sp_->size) == 0) return LIED_OK;
   char path[512], site[1024];
   lied_model_path(m, s, i, path, sizeof path);
@@ -238,6 +238,22 @@ static int spec_template(lied_model *m, int s, tcache *tc, lied_err *e) {
   return LIED_OK;
 }
 
+/* LIED_E_PARAM naming the first table parameter of leaf spec sp that was
+ * not given (every copy has one when the prototype has: per-copy values
+ * replace tables by tables). */
+static int missing_tables(const lied_spec *sp, const char *site, lied_err *e) {
+  for (int k = 0; k < sp->cls->nparams; k++) {
+    const lied_param *p = &sp->cls->params[k];
+    const void *t;
+    if (!(p->flags & LIED_PARAM_TABLES)) continue;
+    memcpy(&t, sp->proto + p->offset, sizeof t);
+    if (!t)
+      return lied_errc(e, LIED_E_PARAM, "%s: parameter %s: no %s given (%s = lied.table {...})",
+                       site, p->name, (p->flags & LIED_PARAM_MAP) ? "map" : "table", p->name);
+  }
+  return LIED_OK;
+}
+
 /* Leaf spec s: the class's init on the prototype (LIED_E_PARAM when it
  * fails), its template, its arena of prototype copies and the copies'
  * own parameter values. */
@@ -253,12 +269,12 @@ static int instantiate_leaf(lied_model *m, int s, tcache *tc, lied_err *e) {
      * parameter-selected input) is then that of a copy */
     for (int k = 0; k < sp->npcopies; k++)
       if (sp->pcopies[k].inst == LIED_ALL_COPIES)
-        lied_param_put(sp->proto, sp->pcopies[k].p, sp->pcopies[k].v);
+        lied_param_put(m, sp->proto, sp->pcopies[k].p, sp->pcopies[k].v);
     if (!(raw = lied_xmalloc(sp->size, "prototype", e))) return LIED_E_NOMEM;
     memcpy(raw, sp->proto, sp->size);
   }
-  int rc = LIED_OK;
-  if (sp->cls->init) {
+  int rc = missing_tables(sp, site, e);
+  if (rc == LIED_OK && sp->cls->init) {
     lied_init ctx = {e, site, 0};
     if (sp->cls->init(sp->proto, &ctx) || ctx.failed)
       rc = ctx.failed ? lied_err_code(e)

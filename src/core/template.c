@@ -334,7 +334,12 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
       char vn[64], un[32], vname[400];
       field(sg->vars, k, vn, sizeof vn);
       field(sg->units, k, un, sizeof un);
-      snprintf(vname, sizeof vname, "%s.%s", full, vn);
+      /* a connector of one value (real and Boolean signals): the port
+       * names it ("speed.y", "r.u"), not "speed.y.y" */
+      if (c->nsignals == 1 && sg->nvars == 1)
+        snprintf(vname, sizeof vname, "%s", full);
+      else
+        snprintf(vname, sizeof vname, "%s.%s", full, vn);
       char *sp = (char *)port + layout->offset[j];
       int v = writes ? add_var(m, vname, "", sp + k * sizeof(double),
                                LIED_VAR_PORT)

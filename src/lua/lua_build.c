@@ -5,6 +5,7 @@
 #include <time.h>
 #include "lua/binding.h"
 #include "core/clock.h"
+#include "core/table.h"
 
 lmodel *lied_lua_checkmodel(lua_State *L, int idx) {
   lmodel *u = luaL_checkudata(L, idx, MODEL_MT);
@@ -54,11 +55,48 @@ static int array_levels(const lied_model *m, int s, uint32_t *cnt) {
   return k;
 }
 
+/* The path of instance inst of leaf spec `spec` (LIED_ALL_COPIES: the
+ * spec's declared path) into path. */
+static void inst_path(const lied_model *m, int spec, uint64_t inst, char *path, size_t cap) {
+  if (inst == LIED_ALL_COPIES)
+    lied_spec_path(m, spec, path, cap);
+  else
+    lied_model_path(m, spec, inst, path, cap);
+}
+
+/* The value of table parameter p (lied/table.h) of instance inst of leaf
+ * spec `spec` at stack index idx, a lied.table: its id in the model (one
+ * per distinct table); a parameter error naming the instance and p when it
+ * is not a table of p's rank or its numbers are wrong. */
+static double table_value(lua_State *L, int idx, lied_model *m, int spec, uint64_t inst,
+                          const lied_param *p, const char *where) {
+  char path[512];
+  lied_table *t = lied_lua_totable(L, idx);
+  inst_path(m, spec, inst, path, sizeof path);
+  if (!t)
+    lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s must be a %s (lied.table {...}), got %s",
+                  where ? where : "", where ? ": " : "", path, p->name,
+                  (p->flags & LIED_PARAM_MAP) ? "map" : "table", luaL_typename(L, idx));
+  lied_err e;
+  int id = lied_model_add_table(m, t, &e);
+  if (id < 0) {
+    lied_err_prefix(&e, "%s%s%s: parameter %s: ", where ? where : "", where ? ": " : "", path,
+                    p->name);
+    lied_lua_raise(L, &e);
+  }
+  return id;
+}
+
 /* The len values of parameter p at stack index idx (a number, or a list
- * of len numbers) into v; a parameter error naming instance inst of leaf
- * spec `spec` (LIED_ALL_COPIES: the spec) otherwise. */
-static void copy_values(lua_State *L, int idx, const lied_model *m, int spec, uint64_t inst,
+ * of len numbers; a table parameter: a lied.table) into v; a parameter
+ * error naming instance inst of leaf spec `spec` (LIED_ALL_COPIES: the
+ * spec) otherwise. */
+static void copy_values(lua_State *L, int idx, lied_model *m, int spec, uint64_t inst,
                         const lied_param *p, double *v) {
+  if (p->flags & LIED_PARAM_TABLES) {
+    v[0] = table_value(L, idx, m, spec, inst, p, NULL);
+    return;
+  }
   const int len = p->len > 1 ? p->len : 1;
   if (lua_type(L, idx) == LUA_TNUMBER && len == 1) {
     v[0] = lua_tonumber(L, idx);
@@ -75,10 +113,10 @@ static void copy_values(lua_State *L, int idx, const lied_model *m, int spec, ui
     }
   }
   char path[512];
-  if (inst == LIED_ALL_COPIES)
-    lied_spec_path(m, spec, path, sizeof path);
-  else
-    lied_model_path(m, spec, inst, path, sizeof path);
+  inst_path(m, spec, inst, path, sizeof path);
+  if (lied_lua_totable(L, idx))
+    lied_lua_fail(L, LIED_E_PARAM, "%s: parameter %s must be %s, got a table (lied.table)", path,
+                  p->name, len == 1 ? "a number" : "a list of numbers");
   if (len == 1)
     lied_lua_fail(L, LIED_E_PARAM, "%s: parameter %s must be a number, got %s", path, p->name,
                   luaL_typename(L, idx));
@@ -349,7 +387,14 @@ static int core_build(lua_State *L) {
         const char *pn = lua_tostring(L, -2);
         double vbuf[64], *v = vbuf;
         int nv = 0;
-        if (lua_type(L, -1) == LUA_TTABLE) {
+        const lied_param *pp = cls ? lied_class_param(cls, pn) : NULL;
+        if (pp && ((pp->flags & LIED_PARAM_TABLES) || lied_lua_totable(L, -1))) {
+          /* a table parameter takes a lied.table, any other not */
+          if (pp->flags & LIED_PARAM_TABLES)
+            v[nv++] = table_value(L, lua_gettop(L), m, id, LIED_ALL_COPIES, pp, where);
+          else
+            copy_values(L, lua_gettop(L), m, id, LIED_ALL_COPIES, pp, v);
+        } else if (lua_type(L, -1) == LUA_TTABLE) {
           lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
           if (len > (1 << 20))
             return lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s: %I values are too many",

@@ -61,6 +61,10 @@ static int class_index(lua_State *L) {
       lua_setfield(L, -2, "max_open");
       lua_pushinteger(L, p->len > 1 ? p->len : 1);
       lua_setfield(L, -2, "len");
+      if (p->flags & (LIED_PARAM_TABLE | LIED_PARAM_MAP)) { /* lied/table.h: its rank */
+        lua_pushinteger(L, (p->flags & LIED_PARAM_MAP) ? 2 : 1);
+        lua_setfield(L, -2, "table");
+      }
       lua_rawseti(L, -2, i + 1);
     }
   } else {

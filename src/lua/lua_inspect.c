@@ -212,6 +212,11 @@ static int push_param(lua_State *L, const lied_model *m, const char *name) {
   const lied_param *p = lied_class_param(m->specs[spec].cls, dot + 1);
   if (!p) return 0;
   const char *at = lied_inst(&m->specs[spec], inst) + p->offset;
+  if (p->flags & LIED_PARAM_TABLES) {
+    lied_lua_push_table_param(L, at);
+    lua_pushstring(L, "");
+    return 1;
+  }
   int len = p->len > 1 ? p->len : 1;
   if (len > 1) lua_createtable(L, len, 0);
   for (int k = 0; k < len; k++) {

@@ -192,7 +192,8 @@ int lied_params_collect(lied_params *p, const lied_model *m, size_t max, lied_er
     if (!sp->cls || sp->internal || !sp->arena) continue;
     size_t per = 0;
     for (int k = 0; k < sp->cls->nparams; k++)
-      per += sp->cls->params[k].len > 1 ? (size_t)sp->cls->params[k].len : 1;
+      if (!(sp->cls->params[k].flags & LIED_PARAM_TABLES)) /* tables are not numbers */
+        per += sp->cls->params[k].len > 1 ? (size_t)sp->cls->params[k].len : 1;
     if (sp->total > max || per * sp->total > max - n) return LIED_OK; /* too many: none */
     n += per * sp->total;
   }
@@ -215,6 +216,7 @@ int lied_params_collect(lied_params *p, const lied_model *m, size_t max, lied_er
       lied_model_path(m, si, i, path, sizeof path);
       for (int k = 0; k < sp->cls->nparams; k++) {
         const lied_param *pr = &sp->cls->params[k];
+        if (pr->flags & LIED_PARAM_TABLES) continue;
         const double *v = (const double *)(const void *)(lied_inst(sp, i) + pr->offset);
         int len = pr->len > 1 ? pr->len : 1;
         if (pr->len <= 1) { /* a state's start value has the state's name: the variable */

@@ -42,6 +42,14 @@ size_t lied_sched_work_size(const lied_sched *s, size_t *nint) {
  * factors of constant sections (per instance, and a flag per chunk). */
 static int alloc_work(lied_sched *s, lied_err *e) {
   s->maxk = 0; /* dense sections only */
+  s->naug = 0;
+  for (int i = 0; i < s->nsteps[LIED_PART_DYN]; i++) {
+    lied_section *sec = s->steps[LIED_PART_DYN][i].sec;
+    if (sec && sec->sparse && sec->sparse->z0 < 0) {
+      sec->sparse->z0 = (int64_t)s->naug;
+      s->naug += (uint64_t)sec->sparse->nu;
+    }
+  }
   for (int i = 0; i < s->nsecs; i++)
     if (!s->secs[i].sparse && s->secs[i].k > s->maxk) s->maxk = s->secs[i].k;
   s->chunk = LIED_PROBE_CHUNK;

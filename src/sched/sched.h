@@ -186,6 +186,9 @@ struct lied_sched {
   int failed_sec;        /* the section of the last LIED_E_SINGULAR (-1: none) */
   uint64_t failed_inst;  /* ... and its instance */
   struct lied_sched_par *par; /* a run's threads (sched/par.h); NULL: one thread */
+  /* unknowns of the sparse sections of the dynamic part (sched/spsec.h;
+   * the implicit solvers' sparse formulation, sched/aug.h) */
+  uint64_t naug;
   lied_fault fault;      /* the first block fault of the evaluation (fault.c) */
 };
 

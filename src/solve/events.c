@@ -260,7 +260,8 @@ static int call_handlers(lied_events *V, double te, int *called) {
       I->tpl->handler(I->self, &ev);
       (*called)++;
     }
-    if (I->due) LIED_TRY(next_time(V, I, te));
+    /* a handler may schedule a time event (an on-delay started by its input) */
+    if (I->due || (I->crossed && I->tpl->handler)) LIED_TRY(next_time(V, I, te));
     I->due = 0;
     I->crossed = 0;
   }
@@ -318,6 +319,15 @@ static int settle(lied_events *V, double te, double *x) {
   const uint64_t nz = V->nzero;
   double *zcur = V->za, *znew = V->zb;
   if (nz) LIED_TRY(eval_z(V, te, x, zcur, 1));
+  /* A zero function may jump across zero at te itself (a Step at a time
+   * event feeding a threshold): V->zprev holds its values up to the left
+   * limit of te (the step's end, or its start when a crossing was located,
+   * which then is flagged already), zcur those at te. */
+  for (uint64_t i = 0; i < nz; i++)
+    if (crosses(V->zero[i].dir, V->zprev[i], zcur[i])) {
+      V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
+      V->hit[i] = 1;
+    }
   for (int round = 0;; round++) {
     if (round == LIED_EVENT_ROUNDS) return not_settled(V, te);
     int called;

@@ -9,6 +9,7 @@
 #include <time.h>
 #include "sched/sched.h"
 #include "solve/events.h"
+#include "sched/aug.h"
 #include "solve/run.h"
 #include "solve/threads.h"
 #include "core/clock.h"
@@ -128,6 +129,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
     if (!rc) rc = rc2;
   }
   free(R.x);
+  lied_aug_free(R.aug);
   lied_events_free(R.ev);
   lied_threads_end(&R);
   return rc;

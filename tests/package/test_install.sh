@@ -87,7 +87,7 @@ cd "$tmp/ext" && out3=$(LIED_PATH="$tmp/pc" "$prefix/bin/lied" run forced.lua --
 # examples: no file of the source tree from here on
 doc=$(find "$prefix" -path '*/doc/lied/examples/ext' -type d | head -1)
 [ -n "$doc" ] || fail "the examples are not installed"
-for h in thermal mechanics mechanics_trig signals thermofluid; do
+for h in thermal mechanics mechanics_trig rotational signals thermofluid table; do
   [ -e "$prefix/include/lied/$h.h" ] || fail "not installed: include/lied/$h.h"
 done
 cp -r "$doc" "$tmp/ext2"

@@ -22,24 +22,26 @@ static int f_check(const double *c, char *why, size_t cap) { return (void)c, (vo
 
 int main(void) {
   /* lied's own */
-  const char *ids[] = {"liquid", "gas", "steam", "moist_air", "R134a", "R1234yf", "R290", "R744"};
-  for (int i = 0; i < 8; i++) {
+  const char *ids[] = {"liquid", "gas",   "steam",   "moist_air", "ideal_gas",
+                       "moist_air_nasa", "R134a", "R1234yf", "R290",      "R744"};
+  for (int i = 0; i < 10; i++) {
     const tf_medium *m = tf_medium_find(ids[i]);
     CHECK(m != NULL);
     if (!m) continue;
     CHECK(tf_medium_of_kind(tf_medium_kind(m)) == m);
     CHECK(strcmp(m->id, ids[i]) == 0);
-    CHECK((m->props_ph != NULL) == (i >= 4)); /* the refrigerants have the two-phase calls */
+    CHECK((m->props_ph != NULL) == (i >= 6)); /* the refrigerants have the two-phase calls */
+    if (i < 6) CHECK(tf_medium_kind(m) == i + 1); /* the built-in kinds 1..6 */
   }
   CHECK(tf_medium_kind(tf_medium_find("steam")) == TF_STEAM);
   CHECK(tf_medium_kind(tf_medium_find("liquid")) == TF_LIQUID);
   /* ids without a fixed kind: 1000 + FNV-1a(id) mod 9e6, fixed numbers */
   CHECK(tf_medium_kind(tf_medium_find("R134a")) == 1346358);
   CHECK(tf_medium_kind(tf_medium_find("R744")) == 7360238);
-  CHECK(tf_medium_count() >= 8);
+  CHECK(tf_medium_count() >= 10);
   CHECK(tf_medium_at(-1) == NULL && tf_medium_at(tf_medium_count()) == NULL);
   CHECK(tf_medium_find("nope") == NULL && tf_medium_find(NULL) == NULL);
-  CHECK(tf_medium_of_kind(5) == NULL && tf_medium_of_kind(3.5) == NULL);
+  CHECK(tf_medium_of_kind(7) == NULL && tf_medium_of_kind(3.5) == NULL);
 
   /* a new medium, registered once */
   static const tf_medium good = GOOD("brine_test");

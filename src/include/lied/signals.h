@@ -14,7 +14,6 @@
 #define SIG_NOMAX (HUGE_VAL)
 #define SIG_PI 3.14159265358979323846
 #define SIG_MAXN 8          /* most inputs of Add, Product, Min, Max */
-#define SIG_TABLE_ROWS 64   /* most rows of a TimeTable */
 
 /* A source's meta: the output port y and the block "value" that writes it
  * from `in` (the time, or parameters). */
@@ -66,9 +65,13 @@ int sig_sine_init(void *self, lied_init *ctx);
    sig_sine_params, 5, sig_sine_init, sig_sine_meta}
 
 extern const lied_class sig_constant_class, sig_step_class, sig_ramp_class, sig_sine_class,
-    sig_pulse_class, sig_timetable_class, sig_gain_class, sig_add_class, sig_product_class,
+    sig_pulse_class, sig_timetable_class, sig_table1d_class, sig_table2d_class, sig_gain_class, sig_add_class, sig_product_class,
     sig_division_class, sig_min_class, sig_max_class, sig_limiter_class,
     sig_first_order_class, sig_integrator_class, sig_pi_class, sig_pid_class,
-    sig_hysteresis_class, sig_sample_hold_class, sig_unit_delay_class, sig_discrete_pi_class;
+    sig_hysteresis_class, sig_sample_hold_class, sig_unit_delay_class, sig_discrete_pi_class,
+    sig_bconst_class, sig_greater_class, sig_less_class, sig_greater_thr_class, sig_less_thr_class,
+    sig_and_class, sig_or_class, sig_xor_class, sig_not_class, sig_switch_class, sig_lswitch_class,
+    sig_b2r_class, sig_on_delay_class, sig_off_delay_class, sig_rising_class, sig_falling_class,
+    sig_bhold_class, sig_sm_class;
 
 #endif

@@ -377,6 +377,7 @@ extern const lied_class tf_source_class, tf_sink_class, tf_tank_out_class,
     tf_pump_class, tf_heater_class, tf_conduction_class, tf_counter_hx_class,
     tf_parallel_hx_class, tf_cross_hx_class, tf_mass_flow_source_class, tf_valve_class, tf_check_valve_class,
     tf_fan_class, tf_reservoir_class, tf_t_sensor_class, tf_p_sensor_class,
-    tf_m_sensor_class, tf_h_sensor_class, tf_x_sensor_class, tf_separator_class;
+    tf_m_sensor_class, tf_h_sensor_class, tf_x_sensor_class, tf_separator_class,
+    tf_counter_ntu_class, tf_parallel_ntu_class, tf_cross_ntu_class, tf_pipe_class;
 
 #endif

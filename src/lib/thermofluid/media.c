@@ -6,6 +6,7 @@
 #include "lib/thermofluid/thermofluid.h"
 #include "lib/thermofluid/if97.h"
 #include "lib/thermofluid/moist_air.h"
+#include "lib/thermofluid/gas_media.h"
 
 /* Liquid: c = {rho0 [kg/m3], cp [J/(kg K)], beta [1/Pa], p_ref [Pa], T_ref [K]}.
  * rho = rho0 * (1 + beta * (p - p_ref)); h = cp * (T - T_ref).
@@ -382,12 +383,14 @@ int tf_medium_init(tf_med *med, lied_init *ctx) {
     char known[512] = "";
     size_t n = 0;
     for (int i = 0; i < nmedia && n < sizeof known; i++)
-      if (tf_medium_kind(media[i]) > TF_MOIST_AIR)
+      if (tf_medium_kind(media[i]) > TF_NASA_MOIST_AIR)
         n += (size_t)snprintf(known + n, sizeof known - n, ", %d = %s", tf_medium_kind(media[i]),
                               media[i]->id);
     lied_init_error(ctx, "medium kind %g is unknown (1 = liquid, 2 = ideal gas, 3 = water and "
-                    "steam, 4 = moist air%s; build it with tf.liquid{...}, tf.gas{...}, "
-                    "tf.moist_air{...}, tf.medium \"id\" or use tf.steam)",
+                    "steam, 4 = moist air, 5 = ideal gas of NASA polynomials, 6 = moist air of "
+                    "NASA polynomials%s; build it with tf.liquid{...}, tf.gas{...}, "
+                    "tf.moist_air{...}, tf.ideal_gas{...}, tf.moist_air_nasa{...}, "
+                    "tf.medium \"id\" or use tf.steam, tf.air)",
                     med->par[0], known);
     return -1;
   }

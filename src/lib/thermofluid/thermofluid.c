@@ -57,6 +57,8 @@ static const lied_class *const thermofluid_classes[] = {
     &tf_p_sensor_class,     &tf_m_sensor_class,     &tf_h_sensor_class,
     &tf_x_sensor_class,
     &tf_separator_class,
+    &tf_counter_ntu_class,  &tf_parallel_ntu_class, &tf_cross_ntu_class,
+    &tf_pipe_class,
     &tf_constant_class,     &tf_step_class,         &tf_ramp_class,
     &tf_sine_class,         NULL};
 

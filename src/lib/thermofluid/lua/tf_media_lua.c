@@ -4,6 +4,7 @@
  *
  *   tf.steam:T_ph(p, h)   tf.steam:h_pT(p, T)   tf.steam:Tsat(p)
  *   tf.moist_air:phi(p, T, X)   tf.moist_air:T_dew(p, X)
+ *   tf.air:h_T(T)   tf.air:T_ps(p, s)   (tf_gas_lua.c)
  *
  * and, for every registered medium with two phases and entropy (the
  * refrigerants tf.R134a, tf.R1234yf, tf.R290, tf.R744 and a plugin's), the
@@ -21,8 +22,10 @@
 #include "lied/luaopen.h"
 #include "lib/thermofluid/if97.h"
 #include "lib/thermofluid/moist_air.h"
+#include "lib/thermofluid/nasa_moist.h"
 #include "lib/thermofluid/rftab.h"
 #include "lib/thermofluid/thermofluid.h"
+#include "tf_gas_lua.h"
 
 /* Argument k (after the self of a method call) as a number. */
 static double arg(lua_State *L, int k) {
@@ -148,16 +151,30 @@ static const luaL_Reg steam_methods[] = {
     {"state_ps", state_ps}, {"state_rhou", state_rhou}, {"Tsat", Tsat}, {"psat", psat},
     {NULL, NULL}};
 
-/* ---- moist air ------------------------------------------------------------ */
+/* ---- moist air ------------------------------------------------------------
+ * tf.moist_air (moist_air.h) and tf.moist_air_nasa (nasa_moist.h) share
+ * the methods: the model is the methods' upvalue. */
 
+typedef struct ma_model {
+  const char *name; /* "tf.moist_air" */
+  int (*pTX)(double p, double T, double X, ma_state *st, char *why, size_t cap);
+  int (*phX)(double p, double h, double X, ma_state *st, char *why, size_t cap);
+  int (*Tdew)(double p, double X, double *T, char *why, size_t cap);
+  int (*X_phi)(double p, double T, double phi, double *X, char *why, size_t cap);
+} ma_model;
+static const ma_model ma_if97 = {"tf.moist_air", ma_pTX, ma_phX, ma_Tdew, ma_X_phi};
+static const ma_model ma_nasa = {"tf.moist_air_nasa", nma_pTX, nma_phX, nma_Tdew, nma_X_phi};
+
+static const ma_model *ma_of(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
 static int ma_fail(lua_State *L, const char *fn, const char *why) {
-  return luaL_error(L, "tf.moist_air:%s: %s", fn, why);
+  return luaL_error(L, "%s:%s: %s", ma_of(L)->name, fn, why);
 }
 /* The state of a moist-air method: by "pTX" or "phX" (three arguments). */
 static void ma_state_of(lua_State *L, const char *fn, int by_h, ma_state *st) {
   char why[256];
+  const ma_model *m = ma_of(L);
   double a = arg(L, 1), b = arg(L, 2), X = arg(L, 3);
-  int rc = by_h ? ma_phX(a, b, X, st, why, sizeof why) : ma_pTX(a, b, X, st, why, sizeof why);
+  int rc = by_h ? m->phX(a, b, X, st, why, sizeof why) : m->pTX(a, b, X, st, why, sizeof why);
   if (rc) ma_fail(L, fn, why);
 }
 #define MA_PROP(NAME, BY_H, EXPR)                                                       \
@@ -178,21 +195,22 @@ MA_PROP(X_liquid_phX, 1, st.Xl)
 static int ma_x_sat(lua_State *L) {
   char why[256];
   ma_state st;
-  if (ma_pTX(arg(L, 1), arg(L, 2), 0, &st, why, sizeof why)) return ma_fail(L, "x_sat", why);
+  if (ma_of(L)->pTX(arg(L, 1), arg(L, 2), 0, &st, why, sizeof why))
+    return ma_fail(L, "x_sat", why);
   lua_pushnumber(L, st.x_sat);
   return 1;
 }
 static int ma_T_dew(lua_State *L) {
   char why[256];
   double T;
-  if (ma_Tdew(arg(L, 1), arg(L, 2), &T, why, sizeof why)) return ma_fail(L, "T_dew", why);
+  if (ma_of(L)->Tdew(arg(L, 1), arg(L, 2), &T, why, sizeof why)) return ma_fail(L, "T_dew", why);
   lua_pushnumber(L, T);
   return 1;
 }
 static int ma_X_of_phi(lua_State *L) {
   char why[256];
   double X;
-  if (ma_X_phi(arg(L, 1), arg(L, 2), arg(L, 3), &X, why, sizeof why))
+  if (ma_of(L)->X_phi(arg(L, 1), arg(L, 2), arg(L, 3), &X, why, sizeof why))
     return ma_fail(L, "X_phi", why);
   lua_pushnumber(L, X);
   return 1;
@@ -220,6 +238,14 @@ static const luaL_Reg moist_air_methods[] = {
     {"X_liquid_phX", ma_X_liquid_phX}, {"x_sat", ma_x_sat}, {"T_dew", ma_T_dew},
     {"X_phi", ma_X_of_phi},    {"state_pTX", ma_state_pTX}, {"state_phX", ma_state_phX},
     {NULL, NULL}};
+
+/* The methods of a moist-air model, as field `name` of the table on top. */
+static void ma_methods(lua_State *L, const ma_model *m, const char *name) {
+  luaL_newlibtable(L, moist_air_methods);
+  lua_pushlightuserdata(L, (void *)m);
+  luaL_setfuncs(L, moist_air_methods, 1);
+  lua_setfield(L, -2, name);
+}
 
 /* ---- media of the registry with two phases (refrigerants, plugins) ------- */
 
@@ -484,14 +510,17 @@ static int media_list(lua_State *L) {
 }
 
 /* require "lied.thermofluid_media" -> {steam = {...}, moist_air = {...},
- * twophase = {...}, list = function} */
+ * moist_air_nasa = {...}, gas = {...} (tf_gas_lua.c), twophase = {...},
+ * list = function} */
 LIED_EXPORT int luaopen_lied_thermofluid_media(lua_State *L);
 LIED_EXPORT int luaopen_lied_thermofluid_media(lua_State *L) {
-  lua_createtable(L, 0, 4);
+  lua_createtable(L, 0, 6);
   luaL_newlib(L, steam_methods);
   lua_setfield(L, -2, "steam");
-  luaL_newlib(L, moist_air_methods);
-  lua_setfield(L, -2, "moist_air");
+  ma_methods(L, &ma_if97, "moist_air");
+  ma_methods(L, &ma_nasa, "moist_air_nasa");
+  tf_gas_lua_methods(L);
+  lua_setfield(L, -2, "gas");
   luaL_newlib(L, twophase_methods);
   lua_setfield(L, -2, "twophase");
   lua_pushcfunction(L, media_list);
