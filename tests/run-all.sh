@@ -51,7 +51,8 @@ fi
 if command -v clang >/dev/null; then
   CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON >/dev/null
   if grep -q "LIED_HAVE_LIBFUZZER:INTERNAL=1" build-fuzz/CMakeCache.txt; then
-    cmake --build build-fuzz -j"$jobs" --target fuzz_model fuzz_cli fuzz_repl fuzz_set fuzz_connect
+    cmake --build build-fuzz -j"$jobs" --target fuzz_model fuzz_cli fuzz_repl fuzz_set fuzz_connect \
+      fuzz_media fuzz_embed fuzz_descriptor
     stage "build (libFuzzer)"
     echo "== fuzz smoke (libFuzzer, ASan + UBSan)"
     ctest --test-dir build-fuzz --output-on-failure -L fuzz -j"$jobs"
