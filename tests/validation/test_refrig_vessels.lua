@@ -130,6 +130,35 @@ do
   T.eq(r:column("v.x_out")[k], 0, "accumulator flooded: liquid leaves")
 end
 
+-- ---- a thermostatic valve holding an evaporator's superheat ---------------------
+-- liquid at 10 bar through the valve into a heated cell (the evaporator) at 3 bar; the
+-- bulb reads the superheat at its outlet. At steady state, by hand: the opening from the
+-- superheat, the flow from the orifice at that opening, the superheat from the flow by
+-- the cell's energy balance.
+do
+  local M = lied.model "Txv" {
+    src = tf.Source { p0 = 1e6, T0 = 300, L = 1e4, m_flow = 0.01, medium = R },
+    txv = rf.ThermostaticValve { A = 5e-7, sh_static = 3, sh_range = 4, T_bulb = 2, sh_b = 5, medium = R },
+    evap = tf.Heater { Q = 1700, V = 1e-4, T0 = 275, p0 = 3e5, medium = R },
+    sh = rf.SuperheatSensor { medium = R },
+    snk = tf.Sink { p0 = 3e5, medium = R },
+    connect = { { "src.outlet", "txv.inlet" }, { "txv.outlet", "evap.inlet" }, { "evap.outlet", "sh.inlet" },
+                { "sh.outlet", "snk.inlet" }, { "sh.y", "txv.superheat" } },
+  }
+  local b = lied.build(M)
+  local _, _, e = b:run { stop = 300, solver = "cvode", tol = 1e-10 }
+  T.check(not e, "thermostatic valve: runs (" .. tostring(e) .. ")")
+  local sh, y, mf = b:value("sh.y"), b:value("txv.y"), b:value("txv.m_flow")
+  T.check(y > 0 and y < 1, "thermostatic valve: settles part open (y = " .. y .. ")")
+  T.near(b:value("txv.sh_b"), sh, 1e-6, "thermostatic valve: the bulb reached the superheat")
+  T.near(y, (sh - 3) / 4, 1e-6, "thermostatic valve: y = (sh - sh_static)/sh_range")
+  local f = 1e-4 + (1 - 1e-4) * y
+  local rho1 = R:rho_pT(1e6, 300)
+  T.near(mf, f * 5e-7 * math.sqrt(2 * rho1 * 7e5), 1e-6 * mf, "thermostatic valve: the orifice's flow")
+  local h2 = R:h_pT(1e6, 300) + 1700 / mf
+  T.near(sh, R:T_ph(3e5, h2) - R:Tsat(3e5), 1e-6, "thermostatic valve: the superheat of the cell's balance")
+end
+
 -- ---- sensors against the refrigerant's calls ---------------------------------
 -- the stream from a source of (p, T), or a receiver's two-phase outflow (level_mouth = 1:
 -- x_out = x (1 - level))

@@ -25,26 +25,24 @@ static void sensor_state(const lied_env *env, rg_sensor *s) {
   (void)env;
   s->outlet.state = *s->inlet.state;
 }
-static void sensor_measure(const lied_env *env, rg_sensor *s) {
-  const double p = s->inlet.state->p, h = s->inlet.state->h;
+/* The quantity at (p, h) (faults of self name the state where there is none). */
+static double sensor_eval(const lied_env *env, const void *self, const tf_med *med, int quantity,
+                          int extended, double p, double h) {
   tf_sat st;
   tf_props o;
-  double v = NAN;
-  if (s->quantity == Q_QUALITY && !s->extended) {
-    if (!rg_props(env, s, &s->med, p, h, &o, "stream")) v = o.x;
-  } else if (!rg_sat(env, s, &s->med, p, &st, "stream")) {
-    switch (s->quantity) {
-      case Q_TSAT: v = st.T; break;
-      case Q_QUALITY: v = (h - st.hL) / (st.hV - st.hL); break;
-      default: {
-        const double T = tf_T(&s->med, p, h);
-        TF_GUARD_PH(env, s, &s->med, T, p, h, "stream");
-        v = s->quantity == Q_SUPERHEAT ? T - st.T : st.T - T;
-      }
-    }
-  }
-  s->value = v;
-  s->y.y.y = v;
+  if (quantity == Q_QUALITY && !extended)
+    return rg_props(env, self, med, p, h, &o, "stream") ? NAN : o.x;
+  if (rg_sat(env, self, med, p, &st, "stream")) return NAN;
+  if (quantity == Q_TSAT) return st.T;
+  if (quantity == Q_QUALITY) return (h - st.hL) / (st.hV - st.hL);
+  const double T = tf_T(med, p, h);
+  TF_GUARD_PH(env, self, med, T, p, h, "stream");
+  return quantity == Q_SUPERHEAT ? T - st.T : st.T - T;
+}
+static void sensor_measure(const lied_env *env, rg_sensor *s) {
+  s->value = sensor_eval(env, s, &s->med, s->quantity, s->extended, s->inlet.state->p,
+                         s->inlet.state->h);
+  s->y.y.y = s->value;
 }
 static void sensor_der(const lied_env *env, rg_sensor *s) {
   (void)env;
@@ -59,6 +57,39 @@ LIED_BLOCK(sensor_measure_b, rg_sensor, sensor_measure)
 LIED_BLOCK(sensor_der_b, rg_sensor, sensor_der)
 LIED_BLOCK(sensor_r_b, rg_sensor, sensor_r)
 
+/* Lane forms (lied/component.h): the same operations, copy by copy. */
+LIED_LANE_BODY void sensor_state_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict i_ = LIED_LANE_IN(rg_sensor, g, inlet.state);
+  double *restrict o_ = LIED_LANE(rg_sensor, g, outlet.state);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++)
+    TF_V(o_, 0, l) = TF_V(i_, 0, l), TF_V(o_, 1, l) = TF_V(i_, 1, l), TF_V(o_, 2, l) = TF_V(i_, 2, l);
+}
+LIED_LANE_FORM(sensor_state_lanes)
+static void sensor_measure_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  const double *in = LIED_LANE_IN(rg_sensor, g, inlet.state);
+  double *v = LIED_LANE(rg_sensor, g, value), *y = LIED_LANE(rg_sensor, g, y.y.y);
+  for (size_t l = 0; l < n; l++) {
+    tf_med med;
+    TF_LANE_MED(rg_sensor, g, med, l, &med);
+    v[l] = sensor_eval(env, TF_LANE_WORD(rg_sensor, g, value, l), &med,
+                       TF_LANE_INT(rg_sensor, g, quantity, l), TF_LANE_INT(rg_sensor, g, extended, l),
+                       TF_V(in, 1, l), TF_V(in, 2, l));
+    y[l] = v[l];
+  }
+}
+TF_DER_LANES(sensor_der_lanes, rg_sensor, inlet, outlet)
+LIED_LANE_BODY void sensor_r_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict r_ = LIED_LANE_IN(rg_sensor, g, outlet.r);
+  double *restrict o_ = LIED_LANE(rg_sensor, g, inlet.r.r);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o_[l] = r_[l];
+}
+LIED_LANE_FORM(sensor_r_lanes)
+
 static const char *const quantity_name[] = {"", "superheat", "subcooling", "x", "Tsat"};
 static const char *const quantity_unit[] = {"", "K", "K", "1", "K"};
 
@@ -70,12 +101,16 @@ static void sensor_meta(lied_meta *m, void *self) {
   lied_meta_var(m, quantity_name[s->quantity], quantity_unit[s->quantity], &s->value);
   lied_meta_block(m, "state", sensor_state_b, 0, LIED_SIGS(&s->inlet.state),
                   LIED_SIGS(&s->outlet.state));
+  lied_meta_lanes(m, sensor_state_lanes);
   lied_meta_block(m, "measure", sensor_measure_b, 0, LIED_SIGS(&s->inlet.state),
                   LIED_SIGS(&s->value, &s->y.y));
+  lied_meta_lanes(m, sensor_measure_lanes);
   lied_meta_block(m, "der", sensor_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->inlet.der),
                   LIED_SIGS(&s->outlet.der));
+  lied_meta_lanes(m, sensor_der_lanes);
   lied_meta_block(m, "r", sensor_r_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->outlet.r),
                   LIED_SIGS(&s->inlet.r));
+  lied_meta_lanes(m, sensor_r_lanes);
 }
 
 #define SENSOR_INIT(NAME, Q)                                  \
