@@ -17,7 +17,6 @@
  * eta_v(pr_v, w) at pr_v, the ratio lagged by T_pr (a state: the ratio
  * results from the flow that eta_v sets, so the lag breaks that loop; at a
  * steady state pr_v = pr). */
-#include <stdio.h>
 #include "lib/refrigeration/refrigeration.h"
 #include "lib/rotational/rotational.h"
 #include "lied/table.h"
