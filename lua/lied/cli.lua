@@ -801,7 +801,8 @@ local function dispatch(args)
     io.stdout:write(cli.usage(), "\n")
     return 0
   elseif a == "--version" then
-    io.stdout:write("lied ", lied.version, " (", _VERSION, ")\n")
+    io.stdout:write("lied ", lied.version, " (", _VERSION,
+                    lied.core.asserts and ", assertions on" or "", ")\n")
     return 0
   elseif a == "help" then
     return cmd_help(args[2])
