@@ -191,6 +191,8 @@ MA_PROP(X_liquid, 0, st.Xl)
 MA_PROP(T_phX, 1, st.T)
 MA_PROP(phi_phX, 1, st.phi)
 MA_PROP(X_liquid_phX, 1, st.Xl)
+MA_PROP(X_ice, 0, st.Xi)
+MA_PROP(X_ice_phX, 1, st.Xi)
 
 static int ma_x_sat(lua_State *L) {
   char why[256];
@@ -216,10 +218,10 @@ static int ma_X_of_phi(lua_State *L) {
   return 1;
 }
 static int ma_push_state(lua_State *L, const ma_state *st) {
-  const char *names[] = {"p", "T", "X", "Xv", "Xl", "phi", "x", "x_sat", "h", "u", "rho"};
-  const double vals[] = {st->p,   st->T, st->X,     st->Xv, st->Xl, st->phi,
-                         st->x,   st->x_sat, st->h, st->u,  st->rho};
-  return push_fields(L, names, vals, 11, NULL, 0);
+  const char *names[] = {"p", "T", "X", "Xv", "Xl", "Xi", "phi", "x", "x_sat", "h", "u", "rho"};
+  const double vals[] = {st->p,   st->T, st->X,     st->Xv, st->Xl, st->Xi,
+                         st->phi, st->x, st->x_sat, st->h,  st->u,  st->rho};
+  return push_fields(L, names, vals, 12, NULL, 0);
 }
 static int ma_state_pTX(lua_State *L) {
   ma_state st;
@@ -235,7 +237,8 @@ static int ma_state_phX(lua_State *L) {
 static const luaL_Reg moist_air_methods[] = {
     {"phi", ma_phi},           {"h_pTX", ma_h_pTX},         {"rho_pTX", ma_rho_pTX},
     {"X_liquid", ma_X_liquid}, {"T_phX", ma_T_phX},         {"phi_phX", ma_phi_phX},
-    {"X_liquid_phX", ma_X_liquid_phX}, {"x_sat", ma_x_sat}, {"T_dew", ma_T_dew},
+    {"X_liquid_phX", ma_X_liquid_phX}, {"X_ice", ma_X_ice}, {"X_ice_phX", ma_X_ice_phX},
+    {"x_sat", ma_x_sat}, {"T_dew", ma_T_dew},
     {"X_phi", ma_X_of_phi},    {"state_pTX", ma_state_pTX}, {"state_phX", ma_state_phX},
     {NULL, NULL}};
 
