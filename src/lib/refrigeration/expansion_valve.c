@@ -1,0 +1,150 @@
+/* expansion_valve.c - ExpansionValve (an orifice whose opening is a signal:
+ * an electronic expansion valve) and ThermostaticValve (its opening follows
+ * the superheat at the bulb), both isenthalpic (docs/refrigeration.md,
+ * "Expansion valves"). The orifice law, odd in the flow, with the density
+ * at the inlet (liquid, two-phase or vapour, from the medium's tables):
+ *   m = f A sqrt(2 rho1 dp)   ->   dp = m|m| / (2 rho1 (f A)^2)
+ *   f = leakage + (1 - leakage) y,  y the opening clamped to [0, 1]
+ * (A the flow area times the discharge coefficient; the leakage keeps a
+ * closed valve a large, finite resistance). Thermostatic: y = (sh - sh_static)
+ * / sh_range, sh the bulb's superheat: the input itself (T_bulb = 0) or a
+ * state following it with the bulb's time constant,
+ *   T_bulb der(sh_b) = superheat - sh_b.
+ * The clamps at 0 and 1 are kinks: zero functions make them state events
+ * (as thermofluid's Valve does). The outlet carries the inlet's flow and
+ * enthalpy at the pressure lowered by dp. */
+#include "lib/refrigeration/refrigeration.h"
+
+typedef struct rg_valve {
+  tf_in inlet;
+  tf_out outlet;
+  lied_real_in opening, superheat;
+  tf_med med;
+  double sh_b, der_sh_b; /* ThermostaticValve with T_bulb > 0: the bulb's superheat */
+  double A, leakage, L, sh_static, sh_range, T_bulb;
+  double y, f, dp, rho1, sh_used, z0, z1;
+  int thermostatic;
+} rg_valve;
+
+static inline double clamp01(double y) { return y < 0 ? 0 : y > 1 ? 1 : y; }
+
+static void valve_state(const lied_env *env, rg_valve *v) {
+  const tf_state *in = v->inlet.state;
+  double u;
+  if (v->thermostatic) {
+    v->sh_used = v->T_bulb > 0 ? v->sh_b : v->superheat.y->y;
+    u = (v->sh_used - v->sh_static) / v->sh_range;
+  } else {
+    u = v->opening.y->y;
+  }
+  v->y = clamp01(u);
+  v->f = v->leakage + (1 - v->leakage) * v->y;
+  v->rho1 = tf_rho(&v->med, in->p, in->h);
+  TF_GUARD_PH(env, v, &v->med, v->rho1, in->p, in->h, "inflow");
+  const double fA = v->f * v->A;
+  v->dp = in->m_flow * fabs(in->m_flow) / (2 * v->rho1 * fA * fA);
+  v->outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
+  v->z0 = u;
+  v->z1 = u - 1;
+}
+static void valve_bulb(const lied_env *env, rg_valve *v) {
+  (void)env;
+  v->der_sh_b = (v->superheat.y->y - v->sh_b) / v->T_bulb;
+}
+/* The clamps' kinks: nothing to change, the solver restarts there. */
+static void valve_kink(void *self, const lied_event *ev) { (void)self, (void)ev; }
+static void valve_der(const lied_env *env, rg_valve *v) {
+  (void)env;
+  tf_pass_der(&v->inlet, &v->outlet);
+}
+static void valve_r(const lied_env *env, rg_valve *v) {
+  (void)env;
+  tf_pass_r(&v->inlet, &v->outlet, v->L);
+}
+LIED_BLOCK(valve_state_b, rg_valve, valve_state)
+LIED_BLOCK(valve_bulb_b, rg_valve, valve_bulb)
+LIED_BLOCK(valve_der_b, rg_valve, valve_der)
+LIED_BLOCK(valve_r_b, rg_valve, valve_r)
+
+static int valve_init(void *self, lied_init *ctx) {
+  rg_valve *v = self;
+  v->thermostatic = 0;
+  return rg_medium_init(&v->med, ctx);
+}
+static int txv_init(void *self, lied_init *ctx) {
+  rg_valve *v = self;
+  v->thermostatic = 1;
+  return rg_medium_init(&v->med, ctx);
+}
+
+static void valve_meta(lied_meta *m, void *self) {
+  rg_valve *v = self;
+  const int bulb = v->thermostatic && v->T_bulb > 0;
+  tf_meta_in(m, "inlet", 0, &v->inlet, &v->med);
+  tf_meta_out(m, "outlet", 0, &v->outlet, &v->med);
+  lied_meta_var(m, "m_flow", "kg/s", &v->outlet.state.m_flow);
+  lied_meta_var(m, "dp", "Pa", &v->dp);
+  lied_meta_var(m, "y", "1", &v->y);
+  lied_meta_var(m, "f", "1", &v->f);
+  lied_meta_var(m, "rho1", "kg/m3", &v->rho1);
+  const void *u;
+  if (v->thermostatic) {
+    lied_meta_real_in(m, "superheat", 0, &v->superheat);
+    lied_meta_var(m, "sh_used", "K", &v->sh_used);
+    if (bulb) {
+      lied_meta_state(m, "sh_b", "K", &v->sh_b, &v->der_sh_b);
+      lied_meta_block(m, "bulb", valve_bulb_b, 0, LIED_SIGS(&v->superheat.y, &v->sh_b),
+                      LIED_SIGS(&v->der_sh_b));
+    }
+    u = bulb ? (const void *)&v->sh_b : &v->superheat.y;
+  } else {
+    lied_meta_real_in(m, "opening", 0, &v->opening);
+    u = &v->opening.y;
+  }
+  lied_meta_block(m, "state", valve_state_b, 0, LIED_SIGS(&v->inlet.state, u),
+                  LIED_SIGS(&v->outlet.state, &v->dp, &v->y, &v->f, &v->rho1, &v->z0, &v->z1,
+                            v->thermostatic ? &v->sh_used : NULL));
+  lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
+  lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH);
+  lied_meta_event(m, valve_kink);
+  lied_meta_block(m, "der", valve_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&v->inlet.der),
+                  LIED_SIGS(&v->outlet.der));
+  lied_meta_block(m, "r", valve_r_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&v->outlet.r, &v->inlet.der), LIED_SIGS(&v->inlet.r));
+}
+
+#define ORIFICE_PARAMS                                                                           \
+  {"A", offsetof(rg_valve, A), 1e-6, "m2",                                                      \
+   "flow area at full opening times the discharge coefficient", 0, TF_NOMAX,                    \
+   LIED_PARAM_MIN_OPEN, 0, NULL},                                                               \
+  {"leakage", offsetof(rg_valve, leakage), 1e-4, "1",                                           \
+   "flow area of the closed valve, relative to the open one", 0, 1, LIED_PARAM_MIN_OPEN, 0,     \
+   NULL},                                                                                       \
+  {"L", offsetof(rg_valve, L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0, NULL}, \
+  RG_MEDIUM_PARAM(rg_valve)
+
+static const lied_param valve_params[] = {ORIFICE_PARAMS};
+static const lied_param txv_params[] = {
+    {"sh_static", offsetof(rg_valve, sh_static), 3, "K",
+     "static superheat: the bulb's superheat at which the valve starts to open", TF_NOMIN,
+     TF_NOMAX, 0, 0, NULL},
+    {"sh_range", offsetof(rg_valve, sh_range), 4, "K",
+     "superheat above sh_static that opens the valve fully", 0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0,
+     NULL},
+    {"T_bulb", offsetof(rg_valve, T_bulb), 0, "s",
+     "time constant of the bulb (0: the superheat input acts at once)", 0, TF_NOMAX, 0, 0, NULL},
+    {"sh_b", offsetof(rg_valve, sh_b), 5, "K", "start value of the bulb's superheat (T_bulb > 0)",
+     TF_NOMIN, TF_NOMAX, 0, 0, NULL},
+    ORIFICE_PARAMS,
+};
+const lied_class rg_expansion_valve_class = {
+    "ExpansionValve", "thermofluid",
+    "isenthalpic orifice, dp = m|m|/(2 rho1 (f A)^2), f = leakage + (1 - leakage) y, the opening "
+    "y a signal input (clamped to [0, 1]): an electronic expansion valve",
+    sizeof(rg_valve), valve_params, sizeof valve_params / sizeof *valve_params, valve_init,
+    valve_meta};
+const lied_class rg_thermostatic_valve_class = {
+    "ThermostaticValve", "thermofluid",
+    "the ExpansionValve's orifice opened by the superheat at its bulb (signal input superheat [K], "
+    "through the bulb's time constant T_bulb): y = (sh - sh_static)/sh_range clamped to [0, 1]",
+    sizeof(rg_valve), txv_params, sizeof txv_params / sizeof *txv_params, txv_init, valve_meta};
