@@ -26,12 +26,8 @@ local Evs = lied.model "Evs" { e = lied.array(Ev, n, { m_air = function(i) retur
 local built = lied.build(Evs)
 assert(built:info().lanes, "the evaporators do not run in lane form")
 
-local function median(v)
-  local s = {}
-  for i, x in ipairs(v) do s[i] = x end
-  table.sort(s)
-  return s[(#s + 1) // 2]
-end
+local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
+local median = dofile(here .. "/realtime.lua").median
 print(string.format("%d evaporators of %d cells, RK4 dt = %g s to %g s, one thread, nothing recorded", n, N, dt, stop))
 print(string.format("%-8s %4s %10s %12s %16s", "form", "run", "cpu [s]", "evaluations", "ns/cell-eval"))
 local med = {}
