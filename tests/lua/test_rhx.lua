@@ -234,4 +234,32 @@ for _, name in ipairs(hr:names()) do
 end
 T.eq(nan, 0, "the faulting run records no NaN")
 
+-- no flow on either side: the exchanger comes to rest, defined (no NaN): no heat from
+-- stream b, the wall and the refrigerant settle to one temperature (the wall's heat
+-- boiling some refrigerant out to the sink), the pressure the sink's
+local Still = lied.model "Still" {
+  src = tf.MassFlowSource { m_flow = 0, T0 = 300, p0 = 1e6, medium = R },
+  hx = tf.TwoPhaseCounterFlowHX { N = 5, V_a = 1e-3, p0_a = 4e5, x0_a = 0.5, C_w = 500, T0_w = 290, L = 1e5 },
+  d = tf.LinearQuadraticDrop { k1 = 1e6, k2 = 0, medium = R },
+  snk = tf.Sink { p0 = 4e5, medium = R },
+  w = tf.MassFlowSource { m_flow = 0, T0 = 350, p0 = 2e5 }, ws = tf.Sink { p0 = 2e5 },
+  connect = { { "src.outlet", "hx.inlet_a" }, { "hx.outlet_a", "d.inlet" }, { "d.outlet", "snk.inlet" },
+              { "w.outlet", "hx.inlet_b" }, { "hx.outlet_b", "ws.inlet" } },
+}
+local sb = lied.build(Still)
+local sM0 = sb:value("hx.M")
+local sr, _, serr = sb:run { stop = 200, solver = "esdirk23", tol = 1e-9, interval = 1, progress = false, vars = "hx.*" }
+T.eq(serr, nil, "no flow: the run ends without a fault")
+nan = 0
+for _, name in ipairs(sr:names()) do
+  for _, v in ipairs(sr:column(name)) do if v ~= v then nan = nan + 1 end end
+end
+T.eq(nan, 0, "no flow: no NaN recorded")
+T.eq(sb:value("hx.Q_b"), 0, "no flow: no heat from stream b")
+T.near(sb:value("hx.T_b"), 350, 1e-9, "no flow: stream b leaves at its inlet state")
+T.near(sb:value("hx.T_w[3]"), sb:value("hx.T[3]"), 1e-3, "no flow: wall and refrigerant settle together")
+T.check(sb:value("hx.M") < sM0, "no flow: the wall's heat boils refrigerant out to the sink")
+T.near(sb:value("hx.m_flow"), 0, 1e-7, "no flow: at rest the outflow stops")
+T.near(sb:value("hx.p"), 4e5, 1, "no flow: at rest the sink's pressure")
+
 T.done()
