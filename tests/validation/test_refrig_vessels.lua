@@ -79,10 +79,21 @@ local function drain(cls, level0, p0, psink, mouth)
     v = cls { V = 1e-3, p0 = p0, level0 = level0, level_mouth = mouth, L = 1e4, medium = R },
     valve = rf.ExpansionValve { A = 2e-6, medium = R },
     opening = S.Constant { k = 1 },
+    out = tf.MassFlowSensor { medium = R },
+    gone = S.Integrator {}, -- the mass that left
     snk = tf.Sink { p0 = psink, medium = R },
-    connect = { { "src.outlet", "v.inlet" }, { "v.outlet", "valve.inlet" }, { "valve.outlet", "snk.inlet" },
-                { "opening.y", "valve.opening" } },
+    connect = { { "src.outlet", "v.inlet" }, { "v.outlet", "valve.inlet" }, { "valve.outlet", "out.inlet" },
+                { "out.outlet", "snk.inlet" }, { "opening.y", "valve.opening" }, { "out.y", "gone.u" } },
   }
+end
+-- the charge plus what left minus what came in (m_in t) stays M0
+local function balance(r, M0, m_in)
+  local worst = 0
+  for i = 1, r:nrows() do
+    local t = r:column("time")[i]
+    worst = math.max(worst, math.abs((r:column("v.M")[i] + r:column("gone.y")[i] - m_in * t) / M0 - 1))
+  end
+  return worst
 end
 local function finite_all(r, vars)
   for _, v in ipairs(vars) do
@@ -90,7 +101,7 @@ local function finite_all(r, vars)
   end
   return true
 end
-local vars = { "v.M", "v.level", "v.x_out", "v.outlet.h", "v.p" }
+local vars = { "v.M", "v.level", "v.x_out", "v.outlet.h", "v.p", "gone.y" }
 do
   local b = lied.build(drain(rf.Receiver, 0.05, 1e6, 3e5, 0.02))
   local M0 = b:value("v.M")
@@ -108,6 +119,8 @@ do
     T.check(lv >= 0 and lv <= 1, "receiver: level in [0, 1]")
   end
   T.check(seen, "receiver run dry: passed through the mouth's blend")
+  local w = balance(r, M0, 0)
+  T.check(w < 1e-9, "receiver run dry: charge + outflow = start charge to 1e-9 (" .. w .. ")")
   T.check(r:column("v.x_out")[k] > 0.9, "receiver run dry: vapour leaves (x_out " .. r:column("v.x_out")[k] .. ")")
 end
 do
@@ -117,17 +130,22 @@ do
     v = rf.Accumulator { V = 1e-3, p0 = 3e5, level0 = 0.9, L = 1e4, m_flow = 1.7e-3, medium = R },
     valve = rf.ExpansionValve { A = 1e-6, medium = R },
     opening = S.Constant { k = 1 },
+    out = tf.MassFlowSensor { medium = R },
+    gone = S.Integrator {},
     snk = tf.Sink { p0 = 2e5, medium = R },
-    connect = { { "src.outlet", "v.inlet" }, { "v.outlet", "valve.inlet" }, { "valve.outlet", "snk.inlet" },
-                { "opening.y", "valve.opening" } },
+    connect = { { "src.outlet", "v.inlet" }, { "v.outlet", "valve.inlet" }, { "valve.outlet", "out.inlet" },
+                { "out.outlet", "snk.inlet" }, { "opening.y", "valve.opening" }, { "out.y", "gone.u" } },
   }
   local b = lied.build(M)
+  local M0 = b:value("v.M")
   local r, _, e = b:run { stop = 30, solver = "cvode", tol = 1e-9, interval = 0.05, vars = table.concat(vars, ",") }
   T.check(not e, "accumulator flooded: runs (" .. tostring(e) .. ")")
   T.check(finite_all(r, vars), "accumulator flooded: no NaN")
   local k = r:nrows()
   T.eq(r:column("v.level")[k], 1, "accumulator flooded: level 1")
   T.eq(r:column("v.x_out")[k], 0, "accumulator flooded: liquid leaves")
+  local w = balance(r, M0, 0.02)
+  T.check(w < 1e-9, "accumulator filled: charge + outflow - inflow = start charge to 1e-9 (" .. w .. ")")
 end
 
 -- ---- a thermostatic valve holding an evaporator's superheat ---------------------

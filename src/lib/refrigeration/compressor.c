@@ -23,14 +23,13 @@
 #include "lied/table.h"
 
 typedef struct rg_compressor {
-  tf_in inlet;
-  tf_out outlet;
+  rg_two_port e; /* inlet, outlet, L */
   lied_real_in speed;
   ro_branch flange;
   lied_real_out torque;
   tf_med med;
   double pr_v, der_pr_v; /* CompressorMap: state, the lagged pressure ratio */
-  double V_d, eta_s, eta_v, k, w_small, L, T_pr;
+  double V_d, eta_s, eta_v, k, w_small, T_pr;
   const lied_table *eta_s_map, *eta_v_map;
   lied_table_hint at_s, at_v;
   double w, rho1, s1, m_disp, dp, pr, h2s, dh_s, dh, eta_s_used, eta_v_used, P, T2;
@@ -38,7 +37,7 @@ typedef struct rg_compressor {
 } rg_compressor;
 
 static void comp_work(const lied_env *env, rg_compressor *c) {
-  const tf_state *in = c->inlet.state;
+  const tf_state *in = c->e.inlet.state;
   const double m = in->m_flow, w = c->shaft ? c->flange.w->w : c->speed.y->y;
   tf_props o;
   c->w = w;
@@ -67,26 +66,16 @@ static void comp_work(const lied_env *env, rg_compressor *c) {
   c->P = m * c->dh;
   c->torque.y.y = m * dh_e * th_w;
   if (c->shaft) c->flange.tau.tau = c->torque.y.y;
-  c->outlet.state = (tf_state){m, p2, in->h + c->dh};
+  c->e.outlet.state = (tf_state){m, p2, in->h + c->dh};
 }
 /* The discharge temperature (recorded; nothing reads it). */
 static void comp_out(const lied_env *env, rg_compressor *c) {
-  const tf_state *o = &c->outlet.state;
+  const tf_state *o = &c->e.outlet.state;
   c->T2 = tf_T(&c->med, o->p, o->h);
   TF_GUARD_PH(env, c, &c->med, c->T2, o->p, o->h, "discharge");
 }
-static void comp_der(const lied_env *env, rg_compressor *c) {
-  (void)env;
-  tf_pass_der(&c->inlet, &c->outlet);
-}
-static void comp_r(const lied_env *env, rg_compressor *c) {
-  (void)env;
-  tf_pass_r(&c->inlet, &c->outlet, c->L);
-}
 LIED_BLOCK(comp_work_b, rg_compressor, comp_work)
 LIED_BLOCK(comp_out_b, rg_compressor, comp_out)
-LIED_BLOCK(comp_der_b, rg_compressor, comp_der)
-LIED_BLOCK(comp_r_b, rg_compressor, comp_r)
 
 /* A map's values must be efficiencies: in (0, 1] (eta_s, strict) or [0, 1]. */
 static int check_map(lied_init *ctx, const lied_table *t, const char *name, int strict) {
@@ -113,15 +102,15 @@ static int comp_map_init(void *self, lied_init *ctx) { return comp_init_common(s
 
 static void comp_meta(lied_meta *m, void *self) {
   rg_compressor *c = self;
-  tf_meta_in(m, "inlet", 0, &c->inlet, &c->med);
-  tf_meta_out(m, "outlet", 0, &c->outlet, &c->med);
+  tf_meta_in(m, "inlet", 0, &c->e.inlet, &c->med);
+  tf_meta_out(m, "outlet", 0, &c->e.outlet, &c->med);
   if (c->shaft)
     ro_meta_branch(m, "flange", 0, &c->flange);
   else
     lied_meta_real_in(m, "speed", 0, &c->speed);
   lied_meta_real_out(m, "torque", 0, &c->torque);
   if (c->maps) lied_meta_state(m, "pr_v", "1", &c->pr_v, &c->der_pr_v);
-  lied_meta_var(m, "m_flow", "kg/s", &c->outlet.state.m_flow);
+  lied_meta_var(m, "m_flow", "kg/s", &c->e.outlet.state.m_flow);
   lied_meta_var(m, "m_disp", "kg/s", &c->m_disp);
   lied_meta_var(m, "w", "rad/s", &c->w);
   lied_meta_var(m, "rho1", "kg/m3", &c->rho1);
@@ -135,18 +124,15 @@ static void comp_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "eta_v_used", "1", &c->eta_v_used);
   lied_meta_var(m, "P", "W", &c->P);
   lied_meta_var(m, "T2", "K", &c->T2);
-  const void *in[4] = {&c->inlet.state, c->shaft ? (const void *)&c->flange.w : &c->speed.y,
+  const void *in[4] = {&c->e.inlet.state, c->shaft ? (const void *)&c->flange.w : &c->speed.y,
                        c->maps ? &c->pr_v : NULL, NULL};
   lied_meta_block(m, "work", comp_work_b, 0, in,
-                  LIED_SIGS(&c->outlet.state, &c->torque.y, &c->m_disp, &c->w, &c->rho1, &c->s1,
+                  LIED_SIGS(&c->e.outlet.state, &c->torque.y, &c->m_disp, &c->w, &c->rho1, &c->s1,
                             &c->dp, &c->pr, &c->h2s, &c->dh_s, &c->dh, &c->eta_s_used,
                             &c->eta_v_used, &c->P, c->maps ? &c->der_pr_v : NULL,
                             c->shaft ? (const void *)&c->flange.tau : NULL));
-  lied_meta_block(m, "out", comp_out_b, 0, LIED_SIGS(&c->outlet.state), LIED_SIGS(&c->T2));
-  lied_meta_block(m, "der", comp_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&c->inlet.der),
-                  LIED_SIGS(&c->outlet.der));
-  lied_meta_block(m, "r", comp_r_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&c->outlet.r, &c->inlet.der),
-                  LIED_SIGS(&c->inlet.r));
+  lied_meta_block(m, "out", comp_out_b, 0, LIED_SIGS(&c->e.outlet.state), LIED_SIGS(&c->T2));
+  rg_meta_pass(m, &c->e, 0); /* one per cycle: no lane forms (its maps must be given) */
 }
 
 #define COMP_PARAMS                                                                              \
@@ -159,7 +145,7 @@ static void comp_meta(lied_meta *m, void *self) {
   {"w_small", offsetof(rg_compressor, w_small), 1, "rad/s",                                       \
    "speed below which the work fades out (dh scaled by tanh(w/w_small))", 0, TF_NOMAX,             \
    LIED_PARAM_MIN_OPEN, 0, NULL},                                                                 \
-  {"L", offsetof(rg_compressor, L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0,      \
+  {"L", offsetof(rg_compressor, e.L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0,      \
    NULL},                                                                                          \
   {"shaft", offsetof(rg_compressor, shaft), 0, "1",                                               \
    "1: speed from the rotational flange `flange` (a branch on the shaft's node, taking the "       \

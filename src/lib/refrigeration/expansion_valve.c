@@ -16,12 +16,11 @@
 #include "lib/refrigeration/refrigeration.h"
 
 typedef struct rg_valve {
-  tf_in inlet;
-  tf_out outlet;
+  rg_two_port e; /* inlet, outlet, L */
   lied_real_in opening, superheat;
   tf_med med;
   double sh_b, der_sh_b; /* ThermostaticValve with T_bulb > 0: the bulb's superheat */
-  double A, leakage, L, sh_static, sh_range, T_bulb;
+  double A, leakage, sh_static, sh_range, T_bulb;
   double y, f, dp, rho1, sh_used, z0, z1;
   int thermostatic;
 } rg_valve;
@@ -29,7 +28,7 @@ typedef struct rg_valve {
 static inline double clamp01(double y) { return y < 0 ? 0 : y > 1 ? 1 : y; }
 
 static void valve_state(const lied_env *env, rg_valve *v) {
-  const tf_state *in = v->inlet.state;
+  const tf_state *in = v->e.inlet.state;
   double u;
   if (v->thermostatic) {
     v->sh_used = v->T_bulb > 0 ? v->sh_b : v->superheat.y->y;
@@ -43,7 +42,7 @@ static void valve_state(const lied_env *env, rg_valve *v) {
   TF_GUARD_PH(env, v, &v->med, v->rho1, in->p, in->h, "inflow");
   const double fA = v->f * v->A;
   v->dp = in->m_flow * fabs(in->m_flow) / (2 * v->rho1 * fA * fA);
-  v->outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
+  v->e.outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
   v->z0 = u;
   v->z1 = u - 1;
 }
@@ -53,18 +52,8 @@ static void valve_bulb(const lied_env *env, rg_valve *v) {
 }
 /* The clamps' kinks: nothing to change, the solver restarts there. */
 static void valve_kink(void *self, const lied_event *ev) { (void)self, (void)ev; }
-static void valve_der(const lied_env *env, rg_valve *v) {
-  (void)env;
-  tf_pass_der(&v->inlet, &v->outlet);
-}
-static void valve_r(const lied_env *env, rg_valve *v) {
-  (void)env;
-  tf_pass_r(&v->inlet, &v->outlet, v->L);
-}
 LIED_BLOCK(valve_state_b, rg_valve, valve_state)
 LIED_BLOCK(valve_bulb_b, rg_valve, valve_bulb)
-LIED_BLOCK(valve_der_b, rg_valve, valve_der)
-LIED_BLOCK(valve_r_b, rg_valve, valve_r)
 
 static int valve_init(void *self, lied_init *ctx) {
   rg_valve *v = self;
@@ -80,9 +69,9 @@ static int txv_init(void *self, lied_init *ctx) {
 static void valve_meta(lied_meta *m, void *self) {
   rg_valve *v = self;
   const int bulb = v->thermostatic && v->T_bulb > 0;
-  tf_meta_in(m, "inlet", 0, &v->inlet, &v->med);
-  tf_meta_out(m, "outlet", 0, &v->outlet, &v->med);
-  lied_meta_var(m, "m_flow", "kg/s", &v->outlet.state.m_flow);
+  tf_meta_in(m, "inlet", 0, &v->e.inlet, &v->med);
+  tf_meta_out(m, "outlet", 0, &v->e.outlet, &v->med);
+  lied_meta_var(m, "m_flow", "kg/s", &v->e.outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &v->dp);
   lied_meta_var(m, "y", "1", &v->y);
   lied_meta_var(m, "f", "1", &v->f);
@@ -101,16 +90,13 @@ static void valve_meta(lied_meta *m, void *self) {
     lied_meta_real_in(m, "opening", 0, &v->opening);
     u = &v->opening.y;
   }
-  lied_meta_block(m, "state", valve_state_b, 0, LIED_SIGS(&v->inlet.state, u),
-                  LIED_SIGS(&v->outlet.state, &v->dp, &v->y, &v->f, &v->rho1, &v->z0, &v->z1,
+  lied_meta_block(m, "state", valve_state_b, 0, LIED_SIGS(&v->e.inlet.state, u),
+                  LIED_SIGS(&v->e.outlet.state, &v->dp, &v->y, &v->f, &v->rho1, &v->z0, &v->z1,
                             v->thermostatic ? &v->sh_used : NULL));
   lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
   lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH);
   lied_meta_event(m, valve_kink);
-  lied_meta_block(m, "der", valve_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&v->inlet.der),
-                  LIED_SIGS(&v->outlet.der));
-  lied_meta_block(m, "r", valve_r_b, LIED_BLOCK_CONST_COEFF,
-                  LIED_SIGS(&v->outlet.r, &v->inlet.der), LIED_SIGS(&v->inlet.r));
+  rg_meta_pass(m, &v->e, 1);
 }
 
 #define ORIFICE_PARAMS                                                                           \
@@ -120,7 +106,7 @@ static void valve_meta(lied_meta *m, void *self) {
   {"leakage", offsetof(rg_valve, leakage), 1e-4, "1",                                           \
    "flow area of the closed valve, relative to the open one", 0, 1, LIED_PARAM_MIN_OPEN, 0,     \
    NULL},                                                                                       \
-  {"L", offsetof(rg_valve, L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0, NULL}, \
+  {"L", offsetof(rg_valve, e.L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0, NULL}, \
   RG_MEDIUM_PARAM(rg_valve)
 
 static const lied_param valve_params[] = {ORIFICE_PARAMS};

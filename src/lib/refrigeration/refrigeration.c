@@ -35,6 +35,28 @@ int rg_props(const lied_env *env, const void *self, const tf_med *m, double p, d
   return -1;
 }
 
+static void pass_der(const lied_env *env, rg_two_port *e) {
+  (void)env;
+  tf_pass_der(&e->inlet, &e->outlet);
+}
+static void pass_r(const lied_env *env, rg_two_port *e) {
+  (void)env;
+  tf_pass_r(&e->inlet, &e->outlet, e->L);
+}
+LIED_BLOCK(pass_der_b, rg_two_port, pass_der)
+LIED_BLOCK(pass_r_b, rg_two_port, pass_r)
+TF_DER_LANES(pass_der_lanes, rg_two_port, inlet, outlet)
+TF_R_LANES(pass_r_lanes, rg_two_port, inlet, outlet, L)
+
+void rg_meta_pass(lied_meta *m, rg_two_port *e, int lanes) {
+  lied_meta_block(m, "der", pass_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&e->inlet.der),
+                  LIED_SIGS(&e->outlet.der));
+  if (lanes) lied_meta_lanes(m, pass_der_lanes);
+  lied_meta_block(m, "r", pass_r_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&e->outlet.r, &e->inlet.der),
+                  LIED_SIGS(&e->inlet.r));
+  if (lanes) lied_meta_lanes(m, pass_r_lanes);
+}
+
 static const lied_class *const refrigeration_classes[] = {
     &rg_compressor_class, &rg_compressor_map_class, &rg_expansion_valve_class,
     &rg_thermostatic_valve_class, &rg_receiver_class, &rg_accumulator_class,

@@ -21,6 +21,19 @@ int rg_sat(const lied_env *env, const void *self, const tf_med *m, double p, tf_
 int rg_props(const lied_env *env, const void *self, const tf_med *m, double p, double h,
              tf_props *o, const char *what);
 
+/* The head of a two-port element's instance (Compressor, the valves): its
+ * ports and its inertance L, for the pass-through blocks they share. */
+typedef struct rg_two_port {
+  tf_in inlet;
+  tf_out outlet;
+  double L;
+} rg_two_port;
+/* Declare the blocks der (outlet.der = inlet.der) and r (inlet.r = outlet.r
+ * + L der) of an instance that starts with e, with their lane forms when
+ * lanes is 1 (a class whose defaults fail its init declares none:
+ * tests/unit/test_lane_forms.c). */
+void rg_meta_pass(lied_meta *m, rg_two_port *e, int lanes);
+
 #define RG_MEDIUM_PARAM(TYPE)                                                              \
   {"medium", offsetof(TYPE, med.par), 0, "1",                                              \
    "medium {kind, c1..c5}: a refrigerant, tf.R134a (default), tf.R1234yf, tf.R290, tf.R744", \
