@@ -105,6 +105,22 @@ local function balance(b, m_ref, h_in, m_b, hb_in, hb_out, what)
   T.near(m_b * (hb_in - hb_out), Q, 1e-6 * math.abs(Q), what .. ": the secondary's enthalpy drop = Q_flow")
 end
 
+-- each cell's heat q_i = alpha(x_i) A_a/N (T_w,i - T_i), the coefficient by hand: alpha_liq,
+-- alpha_2ph, alpha_vap (defaults 1500, 3000, 800) blended by t^2 (3 - 2t) over x in
+-- [-dx, dx] and [1 - dx, 1 + dx] (dx = 0.05)
+local function coefficients(b, N, A, what)
+  local function st(t) t = math.min(1, math.max(0, t)); return t * t * (3 - 2 * t) end
+  local seen = {}
+  for i = 1, N do
+    local x = b:value("hx.x[" .. i .. "]")
+    local a = x < 0.5 and 1500 + (3000 - 1500) * st((x + 0.05) / 0.1) or 3000 + (800 - 3000) * st((x - 0.95) / 0.1)
+    local q = a * A / N * (b:value("hx.T_w[" .. i .. "]") - b:value("hx.T[" .. i .. "]"))
+    T.near(b:value("hx.q[" .. i .. "]"), q, 1e-12 * math.abs(q), what .. ": cell " .. i .. "'s heat at its coefficient")
+    seen[x < -0.05 and "liquid" or x <= 0.05 and "blend" or x < 0.95 and "two-phase" or x <= 1.05 and "blend" or "vapour"] = true
+  end
+  return seen
+end
+
 -- crossing the dome: R134a at 3 bar, quality 0.22 at the inlet, evaporated and
 -- superheated by air in cross flow
 local h_in = R:h_pT(1e6, 300)
@@ -120,6 +136,8 @@ T.check(b:value("hx.x[10]") > 1, "evaporator: the last cell superheated")
 T.near(b:value("hx.T[1]"), R:Tsat(3e5), 1e-6, "evaporator: the first cell at Tsat(p)")
 T.near(b:value("hx.x[1]"), R:x_ph(3e5, b:value("hx.h[1]")), 1e-6, "evaporator: quality x_ph(p, h) in the dome")
 balance(b, 0.02, h_in, 0.3, tf.air:h_T(300), tf.air:h_T(b:value("hx.T_b")), "evaporator")
+local seen = coefficients(b, 10, 2, "evaporator")
+T.check(seen["two-phase"] and seen.blend and seen.vapour, "evaporator: cells boiling, in the blend at the dome's edge (cell 5: x = 1.02) and superheated")
 local Mc = 0
 for i = 1, 10 do Mc = Mc + 2e-4 * R:rho_ph(3e5, b:value("hx.h[" .. i .. "]")) end
 T.near(b:value("hx.M"), Mc, 1e-9 * Mc, "evaporator: the charge fills the cells at the tables' densities")
@@ -136,6 +154,7 @@ b = through(
 for i = 1, 6 do T.check(b:value("hx.x[" .. i .. "]") < 0, "liquid: cell " .. i .. " below the dome") end
 T.check(b:value("hx.T[6]") < b:value("hx.T[1]") and b:value("hx.T[6]") > 283.15, "liquid: cooled towards the water")
 balance(b, 0.05, h_in, 0.05, hw(283.15), hw(b:value("hx.T_b")), "liquid")
+T.check(coefficients(b, 6, 1, "liquid").liquid, "liquid: cells at alpha_liq")
 -- all vapour: R134a at 3 bar, 20 degC, warmed by water at 40 degC
 h_in = R:h_pT(3e5, 293.15)
 b = through(
