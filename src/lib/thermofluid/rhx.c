@@ -35,8 +35,10 @@
  *   q_b,i = C (1 - exp(-G_b/C)) (T_in,i - T_w,i)
  * (the exact effectiveness of a stream along a wall of one temperature) and
  * leaves with h_in,i - q_b,i/|m|. Counter flow: stream b passes the cells
- * N .. 1 in series; cross flow: each cell meets 1/N of stream b at its inlet
- * state, the outlet mixes them. Wall: (C_w/N) der(T_w,i) = q_b,i - q_i;
+ * N .. 1 in series (the next cell's inlet temperature T_in,i - q_b,i/C, with
+ * the inlet's cp as the effectiveness: no inversion of the medium's h per
+ * cell); cross flow: each cell meets 1/N of stream b at its inlet state, the
+ * outlet mixes them. Stream b's outlet temperature is T(p, h_out). Wall: (C_w/N) der(T_w,i) = q_b,i - q_i;
  * without capacity (C_w = 0) T_w,i is the series point of the two
  * conductances. */
 #include <stdio.h>
@@ -133,10 +135,9 @@ static inline void rhx_eval(const lied_env *env, const void *self, const rhx_cop
   TF_GUARD_PH(env, self, c->mb, Tbin + cp, pb, hbin, "stream b inlet");
   const double mc = c->kind == RHX_CROSS ? fabs(mb) / N : fabs(mb);
   const double Ge = rhx_eff(mc * cp, c->UA_b / N), Cwc = c->C_w / N;
-  double hb = hbin, Qb = 0, Q = 0;
+  double hb = hbin, Tin = Tbin, Qb = 0, Q = 0;
   for (int k = 0; k < N; k++) {
     const int i = c->kind == RHX_CROSS ? k : N - 1 - k; /* counter: b meets cell N first */
-    const double Tin = c->kind == RHX_CROSS || k == 0 ? Tbin : tf_T(c->mb, pb, hb);
     const double G = rhx_alpha(c->x[i * s], c->dx, c->al, c->a2, c->av) * c->A_a / N;
     double Tw, qb, qa;
     if (Cwc > 0) {
@@ -152,7 +153,7 @@ static inline void rhx_eval(const lied_env *env, const void *self, const rhx_cop
     }
     c->q[i * s] = qa;
     Q += qa, Qb += qb;
-    if (c->kind != RHX_CROSS && mc > 0) hb -= qb / mc;
+    if (c->kind != RHX_CROSS && mc > 0) hb -= qb / mc, Tin -= qb / (mc * cp);
   }
   if (c->kind == RHX_CROSS && mb != 0) hb = hbin - Qb / fabs(mb);
   /* the sweep: m_i = alpha + beta der(p); the cells' coefficients in dM, dU */
