@@ -153,7 +153,7 @@ static inline void rhx_eval(const lied_env *env, const void *self, const rhx_cop
     }
     c->q[i * s] = qa;
     Q += qa, Qb += qb;
-    if (c->kind != RHX_CROSS && mc > 0) hb -= qb / mc, Tin -= qb / (mc * cp);
+    if (c->kind != RHX_CROSS && mc * cp > 0) hb -= qb / mc, Tin -= qb / (mc * cp);
   }
   if (c->kind == RHX_CROSS && mb != 0) hb = hbin - Qb / fabs(mb);
   /* the sweep: m_i = alpha + beta der(p); the cells' coefficients in dM, dU */
