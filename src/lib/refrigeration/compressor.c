@@ -17,7 +17,6 @@
  * eta_v(pr_v, w) at pr_v, the ratio lagged by T_pr (a state: the ratio
  * results from the flow that eta_v sets, so the lag breaks that loop; at a
  * steady state pr_v = pr). */
-#include <stdio.h>
 #include "lib/refrigeration/refrigeration.h"
 #include "lib/rotational/rotational.h"
 #include "lied/table.h"
@@ -36,37 +35,54 @@ typedef struct rg_compressor {
   int shaft, maps;
 } rg_compressor;
 
+/* One copy's suction, flow and work: inputs m, p1, h1, w; the rest written
+ * by comp_flow (at eta_v) and comp_work_eq (at eta_s). */
+typedef struct comp_io {
+  double m, p1, h1, w;
+  double rho1, s1, m_disp, dp, p2, pr, h2s, dh_s, dh, P, torque;
+} comp_io;
+static void comp_flow(const lied_env *env, const void *self, const tf_med *med, double V_d,
+                      double k, double eta_v, comp_io *io) {
+  tf_props o;
+  if (rg_props(env, self, med, io->p1, io->h1, &o, "suction")) o.rho = o.s = NAN;
+  io->rho1 = o.rho, io->s1 = o.s;
+  io->m_disp = eta_v * V_d * io->w / (2 * TF_PI) * io->rho1;
+  io->dp = k * (io->m_disp - io->m) / io->rho1;
+  io->p2 = io->p1 + io->dp;
+  io->pr = io->p2 / io->p1;
+}
+static void comp_work_eq(const lied_env *env, const void *self, const tf_med *med, double eta_s,
+                         double w_small, comp_io *io) {
+  const double m = io->m, w = io->w, p2 = io->p2;
+  io->h2s = NAN;
+  if (isfinite(io->s1) && !(p2 > 0))
+    lied_block_fault(env, self, "outlet pressure p = %.9g Pa is not positive (suction p = %.9g Pa, "
+                     "m_flow = %.9g kg/s against the displacement's %.9g kg/s)", p2, io->p1, m,
+                     io->m_disp);
+  else if (isfinite(io->s1) && med->fn->h_ps(med->par + 1, p2, io->s1, &io->h2s))
+    lied_block_fault(env, self, "isentropic outlet state: %s: p = %.9g Pa, s = %.9g J/(kg K) is "
+                     "outside the table (pressure ratio %.9g)", med->fn->name, p2, io->s1, io->pr);
+  io->dh_s = io->h2s - io->h1;
+  const double dh_e = io->dh_s * m > 0 ? io->dh_s / eta_s : eta_s * io->dh_s;
+  const double x = w / w_small, th = tanh(x);
+  const double th_w = fabs(x) > 1e-4 ? th / w : (1 - x * x / 3) / w_small; /* tanh(x)/w */
+  io->dh = dh_e * th;
+  io->P = m * io->dh;
+  io->torque = m * dh_e * th_w;
+}
 static void comp_work(const lied_env *env, rg_compressor *c) {
   const tf_state *in = c->e.inlet.state;
-  const double m = in->m_flow, w = c->shaft ? c->flange.w->w : c->speed.y->y;
-  tf_props o;
-  c->w = w;
-  if (rg_props(env, c, &c->med, in->p, in->h, &o, "suction")) o.rho = o.s = NAN;
-  c->rho1 = o.rho, c->s1 = o.s;
-  c->eta_v_used = c->maps ? lied_table_lookup2(env, c, c->eta_v_map, &c->at_v, c->pr_v, w) : c->eta_v;
-  c->m_disp = c->eta_v_used * c->V_d * w / (2 * TF_PI) * c->rho1;
-  c->dp = c->k * (c->m_disp - m) / c->rho1;
-  const double p2 = in->p + c->dp;
-  c->pr = p2 / in->p;
-  if (c->maps) c->der_pr_v = (c->pr - c->pr_v) / c->T_pr;
-  c->eta_s_used = c->maps ? lied_table_lookup2(env, c, c->eta_s_map, &c->at_s, c->pr, w) : c->eta_s;
-  c->h2s = NAN;
-  if (isfinite(c->s1) && !(p2 > 0))
-    lied_block_fault(env, c, "outlet pressure p = %.9g Pa is not positive (suction p = %.9g Pa, "
-                     "m_flow = %.9g kg/s against the displacement's %.9g kg/s)", p2, in->p, m,
-                     c->m_disp);
-  else if (isfinite(c->s1) && c->med.fn->h_ps(c->med.par + 1, p2, c->s1, &c->h2s))
-    lied_block_fault(env, c, "isentropic outlet state: %s: p = %.9g Pa, s = %.9g J/(kg K) is "
-                     "outside the table (pressure ratio %.9g)", c->med.fn->name, p2, c->s1, c->pr);
-  c->dh_s = c->h2s - in->h;
-  const double dh_e = c->dh_s * m > 0 ? c->dh_s / c->eta_s_used : c->eta_s_used * c->dh_s;
-  const double x = w / c->w_small, th = tanh(x);
-  const double th_w = fabs(x) > 1e-4 ? th / w : (1 - x * x / 3) / c->w_small; /* tanh(x)/w */
-  c->dh = dh_e * th;
-  c->P = m * c->dh;
-  c->torque.y.y = m * dh_e * th_w;
-  if (c->shaft) c->flange.tau.tau = c->torque.y.y;
-  c->e.outlet.state = (tf_state){m, p2, in->h + c->dh};
+  comp_io io = {in->m_flow, in->p, in->h, c->shaft ? c->flange.w->w : c->speed.y->y};
+  c->eta_v_used = c->maps ? lied_table_lookup2(env, c, c->eta_v_map, &c->at_v, c->pr_v, io.w) : c->eta_v;
+  comp_flow(env, c, &c->med, c->V_d, c->k, c->eta_v_used, &io);
+  if (c->maps) c->der_pr_v = (io.pr - c->pr_v) / c->T_pr;
+  c->eta_s_used = c->maps ? lied_table_lookup2(env, c, c->eta_s_map, &c->at_s, io.pr, io.w) : c->eta_s;
+  comp_work_eq(env, c, &c->med, c->eta_s_used, c->w_small, &io);
+  c->w = io.w, c->rho1 = io.rho1, c->s1 = io.s1, c->m_disp = io.m_disp, c->dp = io.dp;
+  c->pr = io.pr, c->h2s = io.h2s, c->dh_s = io.dh_s, c->dh = io.dh, c->P = io.P;
+  c->torque.y.y = io.torque;
+  if (c->shaft) c->flange.tau.tau = io.torque;
+  c->e.outlet.state = (tf_state){io.m, io.p2, io.h1 + io.dh};
 }
 /* The discharge temperature (recorded; nothing reads it). */
 static void comp_out(const lied_env *env, rg_compressor *c) {
@@ -76,6 +92,45 @@ static void comp_out(const lied_env *env, rg_compressor *c) {
 }
 LIED_BLOCK(comp_work_b, rg_compressor, comp_work)
 LIED_BLOCK(comp_out_b, rg_compressor, comp_out)
+
+/* Lane forms of the Compressor (constant efficiencies; CompressorMap has
+ * none): the same functions, copy by copy. */
+#define CL(FIELD) LIED_LANE(rg_compressor, g, FIELD)
+static void comp_work_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  const double *in = LIED_LANE_IN(rg_compressor, g, e.inlet.state);
+  const double *ws = LIED_LANE_IN(rg_compressor, g, speed.y);
+  const double *wf = LIED_LANE_IN(rg_compressor, g, flange.w);
+  double *out = CL(e.outlet.state);
+  for (size_t l = 0; l < n; l++) {
+    tf_med med;
+    TF_LANE_MED(rg_compressor, g, med, l, &med);
+    const int shaft = TF_LANE_INT(rg_compressor, g, shaft, l);
+    const void *self = TF_LANE_WORD(rg_compressor, g, w, l);
+    comp_io io = {TF_V(in, 0, l), TF_V(in, 1, l), TF_V(in, 2, l), shaft ? wf[l] : ws[l]};
+    CL(eta_v_used)[l] = CL(eta_v)[l];
+    comp_flow(env, self, &med, CL(V_d)[l], CL(k)[l], CL(eta_v_used)[l], &io);
+    CL(eta_s_used)[l] = CL(eta_s)[l];
+    comp_work_eq(env, self, &med, CL(eta_s_used)[l], CL(w_small)[l], &io);
+    CL(w)[l] = io.w, CL(rho1)[l] = io.rho1, CL(s1)[l] = io.s1, CL(m_disp)[l] = io.m_disp;
+    CL(dp)[l] = io.dp, CL(pr)[l] = io.pr, CL(h2s)[l] = io.h2s, CL(dh_s)[l] = io.dh_s;
+    CL(dh)[l] = io.dh, CL(P)[l] = io.P, CL(torque.y.y)[l] = io.torque;
+    if (shaft) CL(flange.tau.tau)[l] = io.torque;
+    TF_V(out, 0, l) = io.m, TF_V(out, 1, l) = io.p2, TF_V(out, 2, l) = io.h1 + io.dh;
+  }
+}
+static void comp_out_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  const double *o = CL(e.outlet.state);
+  for (size_t l = 0; l < n; l++) {
+    tf_med med;
+    TF_LANE_MED(rg_compressor, g, med, l, &med);
+    CL(T2)[l] = tf_T(&med, TF_V(o, 1, l), TF_V(o, 2, l));
+    TF_GUARD_PH(env, TF_LANE_WORD(rg_compressor, g, T2, l), &med, CL(T2)[l], TF_V(o, 1, l),
+                TF_V(o, 2, l), "discharge");
+  }
+}
+#undef CL
 
 /* A map's values must be efficiencies: in (0, 1] (eta_s, strict) or [0, 1]. */
 static int check_map(lied_init *ctx, const lied_table *t, const char *name, int strict) {
@@ -131,8 +186,10 @@ static void comp_meta(lied_meta *m, void *self) {
                             &c->dp, &c->pr, &c->h2s, &c->dh_s, &c->dh, &c->eta_s_used,
                             &c->eta_v_used, &c->P, c->maps ? &c->der_pr_v : NULL,
                             c->shaft ? (const void *)&c->flange.tau : NULL));
+  if (!c->maps) lied_meta_lanes(m, comp_work_lanes);
   lied_meta_block(m, "out", comp_out_b, 0, LIED_SIGS(&c->e.outlet.state), LIED_SIGS(&c->T2));
-  rg_meta_pass(m, &c->e, 0); /* one per cycle: no lane forms (its maps must be given) */
+  if (!c->maps) lied_meta_lanes(m, comp_out_lanes);
+  rg_meta_pass(m, &c->e, !c->maps); /* CompressorMap: no lane forms (its maps must be given) */
 }
 
 #define COMP_PARAMS                                                                              \

@@ -39,40 +39,51 @@ static inline double outlet_quality(int accumulator, double b, double level, dou
   return level >= b ? 0 : x * (1 - level / b);
 }
 
-static void recv_thermo(const lied_env *env, rg_receiver *r) {
-  r->rho = r->M / r->V;
-  const double u = r->U / r->M;
-  const double *c = r->med.par + 1;
-  double h_out = NAN, level = NAN;
-  r->T = r->x = r->x_out = NAN;
-  if (r->med.fn->from_rho_u(c, r->rho, u, &r->p, &r->h) || !isfinite(r->p) || !isfinite(r->h)) {
-    tf_fault_rho_u(env, r, &r->med, r->rho, u, "content (M/V, U/M)");
-  } else {
-    tf_props o;
-    tf_sat s;
-    if (!rg_props(env, r, &r->med, r->p, r->h, &o, "content")) {
-      r->T = o.T, r->x = o.x, h_out = r->h;
-      level = o.phase == 0 ? 1 : 0;
-      if (o.phase == 2 && !rg_sat(env, r, &r->med, r->p, &s, "content")) {
-        level = (1 - o.x) * r->rho / s.rhoL;
-        r->x_out = outlet_quality(r->accumulator, r->b, level, o.x);
-        h_out = s.hL + r->x_out * (s.hV - s.hL);
-      } else {
-        r->x_out = o.x;
-      }
-    }
+/* The content's state from (M, U) and what leaves: o = {rho, p, h, T, x,
+ * x_out, level, h_out}; faults of self name the state where there is none. */
+enum { O_RHO, O_P, O_H, O_T, O_X, O_XOUT, O_LEVEL, O_HOUT, O_N };
+static void recv_eq(const lied_env *env, const void *self, const tf_med *med, int accumulator,
+                    double b, double V, double M, double U, double *o) {
+  o[O_RHO] = M / V;
+  const double u = U / M;
+  o[O_P] = o[O_H] = o[O_T] = o[O_X] = o[O_XOUT] = o[O_LEVEL] = o[O_HOUT] = NAN;
+  if (med->fn->from_rho_u(med->par + 1, o[O_RHO], u, &o[O_P], &o[O_H]) || !isfinite(o[O_P]) ||
+      !isfinite(o[O_H])) {
+    tf_fault_rho_u(env, self, med, o[O_RHO], u, "content (M/V, U/M)");
+    return;
   }
-  r->level.y.y = level;
-  r->outlet.state = (tf_state){r->m_flow, r->p, h_out};
+  tf_props pr;
+  tf_sat s;
+  if (rg_props(env, self, med, o[O_P], o[O_H], &pr, "content")) return;
+  o[O_T] = pr.T, o[O_X] = pr.x, o[O_XOUT] = pr.x, o[O_HOUT] = o[O_H];
+  o[O_LEVEL] = pr.phase == 0 ? 1 : 0;
+  if (pr.phase == 2 && !rg_sat(env, self, med, o[O_P], &s, "content")) {
+    o[O_LEVEL] = (1 - pr.x) * o[O_RHO] / s.rhoL;
+    o[O_XOUT] = outlet_quality(accumulator, b, o[O_LEVEL], pr.x);
+    o[O_HOUT] = s.hL + o[O_XOUT] * (s.hV - s.hL);
+  }
+}
+static void recv_thermo(const lied_env *env, rg_receiver *r) {
+  double o[O_N];
+  recv_eq(env, r, &r->med, r->accumulator, r->b, r->V, r->M, r->U, o);
+  r->rho = o[O_RHO], r->p = o[O_P], r->h = o[O_H], r->T = o[O_T], r->x = o[O_X];
+  r->x_out = o[O_XOUT];
+  r->level.y.y = o[O_LEVEL];
+  r->outlet.state = (tf_state){r->m_flow, o[O_P], o[O_HOUT]};
 }
 /* Mass and energy balance; reversed inlet flow leaves with the content's h. */
+static inline void recv_balance_eq(double m_in, double h_stream, double h, double m_out,
+                                   double h_out, double Q, double *der_M, double *der_U) {
+  const double h_in = m_in >= 0 ? h_stream : h;
+  *der_M = m_in - m_out;
+  *der_U = m_in * h_in - m_out * h_out + Q;
+}
 static void recv_balance(const lied_env *env, rg_receiver *r) {
   (void)env;
   const tf_state *in = r->inlet.state;
-  const double h_in = in->m_flow >= 0 ? in->h : r->h;
   r->Q_used = r->Q_from_input ? r->Q_in.y->y : r->Q;
-  r->der_M = in->m_flow - r->m_flow;
-  r->der_U = in->m_flow * h_in - r->m_flow * r->outlet.state.h + r->Q_used;
+  recv_balance_eq(in->m_flow, in->h, r->h, r->m_flow, r->outlet.state.h, r->Q_used, &r->der_M,
+                  &r->der_U);
 }
 static void recv_der(const lied_env *env, rg_receiver *r) {
   (void)env;
@@ -94,6 +105,62 @@ LIED_BLOCK(recv_balance_b, rg_receiver, recv_balance)
 LIED_BLOCK(recv_der_b, rg_receiver, recv_der)
 LIED_BLOCK(recv_res_b, rg_receiver, recv_res)
 LIED_BLOCK(recv_r_in_b, rg_receiver, recv_r_in)
+
+/* Lane forms (lied/component.h): the same operations, copy by copy. */
+#define RL(FIELD) LIED_LANE(rg_receiver, g, FIELD)
+static void recv_thermo_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  double *out = RL(outlet.state);
+  for (size_t l = 0; l < n; l++) {
+    tf_med med;
+    TF_LANE_MED(rg_receiver, g, med, l, &med);
+    double o[O_N];
+    recv_eq(env, TF_LANE_WORD(rg_receiver, g, rho, l), &med,
+            TF_LANE_INT(rg_receiver, g, accumulator, l), RL(b)[l], RL(V)[l], RL(M)[l], RL(U)[l], o);
+    RL(rho)[l] = o[O_RHO], RL(p)[l] = o[O_P], RL(h)[l] = o[O_H], RL(T)[l] = o[O_T];
+    RL(x)[l] = o[O_X], RL(x_out)[l] = o[O_XOUT], RL(level.y.y)[l] = o[O_LEVEL];
+    TF_V(out, 0, l) = RL(m_flow)[l], TF_V(out, 1, l) = o[O_P], TF_V(out, 2, l) = o[O_HOUT];
+  }
+}
+static void recv_balance_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *in = LIED_LANE_IN(rg_receiver, g, inlet.state);
+  const double *q_in = LIED_LANE_IN(rg_receiver, g, Q_in.y);
+  const double *out = RL(outlet.state);
+  for (size_t l = 0; l < n; l++) {
+    RL(Q_used)[l] = TF_LANE_INT(rg_receiver, g, Q_from_input, l) ? q_in[l] : RL(Q)[l];
+    recv_balance_eq(TF_V(in, 0, l), TF_V(in, 2, l), RL(h)[l], RL(m_flow)[l], TF_V(out, 2, l),
+                    RL(Q_used)[l], &RL(der_M)[l], &RL(der_U)[l]);
+  }
+}
+LIED_LANE_BODY void recv_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict d = RL(dm_flow);
+  double *restrict o = RL(outlet.der.der_m_flow), *restrict x = RL(der_m_flow);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = d[l], x[l] = d[l];
+}
+LIED_LANE_FORM(recv_der_lanes)
+LIED_LANE_BODY void recv_res_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict r = LIED_LANE_IN(rg_receiver, g, outlet.r);
+  const double *restrict d = RL(dm_flow), *restrict L = RL(L);
+  double *restrict o = RL(res);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];
+}
+LIED_LANE_FORM(recv_res_lanes)
+LIED_LANE_BODY void recv_r_in_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict in = LIED_LANE_IN(rg_receiver, g, inlet.state);
+  const double *restrict d = LIED_LANE_IN(rg_receiver, g, inlet.der);
+  const double *restrict p = RL(p), *restrict L = RL(L_in);
+  double *restrict o = RL(inlet.r.r);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = p[l] - TF_V(in, 1, l) + L[l] * d[l];
+}
+LIED_LANE_FORM(recv_r_in_lanes)
+#undef RL
 
 /* The charge and energy of a vessel of saturated liquid (share level0 of V)
  * and vapour at p0. */
@@ -134,16 +201,21 @@ static void recv_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "thermo", recv_thermo_b, 0, LIED_SIGS(&r->M, &r->U, &r->m_flow),
                   LIED_SIGS(&r->rho, &r->p, &r->h, &r->T, &r->x, &r->x_out, &r->level.y,
                             &r->outlet.state));
+  lied_meta_lanes(m, recv_thermo_lanes);
   lied_meta_block(m, "balance", recv_balance_b, 0,
                   LIED_SIGS(&r->inlet.state, &r->m_flow, &r->h, &r->outlet.state,
                             r->Q_from_input ? &r->Q_in.y : NULL),
                   LIED_SIGS(&r->der_M, &r->der_U, &r->Q_used));
+  lied_meta_lanes(m, recv_balance_lanes);
   lied_meta_block(m, "der", recv_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&r->dm_flow),
                   LIED_SIGS(&r->outlet.der, &r->der_m_flow));
+  lied_meta_lanes(m, recv_der_lanes);
   lied_meta_block(m, "residual", recv_res_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&r->outlet.r, &r->dm_flow), LIED_SIGS(&r->res));
+  lied_meta_lanes(m, recv_res_lanes);
   lied_meta_block(m, "r_in", recv_r_in_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&r->p, &r->inlet.state, &r->inlet.der), LIED_SIGS(&r->inlet.r));
+  lied_meta_lanes(m, recv_r_in_lanes);
 }
 
 #define RECV_PARAMS(LEVEL0, MOUTH, MOUTH_DOC)                                                    \
