@@ -1,4 +1,4 @@
--- bench/realtime.lua: what bench/air_cycle.lua and bench/vapor_cycle.lua share: run a
+-- bench/realtime.lua: what bench/vapor_cycle.lua and bench/rhx_lanes.lua share: run a
 -- model file's experiment REPEAT times on one thread with nothing recorded and print a
 -- table of the runs' CPU and wall times, the simulated seconds per CPU and per wall second,
 -- and their medians.

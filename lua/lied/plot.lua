@@ -157,6 +157,22 @@ end
 -- running it). plot.draw{panels = {{series = ..., title, xlabel, ylabel,
 -- y2label, logy}, ...}, layout = {rows, cols}} draws several panels. Returns true
 -- and where it went, or nil and a message.
+-- The gnuplot script's lines of data: one inline block ($d1, $d2, ...) per
+-- series of every panel, in order.
+local function data_blocks(panels)
+  local s, k = {}, 0
+  for _, p in ipairs(panels) do
+    for _, ser in ipairs(p.series) do
+      k = k + 1
+      s[#s + 1] = string.format("$d%d << EOD", k)
+      local xs, ys = ser.x, ser.y
+      for r = 1, math.min(#xs, #ys) do s[#s + 1] = num(xs[r]) .. " " .. num(ys[r]) end
+      s[#s + 1] = "EOD"
+    end
+  end
+  return s
+end
+
 function plot.draw(series, opts)
   opts = opts or {}
   local panels = opts.panels or { { series = series, title = opts.title, xlabel = opts.xlabel,
@@ -185,16 +201,7 @@ function plot.draw(series, opts)
     if not f then return nil, "cannot write the plot: " .. tostring(err) end
     f:close()
   end
-  local s, k = {}, 0
-  for _, p in ipairs(panels) do
-    for _, ser in ipairs(p.series) do
-      k = k + 1
-      s[#s + 1] = string.format("$d%d << EOD", k)
-      local xs, ys = ser.x, ser.y
-      for r = 1, math.min(#xs, #ys) do s[#s + 1] = num(xs[r]) .. " " .. num(ys[r]) end
-      s[#s + 1] = "EOD"
-    end
-  end
+  local s = data_blocks(panels)
   s[#s + 1] = term
   if opts.file then s[#s + 1] = "set output " .. gq(opts.file) end
   local multi = #panels > 1 or rows > 1 or cols > 1

@@ -129,7 +129,8 @@ static int attempt(adapt *A, double t, const double *x, double *h, double *err) 
 /* Steps from R->t to the stop time (or a stop request), output points from
  * the stepper's dense output; steps end exactly at time events and at the
  * zero crossings located inside them (events.h), where the events are
- * handled and the stepper restarts. */
+ * handled and the stepper restarts.
+ * Long: the step loop of the adaptive driver: steps, dense output, events and restarts. */
 static int integrate(adapt *A, dense_ctx *dense, double h) {
   lied_run *R = A->R;
   lied_stepper *S = A->S;

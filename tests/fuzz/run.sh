@@ -17,6 +17,7 @@ common=(-timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1)
 
 if [ "${1:-}" = "--smoke" ]; then
   bin=$2 secs=$3
+  export LIED_PATH=${LIED_PATH:-$(dirname "$bin")/testlib} # tests/testlib, built beside
   name=$(basename "$bin"); name=${name#fuzz_}
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
@@ -37,8 +38,9 @@ fi
 secs=${1:-60}; shift || true
 targets=("$@"); [ ${#targets[@]} -eq 0 ] && targets=(model cli repl set connect media embed descriptor)
 build=$src/build-fuzz
+export LIED_PATH=$build/tests/testlib # the test library (tests/testlib)
 CC=${FUZZ_CC:-clang} cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON >/dev/null
-cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null || exit 1
+cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}" lied_testlib >/dev/null || exit 1
 mkdir -p "$build/artifacts"
 rc=0
 for t in "${targets[@]}"; do

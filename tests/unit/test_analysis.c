@@ -7,7 +7,7 @@
 #include "analysis/analysis.h"
 #include "check.h"
 #include "fixtures.h"
-#include "lib/testlib/testlib.h"
+#include "testlib/testlib.h"
 
 /* ground - j (spring k, damper d, force F) - b (mass m) */
 static lied_system *oscillator(double k, double d, double F, double m, double s0,

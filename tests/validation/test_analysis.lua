@@ -92,7 +92,7 @@ T.raises(function() lied.steady(MassSpring, { set = { k = 0, ["slider.F"] = 1 },
 local sim = lied.simulate(Vessels, { out = "none", memory = true, stop = 10 })
 local r1 = sim:run()
 T.check(r1:nrows() > 10, "out = none with memory = true keeps the rows")
-local ts, l1 = r1:column("time"), r1:column("t1.level")
+local ts, l1 = T.column(r1, "time"), T.column(r1, "t1.level")
 T.eq(lied.value(r1, "t1.level", ts[3]), l1[3], "value at an output point")
 T.near(lied.value(r1, "t1.level", (ts[3] + ts[4]) / 2), (l1[3] + l1[4]) / 2, 1e-15, "value between")
 usage(function() lied.value(r1, "t1.level", 1e9) end, { "outside the run" }, "value outside")

@@ -27,7 +27,7 @@ end
 -- the switching times of a result: the times that appear in two rows, with
 -- the heat flow before and after
 local function switches(res)
-  local t, q = res:column("time"), res:column("heater.Q_flow")
+  local t, q = T.column(res, "time"), T.column(res, "heater.Q_flow")
   local out = {}
   for i = 2, #t do
     if t[i] == t[i - 1] then out[#out + 1] = { t = t[i], before = q[i - 1], after = q[i] } end
@@ -58,7 +58,7 @@ end
 check({ solver = "dopri45", tol = 1e-10, stop = 5000 }, 1e-6, "dopri45 tol 1e-10")
 -- rk4 at dt = 1 s: the crossings fall inside steps and are located there
 local res = check({ solver = "rk4", dt = 1, stop = 5000 }, 1e-3, "rk4 dt 1")
-local t = res:column("time")
+local t = T.column(res, "time")
 local off_grid = 0
 for i = 2, #t do if t[i] == t[i - 1] and t[i] ~= math.floor(t[i]) then off_grid = off_grid + 1 end end
 T.eq(off_grid, 10, "rk4: every switch lies between grid points")

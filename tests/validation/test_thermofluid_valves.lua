@@ -68,7 +68,7 @@ do
     connect = { { "y.y", "v.opening" }, { "src.outlet", "v.inlet" }, { "v.outlet", "snk.inlet" } },
   }
   local res = lied.build(M):run { solver = "dopri45", tol = 1e-10, stop = 12, vars = "v.y" }
-  local t, ev = res:column("time"), {}
+  local t, ev = T.column(res, "time"), {}
   for i = 2, #t do if t[i] == t[i - 1] and t[i] ~= 10 then ev[#ev + 1] = t[i] end end
   T.eq(#ev, 2, "two kinks of the opening: " .. table.concat(ev, ", "))
   if #ev == 2 then
@@ -105,7 +105,7 @@ do
   }
   for _, solver in ipairs { "dopri45", "esdirk23" } do
     local res = lied.build(M):run { solver = solver, tol = 1e-9, stop = 60, vars = "v.m_flow,v.open" }
-    local t, mf, open = res:column("time"), res:column("v.m_flow"), res:column("v.open")
+    local t, mf, open = T.column(res, "time"), T.column(res, "v.m_flow"), T.column(res, "v.open")
     local closes, opens, at = 0, 0, nil
     for i = 2, #t do
       if t[i] == t[i - 1] and open[i - 1] == 1 and open[i] == 0 then closes, at = closes + 1, i end

@@ -231,6 +231,58 @@ LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const doubl
   }
 }
 
+/* The copies' faults of hx_energy_media: fk[l] = 2 cell + side of copy l's
+ * first state outside its medium's range (-1: none), at pressure fp[l] and
+ * enthalpy fh[l]. */
+static void hx_media_faults(const lied_env *env, char *g, size_t n, const int *fk,
+                            const double *fp, const double *fh, const double *Xa,
+                            const double *Xb) {
+  for (size_t l = 0; l < n; l++)
+    if (fk[l] >= 0) {
+      tf_med m;
+      if (fk[l] % 2)
+        TF_LANE_MED_AT(tf_hx, g, med_b, l, Xb, &m);
+      else
+        TF_LANE_MED_AT(tf_hx, g, med_a, l, Xa, &m);
+      tf_fault_ph(env, TF_LANE_WORD(tf_hx, g, Q_flow, l), &m, fp[l], fh[l],
+                  fk[l] % 2 ? "stream b cell" : "stream a cell");
+    }
+}
+
+/* The first state of each copy outside its medium's range, in cell k (as
+ * hx_energy_eq meets them: stream a before b): fk[l] = 2 k + side, the
+ * pressure and enthalpy in fp[l] and fh[l]; a copy already at fault keeps
+ * its first. */
+static void hx_cell_faults(size_t n, int k, const double *Ta, const double *Tb, const double *Pa,
+                           const double *Pb, const double *hak, const double *hbk, int *fk,
+                           double *fp, double *fh) {
+  for (size_t l = 0; l < n; l++) {
+    if (fk[l] >= 0) continue;
+    if (!isfinite(Ta[l]))
+      fk[l] = 2 * k, fp[l] = Pa[l], fh[l] = hak[l];
+    else if (!isfinite(Tb[l]))
+      fk[l] = 2 * k + 1, fp[l] = Pb[l], fh[l] = hbk[l];
+  }
+}
+
+/* The heat flows (sum: stream a's, sum_b: b's) and the outlet
+ * temperatures of the group's copies, from the media's lane forms. */
+static void hx_media_outlets(char *g, size_t n, int N, int kind, const double *sum,
+                             const double *sum_b, const double *pa, const tf_medium *const *fa,
+                             const double *Pa, const double *pb, const tf_medium *const *fb,
+                             const double *Pb) {
+  const double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
+  double hoa[LIED_LANES], hob[LIED_LANES];
+  double *Q = LIED_LANE(tf_hx, g, Q_flow), *Qb = LIED_LANE(tf_hx, g, Q_b),
+         *Qo = LIED_LANE(tf_hx, g, Q_out.y.y);
+  for (size_t l = 0; l < n; l++) {
+    hx_outlet_h(N, kind, ha + l, hb + l, LIED_LANES, &hoa[l], &hob[l]);
+    Q[l] = sum[l], Qb[l] = sum_b[l], Qo[l] = sum[l];
+  }
+  tf_T_lanes(n, pa, fa, Pa, hoa, LIED_LANE(tf_hx, g, T_a));
+  tf_T_lanes(n, pb, fb, Pb, hob, LIED_LANE(tf_hx, g, T_b));
+}
+
 /* Any media, walls and cross flow, when the copies share N, kind and
  * UA_from_input: what hx_energy_eq computes copy by copy, cell by cell with
  * the copies in the inner loop and each cell's temperatures from the media's
@@ -282,13 +334,7 @@ static void hx_energy_media(const lied_env *env, char *g, size_t n, int N, int k
     double *Twk = Tw + (size_t)k * LIED_LANES, *dwk = dw + (size_t)k * LIED_LANES;
     tf_T_lanes(n, pa, fa, Pa, hak, Ta);
     tf_T_lanes(n, pb, fb, Pb, hbk, Tb);
-    for (size_t l = 0; l < n; l++) {
-      if (fk[l] >= 0) continue;
-      if (!isfinite(Ta[l]))
-        fk[l] = 2 * k, fp[l] = Pa[l], fh[l] = hak[l];
-      else if (!isfinite(Tb[l]))
-        fk[l] = 2 * k + 1, fp[l] = Pb[l], fh[l] = hbk[l];
-    }
+    hx_cell_faults(n, k, Ta, Tb, Pa, Pb, hak, hbk, fk, fp, fh);
     for (size_t l = 0; l < n; l++) {
       double qa, qb;
       hx_pair(G[l], Cwc[l], Ta[l], Tb[l], &Twk[l], &dwk[l], &qa, &qb);
@@ -298,25 +344,8 @@ static void hx_energy_media(const lied_env *env, char *g, size_t n, int N, int k
       sum_b[l] += qb;
     }
   }
-  double hoa[LIED_LANES], hob[LIED_LANES];
-  double *Q = LIED_LANE(tf_hx, g, Q_flow), *Qb = LIED_LANE(tf_hx, g, Q_b),
-         *Qo = LIED_LANE(tf_hx, g, Q_out.y.y);
-  for (size_t l = 0; l < n; l++) {
-    hx_outlet_h(N, kind, ha + l, hb + l, LIED_LANES, &hoa[l], &hob[l]);
-    Q[l] = sum[l], Qb[l] = sum_b[l], Qo[l] = sum[l];
-  }
-  tf_T_lanes(n, pa, fa, Pa, hoa, LIED_LANE(tf_hx, g, T_a));
-  tf_T_lanes(n, pb, fb, Pb, hob, LIED_LANE(tf_hx, g, T_b));
-  for (size_t l = 0; l < n; l++)
-    if (fk[l] >= 0) {
-      tf_med m;
-      if (fk[l] % 2)
-        TF_LANE_MED_AT(tf_hx, g, med_b, l, Xb, &m);
-      else
-        TF_LANE_MED_AT(tf_hx, g, med_a, l, Xa, &m);
-      tf_fault_ph(env, TF_LANE_WORD(tf_hx, g, Q_flow, l), &m, fp[l], fh[l],
-                  fk[l] % 2 ? "stream b cell" : "stream a cell");
-    }
+  hx_media_outlets(g, n, N, kind, sum, sum_b, pa, fa, Pa, pb, fb, Pb);
+  hx_media_faults(env, g, n, fk, fp, fh, Xa, Xb);
 }
 
 static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
@@ -420,9 +449,9 @@ static int counter_init(void *self, lied_init *ctx) { return hx_init_common(self
 static int parallel_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_PARALLEL); }
 static int cross_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_CROSS); }
 
-static void hx_meta(lied_meta *m, void *self) {
-  tf_hx *x = self;
-  const int N = hx_cells(x); /* cells per stream */
+/* The exchanger's ports, states (N cells per stream, the wall's when it
+ * has a heat capacity) and variables. */
+static void hx_meta_vars(lied_meta *m, tf_hx *x, int N) {
   tf_meta_in(m, "inlet_a", 0, &x->inlet_a, &x->med_a);
   tf_meta_out(m, "outlet_a", 0, &x->outlet_a, &x->med_a);
   tf_meta_in(m, "inlet_b", 0, &x->inlet_b, &x->med_b);
@@ -449,7 +478,10 @@ static void hx_meta(lied_meta *m, void *self) {
       snprintf(name, sizeof name, "T_w[%d]", i + 1);
       lied_meta_state(m, name, "K", &x->T_w[i], &x->der_w[i]);
     }
-  /* the energy block reads every cell and writes every derivative */
+}
+
+/* The energy block: it reads every cell and writes every derivative. */
+static void hx_meta_energy(lied_meta *m, tf_hx *x, int N) {
   const void *in[3 * HX_MAXN + 6], *out[3 * HX_MAXN + 8];
   int k = 0, o = 0;
   in[k++] = &x->inlet_a.state;
@@ -469,8 +501,13 @@ static void hx_meta(lied_meta *m, void *self) {
   out[o] = NULL;
   lied_meta_block(m, "energy", hx_energy_b, 0, in, out);
   lied_meta_lanes(m, hx_energy_lanes);
-  /* the outlets read the last cells (cross flow: the last elements of the rows) */
-  k = 0;
+}
+
+/* The outlets' states: they read the last cells (cross flow: the last
+ * elements of the rows). */
+static void hx_meta_outlets(lied_meta *m, tf_hx *x, int N) {
+  const void *in[2 * HX_MAXN + 5], *out[5];
+  int k = 0, o = 0;
   in[k++] = &x->inlet_a.state;
   in[k++] = &x->inlet_b.state;
   if (tf_nX(&x->med_a)) in[k++] = &x->inlet_a.X;
@@ -483,7 +520,6 @@ static void hx_meta(lied_meta *m, void *self) {
     in[k++] = &x->h_b[N - 1];
   }
   in[k] = NULL;
-  o = 0;
   out[o++] = &x->outlet_a.state;
   out[o++] = &x->outlet_b.state;
   if (tf_nX(&x->med_a)) out[o++] = &x->outlet_a.X;
@@ -491,6 +527,14 @@ static void hx_meta(lied_meta *m, void *self) {
   out[o] = NULL;
   lied_meta_block(m, "state", hx_state_b, 0, in, out);
   lied_meta_lanes(m, hx_state_lanes);
+}
+
+static void hx_meta(lied_meta *m, void *self) {
+  tf_hx *x = self;
+  const int N = hx_cells(x); /* cells per stream */
+  hx_meta_vars(m, x, N);
+  hx_meta_energy(m, x, N);
+  hx_meta_outlets(m, x, N);
   lied_meta_block(m, "der", hx_der_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->inlet_a.der, &x->inlet_b.der),
                   LIED_SIGS(&x->outlet_a.der, &x->outlet_b.der));

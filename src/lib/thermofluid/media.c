@@ -182,7 +182,7 @@ static double ma_cp(const double *c, double p, double h) {
   char why[8];
   ma_state st, a, b;
   if (ma_phX(p, h, c[0], &st, why, sizeof why)) return NAN;
-  if (st.Xl == 0) return (1 - c[0]) * MA_CP_AIR + c[0] * MA_CP_VAP;
+  if (st.Xl == 0 && st.Xi == 0) return (1 - c[0]) * MA_CP_AIR + c[0] * MA_CP_VAP;
   double d = 1e-3, T0 = st.T - d < MA_TMIN ? MA_TMIN : st.T - d;
   if (ma_pTX(p, T0, c[0], &a, why, sizeof why) || ma_pTX(p, T0 + 2 * d, c[0], &b, why, sizeof why))
     return NAN;

@@ -1,17 +1,18 @@
-/* separator.c - Separator: drains the liquid water (fog) that a stream of
- * moist air (tf.moist_air) carries. Of the inflow m (state (p, h), water
- * fraction X from the stream, liquid part Xl at (p, h)) the condensate
- * m_cond = m*Xl is drained and the air m_air = m - m_cond goes on with the
+/* separator.c - Separator: drains the condensed water (fog, and ice below
+ * the triple point) that a stream of moist air (tf.moist_air) carries. Of
+ * the inflow m (state (p, h), water fraction X from the stream, liquid and
+ * ice parts Xl, Xi at (p, h), the condensate Xc = Xl + Xi) the condensate
+ * m_cond = m*Xc is drained and the air m_air = m - m_cond goes on with the
  * vapour only:
- *   X_out = Xv/(1 - Xl)      water fraction of the air going on
+ *   X_out = Xv/(1 - Xc)      water fraction of the air going on
  *   x_out = Xv/(1 - X)       its humidity ratio (kg water per kg dry air)
- *   H_cond = m_cond * h_liq(T),  H_air = m*h - H_cond
- * (h_liq = cp_liq (T - 273.15) for tf.moist_air, the liquid's enthalpy of
- * nasa_moist.h for tf.moist_air_nasa)
+ *   H_cond = m (Xl h_liq(T) + Xi h_ice(T)),  H_air = m*h - H_cond
+ * (h_liq, h_ice: the condensate's enthalpies of moist_air.h for
+ * tf.moist_air, of nasa_moist.h for tf.moist_air_nasa)
  * (enthalpy flows of the condensate and of the air; they add up to the
  * inflow's). With outlet = 1 the air leaves through the port outlet at the
  * inlet's pressure, with m_air, h = H_air/m_air and X_out (the drained
- * flow's rate of change is neglected in der_m_flow: outlet.der = (1 - Xl)
+ * flow's rate of change is neglected in der_m_flow: outlet.der = (1 - Xc)
  * inlet.der); with outlet = 0 the Separator ends the stream like a Sink at
  * p0. Reversed flow (m < 0) drains nothing. */
 #include <stdio.h>
@@ -51,19 +52,22 @@ static void sep_out(const lied_env *env, tf_separator *s) {
     if (s->has_outlet) s->outlet.state = (tf_state){NAN, NAN, NAN}, s->outlet.X.X[0] = NAN;
     return;
   }
-  const double Xl = in->m_flow > 0 ? st.Xl : 0;
-  const double h_cond = nasa ? nma_h_liq(st.T) : MA_CP_LIQ * (st.T - MA_T0);
+  const int on = in->m_flow > 0;
+  const double Xl = on ? st.Xl : 0, Xi = on ? st.Xi : 0, Xc = Xl + Xi;
+  /* the condensate's enthalpy per kg of moist air */
+  const double hc = Xl * (nasa ? nma_h_liq(st.T) : ma_h_liq(st.T)) +
+                    (Xi > 0 ? Xi * (nasa ? nma_h_ice(st.T) : ma_h_ice(st.T)) : 0);
   s->T = st.T;
-  s->m_cond = in->m_flow * Xl;
+  s->m_cond = in->m_flow * Xc;
   s->m_air = in->m_flow - s->m_cond;
   s->x_out = st.Xv / (1 - X);
   s->phi = st.phi;
-  s->H_cond = s->m_cond * h_cond;
+  s->H_cond = in->m_flow * hc;
   s->H_air = in->m_flow * in->h - s->H_cond;
-  s->keep = 1 - Xl;
+  s->keep = 1 - Xc;
   if (s->has_outlet) {
-    s->outlet.state = (tf_state){s->m_air, in->p, (in->h - Xl * h_cond) / (1 - Xl)};
-    s->outlet.X.X[0] = (X - Xl) / (1 - Xl);
+    s->outlet.state = (tf_state){s->m_air, in->p, (in->h - hc) / (1 - Xc)};
+    s->outlet.X.X[0] = (X - Xc) / (1 - Xc);
   }
 }
 static void sep_der(const lied_env *env, tf_separator *s) {
@@ -130,8 +134,8 @@ static const lied_param sep_params[] = {
 };
 const lied_class tf_separator_class = {
     "Separator", "thermofluid",
-    "drains the liquid water of a moist-air stream: m_cond = m*Xl; the air goes on with "
-    "X_out = Xv/(1 - Xl) (humidity ratio x_out) through outlet (outlet = 1) or ends at p0 as a "
+    "drains the condensed water (liquid and ice) of a moist-air stream: m_cond = m*(Xl + Xi); "
+    "the air goes on with X_out = Xv/(1 - Xl - Xi) (humidity ratio x_out) through outlet (outlet = 1) or ends at p0 as a "
     "Sink (outlet = 0); outputs m_cond, m_air, x_out, phi, H_cond, H_air",
     sizeof(tf_separator), sep_params, sizeof sep_params / sizeof *sep_params, sep_init,
     sep_meta};
