@@ -45,6 +45,7 @@ static const lied_class tf_step_class = SIG_STEP_CLASS("thermofluid");
 static const lied_class tf_ramp_class = SIG_RAMP_CLASS("thermofluid");
 static const lied_class tf_sine_class = SIG_SINE_CLASS("thermofluid");
 
+extern const lied_class tf_rhx_counter_class, tf_rhx_cross_class; /* rhx.c */
 static const lied_class *const thermofluid_classes[] = {
     &tf_source_class,       &tf_sink_class,         &tf_tank_out_class,
     &tf_tank_in_class,      &tf_pressure_drop_class, &tf_linquad_drop_class,
@@ -59,6 +60,7 @@ static const lied_class *const thermofluid_classes[] = {
     &tf_separator_class,
     &tf_counter_ntu_class,  &tf_parallel_ntu_class, &tf_cross_ntu_class,
     &tf_pipe_class,
+    &tf_rhx_counter_class,  &tf_rhx_cross_class, /* rhx.c */
     &tf_constant_class,     &tf_step_class,         &tf_ramp_class,
     &tf_sine_class,         NULL};
 
