@@ -2,12 +2,13 @@
 -- copies (a full group of 32 and a partial one) of a circuit with every class that has one
 -- (Ground, Node as a junction and with a capacitance, Resistor with and without a heat port,
 -- Capacitor, Inductor, VoltageSource and CurrentSource with signal inputs, the table sources,
--- the sensors, IdealTransformer) takes fused
+-- the sensors, IdealTransformer, DCMachine with and without inductance) takes fused
 -- steps in lane form; every recorded value must be the same bits with lanes on and off. The
 -- copies differ (per-copy resistances, start states).
 local lied = require "lied"
 local el = require "lied.electrical"
 local th = require "lied.thermal"
+local rot = require "lied.rotational"
 local S = require "lied.signals"
 local T = require "tests.testing"
 
@@ -25,7 +26,9 @@ local Bench = lied.model "Bench" {
   ti = el.TableCurrentSource { table = wave },
   vs = el.VoltageSensor {}, cs = el.CurrentSensor {}, ps = el.PowerSensor {},
   tr = el.IdealTransformer { n = 3 }, load = el.Resistor { R = 4 },
-  rd = el.Resistor { R = 0.5 }, -- a load after the current sensor
+  dcm = el.DCMachine { Ra = 0.5, La = 2e-3, k = 0.05, heat_port = 1 },
+  rotor = rot.Inertia { J = 1e-4 },
+  dcs = el.DCMachine { Ra = 1, La = 0, k = 0.05 }, rotor2 = rot.Inertia { J = 2e-4 },
   connect = {
     { "src.n", "gnd.p" }, { "sine.y", "src.u" }, { "src.p", "cs.p" }, { "cs.n", "r1.p" },
     { "r1.n", "a.p" }, { "l.p", "a.p" }, { "l.n", "c.p" }, { "c.n", "gnd.p" },
@@ -35,7 +38,9 @@ local Bench = lied.model "Bench" {
     { "vs.n", "gnd.p" },
     { "tr.p1", "c.p" }, { "tr.n1", "gnd.p" }, { "tr.n2", "gnd2.p" }, { "tr.p2", "ps.pc" },
     { "ps.nc", "load.p" }, { "load.n", "gnd2.p" }, { "ps.pv", "tr.p2" }, { "ps.nv", "gnd2.p" },
-    { "rd.p", "cs.n" }, { "rd.n", "gnd.p" },
+    { "dcm.p", "cs.n" }, { "dcm.n", "gnd.p" }, { "dcm.flange", "rotor.flange_a" },
+    { "dcm.heat", "hc.port" },
+    { "dcs.p", "c.p" }, { "dcs.n", "gnd.p" }, { "dcs.flange", "rotor2.flange_a" },
   },
 }
 local M = lied.model "Lanes" {
