@@ -2,9 +2,9 @@
 -- copies (a full group of 32 and a partial one) of a circuit with every class that has one
 -- (Ground, Node as a junction and with a capacitance, Resistor with and without a heat port,
 -- Capacitor, Inductor, VoltageSource and CurrentSource with signal inputs, the table sources,
--- the sensors, IdealTransformer, DCMachine with and without inductance) takes fused
+-- the sensors, IdealTransformer, DCMachine with and without inductance, Cell) takes fused
 -- steps in lane form; every recorded value must be the same bits with lanes on and off. The
--- copies differ (per-copy resistances, start states).
+-- copies differ (per-copy resistances, capacities, start states).
 local lied = require "lied"
 local el = require "lied.electrical"
 local th = require "lied.thermal"
@@ -12,10 +12,13 @@ local rot = require "lied.rotational"
 local S = require "lied.signals"
 local T = require "tests.testing"
 
+local ocv = lied.table { x1 = { 0, 0.2, 0.5, 0.8, 1 }, x2 = { 263.15, 298.15, 333.15 },
+  z = { { 3.00, 3.02, 3.03 }, { 3.45, 3.47, 3.48 }, { 3.65, 3.66, 3.68 }, { 3.90, 3.92, 3.93 },
+        { 4.15, 4.16, 4.18 } } }
 local wave = lied.table { { 0, 0 }, { 0.01, 3 }, { 0.02, -2 }, { 0.05, 1 } }
 
 local Bench = lied.model "Bench" {
-  parameters = { R = 2 },
+  parameters = { R = 2, Q = 3 },
   gnd = el.Ground {}, gnd2 = el.Ground {},
   sine = S.Sine { amplitude = 2, f = 40 },
   src = el.VoltageSource { V = 10 }, r1 = el.Resistor { R = lied.param "R" }, a = el.Node {},
@@ -29,6 +32,9 @@ local Bench = lied.model "Bench" {
   dcm = el.DCMachine { Ra = 0.5, La = 2e-3, k = 0.05, heat_port = 1 },
   rotor = rot.Inertia { J = 1e-4 },
   dcs = el.DCMachine { Ra = 1, La = 0, k = 0.05 }, rotor2 = rot.Inertia { J = 2e-4 },
+  cell = el.Cell { ocv = ocv, Q = lied.param "Q", SoC = 0.6, Cth = 20, Gth = 0.5, R0 = 0.05,
+                   R1 = 0.02, C1 = 5, R2 = 0.03, C2 = 50, energy = 1 },
+  amb = th.FixedTemperature { T = 300 },
   connect = {
     { "src.n", "gnd.p" }, { "sine.y", "src.u" }, { "src.p", "cs.p" }, { "cs.n", "r1.p" },
     { "r1.n", "a.p" }, { "l.p", "a.p" }, { "l.n", "c.p" }, { "c.n", "gnd.p" },
@@ -41,10 +47,12 @@ local Bench = lied.model "Bench" {
     { "dcm.p", "cs.n" }, { "dcm.n", "gnd.p" }, { "dcm.flange", "rotor.flange_a" },
     { "dcm.heat", "hc.port" },
     { "dcs.p", "c.p" }, { "dcs.n", "gnd.p" }, { "dcs.flange", "rotor2.flange_a" },
+    { "cell.p", "a.p" }, { "cell.n", "gnd.p" }, { "cell.heat", "amb.port" },
   },
 }
 local M = lied.model "Lanes" {
   b = lied.array(Bench, 40, { R = function(i) return 1 + 0.1 * i end,
+                              Q = function(i) return 2 + 0.05 * i end,
                               ["c.v"] = function(i) return 0.02 * i end }),
 }
 

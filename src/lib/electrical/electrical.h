@@ -19,7 +19,7 @@
  * pin of a CurrentSensor), which sets it from the potential of its branch
  * pin plus its own voltage. Every other pin on the net is a branch: it
  * reads the potential and returns the current it draws (resistors,
- * inductors, current sources, switches, diodes, machines). */
+ * inductors, current sources, switches, diodes, cells, machines). */
 #ifndef LIED_LIB_ELECTRICAL_H
 #define LIED_LIB_ELECTRICAL_H
 #include <math.h>
@@ -63,6 +63,6 @@ extern const lied_class el_ground_class, el_node_class, el_resistor_class, el_ca
     el_inductor_class, el_voltage_source_class, el_current_source_class,
     el_table_voltage_class, el_table_current_class, el_ideal_switch_class, el_diode_class,
     el_transformer_class, el_dcdc_class, el_voltage_sensor_class, el_current_sensor_class,
-    el_power_sensor_class, el_dc_machine_class;
+    el_power_sensor_class, el_dc_machine_class, el_cell_class;
 
 #endif

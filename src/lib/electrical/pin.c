@@ -35,9 +35,11 @@ static const lied_class *const electrical_classes[] = {
     &el_current_source_class, &el_table_voltage_class,  &el_table_current_class,
     &el_ideal_switch_class,   &el_diode_class,          &el_transformer_class,
     &el_dcdc_class,           &el_voltage_sensor_class, &el_current_sensor_class,
-    &el_power_sensor_class,   &el_dc_machine_class,     NULL};
+    &el_power_sensor_class,   &el_dc_machine_class,     &el_cell_class,
+    NULL};
 
 LIED_LIBRARY(electrical,
              "electrical circuits in LIED form: ground, nodes, resistors, capacitors, inductors, "
-             "sources, switches, diodes, transformers, DC/DC converters, sensors, DC machines",
+             "sources, switches, diodes, transformers, DC/DC converters, sensors, DC machines, "
+             "battery cells",
              electrical_classes)
