@@ -137,7 +137,7 @@ const lied_class el_resistor_class = {
 /* ---- Inductor: L der(i) = v - R i, i a state (a branch whose current is known) ---- */
 typedef struct el_inductor {
   el_branch p, n;
-  double i, der_i, v;
+  double i, der_i, v, E;
   double L, R;
 } el_inductor;
 
@@ -147,10 +147,14 @@ static inline void inductor_der_eq(double vp, double vn, double i, double L, dou
   *der_i = (*v - R * i) / L;
 }
 
+/* the energy stored, L i^2/2 (C v^2/2 for a capacitor) */
+static inline double stored_eq(double L, double i) { return 0.5 * L * i * i; }
+
 static void inductor_current(const lied_env *env, el_inductor *d) {
   (void)env;
   d->p.i.i = d->i;
   d->n.i.i = -d->i;
+  d->E = stored_eq(d->L, d->i);
 }
 static void inductor_der(const lied_env *env, el_inductor *d) {
   (void)env;
@@ -162,10 +166,11 @@ LIED_BLOCK(inductor_der_b, el_inductor, inductor_der)
 LIED_LANE_BODY void inductor_current_lanes_n(const lied_env *env, char *g, size_t n,
                                              size_t stride) {
   (void)env, (void)stride;
-  const double *restrict i = LF(el_inductor, i);
+  const double *restrict i = LF(el_inductor, i), *restrict L = LF(el_inductor, L);
   double *restrict ip = LF(el_inductor, p.i.i), *restrict in = LF(el_inductor, n.i.i);
+  double *restrict E = LF(el_inductor, E);
   LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) ip[l] = i[l], in[l] = -i[l];
+  for (size_t l = 0; l < n; l++) ip[l] = i[l], in[l] = -i[l], E[l] = stored_eq(L[l], i[l]);
 }
 LIED_LANE_FORM(inductor_current_lanes)
 LIED_LANE_BODY void inductor_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
@@ -185,8 +190,9 @@ static void inductor_meta(lied_meta *m, void *self) {
   lied_meta_port(m, "n", 0, &d->n, &el_branch_layout);
   lied_meta_state(m, "i", "A", &d->i, &d->der_i);
   lied_meta_var(m, "v", "V", &d->v);
-  lied_meta_block(m, "current", inductor_current_b, 0, LIED_SIGS(&d->i),
-                  LIED_SIGS(&d->p.i, &d->n.i));
+  lied_meta_var(m, "E", "J", &d->E);
+  lied_meta_block(m, "current", inductor_current_b, 0, LIED_SIGS(&d->i, &d->L),
+                  LIED_SIGS(&d->p.i, &d->n.i, &d->E));
   lied_meta_lanes(m, inductor_current_lanes);
   lied_meta_block(m, "der", inductor_der_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&d->p.v, &d->n.v, &d->i, &d->L, &d->R), LIED_SIGS(&d->v, &d->der_i));
@@ -201,14 +207,14 @@ static const lied_param inductor_params[] = {
 const lied_class el_inductor_class = {
     "Inductor", "electrical",
     "inductor with a series resistance R: L der(i) = v - R i, the current i from p to n a "
-    "state",
+    "state; records its energy E = L i^2/2",
     sizeof(el_inductor), inductor_params, 3, NULL, inductor_meta};
 
 /* ---- Capacitor: in series, p.v = n.v + v, C der(v) = i ---- */
 typedef struct el_capacitor {
   el_branch n;
   el_node p;
-  double v, der_v, i;
+  double v, der_v, i, E;
   double C;
 } el_capacitor;
 
@@ -225,6 +231,7 @@ static inline void capacitor_current_eq(double I, double C, double *in, double *
 static void capacitor_potential(const lied_env *env, el_capacitor *c) {
   (void)env;
   c->p.v.v = series_potential_eq(c->n.v->v, c->v);
+  c->E = stored_eq(c->C, c->v);
 }
 static void capacitor_known(const lied_env *env, el_capacitor *c) {
   (void)env;
@@ -242,9 +249,10 @@ LIED_LANE_BODY void capacitor_potential_lanes_n(const lied_env *env, char *g, si
                                                 size_t stride) {
   (void)env, (void)stride;
   const double *restrict vn = LIN(el_capacitor, n.v), *restrict v = LF(el_capacitor, v);
-  double *restrict vp = LF(el_capacitor, p.v.v);
+  const double *restrict C = LF(el_capacitor, C);
+  double *restrict vp = LF(el_capacitor, p.v.v), *restrict E = LF(el_capacitor, E);
   LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) vp[l] = series_potential_eq(vn[l], v[l]);
+  for (size_t l = 0; l < n; l++) vp[l] = series_potential_eq(vn[l], v[l]), E[l] = stored_eq(C[l], v[l]);
 }
 LIED_LANE_FORM(capacitor_potential_lanes)
 LIED_LANE_BODY void capacitor_known_lanes_n(const lied_env *env, char *g, size_t n,
@@ -273,8 +281,9 @@ static void capacitor_meta(lied_meta *m, void *self) {
   lied_meta_port(m, "p", 0, &c->p, &el_node_layout);
   lied_meta_state(m, "v", "V", &c->v, &c->der_v);
   lied_meta_var(m, "i", "A", &c->i);
+  lied_meta_var(m, "E", "J", &c->E);
   lied_meta_block(m, "potential", capacitor_potential_b, LIED_BLOCK_CONST_COEFF,
-                  LIED_SIGS(&c->n.v, &c->v), LIED_SIGS(&c->p.v));
+                  LIED_SIGS(&c->n.v, &c->v, &c->C), LIED_SIGS(&c->p.v, &c->E));
   lied_meta_lanes(m, capacitor_potential_lanes);
   lied_meta_block(m, "known", capacitor_known_b, 0, LIED_SIGS(&c->n.k), LIED_SIGS(&c->p.k));
   lied_meta_lanes(m, capacitor_known_lanes);
@@ -291,5 +300,6 @@ static const lied_param capacitor_params[] = {
 const lied_class el_capacitor_class = {
     "Capacitor", "electrical",
     "capacitor in series: its pin p owns the net after it, p.v = n.v + v; C der(v) = i, i the "
-    "current into p (minus what the branches at p draw); v a state",
+    "current into p (minus what the branches at p draw); v a state; records its energy E = C "
+    "v^2/2",
     sizeof(el_capacitor), capacitor_params, 2, NULL, capacitor_meta};
