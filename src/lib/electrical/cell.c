@@ -23,19 +23,23 @@
 /* the half-width of the difference that gives dOCV/dT [K] */
 #define CELL_DT_OCV 0.5
 
+/* Laid out by use, 64 bytes a group (an evaluation streams the cells of a pack through
+ * memory several times: each pass should touch as few cache lines of a cell as it can):
+ * what the linear section's passes and the sum nodes read and write; the states and their
+ * derivatives (the state transfers); what the emf and der blocks compute; the parameters
+ * they read; the rest, which an evaluation does not touch without energy = 1. One hint
+ * serves the three lookups (they share the interval of SoC). */
 typedef struct el_cell {
-  el_branch p, n;
+  el_lbranch p, n;  /* section: p.i.i is the cell's current i */
   th_branch heat;
-  double SoC, der_SoC, u1, der_u1, u2, der_u2, T, der_T;
-  double E_heat, der_E_heat, E_chem, der_E_chem; /* energy = 1 */
-  double ocv_v, dUdT, E;                         /* block emf */
-  double i;                                      /* block current */
-  double Q_port;                                 /* block heat */
-  double v, Q_joule, Q_rev, Q_gen;               /* block der */
-  double Q, R0, R1, C1, R2, C2, Cth, Gth;
-  double cap; /* 3600 Q [A.s] */
+  double E, R0;
+  double SoC, der_SoC, u1, der_u1, u2, der_u2, T, der_T; /* states */
+  double ocv_v, dUdT, Q_port, v, Q_joule, Q_rev, Q_gen, cap;
+  double R1, C1, R2, C2, Cth, Gth;
   const lied_table *ocv;
-  lied_table_hint at0, at1, at2;
+  lied_table_hint at;
+  double E_heat, der_E_heat, E_chem, der_E_chem; /* energy = 1 */
+  double Q;
   int energy;
 } el_cell;
 
@@ -45,23 +49,24 @@ static inline void cell_emf_eq(double o, double o_hi, double o_lo, double u1, do
   *dUdT = (o_hi - o_lo) / (2 * CELL_DT_OCV);
   *E = o + u1 + u2;
 }
-static inline void cell_current_eq(double vp, double vn, double E, double R0, double *i,
-                                   double *ip, double *in) {
-  *i = (vp - vn - E) / R0;
-  *ip = *i;
-  *in = -*i;
+static inline void cell_current_eq(double vp, double vn, double E, double R0, double *ip,
+                                   double *in) {
+  *ip = (vp - vn - E) / R0;
+  *in = -*ip;
 }
 static inline void cell_heat_eq(double Gth, double T, double Tport, double *Qport,
                                 double *Qflow) {
   *Qport = Gth * (T - Tport);
   *Qflow = -*Qport;
 }
-/* the derivatives and heats; energy: also the two accumulators */
-static inline void cell_der_eq(double i, double vp, double vn, double u1, double u2, double T,
+/* the derivatives and heats; the two accumulators' derivatives (written when energy = 1) */
+static inline void cell_der_eq(double E, double vp, double vn, double u1, double u2, double T,
                                double o, double dUdT, double Qport, double cap, double R0,
                                double R1, double C1, double R2, double C2, double Cth,
                                double *v, double *dSoC, double *du1, double *du2, double *dT,
                                double *Qj, double *Qr, double *Qg, double *dEh, double *dEc) {
+  double i, in;
+  cell_current_eq(vp, vn, E, R0, &i, &in); /* again: the section's members need not run twice */
   *v = vp - vn;
   *dSoC = i / cap;
   *du1 = (i - u1 / R1) / C1;
@@ -74,31 +79,37 @@ static inline void cell_der_eq(double i, double vp, double vn, double u1, double
   *dEc = i * (o - T * dUdT);
 }
 
+/* the explicit part, from the states: the EMF, and the heat to the port */
 static void cell_emf(const lied_env *env, el_cell *c) {
-  c->ocv_v = lied_table_lookup2(env, c, c->ocv, &c->at0, c->SoC, c->T);
-  const double hi = lied_table_lookup2(env, c, c->ocv, &c->at1, c->SoC, c->T + CELL_DT_OCV);
-  const double lo = lied_table_lookup2(env, c, c->ocv, &c->at2, c->SoC, c->T - CELL_DT_OCV);
+  const double hi = lied_table_lookup2(env, c, c->ocv, &c->at, c->SoC, c->T + CELL_DT_OCV);
+  const double lo = lied_table_lookup2(env, c, c->ocv, &c->at, c->SoC, c->T - CELL_DT_OCV);
+  c->ocv_v = lied_table_lookup2(env, c, c->ocv, &c->at, c->SoC, c->T);
   cell_emf_eq(c->ocv_v, hi, lo, c->u1, c->u2, &c->E, &c->dUdT);
+  cell_heat_eq(c->Gth, c->T, c->heat.T->T, &c->Q_port, &c->heat.Q.Q_flow);
 }
 static void cell_current(const lied_env *env, el_cell *c) {
   (void)env;
-  cell_current_eq(c->p.v->v, c->n.v->v, c->E, c->R0, &c->i, &c->p.i.i, &c->n.i.i);
+  cell_current_eq(c->p.v->v, c->n.v->v, c->E, c->R0, &c->p.i.i, &c->n.i.i);
 }
-static void cell_heat(const lied_env *env, el_cell *c) {
-  (void)env;
-  cell_heat_eq(c->Gth, c->T, c->heat.T->T, &c->Q_port, &c->heat.Q.Q_flow);
+static inline void cell_der_one(el_cell *c, int energy) {
+  double dEh, dEc;
+  cell_der_eq(c->E, c->p.v->v, c->n.v->v, c->u1, c->u2, c->T, c->ocv_v, c->dUdT, c->Q_port,
+              c->cap, c->R0, c->R1, c->C1, c->R2, c->C2, c->Cth, &c->v, &c->der_SoC, &c->der_u1,
+              &c->der_u2, &c->der_T, &c->Q_joule, &c->Q_rev, &c->Q_gen, &dEh, &dEc);
+  if (energy) c->der_E_heat = dEh, c->der_E_chem = dEc;
 }
 static void cell_der(const lied_env *env, el_cell *c) {
   (void)env;
-  cell_der_eq(c->i, c->p.v->v, c->n.v->v, c->u1, c->u2, c->T, c->ocv_v, c->dUdT, c->Q_port,
-              c->cap, c->R0, c->R1, c->C1, c->R2, c->C2, c->Cth, &c->v, &c->der_SoC, &c->der_u1,
-              &c->der_u2, &c->der_T, &c->Q_joule, &c->Q_rev, &c->Q_gen, &c->der_E_heat,
-              &c->der_E_chem);
+  cell_der_one(c, 0);
+}
+static void cell_der_energy(const lied_env *env, el_cell *c) {
+  (void)env;
+  cell_der_one(c, 1);
 }
 LIED_BLOCK(cell_emf_b, el_cell, cell_emf)
 LIED_BLOCK(cell_current_b, el_cell, cell_current)
-LIED_BLOCK(cell_heat_b, el_cell, cell_heat)
 LIED_BLOCK(cell_der_b, el_cell, cell_der)
+LIED_BLOCK(cell_der_energy_b, el_cell, cell_der_energy)
 
 LIED_LANE_FN static void cell_emf_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
@@ -106,35 +117,32 @@ LIED_LANE_FN static void cell_emf_lanes(const lied_env *env, char *g, size_t n, 
   const double *restrict SoC = LF(SoC), *restrict T = LF(T);
   const double *restrict u1 = LF(u1), *restrict u2 = LF(u2);
   double *restrict o = LF(ocv_v), *restrict E = LF(E), *restrict dUdT = LF(dUdT);
-  double hi[LIED_LANES], lo[LIED_LANES], Th[LIED_LANES], Tl[LIED_LANES];
+  double hi[LIED_LANES], lo[LIED_LANES], Th[LIED_LANES] = {0}, Tl[LIED_LANES] = {0};
   for (size_t l = 0; l < n; l++) Th[l] = T[l] + CELL_DT_OCV, Tl[l] = T[l] - CELL_DT_OCV;
   const lied_table *const *tab = LIED_LANE_TABLE(el_cell, g, ocv);
-  lied_table_lookup2_lanes(env, tab, LIED_LANE_HINT(el_cell, g, at0), SoC, T, o, n);
-  lied_table_lookup2_lanes(env, tab, LIED_LANE_HINT(el_cell, g, at1), SoC, Th, hi, n);
-  lied_table_lookup2_lanes(env, tab, LIED_LANE_HINT(el_cell, g, at2), SoC, Tl, lo, n);
+  lied_table_hint *at = LIED_LANE_HINT(el_cell, g, at);
+  lied_table_lookup2_lanes(env, tab, at, SoC, Th, hi, n);
+  lied_table_lookup2_lanes(env, tab, at, SoC, Tl, lo, n);
+  lied_table_lookup2_lanes(env, tab, at, SoC, T, o, n);
   for (size_t l = 0; l < n; l++) cell_emf_eq(o[l], hi[l], lo[l], u1[l], u2[l], &E[l], &dUdT[l]);
+  const double *restrict Tp = LIN(heat.T), *restrict G = LF(Gth);
+  double *restrict Qp = LF(Q_port), *restrict Qf = LF(heat.Q.Q_flow);
+  for (size_t l = 0; l < n; l++) cell_heat_eq(G[l], T[l], Tp[l], &Qp[l], &Qf[l]);
 }
 LIED_LANE_BODY void cell_current_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict vp = LIN(p.v), *restrict vn = LIN(n.v);
   const double *restrict E = LF(E), *restrict R0 = LF(R0);
-  double *restrict i = LF(i), *restrict ip = LF(p.i.i), *restrict in = LF(n.i.i);
+  double *restrict ip = LF(p.i.i), *restrict in = LF(n.i.i);
   LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) cell_current_eq(vp[l], vn[l], E[l], R0[l], &i[l], &ip[l], &in[l]);
+  for (size_t l = 0; l < n; l++) cell_current_eq(vp[l], vn[l], E[l], R0[l], &ip[l], &in[l]);
 }
 LIED_LANE_FORM(cell_current_lanes)
-LIED_LANE_BODY void cell_heat_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict Tp = LIN(heat.T), *restrict T = LF(T), *restrict G = LF(Gth);
-  double *restrict Qp = LF(Q_port), *restrict Qf = LF(heat.Q.Q_flow);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) cell_heat_eq(G[l], T[l], Tp[l], &Qp[l], &Qf[l]);
-}
-LIED_LANE_FORM(cell_heat_lanes)
-LIED_LANE_BODY void cell_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void cell_der_lanes_k(const lied_env *env, char *g, size_t n, size_t stride,
+                                     int energy) {
   (void)env, (void)stride;
   const double *restrict vp = LIN(p.v), *restrict vn = LIN(n.v);
-  const double *restrict i = LF(i), *restrict u1 = LF(u1), *restrict u2 = LF(u2);
+  const double *restrict E = LF(E), *restrict u1 = LF(u1), *restrict u2 = LF(u2);
   const double *restrict T = LF(T), *restrict o = LF(ocv_v), *restrict dUdT = LF(dUdT);
   const double *restrict Qp = LF(Q_port), *restrict cap = LF(cap), *restrict R0 = LF(R0);
   const double *restrict R1 = LF(R1), *restrict C1 = LF(C1), *restrict R2 = LF(R2);
@@ -144,17 +152,28 @@ LIED_LANE_BODY void cell_der_lanes_n(const lied_env *env, char *g, size_t n, siz
   double *restrict Qr = LF(Q_rev), *restrict Qg = LF(Q_gen), *restrict dEh = LF(der_E_heat);
   double *restrict dEc = LF(der_E_chem);
   LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++)
-    cell_der_eq(i[l], vp[l], vn[l], u1[l], u2[l], T[l], o[l], dUdT[l], Qp[l], cap[l], R0[l],
+  for (size_t l = 0; l < n; l++) {
+    double eh, ec;
+    cell_der_eq(E[l], vp[l], vn[l], u1[l], u2[l], T[l], o[l], dUdT[l], Qp[l], cap[l], R0[l],
                 R1[l], C1[l], R2[l], C2[l], Cth[l], &v[l], &dSoC[l], &du1[l], &du2[l], &dT[l],
-                &Qj[l], &Qr[l], &Qg[l], &dEh[l], &dEc[l]);
+                &Qj[l], &Qr[l], &Qg[l], &eh, &ec);
+    if (energy) dEh[l] = eh, dEc[l] = ec;
+  }
+}
+LIED_LANE_BODY void cell_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  cell_der_lanes_k(env, g, n, stride, 0);
 }
 LIED_LANE_FORM(cell_der_lanes)
+LIED_LANE_BODY void cell_der_energy_lanes_n(const lied_env *env, char *g, size_t n,
+                                            size_t stride) {
+  cell_der_lanes_k(env, g, n, stride, 1);
+}
+LIED_LANE_FORM(cell_der_energy_lanes)
 
 static void cell_meta(lied_meta *m, void *self) {
   el_cell *c = self;
-  lied_meta_port(m, "p", 0, &c->p, &el_branch_layout);
-  lied_meta_port(m, "n", 0, &c->n, &el_branch_layout);
+  lied_meta_port(m, "p", 0, &c->p, &el_lbranch_layout);
+  lied_meta_port(m, "n", 0, &c->n, &el_lbranch_layout);
   lied_meta_port(m, "heat", 0, &c->heat, &th_branch_layout);
   lied_meta_state(m, "SoC", "1", &c->SoC, &c->der_SoC);
   lied_meta_state(m, "u1", "V", &c->u1, &c->der_u1);
@@ -167,34 +186,34 @@ static void cell_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "OCV", "V", &c->ocv_v);
   lied_meta_var(m, "dOCV_dT", "V/K", &c->dUdT);
   lied_meta_var(m, "E", "V", &c->E);
-  lied_meta_var(m, "i", "A", &c->i);
+  lied_meta_var(m, "i", "A", &c->p.i.i); /* the current: p.i under its own name */
   lied_meta_var(m, "v", "V", &c->v);
   lied_meta_var(m, "Q_port", "W", &c->Q_port);
   lied_meta_var(m, "Q_joule", "W", &c->Q_joule);
   lied_meta_var(m, "Q_rev", "W", &c->Q_rev);
   lied_meta_var(m, "Q_gen", "W", &c->Q_gen);
-  lied_meta_block(m, "emf", cell_emf_b, 0, LIED_SIGS(&c->SoC, &c->T, &c->u1, &c->u2),
-                  LIED_SIGS(&c->ocv_v, &c->dUdT, &c->E));
+  lied_meta_block(m, "emf", cell_emf_b, 0,
+                  LIED_SIGS(&c->SoC, &c->T, &c->u1, &c->u2, &c->heat.T, &c->Gth),
+                  LIED_SIGS(&c->ocv_v, &c->dUdT, &c->E, &c->Q_port, &c->heat.Q));
   lied_meta_lanes(m, cell_emf_lanes);
   lied_meta_block(m, "current", cell_current_b, LIED_BLOCK_CONST_COEFF,
-                  LIED_SIGS(&c->p.v, &c->n.v, &c->E, &c->R0), LIED_SIGS(&c->p.i, &c->n.i, &c->i));
+                  LIED_SIGS(&c->p.v, &c->n.v, &c->E, &c->R0), LIED_SIGS(&c->p.i, &c->n.i));
   lied_meta_lanes(m, cell_current_lanes);
-  lied_meta_block(m, "heat", cell_heat_b, 0, LIED_SIGS(&c->T, &c->heat.T, &c->Gth),
-                  LIED_SIGS(&c->Q_port, &c->heat.Q));
-  lied_meta_lanes(m, cell_heat_lanes);
-  const void *const der_in[] = {&c->i,  &c->p.v, &c->n.v, &c->u1, &c->u2, &c->T,  &c->ocv_v,
+  const void *const der_in[] = {&c->E, &c->p.v, &c->n.v, &c->u1, &c->u2, &c->T,  &c->ocv_v,
                                 &c->dUdT, &c->Q_port, &c->cap, &c->R0, &c->R1, &c->C1,
                                 &c->R2, &c->C2, &c->Cth, NULL};
-  if (c->energy)
-    lied_meta_block(m, "der", cell_der_b, 0, der_in,
+  if (c->energy) {
+    lied_meta_block(m, "der", cell_der_energy_b, 0, der_in,
                     LIED_SIGS(&c->v, &c->der_SoC, &c->der_u1, &c->der_u2, &c->der_T,
                               &c->Q_joule, &c->Q_rev, &c->Q_gen, &c->der_E_heat,
                               &c->der_E_chem));
-  else
+    lied_meta_lanes(m, cell_der_energy_lanes);
+  } else {
     lied_meta_block(m, "der", cell_der_b, 0, der_in,
                     LIED_SIGS(&c->v, &c->der_SoC, &c->der_u1, &c->der_u2, &c->der_T,
                               &c->Q_joule, &c->Q_rev, &c->Q_gen));
-  lied_meta_lanes(m, cell_der_lanes);
+    lied_meta_lanes(m, cell_der_lanes);
+  }
 }
 
 static int cell_init(void *self, lied_init *ctx) {

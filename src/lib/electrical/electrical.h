@@ -45,15 +45,21 @@ typedef struct el_branch { /* sink side: reads v (known when it checks), writes 
   el_i i;
 } el_branch;
 
+typedef struct el_lbranch { /* a branch that never reads known: 16 bytes */
+  const el_v *v;
+  el_i i;
+} el_lbranch;
+
 extern const lied_connector el_pin;
 /* el_node_layout: a node that knows whether its potential is explicit;
  * el_junction_layout: a Node's (no known signal: its potential is solved);
- * el_branch_layout: a branch that does not read known;
+ * el_branch_layout: a branch (el_branch) that does not read known;
+ * el_lbranch_layout: the same for the compact struct el_lbranch;
  * el_branch_known_layout: a branch that reads it (the branch pin of an
  * element in series, which passes it on; a nonlinear element, which
  * refuses a potential a linear section solves). */
 extern const lied_port_layout el_node_layout, el_junction_layout, el_branch_layout,
-    el_branch_known_layout;
+    el_lbranch_layout, el_branch_known_layout;
 
 /* Lanes of field F of a TYPE group g, and of the signal read through F. */
 #define EL_LF(TYPE, F) LIED_LANE(TYPE, g, F)

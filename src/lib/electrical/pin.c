@@ -25,6 +25,8 @@ const lied_port_layout el_junction_layout = {
     &el_pin, LIED_SOURCE, {offsetof(el_node, v), LIED_ABSENT, offsetof(el_node, i)}, 0};
 const lied_port_layout el_branch_layout = {
     &el_pin, LIED_SINK, {offsetof(el_branch, v), LIED_ABSENT, offsetof(el_branch, i)}, 0};
+const lied_port_layout el_lbranch_layout = {
+    &el_pin, LIED_SINK, {offsetof(el_lbranch, v), LIED_ABSENT, offsetof(el_lbranch, i)}, 0};
 const lied_port_layout el_branch_known_layout = {
     &el_pin, LIED_SINK, {offsetof(el_branch, v), offsetof(el_branch, k), offsetof(el_branch, i)},
     0};
