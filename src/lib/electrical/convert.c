@@ -174,7 +174,7 @@ static void dcdc_current(const lied_env *env, el_dcdc *c) {
 static void dcdc_explicit(const lied_env *env, el_dcdc *c) {
   c->ok = c->p1.k->known != 0 && c->n1.k->known != 0;
   if (!c->ok)
-    lied_block_fault(env, c,
+    lied_block_fault_model(env, c,
                      "input current P1/v1 is nonlinear and pin %s's potential is solved by a "
                      "linear section (a nonlinear loop lied cannot solve): give the input a DC "
                      "link (Node {C = ...})",

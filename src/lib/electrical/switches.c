@@ -71,7 +71,7 @@ static void diode_zero(const lied_env *env, el_switch *w) {
 static void sw_check(const lied_env *env, el_switch *w) {
   w->ok = !(w->Ron == 0 && w->p.k->known != 0 && w->n.k->known != 0);
   if (!w->ok)
-    lied_block_fault(env, w,
+    lied_block_fault_model(env, w,
                      "an ideal %s (Ron = 0) between two potentials known explicitly: %s, it "
                      "closes a loop of voltage-defined elements; give it Ron > 0 or a resistance "
                      "in series",
@@ -124,7 +124,7 @@ static void diode_smooth(const lied_env *env, el_switch *w) {
 static void diode_explicit(const lied_env *env, el_switch *w) {
   w->ok = w->p.k->known != 0 && w->n.k->known != 0;
   if (!w->ok)
-    lied_block_fault(env, w,
+    lied_block_fault_model(env, w,
                      "nonlinear law on pin %s, whose potential a linear section solves (a "
                      "nonlinear loop lied cannot solve): give the node a capacitance (Node {C = "
                      "...}) or use smooth = 0",
