@@ -182,20 +182,12 @@ end
 local dir = os.tmpname()
 os.remove(dir)
 os.execute("mkdir -p " .. dir)
-local function png_size(path)
-  local f = io.open(path, "rb")
-  if not f then return nil end
-  local b = f:read("a")
-  f:close()
-  if b:sub(1, 8) ~= "\137PNG\r\n\26\n" or b:sub(13, 16) ~= "IHDR" then return nil end
-  return string.unpack(">I4", b, 17), string.unpack(">I4", b, 21), #b
-end
 for _, c in ipairs({ { "rlc.lua", "", 720 }, { "dc_drive.lua", " --stop 1", 720 },
                      { "battery_pack.lua", " --set s=8 --set p=2 --stop 60", 1050 } }) do
   local out = dir .. "/" .. c[1]:gsub("%.lua$", ".png")
   local code, o, e = T.sh(string.format("cd %q && %q examples/%s %s%s", root, T.lied, c[1], out, c[2]))
   T.eq(code, 0, c[1] .. " plot: " .. o .. e)
-  local w, h, bytes = png_size(out)
+  local w, h, bytes = T.png_size(out)
   T.eq(w, 900, c[1] .. ": PNG width")
   T.eq(h, c[3], c[1] .. ": PNG height (its panels)")
   T.check(bytes and bytes > 20000, c[1] .. ": a PNG with content: " .. tostring(bytes))
