@@ -146,6 +146,17 @@ function T.take_csv(path, min)
   return names, rows
 end
 
+-- A PNG's width and height (from its IHDR chunk) and its size in bytes; nil
+-- when the file is missing or is not a PNG.
+function T.png_size(path)
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local b = f:read("a")
+  f:close()
+  if b:sub(1, 8) ~= "\137PNG\r\n\26\n" or b:sub(13, 16) ~= "IHDR" then return nil, #b end
+  return string.unpack(">I4", b, 17), string.unpack(">I4", b, 21), #b
+end
+
 -- The lied binary (ctest passes it in LIED_BIN).
 T.lied = os.getenv("LIED_BIN") or "./build/lied"
 

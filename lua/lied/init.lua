@@ -1137,7 +1137,11 @@ function lied.main(model, opts)
     for k, v in pairs(type(opts.plot) == "table" and opts.plot or {}) do
       if math.type(k) ~= "integer" then popts[k] = v end
     end
-    lied.plot(res, opts.plot, popts)
+    if type(opts.plot) == "function" then -- the model file draws its own plot
+      opts.plot(res, popts)
+    else
+      lied.plot(res, opts.plot, popts)
+    end
     if file then io.stdout:write("plot written to ", file, "\n") end
   end
   return model

@@ -51,6 +51,14 @@ typedef void (*lied_block_fn)(const lied_env *env, char *base, size_t count,
  * bytes. */
 void lied_block_fault(const lied_env *env, const void *self, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same for a fault of the model rather than of a state: a block of the
+ * constant part (it reads parameters and constant signals only) that finds
+ * the model's structure wrong, e.g. a nonlinear law on a potential that a
+ * linear section solves. The constant part runs once when the model is
+ * built, and such a fault is then a build error (LIED_E_MODEL, "PATH:
+ * MESSAGE"); met later, it is reported as lied_block_fault's. */
+void lied_block_fault_model(const lied_env *env, const void *self, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #define LIED_BLOCK(NAME, TYPE, FN)                                             \
   static void NAME(const lied_env *env, char *base, size_t count,              \
