@@ -114,7 +114,8 @@ typedef struct rhx_out {
 
 /* Everything but the cells' properties (T, rho, drho/dp, drho/dh, already
  * computed): heat, wall, the sweep for the flows, the derivatives. The
- * block and the lane form call it copy by copy: the same bits. */
+ * block and the lane form call it copy by copy: the same bits.
+ * Long: one pass over the cells (heat, wall, flow sweep, derivatives) that the block and its lane form share. */
 static inline void rhx_eval(const lied_env *env, const void *self, const rhx_copy *c,
                             rhx_out *o) {
   const size_t s = c->s;
@@ -422,6 +423,8 @@ static int rhx_init(void *self, lied_init *ctx, int kind) {
 static int rhx_counter_init(void *self, lied_init *ctx) { return rhx_init(self, ctx, RHX_COUNTER); }
 static int rhx_cross_init(void *self, lied_init *ctx) { return rhx_init(self, ctx, RHX_CROSS); }
 
+/* The exchanger's declarations: parameters, ports, states per cell, blocks.
+ * Long: the declarations in the order the template records them, one per line. */
 static void rhx_meta(lied_meta *m, void *self) {
   tf_rhx *x = self;
   const int N = x->N < 1 ? 1 : x->N > RHX_MAXN ? RHX_MAXN : x->N, wall = x->C_w > 0;
