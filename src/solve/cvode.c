@@ -216,12 +216,24 @@ static void cv_stats(cv *c, lied_sim_stats *st) {
   if (CVodeGetNumLinSolvSetups(c->mem, &v) == CV_SUCCESS) st->lu += v;
 }
 
-int lied_run_cvode(lied_run *R) {
-  if (R->n == 0) { /* nothing to integrate: the outputs alone */
-    int rc = lied_run_points(R, R->stop, R->x, NULL, NULL);
-    if (!rc) R->t = R->stop;
-    return rc;
+/* Nothing to integrate: the outputs, and the events at their times (the
+ * sampled blocks of a model without states; a zero function can only cross
+ * at a time event then). */
+static int cv_no_states(lied_run *R) {
+  double t = R->t;
+  int rc = LIED_OK;
+  while (!rc && t < R->stop && !lied_run_stopped(R)) {
+    double t1 = fmin(R->t_cut, R->stop);
+    if ((rc = lied_run_points(R, t1, R->x, NULL, NULL))) break;
+    t = t1;
+    if (t < R->stop) rc = lied_events_fire(R->ev, t, R->x);
   }
+  R->t = t;
+  return rc;
+}
+
+int lied_run_cvode(lied_run *R) {
+  if (R->n == 0) return cv_no_states(R);
   cv c;
   memset(&c, 0, sizeof c);
   c.R = R;

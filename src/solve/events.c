@@ -131,32 +131,24 @@ static void set_cut(lied_events *V) {
   V->R->t_left = isfinite(tn) ? nextafter(tn, -INFINITY) : INFINITY;
 }
 
-int lied_events_initial(lied_sched *s, double t, double *x, lied_err *e) {
-  const lied_model *m = s->model;
-  int any = 0;
-  for (int k = 0; k < m->nspecs && !any; k++)
-    any = m->specs[k].cls && m->specs[k].total && m->specs[k].tpl.handler;
-  if (!any) return LIED_OK;
-  LIED_TRY(lied_sched_evaluate(s, t, x, NULL, 1, e)); /* the handlers' inputs */
-  const lied_event ev = {t, 1, 0, 0};
-  for (int k = 0; k < m->nspecs; k++) {
-    const lied_spec *sp = &m->specs[k];
-    if (!sp->cls || !sp->tpl.handler) continue;
-    for (uint64_t q = 0; q < sp->total; q++) sp->tpl.handler(lied_inst(sp, q), &ev);
-  }
-  /* discrete variables the constant part may read; states they set */
-  lied_sched_invalidate(s);
-  lied_sched_gather_x(s, x);
-  return LIED_OK;
+/* Whether a spec's instances have handlers of instances with time events
+ * (`samples`: the sampled blocks) or without. */
+static int handles(const lied_spec *sp, int samples) {
+  return sp->cls && sp->total && sp->tpl.handler && !sp->tpl.next_event == !samples;
 }
 
-int lied_events_start(lied_events *V, double t, double *x) {
-  if (!V) return LIED_OK;
-  lied_run *R = V->R;
-  LIED_TRY(lied_events_initial(R->s, t, x, R->e));
-  for (uint64_t i = 0; i < V->ninst; i++) LIED_TRY(next_time(V, &V->inst[i], t));
-  set_cut(V);
-  return V->nzero ? eval_z(V, t, x, V->zprev, 1) : LIED_OK;
+/* The handlers' initial call for the instances of one kind (handles);
+ * returns whether there were any. */
+static int initial_calls(const lied_model *m, double t, int samples) {
+  const lied_event ev = {t, 1, 0, 0};
+  int any = 0;
+  for (int k = 0; k < m->nspecs; k++) {
+    const lied_spec *sp = &m->specs[k];
+    if (!handles(sp, samples)) continue;
+    for (uint64_t q = 0; q < sp->total; q++) sp->tpl.handler(lied_inst(sp, q), &ev);
+    any = 1;
+  }
+  return any;
 }
 
 /* ---- locating a crossing ---- */
@@ -248,21 +240,27 @@ static int chatter(lied_events *V, double te) {
                    te, path, V->streak + 1, res);
 }
 
-/* One round of handlers: every instance whose time event is due or whose
- * zero function crossed. Returns the number called (0: none due). */
-static int call_handlers(lied_events *V, double te, int *called) {
+/* The handlers of one phase of an event instant (docs/events.md, "The
+ * order at an event"): the instances whose zero functions crossed
+ * (`samples` 0), or those whose time event is due (`samples` 1: the sampled
+ * blocks; an instance with a time event and no handler only has its next
+ * time event found). *called: the handlers called. */
+static int call_handlers(lied_events *V, double te, int samples, int *called) {
   *called = 0;
   for (uint64_t i = 0; i < V->ninst; i++) {
     lied_ev_inst *I = &V->inst[i];
-    if (!I->due && !I->crossed) continue;
+    if (samples ? !I->due : !I->crossed) continue;
     if (I->tpl->handler) {
-      const lied_event ev = {te, 0, I->due, I->crossed};
+      const lied_event ev = {te, 0, samples, samples ? 0u : I->crossed};
       I->tpl->handler(I->self, &ev);
       (*called)++;
     }
-    if (I->due) LIED_TRY(next_time(V, I, te));
-    I->due = 0;
-    I->crossed = 0;
+    if (samples) {
+      LIED_TRY(next_time(V, I, te));
+      I->due = 0;
+    } else {
+      I->crossed = 0;
+    }
   }
   return LIED_OK;
 }
@@ -311,32 +309,53 @@ static int look_ahead(lied_events *V, double te, const double *x, int *again) {
   return LIED_OK;
 }
 
-/* Handlers in rounds at te until no zero function crosses any more; the
- * zero functions' values after, into V->zprev. */
-static int settle(lied_events *V, double te, double *x) {
+/* Zero functions that cross from a to b: marked (their owners' crossed
+ * bits, hit); returns whether any did. */
+static int mark_crossings(lied_events *V, const double *a, const double *b) {
+  int any = 0;
+  for (uint64_t i = 0; i < V->nzero; i++)
+    if (crosses(V->zero[i].dir, a[i], b[i])) {
+      V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
+      V->hit[i] = 1;
+      any = 1;
+    }
+  return any;
+}
+
+/* The event instant te (docs/events.md, "The order at an event"):
+ *  1. the model at te itself: every output that is a function of time has
+ *     jumped; a zero function that the jump made cross (a threshold on a
+ *     Step) is a state event of this instant (`jumps`: compare with the
+ *     left limit; only at a time event, the first pass);
+ *  2. the handlers of the zero functions that crossed, in rounds, each
+ *     round reading one evaluation after the last, until none crosses;
+ *  3. the handlers of the time events due (the sampled blocks), once, all
+ *     reading one evaluation after every jump of 1 and 2;
+ *  4. zero functions that the samples made cross: back to 2.
+ * The zero functions' values after, into V->zprev. */
+static int settle(lied_events *V, double te, double *x, int jumps) {
   lied_sched *s = V->R->s;
   const uint64_t nz = V->nzero;
   double *zcur = V->za, *znew = V->zb;
-  if (nz) LIED_TRY(eval_z(V, te, x, zcur, 1));
+  if (nz && jumps) LIED_TRY(eval_z(V, te, x, znew, 0)); /* the left limit */
+  LIED_TRY(eval_z(V, te, x, zcur, 1));
+  if (nz && jumps) mark_crossings(V, znew, zcur);
+  int sampled = 0;
   for (int round = 0;; round++) {
     if (round == LIED_EVENT_ROUNDS) return not_settled(V, te);
     int called;
-    LIED_TRY(call_handlers(V, te, &called));
+    LIED_TRY(call_handlers(V, te, 0, &called));
+    if (!called && !sampled) {
+      sampled = 1;
+      LIED_TRY(call_handlers(V, te, 1, &called));
+    }
     if (!called) break;
     lied_sched_invalidate(s);
     lied_sched_gather_x(s, x);
-    if (!nz) break;
     LIED_TRY(eval_z(V, te, x, znew, 1));
-    int again = 0;
-    for (uint64_t i = 0; i < nz; i++)
-      if (crosses(V->zero[i].dir, zcur[i], znew[i])) {
-        V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
-        V->hit[i] = 1;
-        again = 1;
-      }
     double *tmp = zcur;
     zcur = znew, znew = tmp;
-    if (!again) break;
+    if (nz) mark_crossings(V, znew, zcur);
   }
   if (nz) memcpy(V->zprev, zcur, sizeof(double) * nz);
   return LIED_OK;
@@ -347,9 +366,10 @@ int lied_events_fire(lied_events *V, double te, double *x) {
   if (R->out && R->t_row != te) LIED_TRY(lied_run_record(R, te, x)); /* the row before */
   for (uint64_t i = 0; i < V->ninst; i++)
     if (V->inst[i].tnext <= te) V->inst[i].due = 1;
-  for (int again = 1; again;) {
+  const int jumps = V->tnext <= te;
+  for (int again = 1, pass = 0; again; pass++) {
     LIED_TRY(chatter(V, te));
-    LIED_TRY(settle(V, te, x));
+    LIED_TRY(settle(V, te, x, jumps && !pass));
     set_cut(V);
     again = 0;
     if (V->nzero) LIED_TRY(look_ahead(V, te, x, &again));
@@ -359,4 +379,82 @@ int lied_events_fire(lied_events *V, double te, double *x) {
     LIED_TRY(lied_run_record(R, te, x));
   }
   return LIED_OK;
+}
+
+/* ---- the start of a run ---- */
+
+static int start_not_settled(lied_events *V, double t) {
+  return lied_errc(V->R->e, LIED_E_SOLVER,
+                   "at t = %.17g: the start does not settle: the event handlers' initial calls "
+                   "still change the zero functions after %d rounds",
+                   t, LIED_EVENT_ROUNDS);
+}
+
+/* The initial calls of the instances without time events, in rounds (at
+ * least two) until their zero functions repeat: a Hysteresis reading
+ * another's output takes its start position from the other's, not from
+ * what a run before left in it. Their values after, into V->zprev. */
+static int initial_plain(lied_events *V, double t, double *x) {
+  lied_sched *s = V->R->s;
+  const uint64_t nz = V->nzero;
+  double *zcur = V->za, *znew = V->zb;
+  LIED_TRY(eval_z(V, t, x, zcur, 1));
+  for (int round = 0;; round++) {
+    if (round == LIED_EVENT_ROUNDS) return start_not_settled(V, t);
+    if (!initial_calls(s->model, t, 0)) break;
+    lied_sched_invalidate(s);
+    lied_sched_gather_x(s, x);
+    LIED_TRY(eval_z(V, t, x, znew, 1));
+    int same = 1;
+    for (uint64_t i = 0; i < nz && same; i++)
+      same = znew[i] == zcur[i] || (isnan(znew[i]) && isnan(zcur[i]));
+    double *tmp = zcur;
+    zcur = znew, znew = tmp;
+    if (same && round > 0) break;
+  }
+  if (nz) memcpy(V->zprev, zcur, sizeof(double) * nz);
+  return LIED_OK;
+}
+
+/* The start is an event instant (docs/events.md, "The order at an
+ * event"): the sampled blocks' initial calls (their values before the
+ * first sample, from their parameters), the others' (in rounds), then every
+ * time event at t itself as at any event: the samples due at t, reading the
+ * model after the initial calls, and the zero functions they make cross. */
+int lied_events_start(lied_events *V, double t, double *x) {
+  if (!V) return LIED_OK;
+  lied_sched *s = V->R->s;
+  int sampled = 0;
+  for (int k = 0; k < s->model->nspecs; k++) sampled |= handles(&s->model->specs[k], 1);
+  if (sampled) {
+    LIED_TRY(lied_sched_evaluate(s, t, x, NULL, 1, V->R->e));
+    initial_calls(s->model, t, 1);
+    lied_sched_invalidate(s);
+    lied_sched_gather_x(s, x);
+  }
+  LIED_TRY(initial_plain(V, t, x));
+  const double before = nextafter(t, -INFINITY);
+  for (uint64_t i = 0; i < V->ninst; i++) { /* due at t: the first event after t's predecessor */
+    lied_ev_inst *I = &V->inst[i];
+    LIED_TRY(next_time(V, I, t));
+    I->due = I->tpl->next_event && I->tpl->next_event(I->self, before) == t;
+  }
+  LIED_TRY(settle(V, t, x, 0));
+  set_cut(V);
+  return LIED_OK;
+}
+
+/* Outside a run (steady states, linearisations at the start values): the
+ * start of a run without its rows. */
+int lied_events_initial(lied_sched *s, double t, double *x, lied_err *e) {
+  lied_run R;
+  memset(&R, 0, sizeof R);
+  R.s = s, R.e = e, R.n = s->nstates;
+  R.t = R.start = R.stop = t;
+  R.span = R.interval = R.hmax = 1;
+  lied_events *V;
+  LIED_TRY(lied_events_new(&V, &R));
+  int rc = lied_events_start(V, t, x);
+  lied_events_free(V);
+  return rc;
 }

@@ -355,7 +355,11 @@ void lied_meta_lanes(lied_meta *m, lied_block_fn lanes);
  *    read, declared with lied_meta_var to record them) and assign its own
  *    states (re-initialisation, e.g. a velocity reversed at an impact). It
  *    must not allocate or fail. Its inputs hold their values at ev->t,
- *    after the jump.
+ *    after every jump of the instant: the model at ev->t, then the
+ *    handlers of crossed zero functions (in rounds), then those of the
+ *    time events due (samples; docs/events.md, "The order at an event").
+ *    A time event at the start time is due at the start (ev->time after
+ *    every initial call): ev->initial sets only the values before it.
  *
  * At an event the recorder writes two rows at the same time: the values
  * just before and just after (the Modelica result convention). */
