@@ -129,25 +129,33 @@ static int attempt(adapt *A, double t, const double *x, double *h, double *err) 
 /* Steps from R->t to the stop time (or a stop request), output points from
  * the stepper's dense output; steps end exactly at time events and at the
  * zero crossings located inside them (events.h), where the events are
- * handled and the stepper restarts. */
+ * handled and the stepper restarts. A step that crossed a kink is taken
+ * again to end there (t_kink), so no accepted step straddles one. */
 static int integrate(adapt *A, dense_ctx *dense, double h) {
   lied_run *R = A->R;
   lied_stepper *S = A->S;
   lied_events *V = R->ev;
-  double *x = R->x, t = R->t;
+  double *x = R->x, t = R->t, t_kink = INFINITY;
   int rc = LIED_OK;
   while (!rc && !lied_run_stopped(R)) {
     double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
     const double hwant = h;
-    int last = 0, at_time = 0;
+    int last = 0, at_time = 0, at_kink = 0;
     if (t + h >= R->stop - hmin) {
       h = R->stop - t;
       last = 1;
     }
-    if (R->t_cut < R->stop && t + h >= R->t_cut - hmin) { /* land on the time event */
-      h = R->t_cut - t;
+    const double tl = fmin(R->t_cut, t_kink); /* land on the time event or the kink */
+    if (tl < R->stop && t + h >= tl - hmin) {
+      h = tl - t;
       last = 0;
-      at_time = 1;
+      at_time = tl == R->t_cut;
+      at_kink = tl == t_kink;
+      if (h < hmin && !at_time) { /* a kink closer than a step: step across it */
+        t_kink = INFINITY;
+        h = hwant;
+        continue;
+      }
       if (h < hmin) { /* closer than a step can resolve: it happens here */
         t = R->t_cut;
         if ((rc = lied_run_points(R, t, x, NULL, NULL)) || (rc = lied_events_fire(V, t, x)))
@@ -168,14 +176,21 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
       continue;
     }
     if (rc) break;
-    double tnew = last ? R->stop : at_time ? R->t_cut : t + h;
+    double tnew = last ? R->stop : at_time || at_kink ? tl : t + h;
     dense->t = t;
     dense->h = h;
     const double *xe = NULL;
     double te = tnew;
     if (V && V->nzero) { /* a zero crossing inside the step cuts it */
-      rc = lied_events_locate(V, t, tnew, S->candidate(S->self), dense_at, dense, &te, &xe);
+      rc = lied_events_locate(V, t, tnew, S->candidate(S->self), dense_at, dense, at_kink,
+                              hmin, &te, &xe);
       if (rc < 0) break;
+      if (rc == 2) { /* a kink: the step again, to end there */
+        t_kink = te;
+        h = te - t;
+        rc = LIED_OK;
+        continue;
+      }
       if (rc == 1) tnew = te, last = 0, at_time = R->t_cut <= te;
       rc = LIED_OK;
     }
@@ -183,6 +198,7 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
     S->accept(S->self, x);
     if (xe) memcpy(x, xe, sizeof *x * R->n);
     t = tnew;
+    if (at_kink) t_kink = INFINITY;
     R->st->steps++;
     if ((rc = lied_run_stepped(R, t, x)) || last) break;
     if ((xe || at_time) && t < R->stop) {

@@ -7,14 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int has_events(const lied_template *t) {
-  return t->next_event || t->handler || t->nzeros;
+/* Whether zero function z is looked at in a run that takes kinks or not. */
+static int zero_used(const lied_tzero *z, int kinks) {
+  return kinks || !(z->dir & LIED_ZC_KINK);
+}
+
+/* The zero functions of t a run looks at. */
+static int zeros_used(const lied_template *t, int kinks) {
+  int n = 0;
+  for (int k = 0; k < t->nzeros; k++) n += zero_used(&t->zeros[k], kinks);
+  return n;
+}
+
+static int has_events(const lied_template *t, int kinks) {
+  return t->next_event || t->handler || zeros_used(t, kinks);
 }
 
 int lied_events_stateful(const lied_model *m) {
   for (int s = 0; s < m->nspecs; s++) {
     const lied_spec *sp = &m->specs[s];
-    if (sp->cls && sp->total && (sp->tpl.handler || sp->tpl.nzeros)) return 1;
+    if (sp->cls && sp->total && (sp->tpl.handler || zeros_used(&sp->tpl, 0))) return 1;
   }
   return 0;
 }
@@ -32,12 +44,13 @@ void lied_events_free(lied_events *V) {
 /* The instances with events and their zero functions, in spec and copy
  * order (the order handlers run in). */
 static int collect(lied_events *V, const lied_model *m, lied_err *e) {
+  const int kinks = V->R->kinks;
   uint64_t ni = 0, nz = 0;
   for (int s = 0; s < m->nspecs; s++) {
     const lied_spec *sp = &m->specs[s];
-    if (!sp->cls || !has_events(&sp->tpl)) continue;
+    if (!sp->cls || !has_events(&sp->tpl, kinks)) continue;
     ni += sp->total;
-    nz += sp->total * (uint64_t)sp->tpl.nzeros;
+    nz += sp->total * (uint64_t)zeros_used(&sp->tpl, kinks);
   }
   if (nz > UINT32_MAX || ni > UINT32_MAX)
     return lied_errc(e, LIED_E_LIMIT, "events: at most %lu instances with events",
@@ -53,12 +66,16 @@ static int collect(lied_events *V, const lied_model *m, lied_err *e) {
   for (int s = 0; s < m->nspecs; s++) {
     const lied_spec *sp = &m->specs[s];
     const lied_template *t = &sp->tpl;
-    if (!sp->cls || !has_events(t)) continue;
+    if (!sp->cls || !has_events(t, kinks)) continue;
     for (uint64_t q = 0; q < sp->total; q++) {
       char *self = lied_inst(sp, q);
       for (int k = 0; k < t->nzeros; k++)
-        V->zero[V->nzero++] = (lied_ev_zero){(const double *)(void *)(self + t->zeros[k].offset),
-                                             t->zeros[k].dir, (uint32_t)V->ninst, k};
+        if (zero_used(&t->zeros[k], kinks))
+          V->zero[V->nzero++] =
+              (lied_ev_zero){(const double *)(void *)(self + t->zeros[k].offset),
+                             t->zeros[k].dir & ~LIED_ZC_KINK, (uint32_t)V->ninst, k,
+                             (t->zeros[k].dir & LIED_ZC_KINK) != 0};
+      for (int k = 0; k < t->nzeros; k++) V->nkink += kinks && (t->zeros[k].dir & LIED_ZC_KINK);
       V->inst[V->ninst++] = (lied_ev_inst){self, t, s, q, INFINITY, 0, 0};
     }
   }
@@ -72,7 +89,7 @@ int lied_events_new(lied_events **out, lied_run *R) {
   const lied_model *m = R->s->model;
   int any = 0;
   for (int s = 0; s < m->nspecs && !any; s++)
-    any = m->specs[s].cls && m->specs[s].total && has_events(&m->specs[s].tpl);
+    any = m->specs[s].cls && m->specs[s].total && has_events(&m->specs[s].tpl, R->kinks);
   if (!any) return LIED_OK;
   lied_events *V = lied_xcalloc(1, sizeof *V, "events", R->e);
   if (!V) return LIED_E_NOMEM;
@@ -175,8 +192,27 @@ static int any_cross(const lied_events *V, const double *a, const double *b) {
   return 0;
 }
 
+/* Whether the zero functions crossing from a to b are kinks only
+ * (`only`) or include one (else). */
+static int kinks_cross(const lied_events *V, const double *a, const double *b, int only) {
+  for (uint64_t i = 0; i < V->nzero; i++)
+    if (crosses(V->zero[i].dir, a[i], b[i]) && V->zero[i].kink != only) return !only;
+  return only;
+}
+
+/* The zero functions crossing from a to b marked: their owners' crossed
+ * bits and hit. */
+static void mark(lied_events *V, const double *a, const double *b) {
+  for (uint64_t i = 0; i < V->nzero; i++)
+    if (crosses(V->zero[i].dir, a[i], b[i])) {
+      V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
+      V->hit[i] = 1;
+    }
+}
+
 int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
-                       lied_dense_fn dense, void *ctx, double *te, const double **xe) {
+                       lied_dense_fn dense, void *ctx, int kink_end, double retake,
+                       double *te, const double **xe) {
   if (!V || !V->nzero) return 0;
   lied_run *R = V->R;
   const uint64_t nz = V->nzero, n = R->n;
@@ -184,6 +220,13 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
   if (!any_cross(V, V->zprev, V->zb)) {
     memcpy(V->zprev, V->zb, sizeof(double) * nz);
     return 0;
+  }
+  if (kink_end && kinks_cross(V, V->zprev, V->zb, 1)) { /* the step taken again to the kink */
+    mark(V, V->zprev, V->zb);
+    memcpy(V->xe, x1, sizeof(double) * n);
+    *te = t1;
+    *xe = V->xe;
+    return 1;
   }
   double ta = t0, tb = t1, wa = 1, wb = 1;
   memcpy(V->za, V->zprev, sizeof(double) * nz);
@@ -212,12 +255,11 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
       wb = kept < -1 ? wb * 0.5 : 1, wa = 1;
     }
   }
-  for (uint64_t i = 0; i < nz; i++)
-    if (crosses(V->zero[i].dir, V->za[i], V->zb[i])) {
-      V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
-      V->hit[i] = 1;
-    }
   *te = tb;
+  /* a kink: the dense output beyond it followed the other branch; the
+   * step is taken again to end there */
+  if (tb - t0 >= retake && kinks_cross(V, V->za, V->zb, 0)) return 2;
+  mark(V, V->za, V->zb);
   *xe = V->xe;
   return 1;
 }
@@ -309,19 +351,6 @@ static int look_ahead(lied_events *V, double te, const double *x, int *again) {
   return LIED_OK;
 }
 
-/* Zero functions that cross from a to b: marked (their owners' crossed
- * bits, hit); returns whether any did. */
-static int mark_crossings(lied_events *V, const double *a, const double *b) {
-  int any = 0;
-  for (uint64_t i = 0; i < V->nzero; i++)
-    if (crosses(V->zero[i].dir, a[i], b[i])) {
-      V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
-      V->hit[i] = 1;
-      any = 1;
-    }
-  return any;
-}
-
 /* The event instant te (docs/events.md, "The order at an event"):
  *  1. the model at te itself: every output that is a function of time has
  *     jumped; a zero function that the jump made cross (a threshold on a
@@ -339,7 +368,7 @@ static int settle(lied_events *V, double te, double *x, int jumps) {
   double *zcur = V->za, *znew = V->zb;
   if (nz && jumps) LIED_TRY(eval_z(V, te, x, znew, 0)); /* the left limit */
   LIED_TRY(eval_z(V, te, x, zcur, 1));
-  if (nz && jumps) mark_crossings(V, znew, zcur);
+  if (nz && jumps) mark(V, znew, zcur);
   int sampled = 0;
   for (int round = 0;; round++) {
     if (round == LIED_EVENT_ROUNDS) return not_settled(V, te);
@@ -355,7 +384,7 @@ static int settle(lied_events *V, double te, double *x, int jumps) {
     LIED_TRY(eval_z(V, te, x, znew, 1));
     double *tmp = zcur;
     zcur = znew, znew = tmp;
-    if (nz) mark_crossings(V, znew, zcur);
+    if (nz) mark(V, znew, zcur);
   }
   if (nz) memcpy(V->zprev, zcur, sizeof(double) * nz);
   return LIED_OK;
@@ -363,10 +392,14 @@ static int settle(lied_events *V, double te, double *x, int jumps) {
 
 int lied_events_fire(lied_events *V, double te, double *x) {
   lied_run *R = V->R;
-  if (R->out && R->t_row != te) LIED_TRY(lied_run_record(R, te, x)); /* the row before */
+  const int jumps = V->tnext <= te;
+  int rows = jumps; /* a kink alone: nothing jumps, no rows */
+  for (uint64_t i = 0; i < V->nzero && !rows; i++) rows = V->hit[i] && !V->zero[i].kink;
+  if (rows) R->st->events++;
+  else R->st->kinks++;
+  if (rows && R->out && R->t_row != te) LIED_TRY(lied_run_record(R, te, x)); /* the row before */
   for (uint64_t i = 0; i < V->ninst; i++)
     if (V->inst[i].tnext <= te) V->inst[i].due = 1;
-  const int jumps = V->tnext <= te;
   for (int again = 1, pass = 0; again; pass++) {
     LIED_TRY(chatter(V, te));
     LIED_TRY(settle(V, te, x, jumps && !pass));
@@ -374,7 +407,7 @@ int lied_events_fire(lied_events *V, double te, double *x) {
     again = 0;
     if (V->nzero) LIED_TRY(look_ahead(V, te, x, &again));
   }
-  if (R->out) { /* the row after (set_cut moved the cut past te) */
+  if (rows && R->out) { /* the row after (set_cut moved the cut past te) */
     R->t_row = -INFINITY;
     LIED_TRY(lied_run_record(R, te, x));
   }

@@ -38,6 +38,17 @@ void tf_meta_out(lied_meta *m, const char *name, int index, tf_out *port, const 
   lied_meta_port(m, name, index, port, med->fn->nX ? &tf_out_x_layout : &tf_out_layout);
 }
 
+void tf_meta_flow_kink(lied_meta *m, const char *name, double *z) {
+  lied_meta_zero(m, name, z, LIED_ZC_BOTH | LIED_ZC_KINK);
+}
+int tf_meta_phase_kinks(lied_meta *m, const tf_med *med, double *z) {
+  static const char *const names[TF_PHASE_MAX][TF_PHASE_MAX] = {{"z_fog", NULL},
+                                                                {"z_liquid", "z_vapour"}};
+  const int n = med->fn->nphase;
+  for (int k = 0; k < n; k++) lied_meta_zero(m, names[n - 1][k], &z[k], LIED_ZC_BOTH | LIED_ZC_KINK);
+  return n;
+}
+
 /* The signal sources under their thermofluid names: the signals library's
  * classes in this domain (docs/signals.md). */
 static const lied_class tf_constant_class = SIG_CONSTANT_CLASS("thermofluid");

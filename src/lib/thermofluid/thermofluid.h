@@ -97,7 +97,28 @@ typedef struct tf_medium {
    * its signal X; the constants give the composition a source emits and a
    * volume starts with. */
   int nX, X_at;
+  /* Optional (media whose properties kink at phase boundaries, 0 / NULL
+   * otherwise): nphase signed distances of (p, h) to those boundaries into
+   * z, each crossing zero where the state crosses one (steam: h - h_liq(p)
+   * and h - h_vap(p); moist air: x - x_sat(p, T), the fog's onset). The
+   * kink functions of the components that hold a content (docs/events.md). */
+  int nphase;
+  void (*phase_z)(const double *c, double p, double h, double *z);
 } tf_medium;
+
+/* ---- kinks (LIED_ZC_KINK, docs/events.md) ---------------------------------
+ * Laws that kink where a flow reverses (an upwind enthalpy, a |m_flow|) or
+ * where a content crosses a phase boundary of its medium declare kink
+ * functions, written by a block of the component's output part (nothing
+ * else reads them: evaluated when the adaptive solvers check the zero
+ * functions, once per step, not at every stage). */
+#define TF_PHASE_MAX 2
+/* A flow reversal: z is the flow (LIED_ZC_BOTH | LIED_ZC_KINK). */
+void tf_meta_flow_kink(lied_meta *m, const char *name, double *z);
+/* The phase boundaries of med (z_liquid, z_vapour; z_fog): the number
+ * declared, z[0 ..] written by tf_phase_z. */
+struct tf_med;
+int tf_meta_phase_kinks(lied_meta *m, const struct tf_med *med, double *z);
 
 /* A component's medium: the parameter vector and its resolved table. */
 typedef struct tf_med {
@@ -209,6 +230,10 @@ static inline void tf_pass_r(tf_in *in, const tf_out *out, double L) {
  * energy balance closes to rounding. */
 static inline double tf_cell_der(double m_flow, double h_in, double h, double Q, double M) {
   return (fabs(m_flow) * (h_in - h) + Q) / M;
+}
+/* The phase-boundary kink functions of a content (p, h) of medium m. */
+static inline void tf_phase_z(const tf_med *m, double p, double h, double *z) {
+  if (m->fn->phase_z) m->fn->phase_z(m->par + 1, p, h, z);
 }
 /* The fixed mass of a flow-through cell of volume V started at (p0, T0). */
 static inline double tf_cell_mass(const tf_med *m, double p0, double T0, double V) {
