@@ -288,9 +288,37 @@ static int linear_gc(lua_State *L) {
   return 0;
 }
 
+/* The entries where the model is not smooth: a list of {matrix, row,
+ * column (names), kind ("kink" or "second derivative"), forward, backward}
+ * (the states' names at the top of the stack; inl, outl: the inputs' and
+ * outputs' name lists). */
+static void push_nonsmooth(lua_State *L, const lied_linear *lin, int inl, int outl) {
+  int states = lua_gettop(L) + 1;
+  lua_getfield(L, -1, "states");
+  lua_createtable(L, (int)lin->nns, 0);
+  for (uint64_t k = 0; k < lin->nns; k++) {
+    const lied_nonsmooth *q = &lin->ns[k];
+    const int rows = q->matrix == 'A' || q->matrix == 'B' ? states : outl;
+    const int cols = q->matrix == 'A' || q->matrix == 'C' ? states : inl;
+    lua_createtable(L, 0, 6);
+    lua_pushlstring(L, &q->matrix, 1);
+    lua_setfield(L, -2, "matrix");
+    lua_rawgeti(L, rows, (lua_Integer)q->row + 1);
+    lua_setfield(L, -2, "row");
+    lua_rawgeti(L, cols, (lua_Integer)q->col + 1);
+    lua_setfield(L, -2, "column");
+    lua_pushstring(L, q->kind == LIED_KINK ? "kink" : "second derivative");
+    lua_setfield(L, -2, "kind");
+    lied_lua_setnum(L, "forward", q->fwd);
+    lied_lua_setnum(L, "backward", q->bwd);
+    lua_rawseti(L, -2, (lua_Integer)k + 1);
+  }
+  lua_remove(L, states);
+}
+
 /* model:linearize{inputs = {params}, outputs = {vars}, at = T, run = {...},
  * t = T, eig = true} -> {t, states, x, inputs, outputs, A, B, C, D, y0,
- * eigenvalues = {{re, im}, ...}, rhs} */
+ * eigenvalues = {{re, im}, ...}, nonsmooth = {...}, rhs} */
 static int model_linearize(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   lied_sched *s = u->sys->sched;
@@ -387,6 +415,8 @@ static int model_linearize(lua_State *L) {
     }
     lua_setfield(L, -2, "eigenvalues");
   }
+  push_nonsmooth(L, lin, inl, outl);
+  lua_setfield(L, -2, "nonsmooth");
   lied_lua_setint(L, "rhs", (uint64_t)lin->rhs);
   return 1;
 }
