@@ -100,8 +100,19 @@ end
 
 -- The matrices as CSV blocks (A; B, C, D when there are inputs/outputs;
 -- eigenvalues when eig): each block's header row starts with its name.
-function Linear.csv(l, eig)
+-- With write (a function of a string), the text goes to it block by block
+-- and a Ctrl-C stops it ("linearize (writing the matrices): interrupted").
+function Linear.csv(l, eig, write)
   local lines = {}
+  if write then
+    lines = setmetatable({}, { __newindex = function(t, k, v)
+      rawset(t, k, v)
+      if k % 256 == 0 then
+        lied.core.check_stop("linearize (writing the matrices)")
+        write(table.concat(t, "\n", k - 255, k) .. "\n")
+      end
+    end })
+  end
   matrix_lines(lines, "A", l.A, l.states, l.states)
   local function block(name, rows, rn, cn)
     if #rows > 0 and #cn > 0 then
@@ -126,6 +137,11 @@ function Linear.csv(l, eig)
     for i, e in ipairs(l.eigenvalues) do
       lines[#lines + 1] = string.format("%d,%.17g,%.17g", i, e[1] == 0 and 0 or e[1], e[2] == 0 and 0 or e[2])
     end
+  end
+  if write then
+    local n = #lines
+    write(table.concat(lines, "\n", n - n % 256 + 1, n) .. (n % 256 > 0 and "\n" or ""))
+    return nil
   end
   return table.concat(lines, "\n") .. "\n"
 end

@@ -546,7 +546,7 @@ local function cmd_linearize(args)
   opts.inputs, opts.outputs, opts.eig = o.inputs, o.outputs, o.eig or false
   local A = require "lied.analysis"
   local l = A.linearize(model, opts)
-  io.stdout:write(l:csv(o.eig))
+  l:csv(o.eig, function(s) io.stdout:write(s) end)
   local note = A.nonsmooth_text(l)
   if note then io.stderr:write("lied: linearize: " .. note:gsub("\n", "\nlied: linearize: ") .. "\n") end
   return 0

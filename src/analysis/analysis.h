@@ -4,6 +4,7 @@
  * of the implicit solvers), below record and the binding. */
 #ifndef LIED_ANALYSIS_ANALYSIS_H
 #define LIED_ANALYSIS_ANALYSIS_H
+#include <signal.h>
 #include <stdint.h>
 #include "core/err.h"
 #include "sched/sched.h"
@@ -16,6 +17,10 @@ typedef struct lied_steady_opts {
   int maxit;             /* pseudo-time steps; 0: 500 */
   const uint64_t *fixed; /* state indices held at their values in x (their der not solved) */
   int nfixed;
+  /* Ctrl-C: when not NULL and set, the analysis ends at the next evaluation
+   * with LIED_ERROR, "steady: interrupted ..." (the flag is left set: the
+   * caller consumes it) */
+  volatile sig_atomic_t *stop;
 } lied_steady_opts;
 
 typedef struct lied_steady_stats {
@@ -58,12 +63,14 @@ typedef struct lied_invariants {
 } lied_invariants;
 
 /* Find them at (t, x0) from f(x0) and the differences of f over a relative
- * change of 1e-3 of each state (n + 1 evaluations, counted in *nrhs); held
+ * change of 1e-3 of each state (n + 1 evaluations, counted in *nrhs; a set
+ * stop flag ends them: LIED_ERROR, "interrupted"); held
  * states (`fixed`, may be NULL) are invariants. k = 0 when the model has
  * more than LIED_INVARIANTS_MAX states or cannot be evaluated at a changed
  * state. LIED_OK or LIED_E_NOMEM. */
 int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_t *fixed,
-                         lied_invariants *I, long *nrhs, lied_err *e);
+                         volatile sig_atomic_t *stop, lied_invariants *I, long *nrhs,
+                         lied_err *e);
 /* After a pseudo-time step (I - h J) dx = h f from x to xn = x + dx (the
  * factors applied by solve): xn moved back onto C^T x = C^T x0 along
  * W = (I - h J)^-1 h C, where the step's equations are degenerate, so the
@@ -104,7 +111,8 @@ typedef struct lied_linear {
   long rhs; /* model evaluations used */
 } lied_linear;
 
-/* Linearise the model at (t, x) by central differences (steps h =
+/* Linearise the model at (t, x) (a set stop flag ends it at the next
+ * evaluation: LIED_ERROR, "linearize: interrupted ...") by central differences (steps h =
  * cbrt(eps) * max(|v|, 1): exact to rounding for a linear model; for the
  * states four evaluations per colour of the Jacobian's column colouring, at
  * v -+ h and v -+ h/2, whose one-sided slopes and two central differences
@@ -116,7 +124,8 @@ typedef struct lied_linear {
  * left evaluated at (t, x) with the inputs as they were. L is zeroed first;
  * free with lied_linear_free. */
 int lied_linearize(lied_sched *s, double t, const double *x, double *const *inputs, int ni,
-                   const double *const *outputs, int no, lied_linear *L, lied_err *e);
+                   const double *const *outputs, int no, volatile sig_atomic_t *stop,
+                   lied_linear *L, lied_err *e);
 void lied_linear_free(lied_linear *L);
 
 /* Eigenvalues of the n x n row-major matrix A (LAPACK dgeev): re[n], im[n],

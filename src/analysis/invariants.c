@@ -42,9 +42,10 @@ void lied_invariants_free(lied_invariants *I) {
 
 /* G's columns: f0, then the differences for n changes of the state
  * (column-major, n rows, n + 1 columns); 1 when the model cannot be
- * evaluated at a changed state (then no invariants are sought). */
+ * evaluated at a changed state (then no invariants are sought), LIED_ERROR
+ * when the stop flag is set. */
 static int sample(lied_sched *s, double t, const double *x0, const uint8_t *fixed, double *G,
-                  double *xp, long *nrhs, lied_err *e) {
+                  double *xp, volatile sig_atomic_t *stop, long *nrhs, lied_err *e) {
   const uint64_t n = s->nstates;
   lied_err save = *e;
   double *f0 = G;
@@ -59,6 +60,7 @@ static int sample(lied_sched *s, double t, const double *x0, const uint8_t *fixe
       /* held states never move: no direction of the dynamics */
       xp[i] = fixed && fixed[i] ? x0[i] : x0[i] + sign * size * INV_STEP * fmax(fabs(x0[i]), 1.0);
     }
+    if (stop && *stop) return lied_errc(e, LIED_ERROR, "interrupted (finding the invariants)");
     int rc = lied_sched_evaluate(s, t, xp, d, 0, e);
     ++*nrhs;
     if (rc) goto failed;
@@ -96,7 +98,8 @@ static void orthonormalise(uint64_t n, int k, double *B) {
 }
 
 int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_t *fixed,
-                         lied_invariants *I, long *nrhs, lied_err *e) {
+                         volatile sig_atomic_t *stop, lied_invariants *I, long *nrhs,
+                         lied_err *e) {
   memset(I, 0, sizeof *I);
   const uint64_t n = s->nstates;
   if (n == 0 || n > LIED_INVARIANTS_MAX) return LIED_OK;
@@ -107,7 +110,11 @@ int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_
   double *tau = xp ? xp + n : NULL, *scale = xp ? xp + 2 * n : NULL;
   double *work = NULL;
   int rc = G && xp && piv ? LIED_OK : LIED_E_NOMEM;
-  if (!rc && sample(s, t, x0, fixed, G, xp, nrhs, e)) goto done;
+  if (!rc) {
+    int sm = sample(s, t, x0, fixed, G, xp, stop, nrhs, e);
+    if (sm < 0) rc = LIED_ERROR;
+    if (sm) goto done;
+  }
   for (uint64_t i = 0; !rc && i < n; i++) { /* rows scaled to a largest entry of 1 */
     double big = 0;
     for (uint64_t j = 0; j <= n; j++) big = fmax(big, fabs(G[j * n + i]));

@@ -112,12 +112,16 @@ typedef struct lin {
   int no;
   long nrhs;
   lied_linear *L;
+  volatile sig_atomic_t *stop;
   lied_err *e;
 } lin;
 
 /* f(x) and, when y is not NULL, the outputs (every section variable
- * consistent, the output part run). */
+ * consistent, the output part run); a set stop flag ends the linearisation. */
 static int eval(lin *C, const double *x, double *f, double *y) {
+  if (C->stop && *C->stop)
+    return lied_errc(C->e, LIED_ERROR, "linearize: interrupted after %ld evaluations of the model",
+                     C->nrhs);
   C->nrhs++;
   LIED_TRY(lied_sched_evaluate(C->s, C->t, x, f, y != NULL, C->e));
   for (int k = 0; y && k < C->no; k++) y[k] = *C->out[k];
@@ -282,7 +286,8 @@ static int alloc(lied_linear *L, uint64_t n, int ni, int no, lied_err *e) {
 }
 
 int lied_linearize(lied_sched *s, double t, const double *x, double *const *inputs, int ni,
-                   const double *const *outputs, int no, lied_linear *L, lied_err *e) {
+                   const double *const *outputs, int no, volatile sig_atomic_t *stop,
+                   lied_linear *L, lied_err *e) {
   memset(L, 0, sizeof *L);
   const uint64_t n = s->nstates;
   if (n > LIED_LINEAR_MAX)
@@ -290,7 +295,7 @@ int lied_linearize(lied_sched *s, double t, const double *x, double *const *inpu
                      (unsigned long long)n, LIED_LINEAR_MAX);
   if (!isfinite(t)) return lied_errc(e, LIED_E_USAGE, "linearize: time must be finite");
   if (ni < 0 || no < 0) return lied_errc(e, LIED_E_USAGE, "linearize: bad input/output count");
-  lin C = {s, t, outputs, no, 0, L, e};
+  lin C = {s, t, outputs, no, 0, L, stop, e};
   int rc = alloc(L, n, ni, no, e);
   /* x perturbed, f at the point, f at the perturbations, a scratch f,
    * the rows' and columns' scales (2 m); the outputs at the perturbations */

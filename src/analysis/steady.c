@@ -159,6 +159,14 @@ static int iterate(steady *S, lied_newton *N, const lied_steady_opts *o, double 
   const double noise = 1e-12 * r;
   for (int it = 0; it < maxit; it++) {
     if (r == 0) break;
+    if (o->stop && *o->stop) {
+      char name[512];
+      lied_sched_state_name(S->s, at, name, sizeof name);
+      return lied_errc(e, LIED_ERROR,
+                       "steady: interrupted after %d pseudo-time steps (largest derivative der(%s) "
+                       "= %.6g, pseudo-time step %.3g s)",
+                       it, name, r, h);
+    }
     int rc = pseudo_step(S, N, h, x, f, xn, fn, e);
     if (rc < 0) return rc;
     double rn = rc == LIED_OK ? max_abs(n, fn, &at) : INFINITY;
@@ -220,7 +228,12 @@ int lied_steady(lied_sched *s, const lied_steady_opts *o, double *x, lied_steady
     double *f = work, *xn = work + n, *fn = work + 2 * n;
     for (int k = 0; k < o->nfixed; k++) S.fixed[o->fixed[k]] = 1;
     rc = rhs(&S, o->t, x, f);
-    if (!rc) rc = lied_invariants_find(s, o->t, x, S.fixed, &S.inv, &S.nrhs, e);
+    if (!rc) rc = lied_invariants_find(s, o->t, x, S.fixed, o->stop, &S.inv, &S.nrhs, e);
+    if (rc == LIED_ERROR) { /* interrupted */
+      char why[LIED_ERR_MAX];
+      snprintf(why, sizeof why, "%s", e->msg);
+      rc = lied_errc(e, LIED_ERROR, "steady: %s", why);
+    }
     if (!rc) rc = iterate(&S, &N, &ro, x, f, xn, fn, st, e);
     uint64_t at;
     if (!rc) st->residual = max_abs(n, f, &at);

@@ -207,7 +207,10 @@ static int model_steady(lua_State *L) {
   initial_states(L, 1, 2, what, u, x, &o.t);
   lied_steady_stats st;
   lied_err e;
-  if (lied_steady(s, &o, x, &st, &e)) return lied_lua_raise(L, &e);
+  o.stop = lied_lua_stop_flag(L);
+  int rc = lied_steady(s, &o, x, &st, &e);
+  if (rc && o.stop && *o.stop) *o.stop = 0; /* consumed: the error says so */
+  if (rc) return lied_lua_raise(L, &e);
   lua_createtable(L, 0, 8);
   lied_lua_setnum(L, "t", o.t);
   push_state_names(L, s);
@@ -368,7 +371,10 @@ static int model_linearize(lua_State *L) {
   lua_setfield(L, -2, "__gc");
   lua_setmetatable(L, -2);
   lied_err e;
-  if (lied_linearize(s, t, x, in, ni, outs, no, lin, &e)) return lied_lua_raise(L, &e);
+  volatile sig_atomic_t *stop = lied_lua_stop_flag(L);
+  int rc = lied_linearize(s, t, x, in, ni, outs, no, stop, lin, &e);
+  if (rc && stop && *stop) *stop = 0; /* consumed: the error says so */
+  if (rc) return lied_lua_raise(L, &e);
   double *re = NULL, *im = NULL;
   if (want_eig) {
     re = lua_newuserdatauv(L, sizeof(double) * 2 * ((size_t)n + 1), 0);

@@ -94,4 +94,44 @@ check 'grep -q "^after vars	nil$" "$tmp/list.out" && grep -q "^after params	nil$
   "no partial lists kept: $(cat "$tmp/list.out")"
 check 'grep -Eq "^listed	[1-9][0-9]*$" "$tmp/list.out"' "the flag was consumed: the next listing runs whole: $(cat "$tmp/list.out")"
 
+# ---- steady and linearize: the command line and the REPL ---------------------------
+# steady of 1,000 crane crabs (their carts drift: no steady state) runs for
+# days with a large maxit; linearize of 4,000 states spends seconds writing
+# A. The first SIGINT or SIGTERM stops each with a message, exit 1 or 143.
+for sig in INT TERM; do
+  "$LIED" steady examples/scaling.lua --set n=1000 --maxit 1000000 >"$tmp/st.out" 2>"$tmp/st.err" &
+  pid=$!; pids+=("$pid")
+  sleep 2
+  kill -$sig "$pid"
+  wait_exit "$pid"
+  want=$([ $sig = INT ] && echo 1 || echo 143)
+  check '[ "$status" -eq "$want" ]' "steady stopped by SIG$sig exits $want (got $status)"
+  check 'grep -q "steady: interrupted after [0-9]* pseudo-time steps (largest derivative der(" "$tmp/st.err"' \
+    "steady, SIG$sig: $(cat "$tmp/st.err")"
+  "$LIED" linearize examples/scaling.lua --set n=1000 >"$tmp/li.out" 2>"$tmp/li.err" &
+  pid=$!; pids+=("$pid")
+  sleep 2
+  kill -$sig "$pid"
+  wait_exit "$pid"
+  check '[ "$status" -eq "$want" ]' "linearize stopped by SIG$sig exits $want (got $status)"
+  check 'grep -q "linearize.*: interrupted" "$tmp/li.err"' "linearize, SIG$sig: $(cat "$tmp/li.err")"
+done
+mkfifo "$tmp/in3"
+HOME=$tmp "$LIED" <"$tmp/in3" >"$tmp/st3.out" 2>"$tmp/st3.err" &
+pid=$!; pids+=("$pid")
+exec 5>"$tmp/in3"
+echo 'load("examples/scaling.lua", {n = 1000}); print("loaded")' >&5
+wait_for 'grep -q "^loaded" "$tmp/st3.out"' || bad "the REPL did not load the model"
+echo 's = steady{maxit = 1000000}' >&5
+sleep 2
+kill -INT "$pid"
+echo 'print("after steady", s)' >&5
+echo 'print("steady again", steady{maxit = 2, set = {n = 1}} ~= nil)' >&5
+exec 5>&-
+wait_exit "$pid"
+check 'grep -q "steady: interrupted after" "$tmp/st3.err"' "REPL: steady interrupted: $(cat "$tmp/st3.err")"
+check 'grep -q "^after steady	nil$" "$tmp/st3.out"' "REPL: the session goes on after Ctrl-C in steady: $(cat "$tmp/st3.out")"
+check 'grep -q "steady again" "$tmp/st3.out" || grep -q "no steady state found (2 pseudo-time steps)" "$tmp/st3.err"' \
+  "REPL: the flag was consumed, the next steady runs: $(cat "$tmp/st3.out" "$tmp/st3.err")"
+
 finish

@@ -113,7 +113,7 @@ static void test_linearize(void) {
   double *in[1] = {F};
   const double *out[2] = {v, f};
   lied_linear L;
-  CHECK(lied_linearize(sys->sched, 0, x, in, 1, out, 2, &L, &e) == LIED_OK);
+  CHECK(lied_linearize(sys->sched, 0, x, in, 1, out, 2, NULL, &L, &e) == LIED_OK);
   const double A[4] = {0, 1, -k / m, 0};
   for (int i = 0; i < 4; i++) CHECK_NEAR(L.A[i], A[i], 1e-10);
   CHECK_NEAR(L.B[0], 0, 1e-10);
@@ -131,9 +131,36 @@ static void test_linearize(void) {
   lied_system_free(sys);
 }
 
+/* A set stop flag (Ctrl-C, SIGTERM) ends steady and linearize at their
+ * next evaluation with LIED_ERROR and "interrupted"; the flag is left for
+ * the caller. */
+static void test_stop_flag(void) {
+  lied_err e = {0};
+  lied_system *sys = oscillator(4, 1, 2, 1, 0.1, &e);
+  CHECK(sys != NULL);
+  if (!sys) return;
+  double x[2];
+  start(sys, x);
+  volatile sig_atomic_t flag = 130;
+  lied_steady_opts o = {0};
+  o.stop = &flag;
+  lied_steady_stats st;
+  CHECK(lied_steady(sys->sched, &o, x, &st, &e) == LIED_ERROR);
+  CHECK(strstr(e.msg, "steady: interrupted") != NULL);
+  CHECK(flag == 130);
+  lied_linear L;
+  CHECK(lied_linearize(sys->sched, 0, x, NULL, 0, NULL, 0, &flag, &L, &e) == LIED_ERROR);
+  CHECK(strstr(e.msg, "linearize: interrupted after 0 evaluations") != NULL);
+  CHECK(L.A == NULL); /* freed */
+  flag = 0;
+  CHECK(lied_steady(sys->sched, &o, x, &st, &e) == LIED_OK);
+  lied_system_free(sys);
+}
+
 int main(void) {
   test_steady_spring();
   test_steady_undamped_and_none();
   test_linearize();
+  test_stop_flag();
   return CHECK_DONE();
 }
