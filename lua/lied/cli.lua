@@ -394,6 +394,12 @@ local function cmd_info(args)
     out:write(string.format("  probing        %d member runs in the column passes (%d if every pass ran every member)\n",
       i.column_blocks, i.column_blocks_all))
   end
+  if i.sparse_sections > 0 then
+    out:write(string.format("  sparse         %d section%s solved sparsely: %d unknowns (tearing variables and cut " ..
+      "member outputs), %d nonzeros, %d colours, %d member runs in the column passes\n",
+      i.sparse_sections, i.sparse_sections == 1 and "" or "s", i.sparse_unknowns, i.sparse_nonzeros,
+      i.sparse_colours, i.sparse_pass_members))
+  end
   out:write("\nsections by size:\n")
   local any = false
   for k = 1, 64 do

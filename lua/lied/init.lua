@@ -924,24 +924,31 @@ end
 lied.flatten = flatten
 
 -- lied.build(model, overrides) -> a built model (C userdata).
--- slice: see flatten (lied run under mpirun).
-function lied.build(model, overrides, slice)
+-- slice: see flatten (lied run under mpirun). schedule: nil, or the plain
+-- paths of the scheduler for comparisons ({sparse = false, skew = false,
+-- window = false, replicate = false}; docs/lua-api.md).
+function lied.build(model, overrides, slice, schedule)
   local specs = flatten(model, overrides, slice)
-  return core.build(specs)
+  return core.build(specs, schedule)
 end
 
 -- ---- simulation ------------------------------------------------------------------
 
 -- lied.simulate(model, opts) -> simulation; sim:run() -> result, stats.
 -- opts: the run options (lied.core.run_options; model:run checks them),
--- set = {overrides}.
+-- set = {overrides}, schedule = {...} (lied.build).
 function lied.simulate(model, opts)
   opts = opts or {}
   if type(opts) ~= "table" then error("lied.simulate(model, opts): opts must be a table, got " .. type(opts), 2) end
+  local schedule = opts.schedule
+  if schedule ~= nil then
+    opts = shallow_copy(opts)
+    opts.schedule = nil
+  end
   core.check_run_options(opts) -- checked when given, not at the first run
   local exp = shallow_copy(getmetatable(model) == ModelClass and model.experiment or {})
   for k, v in pairs(opts) do exp[k] = v end
-  local built = lied.build(model, opts.set)
+  local built = lied.build(model, opts.set, nil, schedule)
   return setmetatable({ model = built, class = model, opts = exp }, Simulation)
 end
 

@@ -26,6 +26,11 @@ typedef struct lied_tref {
   uint32_t offset; /* byte offset in the instance */
   uint8_t kind;
   uint16_t a, b;
+  /* LIED_REF_PORT: the variables [first, first + nvars) of the signal are
+   * read (lied_meta_reads; nvars 0: all of them; an internal link: its
+   * width); LIED_REF_OUT: nvars doubles are written (lied_meta_writes; 0:
+   * a whole port signal at a signal's start, else one) */
+  uint8_t first, nvars;
 } lied_tref;
 
 typedef struct lied_tblock {
@@ -328,8 +333,9 @@ void lied_template_free(lied_template *tpl);
  * LIED_OK when the structure is the same, LIED_E_PARAM otherwise. */
 int lied_template_check(const lied_template *tpl, const lied_class *cls, void *inst,
                         size_t size, lied_err *e);
-/* Internal (sum nodes): the field at `field` holds a pointer to an input. */
-void lied_meta_link(lied_meta *m, const void *field);
+/* Internal (sum nodes): the field at `field` holds a pointer to an input of
+ * nvars doubles. */
+void lied_meta_link(lied_meta *m, const void *field, int nvars);
 /* Internal (sum nodes): a block whose inputs are the `nin` addresses `in`,
  * in + stride, ... (any number, where lied_meta_block takes a list). */
 void lied_meta_block_range(lied_meta *m, const char *name, lied_block_fn fn, unsigned flags,
@@ -337,6 +343,14 @@ void lied_meta_block_range(lied_meta *m, const char *name, lied_block_fn fn, uns
                            const void *const *out);
 /* Block writing the byte at offset, or -1. */
 int lied_template_producer(const lied_template *tpl, uint32_t offset);
+/* The index in tpl->outs of the first output range ending after byte off
+ * (the range holding off, if any), or tpl->nouts: the ranges a read of bytes
+ * [off, off + w) overlaps are the following ones while their lo < off + w. */
+int lied_template_out_from(const lied_template *tpl, uint32_t off);
+/* Bytes read through input reference r of a block of template t: the
+ * signal variables it reads (lied_meta_reads), at byte *skip after the
+ * address its pointer holds. */
+uint32_t lied_tref_read_bytes(const lied_template *t, const lied_tref *r, uint32_t *skip);
 int lied_template_port(const lied_template *tpl, const char *name);
 
 /* Leaf spec and instance holding address p, or -1 (binary search over arenas;

@@ -112,10 +112,11 @@ LIED_LANE_FORM(sum23_lanes)
 static void sum_meta(lied_meta *m, void *self) {
   lied_sum *s = self;
   const int two3 = s->k == 2 && s->w == 3, k3 = s->w == 3;
-  for (uint32_t j = 0; j < s->k; j++) lied_meta_link(m, &s->in[j]);
+  for (uint32_t j = 0; j < s->k; j++) lied_meta_link(m, &s->in[j], (int)s->w);
   lied_meta_block_range(m, "sum", two3 ? sum23_block : k3 ? sumk3_block : sum_block,
                         LIED_BLOCK_CONST_COEFF, &s->in[0], s->k, sizeof s->in[0],
                         LIED_SIGS(lied_sum_out(s)));
+  lied_meta_writes(m, lied_sum_out(s), (int)s->w);
   lied_meta_lanes(m, two3 ? sum23_lanes : k3 ? sumk3_lanes : sum_lanes);
 }
 

@@ -26,9 +26,14 @@ struct lied_meta {
   int nraw, capraw;
   const void **addr;
   int naddr, capaddr;
+  /* per address: the variables read or written, lied_meta_reads / _writes
+   * (first, nvars; nvars 0: the default) */
+  uint8_t (*avar)[2];
+  int capavar;
   int capblocks, capports, capvars, capstates, captears;
   uint32_t *links; /* offsets of internal pointer fields (sum nodes) */
-  int nlinks, caplinks;
+  uint8_t *linkvars; /* ... and the doubles each reads */
+  int nlinks, caplinks, caplinkvars;
   /* check mode (lied_template_check): compare with ref, record nothing.
    * Every lied_meta_* function must handle it first (m->ref set, m->tpl
    * NULL): templates are shared between specs and per-copy values are
@@ -58,13 +63,15 @@ static void check_var(lied_meta *m, const char *name, const char *unit, const vo
     differ(m, "another variable");
 }
 
-void lied_meta_link(lied_meta *m, const void *field) {
+void lied_meta_link(lied_meta *m, const void *field, int nvars) {
   if (m->failed || m->ref) return;
-  if (lied_grow((void **)&m->links, &m->caplinks, m->nlinks + 1,
-                sizeof *m->links, m->e)) {
+  if (lied_grow((void **)&m->links, &m->caplinks, m->nlinks + 1, sizeof *m->links, m->e) ||
+      lied_grow((void **)&m->linkvars, &m->caplinkvars, m->nlinks + 1, sizeof *m->linkvars,
+                m->e)) {
     m->failed = 1;
     return;
   }
+  m->linkvars[m->nlinks] = (uint8_t)(nvars > 0 && nvars <= LIED_MAX_SIGNAL_VARS ? nvars : 1);
   m->links[m->nlinks++] = meta_off(m, field);
 }
 
@@ -351,10 +358,12 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
 
 /* Record address p; LIED_OK, or LIED_E_NOMEM (the crawl has failed). */
 static int meta_addr(lied_meta *m, const void *p) {
-  if (lied_grow((void **)&m->addr, &m->capaddr, m->naddr + 1, sizeof *m->addr, m->e)) {
+  if (lied_grow((void **)&m->addr, &m->capaddr, m->naddr + 1, sizeof *m->addr, m->e) ||
+      lied_grow((void **)&m->avar, &m->capavar, m->naddr + 1, sizeof *m->avar, m->e)) {
     m->failed = 1;
     return LIED_E_NOMEM;
   }
+  m->avar[m->naddr][0] = m->avar[m->naddr][1] = 0;
   m->addr[m->naddr++] = p;
   return LIED_OK;
 }
@@ -456,6 +465,62 @@ void lied_meta_block_range(lied_meta *m, const char *name, lied_block_fn fn, uns
   meta_block(m, name, fn, flags, NULL, in, nin, stride, out);
 }
 
+/* lied_meta_reads / lied_meta_writes: the variables of address a in the
+ * last block's inputs (outputs: 1) are first .. first + nvars - 1. Check
+ * mode: the reference's block records the same. */
+static void meta_vars(lied_meta *m, const void *a, int first, int nvars, int outputs,
+                      const char *what) {
+  if (m->failed) return;
+  if (nvars < 1 || first < 0 || first + nvars > LIED_MAX_SIGNAL_VARS) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "%s: variables %d .. %d are not those of a signal (at most %d)",
+             what, first, first + nvars - 1, LIED_MAX_SIGNAL_VARS);
+    meta_fail(m, "%s", msg);
+    return;
+  }
+  if (m->ref) {
+    if (m->cb == 0) {
+      differ(m, "variables declared before any block");
+      return;
+    }
+    const lied_tblock *b = &m->ref->blocks[m->cb - 1];
+    const uint32_t r0 = outputs ? b->out0 : b->in0, rn = outputs ? b->nout : b->nin;
+    for (uint32_t r = r0; r < r0 + rn; r++) {
+      const lied_tref *t = &m->ref->refs[r];
+      if (t->offset == meta_off(m, a)) {
+        if (t->nvars != nvars || t->first != (outputs ? 0 : first)) differ(m, "other variables");
+        return;
+      }
+    }
+    differ(m, "other variables");
+    return;
+  }
+  if (m->nraw == 0) {
+    meta_fail(m, "%s before any block", what);
+    return;
+  }
+  const raw_block *b = &m->raw[m->nraw - 1];
+  const int i0 = outputs ? b->out0 : b->in0, n = outputs ? b->nout : b->nin;
+  for (int i = i0; i < i0 + n; i++)
+    if (m->addr[i] == a) {
+      m->avar[i][0] = (uint8_t)first;
+      m->avar[i][1] = (uint8_t)nvars;
+      return;
+    }
+  char msg[200];
+  snprintf(msg, sizeof msg, "%s: the address is not %s of block %s", what,
+           outputs ? "an output" : "an input", b->name);
+  meta_fail(m, "%s", msg);
+}
+
+void lied_meta_writes(lied_meta *m, const void *addr, int nvars) {
+  meta_vars(m, addr, 0, nvars, 1, "lied_meta_writes");
+}
+
+void lied_meta_reads(lied_meta *m, const void *ptr, int first, int nvars) {
+  meta_vars(m, ptr, first, nvars, 0, "lied_meta_reads");
+}
+
 /* Width in bytes of what a block writes at offset off: a whole port signal
  * when off is one, else one double. */
 static uint32_t out_width(const lied_template *t, uint32_t off) {
@@ -489,15 +554,54 @@ static int is_port_read(const lied_template *t, uint32_t off, int *port,
   return 0;
 }
 
+/* Is off an internal link's pointer field? Its width in doubles, or 0. */
 static int is_link(const lied_meta *m, uint32_t off) {
   for (int i = 0; i < m->nlinks; i++)
-    if (m->links[i] == off) return 1;
+    if (m->links[i] == off) return m->linkvars[i];
+  return 0;
+}
+
+/* The port signal whose storage (written by this component) holds byte
+ * off: its port p, signal s and start; 0 when none. */
+static int written_signal(const lied_template *t, uint32_t off, int *port, int *sig,
+                          uint32_t *start) {
+  for (int p = 0; p < t->nports; p++) {
+    const lied_port_layout *l = t->ports[p].layout;
+    for (int j = 0; j < l->conn->nsignals; j++) {
+      const lied_signal *sg = &l->conn->signals[j];
+      int writes = (sg->dir == LIED_DOWN) == (l->side == LIED_SOURCE);
+      if (!writes || l->offset[j] == LIED_ABSENT) continue;
+      const uint32_t lo = t->ports[p].offset + (uint32_t)l->offset[j];
+      if (off >= lo && off < lo + (uint32_t)(sg->nvars * sizeof(double))) {
+        *port = p, *sig = j, *start = lo;
+        return 1;
+      }
+    }
+  }
   return 0;
 }
 
 static int cmp_range(const void *a, const void *b) {
   const lied_trange *x = a, *y = b;
   return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+int lied_template_out_from(const lied_template *t, uint32_t off) {
+  int lo = 0, hi = t->nouts;
+  while (lo < hi) { /* the first range with hi > off */
+    int mid = (lo + hi) / 2;
+    if (t->outs[mid].hi <= off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+uint32_t lied_tref_read_bytes(const lied_template *t, const lied_tref *r, uint32_t *skip) {
+  *skip = (uint32_t)(r->first * sizeof(double));
+  if (r->a == LIED_NO_PORT || r->nvars) return (uint32_t)((r->nvars ? r->nvars : 1) * sizeof(double));
+  return (uint32_t)(t->ports[r->a].layout->conn->signals[r->b].nvars * sizeof(double));
 }
 
 int lied_template_producer(const lied_template *t, uint32_t off) {
@@ -552,7 +656,24 @@ static int collect_outputs(lied_meta *m) {
     for (int i = 0; i < r->nout; i++) {
       uint32_t off = meta_off(m, m->addr[r->out0 + i]);
       LIED_TRY(check_output(m, r, off));
-      t->outs[t->nouts++] = (lied_trange){off, off + out_width(t, off), b};
+      uint32_t w = out_width(t, off);
+      const int nv = m->avar[r->out0 + i][1];
+      if (nv) { /* lied_meta_writes: inside one of the port signals it writes, or its own */
+        int p, s;
+        uint32_t start;
+        w = (uint32_t)(nv * sizeof(double));
+        if (written_signal(t, off, &p, &s, &start) &&
+            off + w > start + t->ports[p].layout->conn->signals[s].nvars * sizeof(double))
+          return lied_errc(m->e, LIED_E_MODEL,
+                           "block %s writes %d variables from %s.%s variable %u on: past the "
+                           "signal's end", r->name, nv, t->ports[p].name,
+                           t->ports[p].layout->conn->signals[s].name,
+                           (unsigned)((off - start) / sizeof(double)) + 1);
+        if (off + w > m->size)
+          return lied_errc(m->e, LIED_E_MODEL, "block %s writes past the component's end",
+                           r->name);
+      }
+      t->outs[t->nouts++] = (lied_trange){off, off + w, b};
     }
   }
   qsort(t->outs, (size_t)t->nouts, sizeof *t->outs, cmp_range);
@@ -560,6 +681,32 @@ static int collect_outputs(lied_meta *m) {
     if (t->outs[i].lo < t->outs[i - 1].hi)
       return lied_errc(m->e, LIED_E_MODEL, "blocks %s and %s write the same variable",
                        m->raw[t->outs[i - 1].block].name, m->raw[t->outs[i].block].name);
+  return LIED_OK;
+}
+
+/* Every variable of a port signal the component writes in part is written
+ * (lied_meta_writes split it between blocks; none may be left out). */
+static int check_signals_covered(lied_meta *m) {
+  lied_template *t = m->tpl;
+  for (int p = 0; p < t->nports; p++) {
+    const lied_port_layout *l = t->ports[p].layout;
+    for (int j = 0; j < l->conn->nsignals; j++) {
+      const lied_signal *sg = &l->conn->signals[j];
+      int writes = (sg->dir == LIED_DOWN) == (l->side == LIED_SOURCE);
+      if (!writes || l->offset[j] == LIED_ABSENT) continue;
+      const uint32_t lo = t->ports[p].offset + (uint32_t)l->offset[j];
+      int any = 0, missing = -1;
+      for (int v = 0; v < sg->nvars; v++) {
+        const int w = lied_template_producer(t, lo + (uint32_t)(v * sizeof(double))) >= 0;
+        any |= w;
+        if (!w && missing < 0) missing = v;
+      }
+      if (any && missing >= 0)
+        return lied_errc(m->e, LIED_E_MODEL,
+                         "%s.%s is written in part: variable %d of %d (of %s) by no block",
+                         t->ports[p].name, sg->name, missing + 1, sg->nvars, sg->vars);
+    }
+  }
   return LIED_OK;
 }
 
@@ -581,10 +728,11 @@ static int check_producers(lied_meta *m) {
   return LIED_OK;
 }
 
-/* What input address a of block b reads: time, a constant, a port's
- * signal, an internal link, a state, a tearing variable or another block's
- * output (reading its own output is an error). */
-static int classify_input(const lied_meta *m, int b, const void *a, lied_tref *out) {
+/* What input address a (number ia in the raw list) of block b reads: time,
+ * a constant, a port's signal, an internal link, a state, a tearing variable
+ * or another block's output (reading its own output is an error). */
+static int classify_input(const lied_meta *m, int b, int ia, lied_tref *out) {
+  const void *a = m->addr[ia];
   const lied_template *t = m->tpl;
   lied_tref ref = {0, LIED_REF_CONST, 0, 0};
   uint32_t off = meta_off(m, a);
@@ -594,9 +742,9 @@ static int classify_input(const lied_meta *m, int b, const void *a, lied_tref *o
   } else if (off == UINT32_MAX) {
     ref.kind = LIED_REF_CONST;
   } else if (is_port_read(t, off, &p, &s)) {
-    ref = (lied_tref){off, LIED_REF_PORT, (uint16_t)p, (uint16_t)s};
+    ref = (lied_tref){off, LIED_REF_PORT, (uint16_t)p, (uint16_t)s, 0, 0};
   } else if (is_link(m, off)) {
-    ref = (lied_tref){off, LIED_REF_PORT, LIED_NO_PORT, 0};
+    ref = (lied_tref){off, LIED_REF_PORT, LIED_NO_PORT, 0, 0, (uint8_t)is_link(m, off)};
   } else {
     ref.offset = off;
     for (int q = 0; q < t->nstates; q++)
@@ -609,6 +757,21 @@ static int classify_input(const lied_meta *m, int b, const void *a, lied_tref *o
         return lied_errc(m->e, LIED_E_MODEL, "block %s reads its own output", m->raw[b].name);
       if (pb >= 0) ref = (lied_tref){off, LIED_REF_INTERNAL, (uint16_t)pb, 0};
     }
+  }
+  const int nv = m->avar[ia][1];
+  if (nv) { /* lied_meta_reads: a port's reading pointer, within its signal */
+    if (ref.kind != LIED_REF_PORT || ref.a == LIED_NO_PORT)
+      return lied_errc(m->e, LIED_E_MODEL,
+                       "block %s: lied_meta_reads names an input that is not a port's reading "
+                       "pointer", m->raw[b].name);
+    const lied_signal *sg = &t->ports[ref.a].layout->conn->signals[ref.b];
+    if (m->avar[ia][0] + nv > sg->nvars)
+      return lied_errc(m->e, LIED_E_MODEL,
+                       "block %s reads variables %d .. %d of %s.%s, which has %d (%s)",
+                       m->raw[b].name, m->avar[ia][0] + 1, m->avar[ia][0] + nv,
+                       t->ports[ref.a].name, sg->name, sg->nvars, sg->vars);
+    ref.first = m->avar[ia][0];
+    ref.nvars = (uint8_t)nv;
   }
   *out = ref;
   return LIED_OK;
@@ -627,6 +790,7 @@ static int classify(lied_meta *m) {
   if (!t->blocks || !t->refs || !t->outs) return LIED_E_NOMEM;
   /* outputs first, so inputs can find their producers */
   LIED_TRY(collect_outputs(m));
+  LIED_TRY(check_signals_covered(m));
   LIED_TRY(check_producers(m));
   int n = 0;
   for (int b = 0; b < m->nraw; b++) {
@@ -635,10 +799,11 @@ static int classify(lied_meta *m) {
     *tb = (lied_tblock){r->name, r->fn, r->lanes, r->flags, (uint32_t)n, (uint32_t)r->nin,
                         0, (uint32_t)r->nout};
     for (int i = 0; i < r->nin; i++)
-      LIED_TRY(classify_input(m, b, m->addr[r->in0 + i], &t->refs[n++]));
+      LIED_TRY(classify_input(m, b, r->in0 + i, &t->refs[n++]));
     tb->out0 = (uint32_t)n;
     for (int i = 0; i < r->nout; i++)
-      t->refs[n++] = (lied_tref){meta_off(m, m->addr[r->out0 + i]), LIED_REF_OUT, 0, 0};
+      t->refs[n++] = (lied_tref){meta_off(m, m->addr[r->out0 + i]), LIED_REF_OUT, 0, 0, 0,
+                                 m->avar[r->out0 + i][1]};
   }
   t->nrefs = n;
   return LIED_OK;
@@ -653,7 +818,9 @@ int lied_template_crawl(lied_template *tpl, const lied_class *cls, void *inst,
   if (!rc) rc = check_events(&m);
   free(m.raw);
   free(m.addr);
+  free(m.avar);
   free(m.links);
+  free(m.linkvars);
   if (rc) lied_template_free(tpl);
   return rc;
 }

@@ -303,12 +303,27 @@ static int set_down(wire_ctx *w, const link *l) {
   return LIED_OK;
 }
 
-/* Count the connection at the source port; LIED_E_LIMIT beyond 65,535,
- * LIED_E_MODEL for a second one where the connector does not branch. */
+/* Does the connector have a signal travelling upstream (whose contributions
+ * a sum node adds, one input per connection)? */
+static int has_up_signal(const lied_connector *c) {
+  for (int j = 0; j < c->nsignals; j++)
+    if (c->signals[j].dir == LIED_UP) return 1;
+  return 0;
+}
+
+/* Count the connection at the source port; LIED_E_MODEL for a second one
+ * where the connector does not branch; LIED_E_LIMIT beyond 65,535 where
+ * the connections' upstream signals are summed (a sum node's inputs). A
+ * connector with downstream signals only (a real signal feeding the inputs
+ * of 100,000 houses) takes any number: the count stays at its limit. */
 static int count_fan(wire_ctx *w, const link *l, uint16_t *fan) {
   const lied_connector *c = l->sp->layout->conn;
-  if (fan[l->is] == UINT16_MAX)
-    return lied_errc(w->e, LIED_E_LIMIT, "too many connections at one port");
+  if (fan[l->is] == UINT16_MAX) {
+    if (!has_up_signal(c)) return LIED_OK;
+    return lied_errc(w->e, LIED_E_LIMIT,
+                     "too many connections at one port (at most 65,535 where the "
+                     "connector's upstream signals are summed)");
+  }
   fan[l->is]++;
   if (fan[l->is] == 2 && !c->branching) {
     char a[256], b[256];

@@ -250,8 +250,48 @@ static int set_coupled_slices(lua_State *L, lied_model *m, lua_Integer n, lied_e
  * slice_first, slice_global (the top-level array of a slice of an ensemble:
  * docs/distributed.md), own_first, own_count (of a slice of coupled arrays:
  * the copies this rank owns, global, 0-based)} */
+/* The schedule flags of lied.core.build's options table at idx (none, or
+ * {sparse = false, skew = false, window = false, replicate = false}: the
+ * plain paths, for tests and comparisons; sparse = "always": every section
+ * of one instance solved sparsely, however small). */
+static unsigned sched_flags(lua_State *L, int idx) {
+  static const struct {
+    const char *name;
+    unsigned flag;
+  } off[] = {{"sparse", LIED_SCHED_NO_SPARSE},
+             {"skew", LIED_SCHED_NO_SKEW},
+             {"window", LIED_SCHED_NO_WINDOW},
+             {"replicate", LIED_SCHED_NO_REPLICATE}};
+  unsigned flags = 0;
+  if (lua_isnoneornil(L, idx)) return 0;
+  luaL_checktype(L, idx, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    size_t i = 0;
+    while (i < sizeof off / sizeof off[0] &&
+           !(lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), off[i].name) == 0))
+      i++;
+    if (i == sizeof off / sizeof off[0])
+      lied_lua_fail(L, LIED_E_USAGE,
+                    "build: unknown schedule option %s (sparse, skew, window, replicate)",
+                    lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : luaL_typename(L, -2));
+    if (off[i].flag == LIED_SCHED_NO_SPARSE && lua_type(L, -1) == LUA_TSTRING &&
+        strcmp(lua_tostring(L, -1), "always") == 0)
+      flags |= LIED_SCHED_SPARSE_ALL;
+    else if (!lua_isboolean(L, -1))
+      lied_lua_fail(L, LIED_E_USAGE, "build: schedule option %s must be true or false%s, got %s",
+                    off[i].name, off[i].flag == LIED_SCHED_NO_SPARSE ? " (or \"always\")" : "",
+                    luaL_typename(L, -1));
+    else if (!lua_toboolean(L, -1))
+      flags |= off[i].flag;
+    lua_pop(L, 1);
+  }
+  return flags;
+}
+
 static int core_build(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
+  const lied_build_opts bo = {sched_flags(L, 2)};
   lmodel *u = lua_newuserdatauv(L, sizeof *u, 0);
   u->sys = NULL;
   luaL_setmetatable(L, MODEL_MT);
@@ -382,7 +422,7 @@ static int core_build(lua_State *L) {
     }
     lua_pop(L, 2);
   }
-  if (lied_system_build(u->sys, NULL, &e)) return lied_lua_raise(L, &e);
+  if (lied_system_build(u->sys, &bo, &e)) return lied_lua_raise(L, &e);
   if (set_coupled_slices(L, m, n, &e)) return lied_lua_raise(L, &e);
   lua_pushvalue(L, ud);
   return 1;

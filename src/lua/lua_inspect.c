@@ -103,6 +103,11 @@ static int model_info(lua_State *L) {
   lied_lua_setint(L, "max_section", (uint64_t)st->max_section);
   lied_lua_setint(L, "column_blocks", st->column_blocks);
   lied_lua_setint(L, "column_blocks_all", st->column_blocks_all);
+  lied_lua_setint(L, "sparse_sections", st->sparse_sections);
+  lied_lua_setint(L, "sparse_unknowns", st->sparse_unknowns);
+  lied_lua_setint(L, "sparse_nonzeros", st->sparse_nnz);
+  lied_lua_setint(L, "sparse_colours", st->sparse_colours);
+  lied_lua_setint(L, "sparse_pass_members", st->sparse_pass_members);
   lied_lua_setint(L, "copies", st->copies);
   lied_lua_setint(L, "window", st->window);
   lied_lua_setint(L, "skew_lag", st->skew_lag);

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "sched/par.h"
 #include "sched/probe.h"
+#include "sched/spsec.h"
 #include "sched/sched.h"
 #include "sched/transfer.h"
 
@@ -160,5 +161,6 @@ void lied_sched_invalidate(lied_sched *s) {
   for (int i = 0; i < s->nsecs; i++) {
     lied_section *sec = &s->secs[i];
     if (sec->constant && sec->factored) memset(sec->factored, 0, sec->count / s->chunk + 1);
+    if (sec->sparse) sec->sparse->factored = 0;
   }
 }

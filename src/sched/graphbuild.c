@@ -63,18 +63,24 @@ int lied_sb_deps(const lied_sb *b, uint32_t v, dep_fn add, void *ctx) {
     case LIED_REF_PORT: {
       const double *p = PTR_AT(inst, ref->offset);
       uint64_t i2;
-      uint32_t off2;
+      uint32_t off2, skip;
       int s2 = lied_model_locate(b->m, b->order, b->norder, p, &i2, &off2);
       if (s2 < 0) break; /* zeros of an optional input */
       i2 = lied_sb_wmap(b, id.spec, id.inst, s2, i2);
-      int k2 = lied_template_producer(&b->m->specs[s2].tpl, off2);
-      if (k2 >= 0) {
+      const lied_template *t2 = &b->m->specs[s2].tpl;
+      /* every block writing a variable the reference reads (dependencies
+       * per variable: lied_meta_reads, lied_meta_writes) */
+      const uint32_t w = lied_tref_read_bytes(t, ref, &skip), lo = off2 + skip;
+      int any = 0;
+      for (int r2 = lied_template_out_from(t2, lo); r2 < t2->nouts && t2->outs[r2].lo < lo + w;
+           r2++) {
+        any = 1;
         if (i2 != id.inst) fl |= NF_XINST;
-        if (add) add(ctx, lied_sb_encode(b, s2, k2, i2), 0);
-      } else if (s2 != id.spec || i2 != id.inst) {
-        const lied_template *t2 = &b->m->specs[s2].tpl;
+        if (add) add(ctx, lied_sb_encode(b, s2, t2->outs[r2].block, i2), 0);
+      }
+      if (!any && (s2 != id.spec || i2 != id.inst)) {
         for (int q = 0; q < t2->nstates; q++)
-          if (t2->states[q].x == off2) fl |= NF_XSTATE;
+          if (t2->states[q].x == lo) fl |= NF_XSTATE;
       }
       break;
     }
@@ -128,8 +134,11 @@ int lied_sb_build_graph(lied_sb *b) {
     uint64_t refs = 0;
     for (int k = 0; k < t->nblocks; k++)
       for (uint32_t r = t->blocks[k].in0; r < t->blocks[k].in0 + t->blocks[k].nin; r++) {
-        int kind = t->refs[r].kind;
-        refs += kind == LIED_REF_INTERNAL || kind == LIED_REF_TEAR || kind == LIED_REF_PORT;
+        const lied_tref *ref = &t->refs[r];
+        uint32_t skip;
+        /* a port reference: one edge per block writing a variable it reads */
+        refs += ref->kind == LIED_REF_PORT ? lied_tref_read_bytes(t, ref, &skip) / sizeof(double)
+                : ref->kind == LIED_REF_INTERNAL || ref->kind == LIED_REF_TEAR;
       }
     ub += refs * lied_sb_count(b, &m->specs[b->bspec[i]]);
   }

@@ -340,6 +340,7 @@ static int lane_pairs(lr_build *B, int j) {
   const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
   lied_lr_step *t = &L->st[j];
   const lied_section *sec = st->sec;
+  if (sec->sparse) return unsupported(B->why, B->cap, "a section solved sparsely");
   LIED_TRY(pairs_alloc(B, t, sec->k));
   const lied_lr_spec *m0 = &L->sp[t->mem[0].rs];
   const int l0 = lied_lr_lane(m0, t->mem[0].lo);

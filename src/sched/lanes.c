@@ -169,6 +169,7 @@ static int lane_block(const lied_lanes *L, lied_block_fn fn, lied_block_fn lanes
 static int lane_section(lied_lanes *L, int j, const lied_section *sec, char *why, size_t cap,
                         lied_err *e) {
   lied_section *ls = &L->secs[j];
+  if (sec->sparse) return unsupported(why, cap, "a section solved sparsely");
   *ls = *sec;
   ls->blk = lied_xcalloc((size_t)sec->nblk + 1, sizeof *ls->blk, "lanes", e);
   ls->pairs = lied_xcalloc((size_t)sec->k + 1, sizeof *ls->pairs, "lanes", e);

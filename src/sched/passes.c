@@ -122,6 +122,10 @@ int lied_sb_section_passes(lied_sb *b) {
     if (rc != LIED_OK) break;
     member_positions(b, sec, sb, pos);
     final_members(b, sec, sb, pos);
+    if (lied_sb_sparse_wanted(b, sec)) {
+      rc = lied_sb_sparse_plan(b, i, pos);
+      continue;
+    }
     rc = column_passes(b, sec, sb, pos);
     s->st.column_blocks += (uint64_t)(rc ? 0 : sec->pstart[sec->k]) * sec->count;
     s->st.column_blocks_all += (uint64_t)sec->nblk * (uint64_t)sec->k * sec->count;

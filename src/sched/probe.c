@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "linsys/lu.h"
+#include "sched/spsec.h"
 
 #define AT(p, q, stride) (*(double *)(void *)((char *)(p) + (q) * (stride)))
 
@@ -320,6 +321,7 @@ PROBE_INLINE int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mo
  * rest the dense LU. */
 LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                                   const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
+  if (sec->sparse) return lied_spsec_probe(s, sec, mode, env, e);
   if (sec->k == 2) return probe2(s, sec, mode, env, q0, n, e);
   const int k = sec->k;
   const size_t kk = (size_t)k * (size_t)k;

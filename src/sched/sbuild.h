@@ -46,6 +46,7 @@ typedef struct lied_sb {
    * g + wshift. wshift 0: no window. */
   uint64_t wcut, wshift, wmargin;
   uint8_t *wshrunk;
+  unsigned flags_sched; /* LIED_SCHED_* of lied_sched_build */
   lied_secb *secb;  /* per section batch of the schedule (sections.c) */
   int capsecb;
 } lied_sb;
@@ -148,6 +149,11 @@ int lied_sb_add_section(lied_sb *b, const lied_sec_order *t, lied_sec_open *open
  * the column passes of the probe. The build-only data (b->secb) goes with
  * lied_sb_free. */
 int lied_sb_section_passes(lied_sb *b);
+/* Is section batch sec to be solved sparsely (sched/spsec.h)? */
+int lied_sb_sparse_wanted(const lied_sb *b, const lied_section *sec);
+/* Its plan (sec->sparse), from the graph; pos as in passes.c (section
+ * order of the component's members, sorted by node). */
+int lied_sb_sparse_plan(lied_sb *b, int isec, const int *pos);
 
 /* ---- the rest of the schedule ------------------------------------------- */
 

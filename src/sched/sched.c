@@ -6,6 +6,7 @@
 #include "sched/sched.h"
 #include <stdlib.h>
 #include "sched/sbuild.h"
+#include "sched/spsec.h"
 
 /* The block graph and everything built from it while it exists; 1 when
  * the window's schedule does not hold (window.c): build again without. */
@@ -40,7 +41,9 @@ size_t lied_sched_work_size(const lied_sched *s, size_t *nint) {
 /* The probe's work space for chunks of LIED_PROBE_CHUNK instances, and the
  * factors of constant sections (per instance, and a flag per chunk). */
 static int alloc_work(lied_sched *s, lied_err *e) {
-  s->maxk = s->st.max_section;
+  s->maxk = 0; /* dense sections only */
+  for (int i = 0; i < s->nsecs; i++)
+    if (!s->secs[i].sparse && s->secs[i].k > s->maxk) s->maxk = s->secs[i].k;
   s->chunk = LIED_PROBE_CHUNK;
   size_t nint, ndbl = lied_sched_work_size(s, &nint);
   s->work = lied_xcalloc_lines(ndbl, sizeof(double), "probe", e);
@@ -48,7 +51,7 @@ static int alloc_work(lied_sched *s, lied_err *e) {
   if (!s->work || !s->wpiv) return LIED_E_NOMEM;
   for (int i = 0; i < s->nsecs; i++) {
     lied_section *sec = &s->secs[i];
-    if (!sec->constant) continue;
+    if (!sec->constant || sec->sparse) continue;
     size_t kk = (size_t)sec->k;
     sec->lu = lied_xmalloc(sizeof(double) * sec->count * kk * kk, "section factors", e);
     sec->piv = lied_xmalloc(sizeof(int) * sec->count * kk, "section factors", e);
@@ -68,7 +71,7 @@ int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *
     if (!s) return LIED_E_NOMEM;
     s->model = m;
     s->failed_sec = -1;
-    b = (lied_sb){.m = m, .s = s, .e = e};
+    b = (lied_sb){.m = m, .s = s, .e = e, .flags_sched = flags};
     rc = from_graph(&b, flags);
     lied_sb_free(&b);
     if (rc != 1) break;
@@ -102,6 +105,7 @@ void lied_sched_free(lied_sched *s) {
     free(s->secs[i].cord);
     free(s->secs[i].pstart);
     free(s->secs[i].pblk);
+    lied_spsec_free(s->secs[i].sparse);
   }
   free(s->secs);
   for (int p = 0; p < LIED_NPARTS; p++) free(s->steps[p]);

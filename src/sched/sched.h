@@ -72,6 +72,9 @@ typedef struct lied_section {
   uint8_t *factored;
   double *lu;   /* constant sections: count * k * k factors */
   int *piv;     /* count * k */
+  /* non-NULL: solved sparsely (sched/spsec.h; count 1, no column passes,
+   * no dense factors) */
+  struct lied_spsec *sparse;
 } lied_section;
 
 /* A step: a batch of one block over `count` instances, or a section batch. */
@@ -126,6 +129,10 @@ typedef struct lied_sched_stats {
   /* member runs of the probe's column passes, summed over sections: as
    * scheduled (downstream members only) and if every pass ran every member */
   uint64_t column_blocks, column_blocks_all;
+  /* sections solved sparsely (sched/spsec.h): how many, their unknowns
+   * (tearing variables and cuts), matrix nonzeros, colours, and the member
+   * runs of their column passes */
+  uint64_t sparse_sections, sparse_unknowns, sparse_nnz, sparse_colours, sparse_pass_members;
   /* > 0: the model is this many independent copies, scheduled from the
    * graph of one (sched.c, replicable) */
   uint64_t copies;
@@ -198,6 +205,11 @@ enum {
   /* schedule the whole graph even where a window of coupled arrays would
    * do (window.c; tests compare the two) */
   LIED_SCHED_NO_WINDOW = 4u,
+  /* solve every linear section densely, also large ones (sched/spsec.h;
+   * tests compare the two) */
+  LIED_SCHED_NO_SPARSE = 8u,
+  /* solve every section of one instance sparsely, also small ones (tests) */
+  LIED_SCHED_SPARSE_ALL = 16u,
 };
 
 /* Build the schedule of an instantiated, wired model (core/model.h,

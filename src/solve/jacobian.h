@@ -4,19 +4,8 @@
 #define LIED_SOLVE_JACOBIAN_H
 #include <stdint.h>
 #include "core/err.h"
+#include "linsys/pattern.h"
 #include "solve/erk.h"
-
-/* Transpose a CSR pattern of n x n: column j holds rows crow[ctp[j] ..
- * ctp[j + 1]) in increasing order and, when cpos is not NULL, their
- * positions in the CSR arrays. Allocates *ctp, *crow (and *cpos).
- * LIED_OK or LIED_E_NOMEM (as every allocating function here). */
-int lied_transpose(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
-                   uint64_t **ctp, uint32_t **crow, uint64_t **cpos, lied_err *e);
-
-/* Greedy column colouring of the n x n CSR pattern: columns of one colour
- * share no row. colour[n] receives 0 .. *ncolours - 1. */
-int lied_colour(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
-                uint32_t *colour, uint32_t *ncolours, lied_err *e);
 
 /* A Jacobian J = df/dx of n states. Its storage pattern is the structural
  * pattern plus the diagonal (for I - h gamma J); entries on an added

@@ -332,6 +332,28 @@ void lied_meta_block(lied_meta *m, const char *name, lied_block_fn fn,
 /* The lane form of the block declared last (see "lane form" above). */
 void lied_meta_lanes(lied_meta *m, lied_block_fn lanes);
 
+/* Dependencies per variable. A block that lists a port signal among its
+ * outputs writes the whole signal, and one that lists a port's reading
+ * pointer among its inputs reads the whole signal, unless it says less:
+ *
+ *   lied_meta_writes(m, addr, nvars): the block declared last writes only
+ *     the nvars variables from addr on (addr one of its outputs, inside a
+ *     signal of one of its ports); other blocks of the component write the
+ *     signal's other variables (every variable of a signal the component
+ *     writes must be written by one of its blocks). A variable inside a
+ *     signal other than its first is one variable without this call.
+ *   lied_meta_reads(m, ptr, first, nvars): the block declared last reads
+ *     only the variables first .. first + nvars - 1 (0-based) of the signal
+ *     behind the reading pointer field ptr (one of its inputs).
+ *
+ * The scheduler then follows dependencies variable by variable, so that it
+ * finds no loop where the physics has none: a valve whose outlet pressure
+ * depends on its opening signal but whose outlet enthalpy does not lets a
+ * temperature sensor downstream feed the controller that sets the opening
+ * (docs/components.md, "Dependencies per variable"). */
+void lied_meta_writes(lied_meta *m, const void *addr, int nvars);
+void lied_meta_reads(lied_meta *m, const void *ptr, int first, int nvars);
+
 /* ---- events ----------------------------------------------------------------
  * A model's inputs may jump (a Step), kink (the end of a Ramp), or switch
  * when a variable crosses a threshold (a thermostat). lied's solvers land

@@ -1,9 +1,11 @@
-/* colour.c - column colouring of a sparse Jacobian pattern (Curtis, Powell
- * and Reid): columns that share no row get the same colour, so one
- * perturbed evaluation per colour yields all their finite differences. */
+/* pattern.c - sparse patterns: the transpose of a CSR pattern, and column
+ * colouring (Curtis, Powell and Reid): columns that share no row get the
+ * same colour, so one perturbed evaluation per colour yields all their
+ * finite differences (the Jacobians of the solvers, the sparse linear
+ * sections' probe). */
 #include <stdlib.h>
 #include <string.h>
-#include "solve/jacobian.h"
+#include "linsys/pattern.h"
 
 int lied_transpose(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
                    uint64_t **ctp, uint32_t **crow, uint64_t **cpos, lied_err *e) {

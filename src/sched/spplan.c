@@ -1,0 +1,494 @@
+/* spplan.c - the plan of a sparse linear section (sched/spsec.h): which
+ * member outputs become unknowns (cuts), the matrix pattern, its colouring,
+ * the members each colour's probing pass runs, and the sparse LU's symbolic
+ * analysis. Built from the block graph while it exists. */
+#include <stdlib.h>
+#include <string.h>
+#include "core/assert.h"
+#include "linsys/pattern.h"
+#include "sched/sbuild.h"
+#include "sched/spsec.h"
+
+/* What a member reads inside its section: a tearing variable (a = pair
+ * index in the section), or an output range ri (an entry of the producer's
+ * template outs) of producer member a. */
+typedef struct sp_read {
+  int tear;
+  int a;
+  int ri;
+} sp_read;
+
+/* A range some member reads: producer member and range; base >= 0 once cut
+ * (its unknowns base .. base + nv - 1). */
+typedef struct sp_cand {
+  int mem, ri, nv;
+  int base;
+} sp_cand;
+
+/* Planning state. */
+typedef struct sp_plan {
+  lied_sb *b;
+  lied_section *sec;
+  const lied_secb *sb;
+  const int *pos;
+  uint32_t comp;
+  const uint32_t *cmem; /* the component's members, sorted by node */
+  int n, k;
+  sp_read *rd; /* reads, per member rd[rs[j] .. rs[j + 1]) */
+  int *rs;
+  int nrd, caprd;
+  sp_cand *cand; /* sorted by (mem, ri); per member cs[j] .. cs[j + 1] */
+  int *cs;
+  int ncand;
+  int *dpool; /* D(j) = dpool[ds[j] .. ds[j + 1]): the unknowns member j depends on */
+  uint64_t *ds;
+  uint64_t ndp, capdp;
+  int nu;
+} sp_plan;
+
+/* A tearing pair of the section by (spec, inst, pair), for look-up. */
+typedef struct pair_key {
+  int spec, pair;
+  uint64_t inst;
+  int p;
+} pair_key;
+
+static int key_less(const pair_key *x, const pair_key *y) {
+  if (x->spec != y->spec) return x->spec < y->spec;
+  if (x->inst != y->inst) return x->inst < y->inst;
+  return x->pair < y->pair;
+}
+
+static int cmp_key(const void *a, const void *b) {
+  const pair_key *x = a, *y = b;
+  return key_less(x, y) ? -1 : key_less(y, x) ? 1 : 0;
+}
+
+/* The section pair index of (spec, inst, pair), or -1. */
+static int find_pair(const pair_key *keys, int k, int spec, uint64_t inst, int pair) {
+  const pair_key want = {spec, pair, inst, 0};
+  int lo = 0, hi = k - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (key_less(&keys[mid], &want))
+      lo = mid + 1;
+    else if (key_less(&want, &keys[mid]))
+      hi = mid - 1;
+    else
+      return keys[mid].p;
+  }
+  return -1;
+}
+
+static int push_read(sp_plan *P, int tear, int a, int ri) {
+  if (P->nrd == P->caprd) {
+    int nc = P->caprd ? 2 * P->caprd : 1024;
+    sp_read *r = realloc(P->rd, sizeof *r * (size_t)nc);
+    if (!r) return lied_errc(P->b->e, LIED_E_NOMEM, "out of memory (sparse section)");
+    P->rd = r, P->caprd = nc;
+  }
+  P->rd[P->nrd++] = (sp_read){tear, a, ri};
+  return LIED_OK;
+}
+
+/* The section member of node u, or -1 when u is outside the section. */
+static int member_of(const sp_plan *P, uint32_t u) {
+  if (P->b->comp[u] != P->comp) return -1;
+  int li = lied_sb_local_index(P->cmem, P->n, u);
+  return li < 0 ? -1 : P->pos[li];
+}
+
+/* Producer ranges of spec s2's instance i2 overlapping bytes [off, off + w)
+ * that are members of the section: one read each. */
+static int read_ranges(sp_plan *P, int s2, uint64_t i2, uint32_t off, uint32_t w) {
+  const lied_template *t2 = &P->b->m->specs[s2].tpl;
+  for (int r = lied_template_out_from(t2, off); r < t2->nouts && t2->outs[r].lo < off + w; r++) {
+    uint32_t u = lied_sb_encode(P->b, s2, t2->outs[r].block, i2);
+    int ju = u == UINT32_MAX ? -1 : member_of(P, u);
+    if (ju >= 0) LIED_TRY(push_read(P, 0, ju, r));
+  }
+  return LIED_OK;
+}
+
+/* The reads of member j (node v) inside the section. */
+static int member_reads(sp_plan *P, const pair_key *keys, int j, uint32_t v) {
+  lied_sb *b = P->b;
+  const node_id id = lied_sb_decode(b, v);
+  const lied_spec *s = &b->m->specs[id.spec];
+  const lied_template *t = &s->tpl;
+  const lied_tblock *blk = &t->blocks[id.blk];
+  const char *inst = lied_inst(s, lied_sb_real(b, id.spec, id.inst));
+  for (uint32_t r = blk->in0; r < blk->in0 + blk->nin; r++) {
+    const lied_tref *ref = &t->refs[r];
+    if (ref->kind == LIED_REF_TEAR) {
+      int p = find_pair(keys, P->k, id.spec, id.inst, ref->a);
+      if (p >= 0) LIED_TRY(push_read(P, 1, p, 0));
+    } else if (ref->kind == LIED_REF_INTERNAL) {
+      LIED_TRY(read_ranges(P, id.spec, id.inst, ref->offset, sizeof(double)));
+    } else if (ref->kind == LIED_REF_PORT) {
+      const double *p = PTR_AT(inst, ref->offset);
+      uint64_t i2;
+      uint32_t off2;
+      int s2 = lied_model_locate(b->m, b->order, b->norder, p, &i2, &off2);
+      if (s2 < 0) continue; /* zeros of an optional input */
+      i2 = lied_sb_wmap(b, id.spec, id.inst, s2, i2);
+      uint32_t skip;
+      const uint32_t w = lied_tref_read_bytes(t, ref, &skip);
+      LIED_TRY(read_ranges(P, s2, i2, off2 + skip, w));
+    }
+  }
+  (void)j;
+  return LIED_OK;
+}
+
+static int cmp_cand(const void *a, const void *b) {
+  const sp_cand *x = a, *y = b;
+  if (x->mem != y->mem) return x->mem < y->mem ? -1 : 1;
+  return x->ri < y->ri ? -1 : x->ri > y->ri;
+}
+
+/* The candidate index of (mem, ri). */
+static int find_cand(const sp_plan *P, int mem, int ri) {
+  for (int c = P->cs[mem]; c < P->cs[mem + 1]; c++)
+    if (P->cand[c].ri == ri) return c;
+  return -1;
+}
+
+/* Every member's reads, and the ranges read (candidates for cuts). */
+static int collect_reads(sp_plan *P) {
+  lied_err *e = P->b->e;
+  const int n = P->n, k = P->k;
+  pair_key *keys = lied_xmalloc(sizeof *keys * (size_t)(k ? k : 1), "sparse section", e);
+  P->rs = lied_xmalloc(sizeof *P->rs * ((size_t)n + 1), "sparse section", e);
+  P->cs = lied_xcalloc((size_t)n + 1, sizeof *P->cs, "sparse section", e);
+  if (!keys || !P->rs || !P->cs) {
+    free(keys);
+    return LIED_E_NOMEM;
+  }
+  for (int p = 0; p < k; p++) {
+    const lied_sec_pair *sp = &P->sec->pairs[p];
+    keys[p] = (pair_key){sp->spec, sp->pair, sp->inst0, p};
+  }
+  qsort(keys, (size_t)k, sizeof *keys, cmp_key);
+  int rc = LIED_OK;
+  for (int j = 0; j < n && rc == LIED_OK; j++) {
+    P->rs[j] = P->nrd;
+    rc = member_reads(P, keys, j, P->sb->first[j]);
+  }
+  free(keys);
+  if (rc) return rc;
+  P->rs[n] = P->nrd;
+  /* candidates: distinct ranges read */
+  P->cand = lied_xmalloc(sizeof *P->cand * ((size_t)P->nrd + 1), "sparse section", e);
+  if (!P->cand) return LIED_E_NOMEM;
+  int nc = 0;
+  for (int i = 0; i < P->nrd; i++)
+    if (!P->rd[i].tear) P->cand[nc++] = (sp_cand){P->rd[i].a, P->rd[i].ri, 0, -1};
+  qsort(P->cand, (size_t)nc, sizeof *P->cand, cmp_cand);
+  int m = 0;
+  for (int i = 0; i < nc; i++)
+    if (!m || cmp_cand(&P->cand[m - 1], &P->cand[i]) != 0) P->cand[m++] = P->cand[i];
+  P->ncand = m;
+  for (int i = 0; i < m; i++) {
+    const node_id id = lied_sb_decode(P->b, P->sb->first[P->cand[i].mem]);
+    const lied_trange *r = &P->b->m->specs[id.spec].tpl.outs[P->cand[i].ri];
+    P->cand[i].nv = (int)((r->hi - r->lo) / sizeof(double));
+    P->cs[P->cand[i].mem + 1]++;
+  }
+  for (int j = 0; j < n; j++) P->cs[j + 1] += P->cs[j];
+  return LIED_OK;
+}
+
+static int cmp_int(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return x < y ? -1 : x > y;
+}
+
+static int pool_reserve(sp_plan *P, uint64_t more) {
+  if (P->ndp + more <= P->capdp) return LIED_OK;
+  uint64_t nc = P->capdp ? P->capdp : 4096;
+  while (nc < P->ndp + more) nc *= 2;
+  int *d = realloc(P->dpool, sizeof *d * (size_t)nc);
+  if (!d) return lied_errc(P->b->e, LIED_E_NOMEM, "out of memory (sparse section)");
+  P->dpool = d, P->capdp = nc;
+  return LIED_OK;
+}
+
+/* D(j) for every member in section order, cutting the outputs of members
+ * whose D grows beyond LIED_SPARSE_WIDTH. */
+static int propagate(sp_plan *P) {
+  const int n = P->n;
+  P->ds = lied_xmalloc(sizeof *P->ds * ((size_t)n + 1), "sparse section", P->b->e);
+  if (!P->ds) return LIED_E_NOMEM;
+  P->nu = P->k;
+  for (int j = 0; j < n; j++) {
+    P->ds[j] = P->ndp;
+    for (int i = P->rs[j]; i < P->rs[j + 1]; i++) {
+      const sp_read *r = &P->rd[i];
+      if (r->tear) {
+        LIED_TRY(pool_reserve(P, 1));
+        P->dpool[P->ndp++] = r->a;
+        continue;
+      }
+      LIED_ASSERT(r->a < j); /* producers come first in section order */
+      const sp_cand *c = &P->cand[find_cand(P, r->a, r->ri)];
+      if (c->base >= 0) {
+        LIED_TRY(pool_reserve(P, (uint64_t)c->nv));
+        for (int d = 0; d < c->nv; d++) P->dpool[P->ndp++] = c->base + d;
+      } else {
+        const uint64_t a = P->ds[r->a], len = P->ds[r->a + 1] - a;
+        LIED_TRY(pool_reserve(P, len));
+        memcpy(P->dpool + P->ndp, P->dpool + a, sizeof(int) * (size_t)len);
+        P->ndp += len;
+      }
+    }
+    /* sort, unique */
+    int *d = P->dpool + P->ds[j];
+    size_t len = (size_t)(P->ndp - P->ds[j]), m = 0;
+    qsort(d, len, sizeof *d, cmp_int);
+    for (size_t i = 0; i < len; i++)
+      if (!m || d[m - 1] != d[i]) d[m++] = d[i];
+    P->ndp = P->ds[j] + m;
+    P->ds[j + 1] = P->ndp;
+    if (m > LIED_SPARSE_WIDTH)
+      for (int c = P->cs[j]; c < P->cs[j + 1]; c++) {
+        P->cand[c].base = P->nu;
+        P->nu += P->cand[c].nv;
+      }
+  }
+  return LIED_OK;
+}
+
+/* The member writing the residual of pair p. */
+static int residual_member(const sp_plan *P, int p) {
+  const lied_sec_pair *sp = &P->sec->pairs[p];
+  const lied_spec *spec = &P->b->m->specs[sp->spec];
+  uint32_t v = lied_sb_encode(P->b, sp->spec, spec->tpl.tears[sp->pair].res_block, sp->inst0);
+  return member_of(P, v);
+}
+
+/* Row r: D(member) with the diagonal r, sorted, into cols (returns the count). */
+static uint64_t put_row(const sp_plan *P, int mem, int r, uint32_t *cols) {
+  const int *d = P->dpool + P->ds[mem];
+  const uint64_t len = P->ds[mem + 1] - P->ds[mem];
+  uint64_t m = 0;
+  int diag = 0;
+  for (uint64_t i = 0; i < len; i++) {
+    if (!diag && d[i] >= r) {
+      if (d[i] > r) cols[m++] = (uint32_t)r;
+      diag = 1;
+    }
+    cols[m++] = (uint32_t)d[i];
+  }
+  if (!diag) cols[m++] = (uint32_t)r;
+  return m;
+}
+
+/* The matrix pattern: rows of the residuals, then of the cuts. */
+static int build_pattern(sp_plan *P, lied_spsec *sp) {
+  lied_err *e = P->b->e;
+  const int nu = P->nu, k = P->k;
+  int *rmem = lied_xmalloc(sizeof *rmem * (size_t)nu, "sparse section", e);
+  sp->rowptr = lied_xmalloc(sizeof *sp->rowptr * ((size_t)nu + 1), "sparse section", e);
+  if (!rmem || !sp->rowptr) {
+    free(rmem);
+    return LIED_E_NOMEM;
+  }
+  for (int p = 0; p < k; p++) {
+    rmem[p] = residual_member(P, p);
+    LIED_ASSERT(rmem[p] >= 0);
+  }
+  for (int c = 0; c < P->ncand; c++)
+    for (int d = 0; P->cand[c].base >= 0 && d < P->cand[c].nv; d++)
+      rmem[P->cand[c].base + d] = P->cand[c].mem;
+  uint64_t nnz = 0;
+  for (int r = 0; r < nu; r++) nnz += P->ds[rmem[r] + 1] - P->ds[rmem[r]] + 1;
+  sp->cols = lied_xmalloc(sizeof *sp->cols * ((size_t)nnz + 1), "sparse section", e);
+  if (!sp->cols) {
+    free(rmem);
+    return LIED_E_NOMEM;
+  }
+  uint64_t at = 0;
+  for (int r = 0; r < nu; r++) {
+    sp->rowptr[r] = at;
+    at += put_row(P, rmem[r], r, sp->cols + at);
+  }
+  sp->rowptr[nu] = at;
+  sp->nnz = at;
+  free(rmem);
+  return LIED_OK;
+}
+
+/* Colours, their columns, and each colour's pass: the members whose D holds
+ * a column of that colour or of the colour before (which puts those back). */
+static int build_passes(sp_plan *P, lied_spsec *sp) {
+  lied_err *e = P->b->e;
+  const int nu = P->nu, n = P->n;
+  uint32_t *colour = lied_xmalloc(sizeof *colour * (size_t)nu, "sparse section", e);
+  uint32_t ncol = 0;
+  if (!colour) return LIED_E_NOMEM;
+  int rc = lied_colour((uint64_t)nu, sp->rowptr, sp->cols, colour, &ncol, e);
+  int *rstart = NULL, *rmem = NULL, *stamp = NULL;
+  if (rc) goto out;
+  sp->ncolour = (int)ncol;
+  sp->gstart = lied_xcalloc(ncol + 2, sizeof *sp->gstart, "sparse section", e);
+  sp->gcol = lied_xmalloc(sizeof *sp->gcol * (size_t)nu, "sparse section", e);
+  rstart = lied_xcalloc(ncol + 2, sizeof *rstart, "sparse section", e);
+  stamp = lied_xcalloc(ncol + 1, sizeof *stamp, "sparse section", e);
+  rc = sp->gstart && sp->gcol && rstart && stamp ? LIED_OK : LIED_E_NOMEM;
+  if (rc) goto out;
+  for (int j = 0; j < nu; j++) sp->gstart[colour[j] + 1]++;
+  for (uint32_t g = 0; g < ncol; g++) sp->gstart[g + 1] += sp->gstart[g];
+  for (int j = 0; j < nu; j++) sp->gcol[sp->gstart[colour[j]]++] = j;
+  for (uint32_t g = ncol; g > 0; g--) sp->gstart[g] = sp->gstart[g - 1];
+  sp->gstart[0] = 0;
+  /* reach(g): members whose D holds a column of colour g (stamp: once per member) */
+  uint64_t nreach = 0;
+  for (int j = 0; j < n; j++)
+    for (uint64_t i = P->ds[j]; i < P->ds[j + 1]; i++) {
+      uint32_t g = colour[P->dpool[i]];
+      if (stamp[g] != j + 1) stamp[g] = j + 1, rstart[g + 1]++, nreach++;
+    }
+  for (uint32_t g = 0; g < ncol; g++) rstart[g + 1] += rstart[g];
+  rmem = lied_xmalloc(sizeof *rmem * ((size_t)nreach + 1), "sparse section", e);
+  sp->pstart = lied_xmalloc(sizeof *sp->pstart * ((size_t)ncol + 1), "sparse section", e);
+  sp->pmem = lied_xmalloc(sizeof *sp->pmem * (2 * (size_t)nreach + 1), "sparse section", e);
+  rc = rmem && sp->pstart && sp->pmem ? LIED_OK : LIED_E_NOMEM;
+  if (rc) goto out;
+  memset(stamp, 0, sizeof *stamp * (ncol + 1));
+  for (int j = 0; j < n; j++) /* members in section order: each list sorted */
+    for (uint64_t i = P->ds[j]; i < P->ds[j + 1]; i++) {
+      uint32_t g = colour[P->dpool[i]];
+      if (stamp[g] != j + 1) stamp[g] = j + 1, rmem[rstart[g]++] = j;
+    }
+  for (uint32_t g = ncol; g > 0; g--) rstart[g] = rstart[g - 1];
+  rstart[0] = 0;
+  int np = 0;
+  for (uint32_t g = 0; g < ncol; g++) { /* merge reach(g) and reach(g - 1) */
+    sp->pstart[g] = np;
+    int a = rstart[g], ae = rstart[g + 1];
+    int c = g ? rstart[g - 1] : ae, ce = g ? rstart[g] : ae;
+    while (a < ae || c < ce) {
+      int va = a < ae ? rmem[a] : n, vc = c < ce ? rmem[c] : n;
+      int v = va < vc ? va : vc;
+      sp->pmem[np++] = v;
+      a += va == v, c += vc == v;
+    }
+  }
+  sp->pstart[ncol] = np;
+  P->b->s->st.sparse_pass_members += (uint64_t)np;
+out:
+  free(colour);
+  free(rstart);
+  free(rmem);
+  free(stamp);
+  return rc;
+}
+
+/* The cuts' addresses and each member's hooks. */
+static int build_hooks(sp_plan *P, lied_spsec *sp) {
+  lied_err *e = P->b->e;
+  sp->ncut = P->nu - P->k;
+  sp->cut_at = lied_xmalloc(sizeof *sp->cut_at * ((size_t)sp->ncut + 1), "sparse section", e);
+  sp->hstart = lied_xcalloc((size_t)P->n + 1, sizeof *sp->hstart, "sparse section", e);
+  sp->hook = lied_xmalloc(sizeof *sp->hook * ((size_t)sp->ncut + 1), "sparse section", e);
+  if (!sp->cut_at || !sp->hstart || !sp->hook) return LIED_E_NOMEM;
+  int nh = 0;
+  for (int j = 0; j < P->n; j++) {
+    sp->hstart[j] = nh;
+    const node_id id = lied_sb_decode(P->b, P->sb->first[j]);
+    const lied_spec *s = &P->b->m->specs[id.spec];
+    char *inst = lied_inst(s, lied_sb_real(P->b, id.spec, id.inst));
+    for (int c = P->cs[j]; c < P->cs[j + 1]; c++) {
+      const sp_cand *cd = &P->cand[c];
+      if (cd->base < 0) continue;
+      const lied_trange *r = &s->tpl.outs[cd->ri];
+      for (int d = 0; d < cd->nv; d++) {
+        const int cut = cd->base + d - P->k;
+        sp->cut_at[cut] = (double *)(void *)(inst + r->lo + sizeof(double) * (size_t)d);
+        sp->hook[nh++] = cut;
+      }
+    }
+  }
+  sp->hstart[P->n] = nh;
+  LIED_ASSERT(nh == sp->ncut);
+  return LIED_OK;
+}
+
+static int build(sp_plan *P, lied_spsec *sp) {
+  lied_err *e = P->b->e;
+  LIED_TRY(collect_reads(P));
+  LIED_TRY(propagate(P));
+  sp->k = P->k;
+  sp->nu = P->nu;
+  LIED_TRY(build_pattern(P, sp));
+  LIED_TRY(build_passes(P, sp));
+  LIED_TRY(build_hooks(P, sp));
+  LIED_TRY(lied_transpose((uint64_t)sp->nu, sp->rowptr, sp->cols, &sp->ctp, &sp->crow, &sp->cpos,
+                          e));
+  sp->val = lied_xcalloc((size_t)sp->nnz + 1, sizeof *sp->val, "sparse section", e);
+  sp->b = lied_xcalloc((size_t)sp->nu, sizeof *sp->b, "sparse section", e);
+  sp->x = lied_xcalloc((size_t)sp->nu, sizeof *sp->x, "sparse section", e);
+  sp->comp = lied_xcalloc((size_t)sp->ncut + 1, sizeof *sp->comp, "sparse section", e);
+  sp->u = lied_xcalloc((size_t)sp->ncut + 1, sizeof *sp->u, "sparse section", e);
+  if (!sp->val || !sp->b || !sp->x || !sp->comp || !sp->u) return LIED_E_NOMEM;
+  sp->lu = lied_splu_new((uint64_t)sp->nu, sp->rowptr, sp->cols, e);
+  if (!sp->lu) return lied_err_code(e);
+  lied_sched_stats *st = &P->b->s->st;
+  st->sparse_sections++;
+  st->sparse_unknowns += (uint64_t)sp->nu;
+  st->sparse_nnz += sp->nnz;
+  st->sparse_colours += (uint64_t)sp->ncolour;
+  return LIED_OK;
+}
+
+int lied_sb_sparse_wanted(const lied_sb *b, const lied_section *sec) {
+  const int min = b->flags_sched & LIED_SCHED_SPARSE_ALL ? 1 : LIED_SPARSE_MIN_TEARS;
+  return sec->count == 1 && sec->k >= min && !b->copies && !b->wshift &&
+         lied_splu_available() && !(b->flags_sched & LIED_SCHED_NO_SPARSE);
+}
+
+int lied_sb_sparse_plan(lied_sb *b, int isec, const int *pos) {
+  lied_section *sec = &b->s->secs[isec];
+  const lied_secb *sb = &b->secb[isec];
+  const uint32_t c = b->comp[sb->first[0]];
+  sp_plan P = {.b = b, .sec = sec, .sb = sb, .pos = pos, .comp = c,
+               .cmem = b->cmem + b->cstart[c], .n = sec->nblk, .k = sec->k};
+  lied_spsec *sp = lied_xcalloc(1, sizeof *sp, "sparse section", b->e);
+  int rc = sp ? build(&P, sp) : LIED_E_NOMEM;
+  free(P.rd);
+  free(P.rs);
+  free(P.cand);
+  free(P.cs);
+  free(P.dpool);
+  free(P.ds);
+  if (rc) {
+    lied_spsec_free(sp);
+    return rc;
+  }
+  sec->sparse = sp;
+  return LIED_OK;
+}
+
+void lied_spsec_free(lied_spsec *sp) {
+  if (!sp) return;
+  free(sp->cut_at);
+  free(sp->hstart);
+  free(sp->hook);
+  free(sp->rowptr);
+  free(sp->cols);
+  free(sp->val);
+  free(sp->ctp);
+  free(sp->crow);
+  free(sp->cpos);
+  free(sp->gstart);
+  free(sp->gcol);
+  free(sp->pstart);
+  free(sp->pmem);
+  lied_splu_free(sp->lu);
+  free(sp->b);
+  free(sp->x);
+  free(sp->comp);
+  free(sp->u);
+  free(sp);
+}

@@ -1,0 +1,138 @@
+/* spprobe.c - solving a sparse linear section (sched/spsec.h): a pass with
+ * every unknown at 0 (b), the columns by colour, the sparse LU, the
+ * tearing variables set from the solution and the members run once more. */
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#include "core/assert.h"
+#include "sched/spsec.h"
+
+/* Run member j (count 1), then its hooks: each cut it writes keeps the
+ * computed value in comp and takes the cut's unknown u. */
+static inline void run_hooked(const lied_section *sec, const lied_spsec *sp, int j,
+                              const lied_env *env) {
+  const lied_sec_block *b = &sec->blk[j];
+  b->fn(env, b->base, 1, b->stride);
+  for (int h = sp->hstart[j]; h < sp->hstart[j + 1]; h++) {
+    const int c = sp->hook[h];
+    sp->comp[c] = *sp->cut_at[c];
+    *sp->cut_at[c] = sp->u[c];
+  }
+}
+
+/* Unknown j := v (a tearing variable in place, a cut in u and in place:
+ * its producer may not run in the pass). */
+static inline void set_unknown(lied_section *sec, lied_spsec *sp, int j, double v) {
+  if (j < sp->k) {
+    *sec->pairs[j].tear = v;
+  } else {
+    sp->u[j - sp->k] = v;
+    *sp->cut_at[j - sp->k] = v;
+  }
+}
+
+/* Equation r's value: a residual, or a cut's computed minus unknown value. */
+static inline double row_value(const lied_section *sec, const lied_spsec *sp, int r) {
+  if (r < sp->k) return *sec->pairs[r].res;
+  return sp->comp[r - sp->k] - sp->u[r - sp->k];
+}
+
+/* The matrix, column by column, a colour per pass (b holds the values at 0). */
+static void probe_columns(lied_section *sec, lied_spsec *sp, const lied_env *env) {
+  for (int g = 0; g < sp->ncolour; g++) {
+    if (g)
+      for (int i = sp->gstart[g - 1]; i < sp->gstart[g]; i++) set_unknown(sec, sp, sp->gcol[i], 0);
+    for (int i = sp->gstart[g]; i < sp->gstart[g + 1]; i++) set_unknown(sec, sp, sp->gcol[i], 1);
+    for (int i = sp->pstart[g]; i < sp->pstart[g + 1]; i++) run_hooked(sec, sp, sp->pmem[i], env);
+    for (int i = sp->gstart[g]; i < sp->gstart[g + 1]; i++) {
+      const int j = sp->gcol[i];
+      for (uint64_t q = sp->ctp[j]; q < sp->ctp[j + 1]; q++) {
+        const int r = (int)sp->crow[q];
+        sp->val[sp->cpos[q]] = row_value(sec, sp, r) - sp->b[r];
+      }
+    }
+  }
+  if (sp->ncolour)
+    for (int i = sp->gstart[sp->ncolour - 1]; i < sp->gstart[sp->ncolour]; i++)
+      set_unknown(sec, sp, sp->gcol[i], 0);
+}
+
+/* LIED_E_SINGULAR naming (the first few of) the section's tearing variables. */
+static int singular(lied_sched *s, const lied_section *sec, double t, lied_err *e) {
+  s->failed_sec = (int)(sec - s->secs);
+  s->failed_inst = 0;
+  char msg[LIED_ERR_MAX];
+  size_t n = (size_t)snprintf(msg, sizeof msg,
+                              "at t = %.17g: singular linear section (%d tearing variables, "
+                              "solved sparsely); tearing variables: ", t, sec->k);
+  for (int p = 0; p < sec->k && p < 8 && n < sizeof msg; p++) {
+    const lied_sec_pair *sp = &sec->pairs[p];
+    const lied_spec *spec = &s->model->specs[sp->spec];
+    char path[512];
+    lied_model_path(s->model, sp->spec, sp->inst0, path, sizeof path);
+    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s%s%s", p ? ", " : "", path,
+                          *path ? "." : "",
+                          spec->tpl.vars[spec->tpl.tears[sp->pair].tear_var].name);
+  }
+  if (sec->k > 8 && n < sizeof msg) snprintf(msg + n, sizeof msg - n, ", ...");
+  return lied_errc(e, LIED_E_SINGULAR, "%s", msg);
+}
+
+#ifdef LIED_ASSERTS
+/* Debug and sanitizer builds, small sections: the probed matrix against
+ * one probed a column at a time with every member run, so that a
+ * dependency the plan missed (a value outside the pattern) or a pass that
+ * ran too few members (a value that differs) is caught at once. */
+#define CHECK_MAX 128
+static void check_columns(lied_section *sec, lied_spsec *sp, const lied_env *env) {
+  double col[CHECK_MAX];
+  const int nu = sp->nu;
+  if (nu > CHECK_MAX) return;
+  for (int j = 0; j < nu; j++) {
+    set_unknown(sec, sp, j, 1);
+    for (int m = 0; m < sec->nblk; m++) run_hooked(sec, sp, m, env);
+    for (int r = 0; r < nu; r++) col[r] = row_value(sec, sp, r) - sp->b[r];
+    set_unknown(sec, sp, j, 0);
+    for (int r = 0; r < nu; r++) {
+      double v = 0;
+      for (uint64_t q = sp->rowptr[r]; q < sp->rowptr[r + 1]; q++)
+        if (sp->cols[q] == (uint32_t)j) v = sp->val[q];
+      LIED_ASSERT(fabs(col[r] - v) <= 1e-9 * (1 + fabs(col[r])));
+    }
+  }
+  for (int m = 0; m < sec->nblk; m++) run_hooked(sec, sp, m, env);
+}
+#endif
+
+int lied_spsec_probe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+                     const lied_env *env, lied_err *e) {
+  lied_spsec *sp = sec->sparse;
+  LIED_ASSERT(sp && sec->count == 1 && sp->k == sec->k);
+  for (int p = 0; p < sp->k; p++) *sec->pairs[p].tear = 0;
+  /* u is 0 between calls (probe_columns leaves it so) */
+  for (int j = 0; j < sec->nblk; j++) run_hooked(sec, sp, j, env);
+  for (int r = 0; r < sp->nu; r++) sp->b[r] = row_value(sec, sp, r);
+  if (!sec->constant || !sp->factored) {
+    probe_columns(sec, sp, env);
+#ifdef LIED_ASSERTS
+    check_columns(sec, sp, env);
+#endif
+    s->st.factorisations++;
+    int rc = lied_splu_factor(sp->lu, sp->val, e);
+    if (rc == LIED_E_SINGULAR) return singular(s, sec, env->t, e);
+    if (rc < 0) return lied_err_at(e, env->t);
+    sp->factored = sec->constant;
+  }
+  for (int r = 0; r < sp->nu; r++) sp->x[r] = -sp->b[r];
+  lied_splu_solve(sp->lu, sp->x);
+  for (int p = 0; p < sp->k; p++) *sec->pairs[p].tear = sp->x[p];
+  if (mode == LIED_EVAL_OUTPUTS) {
+    for (int j = 0; j < sec->nblk; j++) sec->blk[j].fn(env, sec->blk[j].base, 1, sec->blk[j].stride);
+  } else {
+    for (int i = 0; i < sec->nfin; i++) {
+      const lied_sec_block *b = &sec->blk[sec->fin[i]];
+      b->fn(env, b->base, 1, b->stride);
+    }
+  }
+  return LIED_OK;
+}

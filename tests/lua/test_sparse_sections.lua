@@ -1,0 +1,115 @@
+-- Large linear sections solved sparsely (docs/architecture.md, "Sparse linear
+-- sections"): the same trajectories as the dense probe, for a section with a
+-- constant matrix (a district-heating network) and one whose matrix changes
+-- every evaluation (a chain of pendulums); the schedule's statistics; bad
+-- schedule options.
+local lied = require "lied"
+local T = require "tests.testing"
+local mech = require "lied.mechanics"
+
+-- every recorded column of two results agrees to rel (relative to the
+-- column's largest magnitude, absolute below 1e-12) at every row
+local function same_runs(a, b, rel, what)
+  local names = a:names()
+  T.check(#names > 0 and a:nrows() > 2, what .. ": rows recorded")
+  T.eq(a:nrows(), b:nrows(), what .. ": rows")
+  local worst, at = 0, ""
+  for _, nm in ipairs(names) do
+    local ca, cb = a:column(nm), b:column(nm)
+    local scale = 0
+    for r = 1, #ca do scale = math.max(scale, math.abs(ca[r])) end
+    for r = 1, #ca do
+      local d = math.abs(ca[r] - cb[r]) / math.max(scale, 1e-12 / rel)
+      if not (d <= worst) then worst, at = d, nm end
+    end
+  end
+  T.check(worst <= rel, string.format("%s: sparse and dense agree to %.3g (worst %s)", what, worst, at))
+end
+
+-- 1. The district network: n + 1 tearing variables, constant matrix
+local District = dofile("examples/district_heating.lua")
+local n = 40
+local sparse = lied.build(District, { n = n })
+local dense = lied.build(District, { n = n }, nil, { sparse = false })
+local si, di = sparse:info(), dense:info()
+T.eq(si.tearing_pairs, n + 1, "district: tearing pairs")
+T.eq(si.sparse_sections, 1, "district: one sparse section")
+T.eq(di.sparse_sections, 0, "district: sparse = false solves densely")
+T.check(si.sparse_unknowns > n + 1, "district: cut member outputs are unknowns too")
+T.check(si.sparse_colours >= 2 and si.sparse_colours < si.sparse_unknowns,
+  "district: columns probed by colour: " .. si.sparse_colours)
+T.check(si.sparse_nonzeros < si.sparse_unknowns * 12,
+  string.format("district: a sparse matrix (%d nonzeros for %d unknowns)", si.sparse_nonzeros,
+    si.sparse_unknowns))
+local opts = { stop = 30, solver = "esdirk23", tol = 1e-7, interval = 1,
+               vars = "pump.m_flow,house[*].valve.m_flow,house[*].room.T,vol.p,join[1].T" }
+local rs, ss = sparse:run(opts)
+local rd = dense:run(opts)
+same_runs(rs, rd, 1e-7, "district, esdirk23")
+T.check(ss.factorisations <= 2, "district: the constant matrix factorised once per run: " ..
+  ss.factorisations)
+-- the flows are what the pump and the valves make of them (not zeros)
+local m = rs:column("pump.m_flow")
+T.check(m[#m] > 0.1, "district: the pump delivers: " .. m[#m])
+-- an explicit solver, a few steps (the evaluations themselves)
+local eopts = { stop = 0.05, solver = "rk4", dt = 1e-3, interval = 0.005,
+                vars = "pump.m_flow,house[*].valve.m_flow,split[*].m_flow1" }
+same_runs(sparse:run(eopts), dense:run(eopts), 1e-12, "district, rk4")
+
+-- 2. A chain of pendulums hanging from one another: one section of n
+-- joint accelerations whose matrix depends on the angles
+local function pendulums(k)
+  local def = { fixed = mech.Fixed {}, connect = {} }
+  local prev = "fixed.frame_b"
+  for i = 1, k do
+    def["j" .. i] = mech.Revolute { phi = 0.3 * math.sin(i), w = 0 }
+    def["rod" .. i] = mech.FixedTranslation { r = { 0.2, 0 } }
+    def["b" .. i] = mech.Body { m = 0.1 + 0.01 * i, I = 0.01 }
+    local c = def.connect
+    c[#c + 1] = { prev, "j" .. i .. ".frame_a" }
+    c[#c + 1] = { "j" .. i .. ".frame_b", "rod" .. i .. ".frame_a" }
+    c[#c + 1] = { "rod" .. i .. ".frame_b", "b" .. i .. ".frame_a" }
+    prev = "rod" .. i .. ".frame_b"
+  end
+  return lied.model("Pendulums" .. k)(def)
+end
+local P = pendulums(30)
+local ps, pd = lied.build(P), lied.build(P, nil, nil, { sparse = false })
+T.eq(ps:info().sparse_sections, 1, "pendulums: one sparse section")
+T.eq(ps:info().constant_sections, 0, "pendulums: the matrix depends on the angles")
+local popts = { stop = 0.2, solver = "rk4", dt = 1e-3, interval = 0.01, vars = "j*.phi,j*.w" }
+local a, sa = ps:run(popts)
+local b = pd:run(popts)
+same_runs(a, b, 1e-9, "pendulums, rk4")
+T.check(sa.factorisations >= 800, "pendulums: factorised every evaluation: " .. sa.factorisations)
+
+-- 3. Small sections forced sparse (schedule option sparse = "always"): the
+-- cut and colour logic on every kind of member, against the dense probe;
+-- the debug and sanitizer builds also check each probed matrix column by
+-- column (LIED_ASSERT, spprobe.c)
+local small = {
+  { pendulums(3), { stop = 0.3, solver = "rk4", dt = 1e-3, interval = 0.01, vars = "j*.phi,j*.w" } },
+  { pendulums(8), { stop = 0.3, solver = "dopri45", tol = 1e-9, interval = 0.01, vars = "j*.phi,b*.frame_a.fx" } },
+  { dofile("examples/vessels.lua"), { stop = 20, solver = "rk4", dt = 0.01, interval = 1,
+                                       vars = "t1.level,t2.level,p1.m_flow,p2.m_flow" } },
+  { dofile("examples/heated_loop.lua"), { stop = 40, solver = "rk4", dt = 0.01, interval = 1,
+                                          vars = "pump.m_flow,heated.drop.m_flow,mix.T" } },
+  { dofile("examples/cranecrab.lua"), { stop = 2, solver = "rk4", dt = 1e-3, interval = 0.05,
+                                        vars = "prismatic1.s,revolute2.phi,body2.frame_a.fx" } },
+}
+for i, c in ipairs(small) do
+  local bs = lied.build(c[1], nil, nil, { sparse = "always" })
+  local bd = lied.build(c[1], nil, nil, { sparse = false })
+  T.check(bs:info().sparse_sections >= 1, "small " .. i .. ": solved sparsely")
+  same_runs(bs:run(c[2]), bd:run(c[2]), 1e-10, "small " .. i)
+end
+
+-- 4. Options
+T.raises(function() lied.build(P, nil, nil, { sparse = 1 }) end,
+  "schedule option sparse must be true or false", "sparse = 1", "usage")
+T.raises(function() lied.build(P, nil, nil, { dense = true }) end,
+  "unknown schedule option dense", "unknown option", "usage")
+T.raises(function() lied.simulate(P, { schedule = { skew = "no" } }) end,
+  "schedule option skew must be true or false", "simulate", "usage")
+
+T.done()
