@@ -11,6 +11,22 @@ wait_exit() {
   wait "$1"; status=$?
 }
 LONG="--stop 1e9 --dt 1e-3 --interval 0.01"
+# repl NAME: a REPL reading the fifo $tmp/NAME.in on fd 5, writing
+# $tmp/NAME.out and $tmp/NAME.err; its pid in $pid
+repl() {
+  mkfifo "$tmp/$1.in"
+  HOME=$tmp "$LIED" <"$tmp/$1.in" >"$tmp/$1.out" 2>"$tmp/$1.err" &
+  pid=$!; pids+=("$pid")
+  exec 5>"$tmp/$1.in"
+}
+# interrupted LINE SECONDS NEXT: the REPL gets LINE, a Ctrl-C SECONDS later,
+# then NEXT
+interrupted() {
+  echo "$1" >&5
+  sleep "$2"
+  kill -INT "$pid"
+  echo "$3" >&5
+}
 
 # ---- command line ----------------------------------------------------------
 "$LIED" run tests/models/osc.lua $LONG --vars '*' --out "$tmp/r.csv" --out "$tmp/r.mat" \
@@ -63,25 +79,14 @@ check 'grep -q "alive after the loop" "$tmp/repl.out"' "session goes on after Ct
 # vars and params of 400,000 crabs walk millions of names (seconds), and so
 # does a run choosing its variables by a pattern: Ctrl-C stops them with a
 # message, consumed, and the session goes on.
-mkfifo "$tmp/in2"
-HOME=$tmp "$LIED" <"$tmp/in2" >"$tmp/list.out" 2>"$tmp/list.err" &
-pid=$!; pids+=("$pid")
-exec 5>"$tmp/in2"
+repl list
 echo 'm = lied.build(dofile("examples/scaling.lua"), { n = 400000 }); print("built")' >&5
 wait_for 'grep -q "^built" "$tmp/list.out"' || bad "the model of 400,000 crabs was not built"
-echo 'v = m:vars("*.nomatch")' >&5
-sleep 1
-kill -INT "$pid"
-echo 'print("after vars", v)' >&5
+interrupted 'v = m:vars("*.nomatch")' 1 'print("after vars", v)'
 wait_for 'grep -q "^after vars" "$tmp/list.out"' || bad "no line after vars"
-echo 'p = m:params("*.nomatch")' >&5
-sleep 0.3
-kill -INT "$pid"
-echo 'print("after params", p)' >&5
-echo "r = m:run{stop = 0.001, dt = 1e-3, vars = '*.nomatch', out = '$tmp/sel.csv', progress = false}" >&5
-sleep 1
-kill -INT "$pid"
-echo 'print("after run", r)' >&5
+interrupted 'p = m:params("*.nomatch")' 0.3 'print("after params", p)'
+interrupted "r = m:run{stop = 0.001, dt = 1e-3, vars = '*.nomatch', out = '$tmp/sel.csv', progress = false}" 1 \
+  'print("after run", r)'
 echo 'print("listed", #m:vars("crab[1].*"))' >&5
 exec 5>&-
 wait_exit "$pid"
@@ -116,16 +121,10 @@ for sig in INT TERM; do
   check '[ "$status" -eq "$want" ]' "linearize stopped by SIG$sig exits $want (got $status)"
   check 'grep -q "linearize.*: interrupted" "$tmp/li.err"' "linearize, SIG$sig: $(cat "$tmp/li.err")"
 done
-mkfifo "$tmp/in3"
-HOME=$tmp "$LIED" <"$tmp/in3" >"$tmp/st3.out" 2>"$tmp/st3.err" &
-pid=$!; pids+=("$pid")
-exec 5>"$tmp/in3"
+repl st3
 echo 'load("examples/scaling.lua", {n = 1000}); print("loaded")' >&5
 wait_for 'grep -q "^loaded" "$tmp/st3.out"' || bad "the REPL did not load the model"
-echo 's = steady{maxit = 1000000}' >&5
-sleep 2
-kill -INT "$pid"
-echo 'print("after steady", s)' >&5
+interrupted 's = steady{maxit = 1000000}' 2 'print("after steady", s)'
 echo 'print("steady again", steady{maxit = 2, set = {n = 1}} ~= nil)' >&5
 exec 5>&-
 wait_exit "$pid"
