@@ -136,6 +136,7 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
   lied_stepper *S = A->S;
   lied_events *V = R->ev;
   double *x = R->x, t = R->t, t_kink = INFINITY;
+  double h_kink = 0; /* the step size before a step was taken again to a kink */
   int rc = LIED_OK;
   while (!rc && !lied_run_stopped(R)) {
     double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
@@ -186,6 +187,7 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
                               hmin, &te, &xe);
       if (rc < 0) break;
       if (rc == 2) { /* a kink: the step again, to end there */
+        if (!(t_kink < INFINITY)) h_kink = h;
         t_kink = te;
         h = te - t;
         rc = LIED_OK;
@@ -204,7 +206,8 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
     if ((xe || at_time) && t < R->stop) {
       if ((rc = lied_events_fire(V, t, x))) break;
       S->restart(S->self);
-      h = fmin(hwant, R->hmax);
+      /* after a kink the step size from before it was taken again */
+      h = fmin(at_kink && h_kink > hwant ? h_kink : hwant, R->hmax);
       A->why = WHY_ERROR;
       continue;
     }
@@ -212,6 +215,9 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
     /* implicit: keep h (and the factorisation) when it would grow a little */
     if (S->implicit && fac >= 1.0 && fac <= 1.2) fac = 1.0;
     h = fmin(h * fac, R->hmax);
+    /* a step taken again to a kink that no longer crosses at its end
+     * (rounding about 0): the step size from before, not the shortened one */
+    if (at_kink && h_kink > h) h = fmin(h_kink, R->hmax);
     A->why = WHY_ERROR;
   }
   R->t = t;

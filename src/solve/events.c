@@ -57,11 +57,11 @@ static int collect(lied_events *V, const lied_model *m, lied_err *e) {
                      (unsigned long)UINT32_MAX);
   V->inst = lied_xcalloc((size_t)ni + 1, sizeof *V->inst, "events", e);
   V->zero = lied_xcalloc((size_t)nz + 1, sizeof *V->zero, "events", e);
-  V->zprev = lied_xcalloc(4 * (size_t)nz + 1, sizeof(double), "events", e);
+  V->zprev = lied_xcalloc(5 * (size_t)nz + 1, sizeof(double), "events", e);
   V->xe = lied_xcalloc(3 * (size_t)V->R->n + 1, sizeof(double), "events", e);
   V->hit = lied_xcalloc((size_t)nz + 1, 1, "events", e);
   if (!V->inst || !V->zero || !V->zprev || !V->xe || !V->hit) return LIED_E_NOMEM;
-  V->za = V->zprev + nz, V->zb = V->za + nz, V->zm = V->zb + nz;
+  V->za = V->zprev + nz, V->zb = V->za + nz, V->zm = V->zb + nz, V->z1 = V->zm + nz;
   V->xa = V->xe + V->R->n, V->xf = V->xa + V->R->n;
   for (int s = 0; s < m->nspecs; s++) {
     const lied_spec *sp = &m->specs[s];
@@ -94,7 +94,7 @@ int lied_events_new(lied_events **out, lied_run *R) {
   lied_events *V = lied_xcalloc(1, sizeof *V, "events", R->e);
   if (!V) return LIED_E_NOMEM;
   V->R = R;
-  V->tlast = -INFINITY;
+  V->tlast = V->tkink = -INFINITY;
   int rc = collect(V, m, R->e);
   if (rc) {
     lied_events_free(V);
@@ -170,6 +170,10 @@ static int initial_calls(const lied_model *m, double t, int samples) {
 
 /* ---- locating a crossing ---- */
 
+/* Events closer than this to one another count as one instant (chattering,
+ * kinks again at once). */
+static double resolution(double t) { return fmax(1e-12, 16 * DBL_EPSILON * fabs(t)); }
+
 /* Zero functions crossing between values a and b: the earliest root
  * estimate of the secant through (ta, wa a_i) and (tb, wb b_i) over them
  * (weights of the Illinois method), or NAN when none crosses. */
@@ -210,6 +214,22 @@ static void mark(lied_events *V, const double *a, const double *b) {
     }
 }
 
+/* Whether a zero function crossing from za to zb (the located bracket
+ * [ta, tb] of a step from t0 to t1) crosses transversally: its slope over
+ * the bracket within 1e3 times its slope over the step (V->zprev to V->z1).
+ * A function resting at 0 with the sign of rounding errors (a flow at rest,
+ * an input at a limit, two equal inputs of a Max) gives slopes of about
+ * (t1 - t0) / (tb - ta) >= 1e9 times the step's: no kink crosses there. */
+static int transversal(const lied_events *V, double ta, double tb, double t0, double t1) {
+  for (uint64_t i = 0; i < V->nzero; i++) {
+    if (!crosses(V->zero[i].dir, V->za[i], V->zb[i])) continue;
+    const double local = fabs(V->zb[i] - V->za[i]) / (tb - ta);
+    const double step = fabs(V->z1[i] - V->zprev[i]) / (t1 - t0);
+    if (local <= 1e3 * step) return 1;
+  }
+  return 0;
+}
+
 int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
                        lied_dense_fn dense, void *ctx, int kink_end, double retake,
                        double *te, const double **xe) {
@@ -218,6 +238,12 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
   const uint64_t nz = V->nzero, n = R->n;
   LIED_TRY(eval_z(V, t1, x1, V->zb, 0));
   if (!any_cross(V, V->zprev, V->zb)) {
+    memcpy(V->zprev, V->zb, sizeof(double) * nz);
+    return 0;
+  }
+  if (kinks_cross(V, V->zprev, V->zb, 1) && t1 - V->tkink <= resolution(t1)) {
+    /* kinks again at the last kink's instant (a flow at rest about 0):
+     * stepped across, no event (a kink switches nothing) */
     memcpy(V->zprev, V->zb, sizeof(double) * nz);
     return 0;
   }
@@ -230,6 +256,7 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
   }
   double ta = t0, tb = t1, wa = 1, wb = 1;
   memcpy(V->za, V->zprev, sizeof(double) * nz);
+  memcpy(V->z1, V->zb, sizeof(double) * nz);
   memcpy(V->xe, x1, sizeof(double) * n);
   const double tol = fmax(1e-12 * (t1 - t0), 4 * DBL_EPSILON * fmax(fabs(t0), fabs(t1)));
   int kept = 0; /* +k: ta kept k times in a row, -k: tb */
@@ -255,6 +282,12 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
       wb = kept < -1 ? wb * 0.5 : 1, wa = 1;
     }
   }
+  if (kinks_cross(V, V->za, V->zb, 1) &&
+      (tb - V->tkink <= resolution(tb) || !transversal(V, ta, tb, t0, t1))) {
+    /* as above, or kinks at rest about 0: no kink */
+    memcpy(V->zprev, V->z1, sizeof(double) * nz);
+    return 0;
+  }
   *te = tb;
   /* a kink: the dense output beyond it followed the other branch; the
    * step is taken again to end there */
@@ -267,7 +300,7 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
 /* ---- handling an event ---- */
 
 static int chatter(lied_events *V, double te) {
-  double res = fmax(1e-12, 16 * DBL_EPSILON * fabs(te));
+  double res = resolution(te);
   V->streak = te - V->tlast <= res ? V->streak + 1 : 0;
   V->tlast = te;
   if (V->streak < LIED_CHATTER_COUNT) return LIED_OK;
@@ -340,7 +373,9 @@ static int look_ahead(lied_events *V, double te, const double *x, int *again) {
   LIED_TRY(eval_z(V, te + d, V->xa, V->zm, 0));
   for (uint64_t i = 0; i < V->nzero; i++) {
     if (!V->hit[i]) continue;
-    if (crosses(V->zero[i].dir, V->zprev[i], V->zm[i])) {
+    /* a kink switches nothing: one crossing back at once (a flow at rest
+     * about 0) is no second event of the instant */
+    if (!V->zero[i].kink && crosses(V->zero[i].dir, V->zprev[i], V->zm[i])) {
       V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
       *again = 1;
     } else {
@@ -395,13 +430,17 @@ int lied_events_fire(lied_events *V, double te, double *x) {
   const int jumps = V->tnext <= te;
   int rows = jumps; /* a kink alone: nothing jumps, no rows */
   for (uint64_t i = 0; i < V->nzero && !rows; i++) rows = V->hit[i] && !V->zero[i].kink;
-  if (rows) R->st->events++;
-  else R->st->kinks++;
+  if (rows) {
+    R->st->events++;
+  } else {
+    R->st->kinks++;
+    V->tkink = te;
+  }
   if (rows && R->out && R->t_row != te) LIED_TRY(lied_run_record(R, te, x)); /* the row before */
   for (uint64_t i = 0; i < V->ninst; i++)
     if (V->inst[i].tnext <= te) V->inst[i].due = 1;
   for (int again = 1, pass = 0; again; pass++) {
-    LIED_TRY(chatter(V, te));
+    if (rows) LIED_TRY(chatter(V, te));
     LIED_TRY(settle(V, te, x, jumps && !pass));
     set_cut(V);
     again = 0;

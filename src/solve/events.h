@@ -42,11 +42,13 @@ typedef struct lied_events {
   uint64_t nzero;
   uint64_t nkink; /* of them kinks (LIED_ZC_KINK) */
   double *zprev, *za, *zb, *zm; /* zero function values (nzero each) */
+  double *z1;                   /* at the end of the step being located */
   double *xe;                   /* the state at a located crossing */
   double *xa, *xf;              /* work: a dense-output state, derivatives */
   unsigned char *hit;           /* zero functions that crossed at this event */
   double tnext;                 /* the earliest time event */
   double tlast;                 /* time of the last event, for chattering */
+  double tkink;                 /* time of the last kink (kinks alone, no rows) */
   int streak;                   /* events in a row closer than the resolution */
 } lied_events;
 
