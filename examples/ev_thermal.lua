@@ -1,6 +1,9 @@
 -- examples/ev_thermal.lua: thermal management of an electric vehicle's
--- battery. The battery (a HeatCapacitor) takes a drive-cycle heat load from a
--- TimeTable and gives it through its cold plate (a ConductionElement, via a
+-- battery over a drive cycle. The vehicle speed is the WLTC class 3b (1,801
+-- points at 1 Hz, read from wltc_class3b.csv beside this file by a
+-- TimeTable: linear between the rows, none of which is an event); a Table1D
+-- maps it to the battery's heat load (monotone cubic through a few points).
+-- The battery (a HeatCapacitor) takes that heat and gives it through its cold plate (a ConductionElement, via a
 -- Convection) to a water-glycol loop: pump, a three-way valve pair splitting
 -- the coolant between the radiator and a bypass, and a chiller (a
 -- counter-flow exchanger against a cold refrigerant-side source) before the
@@ -21,12 +24,12 @@ local coolant = tf.liquid { rho = 1060, cp = 3500 } -- water-glycol 50/50
 local EV = lied.model "EVThermal" {
   doc = "battery, coolant loop with radiator/bypass valves, chiller, fan; PI on the battery temperature",
   parameters = { T_set = 308, T_amb = 293.15, T_refrigerant = 288.15 },
-  -- battery and its heat load (a drive cycle: W over s)
+  -- battery and its heat load: speed [km/h] over s, heat [W] over speed
   battery = th.HeatCapacitor { C = 3e5, T = 304 }, -- 300 kg at 1000 J/(kg K), warm
   load = th.PrescribedHeatFlow {},
-  cycle = S.TimeTable { table = { { 0, 2e3 }, { 150, 6e3 }, { 300, 9e3 }, { 450, 4e3 },
-                                  { 600, 12e3 }, { 750, 7e3 }, { 900, 3e3 }, { 1050, 10e3 },
-                                  { 1200, 8e3 }, { 1350, 2e3 }, { 1800, 2e3 } } },
+  cycle = S.TimeTable { table = lied.table { file = "wltc_class3b.csv", x = "time", y = "speed" } },
+  heat = S.Table1D { table = lied.table { x = { 0, 30, 60, 90, 130 }, y = { 3.5e3, 4.5e3, 5.5e3, 7e3, 9e3 },
+                                          interpolation = "cubic", extrapolation = "linear" } },
   contact = th.Convection { Gc = 1500 },
   -- coolant loop
   vol = tf.Volume { V = 0.005, p0 = 1.5e5, T0 = 300, medium = coolant, L = 500 },
@@ -57,7 +60,7 @@ local EV = lied.model "EVThermal" {
   one = S.Constant { k = 1 },
   rest = S.Add { k1 = 1, k2 = -1 },
   connect = {
-    { "cycle.y", "load.Q_flow_in" }, { "battery.port", "load.port" },
+    { "cycle.y", "heat.u" }, { "heat.y", "load.Q_flow_in" }, { "battery.port", "load.port" },
     { "battery.port", "contact.solid" }, { "plate.heatPort", "contact.fluid" },
     { "vol.outlet", "pump.inlet" }, { "pump.outlet", "plate.inlet" }, { "plate.outlet", "split.inlet" },
     { "split.outlet1", "v_rad.inlet" }, { "v_rad.outlet", "radiator.inlet_a" },
@@ -72,9 +75,12 @@ local EV = lied.model "EVThermal" {
     { "one.y", "rest.u1" }, { "pi.y", "rest.u2" }, { "rest.y", "v_byp.opening" },
   },
   experiment = { stop = 1800, solver = "esdirk23", tol = 1e-6, interval = 10,
-                 vars = "battery.T,v_rad.y,load.Q_flow,contact.Q_flow,radiator.Q_flow," ..
+                 vars = "cycle.y,battery.T,v_rad.y,load.Q_flow,contact.Q_flow,radiator.Q_flow," ..
                         "chiller.Q_flow,pump.m_flow,v_rad.m_flow,v_byp.m_flow,fan.m_flow,vol.T" },
 }
 
-lied.main(EV, { plot = { "battery.T" } })
+-- two panels: the battery (degC) and its heat load (kW, right axis); the
+-- valve's opening and the vehicle speed (km/h, right axis)
+lied.main(EV, { plot = { panels = { { "battery.T", y2 = { "load.Q_flow" } },
+                                    { "v_rad.y", y2 = { "cycle.y:km/h" } } } } })
 return EV

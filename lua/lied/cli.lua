@@ -6,7 +6,8 @@ local cli = {}
 
 local usage = [[
 usage: lied                              start the interactive REPL
-       lied FILE.lua [args...]           run a Lua script with lied preloaded
+       lied FILE.lua [args...]           run a Lua script with lied preloaded; a model
+                                         file (lied.main) takes [PLOT.png] [run options]
        lied run FILE.lua [options]       simulate the model FILE.lua returns
        lied info FILE.lua [--set P=V]    model tree, counts, sections, schedule
        lied vars FILE.lua [PATTERN]      variable names with units
@@ -38,12 +39,17 @@ Lua interpreter options (as lua5.4's), before FILE.lua:
   require searches the script's own directory first, then lied's modules,
   the directories of LIED_PATH (colon-separated), then LUA_PATH / LUA_CPATH.
 
-run options:
+run options (of lied run, and of a model file run as a script; an option the
+run would not use is refused: --tol with a fixed-step explicit solver, --hmax
+without an adaptive one, --no-fuse / --no-lanes with an adaptive or implicit
+one, --clients without a tcp output, --params without a CSV output):
 %s
   --params           CSV outputs start with the parameters, '# name = value [unit]'
                      (MAT files hold them in data_1 always)
   --stats            print run statistics on stderr (steps, rejections, evaluations,
                      Jacobians, factorisations, Newton iterations)
+  --check            compare the fast paths with the plain ones bit for bit
+                     (lied run --help; docs/repl.md); exit 1 on a difference
   A progress bar shows on stderr when it is a terminal and a run takes over 1 s;
   Ctrl-C stops a run and keeps the rows so far (every output stays valid).
 
@@ -133,8 +139,14 @@ local command_usage = {
       "options:\n" .. options_usage() .. "\n" ..
       "  --set P=V          override parameter P (repeatable; numbers): crab.body2.m for\n" ..
       "                     every copy of an array, crab[7].body2.m for one\n" ..
-      "  --stats            print run statistics on stderr\n\n" ..
-      "Exit status: 0 success, 1 model or simulation error, 2 bad usage." ..
+      "  --stats            print run statistics on stderr\n" ..
+      "  --check            run the model along its fast paths (lanes, fused steps and\n" ..
+      "                     waves, skew, window, replicated scheduling, threads) and along\n" ..
+      "                     the plain ones, compare every variable (or --vars) at every\n" ..
+      "                     output point bit for bit and report the first difference with\n" ..
+      "                     the path that makes it; writes no outputs (docs/repl.md)\n\n" ..
+      "Exit status: 0 success, 1 model or simulation error (--check: a difference),\n" ..
+      "2 bad usage." ..
       (lied.core.mpi().built and "\n" .. mpi_usage or "")
   end,
   info = function()
@@ -277,6 +289,8 @@ local function parse_opts(args, i, allowed)
       stats = true
     elseif name == "--params" then
       o.params = true
+    elseif name == "--check" then
+      o.check = true
     elseif name == "--set" then
       parse_set(value(), sets)
     elseif opt.arg == "" then
@@ -295,8 +309,83 @@ local function parse_opts(args, i, allowed)
   return o, sets, positional, stats
 end
 
-local run_flags = { ["--stats"] = true, ["--params"] = true }
+local run_flags = { ["--stats"] = true, ["--params"] = true, ["--check"] = true }
 for flag in pairs(flags) do run_flags[flag] = true end
+
+-- lied run FILE --check [options]: lied.check's report on stdout; exit
+-- status 0 when every run agrees with the plain one, 1 otherwise.
+function cli.check(model, o, sets, stats_wanted)
+  o.check = nil
+  if o.out then usage_error("lied run --check writes no outputs: leave out --out") end
+  if o.params then usage_error("lied run --check writes no outputs: leave out --params") end
+  if stats_wanted then
+    usage_error("lied run --check: --stats is not used (the report names the paths)")
+  end
+  for _, k in ipairs { "fuse", "lanes" } do
+    if o[k] == false then
+      usage_error("lied run --check: --no-" .. k .. " is not used (the check turns every path " ..
+        "on and off itself)")
+    end
+  end
+  local exp = { out = "none" }
+  for k, v in pairs(model.experiment or {}) do exp[k] = v end
+  for k, v in pairs(o) do exp[k] = v end
+  cli.check_used(o, exp, "lied run --check")
+  local opts = {}
+  for k, v in pairs(o) do opts[k] = v end
+  opts.set = sets
+  local report = require("lied.check").run(model, opts)
+  io.stdout:write(report.text, "\n")
+  return report.ok and 0 or 1
+end
+
+-- Options given on the command line (o) that the run (exp: o over the
+-- model's experiment) would not use are refused, not ignored: a tolerance or
+-- a largest step for a fixed-step explicit solver, --no-fuse / --no-lanes
+-- for a solver that takes no fused steps, --clients without a tcp output,
+-- --params without a CSV output. (An experiment's own options are the
+-- model's defaults and stay quiet.)
+function cli.check_used(o, exp, cmd)
+  lied.core.check_run_options(exp) -- the values first: "clients must be from 0 to 1024"
+  local solver = exp.solver or "rk4"
+  local info
+  for _, sv in ipairs(lied.core.solvers()) do if sv.name == solver then info = sv end end
+  local function refuse(flag, why)
+    usage_error(string.format("%s: %s is not used %s", cmd, flag, why))
+  end
+  if info then
+    local kind = info.adaptive and "an adaptive solver" or (info.implicit and "an implicit fixed-step solver"
+      or "a fixed-step explicit solver")
+    if not info.adaptive and not info.implicit then
+      for _, k in ipairs { "tol", "rtol", "atol" } do
+        if o[k] ~= nil then
+          refuse("--" .. k, string.format("by %s (%s; the adaptive and implicit solvers take a tolerance)", solver, kind))
+        end
+      end
+    end
+    if not info.adaptive and o.hmax ~= nil then
+      refuse("--hmax", string.format("by %s (%s; the adaptive solvers take a largest step)", solver, kind))
+    end
+    if (info.adaptive or info.implicit) then
+      for _, k in ipairs { "fuse", "lanes" } do
+        if o[k] == false then
+          refuse("--no-" .. k, string.format("by %s (%s: only fixed-step explicit solvers take fused steps in lanes)", solver, kind))
+        end
+      end
+    end
+  end
+  local outs = exp.out or {}
+  if type(outs) == "string" then outs = { outs } end
+  local tcp, csv = false, false
+  for _, out in ipairs(outs) do
+    tcp = tcp or tostring(out):match("^tcp:") ~= nil
+    csv = csv or out == "-" or tostring(out):lower():match("%.csv$") ~= nil
+  end
+  if o.clients ~= nil and not tcp then refuse("--clients", "without a tcp:PORT output (--out tcp:PORT)") end
+  if o.params and not csv then
+    refuse("--params", "without a CSV output (MAT files hold the parameters always; --out none writes none)")
+  end
+end
 
 local function cmd_run(args)
   local file = args[2]
@@ -304,11 +393,13 @@ local function cmd_run(args)
   local o, sets, pos, stats_wanted = parse_opts(args, 3, run_flags)
   if #pos > 0 then usage_error("lied run: unexpected argument '" .. pos[1] .. "'") end
   local model = cli.load_model(file)
+  if o.check then return cli.check(model, o, sets, stats_wanted) end
   local exp = {}
   for k, v in pairs(model.experiment or {}) do exp[k] = v end
   for k, v in pairs(o) do exp[k] = v end
   exp.out = o.out and (#o.out == 1 and o.out[1] or o.out) or "-"
   exp.memory = false
+  cli.check_used(o, exp, "lied run")
   local mpi = lied.core.mpi()
   local built = lied.build(model, sets, mpi.size > 1 and { rank = mpi.rank, size = mpi.size } or nil)
   local _, stats, err = built:run(exp)
@@ -524,6 +615,14 @@ local function analysis_args(args, allowed)
     end
     i = i + 1
   end
+  if o.at == nil then
+    for _, k in ipairs { "solver", "dt", "start" } do
+      if o[k] ~= nil then
+        usage_error(string.format("lied %s: --%s is not used without --at (it sets the run to the time --at names)",
+          args[1], k))
+      end
+    end
+  end
   local model = cli.load_model(file)
   local opts = { set = sets, at = o.at }
   local run = {}
@@ -565,6 +664,20 @@ local function cmd_params(args)
   if pos[1] and total == 0 then error("no parameter matches '" .. pos[1] .. "'", 0) end
   io.stdout:write(require("lied.analysis").params_text(list, total, sets))
   return 0
+end
+
+-- The arguments of a model file run as a script (`lied FILE.lua [PLOT]
+-- [options]`, what lied.main takes): at most one plot file, the run options
+-- of `lied run` and --set; anything else is refused. Returns the options,
+-- the overrides and the plot file (or nil).
+local main_flags = { ["--params"] = true }
+for flag in pairs(flags) do main_flags[flag] = true end
+function cli.main_args(args, file)
+  local o, sets, pos = parse_opts(args or {}, 1, main_flags)
+  local what = "lied " .. tostring(file or "FILE.lua")
+  if #pos > 1 then usage_error(string.format("%s: unexpected argument '%s' (one plot file at most)", what, pos[2])) end
+  if o.out then o.out = #o.out == 1 and o.out[1] or o.out end
+  return o, sets, pos[1]
 end
 
 -- Run a script like `lua FILE args...`, with `lied` as a global.
@@ -647,6 +760,11 @@ function cli.main(args)
       usage_error(string.format("under mpirun with %d processes lied runs only 'lied run FILE.lua' "
         .. "on an ensemble or a script 'lied SCRIPT.lua' (its lied.sweep calls split their points) "
         .. "(docs/distributed.md); run %s with one process", mpi.size, a and "'" .. a .. "'" or "the REPL"))
+    end
+    if (a == "--help" or a == "-h" or a == "--version") and args[2] ~= nil then
+      usage_error(string.format("lied %s takes no argument, got '%s'", a, args[2]))
+    elseif a == "help" and args[3] ~= nil then
+      usage_error(string.format("lied help takes one command at most, got '%s'", args[3]))
     end
     if a == "--help" or a == "-h" then
       io.stdout:write(cli.usage(), "\n")

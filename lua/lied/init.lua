@@ -5,6 +5,7 @@ local core = require "lied.core"
 local halo = require "lied.halo"
 
 local lied = { version = core.version, core = core }
+require("lied.units").install(core) -- model:run takes vars = "battery.T:degC" (lied/units.lua)
 
 local Component = { __name = "lied.Component" }  -- a C class with parameters
 local ModelClass = { __name = "lied.ModelClass" }
@@ -130,15 +131,23 @@ local function describe_value(v)
   return type(v) .. (type(v) == "boolean" and (" " .. tostring(v)) or "")
 end
 
+-- The first key of a table that is not one of 1..#t (a list with an extra
+-- key), or nil; and a key as messages show it.
+local function extra_key(t)
+  local n = rawlen(t)
+  for k in pairs(t) do
+    if math.type(k) ~= "integer" or k < 1 or k > n then return k end
+  end
+end
+local function show_key(k) return type(k) == "string" and string.format("%q", k) or tostring(k) end
+
 local function check_number(v, what)
-  if type(v) == "number" then return v end
+  if type(v) == "number" or core.table_rank(v) then return v end -- or a lied.table
   if type(v) == "table" then -- a list of numbers (a medium such as tf.steam has methods too)
-    local n = rawlen(v)
-    for k in pairs(v) do
-      if math.type(k) ~= "integer" or k < 1 or k > n then
-        error(string.format("%s must be a number or a list of numbers, got a table with the key %s",
-          what, tostring(k)), 0)
-      end
+    local n, k = rawlen(v), extra_key(v)
+    if k ~= nil then
+      error(string.format("%s must be a number or a list of numbers, got a table with the key %s",
+        what, tostring(k)), 0)
     end
     for i = 1, n do
       if type(rawget(v, i)) ~= "number" then
@@ -171,6 +180,12 @@ local function check_size(n, what)
     error(string.format("%s: array size %.17g out of range (at most 4294967295)", what, n), 0)
   end
   return math.tointeger(n)
+end
+
+-- lied.table {...}: a table or map for table parameters (lua/lied/table.lua).
+function lied.table(spec)
+  local t = require("lied.table").new(spec, 2) -- not a tail call: the caller's site
+  return t
 end
 
 -- lied.param "name": a reference to a parameter of the enclosing model.
@@ -378,12 +393,9 @@ function lied.model(name)
       end
     end
     local conns = def.connect or {}
-    local nconn = #conns
-    for k in pairs(conns) do
-      if math.type(k) ~= "integer" or k < 1 or k > nconn then
-        bad("connect must be a list of {\"a.port\", \"b.port\"} pairs, got the key %s",
-          type(k) == "string" and string.format("%q", k) or tostring(k))
-      end
+    local nconn, xk = #conns, extra_key(conns)
+    if xk ~= nil then
+      bad("connect must be a list of {\"a.port\", \"b.port\"} pairs, got the key %s", show_key(xk))
     end
     local plain, all = {}, {} -- the pairs (for their lines), everything in order
     for i = 1, nconn do
@@ -399,7 +411,7 @@ function lied.model(name)
       for k in pairs(c) do
         if k ~= 1 and k ~= 2 then
           bad("connect[%d] must be a pair {\"a.port\", \"b.port\"}: it has an extra element %s",
-            i, type(k) == "string" and string.format("%q", k) or tostring(k))
+            i, show_key(k))
         end
       end
       for j = 1, 2 do
@@ -557,6 +569,11 @@ local function percopy_at(d, level)
       end
     end
     return pc
+  end
+  local xk = extra_key(v) -- docs/robustness.md: such tables are refused (issue 47)
+  if xk ~= nil then
+    error(string.format("%s: a list of per-copy values takes the keys 1..%d only, got the key %s",
+      d.what, #v, show_key(xk)), 0)
   end
   if #v ~= d.n then
     error(string.format("%s: a list of per-copy values needs %d values (one per copy), got %d",
@@ -883,11 +900,17 @@ local function flatten(model, overrides, slice)
           for _, p in ipairs(decl.class.params) do names[#names + 1] = p.name end
         else
           for pk in pairs(decl.parameters) do names[#names + 1] = pk end
-          for ck in pairs(decl.children) do names[#names + 1] = ck end
         end
+        -- (parameters only: a child's name is no parameter to suggest)
         local _, near = core.suggest(k, names)
+        local owner = mt == Component and decl.class.name or decl.name
+        if mt ~= Component and decl.children[k] ~= nil then -- a child, not a parameter
+          error(string.format("%s%s: per-copy parameter '%s': '%s' is a component of %s, not a " ..
+            "parameter (a parameter of it is written \"%s.name\")", per_site and (per_site .. ": ") or "",
+            path, k, k, owner, k), 0)
+        end
         error(string.format("%s%s: per-copy parameter '%s': %s has no such parameter%s",
-          per_site and (per_site .. ": ") or "", path, k, mt == Component and decl.class.name or decl.name, near), 0)
+          per_site and (per_site .. ": ") or "", path, k, owner, near), 0)
       end
     end
     depth = depth - 1
@@ -926,7 +949,8 @@ lied.flatten = flatten
 -- lied.build(model, overrides) -> a built model (C userdata).
 -- slice: see flatten (lied run under mpirun). schedule: nil, or the plain
 -- paths of the scheduler for comparisons ({sparse = false, skew = false,
--- window = false, replicate = false}; docs/lua-api.md).
+-- window = false, replicate = false}; skew_any = true: the skew on short
+-- arrays too, lied run --check; docs/lua-api.md).
 local warned = {} -- the warnings printed (once each per process)
 function lied.build(model, overrides, slice, schedule)
   local specs = flatten(model, overrides, slice)
@@ -981,6 +1005,9 @@ end
 for _, f in ipairs { "steady", "linearize", "value", "compare", "sweep" } do
   lied[f] = function(...) return require("lied.analysis")[f](...) end
 end
+-- lied.check(model, opts): the fast paths against the plain ones, bit for
+-- bit (lua/lied/check.lua, lied run --check).
+function lied.check(...) return require("lied.check").run(...) end
 
 -- ---- scripts -------------------------------------------------------------------
 
@@ -1004,19 +1031,36 @@ function lied.main(model, opts)
   local info = debug.getinfo(2, "S")
   if lied.script and info and info.source == "@" .. lied.script then
     opts = opts or {}
-    local file = opts.file or (arg and arg[1])
+    -- the command line: `lied FILE.lua [PLOT] [run options] [--set P=V]`
+    local cli = require "lied.cli"
+    local o, sets, plotfile = cli.main_args(arg, lied.script)
+    local file = opts.file or plotfile
     if file then -- before simulating: a plot file that cannot be written is an error now
       local ok, why = require("lied.plot").writable(file)
       if not ok then error(why, 0) end
     end
-    local sim = lied.simulate(model, opts.run)
-    local res, stats = sim:run()
-    io.stdout:write(string.format("%s: %d steps, %d evaluations, %.3f s\n", model.name,
-      stats.steps, stats.rhs, stats.wall))
-    lied.plot(res, opts.plot, { file = opts.file or (arg and arg[1]), title = opts.title or model.name })
-    if opts.file or (arg and arg[1]) then
-      io.stdout:write("plot written to ", opts.file or arg[1], "\n")
+    local run = {}
+    for k, v in pairs(opts.run or {}) do run[k] = v end
+    for k, v in pairs(o) do run[k] = v end
+    if next(sets) then
+      run.set = run.set or {}
+      for k, v in pairs(sets) do run.set[k] = v end
     end
+    local exp = {}
+    for k, v in pairs(model.experiment or {}) do exp[k] = v end
+    for k, v in pairs(run) do exp[k] = v end
+    cli.check_used(o, exp, "lied " .. lied.script)
+    local sim = lied.simulate(model, run)
+    local res, stats = sim:run()
+    io.stdout:write(string.format("%s: %s, %d steps, %d evaluations, %.3f s\n", model.name,
+      sim.opts.solver or "rk4", stats.steps, stats.rhs, stats.wall))
+    -- plot = {"a", "b"} or {panels = {...}, layout = {2, 1}, y2 = {...}, units = {...}}
+    local popts = { file = file, title = opts.title or model.name }
+    for k, v in pairs(type(opts.plot) == "table" and opts.plot or {}) do
+      if math.type(k) ~= "integer" then popts[k] = v end
+    end
+    lied.plot(res, opts.plot, popts)
+    if file then io.stdout:write("plot written to ", file, "\n") end
   end
   return model
 end
@@ -1039,6 +1083,7 @@ function lied.describe(x)
         range = " (" .. (lo and hi and (lo .. " and " .. hi) or lo or hi) .. ")"
       end
       local def = p.default
+      if p.table then range, def = "", p.table == 2 and "(map)" or "(table)" end
       if type(def) == "table" then
         local t = {}
         for i, v in ipairs(def) do t[i] = tostring(v) end

@@ -112,17 +112,70 @@ local function num(v)
   return string.format("%.17g", v)
 end
 
+-- Distinct line colours (a colour per run in overlays, per variable otherwise).
+local palette = { "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+                  "#17becf", "#7f7f7f", "#bcbd22" }
+plot.palette = palette
+
+-- The gnuplot commands of one panel: its labels and axes, its plot line.
+-- series (of the whole figure) are numbered from first.
+local function panel_commands(s, p, first, mode)
+  s[#s + 1] = p.title and ("set title " .. gq(p.title)) or "unset title"
+  s[#s + 1] = p.xlabel and ("set xlabel " .. gq(p.xlabel)) or "unset xlabel"
+  s[#s + 1] = p.ylabel and ("set ylabel " .. gq(p.ylabel)) or "unset ylabel"
+  local two = false
+  for _, ser in ipairs(p.series) do two = two or ser.axis == 2 end
+  if two then
+    s[#s + 1] = "set ytics nomirror"
+    s[#s + 1] = "set y2tics"
+    s[#s + 1] = p.y2label and ("set y2label " .. gq(p.y2label)) or "unset y2label"
+  else
+    s[#s + 1] = "set ytics mirror"
+    s[#s + 1] = "unset y2tics"
+    s[#s + 1] = "unset y2label"
+  end
+  if mode ~= "text" then s[#s + 1] = "set grid" end
+  -- below the plot: in a text plot a key inside the frame hides the curves
+  s[#s + 1] = "set key below"
+  local parts = {}
+  for i, ser in ipairs(p.series) do
+    local style = ""
+    if ser.rgb then style = string.format(" lc rgb '%s'", ser.rgb)
+    elseif ser.color then style = string.format(" lc %d", ser.color) end
+    if ser.dash then style = style .. string.format(" dt %d", ser.dash) end
+    parts[#parts + 1] = string.format("$d%d using 1:2 axes x1y%d with lines%s title %s", first + i - 1,
+      ser.axis == 2 and 2 or 1, style, gq(ser.label or ""))
+  end
+  s[#s + 1] = "plot " .. table.concat(parts, ", ")
+end
+
 -- plot.draw(series, opts): series is a list of {x = {...}, y = {...}, label,
--- color, dash} (color and dash: gnuplot line colour and dash type numbers);
--- opts: file, text (force a text plot), title, xlabel, ylabel, width, height.
--- Returns true, or nil and a message.
+-- color or rgb, dash, axis (1 or 2: the left or the right y axis)}; opts:
+-- file, text (force a text plot), title, xlabel, ylabel, y2label, width,
+-- height, dry (return gnuplot's script instead of running it). plot.draw{panels = {{series = ..., title, xlabel, ylabel,
+-- y2label}, ...}, layout = {rows, cols}} draws several panels. Returns true
+-- and where it went, or nil and a message.
 function plot.draw(series, opts)
   opts = opts or {}
-  if #series == 0 then return nil, "nothing to plot" end
+  local panels = opts.panels or { { series = series, title = opts.title, xlabel = opts.xlabel,
+                                    ylabel = opts.ylabel, y2label = opts.y2label } }
+  local rows, cols = 1, 1
+  if opts.panels then
+    rows, cols = opts.layout and opts.layout[1] or #panels, opts.layout and opts.layout[2] or 1
+  end
+  local n = 0
+  for _, p in ipairs(panels) do n = n + #p.series end
+  if n == 0 then return nil, "nothing to plot" end
   local terms = gnuplot_terminals()
   if not terms then return nil, plot.install_hint end
   local term, mode = terminal(opts, terms)
   if not term then return nil, mode end
+  if mode == "file" and (rows > 1 or cols > 1) then
+    -- a panel keeps about the size of a single plot's height share
+    local w, h = 900 * math.min(cols, 2), rows == 1 and 600 or (330 * rows + 60)
+    term = term:gsub("size %d+,%d+", string.format("size %d,%d", w, h))
+    if term:find("pdfcairo") then term = term:gsub("size [%d%.]+in,[%d%.]+in", string.format("size %gin,%gin", w / 100, h / 100)) end
+  end
   -- the file must be writable before gnuplot runs: a failed `set output`
   -- would send the image to standard output
   if opts.file then
@@ -130,30 +183,34 @@ function plot.draw(series, opts)
     if not f then return nil, "cannot write the plot: " .. tostring(err) end
     f:close()
   end
-  local s = {}
-  for i, ser in ipairs(series) do
-    s[#s + 1] = string.format("$d%d << EOD", i)
-    local xs, ys = ser.x, ser.y
-    for r = 1, math.min(#xs, #ys) do s[#s + 1] = num(xs[r]) .. " " .. num(ys[r]) end
-    s[#s + 1] = "EOD"
+  local s, k = {}, 0
+  for _, p in ipairs(panels) do
+    for _, ser in ipairs(p.series) do
+      k = k + 1
+      s[#s + 1] = string.format("$d%d << EOD", k)
+      local xs, ys = ser.x, ser.y
+      for r = 1, math.min(#xs, #ys) do s[#s + 1] = num(xs[r]) .. " " .. num(ys[r]) end
+      s[#s + 1] = "EOD"
+    end
   end
   s[#s + 1] = term
   if opts.file then s[#s + 1] = "set output " .. gq(opts.file) end
-  if opts.title then s[#s + 1] = "set title " .. gq(opts.title) end
-  if opts.xlabel then s[#s + 1] = "set xlabel " .. gq(opts.xlabel) end
-  if opts.ylabel then s[#s + 1] = "set ylabel " .. gq(opts.ylabel) end
-  if mode ~= "text" then s[#s + 1] = "set grid" end
-  -- below the plot: in a text plot a key inside the frame hides the curves
-  s[#s + 1] = "set key below"
-  local parts = {}
-  for i, ser in ipairs(series) do
-    local style = ""
-    if ser.color then style = string.format(" lc %d dt %d", ser.color, ser.dash or 1) end
-    parts[#parts + 1] = string.format("$d%d using 1:2 with lines%s title %s", i, style,
-      gq(ser.label or ""))
+  local multi = #panels > 1 or rows > 1 or cols > 1
+  if multi then
+    s[#s + 1] = string.format("set multiplot layout %d,%d%s", rows, cols,
+      opts.title and (" title " .. gq(opts.title)) or "")
   end
-  s[#s + 1] = "plot " .. table.concat(parts, ", ")
+  local first = 1
+  for _, p in ipairs(panels) do
+    panel_commands(s, p, first, mode)
+    first = first + #p.series
+  end
+  if multi then s[#s + 1] = "unset multiplot" end
   if opts.file then s[#s + 1] = "unset output" end
+  if opts.dry then -- the script only (tests)
+    if opts.file then os.remove(opts.file) end
+    return table.concat(s, "\n"), mode
+  end
   io.stdout:flush()
   local f = io.popen("gnuplot" .. (mode == "window" and " -persist" or ""), "w")
   if not f then return nil, "cannot start gnuplot" end
@@ -184,28 +241,150 @@ function plot.ylabel(names, units)
   return nil
 end
 
+-- ---- figures of results: panels, a second axis, display units, overlays ----
+
+local U = require "lied.units"
+
+-- A list of names from a string or a list.
+local function names_of(v)
+  if v == nil then return {} end
+  if type(v) == "string" then return { v } end
+  local l = {}
+  for i, n in ipairs(v) do l[i] = n end
+  return l
+end
+
+-- The panels a request asks for: panels = {{"a", "b", y2 = {"c"}}, ...} or
+-- one panel of the request's own names (and y2).
+local function request_panels(req, default)
+  if req.panels ~= nil then
+    if type(req.panels) ~= "table" or #req.panels == 0 then
+      error("plot: panels must be a list of panels {\"a\", \"b\", y2 = {\"c\"}}", 0)
+    end
+    local ps = {}
+    for i, p in ipairs(req.panels) do
+      if type(p) == "string" then p = { p } end
+      if type(p) ~= "table" then error(string.format("plot: panel %d must be a list of names", i), 0) end
+      ps[i] = { y = names_of(p.y or p), y2 = names_of(p.y2), title = p.title, ylabel = p.ylabel,
+                y2label = p.y2label }
+      for kk in pairs(p) do
+        if math.type(kk) ~= "integer" and kk ~= "y" and kk ~= "y2" and kk ~= "title" and kk ~= "ylabel" and kk ~= "y2label" then
+          error(string.format("plot: panel %d: unknown field '%s' (y, y2, title, ylabel, y2label)", i, tostring(kk)), 0)
+        end
+      end
+    end
+    return ps
+  end
+  local y = names_of(req.y or req)
+  if #y == 0 and req.y2 == nil then y = default() end
+  return { { y = y, y2 = names_of(req.y2), ylabel = req.ylabel, y2label = req.y2label } }
+end
+
+-- The layout {rows, cols} of n panels.
+local function layout_of(req, n)
+  local l = req.layout
+  if l == nil then return { n, 1 } end
+  if type(l) ~= "table" or math.type(l[1]) ~= "integer" or math.type(l[2]) ~= "integer"
+      or l[1] < 1 or l[2] < 1 or l[1] > 16 or l[2] > 16 then
+    error("plot: layout must be {rows, columns} (whole numbers from 1 to 16)", 0)
+  end
+  if l[1] * l[2] < n then
+    error(string.format("plot: layout {%d, %d} has room for %d panels, not %d", l[1], l[2], l[1] * l[2], n), 0)
+  end
+  return l
+end
+
+-- The axis label of series in display units: the name for one, the shared
+-- unit for several.
+local function axis_label(list)
+  if #list == 0 then return nil end
+  if #list == 1 then return plot.label(list[1].name, list[1].unit) end
+  local u = list[1].unit
+  for _, e in ipairs(list) do if e.unit ~= u then return nil end end
+  return u and u ~= "" and ("[" .. u .. "]") or nil
+end
+
+-- plot.figure(runs, req, column): runs is a list of {result, label}; req:
+-- names (or y), y2, panels, layout, x, units, title, xlabel, ylabel,
+-- y2label, file, text, width, height (docs/repl.md); column(result, name,
+-- label) the values of a name (a recorded variable or an expression) or an
+-- error. Overlaid runs get a colour each and their labels in the legend.
+function plot.figure(runs, req, column)
+  local first = runs[1][1]
+  local panels = request_panels(req, function() return first:names() end)
+  local layout = layout_of(req, #panels)
+  if req.units ~= nil and req.units ~= false and type(req.units) ~= "table" then
+    error("plot: units must be a table {name or unit = display unit} or false (SI)", 0)
+  end
+  local xname, xasked = U.split(req.x or "time")
+  local si_of = first:units()
+  local xsi = xname == "time" and "s" or si_of[xname]
+  -- time stays in s unless asked ("time:min", units = {time = "h"})
+  local xf, xunit = U.converter(xsi, U.pick(xname, xsi, xasked, req.units, U.shown(first)), xname)
+  local overlay = #runs > 1
+  local out = {}
+  for pi_, p in ipairs(panels) do
+    local ser, axes = {}, { {}, {} }
+    local nvars = #p.y + #p.y2
+    local v = 0
+    for axis, list in ipairs { p.y, p.y2 } do
+      for _, raw in ipairs(list) do
+        v = v + 1
+        local n, asked = U.split(raw)
+        local si = si_of[n]
+        local want = U.pick(n, si, asked, req.units, U.shown(first))
+        local f, du = U.converter(si, want, n)
+        axes[axis][#axes[axis] + 1] = { name = n, unit = du }
+        for r, run in ipairs(runs) do
+          local res, label = run[1], run[2]
+          local xs = U.apply(xf, column(res, xname, label))
+          local ys = U.apply(f, column(res, n, label))
+          local l = plot.label(n, du)
+          if overlay then l = l .. " (" .. label .. ")" end -- the run: its swept values
+          local e = { x = xs, y = ys, label = l, axis = axis }
+          if overlay then
+            e.rgb, e.dash = palette[(r - 1) % #palette + 1], nvars > 1 and v or nil
+          elseif nvars > 1 then
+            e.rgb = palette[(v - 1) % #palette + 1]
+          end
+          ser[#ser + 1] = e
+        end
+      end
+    end
+    out[pi_] = { series = ser, title = p.title,
+                 xlabel = (pi_ == #panels or layout[2] > 1) and (req.xlabel or plot.label(xname, xunit)) or nil,
+                 ylabel = p.ylabel or (#panels == 1 and req.ylabel) or axis_label(axes[1]),
+                 y2label = p.y2label or (#panels == 1 and req.y2label) or axis_label(axes[2]) }
+  end
+  local o = { file = req.file, text = req.text, width = req.width, height = req.height, title = req.title, dry = req.dry,
+              layout = layout }
+  if #panels == 1 then
+    local p = out[1]
+    o.xlabel, o.ylabel, o.y2label = p.xlabel, p.ylabel, p.y2label
+    return plot.draw(p.series, o)
+  end
+  o.panels = out
+  return plot.draw(nil, o)
+end
+
 -- plot.result(result, names, opts): names is a list of recorded variables
--- (default: all); opts.x a variable for x-y plots, and as for plot.draw.
+-- (default: all; "name:unit" for a display unit); opts as for plot.figure
+-- (x, y2, panels, layout, units, title, file, ...).
 function plot.result(result, names, opts)
   opts = opts or {}
-  names = names or result:names()
+  local req = {}
+  for k, v in pairs(opts) do req[k] = v end
   if type(names) == "string" then names = { names } end
-  if #names == 0 then return nil, "nothing to plot" end
-  local units = result:units()
-  local xname = opts.x or "time"
-  local xs, err = result:column(xname)
-  if not xs then return nil, err end
-  local series = {}
-  for _, n in ipairs(names) do
-    local c, cerr = result:column(n)
-    if not c then return nil, cerr end
-    series[#series + 1] = { x = xs, y = c, label = plot.label(n, units[n]) }
+  for i, n in ipairs(names or {}) do req[i] = n end
+  if names and #names == 0 and not req.panels and not req.y2 then return nil, "nothing to plot" end
+  local function column(res, n)
+    local c, err = res:column(n)
+    if not c then error(err, 0) end
+    return c
   end
-  local o = {}
-  for k, v in pairs(opts) do o[k] = v end
-  o.xlabel = o.xlabel or plot.label(xname, xname == "time" and "s" or units[xname])
-  o.ylabel = o.ylabel or plot.ylabel(names, units)
-  return plot.draw(series, o)
+  local ok, a, b = pcall(plot.figure, { { result, "result" } }, req, column)
+  if not ok then return nil, a end
+  return a, b
 end
 
 return plot

@@ -92,6 +92,10 @@ local builtin_load = load
 -- load(file): make the model the file returns the current model. With a Lua
 -- chunk (a function, or a string that is not a file) it is Lua's load.
 function repl.load(file, ...)
+  if type(file) ~= "string" and type(file) ~= "function" then
+    usage("load(file): expected a model file name (or a Lua chunk: a string or a function), got " ..
+      type(file))
+  end
   if not is_file_arg(file) then return builtin_load(file, ...) end
   local model = cli.load_model(file)
   S.model, S.file, S.overrides, S.experiment, S.built = model, file, {}, {}, nil
@@ -99,6 +103,27 @@ function repl.load(file, ...)
   out(string.format("%s: model %s, %d components, %d states\n", file, model.name,
     info.components, info.states))
   return model
+end
+
+-- A value as a message shows it: the string "abc", the number 1.5, a table.
+local function shown(v)
+  if type(v) == "string" then return string.format("the string %q", v) end
+  if type(v) == "number" or type(v) == "boolean" then return string.format("the %s %s", type(v), tostring(v)) end
+  return "a " .. (getmetatable(v) and getmetatable(v).__name or type(v))
+end
+
+-- A command's table argument: nil or a plain table, and its `set` (if
+-- any) a table too; else a usage error naming the command (a number or a
+-- string reached pairs() in lied's code: a traceback for the user's typo).
+local function opt_table(opts, what)
+  if opts ~= nil and (type(opts) ~= "table" or getmetatable(opts) ~= nil) then
+    usage(string.format("%s: opts must be a table such as {stop = 10}, got %s", what, shown(opts)))
+  end
+  if opts and opts.set ~= nil and (type(opts.set) ~= "table" or getmetatable(opts.set) ~= nil) then
+    usage(string.format("%s: set must be a table such as {[\"p1.L\"] = 2000}, got %s", what,
+      shown(opts.set)))
+  end
+  return opts
 end
 
 -- The options of a run: experiment, session overrides, then opts.
@@ -122,6 +147,7 @@ function repl.run(x, opts)
   elseif x ~= nil then
     error("run(model or file, opts): got " .. type(x), 2)
   end
+  opt_table(opts, "run")
   need_model()
   local model = built()
   if opts and opts.set then
@@ -215,6 +241,10 @@ local function pick_result(r)
   if math.type(r) == "integer" then
     if not results[r] then usage(string.format("no results[%d] (%d runs so far)", r, #results)) end
     return results[r], labels[r]
+  end
+  if not analysis.is_result(r) then -- "abc", 1.5, a table: not a result (a traceback before)
+    usage(string.format("expected a result or an index into results[] (1 to %d), got %s", #results,
+      shown(r)))
   end
   for i, x in ipairs(results) do if x == r then return x, labels[i] end end
   return r, "result"
@@ -310,37 +340,20 @@ end
 
 local function draw(req)
   local runs = request_runs(req)
-  local first = runs[1][1]
-  local names = {}
-  local ys = req.y or req
-  if type(ys) == "string" then ys = { ys } end
-  for _, n in ipairs(ys) do names[#names + 1] = n end
-  if #names == 0 then
-    -- default: the model's plot list if it has one, else every recorded variable
-    names = first:names()
-  end
-  local xname = req.x or "time"
-  local units = first:units()
-  local series = {}
-  for r, run in ipairs(runs) do
-    local res, label = run[1], run[2]
-    local xs = plot_column(res, xname, label)
-    local ru = res:units()
-    for v, n in ipairs(names) do
-      local c = plot_column(res, n, label)
-      local l = plotlib.label(n, ru[n])
-      if #runs > 1 then l = l .. " (" .. label .. ")" end
-      -- overlays: a colour per variable, a dash type per run
-      series[#series + 1] = { x = xs, y = c, label = l, color = #runs > 1 and v or nil, dash = r }
-    end
-  end
-  local o = { file = req.file, title = req.title, text = req.text, width = req.width,
-              height = req.height }
-  o.xlabel = req.xlabel or plotlib.label(xname, xname == "time" and "s" or units[xname])
-  o.ylabel = req.ylabel or plotlib.ylabel(names, units)
+  local o = {}
+  for k, v in pairs(req) do o[k] = v end
+  o.result, o.runs = nil, nil
   if not o.title and S.model then o.title = S.model.name end
-  local ok, mode = plotlib.draw(series, o)
-  if not ok then error(lied.core.error("model", mode), 0) end
+  local ok, drawn, why = pcall(plotlib.figure, runs, o, function(res, n, label)
+    return (plot_column(res, n, label))
+  end)
+  if not ok then -- a bad request (usage), or a name not recorded (plot_column says so)
+    if type(drawn) == "string" then
+      usage(drawn:find("^plot:") and drawn or ("plot: " .. drawn))
+    end
+    error(drawn, 0)
+  end
+  if not drawn then error(lied.core.error("model", why), 0) end
   if req.file then out("plot written to ", req.file, "\n") end
 end
 
@@ -357,6 +370,7 @@ end
 -- replot([opts]): the last plot again, with the latest results (a run not
 -- named in runs = ... is the last one); opts as for plot change it.
 function repl.replot(opts)
+  opt_table(opts, "replot")
   if not last_plot then usage("nothing plotted yet: plot(...) first") end
   local req = {}
   for k, v in pairs(last_plot) do req[k] = v end
@@ -367,6 +381,9 @@ end
 
 -- vars([pattern]): the current model's variables with units and kinds.
 function repl.vars(pattern)
+  if pattern ~= nil and type(pattern) ~= "string" then
+    usage("vars(pattern): pattern must be a string such as \"t1.*\", got " .. shown(pattern))
+  end
   local list
   if S.model then
     list = built():vars(pattern)
@@ -453,6 +470,7 @@ local function analysis_opts(opts, what)
   if opts ~= nil and type(opts) ~= "table" then
     usage(string.format("%s(opts): opts must be a table such as {at = 10}, got %s", what, type(opts)))
   end
+  opt_table(opts, what)
   local o = {}
   for k, v in pairs(opts or {}) do o[k] = v end
   if o.set then
@@ -506,7 +524,9 @@ function repl.params(pattern)
   for _, p in ipairs(list) do lines[#lines + 1] = p end
   local fmt_list = {}
   for _, p in ipairs(lines) do
-    if type(p.value) ~= "number" and type(p.value) ~= "table" then p.value = tonumber(p.value) or 0 end
+    if type(p.value) ~= "number" and type(p.value) ~= "table" and not (p.doc ~= "model parameter" and type(p.value) == "string") then
+      p.value = tonumber(p.value) or 0
+    end
     fmt_list[#fmt_list + 1] = p
   end
   out(analysis.params_text(fmt_list, total + (#lines - #list), S.overrides))
@@ -601,6 +621,10 @@ plot{"a", runs = "all"}           overlay of every run (runs = {1, 3} some)
 plot{x = "body2.x", y = "body2.y"}  an x-y plot (y may be a list)
 plot{..., file = "x.png"}         a file: .png, .svg or .pdf
 plot(results[2], "a")             a given result
+plot{"a", y2 = {"b"}}             b on a second (right) y axis
+plot{panels = {{"a"}, {"b", y2 = {"c"}}}, layout = {2, 1}}   panels
+plot{"T:K", units = {Pa = "kPa"}}  display units (default degC, bar, kW, rpm,
+                                  L/min; units = false: SI)
 Also title = "...", text = true (a text plot), width/height (text plots).
 A window when a display exists, else a text plot in the terminal.]] },
   { "replot", "the last plot again with the latest results", "replot([opts])", [[

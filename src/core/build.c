@@ -11,18 +11,30 @@ const double lied_port_zeros[LIED_MAX_SIGNAL_VARS];
 
 struct lied_init {
   lied_err *e;
-  const char *path;
+  const char *path; /* the site, or NULL: made from (m, spec, inst) when needed */
   int failed;
+  const lied_model *m;
+  int spec;
+  uint64_t inst;
 };
 
+/* "file:line: crab[7].body2" of instance inst of leaf spec s into site. */
+static void copy_site(const lied_model *m, int s, uint64_t inst, char *site, size_t cap) {
+  const lied_spec *sp = &m->specs[s];
+  char path[512];
+  lied_model_path(m, s, inst, path, sizeof path);
+  snprintf(site, cap, "%s%s%s", sp->where ? sp->where : "", sp->where ? ": " : "", path);
+}
+
 void lied_init_error(lied_init *ctx, const char *fmt, ...) {
-  char msg[LIED_ERR_MAX];
+  char msg[LIED_ERR_MAX], site[1024];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   ctx->failed = 1;
-  lied_errc(ctx->e, LIED_E_PARAM, "%s: %s", ctx->path, msg);
+  if (!ctx->path) copy_site(ctx->m, ctx->spec, ctx->inst, site, sizeof site);
+  lied_errc(ctx->e, LIED_E_PARAM, "%s: %s", ctx->path ? ctx->path : site, msg);
 }
 
 int lied_model_locate(const lied_model *m, const int *order, int norder,
@@ -110,22 +122,25 @@ static int make_copy(lied_model *m, int s, uint64_t i, const char *raw, char *bu
   memcpy(buf, raw, sp_->size);
   for (int k = 0; k < ndense; k++) {
     const lied_param *p = dense[k]->p;
-    lied_param_put(buf, p, dense[k]->v + i * (uint64_t)(p->len > 1 ? p->len : 1));
+    lied_param_put(m, buf, p, dense[k]->v + i * (uint64_t)(p->len > 1 ? p->len : 1));
   }
-  for (; *sp < end && (**sp)->inst == i; (*sp)++) lied_param_put(buf, (**sp)->p, (**sp)->v);
+  for (; *sp < end && (**sp)->inst == i; (*sp)++) lied_param_put(m, buf, (**sp)->p, (**sp)->v);
   if (memcmp(buf, raw, sp_->size) == 0) return LIED_OK;
-  char path[512], site[1024];
-  lied_model_path(m, s, i, path, sizeof path);
-  snprintf(site, sizeof site, "%s%s%s", sp_->where ? sp_->where : "", sp_->where ? ": " : "",
-           path);
+  /* the copy's path and site are made only for a message: 100,000 houses
+   * with values of their own spent a third of their instantiation on them */
+  char site[1024];
   if (sp_->cls->init) {
-    lied_init ctx = {e, site, 0};
-    if (sp_->cls->init(buf, &ctx) || ctx.failed)
-      return ctx.failed ? lied_err_code(e)
-                        : lied_errc(e, LIED_E_PARAM, "%s: initialisation failed", path);
+    lied_init ctx = {e, NULL, 0, m, s, i};
+    if (sp_->cls->init(buf, &ctx) || ctx.failed) {
+      if (ctx.failed) return lied_err_code(e);
+      copy_site(m, s, i, site, sizeof site);
+      return lied_errc(e, LIED_E_PARAM, "%s: initialisation failed", site);
+    }
   }
-  if (lied_template_check(&sp_->tpl, sp_->cls, buf, sp_->size, e) < 0)
+  if (lied_template_check(&sp_->tpl, sp_->cls, buf, sp_->size, e) < 0) {
+    copy_site(m, s, i, site, sizeof site);
     return lied_err_prefix(e, "%s: ", site);
+  }
   memcpy(lied_inst(sp_, i), buf, sp_->size);
   return LIED_OK;
 }
@@ -238,6 +253,22 @@ static int spec_template(lied_model *m, int s, tcache *tc, lied_err *e) {
   return LIED_OK;
 }
 
+/* LIED_E_PARAM naming the first table parameter of leaf spec sp that was
+ * not given (every copy has one when the prototype has: per-copy values
+ * replace tables by tables). */
+static int missing_tables(const lied_spec *sp, const char *site, lied_err *e) {
+  for (int k = 0; k < sp->cls->nparams; k++) {
+    const lied_param *p = &sp->cls->params[k];
+    const void *t;
+    if (!(p->flags & LIED_PARAM_TABLES)) continue;
+    memcpy(&t, sp->proto + p->offset, sizeof t);
+    if (!t)
+      return lied_errc(e, LIED_E_PARAM, "%s: parameter %s: no %s given (%s = lied.table {...})",
+                       site, p->name, (p->flags & LIED_PARAM_MAP) ? "map" : "table", p->name);
+  }
+  return LIED_OK;
+}
+
 /* Leaf spec s: the class's init on the prototype (LIED_E_PARAM when it
  * fails), its template, its arena of prototype copies and the copies'
  * own parameter values. */
@@ -253,13 +284,13 @@ static int instantiate_leaf(lied_model *m, int s, tcache *tc, lied_err *e) {
      * parameter-selected input) is then that of a copy */
     for (int k = 0; k < sp->npcopies; k++)
       if (sp->pcopies[k].inst == LIED_ALL_COPIES)
-        lied_param_put(sp->proto, sp->pcopies[k].p, sp->pcopies[k].v);
+        lied_param_put(m, sp->proto, sp->pcopies[k].p, sp->pcopies[k].v);
     if (!(raw = lied_xmalloc(sp->size, "prototype", e))) return LIED_E_NOMEM;
     memcpy(raw, sp->proto, sp->size);
   }
-  int rc = LIED_OK;
-  if (sp->cls->init) {
-    lied_init ctx = {e, site, 0};
+  int rc = missing_tables(sp, site, e);
+  if (rc == LIED_OK && sp->cls->init) {
+    lied_init ctx = {e, site, 0, m, s, 0};
     if (sp->cls->init(sp->proto, &ctx) || ctx.failed)
       rc = ctx.failed ? lied_err_code(e)
                       : lied_errc(e, LIED_E_PARAM, "%s: initialisation failed", path);

@@ -1,5 +1,6 @@
 /* model.c - the declared tree: specs, parameters, connections, port aliases. */
 #include "core/model.h"
+#include "core/table.h"
 #include "core/text.h"
 #include "core/wire.h"
 #include <math.h>
@@ -37,6 +38,9 @@ void lied_model_free(lied_model *m) {
   }
   free(m->specs);
   free(m->child_slots);
+  for (int i = 0; i < m->ntables; i++) lied_table_release(m->tables[i]);
+  free(m->tables);
+  free(m->table_slots);
   free(m);
 }
 
@@ -55,6 +59,7 @@ void lied_spec_path(const lied_model *m, int s, char *buf, size_t cap) {
 static void set_defaults(const lied_class *cls, char *proto) {
   for (int i = 0; i < cls->nparams; i++) {
     const lied_param *p = &cls->params[i];
+    if (p->flags & LIED_PARAM_TABLES) continue; /* NULL: given or refused (build.c) */
     int len = p->len > 1 ? p->len : 1;
     for (int k = 0; k < len; k++) {
       double v = (len > 1 && p->defs) ? p->defs[k] : p->def;
@@ -250,10 +255,71 @@ static int param_lookup(lied_model *m, int spec, const char *name, int n,
   return LIED_OK;
 }
 
+/* Table parameter p of instance inst (LIED_ALL_COPIES: the spec) takes the
+ * table with id v: one of the model's, of p's rank. */
+static int table_check(const lied_model *m, int spec, uint64_t inst, const lied_param *p,
+                       double v, lied_err *e) {
+  const int want = (p->flags & LIED_PARAM_MAP) ? 2 : 1;
+  const char *why = NULL;
+  if (!(v >= 0 && v < m->ntables && v == floor(v)))
+    why = "must be a table (lied.table {...})";
+  else if (lied_table_rank(m->tables[(int)v]) != want)
+    why = want == 2 ? "must be a 2-D map (lied.table {x1 = ..., x2 = ..., z = ...}), got a 1-D table"
+                    : "must be a 1-D table (lied.table {x = ..., y = ...}), got a 2-D map";
+  if (!why) return LIED_OK;
+  char path[512];
+  if (inst == LIED_ALL_COPIES)
+    lied_spec_path(m, spec, path, sizeof path);
+  else
+    lied_model_path(m, spec, inst, path, sizeof path);
+  return lied_errc(e, LIED_E_PARAM, "%s: parameter %s %s", path, p->name, why);
+}
+
+/* The model's table holding what t holds, or -1: the index by hash (open
+ * addressing, id + 1 per slot), so a million copies given their own tables
+ * cost a million lookups, not a million squared comparisons. */
+static int table_find(const lied_model *m, const lied_table *t) {
+  if (!m->table_cap) return -1;
+  const size_t mask = m->table_cap - 1;
+  for (size_t i = (size_t)lied_table_hash(t) & mask;; i = (i + 1) & mask) {
+    uint32_t v = m->table_slots[i];
+    if (!v) return -1;
+    if (lied_table_same(m->tables[v - 1], t)) return (int)v - 1;
+  }
+}
+
+static void table_put(lied_model *m, int id) {
+  const size_t mask = m->table_cap - 1;
+  size_t i = (size_t)lied_table_hash(m->tables[id]) & mask;
+  while (m->table_slots[i]) i = (i + 1) & mask;
+  m->table_slots[i] = (uint32_t)id + 1;
+}
+
+int lied_model_add_table(lied_model *m, lied_table *t, lied_err *e) {
+  int id = table_find(m, t);
+  if (id >= 0) return id;
+  LIED_TRY(lied_table_check(t, e));
+  LIED_TRY(lied_grow((void **)&m->tables, &m->captables, m->ntables + 1, sizeof *m->tables, e));
+  if (2 * ((size_t)m->ntables + 1) > m->table_cap) { /* rehash at half load */
+    size_t cap = m->table_cap ? 2 * m->table_cap : 16;
+    uint32_t *slots = lied_xcalloc(cap, sizeof *slots, "table index", e);
+    if (!slots) return LIED_E_NOMEM;
+    free(m->table_slots);
+    m->table_slots = slots;
+    m->table_cap = cap;
+    for (int k = 0; k < m->ntables; k++) table_put(m, k);
+  }
+  lied_table_retain(t);
+  m->tables[m->ntables] = t;
+  table_put(m, m->ntables);
+  return m->ntables++;
+}
+
 /* The values v of p for instance inst (LIED_ALL_COPIES: the spec) in range,
  * or LIED_E_PARAM naming the instance. */
 static int values_check(const lied_model *m, int spec, uint64_t inst, const lied_param *p,
                         const double *v, lied_err *e) {
+  if (p->flags & LIED_PARAM_TABLES) return table_check(m, spec, inst, p, v[0], e);
   int len = p->len > 1 ? p->len : 1;
   for (int k = 0; k < len; k++) {
     char why[128];
@@ -270,7 +336,12 @@ static int values_check(const lied_model *m, int spec, uint64_t inst, const lied
   return LIED_OK;
 }
 
-void lied_param_put(char *inst, const lied_param *p, const double *v) {
+void lied_param_put(const lied_model *m, char *inst, const lied_param *p, const double *v) {
+  if (p->flags & LIED_PARAM_TABLES) {
+    const lied_table *t = m->tables[(int)v[0]]; /* checked by values_check */
+    memcpy(inst + p->offset, &t, sizeof t);
+    return;
+  }
   int len = p->len > 1 ? p->len : 1;
   for (int k = 0; k < len; k++) {
     if (p->flags & LIED_PARAM_INT)
@@ -285,7 +356,7 @@ int lied_model_set_param(lied_model *m, int spec, const char *name,
   const lied_param *p;
   LIED_TRY(param_lookup(m, spec, name, n, &p, e));
   LIED_TRY(values_check(m, spec, LIED_ALL_COPIES, p, v, e));
-  lied_param_put(m->specs[spec].proto, p, v);
+  lied_param_put(m, m->specs[spec].proto, p, v);
   return LIED_OK;
 }
 

@@ -181,6 +181,11 @@ typedef struct lied_spec {
   uint64_t slice_first, slice_global, own_first, own_count;
 } lied_spec;
 
+/* Parameters given as tables (lied/table.h): the flags, and the values such
+ * a parameter takes in lied_model_set_param and its kin: one, the id
+ * lied_model_add_table returned. */
+#define LIED_PARAM_TABLES (LIED_PARAM_TABLE | LIED_PARAM_MAP)
+
 typedef struct lied_model {
   lied_spec *specs;
   int nspecs, capspecs;
@@ -197,6 +202,12 @@ typedef struct lied_model {
    * slice_first and slice_global (lied_spec). Names show and take the
    * global indices (crab[slice_first + 1] is this model's first copy). */
   int slice_spec;
+  /* the distinct tables of table parameters (lied_model_add_table): one
+   * reference each, released with the model */
+  struct lied_table **tables;
+  int ntables, captables;
+  uint32_t *table_slots; /* index by content hash (model.c), table_cap slots */
+  size_t table_cap;
 } lied_model;
 
 /* ---- building the tree (lied_model_*: model.c) ------------------------ */
@@ -230,8 +241,15 @@ int lied_model_set_param_copies(lied_model *m, int spec, const char *name,
                                 const double *v, int n, uint64_t ncopies, lied_err *e);
 int lied_model_set_param_at(lied_model *m, int spec, uint64_t inst, const char *name,
                             const double *v, int n, lied_err *e);
-/* Write values v of parameter p into instance inst. */
-void lied_param_put(char *inst, const lied_param *p, const double *v);
+/* Write values v of parameter p into instance inst (a table parameter: the
+ * table whose id v[0] is). */
+void lied_param_put(const lied_model *m, char *inst, const lied_param *p, const double *v);
+/* A table for table parameters: the model takes a reference to t, or to the
+ * one it has that holds the same (one copy per distinct table). Returns its
+ * id (>= 0), or LIED_E_PARAM with lied_table_check's message when its
+ * numbers are wrong (the caller names the component and the parameter),
+ * LIED_E_NOMEM. */
+int lied_model_add_table(lied_model *m, struct lied_table *t, lied_err *e);
 /* Instances of spec s in the whole model (the counts along its path). */
 uint64_t lied_spec_total(const lied_model *m, int s);
 int lied_model_connect(lied_model *m, int spec, const char *a, const char *b,

@@ -8,6 +8,7 @@
  *   lua_run.c      model:run and the run options (lied.core.run_options)
  *   lua_analysis.c model:steady, linearize, params (src/analysis)
  *   lua_result.c   results of runs
+ *   lua_table.c    tables and maps (lied.table)
  *   lua_error.c    error objects (kind "usage" or "model")
  *   lua_dist.c     the processes of a run under mpirun (src/dist)
  *   lua_module.c   lied_lua_open_core and the module's other functions */
@@ -26,6 +27,7 @@
 #define MODEL_MT "lied.Model"
 #define RESULT_MT "lied.Result"
 #define ERROR_MT "lied.Error"
+#define TABLE_MT "lied.Table"
 
 /* ---- errors (lua_error.c) ------------------------------------------------ */
 
@@ -87,6 +89,12 @@ void lied_lua_open_build(lua_State *L);
 void lied_lua_open_results(lua_State *L);
 void lied_lua_open_run(lua_State *L);
 void lied_lua_open_dist(lua_State *L);
+void lied_lua_open_tables(lua_State *L);
+/* The table (lied/table.h) of a lied.Table at idx, or NULL. */
+struct lied_table *lied_lua_totable(lua_State *L, int idx);
+/* The value of a table parameter whose field is at `at`, for listings: a
+ * string describing the table ("table cycle.csv: speed (1801 points, ...)"). */
+void lied_lua_push_table_param(lua_State *L, const void *at);
 /* lua_sweep.c: what lied.sweep moves between ranks (called by open_dist) */
 void lied_lua_open_sweep(lua_State *L);
 /* The model methods of lua_inspect.c, lua_run.c and lua_analysis.c. */

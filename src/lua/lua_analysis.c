@@ -262,6 +262,9 @@ static double *input_addr(lua_State *L, lmodel *u, const char *name) {
     lied_lua_fail(L, LIED_E_USAGE, "linearize: input '%s': %s (%s) has no parameter '%s'%s",
                   name, comp, sp->cls->name, dot + 1, lua_tostring(L, -1));
   }
+  if (p->flags & LIED_PARAM_TABLES)
+    lied_lua_fail(L, LIED_E_USAGE, "linearize: input '%s' is a table parameter; inputs are scalars",
+                  name);
   if (p->len > 1)
     lied_lua_fail(L, LIED_E_USAGE,
                   "linearize: input '%s' is a vector parameter (%d values); inputs are scalars",
@@ -454,7 +457,8 @@ static int model_params(lua_State *L) {
         const char *at = lied_inst(sp, i) + pr->offset;
         lua_createtable(L, 0, 4);
         lied_lua_setstr(L, "name", name);
-        const int len = pr->len > 1 ? pr->len : 1;
+        const int len = (pr->flags & LIED_PARAM_TABLES) ? 0 : pr->len > 1 ? pr->len : 1;
+        if (len == 0) lied_lua_push_table_param(L, at);
         if (len > 1) lua_createtable(L, len, 0);
         for (int j = 0; j < len; j++) { /* integer parameters are stored as int */
           if (pr->flags & LIED_PARAM_INT)

@@ -5,6 +5,7 @@
 #include <time.h>
 #include "lua/binding.h"
 #include "core/clock.h"
+#include "core/table.h"
 
 lmodel *lied_lua_checkmodel(lua_State *L, int idx) {
   lmodel *u = luaL_checkudata(L, idx, MODEL_MT);
@@ -54,11 +55,48 @@ static int array_levels(const lied_model *m, int s, uint32_t *cnt) {
   return k;
 }
 
+/* The path of instance inst of leaf spec `spec` (LIED_ALL_COPIES: the
+ * spec's declared path) into path. */
+static void inst_path(const lied_model *m, int spec, uint64_t inst, char *path, size_t cap) {
+  if (inst == LIED_ALL_COPIES)
+    lied_spec_path(m, spec, path, cap);
+  else
+    lied_model_path(m, spec, inst, path, cap);
+}
+
+/* The value of table parameter p (lied/table.h) of instance inst of leaf
+ * spec `spec` at stack index idx, a lied.table: its id in the model (one
+ * per distinct table); a parameter error naming the instance and p when it
+ * is not a table of p's rank or its numbers are wrong. */
+static double table_value(lua_State *L, int idx, lied_model *m, int spec, uint64_t inst,
+                          const lied_param *p, const char *where) {
+  char path[512];
+  lied_table *t = lied_lua_totable(L, idx);
+  inst_path(m, spec, inst, path, sizeof path);
+  if (!t)
+    lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s must be a %s (lied.table {...}), got %s",
+                  where ? where : "", where ? ": " : "", path, p->name,
+                  (p->flags & LIED_PARAM_MAP) ? "map" : "table", luaL_typename(L, idx));
+  lied_err e;
+  int id = lied_model_add_table(m, t, &e);
+  if (id < 0) {
+    lied_err_prefix(&e, "%s%s%s: parameter %s: ", where ? where : "", where ? ": " : "", path,
+                    p->name);
+    lied_lua_raise(L, &e);
+  }
+  return id;
+}
+
 /* The len values of parameter p at stack index idx (a number, or a list
- * of len numbers) into v; a parameter error naming instance inst of leaf
- * spec `spec` (LIED_ALL_COPIES: the spec) otherwise. */
-static void copy_values(lua_State *L, int idx, const lied_model *m, int spec, uint64_t inst,
+ * of len numbers; a table parameter: a lied.table) into v; a parameter
+ * error naming instance inst of leaf spec `spec` (LIED_ALL_COPIES: the
+ * spec) otherwise. */
+static void copy_values(lua_State *L, int idx, lied_model *m, int spec, uint64_t inst,
                         const lied_param *p, double *v) {
+  if (p->flags & LIED_PARAM_TABLES) {
+    v[0] = table_value(L, idx, m, spec, inst, p, NULL);
+    return;
+  }
   const int len = p->len > 1 ? p->len : 1;
   if (lua_type(L, idx) == LUA_TNUMBER && len == 1) {
     v[0] = lua_tonumber(L, idx);
@@ -75,10 +113,10 @@ static void copy_values(lua_State *L, int idx, const lied_model *m, int spec, ui
     }
   }
   char path[512];
-  if (inst == LIED_ALL_COPIES)
-    lied_spec_path(m, spec, path, sizeof path);
-  else
-    lied_model_path(m, spec, inst, path, sizeof path);
+  inst_path(m, spec, inst, path, sizeof path);
+  if (lied_lua_totable(L, idx))
+    lied_lua_fail(L, LIED_E_PARAM, "%s: parameter %s must be %s, got a table (lied.table)", path,
+                  p->name, len == 1 ? "a number" : "a list of numbers");
   if (len == 1)
     lied_lua_fail(L, LIED_E_PARAM, "%s: parameter %s must be a number, got %s", path, p->name,
                   luaL_typename(L, idx));
@@ -242,7 +280,8 @@ static int set_coupled_slices(lua_State *L, lied_model *m, lua_Integer n, lied_e
   return LIED_OK;
 }
 
-/* lied.core.build(specs) -> model. specs[i] = {name, parent (index, 0 for
+/* lied.core.build(specs [, opts]) -> model; opts: sched_flags below.
+ * specs[i] = {name, parent (index, 0 for
  * the root), class, count, array, params = {k = number or {numbers}},
  * copies = {param = function(i1, ..., iK)} (per-copy values, called with
  * the indices of every instance), at = {{name, idx, value}} (values of
@@ -253,7 +292,8 @@ static int set_coupled_slices(lua_State *L, lied_model *m, lua_Integer n, lied_e
 /* The schedule flags of lied.core.build's options table at idx (none, or
  * {sparse = false, skew = false, window = false, replicate = false}: the
  * plain paths, for tests and comparisons; sparse = "always": every section
- * of one instance solved sparsely, however small). */
+ * of one instance solved sparsely, however small; skew_any = true: the skew
+ * and waves on short arrays too, lied run --check). */
 static unsigned sched_flags(lua_State *L, int idx) {
   static const struct {
     const char *name;
@@ -261,7 +301,8 @@ static unsigned sched_flags(lua_State *L, int idx) {
   } off[] = {{"sparse", LIED_SCHED_NO_SPARSE},
              {"skew", LIED_SCHED_NO_SKEW},
              {"window", LIED_SCHED_NO_WINDOW},
-             {"replicate", LIED_SCHED_NO_REPLICATE}};
+             {"replicate", LIED_SCHED_NO_REPLICATE},
+             {"skew_any", LIED_SCHED_SKEW_ANY}}; /* this one: set by true */
   unsigned flags = 0;
   if (lua_isnoneornil(L, idx)) return 0;
   luaL_checktype(L, idx, LUA_TTABLE);
@@ -273,7 +314,8 @@ static unsigned sched_flags(lua_State *L, int idx) {
       i++;
     if (i == sizeof off / sizeof off[0])
       lied_lua_fail(L, LIED_E_USAGE,
-                    "build: unknown schedule option %s (sparse, skew, window, replicate)",
+                    "build: unknown schedule option %s (sparse, skew, window, replicate, "
+                    "skew_any)",
                     lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : luaL_typename(L, -2));
     if (off[i].flag == LIED_SCHED_NO_SPARSE && lua_type(L, -1) == LUA_TSTRING &&
         strcmp(lua_tostring(L, -1), "always") == 0)
@@ -282,7 +324,7 @@ static unsigned sched_flags(lua_State *L, int idx) {
       lied_lua_fail(L, LIED_E_USAGE, "build: schedule option %s must be true or false%s, got %s",
                     off[i].name, off[i].flag == LIED_SCHED_NO_SPARSE ? " (or \"always\")" : "",
                     luaL_typename(L, -1));
-    else if (!lua_toboolean(L, -1))
+    else if (lua_toboolean(L, -1) == (off[i].flag == LIED_SCHED_SKEW_ANY))
       flags |= off[i].flag;
     lua_pop(L, 1);
   }
@@ -292,6 +334,7 @@ static unsigned sched_flags(lua_State *L, int idx) {
 static int core_build(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   const lied_build_opts bo = {sched_flags(L, 2)};
+  lua_settop(L, 1);
   lmodel *u = lua_newuserdatauv(L, sizeof *u, 0);
   u->sys = NULL;
   luaL_setmetatable(L, MODEL_MT);
@@ -349,7 +392,14 @@ static int core_build(lua_State *L) {
         const char *pn = lua_tostring(L, -2);
         double vbuf[64], *v = vbuf;
         int nv = 0;
-        if (lua_type(L, -1) == LUA_TTABLE) {
+        const lied_param *pp = cls ? lied_class_param(cls, pn) : NULL;
+        if (pp && ((pp->flags & LIED_PARAM_TABLES) || lied_lua_totable(L, -1))) {
+          /* a table parameter takes a lied.table, any other not */
+          if (pp->flags & LIED_PARAM_TABLES)
+            v[nv++] = table_value(L, lua_gettop(L), m, id, LIED_ALL_COPIES, pp, where);
+          else
+            copy_values(L, lua_gettop(L), m, id, LIED_ALL_COPIES, pp, v);
+        } else if (lua_type(L, -1) == LUA_TTABLE) {
           lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
           if (len > (1 << 20))
             return lied_lua_fail(L, LIED_E_PARAM, "%s%s%s: parameter %s: %I values are too many",

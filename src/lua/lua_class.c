@@ -61,6 +61,10 @@ static int class_index(lua_State *L) {
       lua_setfield(L, -2, "max_open");
       lua_pushinteger(L, p->len > 1 ? p->len : 1);
       lua_setfield(L, -2, "len");
+      if (p->flags & (LIED_PARAM_TABLE | LIED_PARAM_MAP)) { /* lied/table.h: its rank */
+        lua_pushinteger(L, (p->flags & LIED_PARAM_MAP) ? 2 : 1);
+        lua_setfield(L, -2, "table");
+      }
       lua_rawseti(L, -2, i + 1);
     }
   } else {
@@ -127,6 +131,8 @@ static int library_open(lua_State *L, const lied_library *lib, int abi, const ch
   char msg[512];
   /* the name is the descriptor's first field in every ABI */
   const char *name = lib && lib->name ? lib->name : "?";
+  if (!lib) /* LIED_LIBRARY_OPEN(NAME, NULL): nothing to check or register */
+    return lied_lua_fail(L, LIED_E_MODEL, "a component library's luaopen passed no descriptor (NULL)");
   if (lied_library_check(NULL, name, abi, version, msg, sizeof msg) != 0 ||
       lied_library_check(lib, name, abi, version, msg, sizeof msg) != 0)
     return lied_lua_fail(L, LIED_E_MODEL, "%s", msg);

@@ -163,6 +163,7 @@ int lied_lua_open_core(lua_State *L) {
   lied_lua_open_results(L);
   lied_lua_open_run(L);
   lied_lua_open_dist(L);
+  lied_lua_open_tables(L);
   lua_pushstring(L, LIED_VERSION);
   lua_setfield(L, -2, "version");
   lua_pushboolean(L, lied_splu_available());

@@ -62,19 +62,25 @@ static int select_items(lied_recorder *r, const lied_model *m, const char *p, ch
 
 /* Note item text, which selected the variables from r->n - before on. */
 static int add_item(lied_recorder *r, const char *text, size_t before, lied_err *e) {
-  char **ni = realloc(r->items, sizeof *ni * (size_t)(r->nitems + 1));
-  if (ni) r->items = ni;
-  size_t *nn = realloc(r->item_n, sizeof *nn * (size_t)(r->nitems + 1));
-  if (nn) r->item_n = nn;
-  if (!ni || !nn) return lied_errc(e, LIED_E_NOMEM, "out of memory (recorder)");
+  LIED_TRY(lied_grow((void **)&r->items, &r->items_cap, r->nitems + 1, sizeof *r->items, e));
+  LIED_TRY(lied_grow((void **)&r->item_n, &r->item_n_cap, r->nitems + 1, sizeof *r->item_n, e));
   if (!(r->items[r->nitems] = lied_strdup(text, e))) return LIED_E_NOMEM;
   r->item_n[r->nitems++] = r->n - before;
   return LIED_OK;
 }
 
+int lied_recorder_check_list(const char *list, lied_err *e) {
+  if (list && !list[strspn(list, " ")]) /* given, and empty: not the default (issue 47) */
+    return lied_errc(e, LIED_E_USAGE,
+                     "the variable list is empty (give names or patterns, \"t1.*,p1.m_flow\"; "
+                     "leave it out for every state)");
+  return LIED_OK;
+}
+
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
                          volatile sig_atomic_t *stop, lied_err *e) {
-  if (!list || !*list) {
+  LIED_TRY(lied_recorder_check_list(list, e));
+  if (!list) {
     glob_ctx g = {r, NULL, 1, stop, e, 0, LIED_OK};
     size_t before = r->n;
     const int rc = walk_vars(m, &g);
@@ -192,7 +198,8 @@ int lied_params_collect(lied_params *p, const lied_model *m, size_t max, lied_er
     if (!sp->cls || sp->internal || !sp->arena) continue;
     size_t per = 0;
     for (int k = 0; k < sp->cls->nparams; k++)
-      per += sp->cls->params[k].len > 1 ? (size_t)sp->cls->params[k].len : 1;
+      if (!(sp->cls->params[k].flags & LIED_PARAM_TABLES)) /* tables are not numbers */
+        per += sp->cls->params[k].len > 1 ? (size_t)sp->cls->params[k].len : 1;
     if (sp->total > max || per * sp->total > max - n) return LIED_OK; /* too many: none */
     n += per * sp->total;
   }
@@ -215,6 +222,7 @@ int lied_params_collect(lied_params *p, const lied_model *m, size_t max, lied_er
       lied_model_path(m, si, i, path, sizeof path);
       for (int k = 0; k < sp->cls->nparams; k++) {
         const lied_param *pr = &sp->cls->params[k];
+        if (pr->flags & LIED_PARAM_TABLES) continue;
         const double *v = (const double *)(const void *)(lied_inst(sp, i) + pr->offset);
         int len = pr->len > 1 ? pr->len : 1;
         if (pr->len <= 1) { /* a state's start value has the state's name: the variable */

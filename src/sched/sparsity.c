@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sched/sbuild.h"
+#include "sched/sets.h"
 
 static int cmp_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -15,7 +16,7 @@ static int cmp_u32(const void *a, const void *b) {
 
 /* Index in the state vector of state q of instance inst of spec, or -1
  * (with a window: inst is the graph's instance, and so is the index). */
-static int64_t state_index(const lied_sched *s, int spec, uint64_t inst, int q) {
+int64_t lied_sets_state_index(const lied_sched *s, int spec, uint64_t inst, int q) {
   const lied_model *m = s->model;
   for (int i = 0; i < s->nsmap; i++)
     if (s->smap[i].base == m->specs[spec].arena)
@@ -42,16 +43,7 @@ static uint64_t graph_instance(const lied_sb *b, int spec, uint64_t inst) {
   return inst >= b->wcut + b->wshift ? inst - b->wshift : b->wcut;
 }
 
-/* Per component c of the graph, the sorted set of states it depends on:
- * pool[set0[c] .. set0[c] + setn[c]). tmp is work space. */
-typedef struct comp_sets {
-  uint64_t *set0;
-  uint32_t *setn, *pool, *tmp;
-  uint64_t npool, cappool, captmp;
-  uint8_t *marray; /* with a window: per state map, 1 for an array's states */
-} comp_sets;
-
-static void sets_free(comp_sets *cs) {
+void lied_sets_free(comp_sets *cs) {
   free(cs->set0);
   free(cs->setn);
   free(cs->pool);
@@ -80,8 +72,8 @@ static uint32_t from_window(const lied_sched *s, const comp_sets *cs, uint32_t x
   return cs->marray[i] ? (uint32_t)((int64_t)x + shift * s->smap[i].n) : x;
 }
 
-/* Room for need entries in tmp. */
-static int reserve_tmp(comp_sets *cs, uint64_t need, lied_err *e) {
+
+int lied_sets_reserve(comp_sets *cs, uint64_t need, lied_err *e) {
   if (need <= cs->captmp) return LIED_OK;
   uint64_t nc = need * 2 + 16;
   uint32_t *t = realloc(cs->tmp, sizeof *t * nc);
@@ -100,10 +92,10 @@ static int gather_node(const lied_sb *b, comp_sets *cs, uint32_t c, uint32_t v, 
   const lied_graph *g = &b->g;
   uint64_t need = *nt + bl->nin;
   for (uint32_t k = g->rowptr[v]; k < g->rowptr[v + 1]; k++) need += cs->setn[b->comp[g->adj[k]]];
-  LIED_TRY(reserve_tmp(cs, need, b->e));
+  LIED_TRY(lied_sets_reserve(cs, need, b->e));
   for (uint32_t r = bl->in0; r < bl->in0 + bl->nin; r++)
     if (t->refs[r].kind == LIED_REF_STATE) {
-      int64_t x = state_index(b->s, id.spec, id.inst, t->refs[r].a);
+      int64_t x = lied_sets_state_index(b->s, id.spec, id.inst, t->refs[r].a);
       if (x >= 0) cs->tmp[(*nt)++] = (uint32_t)x;
     }
   for (uint32_t k = g->rowptr[v]; k < g->rowptr[v + 1]; k++) {
@@ -115,8 +107,8 @@ static int gather_node(const lied_sb *b, comp_sets *cs, uint32_t c, uint32_t v, 
   return LIED_OK;
 }
 
-/* tmp[0 .. nt) sorted, without repeats, as component c's set. */
-static int store_set(comp_sets *cs, uint32_t c, uint64_t nt, lied_err *e) {
+
+int lied_sets_store(comp_sets *cs, uint32_t c, uint64_t nt, lied_err *e) {
   uint32_t *tmp = cs->tmp;
   if (nt > 1) qsort(tmp, (size_t)nt, sizeof *tmp, cmp_u32);
   uint64_t u = 0;
@@ -146,7 +138,7 @@ static int component_sets(const lied_sb *b, comp_sets *cs) {
     uint64_t nt = 0;
     for (uint32_t i = b->cstart[c]; i < b->cstart[c + 1]; i++)
       LIED_TRY(gather_node(b, cs, c, b->cmem[i], &nt));
-    LIED_TRY(store_set(cs, c, nt, b->e));
+    LIED_TRY(lied_sets_store(cs, c, nt, b->e));
   }
   return LIED_OK;
 }
@@ -230,7 +222,7 @@ int lied_sched_sparsity(lied_sched *s, uint64_t **rowptr_out, uint32_t **cols_ou
     const int again = rc == LIED_OK && b.wshift && !window_sets_local(&b, &cs);
     if (rc == LIED_OK && !again) rc = pattern(&b, &cs, &rowptr, &cols);
     lied_sb_free(&b);
-    sets_free(&cs);
+    lied_sets_free(&cs);
     if (!again) break;
     window = 0;
   }

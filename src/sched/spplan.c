@@ -7,44 +7,8 @@
 #include "core/assert.h"
 #include "linsys/pattern.h"
 #include "sched/sbuild.h"
+#include "sched/spplan.h"
 #include "sched/spsec.h"
-
-/* What a member reads inside its section: a tearing variable (a = pair
- * index in the section), or an output range ri (an entry of the producer's
- * template outs) of producer member a. */
-typedef struct sp_read {
-  int tear;
-  int a;
-  int ri;
-} sp_read;
-
-/* A range some member reads: producer member and range; base >= 0 once cut
- * (its unknowns base .. base + nv - 1). */
-typedef struct sp_cand {
-  int mem, ri, nv;
-  int base;
-} sp_cand;
-
-/* Planning state. */
-typedef struct sp_plan {
-  lied_sb *b;
-  lied_section *sec;
-  const lied_secb *sb;
-  const int *pos;
-  uint32_t comp;
-  const uint32_t *cmem; /* the component's members, sorted by node */
-  int n, k;
-  sp_read *rd; /* reads, per member rd[rs[j] .. rs[j + 1]) */
-  int *rs;
-  int nrd, caprd;
-  sp_cand *cand; /* sorted by (mem, ri); per member cs[j] .. cs[j + 1] */
-  int *cs;
-  int ncand;
-  int *dpool; /* D(j) = dpool[ds[j] .. ds[j + 1]): the unknowns member j depends on */
-  uint64_t *ds;
-  uint64_t ndp, capdp;
-  int nu;
-} sp_plan;
 
 /* A tearing pair of the section by (spec, inst, pair), for look-up. */
 typedef struct pair_key {
@@ -80,7 +44,7 @@ static int find_pair(const pair_key *keys, int k, int spec, uint64_t inst, int p
   return -1;
 }
 
-static int push_read(sp_plan *P, int tear, int a, int ri) {
+static int push_read(lied_spplan *P, int tear, int a, int ri) {
   if (P->nrd == P->caprd) {
     int nc = P->caprd ? 2 * P->caprd : 1024;
     sp_read *r = realloc(P->rd, sizeof *r * (size_t)nc);
@@ -92,7 +56,7 @@ static int push_read(sp_plan *P, int tear, int a, int ri) {
 }
 
 /* The section member of node u, or -1 when u is outside the section. */
-static int member_of(const sp_plan *P, uint32_t u) {
+static int member_of(const lied_spplan *P, uint32_t u) {
   if (P->b->comp[u] != P->comp) return -1;
   int li = lied_sb_local_index(P->cmem, P->n, u);
   return li < 0 ? -1 : P->pos[li];
@@ -100,7 +64,7 @@ static int member_of(const sp_plan *P, uint32_t u) {
 
 /* Producer ranges of spec s2's instance i2 overlapping bytes [off, off + w)
  * that are members of the section: one read each. */
-static int read_ranges(sp_plan *P, int s2, uint64_t i2, uint32_t off, uint32_t w) {
+static int read_ranges(lied_spplan *P, int s2, uint64_t i2, uint32_t off, uint32_t w) {
   const lied_template *t2 = &P->b->m->specs[s2].tpl;
   for (int r = lied_template_out_from(t2, off); r < t2->nouts && t2->outs[r].lo < off + w; r++) {
     uint32_t u = lied_sb_encode(P->b, s2, t2->outs[r].block, i2);
@@ -111,7 +75,7 @@ static int read_ranges(sp_plan *P, int s2, uint64_t i2, uint32_t off, uint32_t w
 }
 
 /* The reads of member j (node v) inside the section. */
-static int member_reads(sp_plan *P, const pair_key *keys, int j, uint32_t v) {
+static int member_reads(lied_spplan *P, const pair_key *keys, int j, uint32_t v) {
   lied_sb *b = P->b;
   const node_id id = lied_sb_decode(b, v);
   const lied_spec *s = &b->m->specs[id.spec];
@@ -141,21 +105,15 @@ static int member_reads(sp_plan *P, const pair_key *keys, int j, uint32_t v) {
   return LIED_OK;
 }
 
-static int cmp_cand(const void *a, const void *b) {
-  const sp_cand *x = a, *y = b;
-  if (x->mem != y->mem) return x->mem < y->mem ? -1 : 1;
-  return x->ri < y->ri ? -1 : x->ri > y->ri;
-}
 
-/* The candidate index of (mem, ri). */
-static int find_cand(const sp_plan *P, int mem, int ri) {
+int lied_spplan_find_cand(const lied_spplan *P, int mem, int ri) {
   for (int c = P->cs[mem]; c < P->cs[mem + 1]; c++)
     if (P->cand[c].ri == ri) return c;
   return -1;
 }
 
 /* Every member's reads, and the ranges read (candidates for cuts). */
-static int collect_reads(sp_plan *P) {
+static int collect_reads(lied_spplan *P) {
   lied_err *e = P->b->e;
   const int n = P->n, k = P->k;
   pair_key *keys = lied_xmalloc(sizeof *keys * (size_t)(k ? k : 1), "sparse section", e);
@@ -165,32 +123,48 @@ static int collect_reads(sp_plan *P) {
     free(keys);
     return LIED_E_NOMEM;
   }
-  for (int p = 0; p < k; p++) {
-    const lied_sec_pair *sp = &P->sec->pairs[p];
-    keys[p] = (pair_key){sp->spec, sp->pair, sp->inst0, p};
-  }
+  for (int p = 0; p < k; p++) keys[p] = (pair_key){P->pspec[p], P->ppair[p], P->pinst[p], p};
   qsort(keys, (size_t)k, sizeof *keys, cmp_key);
   int rc = LIED_OK;
   for (int j = 0; j < n && rc == LIED_OK; j++) {
     P->rs[j] = P->nrd;
-    rc = member_reads(P, keys, j, P->sb->first[j]);
+    rc = member_reads(P, keys, j, P->ord[j]);
   }
   free(keys);
   if (rc) return rc;
   P->rs[n] = P->nrd;
-  /* candidates: distinct ranges read */
+  /* candidates: the distinct ranges read, by producer member (a counting
+   * sort over the members, then each member's few ranges sorted and made
+   * unique in place: a million reads cost a qsort a third of the plan) */
   P->cand = lied_xmalloc(sizeof *P->cand * ((size_t)P->nrd + 1), "sparse section", e);
-  if (!P->cand) return LIED_E_NOMEM;
-  int nc = 0;
+  int *at = lied_xcalloc((size_t)n + 1, sizeof *at, "sparse section", e);
+  if (!P->cand || !at) {
+    free(at);
+    return LIED_E_NOMEM;
+  }
   for (int i = 0; i < P->nrd; i++)
-    if (!P->rd[i].tear) P->cand[nc++] = (sp_cand){P->rd[i].a, P->rd[i].ri, 0, -1};
-  qsort(P->cand, (size_t)nc, sizeof *P->cand, cmp_cand);
-  int m = 0;
-  for (int i = 0; i < nc; i++)
-    if (!m || cmp_cand(&P->cand[m - 1], &P->cand[i]) != 0) P->cand[m++] = P->cand[i];
+    if (!P->rd[i].tear) at[P->rd[i].a + 1]++;
+  for (int j = 0; j < n; j++) at[j + 1] += at[j];
+  for (int i = 0; i < P->nrd; i++)
+    if (!P->rd[i].tear) P->cand[at[P->rd[i].a]++] = (sp_cand){P->rd[i].a, P->rd[i].ri, 0, -1};
+  int m = 0, lo = 0;
+  for (int j = 0; j < n; j++) { /* member j's reads are cand[lo .. at[j]) */
+    const int hi = at[j], m0 = m;
+    for (int i = lo; i < hi; i++) {
+      const sp_cand c = P->cand[i];
+      int at_ = m;
+      while (at_ > m0 && P->cand[at_ - 1].ri > c.ri) at_--;
+      if (at_ > m0 && P->cand[at_ - 1].ri == c.ri) continue; /* seen */
+      memmove(&P->cand[at_ + 1], &P->cand[at_], sizeof *P->cand * (size_t)(m - at_));
+      P->cand[at_] = c;
+      m++;
+    }
+    lo = hi;
+  }
+  free(at);
   P->ncand = m;
   for (int i = 0; i < m; i++) {
-    const node_id id = lied_sb_decode(P->b, P->sb->first[P->cand[i].mem]);
+    const node_id id = lied_sb_decode(P->b, P->ord[P->cand[i].mem]);
     const lied_trange *r = &P->b->m->specs[id.spec].tpl.outs[P->cand[i].ri];
     P->cand[i].nv = (int)((r->hi - r->lo) / sizeof(double));
     P->cs[P->cand[i].mem + 1]++;
@@ -199,12 +173,30 @@ static int collect_reads(sp_plan *P) {
   return LIED_OK;
 }
 
+/* d[0 .. len) sorted and made unique (D sets are a few entries: insertion
+ * sort; qsort for the rare long one); the new length. */
 static int cmp_int(const void *a, const void *b) {
   int x = *(const int *)a, y = *(const int *)b;
   return x < y ? -1 : x > y;
 }
+static size_t sort_unique(int *d, size_t len) {
+  if (len > 32) {
+    qsort(d, len, sizeof *d, cmp_int);
+  } else {
+    for (size_t i = 1; i < len; i++) {
+      int v = d[i];
+      size_t k = i;
+      for (; k > 0 && d[k - 1] > v; k--) d[k] = d[k - 1];
+      d[k] = v;
+    }
+  }
+  size_t m = 0;
+  for (size_t i = 0; i < len; i++)
+    if (!m || d[m - 1] != d[i]) d[m++] = d[i];
+  return m;
+}
 
-static int pool_reserve(sp_plan *P, uint64_t more) {
+static int pool_reserve(lied_spplan *P, uint64_t more) {
   if (P->ndp + more <= P->capdp) return LIED_OK;
   uint64_t nc = P->capdp ? P->capdp : 4096;
   while (nc < P->ndp + more) nc *= 2;
@@ -216,7 +208,7 @@ static int pool_reserve(sp_plan *P, uint64_t more) {
 
 /* D(j) for every member in section order, cutting the outputs of members
  * whose D grows beyond LIED_SPARSE_WIDTH. */
-static int propagate(sp_plan *P) {
+static int propagate(lied_spplan *P) {
   const int n = P->n;
   P->ds = lied_xmalloc(sizeof *P->ds * ((size_t)n + 1), "sparse section", P->b->e);
   if (!P->ds) return LIED_E_NOMEM;
@@ -231,7 +223,7 @@ static int propagate(sp_plan *P) {
         continue;
       }
       LIED_ASSERT(r->a < j); /* producers come first in section order */
-      const sp_cand *c = &P->cand[find_cand(P, r->a, r->ri)];
+      const sp_cand *c = &P->cand[lied_spplan_find_cand(P, r->a, r->ri)];
       if (c->base >= 0) {
         LIED_TRY(pool_reserve(P, (uint64_t)c->nv));
         for (int d = 0; d < c->nv; d++) P->dpool[P->ndp++] = c->base + d;
@@ -242,12 +234,8 @@ static int propagate(sp_plan *P) {
         P->ndp += len;
       }
     }
-    /* sort, unique */
     int *d = P->dpool + P->ds[j];
-    size_t len = (size_t)(P->ndp - P->ds[j]), m = 0;
-    qsort(d, len, sizeof *d, cmp_int);
-    for (size_t i = 0; i < len; i++)
-      if (!m || d[m - 1] != d[i]) d[m++] = d[i];
+    const size_t m = sort_unique(d, (size_t)(P->ndp - P->ds[j]));
     P->ndp = P->ds[j] + m;
     P->ds[j + 1] = P->ndp;
     if (m > LIED_SPARSE_WIDTH)
@@ -259,16 +247,15 @@ static int propagate(sp_plan *P) {
   return LIED_OK;
 }
 
-/* The member writing the residual of pair p. */
-static int residual_member(const sp_plan *P, int p) {
-  const lied_sec_pair *sp = &P->sec->pairs[p];
-  const lied_spec *spec = &P->b->m->specs[sp->spec];
-  uint32_t v = lied_sb_encode(P->b, sp->spec, spec->tpl.tears[sp->pair].res_block, sp->inst0);
+int lied_spplan_residual_member(const lied_spplan *P, int p) {
+  const lied_spec *spec = &P->b->m->specs[P->pspec[p]];
+  uint32_t v =
+      lied_sb_encode(P->b, P->pspec[p], spec->tpl.tears[P->ppair[p]].res_block, P->pinst[p]);
   return member_of(P, v);
 }
 
 /* Row r: D(member) with the diagonal r, sorted, into cols (returns the count). */
-static uint64_t put_row(const sp_plan *P, int mem, int r, uint32_t *cols) {
+static uint64_t put_row(const lied_spplan *P, int mem, int r, uint32_t *cols) {
   const int *d = P->dpool + P->ds[mem];
   const uint64_t len = P->ds[mem + 1] - P->ds[mem];
   uint64_t m = 0;
@@ -285,7 +272,7 @@ static uint64_t put_row(const sp_plan *P, int mem, int r, uint32_t *cols) {
 }
 
 /* The matrix pattern: rows of the residuals, then of the cuts. */
-static int build_pattern(sp_plan *P, lied_spsec *sp) {
+static int build_pattern(lied_spplan *P, lied_spsec *sp) {
   lied_err *e = P->b->e;
   const int nu = P->nu, k = P->k;
   int *rmem = lied_xmalloc(sizeof *rmem * (size_t)nu, "sparse section", e);
@@ -295,7 +282,7 @@ static int build_pattern(sp_plan *P, lied_spsec *sp) {
     return LIED_E_NOMEM;
   }
   for (int p = 0; p < k; p++) {
-    rmem[p] = residual_member(P, p);
+    rmem[p] = lied_spplan_residual_member(P, p);
     LIED_ASSERT(rmem[p] >= 0);
   }
   for (int c = 0; c < P->ncand; c++)
@@ -321,7 +308,7 @@ static int build_pattern(sp_plan *P, lied_spsec *sp) {
 
 /* Colours, their columns, and each colour's pass: the members whose D holds
  * a column of that colour or of the colour before (which puts those back). */
-static int build_passes(sp_plan *P, lied_spsec *sp) {
+static int build_passes(lied_spplan *P, lied_spsec *sp) {
   lied_err *e = P->b->e;
   const int nu = P->nu, n = P->n;
   uint32_t *colour = lied_xmalloc(sizeof *colour * (size_t)nu, "sparse section", e);
@@ -386,7 +373,7 @@ out:
 }
 
 /* The cuts' addresses and each member's hooks. */
-static int build_hooks(sp_plan *P, lied_spsec *sp) {
+static int build_hooks(lied_spplan *P, lied_spsec *sp) {
   lied_err *e = P->b->e;
   sp->ncut = P->nu - P->k;
   sp->cut_at = lied_xmalloc(sizeof *sp->cut_at * ((size_t)sp->ncut + 1), "sparse section", e);
@@ -396,7 +383,7 @@ static int build_hooks(sp_plan *P, lied_spsec *sp) {
   int nh = 0;
   for (int j = 0; j < P->n; j++) {
     sp->hstart[j] = nh;
-    const node_id id = lied_sb_decode(P->b, P->sb->first[j]);
+    const node_id id = lied_sb_decode(P->b, P->ord[j]);
     const lied_spec *s = &P->b->m->specs[id.spec];
     char *inst = lied_inst(s, lied_sb_real(P->b, id.spec, id.inst));
     for (int c = P->cs[j]; c < P->cs[j + 1]; c++) {
@@ -415,10 +402,23 @@ static int build_hooks(sp_plan *P, lied_spsec *sp) {
   return LIED_OK;
 }
 
-static int build(sp_plan *P, lied_spsec *sp) {
-  lied_err *e = P->b->e;
+int lied_spplan_structure(lied_spplan *P) {
   LIED_TRY(collect_reads(P));
-  LIED_TRY(propagate(P));
+  return propagate(P);
+}
+
+void lied_spplan_free(lied_spplan *P) {
+  free(P->rd);
+  free(P->rs);
+  free(P->cand);
+  free(P->cs);
+  free(P->dpool);
+  free(P->ds);
+}
+
+static int build(lied_spplan *P, lied_spsec *sp) {
+  lied_err *e = P->b->e;
+  LIED_TRY(lied_spplan_structure(P));
   sp->k = P->k;
   sp->nu = P->nu;
   LIED_TRY(build_pattern(P, sp));
@@ -452,16 +452,23 @@ int lied_sb_sparse_plan(lied_sb *b, int isec, const int *pos) {
   lied_section *sec = &b->s->secs[isec];
   const lied_secb *sb = &b->secb[isec];
   const uint32_t c = b->comp[sb->first[0]];
-  sp_plan P = {.b = b, .sec = sec, .sb = sb, .pos = pos, .comp = c,
-               .cmem = b->cmem + b->cstart[c], .n = sec->nblk, .k = sec->k};
+  const size_t k = (size_t)sec->k;
+  int *pspec = lied_xmalloc(sizeof *pspec * (k + 1), "sparse section", b->e);
+  int *ppair = lied_xmalloc(sizeof *ppair * (k + 1), "sparse section", b->e);
+  uint64_t *pinst = lied_xmalloc(sizeof *pinst * (k + 1), "sparse section", b->e);
   lied_spsec *sp = lied_xcalloc(1, sizeof *sp, "sparse section", b->e);
-  int rc = sp ? build(&P, sp) : LIED_E_NOMEM;
-  free(P.rd);
-  free(P.rs);
-  free(P.cand);
-  free(P.cs);
-  free(P.dpool);
-  free(P.ds);
+  int rc = pspec && ppair && pinst && sp ? LIED_OK : LIED_E_NOMEM;
+  lied_spplan P = {.b = b, .comp = c, .cmem = b->cmem + b->cstart[c], .ord = sb->first,
+                   .pos = pos, .n = sec->nblk, .k = sec->k, .pspec = pspec, .ppair = ppair,
+                   .pinst = pinst};
+  if (!rc) {
+    sp->z0 = -1;
+    for (size_t p = 0; p < k; p++)
+      pspec[p] = sec->pairs[p].spec, ppair[p] = sec->pairs[p].pair, pinst[p] = sec->pairs[p].inst0;
+    rc = build(&P, sp);
+  }
+  lied_spplan_free(&P);
+  free(pspec), free(ppair), free(pinst);
   if (rc) {
     lied_spsec_free(sp);
     return rc;

@@ -104,10 +104,23 @@ static void check_columns(lied_section *sec, lied_spsec *sp, const lied_env *env
 }
 #endif
 
+/* The section at given unknowns fz (not solved): every member runs with the
+ * hooks, the equations' values go to fg; u is put back to 0 after (the
+ * cuts keep fz, which their readers have read). */
+static int at_fixed_unknowns(lied_section *sec, lied_spsec *sp, const lied_env *env) {
+  for (int p = 0; p < sp->k; p++) *sec->pairs[p].tear = sp->fz[p];
+  for (int c = 0; c < sp->ncut; c++) sp->u[c] = sp->fz[sp->k + c];
+  for (int j = 0; j < sec->nblk; j++) run_hooked(sec, sp, j, env);
+  for (int r = 0; r < sp->nu; r++) sp->fg[r] = row_value(sec, sp, r);
+  memset(sp->u, 0, sizeof *sp->u * (size_t)sp->ncut);
+  return LIED_OK;
+}
+
 int lied_spsec_probe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                      const lied_env *env, lied_err *e) {
   lied_spsec *sp = sec->sparse;
   LIED_ASSERT(sp && sec->count == 1 && sp->k == sec->k);
+  if (sp->fz && mode == LIED_EVAL_DERIVATIVES) return at_fixed_unknowns(sec, sp, env);
   for (int p = 0; p < sp->k; p++) *sec->pairs[p].tear = 0;
   /* u is 0 between calls (probe_columns leaves it so) */
   for (int j = 0; j < sec->nblk; j++) run_hooked(sec, sp, j, env);

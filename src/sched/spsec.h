@@ -60,6 +60,14 @@ typedef struct lied_spsec {
   lied_splu *lu;
   int factored;       /* constant sections: the factors are current */
   double *b, *x, *comp, *u; /* rhs, solution, computed cut values, unknowns */
+  /* Sections of the dynamic part: the first index of their unknowns among
+   * those of every such section (lied_sched.naug), -1 otherwise. When fz
+   * is set (lied_sched_fix_unknowns), an evaluation does not solve the
+   * section: its unknowns take the values fz, and its equations' values
+   * go to fg (the implicit solvers' sparse formulation). */
+  int64_t z0;
+  const double *fz;
+  double *fg;
 } lied_spsec;
 
 void lied_spsec_free(lied_spsec *sp);

@@ -12,12 +12,20 @@
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 #include "solve/events.h"
+#include "sched/aug.h"
 #include "solve/jacobian.h"
+#include "solve/newton.h"
 #include "solve/run.h"
 
 typedef struct cv {
   lied_run *R;
   lied_jac jac;
+  /* the sparse formulation (R->aug): the Newton matrix over [x; z; w]
+   * (solve/newton.h) as CVODE's preconditioner, exact: its GMRES converges
+   * at once; ya, fa: [x; z; w] and [f; g] at the Jacobian's point */
+  lied_newton N;
+  double *ya, *fa, *fx;
+  long nst_jac, ncf_jac; /* CVODE's steps and convergence failures at the last Jacobian */
   int rhs_failed;      /* lied's message is in R->e */
   char msg[512];       /* CVODE's last error message */
   void *mem;           /* CVODE */
@@ -63,6 +71,74 @@ static int cv_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix A, void *use
   return 0;
 }
 
+/* The Jacobian of [f; g] at [y; z*(y)], z* what the model solves for at
+ * (t, y) (sparse formulation). */
+static int cv_aug_jacobian(cv *c, double t, const double *x) {
+  lied_run *R = c->R;
+  long before = R->nrhs;
+  LIED_TRY(lied_run_rhs(R, t, x, c->fx));
+  lied_run_aug_point(R, c->ya);
+  memcpy(c->ya, x, sizeof *x * R->n);
+  LIED_TRY(lied_run_rhs_aug(R, t, c->ya, c->fa));
+  LIED_TRY(lied_jac_eval(&c->N.J, lied_run_rhs_aug, R, t, c->ya, c->fa));
+  R->st->jac_rhs += R->nrhs - before;
+  R->st->jacobians++;
+  return LIED_OK;
+}
+
+/* The sparse formulation's linear solver for CVODE, "matrix-embedded" (it
+ * holds its matrix): setup takes a fresh Jacobian at CVODE's current state
+ * when the last is 50 steps old or the Newton iteration failed since, as
+ * CVODE's own rule does for its matrices, and factors [I - gamma F_x, ...;
+ * G_x, G_y'] at the current gamma; solve is one sparse solve
+ * (solve/newton.h). */
+static SUNLinearSolver_Type ls_type(SUNLinearSolver S) {
+  (void)S;
+  return SUNLINEARSOLVER_MATRIX_EMBEDDED;
+}
+
+static int ls_setup(SUNLinearSolver S, SUNMatrix A) {
+  (void)A;
+  cv *c = S->content;
+  long nst = 0, ncf = 0;
+  double gamma = 0, t = 0;
+  N_Vector y = NULL;
+  if (CVodeGetNumSteps(c->mem, &nst) != CV_SUCCESS ||
+      CVodeGetNumNonlinSolvConvFails(c->mem, &ncf) != CV_SUCCESS ||
+      CVodeGetCurrentGamma(c->mem, &gamma) != CV_SUCCESS)
+    return -1;
+  if (c->N.J.njac == 0 || nst >= c->nst_jac + 50 || ncf > c->ncf_jac) {
+    if (CVodeGetCurrentState(c->mem, &y) != CV_SUCCESS ||
+        CVodeGetCurrentTime(c->mem, &t) != CV_SUCCESS)
+      return -1;
+    if (cv_aug_jacobian(c, t, N_VGetArrayPointer(y))) {
+      c->rhs_failed = 1;
+      return -1;
+    }
+    c->nst_jac = nst, c->ncf_jac = ncf;
+  }
+  int rc = lied_newton_factor(&c->N, gamma, c->R->e);
+  if (rc < 0) {
+    c->rhs_failed = 1;
+    return -1;
+  }
+  return rc == LIED_RETRY ? 1 : 0; /* singular: recoverable, CVODE takes another step */
+}
+
+static int ls_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, sunrealtype tol) {
+  (void)A, (void)tol;
+  cv *c = S->content;
+  N_VScale(1.0, b, x);
+  lied_newton_lsolve(&c->N, N_VGetArrayPointer(x));
+  return 0;
+}
+
+static int ls_free(SUNLinearSolver S) {
+  S->content = NULL;
+  SUNLinSolFreeEmpty(S);
+  return 0;
+}
+
 static void cv_err(int code, const char *module, const char *function, char *msg, void *user) {
   (void)code, (void)module;
   cv *c = user;
@@ -102,12 +178,13 @@ static int cv_setup(cv *c) {
     c->y = N_VMake_Serial((sunindextype)n, R->x, c->ctx);
     c->yout = N_VNew_Serial((sunindextype)n, c->ctx);
     c->tmp = N_VNew_Serial((sunindextype)n, c->ctx);
-    c->A = SUNSparseMatrix((sunindextype)n, (sunindextype)n, (sunindextype)c->jac.nnz, CSR_MAT,
-                           c->ctx);
+    if (!R->aug)
+      c->A = SUNSparseMatrix((sunindextype)n, (sunindextype)n, (sunindextype)c->jac.nnz,
+                             CSR_MAT, c->ctx);
     c->mem = CVodeCreate(CV_BDF, c->ctx);
   }
   c->xs = R->ev && R->ev->nkink ? malloc(sizeof(double) * n) : NULL;
-  if (!c->ctx || !c->y || !c->yout || !c->tmp || !c->A || !c->mem ||
+  if (!c->ctx || !c->y || !c->yout || !c->tmp || (!R->aug && !c->A) || !c->mem ||
       (R->ev && R->ev->nkink && !c->xs))
     return lied_errc(e, LIED_E_NOMEM, "cvode: out of memory (%llu states)",
                      (unsigned long long)n);
@@ -116,10 +193,23 @@ static int cv_setup(cv *c) {
       CVodeSStolerances(c->mem, R->rtol, R->atol) != CV_SUCCESS ||
       CVodeSetUserData(c->mem, c) != CV_SUCCESS)
     return lied_errc(e, LIED_E_SOLVER, "cvode: setup failed: %s", c->msg);
-  c->LS = SUNLinSol_KLU(c->y, c->A, c->ctx);
-  if (!c->LS || CVodeSetLinearSolver(c->mem, c->LS, c->A) != CV_SUCCESS ||
-      CVodeSetJacFn(c->mem, cv_jac) != CV_SUCCESS)
-    return lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c->msg);
+  if (R->aug) { /* the sparse formulation's own solver */
+    c->LS = SUNLinSolNewEmpty(c->ctx);
+    if (c->LS) {
+      c->LS->content = c;
+      c->LS->ops->gettype = ls_type;
+      c->LS->ops->setup = ls_setup;
+      c->LS->ops->solve = ls_solve;
+      c->LS->ops->free = ls_free;
+    }
+    if (!c->LS || CVodeSetLinearSolver(c->mem, c->LS, NULL) != CV_SUCCESS)
+      return lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c->msg);
+  } else {
+    c->LS = SUNLinSol_KLU(c->y, c->A, c->ctx);
+    if (!c->LS || CVodeSetLinearSolver(c->mem, c->LS, c->A) != CV_SUCCESS ||
+        CVodeSetJacFn(c->mem, cv_jac) != CV_SUCCESS)
+      return lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c->msg);
+  }
   CVodeSetMaxStep(c->mem, R->hmax); /* limited by zero functions (events.h) */
   CVodeSetMaxNumSteps(c->mem, -1); /* no limit: Ctrl-C stops a long run */
   if (R->o->dt > 0) CVodeSetInitStep(c->mem, R->o->dt);
@@ -136,6 +226,8 @@ static void cv_free(cv *c) {
   free(c->xs);
   if (c->ctx) SUNContext_Free(&c->ctx);
   lied_jac_free(&c->jac);
+  lied_newton_free(&c->N);
+  free(c->ya), free(c->fa), free(c->fx);
 }
 
 /* A failed CVODE step: lied's own message (the derivatives failed) or
@@ -261,13 +353,31 @@ int lied_run_cvode(lied_run *R) {
   c.t_kink = INFINITY;
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
-  LIED_TRY(lied_run_sparsity(R, &rowptr, &cols));
-  int rc = lied_jac_init(&c.jac, R->n, rowptr, cols, R->atol / R->rtol, R->e);
-  free(rowptr);
-  free(cols);
-  if (rc) return rc;
-  R->st->colours = c.jac.ncolours;
-  R->st->jac_nnz = c.jac.nnz_f;
+  LIED_TRY(lied_run_aug(R));
+  int rc;
+  if (R->aug) { /* the sparse formulation (sched/aug.h) */
+    const uint64_t na = R->n + R->aug->nz + R->aug->nw;
+    rc = lied_newton_init_aug(&c.N, R->n, na - R->n, R->aug->rowptr, R->aug->cols,
+                              R->atol / R->rtol, R->e);
+    c.ya = lied_xcalloc((size_t)na + 1, sizeof *c.ya, "solver work space", R->e);
+    c.fa = lied_xcalloc((size_t)na + 1, sizeof *c.fa, "solver work space", R->e);
+    c.fx = lied_xcalloc((size_t)R->n + 1, sizeof *c.fx, "solver work space", R->e);
+    if (!rc && (!c.ya || !c.fa || !c.fx)) rc = LIED_E_NOMEM;
+    if (rc) {
+      cv_free(&c);
+      return rc;
+    }
+    R->st->colours = c.N.J.ncolours;
+    R->st->jac_nnz = c.N.J.nnz_f;
+  } else {
+    LIED_TRY(lied_run_sparsity(R, &rowptr, &cols));
+    rc = lied_jac_init(&c.jac, R->n, rowptr, cols, R->atol / R->rtol, R->e);
+    free(rowptr);
+    free(cols);
+    if (rc) return rc;
+    R->st->colours = c.jac.ncolours;
+    R->st->jac_nnz = c.jac.nnz_f;
+  }
   rc = cv_setup(&c);
   if (!rc) {
     rc = cv_steps(&c);

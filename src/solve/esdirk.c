@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "sched/aug.h"
 #include "solve/stepper.h"
 
 /* Evaluate J afresh at the next step when a Newton contraction was slower. */
@@ -21,6 +22,8 @@ void lied_dirk_free(lied_dirk *d) {
   free(d->w);
   free(d->err);
   free(d->f0);
+  free(d->ya);
+  free(d->fa);
   memset(d, 0, sizeof *d);
 }
 
@@ -48,12 +51,26 @@ int lied_dirk_init(lied_dirk *d, const lied_tableau *tab, lied_run *R) {
   d->atol = R->atol * scale;
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
-  LIED_TRY(lied_run_sparsity(R, &rowptr, &cols));
+  /* the model's large sections solved sparsely: Newton over the states and
+   * their unknowns (newton.h), whose Jacobian stays sparse */
+  LIED_TRY(lied_run_aug(R));
+  const uint64_t naug = R->aug ? R->aug->nz + R->aug->nw : 0;
+  if (!naug) LIED_TRY(lied_run_sparsity(R, &rowptr, &cols));
   /* perturbations no smaller than the magnitude where atol takes over */
-  int rc = lied_newton_init(&d->N, n, rowptr, cols, R->atol / R->rtol, e);
+  int rc = naug ? lied_newton_init_aug(&d->N, n, naug, R->aug->rowptr, R->aug->cols,
+                                       R->atol / R->rtol, e)
+                : lied_newton_init(&d->N, n, rowptr, cols, R->atol / R->rtol, e);
   free(rowptr);
   free(cols);
   if (rc) return rc;
+  if (naug) {
+    d->ya = lied_xcalloc((size_t)(n + naug) + 1, sizeof *d->ya, "solver work space", e);
+    d->fa = lied_xcalloc((size_t)(n + naug) + 1, sizeof *d->fa, "solver work space", e);
+    if (!d->ya || !d->fa) {
+      lied_dirk_free(d);
+      return LIED_E_NOMEM;
+    }
+  }
   d->N.kappa = 0.03;
   d->k = lied_xcalloc((size_t)s * (size_t)n + 1, sizeof *d->k, "solver work space", e);
   d->X = lied_xcalloc((size_t)n + 1, sizeof(double), "solver work space", e);
@@ -82,8 +99,17 @@ static int refresh_jacobian(lied_dirk *d, double t, double h, const double *x) {
   }
   long before = R->nrhs;
   /* steps scaled to the tolerances and the step (jacobian.h) */
-  const lied_jac_scale sc = {d->rtol, d->atol, h};
-  LIED_TRY(lied_jac_eval_scaled(&d->N.J, lied_run_rhs, R, t, x, f0, &sc));
+  if (d->N.naug) { /* over [x; z*(x)], z* what f(t, x) solves for */
+    LIED_TRY(lied_run_rhs(R, t, x, d->fa));
+    lied_run_aug_point(R, d->ya);
+    memcpy(d->ya, x, sizeof *x * d->n);
+    LIED_TRY(lied_run_rhs_aug(R, t, d->ya, d->fa));
+    const lied_jac_scale sc = {d->rtol, d->atol, h, d->n};
+    LIED_TRY(lied_jac_eval_scaled(&d->N.J, lied_run_rhs_aug, R, t, d->ya, d->fa, &sc));
+  } else {
+    const lied_jac_scale sc = {d->rtol, d->atol, h, 0};
+    LIED_TRY(lied_jac_eval_scaled(&d->N.J, lied_run_rhs, R, t, x, f0, &sc));
+  }
   R->st->jac_rhs += R->nrhs - before;
   R->st->jacobians++;
   d->N.jac_current = 1;

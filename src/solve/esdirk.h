@@ -21,6 +21,9 @@ typedef struct lied_dirk {
   double rtol, atol; /* tolerances of the error test and of Newton */
   double *k;         /* s * n stage derivatives */
   double *X, *psi, *xnew, *w, *err, *f0;
+  /* the sparse formulation (N.naug > 0): [x; z] and [f; g] at the
+   * Jacobian's point, n + naug each */
+  double *ya, *fa;
   lied_newton N;
 } lied_dirk;
 

@@ -334,6 +334,8 @@ static int call_handlers(lied_events *V, double te, int samples, int *called) {
       LIED_TRY(next_time(V, I, te));
       I->due = 0;
     } else {
+      /* a handler may schedule a time event (an on-delay started by its input) */
+      if (I->tpl->handler) LIED_TRY(next_time(V, I, te));
       I->crossed = 0;
     }
   }
@@ -505,11 +507,15 @@ int lied_events_start(lied_events *V, double t, double *x) {
     lied_sched_gather_x(s, x);
   }
   LIED_TRY(initial_plain(V, t, x));
-  const double before = nextafter(t, -INFINITY);
-  for (uint64_t i = 0; i < V->ninst; i++) { /* due at t: the first event after t's predecessor */
+  /* due at t: a schedule's first event after both of t's two predecessors
+   * (a fixed time; one that follows the time asked, such as a clutch's
+   * check at the first time after now, is not due at t itself) */
+  const double before = nextafter(t, -INFINITY), before2 = nextafter(before, -INFINITY);
+  for (uint64_t i = 0; i < V->ninst; i++) {
     lied_ev_inst *I = &V->inst[i];
     LIED_TRY(next_time(V, I, t));
-    I->due = I->tpl->next_event && I->tpl->next_event(I->self, before) == t;
+    I->due = I->tpl->next_event && I->tpl->next_event(I->self, before) == t &&
+             I->tpl->next_event(I->self, before2) == t;
   }
   LIED_TRY(settle(V, t, x, 0));
   set_cut(V);

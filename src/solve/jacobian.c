@@ -124,13 +124,14 @@ int lied_jac_eval_scaled(lied_jac *J, lied_rhs_fn f, void *ctx, double t, const 
                          const double *f0, const lied_jac_scale *sc) {
   uint64_t n = J->n;
   const double sq = sqrt(DBL_EPSILON);
-  const double minc = sc ? min_increment(n, x, f0, sc) : 0;
+  const uint64_t nx = sc && sc->nx ? sc->nx : n;
+  const double minc = sc ? min_increment(nx, x, f0, sc) : 0;
   if (n) memcpy(J->xp, x, sizeof *x * n);
   for (uint32_t c = 0; c < J->ncolours; c++) {
     for (uint64_t g = J->gptr[c]; g < J->gptr[c + 1]; g++) {
       uint32_t j = J->gcol[g];
-      double d = sc ? fmax(sq * fabs(x[j]), minc * (sc->atol + sc->rtol * fabs(x[j])))
-                    : sq * fmax(fabs(x[j]), J->typ);
+      double d = sc && j < nx ? fmax(sq * fabs(x[j]), minc * (sc->atol + sc->rtol * fabs(x[j])))
+                              : sq * fmax(fabs(x[j]), J->typ);
       J->xp[j] = x[j] + d;
       J->del[j] = J->xp[j] - x[j]; /* the step actually taken */
     }

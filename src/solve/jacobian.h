@@ -50,6 +50,9 @@ int lied_jac_eval(lied_jac *J, lied_rhs_fn f, void *ctx, double t, const double 
  * the state and the difference quotient off by a factor. */
 typedef struct lied_jac_scale {
   double rtol, atol, h;
+  /* > 0: only columns (and rows of f0) below nx are states; the others
+   * (the sparse formulation's unknowns) take steps sqrt(eps) max(|x_j|, typ) */
+  uint64_t nx;
 } lied_jac_scale;
 int lied_jac_eval_scaled(lied_jac *J, lied_rhs_fn f, void *ctx, double t, const double *x,
                          const double *f0, const lied_jac_scale *sc);

@@ -21,7 +21,30 @@ void lied_newton_free(lied_newton *N) {
   free(N->mval);
   free(N->fx);
   free(N->dx);
+  free(N->aug);
   memset(N, 0, sizeof *N);
+}
+
+int lied_newton_init_aug(lied_newton *N, uint64_t n, uint64_t naug, const uint64_t *rowptr,
+                         const uint32_t *cols, double typ, lied_err *e) {
+  memset(N, 0, sizeof *N);
+  N->n = n;
+  N->naug = naug;
+  N->eta = 1.0;
+  N->kappa = 0.03;
+  N->maxit = 7;
+  const uint64_t na = n + naug;
+  LIED_TRY(lied_jac_init(&N->J, na, rowptr, cols, typ, e));
+  int rc = LIED_OK;
+  N->sp = lied_splu_new(na, N->J.rowptr, N->J.cols, e);
+  if (!N->sp) rc = lied_err_code(e);
+  N->mval = lied_xmalloc(sizeof *N->mval * ((size_t)N->J.nnz + 1), "Newton matrix", e);
+  N->fx = lied_xmalloc(sizeof *N->fx * ((size_t)n + 1), "Newton work space", e);
+  N->dx = lied_xmalloc(sizeof *N->dx * ((size_t)n + 1), "Newton work space", e);
+  N->aug = lied_xmalloc(sizeof *N->aug * ((size_t)na + 1), "Newton work space", e);
+  if (!rc && (!N->mval || !N->fx || !N->dx || !N->aug)) rc = LIED_E_NOMEM;
+  if (rc) lied_newton_free(N);
+  return rc;
 }
 
 int lied_newton_init(lied_newton *N, uint64_t n, const uint64_t *rowptr,
@@ -74,6 +97,12 @@ int lied_newton_factor(lied_newton *N, double hg, lied_err *e) {
       row[i] += 1.0;
     }
     rc = lied_lu_factor(N->lu, (int)n, N->piv, NULL) == LIED_OK ? LIED_OK : LIED_RETRY;
+  } else if (N->naug) { /* [I - hg F_x, -hg F_z; G_x, G_z] */
+    for (uint64_t p = 0; p < J->rowptr[n]; p++) N->mval[p] = -hg * J->val[p];
+    for (uint64_t p = J->rowptr[n]; p < J->nnz; p++) N->mval[p] = J->val[p];
+    for (uint64_t i = 0; i < n; i++) N->mval[J->diag[i]] += 1.0;
+    rc = lied_splu_factor(N->sp, N->mval, e);
+    if (rc == LIED_E_SINGULAR) rc = LIED_RETRY;
   } else {
     for (uint64_t p = 0; p < J->nnz; p++) N->mval[p] = -hg * J->val[p];
     for (uint64_t i = 0; i < n; i++) N->mval[J->diag[i]] += 1.0;
@@ -85,7 +114,12 @@ int lied_newton_factor(lied_newton *N, double hg, lied_err *e) {
 }
 
 void lied_newton_lsolve(lied_newton *N, double *b) {
-  if (N->dense)
+  if (N->naug) {
+    memcpy(N->aug, b, sizeof *b * (size_t)N->n);
+    memset(N->aug + N->n, 0, sizeof *b * (size_t)N->naug);
+    lied_splu_solve(N->sp, N->aug);
+    memcpy(b, N->aug, sizeof *b * (size_t)N->n);
+  } else if (N->dense)
     lied_lu_solve(N->lu, (int)N->n, N->piv, b);
   else
     lied_splu_solve(N->sp, b);

@@ -13,6 +13,13 @@
 
 typedef struct lied_newton {
   uint64_t n;
+  /* the sparse formulation (docs/solvers.md): naug unknowns of sparse
+   * linear sections beside the n states; J is then the Jacobian of
+   * [f; g] over [x; z] (n + naug square) and the iteration matrix
+   * [I - hg F_x, -hg F_z; G_x, G_z], whose solve with [b; 0] gives
+   * (I - hg df/dx)^-1 b without forming df/dx (dense for a network) */
+  uint64_t naug;
+  double *aug;         /* n + naug: a right-hand side [b; 0] */
   lied_jac J;
   int dense;           /* dense LU (n small) or sparse LU */
   double *lu;          /* dense: n * n factors */
@@ -36,6 +43,11 @@ typedef struct lied_newton {
 int lied_newton_init(lied_newton *N, uint64_t n, const uint64_t *rowptr,
                      const uint32_t *cols, double typ, lied_err *e);
 void lied_newton_free(lied_newton *N);
+/* The same for the sparse formulation: naug unknowns beside the n states,
+ * the pattern (n + naug square) from lied_sched_sparsity_aug. Always the
+ * sparse LU (only builds with one have sparse sections). */
+int lied_newton_init_aug(lied_newton *N, uint64_t n, uint64_t naug, const uint64_t *rowptr,
+                         const uint32_t *cols, double typ, lied_err *e);
 
 /* Factor M = I - hg J. Returns LIED_OK, LIED_RETRY when M is singular (a
  * smaller step brings M towards I), or a negative status. */

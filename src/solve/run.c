@@ -1,6 +1,7 @@
 /* run.c - the helpers of one simulation run that every driver uses: the
  * right-hand side, output rows, the stop flag, state names, sparsity. */
 #include "solve/run.h"
+#include "sched/aug.h"
 
 int lied_run_rhs(void *ctx, double t, const double *x, double *dx) {
   lied_run *R = ctx;
@@ -41,3 +42,16 @@ int lied_run_sparsity(lied_run *R, uint64_t **rowptr, uint32_t **cols) {
                      (unsigned long)UINT32_MAX, (unsigned long long)R->n);
   return lied_sched_sparsity(R->s, rowptr, cols, R->e);
 }
+
+int lied_run_aug(lied_run *R) {
+  if (R->aug || !R->s->naug) return LIED_OK;
+  return lied_aug_new(R->s, &R->aug, R->e);
+}
+
+int lied_run_rhs_aug(void *ctx, double t, const double *y, double *out) {
+  lied_run *R = ctx;
+  R->nrhs++;
+  return lied_aug_eval(R->s, R->aug, lied_run_time(R, t), y, out, R->e);
+}
+
+void lied_run_aug_point(const lied_run *R, double *y) { lied_aug_point(R->s, R->aug, y); }

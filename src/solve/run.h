@@ -34,6 +34,7 @@ typedef struct lied_run {
   struct lied_events *ev; /* NULL: the model has no events */
   int kinks;         /* the run locates kinks (LIED_ZC_KINK): the adaptive solvers */
   struct lied_pool *pool; /* the run's threads (threads.h), or NULL */
+  struct lied_aug *aug;   /* the sparse formulation (sched/aug.h), or NULL */
   double cpu0;       /* process CPU time at the start (threads.c) */
 } lied_run;
 
@@ -62,6 +63,15 @@ void lied_run_state_name(const lied_run *R, uint64_t i, char *buf, size_t cap);
 /* Structural sparsity of the derivatives (malloc'ed CSR, see sched.h);
  * LIED_E_LIMIT beyond UINT32_MAX states. */
 int lied_run_sparsity(lied_run *R, uint64_t **rowptr, uint32_t **cols);
+/* The sparse formulation (sched/aug.h; docs/solvers.md, "Sparse implicit
+ * steps") for models with sparse linear sections (R->s->naug > 0):
+ * lied_run_aug plans it once (R->aug; LIED_OK, also when the model has
+ * none: R->aug stays NULL); lied_run_rhs_aug evaluates [f; g] at y (ctx: R);
+ * lied_run_aug_point puts the model's own unknowns after an evaluation at x
+ * into y beyond the states. */
+int lied_run_aug(lied_run *R);
+int lied_run_rhs_aug(void *ctx, double t, const double *y, double *out);
+void lied_run_aug_point(const lied_run *R, double *y);
 
 /* ---- points.c: what every driver does around a step ----------------------- */
 

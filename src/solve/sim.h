@@ -32,6 +32,13 @@ typedef struct lied_sim_opts {
    * to share run on one thread whatever this says. Same results, bit for
    * bit, for every count. */
   int threads;
+  /* With more than one thread: share every part of the model that can be
+   * shared, whatever its size (the sizes of sched/par.h and solve/wave.h,
+   * below which a run keeps one thread, and the timing that chooses between
+   * one thread and the pool, are not applied). For lied run --check, which
+   * compares the threaded paths with one thread on small models; same
+   * results, slower. */
+  int par_force;
   /* Progress hook (issue 7): when not NULL, called with the current time at
    * every output point and every LIED_PROGRESS_STEPS steps; one test per step
    * when NULL. */
@@ -104,6 +111,9 @@ const lied_solver *lied_solver_find(const char *name);
 
 #define LIED_PROGRESS_STEPS 64 /* steps between progress calls (a power of 2) */
 
+/* LIED_OK when name (NULL: the default) names a solver; else LIED_E_USAGE
+ * with a message listing them ("" is refused, not the default). */
+int lied_solver_check(const char *name, lied_err *e);
 /* Run the model from its start values. `stop_flag`, when not NULL, is polled
  * once per step (fused steps: per step and chunk of copies; an interrupted
  * block of fused steps is dropped): nonzero stops the run (results so far

@@ -45,7 +45,7 @@ expect 0 "info --set" -- "$LIED" info $M --set n=7
 contains "$tmp/out" "components     10" "info --set n"
 expect 0 "vars" -- "$LIED" vars $M
 contains "$tmp/out" "j.s" "vars lists states"
-contains "$tmp/out" "extra[2].y.y" "vars lists array elements"
+contains "$tmp/out" "extra[2].y" "vars lists array elements"
 expect 0 "vars pattern" -- "$LIED" vars $M 'extra*'
 [ "$(wc -l <"$tmp/out")" -eq 2 ] && ok || bad "vars pattern count"
 expect 1 "vars no match" -- "$LIED" vars $M 'nothing*'

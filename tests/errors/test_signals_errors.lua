@@ -60,22 +60,50 @@ fails(S.Pulse { period = 0 }, nil, { "parameter period = 0 [s] must be > 0" }, "
 fails(S.Pulse { width = 0 }, nil, { "parameter width = 0 [%] must be > 0 and <= 100" }, "Pulse width = 0")
 fails(S.Pulse { width = 120 }, nil, { "parameter width = 120 [%] must be > 0 and <= 100" }, "Pulse width > 100")
 
--- TimeTable
+-- TimeTable, Table1D, Table2D: the table's numbers when the model is built,
+-- naming the component and the parameter; its shape where it is declared
 fails(S.TimeTable { table = { { 0, 1 }, { 2, 3 }, { 1, 0 } } }, nil,
-  { "TimeTable: the times must increase: row 3 has t = 1 after t = 2 in row 2" }, "TimeTable decreasing")
+  { "parameter table: ", "breakpoints must increase: x[3] = 1 after x[2] = 2" }, "TimeTable decreasing")
 fails(S.TimeTable { table = { { 0, 1 }, { 0, 3 } } }, nil,
-  { "TimeTable: the times must increase: row 2 has t = 0 after t = 0 in row 1" }, "TimeTable equal times")
-fails(S.TimeTable {}, nil, { "TimeTable: no rows" }, "TimeTable without a table")
-fails(S.TimeTable { table = {} }, nil, { "TimeTable: no rows" }, "TimeTable with an empty table")
-local rows = {}
-for i = 1, 65 do rows[i] = { i, 0 } end
-fails(S.TimeTable { table = rows }, nil, { "parameter n = 65 [1] must be >= 1 and <= 64" }, "TimeTable 65 rows")
+  { "parameter table: ", "breakpoints must increase: x[2] = 0 after x[1] = 0" }, "TimeTable equal times")
+fails(S.TimeTable { table = { { 0, 1 }, { 1, 0 / 0 } } }, nil,
+  { "parameter table: ", "value y[2] = nan is not finite" }, "TimeTable NaN")
+fails(S.TimeTable {}, nil, { "parameter table: no table given (table = lied.table {...})" },
+  "TimeTable without a table")
+fails(S.TimeTable { table = {} }, nil, { "lied.table: no breakpoints" }, "TimeTable with an empty table",
+  "loop.b.table: ")
 fails(S.TimeTable { table = { { 0, 1 }, { 1 } } }, nil,
-  { "TimeTable: row 2 of table must be a pair {t, y}, got 1 values" }, "TimeTable short row", "loop.b.t: ")
-fails(S.TimeTable { table = 3 }, nil, { "TimeTable: table must be a list of rows {t, y}, got number" },
-  "TimeTable table not a table", "loop.b.t: ")
-fails(S.TimeTable { table = { { 0, "a" } } }, nil, { "must be a number" }, "TimeTable value not a number",
-  "loop.b.y[1]")
+  { "lied.table: row 2 must be a pair of numbers {x, y}, got 1 value" }, "TimeTable short row", "loop.b.table: ")
+fails(S.TimeTable { table = 3 }, nil, { "parameter table must be a table (lied.table {...}), got number" },
+  "TimeTable table not a table")
+fails(S.TimeTable { table = { { 0, "a" } } }, nil, { "row 1 must be a pair of numbers {x, y}, got {number, string}" },
+  "TimeTable value not a number", "loop.b.table: ")
+fails(S.TimeTable { table = { { 0, 1 }, { 1, 2 } }, interpolation = "spline" }, nil,
+  { "interpolation must be \"linear\", \"cubic\" or \"constant\", got \"spline\"" },
+  "TimeTable unknown interpolation", "loop.b.table: ")
+fails(S.TimeTable { table = { { 0, 1 } }, extrapolation = "periodic" }, nil,
+  { "parameter table: ", "a periodic table needs at least 2 breakpoints" }, "TimeTable periodic of one row")
+local map = lied.table { x1 = { 0, 1 }, x2 = { 0, 1 }, z = { { 0, 1 }, { 2, 3 } } }
+fails(S.TimeTable { table = map }, nil, { "parameter table must be a 1-D table (lied.table {x = ..., y = ...}), got a 2-D map" },
+  "TimeTable given a map")
+fails(S.Table2D { table = lied.table { x = { 0, 1 }, y = { 0, 1 } } }, { "u1", "u2" },
+  { "parameter table must be a 2-D map (lied.table {x1 = ..., x2 = ..., z = ...}), got a 1-D table" },
+  "Table2D given a table")
+fails(S.Table1D { table = lied.table { x = { 0, 1 }, y = { 0, 1 } } }, nil, { "unconnected input" },
+  "Table1D without its input", "")
+fails(S.Gain { k = map }, u, { "parameter k must be a number, got a table (lied.table)" }, "a table for a number")
+fails(S.Table2D { table = lied.table { x1 = { 0, 2, 1 }, x2 = { 0, 1 }, z = { { 0, 1 }, { 2, 3 }, { 4, 5 } } } },
+  { "u1", "u2" }, { "parameter table: ", "breakpoints must increase: x1[3] = 1 after x1[2] = 2" }, "Table2D x1 decreasing")
+
+-- logic
+fails(S.OnDelay { delay = -1 }, u, { "parameter delay = -1 [s] must be >= 0" }, "OnDelay delay < 0")
+fails(S.GreaterThreshold { h = -0.1 }, u, { "parameter h = -0.1 [1] must be >= 0" }, "hysteresis < 0")
+fails(S.StateMachine { states = { "a", "b" }, transitions = { { "a", "b", "maybe" } } }, nil,
+  { "StateMachine: transition 1: condition maybe is not cj or not cj" }, "StateMachine condition", "loop.b.n: ")
+fails(S.StateMachine { states = { "a", "a" } }, nil, { "StateMachine: state 2 must be a new name" },
+  "StateMachine duplicate state", "loop.b.n: ")
+fails(S.StateMachine { n = 2, m = 1, initial = 3 }, nil, { "StateMachine: initial state 3 of 2 states" },
+  "StateMachine initial out of range")
 
 -- input counts
 fails(S.Add { n = 0 }, nil, { "parameter n = 0 [1] must be >= 1 and <= 8" }, "Add n = 0")

@@ -8,6 +8,7 @@
 -- 40 copies: a full group of 32 and a partial one; the copies differ.
 local lied = require "lied"
 local tf = require "lied.thermofluid"
+local air_cp = tf.gas {} -- air of constant cp (the tests' laws assume it)
 local th = require "lied.thermal"
 local T = require "tests.testing"
 
@@ -132,10 +133,10 @@ local wet = tf.moist_air { X = 0.01 }
 local Freeze = lied.model "Freeze" {
   parameters = { T_cold = 280 },
   a = tf.MassFlowSource { m_flow = 0.01, T0 = 300, p0 = 1e5, medium = wet },
-  b = tf.MassFlowSource { m_flow = 1, T0 = lied.param "T_cold", p0 = 1e5, medium = tf.air },
-  hx = tf.CounterFlowHX { N = 4, UA = 1e3, medium_a = wet, medium_b = tf.air, T0_a = 300,
+  b = tf.MassFlowSource { m_flow = 1, T0 = lied.param "T_cold", p0 = 1e5, medium = air_cp },
+  hx = tf.CounterFlowHX { N = 4, UA = 1e3, medium_a = wet, medium_b = air_cp, T0_a = 300,
                           T0_b = 280 },
-  sa = tf.Sink { medium = wet }, sb = tf.Sink { medium = tf.air },
+  sa = tf.Sink { medium = wet }, sb = tf.Sink { medium = air_cp },
   connect = { { "a.outlet", "hx.inlet_a" }, { "hx.outlet_a", "sa.inlet" },
               { "b.outlet", "hx.inlet_b" }, { "hx.outlet_b", "sb.inlet" } },
 }

@@ -10,7 +10,7 @@ function M.at(model, t, names)
   local b = lied.build(model)
   b:derivatives(t)
   local r = {}
-  for _, v in ipairs(names) do r[v] = b:value(v .. ".y.y") end
+  for _, v in ipairs(names) do r[v] = b:value(v .. ".y") end
   return r
 end
 

@@ -4,6 +4,7 @@
 -- names, units, parameter ranges, init errors), and its Lua composites
 -- (examples/ext/duffing_models.lua) use it. Libraries built against another
 -- lied version, or reusing a library's name, are refused with a message.
+-- A plugin class takes a table parameter (tests/plugins/tabled.c).
 local lied = require "lied"
 local T = require "tests.testing"
 
@@ -35,7 +36,7 @@ T.near(xs[#xs], x, 1e-12, "x(1) as a hand-written RK4")
 T.eq(res:units()["osc.x"], "m", "units from the plugin")
 local names = {}
 for _, vv in ipairs(b:vars()) do names[vv.name] = vv.kind end
-T.check(names["osc.v"] == "state" and names["osc.der(v)"] == "derivative" and names["osc.y.y"] == "port", "names: states, derivatives, ports")
+T.check(names["osc.v"] == "state" and names["osc.der(v)"] == "derivative" and names["osc.y"] == "port", "names: states, derivatives, ports")
 
 -- many copies: fused steps in the plugin's lane forms, the same bits as copy by copy
 local models = require "duffing_models"
@@ -62,4 +63,20 @@ package.cpath = os.getenv("LIED_PLUGIN_DUP") .. "/?.so;" .. package.cpath
 T.raises(function() require "mechanics" end, { "mechanics", "already loaded" }, "a second library of a name")
 T.check(lied.library("mechanics").Body, "the built-in library is still there")
 
+-- a plugin component with a table parameter (lied/table.h), its init reading
+-- the table, its block looking it up
+do
+  local tabled = require "tabled"
+  local S = require "lied.signals"
+  local f = lied.table { x = { 0, 1, 2 }, y = { 0, 10, 40 } }
+  local M = lied.model "Curve" { c = S.Constant { k = 1.5 }, p = tabled.Curve { f = f, k = 2 },
+                                 connect = { { "c.y", "p.u" } } }
+  local b = lied.build(M)
+  b:derivatives(0)
+  T.eq(b:value("p.y"), 2 * 25, "a plugin's table lookup")
+  T.raises(function() lied.build(lied.model "One" { c = S.Constant {}, p = tabled.Curve { f = lied.table { x = { 0 }, y = { 1 } } },
+    connect = { { "c.y", "p.u" } } }) end, { "p: Curve: the table ", "needs at least 2 points" }, "a plugin's init reads the table")
+  T.raises(function() lied.build(lied.model "None" { c = S.Constant {}, p = tabled.Curve {}, connect = { { "c.y", "p.u" } } }) end,
+    { "p: parameter f: no table given (f = lied.table {...})" }, "a plugin's table parameter is required")
+end
 T.done()

@@ -85,7 +85,7 @@ do
       zero = S.Constant { k = 0 },
       connect = { { "zero.y", "x.u" }, { "x.y", "lim.u" }, { "lim.y", "y.u" } },
     }
-    local lk = lied.linearize(K, { eig = false, outputs = { "lim.y.y" } })
+    local lk = lied.linearize(K, { eig = false, outputs = { "lim.y" } })
     if x0 == 1 then
       T.eq(#lk.nonsmooth, 2, "the limit: a kink in A and in C")
       local q = lk.nonsmooth[1]
@@ -133,7 +133,7 @@ T.raises(function() lied.linearize(Scaling, { set = { n = 1025 } }) end,
 local tl = require "lied.testlib"
 local Z = lied.model "Z" { c = tl.Constant { k = 3 } }
 T.eq(#lied.steady(Z).names, 0, "steady without states")
-local lz = lied.linearize(Z, { outputs = { "c.y.y" } })
+local lz = lied.linearize(Z, { outputs = { "c.y" } })
 T.eq(#lz.A, 0, "empty A"); T.eq(lz.y0[1], 3, "outputs at the point")
 T.check(tostring(lz):find("no states", 1, true), "printed: " .. tostring(lz))
 -- no steady state: a model error (a spring-less mass pushed by a constant force)

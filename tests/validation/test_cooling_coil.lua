@@ -71,6 +71,6 @@ T.raises(function()
     src = tf.MassFlowSource { m_flow = 0.1 }, sep = tf.Separator {},
     connect = { { "src.outlet", "sep.inlet" } },
   })
-end, { "sep", "a Separator drains the water of moist air: its medium must be tf.moist_air{...}, not liquid" },
+end, { "sep", "a Separator drains the water of moist air: its medium must be tf.moist_air{...} or tf.moist_air_nasa{...}, not liquid" },
   "Separator of a liquid")
 T.done()

@@ -14,7 +14,7 @@ local EV = dofile("examples/ev_thermal.lua")
 local Audit = lied.model "EVAudit" {
   ev = EV {},
   e_in = S.Integrator {}, e_rad = S.Integrator {}, e_chill = S.Integrator {},
-  connect = { { "ev.cycle.y", "e_in.u" }, { "ev.radiator.Q_out", "e_rad.u" },
+  connect = { { "ev.heat.y", "e_in.u" }, { "ev.radiator.Q_out", "e_rad.u" },
               { "ev.chiller.Q_out", "e_chill.u" } },
 }
 local m = lied.build(Audit)
@@ -36,16 +36,16 @@ T.near(m:value("ev.chiller.M_a"), 1060 * 1e-3 / 10, 1e-12, "chiller: fixed mass 
 
 local E0 = stored()
 m:run { stop = 1800, solver = "esdirk23", tol = 1e-6 }
-local Q_in = m:value("e_in.y.y")
-local Q_out = m:value("e_rad.y.y") + m:value("e_chill.y.y")
+local Q_in = m:value("e_in.y")
+local Q_out = m:value("e_rad.y") + m:value("e_chill.y")
 local dE = stored() - E0
 local rel = math.abs(Q_in - dE - Q_out) / Q_in
 print(string.format("heat in %.6e J, stored %.6e J, out %.6e J, residual %.3e relative",
   Q_in, dE, Q_out, rel))
-T.check(Q_in > 1e7 and Q_out > 0.5 * Q_in, "the drive cycle's heat passes through the loop")
+T.check(Q_in > 5e6 and Q_out > 0.5 * Q_in, "the drive cycle's heat passes through the loop")
 T.check(math.abs(dE) > 1e5, "the run changes the stored energy (the balance has three terms)")
 -- issue 16 asks 1e-6; the invariant holds to rounding (1e-12 measured)
 T.check(rel < 1e-9, string.format("energy balance closes to 1e-9 relative: %.3e", rel))
-T.eq(m:value("ev.radiator.Q_out.y"), m:value("ev.radiator.Q_flow"), "radiator: Q_out carries Q_flow")
-T.eq(m:value("ev.chiller.Q_out.y"), m:value("ev.chiller.Q_flow"), "chiller: Q_out carries Q_flow")
+T.eq(m:value("ev.radiator.Q_out"), m:value("ev.radiator.Q_flow"), "radiator: Q_out carries Q_flow")
+T.eq(m:value("ev.chiller.Q_out"), m:value("ev.chiller.Q_flow"), "chiller: Q_out carries Q_flow")
 T.done()

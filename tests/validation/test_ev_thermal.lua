@@ -1,6 +1,9 @@
 -- examples/ev_thermal.lua: the PI controller holds the battery near 308 K
 -- over the drive cycle, the valve pair splits the coolant by the opening,
--- flows add up, and the battery's energy balance closes.
+-- flows add up, and the battery's energy balance closes. The drive cycle is
+-- the 1,801 rows of examples/wltc_class3b.csv, followed exactly at the rows
+-- and none of them an event: `lied run --interval 150` writes the 13 output
+-- rows and the valves' events, no row at any other whole second.
 local lied = require "lied"
 local T = require "tests.testing"
 
@@ -48,4 +51,50 @@ for i = 2, #t do
   E = E + 0.5 * (t[i] - t[i - 1]) * ((load[i] - contact[i]) + (load[i - 1] - contact[i - 1]))
 end
 T.near(3e5 * (Tb[#t] - Tb[1]), E, 2e-3 * math.abs(E) + 1e3, "battery energy balance")
+
+-- the cycle: at every whole second the CSV's speed (rows 1 to 1801, 0 .. 1800 s)
+local speed, csv = col("cycle.y"), {}
+for line in io.lines("examples/wltc_class3b.csv") do
+  local a, b = line:match("^(%d+),([%d.]+)$")
+  if a then csv[tonumber(a)] = tonumber(b) end
+end
+local n, bad = 0, 0
+for i = 1, #t do
+  if t[i] == math.floor(t[i]) then
+    n = n + 1
+    if speed[i] ~= csv[math.tointeger(t[i])] then bad = bad + 1 end
+  end
+end
+T.eq(#csv + 1, 1801, "the drive cycle has 1,801 rows")
+T.check(n >= 1801 and bad == 0, string.format("speed = the CSV's at each of %d whole seconds (%d differ)", n, bad))
+-- max speed 131.3 km/h and distance 23.27 km (the published figures of WLTC class 3b)
+local dist, vmax = 0, 0
+for k = 1, 1800 do dist, vmax = dist + (csv[k] + csv[k - 1]) / 2 / 3.6, math.max(vmax, csv[k]) end
+T.near(dist, 23266, 1, "WLTC class 3b: 23.27 km")
+T.eq(vmax, 131.3, "WLTC class 3b: 131.3 km/h at most")
+
+-- no event per row: every row the CLI writes is an output point (every 150 s)
+-- or one of a pair at a valve's event, none at another whole second
+local tmp = os.tmpname()
+local out = tmp .. ".csv"
+T.sh(string.format("%s run examples/ev_thermal.lua --interval 150 --out %s", T.lied, out))
+local rows, at_output, pairs_, stray = 0, 0, 0, 0
+local prev
+for line in io.lines(out) do
+  local tt = tonumber(line:match("^([^,]+),"))
+  if tt then
+    rows = rows + 1
+    if tt % 150 == 0 then at_output = at_output + 1
+    elseif tt == math.floor(tt) then stray = stray + 1
+    elseif tt == prev then pairs_ = pairs_ + 1 end
+    prev = tt
+  end
+end
+os.remove(out)
+os.remove(tmp)
+print(string.format("--interval 150: %d rows (%d output points, %d event pairs)", rows, at_output, pairs_))
+T.check(at_output >= 13, "the 13 output points")
+T.eq(stray, 0, "no row at a drive-cycle row")
+T.eq(rows, at_output + 2 * pairs_, "every other row is one of a pair at an event")
+T.check(rows < 60, string.format("%d rows (3,600 with an event per row)", rows))
 T.done()

@@ -69,8 +69,8 @@ local built = lied.build(Instant)
 for _, solver in ipairs(solvers) do
   local vars = {}
   for _, name in ipairs(checked) do
-    vars[#vars + 1] = name .. ".y.y"
-    vars[#vars + 1] = "i_" .. name .. ".y.y"
+    vars[#vars + 1] = name .. ".y"
+    vars[#vars + 1] = "i_" .. name .. ".y"
   end
   local res = built:run { solver = solver, dt = 0.05, tol = 1e-10, stop = 1.5, interval = 0.05,
                           vars = table.concat(vars, ",") }
@@ -80,7 +80,7 @@ for _, solver in ipairs(solvers) do
   T.check(at1 ~= nil, solver .. ": two rows at t = 1")
   for _, name in ipairs(checked) do
     local d = parts[name]
-    local y, iy = res:column(name .. ".y.y"), res:column("i_" .. name .. ".y.y")
+    local y, iy = res:column(name .. ".y"), res:column("i_" .. name .. ".y")
     T.near(iy[#iy], d[3], 1e-7, solver .. ": integral of " .. name .. " over [0, 1.5]")
     if at1 then
       T.eq(y[at1], d[4], solver .. ": " .. name .. " just before t = 1")
@@ -110,8 +110,8 @@ do
   for _, solver in ipairs(solvers) do
     local fixed = solver == "euler" or solver == "heun" or solver == "rk3" or solver == "rk4" or solver == "beuler"
     local res = b:run { solver = solver, dt = 0.01, tol = 1e-10, stop = 4, interval = 0.05,
-                        vars = "a.y.y,b.y.y,c.y.y" }
-    local t, ya, yb, yc = res:column("time"), res:column("a.y.y"), res:column("b.y.y"), res:column("c.y.y")
+                        vars = "a.y,b.y,c.y" }
+    local t, ya, yb, yc = res:column("time"), res:column("a.y"), res:column("b.y"), res:column("c.y")
     local sw = {}
     for i = 2, #t do
       if t[i] == t[i - 1] then

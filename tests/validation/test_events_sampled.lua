@@ -24,8 +24,8 @@ do
     connect = { { "u.y", "sh.u" }, { "u.y", "ud.u" }, { "u.y", "pi.u" } },
   }
   local res = lied.build(M):run { solver = "rk4", dt = 0.05, stop = 2, interval = 0.05,
-                                  vars = "sh.y.y,ud.y.y,pi.y.y" }
-  local c = cols(res, { "sh.y.y", "ud.y.y", "pi.y.y" })
+                                  vars = "sh.y,ud.y,pi.y" }
+  local c = cols(res, { "sh.y", "ud.y", "pi.y" })
   -- the exact samples: tick j at t0 + j P (j = 0, 1, ...), u there = the tick time
   local function tick(j) return t0 + j * P end
   -- the last tick at or before t; at a tick the first of its two rows is before it
@@ -48,8 +48,8 @@ do
     local sh = j < 0 and -1 or tick(j)
     local ud = j < 1 and -2 or tick(j - 1)
     local pi = j < 0 and 0.25 or pis[j]
-    worst = math.max(worst, math.abs(c["sh.y.y"][i] - sh), math.abs(c["ud.y.y"][i] - ud),
-      math.abs(c["pi.y.y"][i] - pi))
+    worst = math.max(worst, math.abs(c["sh.y"][i] - sh), math.abs(c["ud.y"][i] - ud),
+      math.abs(c["pi.y"][i] - pi))
   end
   T.check(worst < 1e-12, string.format("SampleHold, UnitDelay, DiscretePI: worst error %.3g", worst))
   T.eq(twice, 7, "two rows at each of the 7 sample times in [0, 2)")
@@ -62,8 +62,8 @@ do
     pi = S.DiscretePI { period = 0.1, k = 1, Ti = 1, yMax = 1.5 },
     connect = { { "e.y", "pi.u" } },
   }
-  local res = lied.build(M):run { solver = "rk4", dt = 0.1, stop = 5, vars = "pi.y.y,pi.x" }
-  local y, x = res:column("pi.y.y"), res:column("pi.x")
+  local res = lied.build(M):run { solver = "rk4", dt = 0.1, stop = 5, vars = "pi.y,pi.x" }
+  local y, x = res:column("pi.y"), res:column("pi.x")
   -- x_{j+1} = x_j + 0.1 (1 + (y_j - v_j)), v_j = 1 + x_j: once limited,
   -- x_{j+1} = x_j + 0.1 (1.5 - x_j) -> 1.5, v - yMax -> k Tt/Ti |e| = 1 (as PI's)
   local xe, xj = 0, 0
@@ -84,8 +84,8 @@ do
     h = S.Hysteresis { uLow = -0.5, uHigh = 0.5, yLow = -3, yHigh = 7 },
     connect = { { "u.y", "h.u" } },
   }
-  local res = lied.build(M):run { solver = "dopri45", tol = 1e-10, stop = 13, vars = "h.y.y" }
-  local t, y = res:column("time"), res:column("h.y.y")
+  local res = lied.build(M):run { solver = "dopri45", tol = 1e-10, stop = 13, vars = "h.y" }
+  local t, y = res:column("time"), res:column("h.y")
   local sw = {}
   for i = 2, #t do if t[i] == t[i - 1] then sw[#sw + 1] = { t = t[i], b = y[i - 1], a = y[i] } end end
   -- rises through 0.5 at pi/6 + 2 k pi, falls through -0.5 at 7 pi/6 + 2 k pi
@@ -105,25 +105,37 @@ for _, hs in ipairs { 0, 1 } do
     h = S.Hysteresis { uLow = 0, uHigh = 1, yLow = -1, yHigh = 1, high_start = hs },
     connect = { { "u.y", "h.u" } },
   }
-  local res = lied.build(M):run { solver = "rk4", dt = 0.1, stop = 0.3, vars = "h.y.y,h.high" }
+  local res = lied.build(M):run { solver = "rk4", dt = 0.1, stop = 0.3, vars = "h.y,h.high" }
   T.eq(res:column("h.high")[1], hs, "Hysteresis high_start = " .. hs .. ": start state")
-  T.eq(res:column("h.y.y")[1], hs == 1 and 1 or -1, "Hysteresis high_start = " .. hs .. ": output")
+  T.eq(res:column("h.y")[1], hs == 1 and 1 or -1, "Hysteresis high_start = " .. hs .. ": output")
 end
 
--- ---- Pulse and TimeTable: every edge and breakpoint is a time event --------------------
+-- ---- Pulse and TimeTable (events = true): every edge and breakpoint is a time event -----
 do
   local M = lied.model "Edges" {
     p = S.Pulse { amplitude = 1, width = 30, period = 0.7, t0 = 0.2 },
-    tt = S.TimeTable { table = { { 0, 0 }, { 0.33, 1 }, { 1.01, -1 } } },
-    i1 = S.Integrator {}, i2 = S.Integrator {},
-    connect = { { "p.y", "i1.u" }, { "tt.y", "i2.u" } },
+    tt = S.TimeTable { table = { { 0, 0 }, { 0.33, 1 }, { 1.01, -1 } }, events = true },
+    st = S.TimeTable { table = { { 0, 0 }, { 0.33, 1 }, { 1.01, -1 } }, interpolation = "constant" },
+    i1 = S.Integrator {}, i2 = S.Integrator {}, i3 = S.Integrator {},
+    connect = { { "p.y", "i1.u" }, { "tt.y", "i2.u" }, { "st.y", "i3.u" } },
   }
   -- rk4 at dt = 0.25 lands on every edge: the integrals are exact to rounding
-  local res = lied.build(M):run { solver = "rk4", dt = 0.25, stop = 2, vars = "i1.y.y,i2.y.y" }
-  local a, b = res:column("i1.y.y"), res:column("i2.y.y")
+  local res = lied.build(M):run { solver = "rk4", dt = 0.25, stop = 2, vars = "i1.y,i2.y,i3.y" }
+  local a, b, c = res:column("i1.y"), res:column("i2.y"), res:column("i3.y")
   -- pulses high over [0.2, 0.41), [0.9, 1.11), [1.6, 1.81): 3 x 0.21
   T.near(a[#a], 3 * 0.21, 1e-12, "integral of the pulse train")
   -- table: ramp 0 -> 1 over 0.33, 1 -> -1 over 0.68, then -1 for 0.99
   T.near(b[#b], 0.33 / 2 + 0 * 0.68 - 0.99, 1e-12, "integral of the time table")
+  -- a staircase's rows are events without being asked: 0 until 0.33, 1 until 1.01, then -1
+  T.near(c[#c], 0.68 - 0.99, 1e-12, "integral of the staircase")
+  -- without events = true the kinks are not landed on: rk4 is off by far more than rounding
+  local N = lied.model "Kinks" {
+    tt = S.TimeTable { table = { { 0, 0 }, { 0.33, 1 }, { 1.01, -1 } } }, i2 = S.Integrator {},
+    connect = { { "tt.y", "i2.u" } },
+  }
+  local r2 = lied.build(N):run { solver = "rk4", dt = 0.25, stop = 2, vars = "i2.y" }
+  local d = r2:column("i2.y")
+  T.check(math.abs(d[#d] - (0.33 / 2 - 0.99)) > 1e-4, "the kinks are no events by default")
+  T.eq(r2:nrows(), 9, "no rows of events: one per step of 0.25 s from 0 to 2")
 end
 T.done()

@@ -288,6 +288,123 @@ do
     table_exact(ref.boil), 2)
 end
 
+-- ---- phase boundaries of a refrigerant: R134a boiling at 0.3 MPa ----------------------
+-- The refrigerants declare no phase_z: their saturated liquid and vapour
+-- (sat_p) give the cell's kink functions. The reference integrates
+-- M h' = G (T_w - T(p, h)) in Lua by RK4 (dt 0.05 s, the time constant
+-- M cp / G about 40 s) with the medium's own T(p, h), each boundary located
+-- by bisection on the RK4 step that reaches it; in the dome T = Tsat(p) and
+-- h is linear.
+do
+  local th = require "lied.thermal"
+  local R, p, Tw, G, V, T0 = tf.R134a, 3e5, 300, 50, 1e-3, 250
+  local M = R:rho_pT(p, T0) * V
+  local hl, hv = R:h_liq(p), R:h_vap(p)
+  local slope = G * (Tw - R:Tsat(p)) / M
+  local function f(h) return G * (Tw - R:T_ph(p, h)) / M end
+  local function rk4(h, dt)
+    local k1 = f(h)
+    local k2 = f(h + 0.5 * dt * k1)
+    local k3 = f(h + 0.5 * dt * k2)
+    return h + dt / 6 * (k1 + 2 * k2 + 2 * k3 + f(h + dt * k3))
+  end
+  local rows, t, h = {}, 0, R:h_pT(p, T0)
+  for k = 0, 200 do
+    local tk = 10 * k
+    while t < tk - 1e-9 do
+      local tau = math.min(0.05, tk - t)
+      if h >= hl and h < hv then -- the dome
+        local to = (hv - h) / slope
+        if to <= tau then h, t = hv, t + to else h, t = h + slope * tau, t + tau end
+      else
+        local hn = rk4(h, tau)
+        if h < hl and hn >= hl then -- the saturated liquid within this step
+          local lo, hi = 0, tau
+          for _ = 1, 60 do
+            local mid = 0.5 * (lo + hi)
+            if rk4(h, mid) < hl then lo = mid else hi = mid end
+          end
+          h, t = hl, t + hi
+        else
+          h, t = hn, t + tau
+        end
+      end
+    end
+    rows[#rows + 1] = { tk, h }
+  end
+  T.check(rows[#rows][2] > hv, "R134a: the reference ends as vapour")
+  local Mdl = lied.model "BoilR134a" {
+    src = tf.MassFlowSource { m_flow = 0, p0 = p, T0 = T0, medium = R },
+    cell = tf.ConductionElement { V = V, p0 = p, T0 = T0, medium = R },
+    snk = tf.Sink { p0 = p, medium = R },
+    wall = th.FixedTemperature { T = Tw }, g = th.ThermalConductor { G = G },
+    connect = { { "src.outlet", "cell.inlet" }, { "cell.outlet", "snk.inlet" },
+                { "wall.port", "g.port_a" }, { "g.port_b", "cell.heatPort" } },
+  }
+  check("phase (R134a)", lied.build(Mdl), { stop = 2000, interval = 10 }, { "cell.h" },
+    table_exact(rows), 2)
+end
+
+-- ---- breakpoints: Table1D (linear) and Table2D (bilinear), kinks = 1 --------------------
+-- u = t, u1 = t, u2 = t / 2 (Ramps over the run), y integrated. Between
+-- the breakpoints' times (x_i for u and u1, 2 x2_j for u2) the integrands
+-- are polynomials of degree <= 2 in t: Simpson's rule on each piece is exact.
+-- The lookups are written here (not lied's): linear interpolation, bilinear
+-- on the grid. (A staircase jumps: its breakpoints are not kinks.)
+do
+  local x, y = { 0, 0.7, 1.9, 2.5, 3.6, 4.4, 6 }, { 0, 1, -0.5, 2, 0.3, 1, 0 }
+  local x1, x2 = { 0, 1.3, 2.2, 4.1, 6 }, { 0, 0.45, 1.6, 3 }
+  local z = { { 0, 1, 0.5, 2 }, { 1, -1, 0, 1 }, { 0.5, 2, 1, -0.5 }, { 2, 0, -1, 1 }, { 0, 1, 1, 0 } }
+  local function interval(xs, u)
+    for i = 1, #xs - 1 do if u < xs[i + 1] then return i end end
+    return #xs - 1
+  end
+  local function lin(u)
+    local i = interval(x, u)
+    return y[i] + (y[i + 1] - y[i]) * (u - x[i]) / (x[i + 1] - x[i])
+  end
+  local function bil(a, b)
+    local i, j = interval(x1, a), interval(x2, b)
+    local s, r = (a - x1[i]) / (x1[i + 1] - x1[i]), (b - x2[j]) / (x2[j + 1] - x2[j])
+    return (1 - s) * (1 - r) * z[i][j] + s * (1 - r) * z[i + 1][j] + (1 - s) * r * z[i][j + 1]
+        + s * r * z[i + 1][j + 1]
+  end
+  local cuts = {}
+  for _, v in ipairs(x) do cuts[#cuts + 1] = v end
+  for _, v in ipairs(x1) do cuts[#cuts + 1] = v end
+  for _, v in ipairs(x2) do cuts[#cuts + 1] = 2 * v end
+  table.sort(cuts)
+  -- int_0^t f(s) ds for f piecewise polynomial of degree <= 2 between cuts
+  local function integral(f, t)
+    local sum, a = 0, 0
+    for _, c in ipairs(cuts) do
+      if c > a then
+        local b = math.min(c, t)
+        if b > a then
+          local m = 0.5 * (a + b)
+          -- the piece's own law at its ends: evaluated just inside
+          local e = 1e-12 * (b - a)
+          sum = sum + (b - a) / 6 * (f(a + e) + 4 * f(m) + f(b - e))
+        end
+        a = c
+        if a >= t then break end
+      end
+    end
+    return sum
+  end
+  local M = lied.model "Lookups" {
+    r = S.Ramp { height = 5, duration = 5 }, r2 = S.Ramp { height = 2.5, duration = 5 },
+    lin = S.Table1D { table = lied.table { x = x, y = y }, kinks = 1 },
+    map = S.Table2D { table = lied.table { x1 = x1, x2 = x2, z = z }, kinks = 1 },
+    il = S.Integrator {}, im = S.Integrator {},
+    connect = { { "r.y", "lin.u" }, { "r.y", "map.u1" }, { "r2.y", "map.u2" },
+                { "lin.y", "il.u" }, { "map.y", "im.u" } },
+  }
+  check("breakpoints (Table1D, 2D)", lied.build(M), { stop = 5, interval = 0.1 },
+    { "il.x", "im.x" },
+    function(t) return { integral(lin, t), integral(function(s) return bil(s, s / 2) end, t) } end, 10)
+end
+
 -- ---- at rest: kink functions that stay at 0 with the sign of rounding errors ---------
 -- A Limiter whose input sin^2 + cos^2 rests at its limit 1, a Max of two
 -- equal sines (sin t and sin(t + 2 pi)): their kink functions change sign

@@ -21,8 +21,8 @@ do
     connect = { { "e.y", "pi.u" } },
   }
   local dt = 1e-3
-  local res = run(M, 8, dt, "pi.y.y,pi.x")
-  local y, x, tt = res:column("pi.y.y"), res:column("pi.x"), res:column("time")
+  local res = run(M, 8, dt, "pi.y,pi.x")
+  local y, x, tt = res:column("pi.y"), res:column("pi.x"), res:column("time")
   local x5 = 1.5 - math.exp(-4.5)
   local function exact(t)
     if t <= 0.5 then return 1 + t, t end
@@ -70,8 +70,8 @@ do
     pid = S.PID { k = k, Ti = Ti, Td = Td, Nd = Nd },
     connect = { { "e.y", "pid.u" } },
   }
-  local res = run(M, 2, 1e-3, "pid.y.y")
-  local y, tt = res:column("pid.y.y"), res:column("time")
+  local res = run(M, 2, 1e-3, "pid.y")
+  local y, tt = res:column("pid.y"), res:column("time")
   local worst = 0
   for i = 1, #tt do
     local t = tt[i]
@@ -85,9 +85,9 @@ do
     pid = S.PID { k = 4, Ti = 0.3, Td = 0.1, yMax = 2, yMin = -1 },
     connect = { { "e.y", "pid.u" } },
   }
-  res = run(L, 4, 1e-3, "pid.y.y")
+  res = run(L, 4, 1e-3, "pid.y")
   local lo, hi = math.huge, -math.huge
-  for _, v in ipairs(res:column("pid.y.y")) do lo, hi = math.min(lo, v), math.max(hi, v) end
+  for _, v in ipairs(res:column("pid.y")) do lo, hi = math.min(lo, v), math.max(hi, v) end
   T.check(lo == -1 and hi == 2, string.format("PID limited to [-1, 2]: [%g, %g]", lo, hi))
 end
 

@@ -140,10 +140,12 @@ enum {
   LIED_PARAM_INT = 1u << 0,      /* stored as int, must be integral */
   LIED_PARAM_MIN_OPEN = 1u << 1, /* value > min (default: value >= min) */
   LIED_PARAM_MAX_OPEN = 1u << 2, /* value < max (default: value <= max) */
+  LIED_PARAM_TABLE = 1u << 3,    /* a 1-D table y(x): a `const lied_table *` field */
+  LIED_PARAM_MAP = 1u << 4,      /* a 2-D map z(x1, x2): the same (lied/table.h) */
 };
 
-/* One parameter: a double (or int, or double[len]) at `offset` in the
- * instance. Start values of states are parameters too: point the offset at
+/* One parameter: a double (or int, or double[len], or a table) at `offset`
+ * in the instance. Start values of states are parameters too: point the offset at
  * the state variable itself. Use min = -HUGE_VAL / max = HUGE_VAL for none. */
 typedef struct lied_param {
   const char *name;
@@ -245,7 +247,7 @@ typedef struct lied_port_layout {
  *
  * An input declared with lied_meta_real_in must be connected (an error
  * names it otherwise); one declared with lied_meta_real_in_optional reads 0
- * when left unconnected (a drive input: free joint). Recorded as NAME.y. */
+ * when left unconnected (a drive input: free joint). Recorded as NAME (a connector of one value: the port names it). */
 typedef struct lied_real { double y; } lied_real;
 typedef struct lied_real_out { lied_real y; } lied_real_out;     /* writes y */
 typedef struct lied_real_in { const lied_real *y; } lied_real_in; /* reads *y */
@@ -253,6 +255,23 @@ typedef struct lied_real_in { const lied_real *y; } lied_real_in; /* reads *y */
 extern const lied_connector lied_real_connector;
 extern const lied_port_layout lied_real_out_layout, lied_real_in_layout,
     lied_real_in_optional_layout;
+
+/* ---- Boolean signals -------------------------------------------------------
+ * A connector of their own, "boolean" (sides "output", "input"), so that a
+ * Boolean output cannot drive a real input by mistake (signals.BooleanToReal
+ * converts). The value is a double holding exactly 0 (false) or 1 (true),
+ * recorded under the port's name like a real signal; read it as `p->u.y->y != 0`.
+ * Boolean outputs change only at events: a block that writes one from its
+ * discrete variables (set by its event handler) or from other Boolean
+ * inputs. A block that must notice when a Boolean input changes declares a
+ * zero function on it (u - 0.5, LIED_ZC_BOTH): the change at an event makes
+ * it cross, and its handler runs in the next round of the same event
+ * (docs/events.md). */
+typedef struct lied_bool_out { lied_real y; } lied_bool_out;     /* writes y: 0 or 1 */
+typedef struct lied_bool_in { const lied_real *y; } lied_bool_in; /* reads *y */
+
+extern const lied_connector lied_bool_connector;
+extern const lied_port_layout lied_bool_out_layout, lied_bool_in_layout;
 
 /* ---- classes ------------------------------------------------------------ */
 
@@ -313,6 +332,15 @@ static inline void lied_meta_real_in_optional(lied_meta *m, const char *name, in
                                               lied_real_in *port) {
   lied_meta_port(m, name, index, port, &lied_real_in_optional_layout);
 }
+/* Boolean-signal ports (see "Boolean signals" above). */
+static inline void lied_meta_bool_out(lied_meta *m, const char *name, int index,
+                                      lied_bool_out *port) {
+  lied_meta_port(m, name, index, port, &lied_bool_out_layout);
+}
+static inline void lied_meta_bool_in(lied_meta *m, const char *name, int index,
+                                     lied_bool_in *port) {
+  lied_meta_port(m, name, index, port, &lied_bool_in_layout);
+}
 /* A named variable (for recording and name lookup). */
 void lied_meta_var(lied_meta *m, const char *name, const char *unit, double *v);
 /* A state x and its derivative der; the derivative is named der(name). */
@@ -362,7 +390,8 @@ void lied_meta_reads(lied_meta *m, const void *ptr, int first, int nvars);
  *
  *  - time events: lied_meta_time_events(m, next), where next(self, t) is
  *    the first time strictly after t at which the instance's outputs jump
- *    or kink (INFINITY: none). Solvers end a step exactly there; the stages
+ *    or kink (INFINITY: none), asked at the start of a run and after each
+ *    call of the instance's handler (which may have scheduled one). Solvers end a step exactly there; the stages
  *    at that step's end see the time just before it (the largest double
  *    below), so a block computing `t >= t0 ? high : low` needs nothing else.
  *  - state events: lied_meta_zero(m, name, &z, direction) declares a

@@ -5,8 +5,8 @@
  * a parabola through dp_max at zero flow and V_flow_max at zero head at the
  * reference speed, scaled by n^2 in pressure and n in flow. The outlet
  * carries the inlet's enthalpy (the temperature rise of the compression is
- * neglected); P = dp*V_flow is the power given to the gas. Default medium
- * tf.air. */
+ * neglected); P = dp*V_flow is the power given to the gas. Default medium:
+ * air of constant cp (tf.gas{}). */
 #include "lib/thermofluid/thermofluid.h"
 
 typedef struct tf_fan {
@@ -15,7 +15,7 @@ typedef struct tf_fan {
   lied_real_in omega_in;
   tf_med med;
   double dp_max, V_flow_max, w_ref, omega, L;
-  double dp, V_flow, P;
+  double dp, V_flow, P, w; /* w: the speed in use (as the Pump's) */
   int omega_from_input, pad_;
 } tf_fan;
 
@@ -23,6 +23,7 @@ static void fan_state(const lied_env *env, tf_fan *f) {
   const tf_state *in = f->inlet.state;
   const double w = f->omega_from_input ? f->omega_in.y->y : f->omega;
   const double n = w / f->w_ref;
+  f->w = w;
   tf_med mx;
   const tf_med *med = tf_med_at(&f->med, f->inlet.X, &mx);
   const double rho = tf_rho(med, in->p, in->h);
@@ -66,12 +67,13 @@ static void fan_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "dp", "Pa", &f->dp);
   lied_meta_var(m, "V_flow", "m3/s", &f->V_flow);
   lied_meta_var(m, "P", "W", &f->P);
+  lied_meta_var(m, "w", "rad/s", &f->w);
   const void *in[4] = {&f->inlet.state, NULL, NULL, NULL};
   int n = 1;
   if (f->omega_from_input) in[n++] = &f->omega_in.y;
   in[n] = TF_X(&f->med, f->inlet);
   lied_meta_block(m, "state", fan_state_b, 0, in,
-                  LIED_SIGS(&f->outlet.state, &f->dp, &f->V_flow, &f->P,
+                  LIED_SIGS(&f->outlet.state, &f->dp, &f->V_flow, &f->P, &f->w,
                             TF_X(&f->med, f->outlet)));
   lied_meta_block(m, "der", fan_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&f->inlet.der),
                   LIED_SIGS(&f->outlet.der));
@@ -92,7 +94,7 @@ static const lied_param fan_params[] = {
      "1: speed from the signal input omega_in [rad/s]", 0, 1, LIED_PARAM_INT, 0},
     {"L", offsetof(tf_fan, L), 0, "1/m", "inertance (length / area)", 0, TF_NOMAX, 0, 0},
     {"medium", offsetof(tf_fan, med.par), 0, "1",
-     "medium {kind, c1..c5}: tf.gas{...} (default tf.air)", TF_NOMIN, TF_NOMAX, 0,
+     "medium {kind, c1..c5}: tf.gas{...}, tf.air, ... (default tf.gas{}, air of constant cp)", TF_NOMIN, TF_NOMAX, 0,
      TF_MEDIUM_LEN},
 };
 const lied_class tf_fan_class = {

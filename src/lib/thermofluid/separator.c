@@ -5,7 +5,9 @@
  * vapour only:
  *   X_out = Xv/(1 - Xl)      water fraction of the air going on
  *   x_out = Xv/(1 - X)       its humidity ratio (kg water per kg dry air)
- *   H_cond = m_cond * cp_liq * (T - 273.15),  H_air = m*h - H_cond
+ *   H_cond = m_cond * h_liq(T),  H_air = m*h - H_cond
+ * (h_liq = cp_liq (T - 273.15) for tf.moist_air, the liquid's enthalpy of
+ * nasa_moist.h for tf.moist_air_nasa)
  * (enthalpy flows of the condensate and of the air; they add up to the
  * inflow's). With outlet = 1 the air leaves through the port outlet at the
  * inlet's pressure, with m_air, h = H_air/m_air and X_out (the drained
@@ -16,6 +18,8 @@
 #include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
 #include "lib/thermofluid/moist_air.h"
+#include "lib/thermofluid/gas_media.h"
+#include "lib/thermofluid/nasa_moist.h"
 
 typedef struct tf_separator {
   tf_in inlet;
@@ -41,8 +45,9 @@ static void sep_out(const lied_env *env, tf_separator *s) {
   const double X = s->inlet.X->X[0];
   char why[160];
   ma_state st;
+  const int nasa = (int)s->med.par[0] == TF_NASA_MOIST_AIR; /* tf.moist_air_nasa */
   s->m_flow = in->m_flow;
-  if (ma_phX(in->p, in->h, X, &st, why, sizeof why)) {
+  if ((nasa ? nma_phX : ma_phX)(in->p, in->h, X, &st, why, sizeof why)) {
     lied_block_fault(env, s, "inflow: %s", why);
     s->T = s->m_cond = s->m_air = s->x_out = s->phi = s->H_cond = s->H_air = s->keep = NAN;
     s->z_flow = s->z_fog = NAN;
@@ -50,7 +55,7 @@ static void sep_out(const lied_env *env, tf_separator *s) {
     return;
   }
   const double Xl = in->m_flow > 0 ? st.Xl : 0;
-  const double h_cond = MA_CP_LIQ * (st.T - MA_T0);
+  const double h_cond = nasa ? nma_h_liq(st.T) : MA_CP_LIQ * (st.T - MA_T0);
   s->T = st.T;
   s->m_cond = in->m_flow * Xl;
   s->m_air = in->m_flow - s->m_cond;
@@ -78,9 +83,9 @@ LIED_BLOCK(sep_der_b, tf_separator, sep_der)
 static int sep_init(void *self, lied_init *ctx) {
   tf_separator *s = self;
   if (tf_medium_init(&s->med, ctx)) return -1;
-  if ((int)s->med.par[0] != TF_MOIST_AIR) {
+  if ((int)s->med.par[0] != TF_MOIST_AIR && (int)s->med.par[0] != TF_NASA_MOIST_AIR) {
     lied_init_error(ctx, "a Separator drains the water of moist air: its medium must be "
-                    "tf.moist_air{...}, not %s", s->med.fn->name);
+                    "tf.moist_air{...} or tf.moist_air_nasa{...}, not %s", s->med.fn->name);
     return -1;
   }
   return 0;
@@ -127,7 +132,8 @@ static const lied_param sep_params[] = {
     {"outlet", offsetof(tf_separator, has_outlet), 0, "1",
      "1: the dried air goes on through the port outlet; 0: the Separator ends the stream at p0",
      0, 1, LIED_PARAM_INT, 0},
-    {"medium", offsetof(tf_separator, med.par), 0, "1", "tf.moist_air{X = ...} (required)",
+    {"medium", offsetof(tf_separator, med.par), 0, "1",
+     "tf.moist_air{X = ...} or tf.moist_air_nasa{X = ...} (required)",
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
 };
 const lied_class tf_separator_class = {
