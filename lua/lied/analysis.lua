@@ -100,8 +100,19 @@ end
 
 -- The matrices as CSV blocks (A; B, C, D when there are inputs/outputs;
 -- eigenvalues when eig): each block's header row starts with its name.
-function Linear.csv(l, eig)
+-- With write (a function of a string), the text goes to it block by block
+-- and a Ctrl-C stops it ("linearize (writing the matrices): interrupted").
+function Linear.csv(l, eig, write)
   local lines = {}
+  if write then
+    lines = setmetatable({}, { __newindex = function(t, k, v)
+      rawset(t, k, v)
+      if k % 256 == 0 then
+        lied.core.check_stop("linearize (writing the matrices)")
+        write(table.concat(t, "\n", k - 255, k) .. "\n")
+      end
+    end })
+  end
   matrix_lines(lines, "A", l.A, l.states, l.states)
   local function block(name, rows, rn, cn)
     if #rows > 0 and #cn > 0 then
@@ -112,6 +123,14 @@ function Linear.csv(l, eig)
   block("B", l.B, l.states, l.inputs)
   block("C", l.C, l.outputs, l.states)
   block("D", l.D, l.outputs, l.inputs)
+  if l.nonsmooth and #l.nonsmooth > 0 then
+    lines[#lines + 1] = ""
+    lines[#lines + 1] = "nonsmooth,matrix,row,column,forward,backward"
+    for _, q in ipairs(l.nonsmooth) do
+      lines[#lines + 1] = string.format("%s,%s,%s,%s,%.17g,%.17g", q.kind, q.matrix, q.row, q.column,
+        q.forward, q.backward)
+    end
+  end
   if eig and l.eigenvalues then
     lines[#lines + 1] = ""
     lines[#lines + 1] = "eigenvalue,re,im"
@@ -119,7 +138,42 @@ function Linear.csv(l, eig)
       lines[#lines + 1] = string.format("%d,%.17g,%.17g", i, e[1] == 0 and 0 or e[1], e[2] == 0 and 0 or e[2])
     end
   end
+  if write then
+    local n = #lines
+    write(table.concat(lines, "\n", n - n % 256 + 1, n) .. (n % 256 > 0 and "\n" or ""))
+    return nil
+  end
   return table.concat(lines, "\n") .. "\n"
+end
+
+-- A note on the entries where the model is not smooth at the point (nil
+-- when there are none; docs/analysis.md, "Accuracy").
+function analysis.nonsmooth_text(l)
+  local ns = l.nonsmooth or {}
+  if #ns == 0 then return nil end
+  local kinks, second = {}, {}
+  for _, q in ipairs(ns) do
+    local e = string.format("%s[%s, %s]", q.matrix, q.row, q.column)
+    if q.kind == "kink" then
+      kinks[#kinks + 1] = string.format("%s (slopes %s and %s)", e, g(q.backward), g(q.forward))
+    else
+      second[#second + 1] = e
+    end
+  end
+  local function list(t)
+    if #t > 4 then return table.concat(t, ", ", 1, 4) .. string.format(" and %d more", #t - 4) end
+    return table.concat(t, ", ")
+  end
+  local out = {}
+  if #kinks > 0 then
+    out[#out + 1] = "not differentiable at the point (a kink: the one-sided slopes differ, the "
+      .. "entry is their mean): " .. list(kinks)
+  end
+  if #second > 0 then
+    out[#out + 1] = "not twice differentiable at the point (extrapolated from two steps, "
+      .. "accurate to rounding): " .. list(second)
+  end
+  return table.concat(out, "\n")
 end
 
 local function eig_text(e)
@@ -154,6 +208,8 @@ function Linear.__tostring(l)
     lines[#lines + 1] = "eigenvalues: " .. table.concat(t, ", ")
   end
   if #l.inputs > 0 or #l.outputs > 0 then lines[#lines + 1] = "B, C, D: l.B, l.C, l.D; l:csv() as CSV" end
+  local note = analysis.nonsmooth_text(l)
+  if note then lines[#lines + 1] = note end
   return table.concat(lines, "\n")
 end
 

@@ -663,8 +663,11 @@ local function cmd_linearize(args)
   for _, f in ipairs { "--set", "--at", "--solver", "--dt", "--start", "--inputs", "--outputs", "--eig" } do allowed[f] = true end
   local model, opts, o = analysis_args(args, allowed)
   opts.inputs, opts.outputs, opts.eig = o.inputs, o.outputs, o.eig or false
-  local l = require("lied.analysis").linearize(model, opts)
-  io.stdout:write(l:csv(o.eig))
+  local A = require "lied.analysis"
+  local l = A.linearize(model, opts)
+  l:csv(o.eig, function(s) io.stdout:write(s) end)
+  local note = A.nonsmooth_text(l)
+  if note then io.stderr:write("lied: linearize: " .. note:gsub("\n", "\nlied: linearize: ") .. "\n") end
   return 0
 end
 

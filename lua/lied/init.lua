@@ -1038,9 +1038,18 @@ lied.flatten = flatten
 -- paths of the scheduler for comparisons ({sparse = false, skew = false,
 -- window = false, replicate = false}; skew_any = true: the skew on short
 -- arrays too, lied run --check; docs/lua-api.md).
+local warned = {} -- the warnings printed (once each per process)
 function lied.build(model, overrides, slice, schedule)
   local specs = flatten(model, overrides, slice)
-  return core.build(specs, schedule)
+  local built = core.build(specs, schedule)
+  -- dialectic contacts that change impacts much (docs/dialectic.md, "Impacts")
+  for _, w in ipairs(require("lied.impacts").warnings(specs)) do
+    if not warned[w] then
+      warned[w] = true
+      io.stderr:write("lied: warning: ", w, "\n")
+    end
+  end
+  return built
 end
 
 -- ---- simulation ------------------------------------------------------------------

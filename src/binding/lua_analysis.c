@@ -244,7 +244,10 @@ static int model_steady(lua_State *L) {
   initial_states(L, 1, 2, what, u, x, &o.t);
   lied_steady_stats st;
   lied_err e;
-  if (lied_steady(s, &o, x, &st, &e)) return lied_lua_raise(L, &e);
+  o.stop = lied_lua_stop_flag(L);
+  int rc = lied_steady(s, &o, x, &st, &e);
+  if (rc && o.stop && *o.stop) *o.stop = 0; /* consumed: the error says so */
+  if (rc) return lied_lua_raise(L, &e);
   push_steady(L, s, o.t, x, &st);
   return 1;
 }
@@ -354,6 +357,34 @@ static void push_eigenvalues(lua_State *L, const double *re, const double *im, u
   }
 }
 
+/* The entries where the model is not smooth: a list of {matrix, row,
+ * column (names), kind ("kink" or "second derivative"), forward, backward}
+ * (the states' names at the top of the stack; inl, outl: the inputs' and
+ * outputs' name lists). */
+static void push_nonsmooth(lua_State *L, const lied_linear *lin, int inl, int outl) {
+  int states = lua_gettop(L) + 1;
+  lua_getfield(L, -1, "states");
+  lua_createtable(L, (int)lin->nns, 0);
+  for (uint64_t k = 0; k < lin->nns; k++) {
+    const lied_nonsmooth *q = &lin->ns[k];
+    const int rows = q->matrix == 'A' || q->matrix == 'B' ? states : outl;
+    const int cols = q->matrix == 'A' || q->matrix == 'C' ? states : inl;
+    lua_createtable(L, 0, 6);
+    lua_pushlstring(L, &q->matrix, 1);
+    lua_setfield(L, -2, "matrix");
+    lua_rawgeti(L, rows, (lua_Integer)q->row + 1);
+    lua_setfield(L, -2, "row");
+    lua_rawgeti(L, cols, (lua_Integer)q->col + 1);
+    lua_setfield(L, -2, "column");
+    lua_pushstring(L, q->kind == LIED_KINK ? "kink" : "second derivative");
+    lua_setfield(L, -2, "kind");
+    lied_lua_setnum(L, "forward", q->fwd);
+    lied_lua_setnum(L, "backward", q->bwd);
+    lua_rawseti(L, -2, (lua_Integer)k + 1);
+  }
+  lua_remove(L, states);
+}
+
 /* The result of linearize at (t, x): the states, the inputs and outputs
  * (name lists at inl, outl), A, B, C, D, y0, the eigenvalues (re: NULL
  * when not asked for), the right-hand sides evaluated. */
@@ -385,12 +416,14 @@ static void push_linear(lua_State *L, const lied_sched *s, double t, const doubl
     push_eigenvalues(L, re, im, n);
     lua_setfield(L, -2, "eigenvalues");
   }
+  push_nonsmooth(L, lin, inl, outl);
+  lua_setfield(L, -2, "nonsmooth");
   lied_lua_setint(L, "rhs", (uint64_t)lin->rhs);
 }
 
 /* model:linearize{inputs = {params}, outputs = {vars}, at = T, run = {...},
  * t = T, eig = true} -> {t, states, x, inputs, outputs, A, B, C, D, y0,
- * eigenvalues = {{re, im}, ...}, rhs} */
+ * eigenvalues = {{re, im}, ...}, nonsmooth = {...}, rhs} */
 static int model_linearize(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   lied_sched *s = u->sys->sched;
@@ -421,7 +454,10 @@ static int model_linearize(lua_State *L) {
   lua_setfield(L, -2, "__gc");
   lua_setmetatable(L, -2);
   lied_err e;
-  if (lied_linearize(s, t, x, in, ni, outs, no, lin, &e)) return lied_lua_raise(L, &e);
+  volatile sig_atomic_t *stop = lied_lua_stop_flag(L);
+  int rc = lied_linearize(s, t, x, in, ni, outs, no, stop, lin, &e);
+  if (rc && stop && *stop) *stop = 0; /* consumed: the error says so */
+  if (rc) return lied_lua_raise(L, &e);
   double *re = NULL, *im = NULL;
   if (want_eig) {
     re = lua_newuserdatauv(L, sizeof(double) * 2 * ((size_t)n + 1), 0);

@@ -96,7 +96,21 @@ static int core_suggest(lua_State *L) {
   return 2;
 }
 
+/* lied.core.check_stop(what): a Ctrl-C (SIGTERM, SIGHUP) since the last
+ * check raises "what: interrupted" (the flag consumed); nothing otherwise.
+ * For the long Lua parts of a command (writing a linearisation). */
+static int core_check_stop(lua_State *L) {
+  const char *what = luaL_checkstring(L, 1);
+  volatile sig_atomic_t *f = lied_lua_stop_flag(L);
+  if (f && *f) {
+    *f = 0;
+    return lied_lua_fail(L, LIED_ERROR, "%s: interrupted", what);
+  }
+  return 0;
+}
+
 static const luaL_Reg core_funcs[] = {{"solvers", core_solvers},
+                                      {"check_stop", core_check_stop},
                                       {"glob", core_glob},
                                       {"suggest", core_suggest},
                                       {"error", lied_lua_core_error},

@@ -319,6 +319,8 @@ static void push_stats(lua_State *L, const lied_sim_stats *st) {
   lied_lua_setint(L, "colours", (uint64_t)st->colours);
   lied_lua_setint(L, "jac_nnz", st->jac_nnz);
   lied_lua_setint(L, "outputs", (uint64_t)st->outputs);
+  lied_lua_setint(L, "events", (uint64_t)st->events);
+  lied_lua_setint(L, "kinks", (uint64_t)st->kinks);
   lied_lua_setint(L, "factorisations", st->factorisations);
   lied_lua_setnum(L, "t_end", st->t_end);
   lied_lua_setnum(L, "wall", st->wall);
@@ -374,7 +376,8 @@ static void run_spec(lua_State *L, int t, const lied_model *m, lied_run_spec *sp
                   "run: interval = \"step\" is not available under mpirun (the ranks' steps "
                   "differ); give an output interval");
   lied_err ev; /* state events: refused (docs/distributed.md, "Events") */
-  if (lied_dist_check_events(m, &ev)) lied_lua_raise(L, &ev);
+  const lied_solver *sv = lied_solver_find(o->solver && *o->solver ? o->solver : "rk4");
+  if (lied_dist_check_events(m, sv && sv->adaptive, &ev)) lied_lua_raise(L, &ev);
   sp->memory = 0;
 }
 

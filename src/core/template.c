@@ -256,8 +256,10 @@ void lied_meta_zero(lied_meta *m, const char *name, double *z, int direction) {
     return;
   }
   lied_template *t = m->tpl;
-  if (direction != LIED_ZC_BOTH && direction != LIED_ZC_UP && direction != LIED_ZC_DOWN)
-    meta_fail(m, "zero-crossing function %s: direction must be LIED_ZC_BOTH, UP or DOWN", name);
+  const int way = direction & ~LIED_ZC_KINK;
+  if (way != LIED_ZC_BOTH && way != LIED_ZC_UP && way != LIED_ZC_DOWN)
+    meta_fail(m, "zero-crossing function %s: direction must be LIED_ZC_BOTH, UP or DOWN (or'ed "
+                 "with LIED_ZC_KINK)", name);
   else if (t->nzeros == LIED_MAX_ZEROS)
     meta_fail(m, "zero-crossing function %s: more than LIED_MAX_ZEROS per component", name);
   if (m->failed) return;
@@ -273,8 +275,8 @@ void lied_meta_zero(lied_meta *m, const char *name, double *z, int direction) {
   t->zeros[t->nzeros++] = (lied_tzero){t->vars[v].offset, direction, v};
 }
 
-/* Every zero function written by a block; zero functions and time events
- * need a handler or (time events) at least blocks reading the time. */
+/* Every zero function written by a block; zero functions other than kinks
+ * need a handler. */
 static int check_events(lied_meta *m) {
   const lied_template *t = m->tpl;
   for (int i = 0; i < t->nzeros; i++)
@@ -282,11 +284,12 @@ static int check_events(lied_meta *m) {
       return lied_errc(m->e, LIED_E_MODEL,
                        "zero-crossing function %s is not an output of a block of the component",
                        t->vars[t->zeros[i].var].name);
-  if (t->nzeros && !t->handler)
-    return lied_errc(m->e, LIED_E_MODEL,
-                     "zero-crossing function %s declared without an event handler "
-                     "(lied_meta_event)",
-                     t->vars[t->zeros[0].var].name);
+  for (int i = 0; i < t->nzeros && !t->handler; i++)
+    if (!(t->zeros[i].dir & LIED_ZC_KINK))
+      return lied_errc(m->e, LIED_E_MODEL,
+                       "zero-crossing function %s declared without an event handler "
+                       "(lied_meta_event; a kink of the block's law: LIED_ZC_KINK)",
+                       t->vars[t->zeros[i].var].name);
   return LIED_OK;
 }
 

@@ -126,6 +126,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   if (!rc) rc = lied_threads_begin(&R);
   if (rc) return rc;
   lied_run_points_init(&R);
+  R.kinks = s->adaptive;
   rc = lied_events_new(&R.ev, &R);
   if (rc) return rc;
   R.x = lied_xcalloc(R.n + 1, sizeof(double), "state vector", e);

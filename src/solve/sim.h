@@ -66,6 +66,8 @@ typedef struct lied_sim_stats {
   long colours;        /* evaluations per Jacobian (column colouring) */
   unsigned long long jac_nnz; /* structural nonzeros of the Jacobian */
   long outputs;
+  long events;         /* event instants (time, state, sampled; the start not counted) */
+  long kinks;          /* kinks located (LIED_ZC_KINK crossings, adaptive solvers) */
   unsigned long long factorisations; /* of linear sections inside the model */
   double t_end;        /* time reached */
   double wall;         /* seconds spent integrating */

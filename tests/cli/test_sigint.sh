@@ -109,4 +109,59 @@ check 'grep -q "^after vars	nil$" "$tmp/list.out" && grep -q "^after params	nil$
   "no partial lists kept: $(cat "$tmp/list.out")"
 check 'grep -Eq "^listed	[1-9][0-9]*$" "$tmp/list.out"' "the flag was consumed: the next listing runs whole: $(cat "$tmp/list.out")"
 
+# ---- steady and linearize: the command line and the REPL ---------------------------
+# steady of 1,000 crane crabs (their carts drift: no steady state) runs for
+# days with a large maxit; linearize of 4,000 states spends seconds writing
+# A. SIGINT or SIGTERM stops each with a message, exit 1 or 143. One sent
+# while the model loads is kept for the command (the flag is only consumed
+# by what it stops), so the signal needs no delay.
+# catching PID SIG: the process has its handler for SIG installed (a signal
+# sent before main installs it would kill it with no message)
+catching() {
+  local num mask
+  num=$(kill -l "$2")
+  mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
+  [ -n "$mask" ] && [ $(( (16#$mask >> (num - 1)) & 1 )) -eq 1 ]
+}
+# signal_until SIG PID CONDITION: SIG once the process catches it, then
+# until CONDITION (one is enough: the flag waits for what it stops; a second
+# one would kill)
+signal_until() {
+  wait_on "$2" "catching $2 $1" || return 1
+  kill -"$1" "$2"
+  wait_on "$2" "$3"
+}
+for sig in INT TERM; do
+  want=$([ $sig = INT ] && echo 1 || echo 143)
+  "$LIED" steady examples/scaling.lua --set n=1000 --maxit 1000000 >"$tmp/st.out" 2>"$tmp/st.err" &
+  pid=$!; pids+=("$pid")
+  signal_until $sig "$pid" 'grep -q "steady: interrupted" "$tmp/st.err"' || bad "steady, SIG$sig: not stopped"
+  wait_exit "$pid"
+  check '[ "$status" -eq "$want" ]' "steady stopped by SIG$sig exits $want (got $status)"
+  check 'grep -q "steady: interrupted after [0-9]* pseudo-time steps (largest derivative der(" "$tmp/st.err"' \
+    "steady, SIG$sig: $(cat "$tmp/st.err")"
+  "$LIED" linearize examples/scaling.lua --set n=1000 >"$tmp/li.out" 2>"$tmp/li.err" &
+  pid=$!; pids+=("$pid")
+  signal_until $sig "$pid" 'grep -q "linearize.*: interrupted" "$tmp/li.err"' || bad "linearize, SIG$sig: not stopped"
+  wait_exit "$pid"
+  check '[ "$status" -eq "$want" ]' "linearize stopped by SIG$sig exits $want (got $status)"
+  check 'grep -q "linearize.*: interrupted" "$tmp/li.err"' "linearize, SIG$sig: $(cat "$tmp/li.err")"
+done
+mkfifo "$tmp/st3.in"
+HOME=$tmp "$LIED" <"$tmp/st3.in" >"$tmp/st3.out" 2>"$tmp/st3.err" &
+pid=$!; pids+=("$pid")
+exec 5>"$tmp/st3.in"
+echo 'load("examples/scaling.lua", {n = 1000}); print("loaded")' >&5
+wait_on "$pid" 'grep -q "^loaded" "$tmp/st3.out"' || bad "the REPL did not load the model"
+echo 'io.write("steadying\n") io.stdout:flush() s = steady{maxit = 1000000}' >&5
+wait_on "$pid" 'grep -q "^steadying" "$tmp/st3.out"' || bad "steady did not start"
+interrupt "$pid" 'grep -q "steady: interrupted after" "$tmp/st3.err"' || bad "REPL: steady not interrupted"
+echo 'print("after steady", s)' >&5
+echo 'print("steady again", steady{maxit = 2} ~= nil)' >&5
+exec 5>&-
+wait_exit "$pid"
+check 'grep -q "^after steady	nil$" "$tmp/st3.out"' "REPL: the session goes on after Ctrl-C in steady: $(cat "$tmp/st3.out")"
+check 'grep -q "steady again" "$tmp/st3.out" || grep -q "no steady state found (2 pseudo-time steps)" "$tmp/st3.err"' \
+  "REPL: the flag was consumed, the next steady runs: $(cat "$tmp/st3.out" "$tmp/st3.err")"
+
 finish

@@ -37,7 +37,9 @@ for _, solver in ipairs { "dopri45", "esdirk23", "cvode" } do
       local eend, eout = errors(res)
       io.stdout:write(string.format("%-8s tol %-6g: error at 10 s %.3g (%.2f x tol), at outputs %.3g; " ..
         "steps %d, rejected %d, evaluations %d\n", solver, tol, eend, eend / tol, eout, st.steps, st.rejected, st.rhs))
-      if solver ~= "cvode" then -- cvode is the peer to compare with, not ours to validate
+      if solver == "cvode" then -- the peer: its bound as docs/solvers.md states it
+        T.check(eend < 200 * tol, string.format("cvode tol %g: error at the end %.3g below 200 x tol", tol, eend))
+      else
         T.check(eend < 10 * tol, string.format("%s tol %g: error at the end %.3g", solver, tol, eend))
         T.check(eout < 10 * tol, string.format("%s tol %g: error at the output points %.3g", solver, tol, eout))
         T.check(eend > 1e-3 * tol, string.format("%s tol %g: error %.3g not suspiciously small", solver, tol, eend))

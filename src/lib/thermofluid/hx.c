@@ -54,6 +54,7 @@ typedef struct tf_hx {
   int N, UA_from_input, kind, pad_; /* kind: HX_PARALLEL, HX_COUNTER, HX_CROSS */
   double h_a[HX_MAXN], der_a[HX_MAXN], h_b[HX_MAXN], der_b[HX_MAXN];
   double T_w[HX_MAXN], der_w[HX_MAXN]; /* wall elements (C_w > 0) */
+  double z_a, z_b; /* kink functions: the streams' flows (|m| in the cells) */
 } tf_hx;
 
 /* Outlet enthalpies of one copy: the last cell, or for cross flow the mean
@@ -183,6 +184,15 @@ static void hx_r_b(const lied_env *env, tf_hx *x) {
   tf_pass_r(&x->inlet_b, &x->outlet_b, x->L_b);
 }
 LIED_BLOCK(hx_energy_b, tf_hx, hx_energy)
+/* Kinks (docs/events.md): each stream's |m_flow| where it reverses. The
+ * cells' phase boundaries are not declared (2 per cell would pass the 16
+ * zero functions a component may have). */
+static void hx_kinks(const lied_env *env, tf_hx *x) {
+  (void)env;
+  x->z_a = x->inlet_a.state->m_flow;
+  x->z_b = x->inlet_b.state->m_flow;
+}
+LIED_BLOCK(hx_kinks_b, tf_hx, hx_kinks)
 LIED_BLOCK(hx_state_b, tf_hx, hx_state)
 LIED_BLOCK(hx_der_b, tf_hx, hx_der)
 LIED_BLOCK(hx_r_a_b, tf_hx, hx_r_a)
@@ -545,6 +555,10 @@ static void hx_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r_b", hx_r_b_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->outlet_b.r, &x->inlet_b.der), LIED_SIGS(&x->inlet_b.r));
   lied_meta_lanes(m, hx_r_b_lanes);
+  lied_meta_block(m, "kinks", hx_kinks_b, 0, LIED_SIGS(&x->inlet_a.state, &x->inlet_b.state),
+                  LIED_SIGS(&x->z_a, &x->z_b));
+  tf_meta_flow_kink(m, "z_a", &x->z_a);
+  tf_meta_flow_kink(m, "z_b", &x->z_b);
 }
 
 /* The parameters every exchanger has, after N and UA. */

@@ -16,6 +16,7 @@ typedef struct tf_junction {
   double eps, L;
   tf_med med;
   double T; /* mixed temperature (output) */
+  double z[TF_MAXN]; /* kink functions: the inlets' flows (|m| in the weights) */
 } tf_junction;
 
 static void junction_state(const lied_env *env, tf_junction *j) {
@@ -55,6 +56,12 @@ static void junction_out(const lied_env *env, tf_junction *j) {
   j->T = tf_T(med, j->outlet.state.p, j->outlet.state.h);
   TF_GUARD_PH(env, j, med, j->T, j->outlet.state.p, j->outlet.state.h, "mixed stream");
 }
+/* Kinks (docs/events.md): each inlet's |m_flow| in the mixing weights. */
+static void junction_kinks(const lied_env *env, tf_junction *j) {
+  (void)env;
+  for (int k = 0; k < j->N; k++) j->z[k] = j->inlet[k].state->m_flow;
+}
+LIED_BLOCK(junction_kinks_b, tf_junction, junction_kinks)
 LIED_BLOCK(junction_state_b, tf_junction, junction_state)
 LIED_BLOCK(junction_der_b, tf_junction, junction_der)
 LIED_BLOCK(junction_r_b, tf_junction, junction_r)
@@ -94,6 +101,13 @@ static void junction_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r", junction_r_b, LIED_BLOCK_CONST_COEFF, in_r, out_r);
   lied_meta_block(m, "output", junction_out_b, 0,
                   LIED_SIGS(&j->outlet.state, TF_X(&j->med, j->outlet)), LIED_SIGS(&j->T));
+  const void *kin[TF_MAXN + 1] = {NULL}, *kout[TF_MAXN + 1] = {NULL};
+  for (int k = 0; k < n; k++) kin[k] = &j->inlet[k].state, kout[k] = &j->z[k];
+  lied_meta_block(m, "kinks", junction_kinks_b, 0, kin, kout);
+  for (int k = 0; k < n; k++) {
+    snprintf(name, sizeof name, "z%d", k + 1);
+    tf_meta_flow_kink(m, name, &j->z[k]);
+  }
 }
 
 static const lied_param junction_params[] = {

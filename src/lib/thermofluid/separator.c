@@ -14,7 +14,8 @@
  * inlet's pressure, with m_air, h = H_air/m_air and X_out (the drained
  * flow's rate of change is neglected in der_m_flow: outlet.der = (1 - Xc)
  * inlet.der); with outlet = 0 the Separator ends the stream like a Sink at
- * p0. Reversed flow (m < 0) drains nothing. */
+ * p0. Reversed flow (m < 0) drains nothing. With an outlet, the flow's
+ * reversal and the fog's onset are kinks of the outflow (docs/events.md). */
 #include <stdio.h>
 #include "lib/thermofluid/thermofluid.h"
 #include "lib/thermofluid/moist_air.h"
@@ -29,6 +30,7 @@ typedef struct tf_separator {
   int has_outlet, pad_;
   double m_flow, T, m_cond, m_air, x_out, phi, H_cond, H_air; /* outputs */
   double keep; /* m_air/m: the part of the flow that goes on */
+  double z_flow, z_fog; /* kink functions: m_flow, x - x_sat */
 } tf_separator;
 
 static void sep_r(const lied_env *env, tf_separator *s) {
@@ -49,6 +51,7 @@ static void sep_out(const lied_env *env, tf_separator *s) {
   if ((nasa ? nma_phX : ma_phX)(in->p, in->h, X, &st, why, sizeof why)) {
     lied_block_fault(env, s, "inflow: %s", why);
     s->T = s->m_cond = s->m_air = s->x_out = s->phi = s->H_cond = s->H_air = s->keep = NAN;
+    s->z_flow = s->z_fog = NAN;
     if (s->has_outlet) s->outlet.state = (tf_state){NAN, NAN, NAN}, s->outlet.X.X[0] = NAN;
     return;
   }
@@ -65,6 +68,8 @@ static void sep_out(const lied_env *env, tf_separator *s) {
   s->H_cond = in->m_flow * hc;
   s->H_air = in->m_flow * in->h - s->H_cond;
   s->keep = 1 - Xc;
+  s->z_flow = in->m_flow;
+  s->z_fog = isfinite(st.x_sat) ? st.x - st.x_sat : -1;
   if (s->has_outlet) {
     s->outlet.state = (tf_state){s->m_air, in->p, (in->h - hc) / (1 - Xc)};
     s->outlet.X.X[0] = (X - Xc) / (1 - Xc);
@@ -105,7 +110,10 @@ static void sep_meta(lied_meta *m, void *self) {
   if (s->has_outlet) {
     lied_meta_block(m, "output", sep_out_b, 0, LIED_SIGS(&s->inlet.state, &s->inlet.X),
                     LIED_SIGS(&s->m_flow, &s->T, &s->m_cond, &s->m_air, &s->x_out, &s->phi,
-                              &s->H_cond, &s->H_air, &s->keep, &s->outlet.state, &s->outlet.X));
+                              &s->H_cond, &s->H_air, &s->keep, &s->outlet.state, &s->outlet.X,
+                              &s->z_flow, &s->z_fog));
+    tf_meta_flow_kink(m, "z_flow", &s->z_flow);
+    lied_meta_zero(m, "z_fog", &s->z_fog, LIED_ZC_BOTH | LIED_ZC_KINK);
     lied_meta_block(m, "der", sep_der_b, 0, LIED_SIGS(&s->keep, &s->inlet.der),
                     LIED_SIGS(&s->outlet.der));
     lied_meta_block(m, "r", sep_r_through_b, LIED_BLOCK_CONST_COEFF,
