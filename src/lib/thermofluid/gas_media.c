@@ -119,7 +119,7 @@ static int gas_check_rho_u(const double *c, double rho, double u, char *why, siz
 
 const tf_medium tf_nasa_gas = {"ideal gas (NASA polynomials)", gas_rho, gas_T, gas_h, gas_cp,
                                gas_from_rho_u, gas_check, gas_check_pT, NULL, gas_check_ph,
-                               gas_check_rho_u, gas_T_lanes, 0, 0};
+                               gas_check_rho_u, gas_T_lanes, 0, 0, 1};
 
 /* ---- kind 6: moist air, c = {X} ---- */
 

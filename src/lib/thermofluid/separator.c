@@ -48,7 +48,7 @@ static void sep_out(const lied_env *env, tf_separator *s) {
   if ((nasa ? nma_phX : ma_phX)(in->p, in->h, X, &st, why, sizeof why)) {
     lied_block_fault(env, s, "inflow: %s", why);
     s->T = s->m_cond = s->m_air = s->x_out = s->phi = s->H_cond = s->H_air = s->keep = NAN;
-    if (s->has_outlet) s->outlet.state = (tf_state){NAN, NAN, NAN}, s->outlet.X.X[0] = NAN;
+    if (s->has_outlet) s->outlet.state.m_flow = s->outlet.state.h = s->outlet.X.X[0] = NAN;
     return;
   }
   const double Xl = in->m_flow > 0 ? st.Xl : 0;
@@ -62,7 +62,8 @@ static void sep_out(const lied_env *env, tf_separator *s) {
   s->H_air = in->m_flow * in->h - s->H_cond;
   s->keep = 1 - Xl;
   if (s->has_outlet) {
-    s->outlet.state = (tf_state){s->m_air, in->p, (in->h - Xl * h_cond) / (1 - Xl)};
+    s->outlet.state.m_flow = s->m_air;
+    s->outlet.state.h = (in->h - Xl * h_cond) / (1 - Xl);
     s->outlet.X.X[0] = (X - Xl) / (1 - Xl);
   }
 }
@@ -70,6 +71,12 @@ static void sep_der(const lied_env *env, tf_separator *s) {
   (void)env;
   s->outlet.der.der_m_flow = s->keep * s->inlet.der->der_m_flow;
 }
+/* The air leaves at the inlet's pressure. */
+static void sep_pressure(const lied_env *env, tf_separator *s) {
+  (void)env;
+  s->outlet.state.p = s->inlet.state->p;
+}
+LIED_BLOCK(sep_pressure_b, tf_separator, sep_pressure)
 LIED_BLOCK(sep_r_b, tf_separator, sep_r)
 LIED_BLOCK(sep_r_through_b, tf_separator, sep_r_through)
 LIED_BLOCK(sep_out_b, tf_separator, sep_out)
@@ -98,10 +105,15 @@ static void sep_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "phi", "1", &s->phi);
   lied_meta_var(m, "H_cond", "W", &s->H_cond);
   lied_meta_var(m, "H_air", "W", &s->H_air);
-  if (s->has_outlet) {
+  if (s->has_outlet) { /* the outflow's p a block of its own; its m_flow, h and X depend on all */
+    lied_meta_block(m, "pressure", sep_pressure_b, 0, LIED_SIGS(&s->inlet.state),
+                    LIED_SIGS(&s->outlet.state.p));
+    tf_meta_reads(m, &s->inlet, TF_P);
     lied_meta_block(m, "output", sep_out_b, 0, LIED_SIGS(&s->inlet.state, &s->inlet.X),
                     LIED_SIGS(&s->m_flow, &s->T, &s->m_cond, &s->m_air, &s->x_out, &s->phi,
-                              &s->H_cond, &s->H_air, &s->keep, &s->outlet.state, &s->outlet.X));
+                              &s->H_cond, &s->H_air, &s->keep, &s->outlet.state.m_flow,
+                              &s->outlet.state.h, &s->outlet.X));
+    tf_meta_writes_m(m, &s->outlet);
     lied_meta_block(m, "der", sep_der_b, 0, LIED_SIGS(&s->keep, &s->inlet.der),
                     LIED_SIGS(&s->outlet.der));
     lied_meta_block(m, "r", sep_r_through_b, LIED_BLOCK_CONST_COEFF,
@@ -109,6 +121,7 @@ static void sep_meta(lied_meta *m, void *self) {
   } else {
     lied_meta_block(m, "r", sep_r_b, LIED_BLOCK_CONST_COEFF,
                     LIED_SIGS(&s->inlet.state, &s->inlet.der), LIED_SIGS(&s->inlet.r));
+    tf_meta_reads(m, &s->inlet, TF_P);
     lied_meta_block(m, "output", sep_out_b, 0, LIED_SIGS(&s->inlet.state, &s->inlet.X),
                     LIED_SIGS(&s->m_flow, &s->T, &s->m_cond, &s->m_air, &s->x_out, &s->phi,
                               &s->H_cond, &s->H_air, &s->keep));

@@ -22,6 +22,18 @@ static inline double tb_pr(const tb_machine *c, double w, double m) {
   return pr < 1 ? pow(c->k, pr - 1) : pr;
 }
 
+/* The outlet pressure p_out = pr p_in (a block of its own: it reads the
+ * inlet's m_flow and p and the speed, not the enthalpy). */
+static void tb_pressure(const lied_env *env, tb_machine *c) {
+  (void)env;
+  const tf_state *in = c->inlet.state;
+  c->w = c->flange.w->w;
+  c->pr = tb_pr(c, c->w, in->m_flow);
+  c->outlet.state.p = in->p * c->pr;
+  c->dp = c->outlet.state.p - in->p;
+}
+/* The work: the enthalpy change, computed from p_in and p_out = pr p_in
+ * (so it reads the inlet's p too), and the torque. */
 static void tb_work(const lied_env *env, tb_machine *c) {
   const tf_state *in = c->inlet.state;
   const double m = in->m_flow, w = c->flange.w->w;
@@ -30,10 +42,7 @@ static void tb_work(const lied_env *env, tb_machine *c) {
   tf_gas_model gx;
   const tf_gas_model *g = &c->gas;
   if (c->moist) tf_gas_of(med, med->par[1], &gx), g = &gx;
-  c->w = w;
-  c->pr = tb_pr(c, w, m);
   const double p2 = in->p * c->pr;
-  c->dp = p2 - in->p;
   c->T_in = tf_T(med, in->p, in->h);
   TF_GUARD_PH(env, c, med, c->T_in, in->p, in->h, "inflow");
   const double T2s = tf_gas_T_ps(g, p2, tf_gas_s(g, in->p, c->T_in));
@@ -50,7 +59,8 @@ static void tb_work(const lied_env *env, tb_machine *c) {
   c->tau = m * dh_e * th_w;
   c->P = m * c->dh;
   c->flange.tau.tau = c->tau;
-  c->outlet.state = (tf_state){m, p2, in->h + c->dh};
+  c->outlet.state.m_flow = m;
+  c->outlet.state.h = in->h + c->dh;
   tf_pass_X(&c->med, &c->inlet, &c->outlet);
 }
 /* The outflow's temperature (for recording; nothing reads it). */
@@ -69,6 +79,7 @@ static void tb_r(const lied_env *env, tb_machine *c) {
   (void)env;
   tf_pass_r(&c->inlet, &c->outlet, c->L);
 }
+LIED_BLOCK(tb_pressure_b, tb_machine, tb_pressure)
 LIED_BLOCK(tb_work_b, tb_machine, tb_work)
 LIED_BLOCK(tb_out_b, tb_machine, tb_out)
 LIED_BLOCK(tb_der_b, tb_machine, tb_der)
@@ -108,11 +119,16 @@ static void tb_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "w", "rad/s", &c->w);
   lied_meta_var(m, "T_in", "K", &c->T_in);
   lied_meta_var(m, "T_out", "K", &c->T_out);
+  lied_meta_block(m, "pressure", tb_pressure_b, 0, LIED_SIGS(&c->inlet.state, &c->flange.w),
+                  LIED_SIGS(&c->outlet.state.p, &c->pr, &c->dp, &c->w));
+  tf_meta_reads(m, &c->inlet, TF_M | TF_P);
   lied_meta_block(m, "work", tb_work_b, 0,
-                  LIED_SIGS(&c->inlet.state, &c->flange.w, TF_X(&c->med, c->inlet)),
-                  LIED_SIGS(&c->outlet.state, &c->flange.tau, &c->pr, &c->dp, &c->dh, &c->dh_s,
-                            &c->tau, &c->P, &c->w, &c->T_in, TF_X(&c->med, c->outlet)));
-  lied_meta_block(m, "out", tb_out_b, 0, LIED_SIGS(&c->outlet.state, TF_X(&c->med, c->inlet)),
+                  LIED_SIGS(&c->inlet.state, &c->flange.w, &c->pr, TF_X(&c->med, c->inlet)),
+                  LIED_SIGS(&c->outlet.state.m_flow, &c->outlet.state.h, &c->flange.tau, &c->dh,
+                            &c->dh_s, &c->tau, &c->P, &c->T_in, TF_X(&c->med, c->outlet)));
+  tf_meta_writes_m(m, &c->outlet);
+  lied_meta_block(m, "out", tb_out_b, 0,
+                  LIED_SIGS(&c->outlet.state.p, &c->outlet.state.h, TF_X(&c->med, c->inlet)),
                   LIED_SIGS(&c->T_out));
   lied_meta_block(m, "der", tb_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&c->inlet.der),
                   LIED_SIGS(&c->outlet.der));
