@@ -1,0 +1,351 @@
+/* test_tf_deps.c - the dependencies the thermofluid components declare
+ * (docs/thermofluid.md, "What the blocks read and write") are what their
+ * blocks compute from. Models using every class of the thermofluid and
+ * turbo libraries (liquid, steam, moist air, gas; every signal input) run a
+ * while, so that flows and temperatures differ, then every block of every
+ * component is audited: each double it does not declare it reads - a
+ * variable of a stream outside the ranges of its lied_meta_reads, a field of
+ * its own component that another block writes and it does not list, a state
+ * or tearing variable it does not list - is changed, the block run again,
+ * and what it writes must keep its bits. A block declaring less than it
+ * reads would let the scheduler run it before what it reads (wrong values)
+ * or miss a loop. Also: the engine's side of it, a reading pointer listed
+ * twice with a range each, and the errors of lied_meta_reads. */
+#include "lanes.h"
+#include "lib/signals/signals.h"
+#include "lib/rotational/rotational.h"
+#include "lib/thermal/thermal.h"
+#include "lib/thermofluid/thermofluid.h"
+#include "lib/turbo/turbo.h"
+
+/* ---- the audit ------------------------------------------------------------ */
+
+/* v moved enough to change anything that reads it. */
+static double moved(double v) { return v + (fabs(v) > 1 ? 1e-3 * fabs(v) : 1e-3); }
+
+static int audited; /* candidates changed, over all models */
+
+/* Runs block b of instance inst with *d changed; 0 when what b writes kept
+ * its bits (d restored, b run again). */
+static int keeps(const lied_spec *sp, int b, char *inst, double *d, const lied_env *env) {
+  const lied_template *t = &sp->tpl;
+  const lied_tblock *blk = &t->blocks[b];
+  char *before = malloc(sp->size);
+  CHECK(before != NULL);
+  if (!before) return 0;
+  blk->fn(env, inst, 1, sp->size);
+  memcpy(before, inst, sp->size);
+  const double v = *d;
+  *d = moved(v);
+  blk->fn(env, inst, 1, sp->size);
+  int same = 1;
+  for (int k = 0; k < t->nouts; k++)
+    if (t->outs[k].block == b)
+      same &= memcmp(before + t->outs[k].lo, inst + t->outs[k].lo, t->outs[k].hi - t->outs[k].lo) == 0;
+  *d = v;
+  blk->fn(env, inst, 1, sp->size);
+  free(before);
+  audited++;
+  return same;
+}
+
+static void report(const lied_model *m, int s, int b, const char *what, int var) {
+  CHECK(0);
+  char path[200];
+  lied_model_path(m, s, 0, path, sizeof path);
+  fprintf(stderr, "%s (%s) block %s: reads %s %d, which it does not declare\n", path,
+          m->specs[s].cls->name, m->specs[s].tpl.blocks[b].name, what, var);
+}
+
+/* Does block b list the input at offset off as kind (a state, a tearing
+ * variable), or depend on block p through an internal reference? */
+static int lists(const lied_template *t, int b, int kind, uint32_t off) {
+  for (uint32_t r = t->blocks[b].in0; r < t->blocks[b].in0 + t->blocks[b].nin; r++)
+    if (t->refs[r].kind == kind && (kind == LIED_REF_INTERNAL ? t->refs[r].a : t->refs[r].offset) == off)
+      return 1;
+  return 0;
+}
+
+static void audit_block(const lied_model *m, int s, int b, const lied_env *env) {
+  const lied_spec *sp = &m->specs[s];
+  const lied_template *t = &sp->tpl;
+  const lied_tblock *blk = &t->blocks[b];
+  char *inst = lied_inst(sp, 0);
+  /* the variables of a stream it reads in part (lied_meta_reads) */
+  for (uint32_t r = blk->in0; r < blk->in0 + blk->nin; r++) {
+    const lied_tref *ref = &t->refs[r];
+    if (ref->kind != LIED_REF_PORT || ref->a == LIED_NO_PORT || !ref->nvars) continue;
+    double *p = *(double **)(void *)(inst + ref->offset);
+    if (p == lied_port_zeros) continue;
+    const int nv = t->ports[ref->a].layout->conn->signals[ref->b].nvars;
+    unsigned mask = 0;
+    for (uint32_t q = blk->in0; q < blk->in0 + blk->nin; q++)
+      if (t->refs[q].kind == LIED_REF_PORT && t->refs[q].offset == ref->offset)
+        mask |= t->refs[q].nvars ? ((1u << t->refs[q].nvars) - 1) << t->refs[q].first
+                                 : (1u << nv) - 1;
+    for (int v = 0; v < nv; v++)
+      if (!(mask & 1u << v) && !keeps(sp, b, inst, p + v, env))
+        report(m, s, b, "stream variable", v);
+  }
+  /* its own component's fields other blocks write */
+  for (int k = 0; k < t->nouts; k++) {
+    const int pb = t->outs[k].block;
+    if (pb == b || lists(t, b, LIED_REF_INTERNAL, (uint32_t)pb)) continue;
+    for (uint32_t o = t->outs[k].lo; o + sizeof(double) <= t->outs[k].hi; o += sizeof(double))
+      if (!keeps(sp, b, inst, (double *)(void *)(inst + o), env))
+        report(m, s, b, "the field at byte", (int)o);
+  }
+  for (int q = 0; q < t->nstates; q++)
+    if (!lists(t, b, LIED_REF_STATE, t->states[q].x) &&
+        !keeps(sp, b, inst, (double *)(void *)(inst + t->states[q].x), env))
+      report(m, s, b, "state", q);
+  for (int q = 0; q < t->ntears; q++)
+    if (!lists(t, b, LIED_REF_TEAR, t->tears[q].tear) &&
+        !keeps(sp, b, inst, (double *)(void *)(inst + t->tears[q].tear), env))
+      report(m, s, b, "tearing variable", q);
+}
+
+/* One copy of the parts, run for stop seconds, then audited. */
+static void audit(const char *name, const part *parts, int nparts, const char *const *conn,
+                  const param *params, double stop) {
+  lied_err e = {0};
+  lied_system *sys = copies(1, parts, nparts, conn, params, &e);
+  CHECK(sys != NULL);
+  if (!sys) {
+    fprintf(stderr, "%s: %s\n", name, e.msg);
+    return;
+  }
+  lied_sim_opts o = {0};
+  o.stop = stop;
+  o.solver = "esdirk23";
+  o.threads = 1;
+  lied_sim_stats st;
+  const int rc = lied_simulate(sys->sched, &o, NULL, NULL, &st, &e);
+  CHECK(rc == LIED_OK);
+  if (rc) fprintf(stderr, "%s: %s\n", name, e.msg);
+  CHECK(lied_sched_evaluate(sys->sched, stop, NULL, NULL, 1, &e) == LIED_OK);
+  const lied_env env = {stop, NULL};
+  const int before = audited;
+  const lied_model *m = sys->model;
+  for (int s = 0; s < m->nspecs; s++)
+    if (m->specs[s].cls && m->specs[s].total)
+      for (int b = 0; b < m->specs[s].tpl.nblocks; b++) audit_block(m, s, b, &env);
+  CHECK(audited - before > 50); /* the audit changed something */
+  lied_system_free(sys);
+}
+
+/* ---- the models ----------------------------------------------------------- */
+
+/* A: liquid along one line with every two-port element, signal inputs
+ * everywhere, a split and a junction, a volume, a check valve, a reservoir
+ * and an open tank. */
+static const part line_parts[] = {
+    {"src", &tf_source_class},         {"pin", &sig_constant_class},
+    {"tin", &sig_sine_class},          {"pump", &tf_pump_class},
+    {"w", &sig_constant_class},        {"valve", &tf_valve_class},
+    {"op", &sig_sine_class},           {"heater", &tf_heater_class},
+    {"q", &sig_constant_class},        {"ts", &tf_t_sensor_class},
+    {"ps", &tf_p_sensor_class},        {"ms", &tf_m_sensor_class},
+    {"hs", &tf_h_sensor_class},        {"split", &tf_splitter_class},
+    {"d1", &tf_pressure_drop_class},   {"pipe", &tf_pipe_class},
+    {"d2", &tf_linquad_drop_class},    {"lam", &tf_laminar_drop_class},
+    {"join", &tf_junction_class},      {"vol", &tf_volume_class},
+    {"cv", &tf_check_valve_class},     {"res", &tf_reservoir_class},
+    {"d3", &tf_pressure_drop_class},   {"tank", &tf_tank_in_class}};
+static const char *const line_conn[] = {
+    "pin.y", "src.p0_in", "tin.y", "src.T0_in", "src.outlet", "pump.inlet", "w.y", "pump.omega_in",
+    "pump.outlet", "valve.inlet", "op.y", "valve.opening", "valve.outlet", "heater.inlet",
+    "q.y", "heater.Q_in", "heater.outlet", "ts.inlet", "ts.outlet", "ps.inlet",
+    "ps.outlet", "ms.inlet", "ms.outlet", "hs.inlet", "hs.outlet", "split.inlet",
+    "split.outlet1", "d1.inlet", "d1.outlet", "pipe.inlet", "pipe.outlet", "join.inlet1",
+    "split.outlet2", "d2.inlet", "d2.outlet", "lam.inlet", "lam.outlet", "join.inlet2",
+    "join.outlet", "vol.inlet", "vol.outlet", "cv.inlet", "cv.outlet", "res.inlet",
+    "pin.y", "res.p0_in", "tin.y", "res.T0_in", "res.outlet", "d3.inlet", "d3.outlet", "tank.inlet",
+    NULL};
+static const param line_params[] = {
+    {0, "p0_from_input", {1}, 1},   {0, "T0_from_input", {1}, 1},  {0, "L", {1e4}, 1},
+    {1, "k", {4e5}, 1},             {2, "offset", {330}, 1},       {2, "amplitude", {5}, 1},
+    {3, "omega_from_input", {1}, 1}, {4, "k", {150}, 1},           {5, "Kv", {5}, 1},
+    {6, "offset", {0.6}, 1},        {6, "amplitude", {0.2}, 1},    {7, "Q_from_input", {1}, 1},
+    {8, "k", {2e4}, 1},             {13, "m_flow1", {0.1}, 1},     {13, "L", {1e3}, 1},
+    {14, "L", {1e4}, 1},            {15, "L", {1e4}, 1},           {16, "k2", {2e4}, 1},
+    {16, "k1", {1e3}, 1},           {17, "L", {1e4}, 1},           {18, "L", {1e3}, 1},
+    {19, "V", {0.01}, 1},           {19, "p0", {3e5}, 1},          {19, "Q", {-5e3}, 1},
+    {19, "L", {1e4}, 1},            {20, "dp_ref", {2e4}, 1},      {21, "p0_from_input", {1}, 1},
+    {21, "T0_from_input", {1}, 1},  {21, "L", {1e4}, 1},           {21, "L_in", {1e3}, 1},
+    {22, "L", {1e4}, 1},            {23, "L", {1e3}, 1},           {23, "p_env", {2e5}, 1},
+    {0, NULL, {0}, 0}};
+
+/* B: two streams through every exchanger (a wall in the parallel one), a
+ * flowing cell on a heat port, an open tank draining into a sink. */
+static const part hx_parts[] = {
+    {"mfa", &tf_mass_flow_source_class}, {"ma", &sig_sine_class},
+    {"cond", &tf_conduction_class},      {"g", &th_conductor_class},
+    {"amb", &th_fixed_temperature_class}, {"hx", &tf_counter_hx_class},
+    {"px", &tf_parallel_hx_class},       {"cx", &tf_cross_hx_class},
+    {"ntu", &tf_counter_ntu_class},      {"pn", &tf_parallel_ntu_class},
+    {"cn", &tf_cross_ntu_class},         {"ska", &tf_sink_class},
+    {"mfb", &tf_mass_flow_source_class}, {"tb", &sig_sine_class},
+    {"skb", &tf_sink_class},             {"pb", &sig_constant_class},
+    {"ua", &sig_constant_class},         {"tko", &tf_tank_out_class},
+    {"dt", &tf_pressure_drop_class},     {"skt", &tf_sink_class}};
+static const char *const hx_conn[] = {
+    "ma.y", "mfa.m_flow_in", "mfa.outlet", "cond.inlet", "cond.heatPort", "g.port_a",
+    "g.port_b", "amb.port", "cond.outlet", "hx.inlet_a", "hx.outlet_a", "px.inlet_a",
+    "px.outlet_a", "cx.inlet_a", "cx.outlet_a", "ntu.inlet_a", "ntu.outlet_a", "pn.inlet_a",
+    "pn.outlet_a", "cn.inlet_a", "cn.outlet_a", "ska.inlet",
+    "tb.y", "mfb.T0_in", "mfb.outlet", "hx.inlet_b", "hx.outlet_b", "px.inlet_b",
+    "px.outlet_b", "cx.inlet_b", "cx.outlet_b", "ntu.inlet_b", "ntu.outlet_b", "pn.inlet_b",
+    "pn.outlet_b", "cn.inlet_b", "cn.outlet_b", "skb.inlet", "pb.y", "skb.p0_in",
+    "ua.y", "hx.UA_in", "tko.outlet", "dt.inlet", "dt.outlet", "skt.inlet", NULL};
+static const param hx_params[] = {
+    {0, "m_flow_from_input", {1}, 1}, {0, "T0", {350}, 1},     {1, "offset", {0.3}, 1},
+    {1, "amplitude", {0.1}, 1},      {2, "V", {1e-3}, 1},       {3, "G", {200}, 1},
+    {5, "N", {4}, 1},                {5, "UA_from_input", {1}, 1}, {6, "N", {3}, 1},
+    {6, "C_w", {2e3}, 1},            {7, "N", {2}, 1},          {8, "UA", {500}, 1},
+    {9, "UA", {300}, 1},             {10, "UA", {400}, 1},      {12, "T0_from_input", {1}, 1},
+    {12, "m_flow", {0.2}, 1},        {13, "offset", {290}, 1},  {13, "amplitude", {4}, 1},
+    {14, "p0_from_input", {1}, 1},   {15, "k", {1e5}, 1},       {16, "k", {800}, 1},
+    {17, "level", {2}, 1},           {17, "m_flow", {0.1}, 1},  {18, "L", {1e4}, 1},
+    {0, NULL, {0}, 0}};
+
+/* C: water and steam (IF97; T depends on p): the line's elements. */
+#define STEAM {3, 0, 0, 0, 0, 0}, 6
+static const part steam_parts[] = {
+    {"src", &tf_source_class},   {"pump", &tf_pump_class},   {"valve", &tf_valve_class},
+    {"op", &sig_constant_class}, {"heater", &tf_heater_class}, {"ts", &tf_t_sensor_class},
+    {"d", &tf_pressure_drop_class}, {"cond", &tf_conduction_class}, {"g", &th_conductor_class},
+    {"amb", &th_fixed_temperature_class}, {"vol", &tf_volume_class}, {"ntu", &tf_counter_ntu_class},
+    {"mfb", &tf_mass_flow_source_class}, {"skb", &tf_sink_class}, {"snk", &tf_sink_class}};
+static const char *const steam_conn[] = {
+    "src.outlet", "pump.inlet", "pump.outlet", "valve.inlet", "op.y", "valve.opening",
+    "valve.outlet", "heater.inlet", "heater.outlet", "ts.inlet", "ts.outlet", "d.inlet",
+    "d.outlet", "cond.inlet", "cond.heatPort", "g.port_a", "g.port_b", "amb.port",
+    "cond.outlet", "vol.inlet", "vol.outlet", "ntu.inlet_a", "ntu.outlet_a", "snk.inlet",
+    "mfb.outlet", "ntu.inlet_b", "ntu.outlet_b", "skb.inlet", NULL};
+static const param steam_params[] = {
+    {0, "medium", STEAM},  {0, "p0", {5e5}, 1},   {0, "T0", {330}, 1},   {0, "L", {1e4}, 1},
+    {1, "medium", STEAM},  {2, "medium", STEAM},  {2, "Kv", {5}, 1},     {3, "k", {0.7}, 1},
+    {4, "medium", STEAM},  {4, "Q", {2e4}, 1},    {4, "p0", {5e5}, 1},   {5, "medium", STEAM},
+    {6, "medium", STEAM},  {6, "L", {1e4}, 1},    {7, "medium", STEAM},  {7, "p0", {5e5}, 1},
+    {8, "G", {100}, 1},    {10, "medium", STEAM}, {10, "p0", {4e5}, 1},  {10, "T0", {330}, 1},
+    {10, "V", {0.01}, 1},  {10, "L", {1e4}, 1},  {11, "medium_a", STEAM}, {11, "UA", {300}, 1}, {12, "m_flow", {0.1}, 1},
+    {14, "medium", STEAM}, {14, "p0", {3e5}, 1},  {0, NULL, {0}, 0}};
+
+/* D: moist air (T depends on p, the streams carry X): a fan, a cooler that
+ * condenses, a separator, sensors, a split and a junction, a volume, an
+ * exchanger with a liquid. */
+#define MOIST {4, 0.03, 0, 0, 0, 0}, 6
+#define AIR {2, 287.05, 1005.45, 0, 0, 0}, 6
+static const part moist_parts[] = {
+    {"src", &tf_source_class},  {"fan", &tf_fan_class},       {"w", &sig_sine_class},
+    {"cool", &tf_heater_class}, {"sep", &tf_separator_class}, {"xs", &tf_x_sensor_class},
+    {"ts", &tf_t_sensor_class}, {"split", &tf_splitter_class}, {"d1", &tf_pressure_drop_class},
+    {"d2", &tf_pressure_drop_class}, {"join", &tf_junction_class}, {"vol", &tf_volume_class},
+    {"ntu", &tf_cross_ntu_class}, {"mfb", &tf_mass_flow_source_class}, {"skb", &tf_sink_class},
+    {"snk", &tf_sink_class},    {"gsrc", &tf_source_class},  {"gsep", &tf_separator_class},
+    {"gfan", &tf_fan_class},    {"gsnk", &tf_sink_class},    {"gin", &tf_source_class}};
+static const char *const moist_conn[] = {
+    "src.outlet", "fan.inlet", "w.y", "fan.omega_in", "fan.outlet", "cool.inlet", "cool.outlet",
+    "sep.inlet", "sep.outlet", "xs.inlet", "xs.outlet", "ts.inlet", "ts.outlet", "split.inlet",
+    "split.outlet1", "d1.inlet", "split.outlet2", "d2.inlet", "d1.outlet", "join.inlet1",
+    "d2.outlet", "join.inlet2", "join.outlet", "vol.inlet", "vol.outlet", "ntu.inlet_a",
+    "ntu.outlet_a", "snk.inlet", "mfb.outlet", "ntu.inlet_b", "ntu.outlet_b", "skb.inlet",
+    "gsrc.outlet", "gsep.inlet", "gin.outlet", "gfan.inlet", "gfan.outlet", "gsnk.inlet", NULL};
+static const param moist_params[] = {
+    {0, "medium", MOIST},  {0, "T0", {300}, 1},   {0, "L", {1e3}, 1},    {1, "medium", MOIST},
+    {1, "omega_from_input", {1}, 1}, {2, "offset", {300}, 1}, {2, "amplitude", {10}, 1},
+    {3, "medium", MOIST},  {3, "Q", {100}, 1},   {3, "T0", {300}, 1},   {4, "medium", MOIST},
+    {4, "outlet", {1}, 1}, {5, "medium", MOIST},  {6, "medium", MOIST},  {7, "medium", MOIST},
+    {7, "m_flow1", {0.05}, 1}, {7, "L", {1e2}, 1}, {8, "medium", MOIST}, {8, "L", {1e3}, 1},
+    {9, "medium", MOIST},  {9, "L", {1e3}, 1},    {10, "medium", MOIST}, {11, "medium", MOIST},
+    {11, "V", {0.05}, 1},  {11, "T0", {290}, 1},  {11, "L", {1e3}, 1},   {12, "medium_a", MOIST},
+    {12, "UA", {100}, 1},  {13, "m_flow", {0.1}, 1}, {13, "T0", {285}, 1}, {15, "medium", MOIST},
+    {15, "p0", {0.99e5}, 1}, {16, "medium", MOIST}, {16, "L", {1e3}, 1}, {16, "T0", {280}, 1},
+    {17, "medium", MOIST}, {17, "p0", {0.99e5}, 1}, {19, "medium", AIR}, {20, "medium", AIR},
+    {20, "L", {1e3}, 1},   {0, NULL, {0}, 0}};
+
+/* E: a gas turbine (turbo library): compressor, combustor, turbine on a
+ * shaft driven by a starter. */
+static const part turbo_parts[] = {
+    {"intake", &tf_source_class}, {"comp", &tb_compressor_class}, {"comb", &tf_heater_class},
+    {"turb", &tb_turbine_class},  {"exh", &tf_sink_class},        {"shaft", &ro_inertia_class},
+    {"starter", &ro_torque_class}, {"u", &sig_constant_class}};
+static const char *const turbo_conn[] = {
+    "intake.outlet", "comp.inlet", "comp.outlet", "comb.inlet", "comb.outlet", "turb.inlet",
+    "turb.outlet", "exh.inlet", "shaft.flange_a", "comp.flange", "shaft.flange_a", "turb.flange",
+    "shaft.flange_b", "starter.flange", "u.y", "starter.u", NULL};
+#define NASA_AIR {5, 0.7552, 0.2314, 0.0129, 0.0005, 0}, 6
+static const param turbo_params[] = {
+    {0, "medium", NASA_AIR}, {0, "L", {2e4}, 1}, {0, "T0", {288.15}, 1}, {2, "medium", NASA_AIR},
+    {2, "Q", {3e4}, 1},      {2, "V", {0.02}, 1}, {3, "m_ref", {0.45}, 1}, {3, "medium", NASA_AIR},
+    {4, "medium", NASA_AIR}, {5, "J", {0.02}, 1}, {5, "w", {1000}, 1},     {7, "k", {5}, 1},
+    {0, NULL, {0}, 0}};
+
+/* ---- the engine: a pointer listed twice ---------------------------------- */
+
+typedef struct two_reads {
+  tf_in inlet;
+  double y;
+} two_reads;
+static void two_eval(const lied_env *env, two_reads *c) {
+  (void)env;
+  c->y = c->inlet.state->m_flow + c->inlet.state->h;
+}
+LIED_BLOCK(two_eval_b, two_reads, two_eval)
+static int two_mode; /* 0: two ranges; 1: one listing, two calls; 2: beyond the signal */
+static void two_meta(lied_meta *m, void *self) {
+  two_reads *c = self;
+  lied_meta_port(m, "inlet", 0, &c->inlet, &tf_in_layout);
+  lied_meta_var(m, "y", "1", &c->y);
+  lied_meta_block(m, "eval", two_eval_b, 0,
+                  two_mode == 1 ? LIED_SIGS(&c->inlet.state) : LIED_SIGS(&c->inlet.state, &c->inlet.state),
+                  LIED_SIGS(&c->y));
+  lied_meta_reads(m, &c->inlet.state, 0, 1);
+  lied_meta_reads(m, &c->inlet.state, 2, two_mode == 2 ? 2 : 1);
+}
+static const lied_class two_class = {"TwoReads", "test", "reads m_flow and h of a stream",
+                                     sizeof(two_reads), NULL, 0, NULL, two_meta};
+
+static void engine(void) {
+  for (two_mode = 0; two_mode < 3; two_mode++) {
+    lied_err e = {0};
+    lied_template t;
+    two_reads c;
+    memset(&c, 0, sizeof c);
+    const int rc = lied_template_crawl(&t, &two_class, &c, sizeof c, &e);
+    if (two_mode == 0) {
+      CHECK(rc == LIED_OK);
+      if (rc) continue;
+      const lied_tblock *b = &t.blocks[0];
+      CHECK(b->nin == 2);
+      CHECK(t.refs[b->in0].first == 0 && t.refs[b->in0].nvars == 1);
+      CHECK(t.refs[b->in0 + 1].first == 2 && t.refs[b->in0 + 1].nvars == 1);
+      CHECK(lied_template_check(&t, &two_class, &c, sizeof c, &e) == LIED_OK);
+      lied_template_free(&t);
+    } else if (two_mode == 1) {
+      CHECK(rc == LIED_E_MODEL);
+      CHECK(strstr(e.msg, "lied_meta_reads: block eval has its variables already: list the "
+                          "address once per range") != NULL);
+    } else {
+      CHECK(rc == LIED_E_MODEL);
+      CHECK(strstr(e.msg, "block eval reads variables 3 .. 4 of inlet.state, which has 3 "
+                          "(m_flow,p,h)") != NULL);
+    }
+    if (rc && two_mode == 0) fprintf(stderr, "%s\n", e.msg);
+  }
+}
+
+int main(void) {
+  engine();
+  audit("liquid line", line_parts, 24, line_conn, line_params, 5);
+  audit("exchangers", hx_parts, (int)(sizeof hx_parts / sizeof *hx_parts), hx_conn, hx_params, 5);
+  audit("steam", steam_parts, (int)(sizeof steam_parts / sizeof *steam_parts), steam_conn,
+        steam_params, 5);
+  audit("moist air", moist_parts, (int)(sizeof moist_parts / sizeof *moist_parts), moist_conn,
+        moist_params, 2);
+  audit("gas turbine", turbo_parts, (int)(sizeof turbo_parts / sizeof *turbo_parts), turbo_conn,
+        turbo_params, 1);
+  printf("%d candidates changed\n", audited);
+  return CHECK_DONE();
+}
