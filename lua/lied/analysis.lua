@@ -246,7 +246,14 @@ end
 local Comparison = { __name = "lied.Comparison" }
 Comparison.__index = Comparison
 function Comparison.__tostring(c)
-  local lines = { "largest difference per variable (second result interpolated at the first's times):" }
+  local lines = { "largest difference per variable (second result interpolated at the first's times):",
+    string.format("  compared on [%s, %s]: %d of the first result's %d output points", g(c.overlap[1]),
+      g(c.overlap[2]), c.points, c.of) }
+  if c.partial then
+    lines[#lines + 1] = string.format("  warning: the runs overlap only partly (the first covers [%s, %s], " ..
+      "the second [%s, %s]); nothing is compared outside the overlap", g(c.span1[1]), g(c.span1[2]),
+      g(c.span2[1]), g(c.span2[2]))
+  end
   local w = 8
   for _, d in ipairs(c) do w = math.max(w, #d.name) end
   lines[#lines + 1] = "  " .. lied.pad("variable", w) .. string.format("  %-14s %-14s %s", "max |diff|", "at t", "relative")
@@ -261,7 +268,12 @@ end
 -- analysis.compare(r1, r2, [names]): for every variable recorded in both
 -- (or the names given), the largest |r1 - r2| over r1's output points
 -- within both runs (r2 interpolated), where, and relative to max |r1|.
--- A list {name, max, t, rel}, largest first.
+-- A list {name, max, t, rel}, largest first, with the overlap it covers:
+-- overlap = {t0, t1}, points (r1's output points in it) of `of`, span1 and
+-- span2 (each run's times), partial (true when either run has times
+-- outside the overlap: its tostring warns). Runs that share no time (or a
+-- result without rows) are refused: a comparison of nothing said 0
+-- (issue 47).
 function analysis.compare(r1, r2, names)
   if not is_result(r1) or not is_result(r2) then
     usage("compare(result1, result2): expected two results, got " .. type(r1) .. " and " .. type(r2), 2)
@@ -274,8 +286,19 @@ function analysis.compare(r1, r2, names)
     for _, n in ipairs(r1:names()) do if in2[n] then names[#names + 1] = n end end
   end
   local t1, t2 = column(r1, "time", "compare"), column(r2, "time", "compare")
-  local out = {}
-  if #t1 > 0 and #t2 > 0 then
+  if #t1 == 0 or #t2 == 0 then
+    usage(string.format("compare: the %s result has no rows", #t1 == 0 and "first" or "second"), 2)
+  end
+  local lo, hi, points = math.max(t1[1], t2[1]), math.min(t1[#t1], t2[#t2]), 0
+  for _, t in ipairs(t1) do if t >= lo and t <= hi then points = points + 1 end end
+  if points == 0 then
+    usage(string.format("compare: the runs share no output time: the first covers [%s, %s], the second " ..
+      "[%s, %s]", g(t1[1]), g(t1[#t1]), g(t2[1]), g(t2[#t2])), 2)
+  end
+  local out = { overlap = { lo, hi }, points = points, of = #t1, span1 = { t1[1], t1[#t1] },
+    span2 = { t2[1], t2[#t2] } }
+  out.partial = points < #t1 or t2[1] < lo or t2[#t2] > hi
+  do
     for _, n in ipairs(names) do
       local a, b = column(r1, n, "compare"), column(r2, n, "compare")
       local m, at, scale = 0, t1[1], 0

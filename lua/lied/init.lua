@@ -131,15 +131,23 @@ local function describe_value(v)
   return type(v) .. (type(v) == "boolean" and (" " .. tostring(v)) or "")
 end
 
+-- The first key of a table that is not one of 1..#t (a list with an extra
+-- key), or nil; and a key as messages show it.
+local function extra_key(t)
+  local n = rawlen(t)
+  for k in pairs(t) do
+    if math.type(k) ~= "integer" or k < 1 or k > n then return k end
+  end
+end
+local function show_key(k) return type(k) == "string" and string.format("%q", k) or tostring(k) end
+
 local function check_number(v, what)
   if type(v) == "number" or core.table_rank(v) then return v end -- or a lied.table
   if type(v) == "table" then -- a list of numbers (a medium such as tf.steam has methods too)
-    local n = rawlen(v)
-    for k in pairs(v) do
-      if math.type(k) ~= "integer" or k < 1 or k > n then
-        error(string.format("%s must be a number or a list of numbers, got a table with the key %s",
-          what, tostring(k)), 0)
-      end
+    local n, k = rawlen(v), extra_key(v)
+    if k ~= nil then
+      error(string.format("%s must be a number or a list of numbers, got a table with the key %s",
+        what, tostring(k)), 0)
     end
     for i = 1, n do
       if type(rawget(v, i)) ~= "number" then
@@ -385,12 +393,9 @@ function lied.model(name)
       end
     end
     local conns = def.connect or {}
-    local nconn = #conns
-    for k in pairs(conns) do
-      if math.type(k) ~= "integer" or k < 1 or k > nconn then
-        bad("connect must be a list of {\"a.port\", \"b.port\"} pairs, got the key %s",
-          type(k) == "string" and string.format("%q", k) or tostring(k))
-      end
+    local nconn, xk = #conns, extra_key(conns)
+    if xk ~= nil then
+      bad("connect must be a list of {\"a.port\", \"b.port\"} pairs, got the key %s", show_key(xk))
     end
     local plain, all = {}, {} -- the pairs (for their lines), everything in order
     for i = 1, nconn do
@@ -406,7 +411,7 @@ function lied.model(name)
       for k in pairs(c) do
         if k ~= 1 and k ~= 2 then
           bad("connect[%d] must be a pair {\"a.port\", \"b.port\"}: it has an extra element %s",
-            i, type(k) == "string" and string.format("%q", k) or tostring(k))
+            i, show_key(k))
         end
       end
       for j = 1, 2 do
@@ -564,6 +569,11 @@ local function percopy_at(d, level)
       end
     end
     return pc
+  end
+  local xk = extra_key(v) -- docs/robustness.md: such tables are refused (issue 47)
+  if xk ~= nil then
+    error(string.format("%s: a list of per-copy values takes the keys 1..%d only, got the key %s",
+      d.what, #v, show_key(xk)), 0)
   end
   if #v ~= d.n then
     error(string.format("%s: a list of per-copy values needs %d values (one per copy), got %d",
@@ -890,11 +900,17 @@ local function flatten(model, overrides, slice)
           for _, p in ipairs(decl.class.params) do names[#names + 1] = p.name end
         else
           for pk in pairs(decl.parameters) do names[#names + 1] = pk end
-          for ck in pairs(decl.children) do names[#names + 1] = ck end
         end
+        -- (parameters only: a child's name is no parameter to suggest)
         local _, near = core.suggest(k, names)
+        local owner = mt == Component and decl.class.name or decl.name
+        if mt ~= Component and decl.children[k] ~= nil then -- a child, not a parameter
+          error(string.format("%s%s: per-copy parameter '%s': '%s' is a component of %s, not a " ..
+            "parameter (a parameter of it is written \"%s.name\")", per_site and (per_site .. ": ") or "",
+            path, k, k, owner, k), 0)
+        end
         error(string.format("%s%s: per-copy parameter '%s': %s has no such parameter%s",
-          per_site and (per_site .. ": ") or "", path, k, mt == Component and decl.class.name or decl.name, near), 0)
+          per_site and (per_site .. ": ") or "", path, k, owner, near), 0)
       end
     end
     depth = depth - 1

@@ -92,6 +92,10 @@ local builtin_load = load
 -- load(file): make the model the file returns the current model. With a Lua
 -- chunk (a function, or a string that is not a file) it is Lua's load.
 function repl.load(file, ...)
+  if type(file) ~= "string" and type(file) ~= "function" then
+    usage("load(file): expected a model file name (or a Lua chunk: a string or a function), got " ..
+      type(file))
+  end
   if not is_file_arg(file) then return builtin_load(file, ...) end
   local model = cli.load_model(file)
   S.model, S.file, S.overrides, S.experiment, S.built = model, file, {}, {}, nil
@@ -99,6 +103,27 @@ function repl.load(file, ...)
   out(string.format("%s: model %s, %d components, %d states\n", file, model.name,
     info.components, info.states))
   return model
+end
+
+-- A value as a message shows it: the string "abc", the number 1.5, a table.
+local function shown(v)
+  if type(v) == "string" then return string.format("the string %q", v) end
+  if type(v) == "number" or type(v) == "boolean" then return string.format("the %s %s", type(v), tostring(v)) end
+  return "a " .. (getmetatable(v) and getmetatable(v).__name or type(v))
+end
+
+-- A command's table argument: nil or a plain table, and its `set` (if
+-- any) a table too; else a usage error naming the command (a number or a
+-- string reached pairs() in lied's code: a traceback for the user's typo).
+local function opt_table(opts, what)
+  if opts ~= nil and (type(opts) ~= "table" or getmetatable(opts) ~= nil) then
+    usage(string.format("%s: opts must be a table such as {stop = 10}, got %s", what, shown(opts)))
+  end
+  if opts and opts.set ~= nil and (type(opts.set) ~= "table" or getmetatable(opts.set) ~= nil) then
+    usage(string.format("%s: set must be a table such as {[\"p1.L\"] = 2000}, got %s", what,
+      shown(opts.set)))
+  end
+  return opts
 end
 
 -- The options of a run: experiment, session overrides, then opts.
@@ -122,6 +147,7 @@ function repl.run(x, opts)
   elseif x ~= nil then
     error("run(model or file, opts): got " .. type(x), 2)
   end
+  opt_table(opts, "run")
   need_model()
   local model = built()
   if opts and opts.set then
@@ -215,6 +241,10 @@ local function pick_result(r)
   if math.type(r) == "integer" then
     if not results[r] then usage(string.format("no results[%d] (%d runs so far)", r, #results)) end
     return results[r], labels[r]
+  end
+  if not analysis.is_result(r) then -- "abc", 1.5, a table: not a result (a traceback before)
+    usage(string.format("expected a result or an index into results[] (1 to %d), got %s", #results,
+      shown(r)))
   end
   for i, x in ipairs(results) do if x == r then return x, labels[i] end end
   return r, "result"
@@ -340,6 +370,7 @@ end
 -- replot([opts]): the last plot again, with the latest results (a run not
 -- named in runs = ... is the last one); opts as for plot change it.
 function repl.replot(opts)
+  opt_table(opts, "replot")
   if not last_plot then usage("nothing plotted yet: plot(...) first") end
   local req = {}
   for k, v in pairs(last_plot) do req[k] = v end
@@ -350,6 +381,9 @@ end
 
 -- vars([pattern]): the current model's variables with units and kinds.
 function repl.vars(pattern)
+  if pattern ~= nil and type(pattern) ~= "string" then
+    usage("vars(pattern): pattern must be a string such as \"t1.*\", got " .. shown(pattern))
+  end
   local list
   if S.model then
     list = built():vars(pattern)
@@ -436,6 +470,7 @@ local function analysis_opts(opts, what)
   if opts ~= nil and type(opts) ~= "table" then
     usage(string.format("%s(opts): opts must be a table such as {at = 10}, got %s", what, type(opts)))
   end
+  opt_table(opts, what)
   local o = {}
   for k, v in pairs(opts or {}) do o[k] = v end
   if o.set then

@@ -34,9 +34,20 @@ static int traceback(lua_State *L) {
   return 1;
 }
 
+/* A closed pipe (lied run ... --out - | head): the write fails with EPIPE
+ * and the run ends with a message, every other output completed on a whole
+ * row (issue 47: SIGPIPE killed lied, exit 141, no message, a MAT file that
+ * claimed 0 rows). A handler, not SIG_IGN, so that programs lied starts
+ * (gnuplot) get the default action back. */
+static void on_sigpipe(int sig) { (void)sig; }
+
 int main(int argc, char **argv) {
   /* a file size limit (ulimit -f): writes fail with EFBIG and are reported */
   signal(SIGXFSZ, SIG_IGN);
+  struct sigaction pipe_sa;
+  memset(&pipe_sa, 0, sizeof pipe_sa);
+  pipe_sa.sa_handler = on_sigpipe;
+  sigaction(SIGPIPE, &pipe_sa, NULL);
   if (argc >= 2) { /* first thing: a signal while starting up stops the run too */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

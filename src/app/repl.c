@@ -26,6 +26,8 @@ static volatile sig_atomic_t got_sigint;   /* Ctrl-C seen (prompt or run) */
 static volatile sig_atomic_t evaluating;   /* a chunk is running */
 static lua_State *repl_L;
 static int interactive;                    /* stdin is a terminal */
+static long lines_read;                    /* input lines so far: the next is lines_read + 1 */
+static int line_had_nul;                   /* the line read last held a NUL byte */
 
 /* Marker returned by read_line when Ctrl-C discarded the line. */
 static char interrupted_line[1];
@@ -34,12 +36,24 @@ static char interrupted_line[1];
 /* Lua hook set from the signal handler: stops a running Lua chunk unless a
  * simulation already consumed the Ctrl-C (it resets the flag and keeps its
  * rows). */
+static int internal_error(const char *msg);
 static void lstop(lua_State *L, lua_Debug *ar) {
   (void)ar;
   lua_sethook(L, NULL, 0, 0);
   if (repl_stop && *repl_stop) {
     *repl_stop = 0;
-    luaL_error(L, "interrupted!");
+    /* the position of the user's code ("stdin:3: interrupted!"), not of
+     * lied's own Lua code the Ctrl-C landed in (load, set, lied.build,
+     * linearize): that would read as an internal error, with a traceback
+     * (issue 47) */
+    luaL_where(L, 1);
+    if (internal_error(lua_tostring(L, -1))) {
+      lua_pop(L, 1);
+      lua_pushliteral(L, "");
+    }
+    lua_pushliteral(L, "interrupted!");
+    lua_concat(L, 2);
+    lua_error(L);
   }
 }
 
@@ -81,6 +95,7 @@ static char *read_plain(const char *prompt) {
       break;
     }
     if (c == '\n') break;
+    if (c == 0) line_had_nul = 1; /* kept: the REPL refuses the line whole (a C string would cut it) */
     if (n + 1 == cap) {
       char *nb = realloc(buf, cap * 2);
       if (!nb) {
@@ -249,14 +264,44 @@ static void readline_setup(void) {
 #endif
 
 static char *read_line(const char *prompt) {
+  line_had_nul = 0;
+  char *l;
 #ifdef LIED_HAVE_READLINE
   if (interactive) {
-    char *l = read_rl(prompt);
+    l = read_rl(prompt);
     if (l && l != INTERRUPTED) history_add(l);
-    return l;
-  }
+  } else
 #endif
-  return read_plain(prompt);
+    l = read_plain(prompt);
+  if (l && l != INTERRUPTED) lines_read++;
+  return l;
+}
+
+/* The message with every "stdin:S:K:" (line K of the chunk read from input
+ * line S, as compile_chunk names chunks) written "stdin:L:", L = S + K - 1:
+ * the line of the input, in messages and tracebacks, also of a function
+ * defined on an earlier line (issue 47: errors named line 1 of whatever
+ * chunk). Pushes the result. */
+static const char *input_lines(lua_State *L, const char *msg) {
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (const char *p = msg; *p;) {
+    const char *q = strstr(p, "stdin:");
+    char *e1, *e2;
+    long sl = 0, kl = 0;
+    if (q) sl = strtol(q + 6, &e1, 10);
+    if (q && e1 > q + 6 && *e1 == ':' && (kl = strtol(e1 + 1, &e2, 10), e2 > e1 + 1) && *e2 == ':') {
+      luaL_addlstring(&b, p, (size_t)(q - p));
+      lua_pushfstring(L, "stdin:%d:", (int)(sl + kl - 1));
+      luaL_addvalue(&b);
+      p = e2 + 1;
+    } else {
+      luaL_addstring(&b, p);
+      break;
+    }
+  }
+  luaL_pushresult(&b);
+  return lua_tostring(L, -1);
 }
 
 /* ---- evaluation ---------------------------------------------------------- */
@@ -336,9 +381,24 @@ static void print_results(lua_State *L, int base) {
  * needed). Leaves the function (LUA_OK) or an error message on the stack;
  * returns -1 when Ctrl-C abandoned the chunk. An unfinished chunk at the end
  * of the input is a syntax error (its message on the stack), as in lua. */
+/* A line with a NUL byte is refused whole, with its line number: read as
+ * a C string it was cut at the NUL, and the rest of its chunk swallowed
+ * the next line as a continuation (issue 47). Pushes the message. */
+static void nul_line(lua_State *L) {
+  lua_pushfstring(L, "stdin:%d: the line holds a NUL byte (lied reads lines of text): not run",
+                  (int)lines_read);
+}
+
 static int compile_chunk(lua_State *L, char *line) {
+  if (line_had_nul) {
+    free(line);
+    nul_line(L);
+    return LUA_ERRSYNTAX;
+  }
+  char name[32]; /* "=stdin:S": its messages name input lines (input_lines) */
+  snprintf(name, sizeof name, "=stdin:%ld", lines_read);
   lua_pushfstring(L, "return %s;", line);
-  int st = luaL_loadbufferx(L, lua_tostring(L, -1), lua_rawlen(L, -1), "=stdin", "t");
+  int st = luaL_loadbufferx(L, lua_tostring(L, -1), lua_rawlen(L, -1), name, "t");
   if (st == LUA_OK) {
     lua_remove(L, -2);
     free(line);
@@ -350,7 +410,7 @@ static int compile_chunk(lua_State *L, char *line) {
   for (;;) {
     size_t len;
     const char *chunk = lua_tolstring(L, -1, &len);
-    st = luaL_loadbufferx(L, chunk, len, "=stdin", "t"); /* source text only */
+    st = luaL_loadbufferx(L, chunk, len, name, "t"); /* source text only */
     if (!incomplete(L, st)) break;
     char *more = read_line(">> ");
     if (!more) break; /* end of input: the syntax error stands */
@@ -358,6 +418,12 @@ static int compile_chunk(lua_State *L, char *line) {
     if (more == INTERRUPTED) {
       lua_pop(L, 1);
       return -1;
+    }
+    if (line_had_nul) { /* the chunk is abandoned with its line */
+      free(more);
+      lua_pop(L, 1);
+      nul_line(L);
+      return LUA_ERRSYNTAX;
     }
     lua_pushliteral(L, "\n");
     lua_pushstring(L, more);
@@ -436,7 +502,7 @@ int lied_repl(lua_State *L, volatile sig_atomic_t *stop) {
       fflush(stdout);
       const char *msg = lua_tostring(L, -1);
       if (!msg && luaL_callmeta(L, -1, "__tostring")) msg = lua_tostring(L, -1);
-      fprintf(stderr, "%s\n", msg ? msg : "(error object without a message)");
+      fprintf(stderr, "%s\n", msg ? input_lines(L, msg) : "(error object without a message)");
       failed = 1;
     }
     fflush(stdout);

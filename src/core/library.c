@@ -4,6 +4,8 @@
  * the version check. Registration happens in constructors, before main and
  * before any thread, so the registry takes no lock. */
 #include "core/library.h"
+#include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,6 +14,87 @@
 static const lied_library *libraries[MAX_LIBRARIES];
 static int nlibraries;
 static lied_library_opener opener;
+
+/* ---- the descriptor, checked field by field -------------------------------- */
+
+#define MAX_CLASSES 4096
+#define MAX_PARAMS 4096
+#define MAX_INSTANCE ((size_t)1 << 30) /* bytes of one instance */
+#define MAX_VECTOR (1 << 20)           /* doubles of one vector parameter */
+
+static int identifier(const char *s) {
+  if (!s || !(isalpha((unsigned char)*s) || *s == '_')) return 0;
+  for (s++; *s; s++)
+    if (!(isalnum((unsigned char)*s) || *s == '_')) return 0;
+  return 1;
+}
+
+/* Refuse with a message naming the library, the class and the field. */
+#define BAD_CLASS(...)                                                                   \
+  do {                                                                                   \
+    char what_[200];                                                                     \
+    snprintf(what_, sizeof what_, __VA_ARGS__);                                          \
+    snprintf(msg, n, "component library '%s', class %d ('%s'): %s", lib->name, k + 1,     \
+             c->name ? c->name : "(no name)", what_);                                    \
+    return -1;                                                                           \
+  } while (0)
+
+/* One parameter of class c (index k in the library): a name lied can use,
+ * its storage inside the instance and aligned for its type (a double, or an
+ * int with LIED_PARAM_INT), a range and a vector length that make sense. */
+static int check_param(const lied_library *lib, int k, const lied_class *c, int j, char *msg,
+                       size_t n) {
+  const lied_param *p = &c->params[j];
+  if (!p->name) BAD_CLASS("params[%d].name is NULL (nparams = %d: is the list that long?)", j, c->nparams);
+  if (!identifier(p->name))
+    BAD_CLASS("params[%d].name '%s' is not a name (letters, digits, _)", j, p->name);
+  for (int i = 0; i < j; i++)
+    if (strcmp(c->params[i].name, p->name) == 0)
+      BAD_CLASS("params[%d] and params[%d] are both named '%s'", i, j, p->name);
+  if (p->len < 0 || p->len > MAX_VECTOR)
+    BAD_CLASS("parameter '%s': len = %d (0 or 1 for a scalar, up to %d for a vector)", p->name,
+              p->len, MAX_VECTOR);
+  const int is_int = (p->flags & LIED_PARAM_INT) != 0; /* stored as int */
+  const size_t elem = is_int ? sizeof(int) : sizeof(double);
+  const size_t bytes = elem * (size_t)(p->len > 1 ? p->len : 1);
+  if (p->offset % (is_int ? _Alignof(int) : _Alignof(double)) != 0)
+    BAD_CLASS("parameter '%s': offset %zu is not aligned for %s (use offsetof)", p->name,
+              p->offset, is_int ? "an int" : "a double");
+  if (p->offset > c->size || bytes > c->size - p->offset)
+    BAD_CLASS("parameter '%s': offset %zu + %zu bytes lies beyond the instance (size %zu)",
+              p->name, p->offset, bytes, c->size);
+  if (isnan(p->min) || isnan(p->max) || p->min > p->max)
+    BAD_CLASS("parameter '%s': the range [%g, %g] is empty", p->name, p->min, p->max);
+  return 0;
+}
+
+/* Every class of lib: its name, instance size, meta function and
+ * parameters; no two classes of one name. (The list must be
+ * NULL-terminated and params must hold nparams entries: what lies beyond
+ * them cannot be checked, only what they hold.) */
+static int check_classes(const lied_library *lib, char *msg, size_t n) {
+  int k = 0;
+  for (; lib->classes[k]; k++) {
+    const lied_class *c = lib->classes[k];
+    if (k == MAX_CLASSES) BAD_CLASS("more than %d classes (is the list NULL-terminated?)", MAX_CLASSES);
+    if (!c->name) BAD_CLASS("name is NULL");
+    if (!identifier(c->name)) BAD_CLASS("name '%s' is not a name (letters, digits, _)", c->name);
+    for (int i = 0; i < k; i++)
+      if (strcmp(lib->classes[i]->name, c->name) == 0)
+        BAD_CLASS("classes %d and %d are both named '%s'", i + 1, k + 1, c->name);
+    if (!c->domain) BAD_CLASS("domain is NULL");
+    if (c->size == 0 || c->size > MAX_INSTANCE)
+      BAD_CLASS("size = %zu (sizeof the instance struct, at most %zu)", c->size, MAX_INSTANCE);
+    if (!c->meta) BAD_CLASS("meta is NULL (every class declares its structure)");
+    if (c->nparams < 0 || c->nparams > MAX_PARAMS)
+      BAD_CLASS("nparams = %d (0 to %d)", c->nparams, MAX_PARAMS);
+    if (c->nparams > 0 && !c->params) BAD_CLASS("params is NULL with nparams = %d", c->nparams);
+    for (int j = 0; j < c->nparams; j++)
+      if (check_param(lib, k, c, j, msg, n)) return -1;
+  }
+  return 0;
+}
+#undef BAD_CLASS
 
 int lied_library_check(const lied_library *lib, const char *name, int abi, const char *version,
                        char *msg, size_t n) {
@@ -25,10 +108,15 @@ int lied_library_check(const lied_library *lib, const char *name, int abi, const
   }
   if (lib) {
     if (!lib->name || !lib->classes) {
-      snprintf(msg, n, "component library '%s': the descriptor has no name or no class list",
-               name);
+      snprintf(msg, n, "component library '%s': the descriptor has no %s", name,
+               lib->name ? "class list (classes is NULL)" : "name (name is NULL)");
       return -1;
     }
+    if (!identifier(lib->name)) {
+      snprintf(msg, n, "component library '%s': the name is not a C identifier", lib->name);
+      return -1;
+    }
+    if (check_classes(lib, msg, n)) return -1;
     const lied_library *other = lied_library_find(lib->name);
     if (other && other != lib) {
       snprintf(msg, n,
@@ -48,7 +136,8 @@ int lied_library_check(const lied_library *lib, const char *name, int abi, const
 }
 
 int lied_library_register(const lied_library *lib, int abi, const char *version) {
-  char msg[256];
+  char msg[512];
+  if (!lib) return -1; /* nothing to register (lied_library_luaopen says why) */
   if (lied_library_check(lib, NULL, abi, version, msg, sizeof msg) != 0) return -1;
   if (lied_library_find(lib->name) == lib) return 0;
   libraries[nlibraries++] = lib;

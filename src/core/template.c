@@ -81,6 +81,19 @@ static void meta_fail(lied_meta *m, const char *fmt, const char *what) {
   lied_errc(m->e, LIED_E_MODEL, fmt, what);
 }
 
+/* A name a meta call was given: refused when NULL or empty (issue 47: a
+ * plugin's NULL name crashed in strcmp), with the call that gave it. Every
+ * lied_meta_* call checks its names before anything else, also in check
+ * mode. 1 when refused. */
+static int bad_name(lied_meta *m, const char *name, const char *call) {
+  if (m->failed) return 1;
+  if (name && *name) return 0;
+  char what[96];
+  snprintf(what, sizeof what, "%s: %s name", call, name ? "an empty" : "a NULL");
+  meta_fail(m, "%s (every variable, port and zero-crossing function needs one)", what);
+  return 1;
+}
+
 /* Offset of p inside the instance, or UINT32_MAX when p lies outside. */
 static uint32_t meta_off(const lied_meta *m, const void *p) {
   const char *c = p;
@@ -96,6 +109,11 @@ static int add_var(lied_meta *m, const char *name, const char *unit,
     meta_fail(m, "variable %s is not inside the component", name);
     return -1;
   }
+  for (int v = 0; v < t->nvars; v++) /* one name, one variable: lookups and records by name */
+    if (strcmp(t->vars[v].name, name) == 0) {
+      meta_fail(m, "two variables named %s (names must be unique within a component)", name);
+      return -1;
+    }
   if (lied_grow((void **)&t->vars, &m->capvars, t->nvars + 1, sizeof *t->vars,
                 m->e)) {
     m->failed = 1;
@@ -112,12 +130,14 @@ static int add_var(lied_meta *m, const char *name, const char *unit,
 
 void lied_meta_var(lied_meta *m, const char *name, const char *unit,
                    double *v) {
+  if (bad_name(m, name, "lied_meta_var")) return;
   if (m->ref) { check_var(m, name, unit ? unit : "", v, LIED_VAR_PLAIN); return; }
   if (!m->failed) add_var(m, name, unit, v, LIED_VAR_PLAIN);
 }
 
 void lied_meta_state(lied_meta *m, const char *name, const char *unit,
                      double *x, double *der) {
+  if (bad_name(m, name, "lied_meta_state")) return;
   if (m->ref) {
     check_var(m, name, unit ? unit : "", x, LIED_VAR_STATE);
     check_var(m, NULL, NULL, der, LIED_VAR_DER);
@@ -166,6 +186,8 @@ void lied_meta_state(lied_meta *m, const char *name, const char *unit,
 
 void lied_meta_tear(lied_meta *m, const char *tear_name, double *tear,
                     const char *residual_name, double *residual) {
+  if (bad_name(m, tear_name, "lied_meta_tear") || bad_name(m, residual_name, "lied_meta_tear"))
+    return;
   if (m->ref) {
     check_var(m, tear_name, NULL, tear, LIED_VAR_TEAR);
     check_var(m, residual_name, NULL, residual, LIED_VAR_RES);
@@ -221,6 +243,7 @@ void lied_meta_event(lied_meta *m, lied_event_fn handler) {
 }
 
 void lied_meta_zero(lied_meta *m, const char *name, double *z, int direction) {
+  if (bad_name(m, name, "lied_meta_zero")) return;
   if (m->ref) {
     check_var(m, name, "", z, LIED_VAR_PLAIN);
     if (m->cz >= m->ref->nzeros) {
@@ -282,9 +305,31 @@ static void field(const char *list, int idx, char *buf, size_t cap) {
   buf[n] = 0;
 }
 
+/* A port layout lied can read: a connector of at most LIED_MAX_SIGNALS
+ * signals of at most LIED_MAX_SIGNAL_VARS doubles, a side. NULL, or what
+ * is wrong. */
+static const char *bad_layout(const lied_port_layout *l) {
+  if (!l) return "its layout is NULL";
+  if (!l->conn) return "its layout has no connector (conn is NULL)";
+  if (l->side != LIED_SOURCE && l->side != LIED_SINK) return "its layout's side is not LIED_SOURCE or LIED_SINK";
+  if (l->conn->nsignals < 0 || l->conn->nsignals > LIED_MAX_SIGNALS)
+    return "its connector's nsignals is outside 0 .. LIED_MAX_SIGNALS";
+  for (int j = 0; j < l->conn->nsignals; j++)
+    if (l->conn->signals[j].nvars < 0 || l->conn->signals[j].nvars > LIED_MAX_SIGNAL_VARS)
+      return "a signal of its connector has nvars outside 0 .. LIED_MAX_SIGNAL_VARS";
+  return NULL;
+}
+
 void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
                     const lied_port_layout *layout) {
-  if (m->failed) return;
+  if (bad_name(m, name, "lied_meta_port")) return;
+  const char *why = bad_layout(layout);
+  if (why) {
+    char what[300];
+    snprintf(what, sizeof what, "port %.200s: %s", name, why);
+    meta_fail(m, "%s", what);
+    return;
+  }
   lied_template *t = m->tpl;
   char full[256];
   if (m->ref) {
@@ -423,6 +468,10 @@ static void meta_block(lied_meta *m, const char *name, lied_block_fn fn, unsigne
                        const void *const *in, const char *range, size_t nrange, size_t stride,
                        const void *const *out) {
   if (m->failed) return;
+  if (!fn) {
+    meta_fail(m, "block %s: its function is NULL", name ? name : "block");
+    return;
+  }
   if (m->ref) {
     check_block(m, name, fn, flags, in, range, nrange, stride, out);
     return;

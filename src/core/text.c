@@ -23,6 +23,9 @@ const char *lied_suggest(const char *name, const char *const *cand, int n) {
   const char *best = NULL;
   int bd = 99;
   for (int i = 0; i < n; i++) {
+    /* never the name itself: "did you mean 'body2'?" for body2, a child
+     * among the candidates of what was not found (issue 47) */
+    if (strcmp(name, cand[i]) == 0) continue;
     int d = edit_distance(name, cand[i]);
     /* a prefix either way ("mass" for "m") counts as close */
     size_t lc = strlen(cand[i]), ln = strlen(name);

@@ -257,7 +257,7 @@ int lied_halo_new(lied_halo **hp, lied_sched *sc, double t, const char *solver, 
   *hp = NULL;
   const lied_model *m = sc->model;
   if (!coupled(m) || lied_dist_size() < 2) return LIED_OK;
-  const lied_solver *sv = lied_solver_find(solver && *solver ? solver : "rk4");
+  const lied_solver *sv = lied_solver_find(solver ? solver : "rk4");
   if (sv && (sv->adaptive || sv->implicit))
     return lied_errc(e, LIED_E_USAGE,
                      "solver %s: under mpirun coupled arrays run with the fixed-step explicit "

@@ -6,6 +6,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lied/lied.h"
@@ -14,9 +16,11 @@
 struct lied_ctx {
   lua_State *L;
   volatile sig_atomic_t stop;
+  int ready;      /* the driver loaded: lied_open succeeded */
+  char *open_msg; /* why it did not */
   char *msg;
   double **columns; /* handed out by lied_result, freed with the result */
-  size_t ncolumns;
+  size_t ncolumns, capcolumns;
 };
 
 /* The driver: one table of functions in the registry ("lied.embed"). State
@@ -25,7 +29,7 @@ static const char driver[] =
     "local lied = require 'lied'\n"
     "local E = {}\n"
     "function E.script_dir(path) require('lied.cli').add_script_dir(path) end\n"
-    "local function reset(m) E.model, E.sets, E.opts, E.built, E.result = m, {}, {}, nil, nil end\n"
+    "local function reset(m) E.model, E.sets, E.opts, E.built, E.result, E.names = m, {}, {}, nil, nil, nil end\n"
     "function E.load(chunk, name)\n"
     "  local m = chunk()\n"
     "  if not lied.ismodel(m) then\n"
@@ -37,7 +41,7 @@ static const char driver[] =
     "local function need_model()\n"
     "  if not E.model then error(lied.core.error('usage', 'no model loaded'), 0) end\n"
     "end\n"
-    "function E.set(k, v) need_model(); E.sets[k] = v; E.built, E.result = nil, nil end\n"
+    "function E.set(k, v) need_model(); E.sets[k] = v; E.built, E.result, E.names = nil, nil, nil end\n"
     "function E.build() need_model(); E.built = lied.build(E.model, E.sets) end\n"
     "local options = {}\n"
     "for _, o in ipairs(lied.core.run_options) do options[o.name] = o end\n"
@@ -64,6 +68,7 @@ static const char driver[] =
     "        k, o.type, v)), 0)\n"
     "    end\n"
     "  end\n"
+    "  if o.type ~= 'string or list of strings' then lied.core.check_run_options { [k] = val } end\n"
     "  E.opts[k] = val\n"
     "end\n"
     "function E.run()\n"
@@ -73,7 +78,7 @@ static const char driver[] =
     "  for k, v in pairs(E.opts) do exp[k] = v end\n"
     "  if type(exp.out) == 'table' and #exp.out == 1 then exp.out = exp.out[1] end\n"
     "  exp.memory = true\n"
-    "  E.result = nil\n"
+    "  E.result, E.names = nil, nil\n"
     "  local res, _, err = E.built:run(exp)\n"
     "  E.result = res\n"
     "  if err then error(err, 0) end\n"
@@ -86,7 +91,8 @@ static const char driver[] =
     "end\n"
     "function E.name(i)\n"
     "  if not E.result then return nil end\n"
-    "  return E.result:names()[i]\n"
+    "  E.names = E.names or E.result:names() -- once per result: every name is O(n) in all\n"
+    "  return E.names[i]\n"
     "end\n"
     "function E.value(name)\n"
     "  if not E.built then E.build() end\n"
@@ -99,11 +105,37 @@ static void set_msg(lied_ctx *c, const char *m) {
   c->msg = strdup(m ? m : "");
 }
 
+/* A bad argument: LIED_E_USAGE with a message naming the call and what was
+ * wrong (issue 47: NULL arguments gave LIED_E_USAGE and an empty message). */
+static lied_status usage(lied_ctx *c, const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  set_msg(c, buf);
+  return LIED_E_USAGE;
+}
+
+/* Every entry point: a context that lied_open made (LIED_E_USAGE without
+ * one: no message can be kept; lied_errmsg(NULL) says so), whose driver
+ * loaded (a failed lied_open keeps its reason). */
+#define CHECK_CTX(c)                                                                    \
+  do {                                                                                 \
+    if (!(c)) return LIED_E_USAGE;                                                     \
+    if (!(c)->ready) return usage((c), "%s: the context did not open: %s", __func__,   \
+                                  (c)->open_msg ? (c)->open_msg : "");                 \
+  } while (0)
+#define CHECK_ARG(c, cond, ...) \
+  do {                          \
+    if (!(cond)) return usage((c), __VA_ARGS__); \
+  } while (0)
+
 static void free_columns(lied_ctx *c) {
   for (size_t i = 0; i < c->ncolumns; i++) free(c->columns[i]);
   free(c->columns);
   c->columns = NULL;
-  c->ncolumns = 0;
+  c->ncolumns = c->capcolumns = 0;
 }
 
 /* The status of the error value on the top of the stack: lied's error
@@ -145,6 +177,7 @@ static void push_fn(lied_ctx *c, const char *name) {
 }
 
 lied_status lied_open(lied_ctx **out) {
+  if (!out) return LIED_E_USAGE; /* lied_open(NULL): nowhere to put the context */
   *out = NULL;
   lied_ctx *c = calloc(1, sizeof *c);
   if (!c) return LIED_E_NOMEM;
@@ -157,28 +190,46 @@ lied_status lied_open(lied_ctx **out) {
   if (luaL_loadbuffer(c->L, driver, sizeof driver - 1, "=lied.embed") != LUA_OK) {
     set_msg(c, lua_tostring(c->L, -1));
     lua_pop(c->L, 1);
-    return LIED_ERROR;
+  } else if (call(c, 0, 1) == LIED_OK) {
+    lua_setfield(c->L, LUA_REGISTRYINDEX, "lied.embed");
+    c->ready = 1;
+    return LIED_OK;
   }
-  lied_status st = call(c, 0, 1);
-  if (st != LIED_OK) return st;
-  lua_setfield(c->L, LUA_REGISTRYINDEX, "lied.embed");
-  return LIED_OK;
+  c->open_msg = strdup(c->msg ? c->msg : "");
+  return LIED_ERROR;
 }
 
 void lied_close(lied_ctx *c) {
   if (!c) return;
   free_columns(c);
   if (c->L) lua_close(c->L);
+  free(c->open_msg);
   free(c->msg);
   free(c);
 }
 
-const char *lied_errmsg(const lied_ctx *c) { return c && c->msg ? c->msg : ""; }
+const char *lied_errmsg(const lied_ctx *c) {
+  if (!c) return "no context: the lied_ctx is NULL (lied_open makes one)";
+  return c->msg ? c->msg : "";
+}
+
+/* A chunk that is not Lua source text: lied loads text only (Lua does not
+ * verify bytecode; a corrupted precompiled chunk crashed the loader), the
+ * message of the command line's check. */
+static void text_only_msg(lied_ctx *c, const char *name) {
+  const char *m = lua_tostring(c->L, -1);
+  if (m && strstr(m, "attempt to load a binary chunk")) {
+    lua_pop(c->L, 1);
+    lua_pushfstring(c->L, "%s: a binary (precompiled) Lua chunk; lied loads Lua source text only",
+                    name);
+  }
+}
 
 static lied_status load(lied_ctx *c, int rc, const char *name) {
   if (rc != LUA_OK) {
     /* a file that cannot be read is a usage error; a syntax error the model's */
     lied_status code = rc == LUA_ERRFILE ? LIED_E_USAGE : LIED_E_MODEL;
+    text_only_msg(c, name);
     set_msg(c, lua_tostring(c->L, -1));
     lua_pop(c->L, 1);
     return code;
@@ -191,28 +242,35 @@ static lied_status load(lied_ctx *c, int rc, const char *name) {
 }
 
 lied_status lied_load_file(lied_ctx *c, const char *path) {
-  if (!c || !path) return LIED_E_USAGE;
+  CHECK_CTX(c);
+  CHECK_ARG(c, path, "lied_load_file: path is NULL");
+  CHECK_ARG(c, *path, "lied_load_file: path is empty");
   push_fn(c, "script_dir");
   lua_pushstring(c->L, path);
   lied_status st = call(c, 1, 0);
   if (st != LIED_OK) return st;
-  return load(c, luaL_loadfile(c->L, path), path);
+  return load(c, luaL_loadfilex(c->L, path, "t"), path);
 }
 
 lied_status lied_load_string(lied_ctx *c, const char *source, const char *chunkname) {
-  if (!c || !source) return LIED_E_USAGE;
+  CHECK_CTX(c);
+  CHECK_ARG(c, source, "lied_load_string: source is NULL");
   if (!chunkname) chunkname = "model";
   lua_pushfstring(c->L, "=%s", chunkname);
-  int rc = luaL_loadbuffer(c->L, source, strlen(source), lua_tostring(c->L, -1));
+  int rc = luaL_loadbufferx(c->L, source, strlen(source), lua_tostring(c->L, -1), "t");
   lua_remove(c->L, -2); /* the chunk name */
   return load(c, rc, chunkname);
 }
 
 lied_status lied_set(lied_ctx *c, const char *name, double value) {
-  if (!c || !name) return LIED_E_USAGE;
+  CHECK_CTX(c);
+  CHECK_ARG(c, name, "lied_set: name is NULL");
+  CHECK_ARG(c, *name, "lied_set: name is empty");
   push_fn(c, "set");
   lua_pushstring(c->L, name);
-  if (value == (double)(long long)value && value > -9.0e15 && value < 9.0e15)
+  /* (the range first: converting NaN or a huge value to an integer is
+   * undefined; found by fuzz_embed) */
+  if (value > -9.0e15 && value < 9.0e15 && value == (double)(long long)value)
     lua_pushinteger(c->L, (lua_Integer)value); /* array sizes are integers */
   else
     lua_pushnumber(c->L, value);
@@ -220,13 +278,15 @@ lied_status lied_set(lied_ctx *c, const char *name, double value) {
 }
 
 lied_status lied_build(lied_ctx *c) {
-  if (!c) return LIED_E_USAGE;
+  CHECK_CTX(c);
   push_fn(c, "build");
   return call(c, 0, 0);
 }
 
 lied_status lied_option(lied_ctx *c, const char *name, const char *value) {
-  if (!c || !name || !value) return LIED_E_USAGE;
+  CHECK_CTX(c);
+  CHECK_ARG(c, name, "lied_option: name is NULL");
+  CHECK_ARG(c, value, "lied_option %s: value is NULL", name);
   push_fn(c, "option");
   lua_pushstring(c->L, name);
   lua_pushstring(c->L, value);
@@ -234,14 +294,16 @@ lied_status lied_option(lied_ctx *c, const char *name, const char *value) {
 }
 
 lied_status lied_run(lied_ctx *c) {
-  if (!c) return LIED_E_USAGE;
+  CHECK_CTX(c);
   free_columns(c);
   push_fn(c, "run");
   return call(c, 0, 0);
 }
 
 lied_status lied_result(lied_ctx *c, const char *name, const double **values, size_t *n) {
-  if (!c || !name || !values || !n) return LIED_E_USAGE;
+  CHECK_CTX(c);
+  CHECK_ARG(c, name, "lied_result: name is NULL");
+  CHECK_ARG(c, values && n, "lied_result %s: %s is NULL", name, values ? "n" : "values");
   *values = NULL;
   *n = 0;
   push_fn(c, "column");
@@ -249,9 +311,13 @@ lied_status lied_result(lied_ctx *c, const char *name, const double **values, si
   lied_status st = call(c, 1, 1);
   if (st != LIED_OK) return st;
   size_t rows = (size_t)lua_rawlen(c->L, -1);
-  double **cols = realloc(c->columns, (c->ncolumns + 1) * sizeof *cols);
+  double **cols = c->columns;
+  if (c->ncolumns == c->capcolumns) { /* geometric: reading every column is linear */
+    size_t cap = c->capcolumns ? 2 * c->capcolumns : 16;
+    cols = realloc(c->columns, cap * sizeof *cols);
+    if (cols) c->columns = cols, c->capcolumns = cap;
+  }
   double *v = malloc((rows ? rows : 1) * sizeof *v);
-  if (cols) c->columns = cols;
   if (!cols || !v) {
     free(v);
     lua_pop(c->L, 1);
@@ -271,7 +337,8 @@ lied_status lied_result(lied_ctx *c, const char *name, const double **values, si
 }
 
 const char *lied_result_name(lied_ctx *c, size_t i) {
-  if (!c) return NULL;
+  if (!c || !c->ready) return NULL;
+  if (i >= (size_t)LUA_MAXINTEGER) return NULL; /* past the end of any list */
   push_fn(c, "name");
   lua_pushinteger(c->L, (lua_Integer)i + 1);
   if (call(c, 1, 1) != LIED_OK) return NULL;
@@ -287,7 +354,9 @@ const char *lied_result_name(lied_ctx *c, size_t i) {
 }
 
 lied_status lied_value(lied_ctx *c, const char *name, double *value) {
-  if (!c || !name || !value) return LIED_E_USAGE;
+  CHECK_CTX(c);
+  CHECK_ARG(c, name, "lied_value: name is NULL");
+  CHECK_ARG(c, value, "lied_value %s: value is NULL", name);
   push_fn(c, "value");
   lua_pushstring(c->L, name);
   lied_status st = call(c, 1, 1);

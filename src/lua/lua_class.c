@@ -131,6 +131,8 @@ static int library_open(lua_State *L, const lied_library *lib, int abi, const ch
   char msg[512];
   /* the name is the descriptor's first field in every ABI */
   const char *name = lib && lib->name ? lib->name : "?";
+  if (!lib) /* LIED_LIBRARY_OPEN(NAME, NULL): nothing to check or register */
+    return lied_lua_fail(L, LIED_E_MODEL, "a component library's luaopen passed no descriptor (NULL)");
   if (lied_library_check(NULL, name, abi, version, msg, sizeof msg) != 0 ||
       lied_library_check(lib, name, abi, version, msg, sizeof msg) != 0)
     return lied_lua_fail(L, LIED_E_MODEL, "%s", msg);

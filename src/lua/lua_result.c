@@ -16,7 +16,7 @@ static int result_gc(lua_State *L) {
 }
 
 lresult *lied_lua_newresult(lua_State *L) {
-  lresult *res = lua_newuserdatauv(L, sizeof *res, 0);
+  lresult *res = lua_newuserdatauv(L, sizeof *res, 1); /* 1: the name index (column()) */
   res->mem = NULL;
   luaL_setmetatable(L, RESULT_MT);
   return res;
@@ -88,6 +88,29 @@ static int result_nrows(lua_State *L) {
   return 1;
 }
 
+/* The index (0-based, without time) of the column named by argument 2, or
+ * ncols - 1 when none: through a table name -> index built at the first
+ * lookup and kept as the result's user value, so that reading every column
+ * by name is linear in their number (it searched the names: issue 47). */
+static size_t column_of(lua_State *L, lresult *r) {
+  if (r->mem->ncols == 0) return 0; /* nothing recorded yet: no index to keep */
+  if (lua_getiuservalue(L, 1, 1) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, (int)(r->mem->ncols - 1));
+    for (size_t i = r->mem->ncols - 1; i-- > 0;) { /* the first of a repeated name wins */
+      lua_pushinteger(L, (lua_Integer)i);
+      lua_setfield(L, -2, r->mem->names[i]);
+    }
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, 1, 1);
+  }
+  lua_pushvalue(L, 2);
+  lua_rawget(L, -2);
+  size_t i = lua_isinteger(L, -1) ? (size_t)lua_tointeger(L, -1) : r->mem->ncols - 1;
+  lua_pop(L, 2);
+  return i;
+}
+
 /* result:column(name or index, 0 = time) -> list of numbers */
 static int result_column(lua_State *L) {
   lresult *r = lied_lua_checkresult(L, 1);
@@ -100,9 +123,7 @@ static int result_column(lua_State *L) {
   } else {
     const char *name = luaL_checkstring(L, 2);
     if (strcmp(name, "time") != 0) {
-      size_t i;
-      for (i = 0; i + 1 < r->mem->ncols; i++)
-        if (strcmp(r->mem->names[i], name) == 0) break;
+      size_t i = column_of(L, r);
       if (i + 1 >= r->mem->ncols) {
         lied_lua_push_suggestion(L, name, (const char *const *)r->mem->names,
                                  (int)(r->mem->ncols - 1));

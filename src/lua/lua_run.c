@@ -159,6 +159,13 @@ static void check_value(lua_State *L, const run_option *o) {
   if (!type_ok)
     lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a %s, got %s", o->name,
                   type_names[o->type], luaL_typename(L, -1));
+  /* the strings whose engine takes NULL for the default: given empty, they
+   * are a mistake, and an unknown solver is known now (lied.simulate, the
+   * REPL's set check options when they are given; issue 47) */
+  lied_err e;
+  if ((!strcmp(o->name, "solver") && lied_solver_check(s, &e)) ||
+      (!strcmp(o->name, "vars") && lied_recorder_check_list(s, &e)))
+    lied_lua_raise(L, &e);
   if (t != LUA_TNUMBER) return;
   double v = lua_tonumber(L, -1);
   if ((o->type == OPT_POSITIVE || o->type == OPT_INTERVAL) && !(v > 0 && isfinite(v)))
@@ -194,6 +201,13 @@ static void check_run_span(lua_State *L, const lied_sim_opts *o) {
   if (!isfinite(o->start) || !isfinite(o->stop) || !isfinite(o->stop - o->start))
     lied_lua_fail(L, LIED_E_USAGE, "run: the interval [%f, %f] must be finite", o->start,
                   o->stop);
+  /* first: an empty interval is that, whatever the step (at 1e20 the step
+   * check spoke of the step size: issue 47) */
+  if (!(o->stop > o->start)) {
+    char msg[128]; /* (lua_pushfstring has no %.17g) */
+    snprintf(msg, sizeof msg, "stop time %.17g must be after start time %.17g", o->stop, o->start);
+    lied_lua_fail(L, LIED_E_USAGE, "%s", msg);
+  }
   double span = o->stop - o->start, lim = 9007199254740992.0; /* 2^53 */
   /* Time must be able to advance: near T = max(|start|, |stop|) doubles are
    * res apart; the span must hold 2^20 of them (a million distinguishable

@@ -278,9 +278,9 @@ lied_sink *lied_mat_sink(const char *path, lied_err *e) {
     free(m);
     return NULL;
   }
-  m->f = fopen(path, "w+b"); /* read too: mat_end reads back the time of the last whole row */
+  /* read too: mat_end reads back the time of the last whole row */
+  m->f = lied_output_fopen(path, "w+b", e);
   if (!m->f) {
-    lied_errc(e, LIED_E_IO, "cannot open %s for writing: %s", path, strerror(errno));
     mat_destroy(&m->base);
     return NULL;
   }

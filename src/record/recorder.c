@@ -62,19 +62,25 @@ static int select_items(lied_recorder *r, const lied_model *m, const char *p, ch
 
 /* Note item text, which selected the variables from r->n - before on. */
 static int add_item(lied_recorder *r, const char *text, size_t before, lied_err *e) {
-  char **ni = realloc(r->items, sizeof *ni * (size_t)(r->nitems + 1));
-  if (ni) r->items = ni;
-  size_t *nn = realloc(r->item_n, sizeof *nn * (size_t)(r->nitems + 1));
-  if (nn) r->item_n = nn;
-  if (!ni || !nn) return lied_errc(e, LIED_E_NOMEM, "out of memory (recorder)");
+  LIED_TRY(lied_grow((void **)&r->items, &r->items_cap, r->nitems + 1, sizeof *r->items, e));
+  LIED_TRY(lied_grow((void **)&r->item_n, &r->item_n_cap, r->nitems + 1, sizeof *r->item_n, e));
   if (!(r->items[r->nitems] = lied_strdup(text, e))) return LIED_E_NOMEM;
   r->item_n[r->nitems++] = r->n - before;
   return LIED_OK;
 }
 
+int lied_recorder_check_list(const char *list, lied_err *e) {
+  if (list && !list[strspn(list, " ")]) /* given, and empty: not the default (issue 47) */
+    return lied_errc(e, LIED_E_USAGE,
+                     "the variable list is empty (give names or patterns, \"t1.*,p1.m_flow\"; "
+                     "leave it out for every state)");
+  return LIED_OK;
+}
+
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
                          volatile sig_atomic_t *stop, lied_err *e) {
-  if (!list || !*list) {
+  LIED_TRY(lied_recorder_check_list(list, e));
+  if (!list) {
     glob_ctx g = {r, NULL, 1, stop, e, 0, LIED_OK};
     size_t before = r->n;
     const int rc = walk_vars(m, &g);

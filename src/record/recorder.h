@@ -41,7 +41,7 @@ typedef struct lied_recorder {
    * states) and how many variables each selected: the variables of item k
    * follow those of item k - 1 (for gathering slices of an ensemble,
    * src/dist) */
-  int nitems;
+  int nitems, items_cap, item_n_cap; /* (grown geometrically: a list of n names is O(n)) */
   char **items;
   size_t *item_n;
 } lied_recorder;
@@ -54,6 +54,9 @@ typedef struct lied_recorder {
  * model's names (a pattern over an array of millions of copies), returns
  * LIED_WALK_STOPPED within a few thousand copies, e untouched, the flag
  * left set for the caller: Ctrl-C in the REPL. */
+/* LIED_E_USAGE for a list given empty (blank): NULL is the default, "" a
+ * mistake. lied_recorder_select checks it too. */
+int lied_recorder_check_list(const char *list, lied_err *e);
 int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list,
                          volatile sig_atomic_t *stop, lied_err *e);
 /* Add a sink; with own != 0 the recorder destroys it in lied_recorder_free. */
@@ -149,6 +152,10 @@ int lied_output_check(const char *spec, lied_err *e);
  * lied_tcp_sink. A .csv or .mat file is created by the sink's begin(). */
 lied_sink *lied_output_open(const char *spec, int tcp_clients, volatile sig_atomic_t *stop,
                             lied_err *e);
+/* Open an output file emptied, for writing (mode "w" or "w+b"), under an
+ * exclusive lock held until it is closed: a file another run (or another
+ * output of this one) is writing is refused with a message (outputs.c). */
+FILE *lied_output_fopen(const char *path, const char *mode, lied_err *e);
 /* Parameters with the results of the sink lied_output_open(spec) gave: MAT
  * files (data_1), and with csv != 0 CSV outputs (comment lines); others
  * ignore them. p must outlive the run. */

@@ -22,6 +22,10 @@ static int from_graph(lied_sb *b, unsigned flags) {
   LIED_TRY(lied_sb_classify(b));
   /* the node flags and level arrays are still needed; the graph too (cycles) */
   LIED_TRY(lied_sb_emit_steps(b));
+  /* a section large enough to be solved sparsely spans its arrays: a
+   * window cannot hold it (and its dense passes would cost O(n^2)) */
+  for (int i = 0; b->wshift && i < s->nsecs; i++)
+    if (s->secs[i].count == 1 && s->secs[i].k >= LIED_SPARSE_MIN_TEARS) return 1;
   if (b->copies) lied_sb_replicate(s, b->copies);
   LIED_TRY(lied_sb_section_passes(b));
   lied_sb_check_alignment(b);

@@ -311,6 +311,9 @@ int lied_sb_skew(lied_sb *b) {
     const uint64_t n = st[j].sec ? st[j].sec->count : st[j].count;
     if (n > most) most = n;
     nent += st[j].sec ? st[j].sec->nblk : 1;
+    /* a section solved sparsely is one instance spanning its network
+     * (sched/spsec.h): its members' lags would span the arrays */
+    if (st[j].sec && st[j].sec->sparse) return LIED_OK;
   }
   most += b->wshift; /* a window's arrays (window.c) are this much longer */
   if (most < 2 * C) return LIED_OK; /* one chunk: nothing to skew */

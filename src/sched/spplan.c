@@ -210,7 +210,7 @@ static int propagate(lied_spplan *P) {
       if (!m || d[m - 1] != d[i]) d[m++] = d[i];
     P->ndp = P->ds[j] + m;
     P->ds[j + 1] = P->ndp;
-    if (m > LIED_SPARSE_WIDTH)
+    if (m > (getenv("SPW") ? (size_t)atoi(getenv("SPW")) : LIED_SPARSE_WIDTH))
       for (int c = P->cs[j]; c < P->cs[j + 1]; c++) {
         P->cand[c].base = P->nu;
         P->nu += P->cand[c].nv;

@@ -23,14 +23,21 @@ static int bad_solver(const char *solver, lied_err *e) {
     if (n < sizeof names)
       n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "",
                             lied_solver_at(i)->name);
+  if (!*solver) /* given, and empty: not the default (issue 47) */
+    return lied_errc(e, LIED_E_USAGE, "the solver name is empty (available: %s)", names);
   return lied_errc(e, LIED_E_USAGE, "unknown solver '%s' (available: %s)", solver, names);
+}
+
+int lied_solver_check(const char *name, lied_err *e) {
+  return !name || lied_solver_find(name) ? LIED_OK : bad_solver(name, e);
 }
 
 /* Check the options and resolve the defaults into R. */
 static int resolve(lied_run *R, const lied_sim_opts *o, const lied_solver *s) {
   lied_err *e = R->e;
   if (!(o->stop > o->start) || !isfinite(o->start) || !isfinite(o->stop)) {
-    return lied_errc(e, LIED_E_USAGE, "stop time %g must be after start time %g", o->stop, o->start);
+    return lied_errc(e, LIED_E_USAGE, "stop time %.17g must be after start time %.17g", o->stop,
+                     o->start);
   }
   R->start = o->start;
   R->stop = o->stop;
@@ -72,7 +79,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
                   volatile sig_atomic_t *stop_flag, lied_sim_stats *st,
                   lied_err *e) {
   memset(st, 0, sizeof *st);
-  const char *solver = o->solver && *o->solver ? o->solver : "rk4";
+  const char *solver = o->solver ? o->solver : "rk4"; /* NULL: the default; "" is refused */
   const lied_solver *s = lied_solver_find(solver);
   if (!s) return bad_solver(solver, e);
   lied_run R;

@@ -102,6 +102,9 @@ const lied_solver *lied_solver_find(const char *name);
 
 #define LIED_PROGRESS_STEPS 64 /* steps between progress calls (a power of 2) */
 
+/* LIED_OK when name (NULL: the default) names a solver; else LIED_E_USAGE
+ * with a message listing them ("" is refused, not the default). */
+int lied_solver_check(const char *name, lied_err *e);
 /* Run the model from its start values. `stop_flag`, when not NULL, is polled
  * once per step (fused steps: per step and chunk of copies; an interrupted
  * block of fused steps is dropped): nonzero stops the run (results so far

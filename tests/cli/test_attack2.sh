@@ -43,9 +43,10 @@ contains "$tmp/out" "refused" "all four refused"
 printf 'print(pcall(dofile, "%s/bad.lua"))\nprint("alive")\n' "$tmp" >"$tmp/in.lua"
 expect 0 "the REPL goes on" -- "$LIED" <"$tmp/in.lua"
 contains "$tmp/out" "alive" "REPL alive after a binary dofile"
-# a typed line that is bytecode is refused as such, not executed
+# a typed line that is bytecode is refused, not executed (its NUL bytes:
+# the REPL reads lines of text)
 printf '\033LuaT\000\031\223\r\nprint("alive")\n' >"$tmp/binline.txt"
-expect_error 1 "attempt to load a binary chunk (mode is 't')" -- "$LIED" <"$tmp/binline.txt"
+expect_error 1 "stdin:1: the line holds a NUL byte (lied reads lines of text): not run" -- "$LIED" <"$tmp/binline.txt"
 
 # ---- 3. plot to an unwritable path -----------------------------------------------
 expect_error 1 "cannot write the plot file $tmp/missing-dir/p.png: No such file or directory" -- \

@@ -84,6 +84,7 @@ end
 -- compile as src/app/repl.c does: an expression first, then a statement
 -- chunk, joining continuation lines while it is incomplete
 local function compile(lines, i, env)
+  if lines[i]:find("%z") then return nil, i end -- repl.c refuses a line with a NUL byte
   local f = load("return " .. lines[i] .. ";", "=stdin", "t", env)
   if f then return f, i end
   local chunk = lines[i]
@@ -91,6 +92,7 @@ local function compile(lines, i, env)
     local g, err = load(chunk, "=stdin", "t", env)
     if g or not (err and err:find("<eof>", 1, true)) or i >= #lines then return g, i end
     i = i + 1
+    if lines[i]:find("%z") then return nil, i end -- ... and abandons its chunk
     chunk = chunk .. "\n" .. lines[i]
   end
 end

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Fuzz lied with libFuzzer (clang). See docs/robustness.md, "Fuzzing".
 #   bash tests/fuzz/run.sh [SECONDS [TARGET...]]   build build-fuzz/ with clang and
-#        fuzz each TARGET (model, cli, repl, set, connect; default all) for SECONDS (default 60),
+#        fuzz each TARGET (model, cli, repl, set, connect, media, embed, descriptor; default
+#        all) for SECONDS (default 60),
 #        growing build-fuzz/corpus/TARGET from the committed seeds; crashes go to
 #        build-fuzz/artifacts/
 #   bash tests/fuzz/run.sh --smoke BINARY SECONDS   (the ctest) fuzz one built
@@ -34,7 +35,7 @@ if [ "${1:-}" = "--smoke" ]; then
 fi
 
 secs=${1:-60}; shift || true
-targets=("$@"); [ ${#targets[@]} -eq 0 ] && targets=(model cli repl set connect)
+targets=("$@"); [ ${#targets[@]} -eq 0 ] && targets=(model cli repl set connect media embed descriptor)
 build=$src/build-fuzz
 CC=${FUZZ_CC:-clang} cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON >/dev/null
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null || exit 1

@@ -19,14 +19,14 @@ local M = lied.model "Jump" {
 }
 
 local function switches(res)
-  local t, y = res:column("time"), res:column("h.y.y")
+  local t, y = res:column("time"), res:column("h.y")
   local out = {}
   for i = 2, #t do
     if t[i] == t[i - 1] and y[i] ~= y[i - 1] then
       out[#out + 1] = { t = t[i], before = y[i - 1], after = y[i] }
     end
   end
-  return out, y[#y], res:column("i.y.y")[#t]
+  return out, y[#y], res:column("i.y")[#t]
 end
 
 local solvers = {
@@ -37,7 +37,7 @@ if pcall(function() lied.build(M):run { solver = "cvode", stop = 0.1, out = "non
   solvers[#solvers + 1] = { solver = "cvode", tol = 1e-8 }
 end
 for _, o in ipairs(solvers) do
-  o.stop, o.vars = 2, "h.y.y,i.y.y"
+  o.stop, o.vars = 2, "h.y,i.y"
   local sw, last, int = switches(lied.build(M):run(o))
   T.eq(#sw, 2, o.solver .. ": two switches")
   if #sw == 2 then

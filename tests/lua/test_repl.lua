@@ -90,7 +90,8 @@ T.check(l1 and l2 and tonumber(l1) ~= tonumber(l2), "runs differ: " .. tostring(
 T.check(tonumber(l1) < 2 and tonumber(l1) > 1, "t1.level drains from 2 m")
 -- multi-line chunk, error with traceback, then expressions still print
 T.check(out:find("loop\t1\nloop\t2\n", 1, true), "multi-line chunk")
-T.check(err:find("stdin:1: deliberate failure", 1, true) and not err:find("stack traceback:", 1, true),
+-- (the error names its line of the input: line 14 of the session)
+T.check(err:find("stdin:14: deliberate failure", 1, true) and not err:find("stack traceback:", 1, true),
   "a user's error without a traceback: " .. err)
 T.check(out:find("\n2\ttrue\n", 1, true), "bare expression prints its values")
 T.check(out:find("it's run 2", 1, true), "title with a quote reaches gnuplot")

@@ -101,7 +101,7 @@ T.check(not err:find("lied/repl.lua", 1, true) and not err:find("lied/analysis.l
 -- the last chunk fails: exit 1; an unfinished chunk at the end is a syntax error
 code, out, err = session('print("one")\nerror("boom")\n')
 T.eq(code, 1, "last chunk fails")
-T.check(err:find("stdin:1: boom", 1, true) and not err:find("traceback", 1, true), "message alone: " .. err)
+T.check(err:find("stdin:2: boom", 1, true) and not err:find("traceback", 1, true), "message alone: " .. err)
 code, out, err = session('print("one")\nfor i = 1, 2 do\nprint(i)\n')
 T.eq(code, 1, "unfinished chunk at the end")
 T.check(err:find("'end' expected", 1, true), "unfinished chunk reported: " .. err)

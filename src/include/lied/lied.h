@@ -17,7 +17,15 @@
  *   }
  *   lied_close(c);
  *
- * A context is used by one thread at a time; contexts are independent. */
+ * A context is used by one thread at a time; contexts are independent.
+ *
+ * Every entry point checks its arguments: a NULL or empty argument is
+ * LIED_E_USAGE with a message naming the call and the argument ("lied_set:
+ * name is NULL"); with a NULL context there is nowhere to keep a message
+ * (lied_errmsg(NULL) says so). Models are Lua source text: a precompiled or
+ * corrupted chunk is refused (LIED_E_MODEL). No call is quadratic in the
+ * model's size: reading every name, column and value of a result is linear
+ * in the number of columns. */
 #ifndef LIED_LIED_H
 #define LIED_LIED_H
 #include <stddef.h>
@@ -30,14 +38,16 @@ extern "C" {
 
 typedef struct lied_ctx lied_ctx;
 
-/* A new context in *ctx (NULL on failure: LIED_E_NOMEM, or LIED_ERROR when
- * lied's Lua files are not found: an install's share/lua/5.4/lied, found
- * relative to liblied, LIED_LUA_DIR or LUA_PATH). */
+/* A new context in *ctx: LIED_OK; LIED_E_USAGE for ctx NULL; LIED_E_NOMEM
+ * (*ctx NULL); LIED_ERROR when lied's Lua files are not found (an
+ * install's share/lua/5.4/lied, found relative to liblied, LIED_LUA_DIR or
+ * LUA_PATH): *ctx then holds a context whose lied_errmsg says why and whose
+ * other calls refuse with that reason; close it. */
 lied_status lied_open(lied_ctx **ctx);
 void lied_close(lied_ctx *ctx);
 
 /* The message of the last failure ("" after a success). Valid until the
- * next call on ctx. */
+ * next call on ctx. For ctx NULL, a message saying so. */
 const char *lied_errmsg(const lied_ctx *ctx);
 
 /* Load a model: a Lua file, or Lua source (chunkname names it in messages),
@@ -56,9 +66,10 @@ lied_status lied_build(lied_ctx *ctx);
 
 /* Set a run option by name, its value written as on the command line
  * (lied run --help): "stop" "5", "solver" "esdirk23", "dt" "1e-3",
- * "vars" "t1.*,t2.level", "out" "run.mat", "fuse" "false". Unknown options
- * and malformed values are LIED_E_USAGE. Options default to the model's
- * experiment table. */
+ * "vars" "t1.*,t2.level", "out" "run.mat", "fuse" "false". Unknown options,
+ * malformed values and values given empty ("solver" "") are LIED_E_USAGE,
+ * here rather than at the run. Options default to the model's experiment
+ * table. */
 lied_status lied_option(lied_ctx *ctx, const char *name, const char *value);
 
 /* Run the built model (lied_build first; building is done here when it was

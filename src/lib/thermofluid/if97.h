@@ -34,8 +34,8 @@
 /* A state: region 1 (liquid), 2 (vapour), 3 (around the critical point), 4
  * (two-phase mixture) or 5 (high-temperature steam). x is the vapour mass
  * fraction in region 4 and 0 (region 1) or 1 (regions 2, 5) outside it; in
- * region 3 0 for a liquid-like state (below the critical temperature above
- * psat; above it denser than the critical density 322 kg/m3), else 1; cp is 0 in region 4 (it is not
+ * region 3 0 for a liquid-like state (denser than the critical density 322
+ * kg/m3; below the critical temperature than IF97_R3_RHOC_SAT), else 1; cp is 0 in region 4 (it is not
  * defined there: the functions that return it refuse a two-phase state). */
 typedef struct if97_state {
   double p, T, rho, h, u, s, cp, x;

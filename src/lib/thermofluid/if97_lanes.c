@@ -231,7 +231,8 @@ static void chunk(size_t n, const double *p, const double *h, double *T) {
     newton_lanes(1, n1, p1, h1, t1, ok);
     for (size_t k = 0; k < n1; k++)
       if (ok[k] && t1[k] <= s1[k]) /* below the lowest T: if97_T_ph fails */
-        T[i1[k]] = t1[k] < IF97_TMIN - 1e-7 ? NAN : t1[k], done[i1[k]] = 1;
+        T[i1[k]] = t1[k] < IF97_TMIN - 1e-7 ? NAN : t1[k] < IF97_TMIN ? IF97_TMIN : t1[k],
+        done[i1[k]] = 1;
   }
   if (n2) {
     newton_lanes(2, n2, p2, h2, t2, ok);

@@ -51,9 +51,12 @@ void if97_from_helm3(const if97_helm *f, double rho, double T, if97_state *st) {
   const double a = d * f->fd - d * t * f->fdt, b = 2 * d * f->fd + d * d * f->fdd;
   st->cp = IF97_R * (-t * t * f->ftt + a * a / b);
   st->region = 3;
-  /* liquid-like (0) below the critical temperature above psat, or denser
-   * than the critical density above it; vapour-like (1) otherwise */
-  st->x = (T < IF97_TC ? st->p > if97_psat_eq(T) : rho > IF97_RHOC) ? 0.0 : 1.0;
+  /* liquid-like (0) when denser than the critical density (below the
+   * critical temperature: than where the saturated densities meet), else
+   * vapour-like (1). By density, not by p against psat(T): a saturated
+   * state's p is psat to rounding only, and a saturated liquid came back
+   * as vapour-like (issue 47) */
+  st->x = rho > (T < IF97_TC ? IF97_R3_RHOC_SAT : IF97_RHOC) ? 0.0 : 1.0;
 }
 
 double if97_p3(double rho, double T) {

@@ -39,13 +39,17 @@ static void state_rhoT(double rho, double T, if97_state *st) {
   if97_from_helm3(&f, rho, T, st);
 }
 
-/* Region 3 at (p, T) from a start near its density (or 0): 0, or -1 when
- * the equation has no density there. */
-static int state3_pT(double p, double T, double rho, if97_state *st) {
-  if (if97_rho3(p, T, vapour3(p, T), &rho)) return -1;
+/* Region 3 at (p, T) on a branch (vapour or not) from a start near its
+ * density (or 0): 0, or -1 when the equation has no density there;
+ * state3_pT on the branch that holds (p, T). */
+static int state3_branch(double p, double T, int vapour, double rho, if97_state *st) {
+  if (if97_rho3(p, T, vapour, &rho)) return -1;
   state_rhoT(rho, T, st);
   st->p = p;
   return 0;
+}
+static int state3_pT(double p, double T, double rho, if97_state *st) {
+  return state3_branch(p, T, vapour3(p, T), rho, st);
 }
 
 /* ---- saturation ------------------------------------------------------------ */
@@ -150,13 +154,39 @@ static const char *const by_unit[2] = {"J/kg", "J/(kg K)"};
 #define FAIL_STATE(what)                                                                 \
   FAIL("IF97: p = %.9g Pa, %s = %.9g %s: %s", p, by_name[by], y, by_unit[by], what)
 
+/* A temperature the checks let through within their tolerance of a range
+ * end, at the end: a state the inverses return is one the forward
+ * functions accept. */
+static double clamp_T(int region, double T) {
+  const double hi = region == 2 ? IF97_T25 : IF97_TMAX; /* region 2: its value there is not above */
+  return T < IF97_TMIN ? IF97_TMIN : T > hi ? hi : T;
+}
+
 /* Solve in region 1 / 2 / 5 from T0 and fill st; checks the temperature
  * range of the region. */
+/* Why (p, y) has no state above the range, or NULL: its value beyond the
+ * highest T at p (region 5 at 2273.15 K up to 50 MPa, region 2 at 1073.15
+ * K above). For the message when Newton's method fails: "no convergence"
+ * for h = 1e300 was misleading where (p, s) said "above 2273.15 K"
+ * (issue 47). */
+static const char *above_top(double p, double y, int by) {
+  if97_state t;
+  if (p <= IF97_P5MAX) {
+    state_pT(5, p, IF97_TMAX, &t);
+    return y > value(&t, by) ? "above 2273.15 K (the highest T of IF97)" : NULL;
+  }
+  state_pT(2, p, IF97_T25, &t);
+  return y > value(&t, by) ? "above 1073.15 K IF97 holds up to 50 MPa" : NULL;
+}
+
 static int single(int region, double p, double y, int by, double T0, if97_state *st, char *why,
                   size_t cap) {
   double T = T0;
   if (region == 2 && T > IF97_T25) T = IF97_T25;
-  if (newton_T(region, p, y, by, &T)) return FAIL_STATE("no convergence of Newton's method");
+  if (newton_T(region, p, y, by, &T)) {
+    const char *top = region != 1 ? above_top(p, y, by) : NULL;
+    return FAIL_STATE(top ? top : "no convergence of Newton's method");
+  }
   if (region == 1 && T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
   if (region == 2 && T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
   if (region == 2 && T > IF97_T25 - 1.0) { /* region 5 above the value at 1073.15 K */
@@ -168,7 +198,7 @@ static int single(int region, double p, double y, int by, double T0, if97_state 
     }
   }
   if (region == 5 && T > IF97_TMAX + 1e-7) return FAIL_STATE("above 2273.15 K (the highest T of IF97)");
-  state_pT(region, p, T, st);
+  state_pT(region, p, clamp_T(region, T), st);
   return 0;
 }
 
@@ -183,7 +213,10 @@ static double backward(int region, double p, double y, int by) {
 static void mixture(double p, double T, const if97_state *L, const if97_state *V, double y,
                     int by, if97_state *st) {
   double yl = value(L, by), yv = value(V, by);
-  double x = (y - yl) / (yv - yl), v = (1 - x) / L->rho + x / V->rho;
+  /* where liquid and vapour meet (the critical point) they are one state */
+  double x = yv > yl ? (y - yl) / (yv - yl) : y > yl, v;
+  x = x < 0 ? 0 : x > 1 ? 1 : x;
+  v = (1 - x) / L->rho + x / V->rho;
   st->p = p;
   st->T = T;
   st->x = x;
@@ -277,7 +310,13 @@ static int single3(double p, double y, int by, double Ta, double Tb, int vapour,
 static int region3_py(double p, double y, int by, double Tb, double rho1, double rho2,
                       if97_state *st, char *why, size_t cap) {
   if97_state a, b; /* from region 1's and region 2's densities at the ends */
-  if (state3_pT(p, IF97_T13, rho1, &a) || state3_pT(p, Tb, rho2, &b))
+  /* below the critical pressure the ends are on the liquid (623.15 K) and
+   * the vapour (B23) branch: chosen, not read from p against psat(T), which
+   * rounding decides where both ends meet the saturation line (p = 16.53
+   * MPa: a saturated liquid's h came back as region 2 at 609.5 K) */
+  const int below = p < IF97_PC;
+  if (state3_branch(p, IF97_T13, below ? 0 : vapour3(p, IF97_T13), rho1, &a) ||
+      state3_branch(p, Tb, below ? 1 : vapour3(p, Tb), rho2, &b))
     return FAIL_STATE("no density of region 3 found");
   if (y <= value(&a, by)) return single(1, p, y, by, IF97_T13, st, why, cap);
   if (y >= value(&b, by)) return single(2, p, y, by, Tb, st, why, cap);
@@ -315,6 +354,7 @@ static int by_ps(double p, double y, int by, int tonly, if97_state *st, char *wh
         double T = T1;
         if (!newton_T(1, p, y, by, &T) && T <= Ts) {
           if (T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+          T = clamp_T(1, T); /* as if97_T_ph_lanes */
           if (tonly) {
             st->T = T, st->region = 1;
             return 0;
@@ -404,6 +444,15 @@ static void sat(double T, if97_state *L, if97_state *V) {
 double if97_root(if97_root_fn f, const void *ctx, double target, double a, double b,
                  double rtol) {
   double fa = f(a, ctx) - target, fb = f(b, ctx) - target;
+  /* a root at an end (a state exactly on the boundary the bracket ends at:
+   * saturated liquid or vapour, 623.15 K) is that end; ends of one sign
+   * (the target beyond an end by rounding) give the closer end. Without
+   * this, an f(b) of exactly 0 counted as negative and the iteration walked
+   * to the other end: the saturated liquid at 3 MPa came back as the triple
+   * point (issue 47) */
+  if (fa == 0) return a;
+  if (fb == 0) return b;
+  if (fa * fb > 0) return fabs(fa) <= fabs(fb) ? a : b; /* NaN: iterate as before */
   int side = 0;
   for (int k = 0; k < 200 && fabs(b - a) > rtol * b; k++) {
     double c = (a * fb - b * fa) / (fb - fa);
@@ -596,11 +645,13 @@ static int single_ru3(double rho, double u, if97_state *st, char *why, size_t ca
   double Tlo = IF97_T13;
   if97_state top; /* region 3's densest state: 623.15 K at 100 MPa */
   state_pT(1, IF97_PMAX, IF97_T13, &top);
-  if (rho > top.rho) return FAIL_RU("above 100 MPa (the highest p of IF97)");
+  /* (region 3's equation there is denser than region 1's, by 2e-5 within
+   * their consistency: the p of the state found decides) */
+  if (rho > top.rho * (1 + 1e-4)) return FAIL_RU("above 100 MPa (the highest p of IF97)");
   /* between the saturated densities at 623.15 K: the dome's top at this
    * density is at most the critical temperature, so an energy at or above
    * u(rho, Tc) is single-phase, from Tc on */
-  const int band = rho > IF97_R3_RHOV13 && rho < IF97_R3_RHOL13;
+  const int band = rho >= IF97_R3_RHOV13 && rho <= IF97_R3_RHOL13; /* the ends: saturated */
   if (band && u >= u3(IF97_TC, v)) {
     Tlo = IF97_TC;
   } else if (band) {
@@ -621,12 +672,12 @@ static int single_ru3(double rho, double u, if97_state *st, char *why, size_t ca
       if97_state L, V;
       state_rhoT(rl, T, &L);
       state_rhoT(rv, T, &V);
-      mixture_ru(rho, u, if97_psat_eq(T), T, &L, &V, vapour, st);
+      mixture_ru(rho, u, fmin(if97_psat_eq(T), IF97_PC), T, &L, &V, vapour, st);
       return 0;
     }
     Tlo = Thi;
   }
-  if (u < u3(Tlo, v)) return 1;
+  if (u < u3(Tlo, v) - 1e-12 * fabs(u)) return 1; /* (to rounding: at Tlo) */
   if (u > u3(IF97_T23MAX, v)) {
     if (if97_p3(rho, IF97_T23MAX) > IF97_PMAX) return FAIL_RU("above 100 MPa (the highest p of IF97)");
     return 1;
@@ -634,9 +685,28 @@ static int single_ru3(double rho, double u, if97_state *st, char *why, size_t ca
   const double T = root(u3, v, u, Tlo, IF97_T23MAX);
   state_rhoT(rho, T, st);
   if (st->p > IF97_PMAX * (1 + 1e-9)) return FAIL_RU("above 100 MPa (the highest p of IF97)");
-  if (st->p < if97_p_b23(T)) return 1;
+  /* (to rounding: at 623.15 K B23 meets the saturation line, where a
+   * saturated liquid's p is that of B23) */
+  if (st->p < if97_p_b23(T) * (1 - 1e-12)) return 1;
+  if (st->p > IF97_PMAX) st->p = IF97_PMAX; /* within the tolerance above */
   st->u = u; /* the given value, not its round trip */
   return 0;
+}
+
+/* Why a vapour's (rho, u) has no state above the range, or NULL: u beyond
+ * its value at 2273.15 K (region 5, up to 50 MPa) or at 1073.15 K (region
+ * 2, above), at the ideal gas's p (the range's top is nearly ideal): for
+ * the message when Newton's method fails. */
+static const char *above_top_ru(double rho, double u) {
+  if97_state t;
+  const double p5 = rho * IF97_R * IF97_TMAX, p2 = rho * IF97_R * IF97_T25;
+  if (p5 <= IF97_P5MAX) {
+    state_pT(5, p5, IF97_TMAX, &t);
+    return u > t.u ? "above 2273.15 K (the highest T of IF97)" : NULL;
+  }
+  if (p2 > IF97_PMAX) return NULL;
+  state_pT(2, p2, IF97_T25, &t);
+  return u > t.u ? "above 1073.15 K IF97 holds up to 50 MPa" : NULL;
 }
 
 /* A single-phase (rho, u) in region 1, 2 (or 5) from the start (p0, T0). */
@@ -647,7 +717,9 @@ static int single_ru(int region, double rho, double u, double p0, double T0, if9
     /* a liquid from below or a vapour from beside region 3 whose Newton
      * iteration leaves its region: the state may be region 3's */
     const int rc = region == 5 ? 1 : single_ru3(rho, u, st, why, cap);
-    return rc != 1 ? rc : FAIL_RU("no convergence of Newton's method");
+    if (rc != 1) return rc;
+    const char *top = region != 1 ? above_top_ru(rho, u) : NULL;
+    return FAIL_RU(top ? top : "no convergence of Newton's method");
   }
   if (T < IF97_TMIN - 1e-7) return FAIL_RU("below 273.15 K (the lowest T of IF97)");
   if (region == 2 && T > IF97_T25 - 1.0) { /* region 5 above u at 1073.15 K */
@@ -674,8 +746,16 @@ static int single_ru(int region, double rho, double u, double p0, double T0, if9
   if ((region == 1 && p < if97_psat_eq(T) * (1 - 1e-9)) ||
       (region == 2 && T <= IF97_T13 && p > if97_psat_eq(T) * (1 + 1e-9)))
     return FAIL_RU("no convergence of Newton's method");
+  if (region == 1 && p > IF97_PMAX * (1 + 1e-9) && T > IF97_T13 - 0.1) {
+    /* region 3 at 100 MPa is a little denser than region 1 at 623.15 K:
+     * its state, or the refusal of its equation */
+    const int rc = single_ru3(rho, u, st, why, cap);
+    if (rc != 1) return rc;
+  }
   if (p > IF97_PMAX * (1 + 1e-9)) return FAIL_RU("above 100 MPa (the highest p of IF97)");
-  state_pT(region, p, T, st);
+  /* the range ends, where the tolerances above let a state through */
+  if (p > (region == 5 ? IF97_P5MAX : IF97_PMAX)) p = region == 5 ? IF97_P5MAX : IF97_PMAX;
+  state_pT(region, p, clamp_T(region, T), st);
   st->rho = rho; /* the given values, not their round trip */
   st->u = u;
   return 0;
@@ -692,8 +772,9 @@ int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
     if97_state lo;
     double p0 = rho * IF97_R * IF97_TMIN;
     state_pT(2, p0, IF97_TMIN, &lo);
-    if (u < lo.u) return FAIL_RU("below 273.15 K (the lowest T of IF97)");
-    double T0 = IF97_TMIN + (u - lo.u) / 1450.0;
+    /* (to rounding: the saturated vapour at 273.15 K) */
+    if (u < lo.u - 1e-9 * fabs(lo.u)) return FAIL_RU("below 273.15 K (the lowest T of IF97)");
+    double T0 = fmax(IF97_TMIN, IF97_TMIN + (u - lo.u) / 1450.0);
     return single_ru(2, rho, u, rho * IF97_R * T0, T0, st, why, cap);
   }
   if (v <= vLd) { /* denser than any saturated liquid: compressed liquid */
@@ -711,6 +792,14 @@ int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
   if (v < vL13) Tl = root(sat_vL, 0, v, Tdmax, IF97_T13);
   double Thi = fmin(Tv, Tl);
   double ulo = mix_u(Tlo, v), uhi = mix_u(Thi, v);
+  if (u < ulo && Tlo == IF97_TMIN && ulo - u <= 1e-9 * fmax(fabs(ulo), 2.4e6)) {
+    /* on the triple-point line to rounding (the mixture's u at 273.15 K is
+     * a difference of its liquid's and vapour's): that state */
+    if97_state L, V;
+    sat(IF97_TMIN, &L, &V);
+    mixture_ru(rho, u, L.p, IF97_TMIN, &L, &V, 0, st);
+    return 0;
+  }
   if (u < ulo) {
     if (Tlo == IF97_TMIN) return FAIL_RU("below 273.15 K (the lowest T of IF97)");
     return single_ru(1, rho, u, if97_psat_eq(Tlo), Tlo, st, why, cap);
@@ -733,7 +822,10 @@ int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
     T0 = u < vap_u(IF97_T25, v) ? root(vap_u, v, u, Tv, IF97_T25) : IF97_T25;
     return single_ru(2, rho, u, vap_p(v, T0), T0, st, why, cap);
   }
-  if (Tl < IF97_T13) { /* compressed liquid */
+  /* compressed liquid (at 623.15 K to rounding: the saturated liquid where
+   * regions 1, 3 and 4 meet, which region 3's equation reads just below
+   * 623.15 K) */
+  if (Tl < IF97_T13 || fabs(v - vL13) <= 1e-12 * vL13) {
     if97_state L, V;
     sat(Tl, &L, &V);
     double T0 = Tl + (u - L.u) / 4100.0;

@@ -57,6 +57,12 @@ int ma_pTX(double p, double T, double X, ma_state *st, char *why, size_t cap) {
   return 0;
 }
 
+/* How far an energy may lie beyond its value at an end of the range and be
+ * that end (rounding: a state made at 273.15 K by ma_pTX was refused as
+ * below it; issue 47): 1e-12 relative, about 1e-10 K. if97_root() returns
+ * the end for a target just beyond it. */
+static double end_tol(double e) { return 1e-12 * fmax(fabs(e), 1e5); }
+
 static double h_of_T(double T, const void *ctx) { /* ctx: {p, X} */
   const double *a = ctx;
   return h_at(a[0], T, a[1]);
@@ -68,12 +74,12 @@ int ma_phX(double p, double h, double X, ma_state *st, char *why, size_t cap) {
   if (r) return FAIL_PHX(r);
   if (!isfinite(h)) return FAIL_PHX("not a finite number");
   const double a[2] = {p, X};
-  if (h < h_of_T(MA_TMIN, a)) return FAIL_PHX("below 273.15 K (no ice)");
-  if (h > h_of_T(MA_TMAX, a)) return FAIL_PHX("above 623.15 K");
+  if (h < h_of_T(MA_TMIN, a) - end_tol(h)) return FAIL_PHX("below 273.15 K (no ice)");
+  if (h > h_of_T(MA_TMAX, a) + end_tol(h)) return FAIL_PHX("above 623.15 K");
   /* all water as vapour, then the fog's share if that is supersaturated */
   double T = MA_T0 + (h - X * MA_H_EVAP) / ((1 - X) * MA_CP_AIR + X * MA_CP_VAP);
   if (!(T >= MA_TMIN && T <= MA_TMAX && X / (1 - X) <= x_sat(p, T)))
-    T = if97_root(h_of_T, a, h, MA_TMIN, MA_TMAX, 1e-13);
+    T = if97_root(h_of_T, a, h, MA_TMIN, MA_TMAX, 1e-15);
   fill(p, T, X, st);
   return 0;
 }
@@ -96,8 +102,8 @@ int ma_rho_uX(double rho, double u, double X, ma_state *st, char *why, size_t ca
   if (!isfinite(rho) || !isfinite(u)) return FAIL_RUX("not a finite number");
   if (!(rho > 0)) return FAIL_RUX("the density must be > 0");
   const double a[2] = {rho, X};
-  if (u < u_of_T(MA_TMIN, a)) return FAIL_RUX("below 273.15 K (no ice)");
-  if (u > u_of_T(MA_TMAX, a)) return FAIL_RUX("above 623.15 K");
+  if (u < u_of_T(MA_TMIN, a) - end_tol(u)) return FAIL_RUX("below 273.15 K (no ice)");
+  if (u > u_of_T(MA_TMAX, a) + end_tol(u)) return FAIL_RUX("above 623.15 K");
   double T = if97_root(u_of_T, a, u, MA_TMIN, MA_TMAX, 1e-13), ps = if97_psat_eq(T);
   double Xv = rho * X * MA_R_VAP * T > ps ? ps / (rho * MA_R_VAP * T) : X;
   double p = rho * T * ((1 - X) * MA_R_AIR + Xv * MA_R_VAP);

@@ -1,0 +1,87 @@
+/* element.c - what every two-port undirected element shares: its ports and
+ * the two blocks of the linear section, fore.der = rear.der and rear.r =
+ * fore.r + L*der_m_flow (with their lane forms), and the declaration of the
+ * explicit forwards and rearwards blocks of TFU_RISE_BLOCKS. */
+#include "lib/undirected/undirected.h"
+
+static void elem_flow(const lied_env *env, tfu_elem *e) {
+  (void)env;
+  e->fore.flow = *e->rear.flow;
+}
+static void elem_der(const lied_env *env, tfu_elem *e) {
+  (void)env;
+  tfu_pass_der(&e->rear, &e->fore);
+}
+static void elem_r(const lied_env *env, tfu_elem *e) {
+  (void)env;
+  tfu_pass_r(&e->rear, &e->fore, e->L);
+}
+static void elem_r0(const lied_env *env, tfu_elem *e) {
+  (void)env;
+  e->rear.r.r = e->fore.r->r;
+}
+LIED_BLOCK(elem_flow_b, tfu_elem, elem_flow)
+LIED_BLOCK(elem_der_b, tfu_elem, elem_der)
+LIED_BLOCK(elem_r_b, tfu_elem, elem_r)
+LIED_BLOCK(elem_r0_b, tfu_elem, elem_r0)
+
+/* Lane forms: the same operations, copy by copy. A copy from a signal read
+ * (IN, a reading pointer) into one written (OUT, a double field). */
+#define ELEM_COPY_LANES(NAME, IN, OUT)                                                      \
+  LIED_LANE_BODY void NAME##_n(const lied_env *env, char *g, size_t n, size_t stride) {     \
+    (void)env, (void)stride;                                                                \
+    const double *restrict i_ = LIED_LANE_IN(tfu_elem, g, IN);                              \
+    double *restrict o_ = LIED_LANE(tfu_elem, g, OUT);                                      \
+    LIED_LANE_LOOP                                                                          \
+    for (size_t l = 0; l < n; l++) o_[l] = i_[l];                                           \
+  }                                                                                         \
+  LIED_LANE_FORM(NAME)
+ELEM_COPY_LANES(elem_flow_lanes, rear.flow, fore.flow.m_flow)
+ELEM_COPY_LANES(elem_der_lanes, rear.der, fore.der.der_m_flow)
+ELEM_COPY_LANES(elem_r0_lanes, fore.r, rear.r.r)
+LIED_LANE_BODY void elem_r_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict r = LIED_LANE_IN(tfu_elem, g, fore.r);
+  const double *restrict d = LIED_LANE_IN(tfu_elem, g, rear.der);
+  const double *restrict L = LIED_LANE(tfu_elem, g, L);
+  double *restrict o = LIED_LANE(tfu_elem, g, rear.r.r);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];
+}
+LIED_LANE_FORM(elem_r_lanes)
+
+void tfu_elem_meta(lied_meta *m, tfu_elem *e, int inertance) {
+  tfu_meta_rear(m, "rear", 0, &e->rear);
+  tfu_meta_fore(m, "fore", 0, &e->fore);
+  lied_meta_block(m, "flow", elem_flow_b, 0, LIED_SIGS(&e->rear.flow), LIED_SIGS(&e->fore.flow));
+  lied_meta_lanes(m, elem_flow_lanes);
+  lied_meta_block(m, "der", elem_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&e->rear.der),
+                  LIED_SIGS(&e->fore.der));
+  lied_meta_lanes(m, elem_der_lanes);
+  if (inertance) {
+    lied_meta_block(m, "r", elem_r_b, LIED_BLOCK_CONST_COEFF,
+                    LIED_SIGS(&e->fore.r, &e->rear.der), LIED_SIGS(&e->rear.r));
+    lied_meta_lanes(m, elem_r_lanes);
+  } else {
+    lied_meta_block(m, "r", elem_r0_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&e->fore.r),
+                    LIED_SIGS(&e->rear.r));
+    lied_meta_lanes(m, elem_r0_lanes);
+  }
+}
+
+void tfu_rise_meta_lanes(lied_meta *m, tfu_elem *e, lied_block_fn fwd, lied_block_fn back,
+                         lied_block_fn fwd_lanes, lied_block_fn back_lanes, double *rise_f,
+                         double *rise_b, const void *const *extra) {
+  const void *fi[8] = {&e->rear.state, &e->rear.flow}, *bi[8] = {&e->fore.back, &e->rear.flow};
+  int nf = 2, nb = 2;
+  for (int k = 0; extra && extra[k] && nf < 7; k++) fi[nf++] = extra[k], bi[nb++] = extra[k];
+  fi[nf] = bi[nb] = NULL;
+  lied_meta_block(m, "forwards", fwd, 0, fi, LIED_SIGS(&e->fore.state, rise_f));
+  if (fwd_lanes) lied_meta_lanes(m, fwd_lanes);
+  lied_meta_block(m, "rearwards", back, 0, bi, LIED_SIGS(&e->rear.back, rise_b));
+  if (back_lanes) lied_meta_lanes(m, back_lanes);
+}
+void tfu_rise_meta(lied_meta *m, tfu_elem *e, lied_block_fn fwd, lied_block_fn back,
+                   double *rise_f, double *rise_b, const void *const *extra) {
+  tfu_rise_meta_lanes(m, e, fwd, back, NULL, NULL, rise_f, rise_b, extra);
+}
