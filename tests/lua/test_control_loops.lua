@@ -75,6 +75,31 @@ T.raises(function() lied.build(LoopOf(tf.steam, tf.TemperatureSensor)) end,
 -- an EnthalpySensor reads h alone: on it the steam loop has no algebraic loop
 T.check(pcall(lied.build, LoopOf(tf.steam, tf.EnthalpySensor)), "steam loop on h builds")
 
+-- A thermal TemperatureSensor on a ConductionElement's heat port: the cell's
+-- T reads its h, and the pressure only where the medium's T depends on it.
+local function CellLoop(medium)
+  local M = { medium = medium }
+  return lied.model "CellLoop" {
+    src = tf.Source { p0 = 3e5, T0 = 330, L = 1e4 }(M),
+    valve = tf.Valve { Kv = 4 }(M),
+    cell = tf.ConductionElement { V = 1e-3, T0 = 330 }(M),
+    g = th.ThermalConductor { G = 500 },
+    amb = th.FixedTemperature { T = T_amb },
+    sens = th.TemperatureSensor {},
+    snk = tf.Sink { p0 = 1e5 }(M),
+    pi = S.PI { k = 0.05, Ti = 10, yMin = 0, yMax = 1 },
+    connect = {
+      { "src.outlet", "valve.inlet" }, { "valve.outlet", "cell.inlet" }, { "cell.outlet", "snk.inlet" },
+      { "cell.heatPort", "g.port_a" }, { "g.port_b", "amb.port" }, { "cell.heatPort", "sens.port" },
+      { "sens.y", "pi.u" }, { "pi.y", "valve.opening" },
+    },
+  }
+end
+T.check(pcall(lied.build, CellLoop(tf.water)), "a heat port's temperature sets the valve upstream")
+T.raises(function() lied.build(CellLoop(tf.steam)) end,
+  { "algebraic loop without tearing", "valve (Valve.pressure)", "cell (ConductionElement." },
+  "the same with steam: the cell's T reads the pressure", "model")
+
 -- 3. Exchangers: a hot stream of fixed flow through side a, whose outlet
 -- temperature the PI holds at T_set by opening the cold side's valve.
 local m_a, T_a, T_b, T_x = 0.2, 353.15, 283.15, 333.15

@@ -10,7 +10,7 @@
  * As a Heater whose Q comes from the heat port (after TFS's
  * ConductionElement; the conductance lives in the branch, e.g. a
  * ThermalConductor or Convection between the element and a wall). */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_cond {
   tf_in inlet;

@@ -7,7 +7,7 @@
  * carries the inlet's enthalpy (the temperature rise of the compression is
  * neglected); P = dp*V_flow is the power given to the gas. Default medium:
  * air of constant cp (tf.gas{}). */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_fan {
   tf_in inlet;

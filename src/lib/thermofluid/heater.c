@@ -3,7 +3,7 @@
  * singular: M der(h) = |m_flow|*(h_in - h) + Q with the fixed mass
  * M = rho(p0, h(p0, T0))*V of a flow-through cell (thermofluid.h,
  * tf_cell_mass); outlet h = h. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_heater {
   tf_in inlet;

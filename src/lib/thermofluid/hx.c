@@ -33,7 +33,7 @@
  * (moist air) passes each side with its inlet's composition, at which its
  * cells' temperatures are computed. */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 #define HX_MAXN 500  /* cells per stream (cross flow: N*N <= HX_MAXN) */
 #define HX_MAXN_CROSS 22

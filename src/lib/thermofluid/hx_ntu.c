@@ -14,7 +14,7 @@
  * so m_a dh_a + m_b dh_b = 0: the heat leaving one stream enters the other,
  * with no division by a flow (a stagnant stream's outlet takes the other
  * inlet's temperature, carrying nothing). */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 enum { NTU_PARALLEL = 0, NTU_COUNTER = 1, NTU_CROSS = 2 };
 

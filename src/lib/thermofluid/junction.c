@@ -7,7 +7,7 @@
  * enthalpy flow out, m*h, is exactly sum m_i h_i (energy is conserved). Each
  * inlet's pressure mismatch goes into its inertial pressure. No states. */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_junction {
   tf_in inlet[TF_MAXN];

@@ -4,7 +4,7 @@
  * flow state and no tearing pair: it absorbs whatever pressure the stream
  * needs (the inertial pressure returned to it is not used), and
  * der_m_flow = 0 (a signal's rate of change is not taken into account). */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_mfsrc {
   tf_out outlet;

@@ -9,7 +9,7 @@
  * Re = |m| d/(A mu) with the dynamic viscosity mu a parameter (the media
  * have none). Written with g = f Re, dp = g mu l m/(2 rho A d^2): no division
  * by the flow, odd in it, g = 64 down to standstill. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_pipe {
   tf_in inlet;

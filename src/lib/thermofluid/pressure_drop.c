@@ -2,7 +2,7 @@
  * with a linear part near zero), LinearQuadraticDrop (k1*m + k2*m|m|) and
  * LaminarDrop (Hagen-Poiseuille). All are odd in the mass flow, so reversed
  * flow is handled; all have an inertance L. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 enum { LAW_REF = 1, LAW_LINQUAD, LAW_LAMINAR };
 

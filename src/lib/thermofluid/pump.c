@@ -1,7 +1,7 @@
 /* pump.c - Pump with the simple characteristic
  * dp = k_p * (omega*V_r/(2*pi) - m_flow/rho); omega is a parameter or the
  * signal input omega_in. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_pump {
   tf_in inlet;

@@ -5,7 +5,7 @@
  * fixes the pressure and the temperature of the water that leaves it (an
  * open expansion tank with an ideal heat sink); what flows in leaves the
  * model. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_reservoir {
   tf_in inlet;

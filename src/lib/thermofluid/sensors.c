@@ -5,7 +5,7 @@
  * stream passes unchanged (no drop, no inertance); the value is also
  * recorded under its name (T, p, m_flow, h, X). */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 enum { Q_T = 1, Q_P, Q_M, Q_H, Q_X };
 

@@ -15,7 +15,7 @@
  * inlet.der); with outlet = 0 the Separator ends the stream like a Sink at
  * p0. Reversed flow (m < 0) drains nothing. */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 #include "lib/thermofluid/moist_air.h"
 #include "lib/thermofluid/gas_media.h"
 #include "lib/thermofluid/nasa_moist.h"

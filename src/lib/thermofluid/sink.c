@@ -1,5 +1,5 @@
 /* sink.c - Sink: a reservoir at pressure p0 that ends a stream. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_sink {
   tf_in inlet;

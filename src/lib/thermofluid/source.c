@@ -1,6 +1,6 @@
 /* source.c - Source: a reservoir at pressure p0 and temperature T0 that
  * starts a stream; it owns the stream's mass-flow state. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_source {
   tf_out outlet;

@@ -3,7 +3,7 @@
  * variables, residuals r_k - r_N: all outlets see one total pressure);
  * outlet N takes the remainder of the inlet flow. */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_splitter {
   tf_in inlet;

@@ -1,7 +1,7 @@
 /* tank.c - open tanks: TankOut starts a stream at its bottom (a Source whose
  * pressure is p_env + rho*g*level), TankIn ends one (a Sink at that pressure).
  * Both integrate their level: der(level) = (m_in - m_out) / (rho*A). */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 /* Parameters both tanks share, in the same order. */
 #define TANK_PARAMS(TYPE)                                                              \

@@ -25,7 +25,7 @@
  * CheckValve with smooth = 1: dp = nominal * (1 + (1/leakage^2 - 1) * s),
  * s = 0 for m >= 0 and s = 1 - exp(-(m/m_flow_small)^2) for m < 0, no
  * events: increasing in m and once continuously differentiable. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 enum { CHAR_LINEAR = 1, CHAR_EQUAL_PERCENTAGE = 2 };
 

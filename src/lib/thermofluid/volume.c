@@ -7,7 +7,7 @@
  * saturated vapour (a drum's steam outlet). A mixture's components have
  * mass states MX1.. (the content's X = MX/M, which leaves at the outlet). */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_volume {
   tf_in inlet;

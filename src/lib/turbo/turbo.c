@@ -14,6 +14,7 @@
  * the torque m dh_e/w_small; above 20 w_small the law holds to rounding. */
 #include <stdio.h>
 #include "lib/turbo/turbo.h"
+#include "lib/thermofluid/deps.h"
 
 /* The pressure ratio of the characteristic at speed w and flow m. */
 static inline double tb_pr(const tb_machine *c, double w, double m) {
