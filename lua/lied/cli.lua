@@ -48,6 +48,8 @@ one, --clients without a tcp output, --params without a CSV output):
                      (MAT files hold them in data_1 always)
   --stats            print run statistics on stderr (steps, rejections, evaluations,
                      Jacobians, factorisations, Newton iterations)
+  --check            compare the fast paths with the plain ones bit for bit
+                     (lied run --help; docs/repl.md); exit 1 on a difference
   A progress bar shows on stderr when it is a terminal and a run takes over 1 s;
   Ctrl-C stops a run and keeps the rows so far (every output stays valid).
 
@@ -137,8 +139,14 @@ local command_usage = {
       "options:\n" .. options_usage() .. "\n" ..
       "  --set P=V          override parameter P (repeatable; numbers): crab.body2.m for\n" ..
       "                     every copy of an array, crab[7].body2.m for one\n" ..
-      "  --stats            print run statistics on stderr\n\n" ..
-      "Exit status: 0 success, 1 model or simulation error, 2 bad usage." ..
+      "  --stats            print run statistics on stderr\n" ..
+      "  --check            run the model along its fast paths (lanes, fused steps and\n" ..
+      "                     waves, skew, window, replicated scheduling, threads) and along\n" ..
+      "                     the plain ones, compare every variable (or --vars) at every\n" ..
+      "                     output point bit for bit and report the first difference with\n" ..
+      "                     the path that makes it; writes no outputs (docs/repl.md)\n\n" ..
+      "Exit status: 0 success, 1 model or simulation error (--check: a difference),\n" ..
+      "2 bad usage." ..
       (lied.core.mpi().built and "\n" .. mpi_usage or "")
   end,
   info = function()
@@ -281,6 +289,8 @@ local function parse_opts(args, i, allowed)
       stats = true
     elseif name == "--params" then
       o.params = true
+    elseif name == "--check" then
+      o.check = true
     elseif name == "--set" then
       parse_set(value(), sets)
     elseif opt.arg == "" then
@@ -299,8 +309,35 @@ local function parse_opts(args, i, allowed)
   return o, sets, positional, stats
 end
 
-local run_flags = { ["--stats"] = true, ["--params"] = true }
+local run_flags = { ["--stats"] = true, ["--params"] = true, ["--check"] = true }
 for flag in pairs(flags) do run_flags[flag] = true end
+
+-- lied run FILE --check [options]: lied.check's report on stdout; exit
+-- status 0 when every run agrees with the plain one, 1 otherwise.
+function cli.check(model, o, sets, stats_wanted)
+  o.check = nil
+  if o.out then usage_error("lied run --check writes no outputs: leave out --out") end
+  if o.params then usage_error("lied run --check writes no outputs: leave out --params") end
+  if stats_wanted then
+    usage_error("lied run --check: --stats is not used (the report names the paths)")
+  end
+  for _, k in ipairs { "fuse", "lanes" } do
+    if o[k] == false then
+      usage_error("lied run --check: --no-" .. k .. " is not used (the check turns every path " ..
+        "on and off itself)")
+    end
+  end
+  local exp = { out = "none" }
+  for k, v in pairs(model.experiment or {}) do exp[k] = v end
+  for k, v in pairs(o) do exp[k] = v end
+  cli.check_used(o, exp, "lied run --check")
+  local opts = {}
+  for k, v in pairs(o) do opts[k] = v end
+  opts.set = sets
+  local report = require("lied.check").run(model, opts)
+  io.stdout:write(report.text, "\n")
+  return report.ok and 0 or 1
+end
 
 -- Options given on the command line (o) that the run (exp: o over the
 -- model's experiment) would not use are refused, not ignored: a tolerance or
@@ -356,6 +393,7 @@ local function cmd_run(args)
   local o, sets, pos, stats_wanted = parse_opts(args, 3, run_flags)
   if #pos > 0 then usage_error("lied run: unexpected argument '" .. pos[1] .. "'") end
   local model = cli.load_model(file)
+  if o.check then return cli.check(model, o, sets, stats_wanted) end
   local exp = {}
   for k, v in pairs(model.experiment or {}) do exp[k] = v end
   for k, v in pairs(o) do exp[k] = v end

@@ -949,7 +949,8 @@ lied.flatten = flatten
 -- lied.build(model, overrides) -> a built model (C userdata).
 -- slice: see flatten (lied run under mpirun). schedule: nil, or the plain
 -- paths of the scheduler for comparisons ({sparse = false, skew = false,
--- window = false, replicate = false}; docs/lua-api.md).
+-- window = false, replicate = false}; skew_any = true: the skew on short
+-- arrays too, lied run --check; docs/lua-api.md).
 function lied.build(model, overrides, slice, schedule)
   local specs = flatten(model, overrides, slice)
   return core.build(specs, schedule)
@@ -995,6 +996,9 @@ end
 for _, f in ipairs { "steady", "linearize", "value", "compare", "sweep" } do
   lied[f] = function(...) return require("lied.analysis")[f](...) end
 end
+-- lied.check(model, opts): the fast paths against the plain ones, bit for
+-- bit (lua/lied/check.lua, lied run --check).
+function lied.check(...) return require("lied.check").run(...) end
 
 -- ---- scripts -------------------------------------------------------------------
 

@@ -280,7 +280,8 @@ static int set_coupled_slices(lua_State *L, lied_model *m, lua_Integer n, lied_e
   return LIED_OK;
 }
 
-/* lied.core.build(specs) -> model. specs[i] = {name, parent (index, 0 for
+/* lied.core.build(specs [, opts]) -> model; opts: sched_flags below.
+ * specs[i] = {name, parent (index, 0 for
  * the root), class, count, array, params = {k = number or {numbers}},
  * copies = {param = function(i1, ..., iK)} (per-copy values, called with
  * the indices of every instance), at = {{name, idx, value}} (values of
@@ -291,7 +292,8 @@ static int set_coupled_slices(lua_State *L, lied_model *m, lua_Integer n, lied_e
 /* The schedule flags of lied.core.build's options table at idx (none, or
  * {sparse = false, skew = false, window = false, replicate = false}: the
  * plain paths, for tests and comparisons; sparse = "always": every section
- * of one instance solved sparsely, however small). */
+ * of one instance solved sparsely, however small; skew_any = true: the skew
+ * and waves on short arrays too, lied run --check). */
 static unsigned sched_flags(lua_State *L, int idx) {
   static const struct {
     const char *name;
@@ -299,7 +301,8 @@ static unsigned sched_flags(lua_State *L, int idx) {
   } off[] = {{"sparse", LIED_SCHED_NO_SPARSE},
              {"skew", LIED_SCHED_NO_SKEW},
              {"window", LIED_SCHED_NO_WINDOW},
-             {"replicate", LIED_SCHED_NO_REPLICATE}};
+             {"replicate", LIED_SCHED_NO_REPLICATE},
+             {"skew_any", LIED_SCHED_SKEW_ANY}}; /* this one: set by true */
   unsigned flags = 0;
   if (lua_isnoneornil(L, idx)) return 0;
   luaL_checktype(L, idx, LUA_TTABLE);
@@ -311,7 +314,8 @@ static unsigned sched_flags(lua_State *L, int idx) {
       i++;
     if (i == sizeof off / sizeof off[0])
       lied_lua_fail(L, LIED_E_USAGE,
-                    "build: unknown schedule option %s (sparse, skew, window, replicate)",
+                    "build: unknown schedule option %s (sparse, skew, window, replicate, "
+                    "skew_any)",
                     lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : luaL_typename(L, -2));
     if (off[i].flag == LIED_SCHED_NO_SPARSE && lua_type(L, -1) == LUA_TSTRING &&
         strcmp(lua_tostring(L, -1), "always") == 0)
@@ -320,7 +324,7 @@ static unsigned sched_flags(lua_State *L, int idx) {
       lied_lua_fail(L, LIED_E_USAGE, "build: schedule option %s must be true or false%s, got %s",
                     off[i].name, off[i].flag == LIED_SCHED_NO_SPARSE ? " (or \"always\")" : "",
                     luaL_typename(L, -1));
-    else if (!lua_toboolean(L, -1))
+    else if (lua_toboolean(L, -1) == (off[i].flag == LIED_SCHED_SKEW_ANY))
       flags |= off[i].flag;
     lua_pop(L, 1);
   }
@@ -330,6 +334,7 @@ static unsigned sched_flags(lua_State *L, int idx) {
 static int core_build(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   const lied_build_opts bo = {sched_flags(L, 2)};
+  lua_settop(L, 1);
   lmodel *u = lua_newuserdatauv(L, sizeof *u, 0);
   u->sys = NULL;
   luaL_setmetatable(L, MODEL_MT);

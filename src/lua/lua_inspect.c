@@ -122,6 +122,7 @@ static int model_info(lua_State *L) {
   lied_lua_setint(L, "output_steps", st->steps[LIED_PART_OUT]);
   lied_lua_setint(L, "factorisations", st->factorisations);
   lied_lua_setint(L, "evaluations", st->evaluations);
+  lied_lua_setint(L, "par_runs", st->par_runs);
   lua_pushboolean(L, s->aligned);
   lua_setfield(L, -2, "chunked");
   int planned = 0, rc = LIED_OK; /* a plan of lane forms, for models that can have one */
@@ -135,10 +136,10 @@ static int model_info(lua_State *L) {
     lied_lr lr;
     planned = 1, rc = lied_lr_init(&lr, s, 0, why, sizeof why, &le);
     if (rc == LIED_OK) {
-      lied_lua_setint(L, "lane_steps", (uint64_t)lr.nlane);
-      lied_lua_setint(L, "end_steps", (uint64_t)lr.nscalar);
-      lied_lua_setint(L, "end_lanes", (uint64_t)lr.none);
-      lied_lua_setint(L, "halos", (uint64_t)lr.nhalo);
+      lied_lua_setint(L, "lane_steps", (uint64_t)lr.nlane_steps);
+      lied_lua_setint(L, "end_steps", (uint64_t)lr.nend_steps);
+      lied_lua_setint(L, "end_lanes", (uint64_t)lr.nend_lanes);
+      lied_lua_setint(L, "halos", (uint64_t)lr.nhalo_links);
       lied_lr_free(&lr);
     }
   }
@@ -276,7 +277,29 @@ static int model_derivatives(lua_State *L) {
   return 1;
 }
 
+/* model:component(name) -> the path of the component a variable or port
+ * path names ("crab[2].body1" of "crab[2].body1.frame_a.x") and the rest
+ * ("frame_a.x"); nil and a message when it names no component. */
+static int model_component(lua_State *L) {
+  lmodel *u = lied_lua_checkmodel(L, 1);
+  const char *name = luaL_checkstring(L, 2), *rest;
+  int spec;
+  uint64_t inst;
+  lied_err e;
+  if (lied_model_find(u->sys->model, name, &spec, &inst, &rest, &e) != LIED_OK) {
+    lua_pushnil(L);
+    lua_pushstring(L, e.msg);
+    return 2;
+  }
+  size_t len = (size_t)(rest - name);
+  if (len && name[len - 1] == '.') len--;
+  lua_pushlstring(L, name, len);
+  lua_pushstring(L, rest);
+  return 2;
+}
+
 const luaL_Reg lied_lua_inspect_methods[] = {{"info", model_info},
+                                             {"component", model_component},
                                              {"vars", model_vars},
                                              {"value", model_value},
                                              {"derivatives", model_derivatives},

@@ -142,9 +142,50 @@ static int result_column(lua_State *L) {
   return 1;
 }
 
+/* result:first_difference(other) -> nil when both hold the same names and
+ * rows and every value (time included) is the same bits; else a table: the
+ * first row (1-based) and column (0 = time) that differ in row order, then
+ * column order, with name, t (this result's time at that row), a and b
+ * (the two values), or `what` ("names", "rows": how many each holds) when
+ * the shapes differ. For lied run --check (lua/lied/check.lua): bits, not
+ * values, so -0 against 0 and two NaNs of other payloads differ. */
+static int result_first_difference(lua_State *L) {
+  lresult *ra = lied_lua_checkresult(L, 1), *rb = lied_lua_checkresult(L, 2);
+  const lied_memsink *a = ra->mem, *b = rb->mem;
+  const size_t na = a ? a->ncols : 0, nb = b ? b->ncols : 0;
+  int names = na != nb;
+  for (size_t c = 0; !names && c + 1 < na; c++) names = strcmp(a->names[c], b->names[c]) != 0;
+  const size_t rows_a = a ? a->nrows : 0, rows_b = b ? b->nrows : 0;
+  const size_t rows = rows_a < rows_b ? rows_a : rows_b;
+  for (size_t i = 0; !names && i < rows; i++)
+    for (size_t c = 0; c < na; c++) {
+      const double x = lied_mem_at(a, i, c), y = lied_mem_at(b, i, c);
+      if (memcmp(&x, &y, sizeof x) == 0) continue;
+      lua_createtable(L, 0, 6);
+      lied_lua_setint(L, "row", (uint64_t)i + 1);
+      lied_lua_setint(L, "col", (uint64_t)c);
+      lied_lua_setstr(L, "name", c ? a->names[c - 1] : "time");
+      lied_lua_setnum(L, "t", lied_mem_at(a, i, 0));
+      lied_lua_setnum(L, "a", x);
+      lied_lua_setnum(L, "b", y);
+      return 1;
+    }
+  if (!names && rows_a == rows_b) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_createtable(L, 0, 3);
+  lied_lua_setstr(L, "what", names ? "names" : "rows");
+  lied_lua_setint(L, "rows_a", (uint64_t)rows_a);
+  lied_lua_setint(L, "rows_b", (uint64_t)rows_b);
+  return 1;
+}
+
 static const luaL_Reg result_methods[] = {{"names", result_names},   {"units", result_units},
                                           {"nrows", result_nrows},   {"column", result_column},
-                                          {"save", result_save},     {NULL, NULL}};
+                                          {"save", result_save},
+                                          {"first_difference", result_first_difference},
+                                          {NULL, NULL}};
 
 void lied_lua_open_results(lua_State *L) {
   lied_lua_newtype(L, RESULT_MT, result_methods, result_gc, result_tostring);

@@ -85,6 +85,9 @@ static const run_option options[] = {
      "threads evaluating the model (default: the environment variable LIED_THREADS, else the "
      "number of cores available); models too small to share run on one (same results for "
      "every count)"},
+    {"threads_any", OPT_BOOLEAN, NULL, NULL,
+     "with threads > 1: share every part of the model that can be shared, whatever its size "
+     "(lied run --check: the threaded paths on small models; same results, slower)"},
     {"progress", OPT_PROGRESS, NULL, NULL,
      "progress bar on stderr: true, false or \"auto\" (default: when stderr is a terminal)"},
     {"progress_delay", OPT_NUMBER, NULL, NULL,
@@ -360,6 +363,7 @@ static int model_run(lua_State *L) {
   o.no_fuse = boolean(L, 2, "fuse") == 0;
   o.no_lanes = boolean(L, 2, "lanes") == 0;
   o.threads = (int)num(L, 2, "threads", 0);
+  o.par_force = boolean(L, 2, "threads_any") == 1;
   const char *vars = str(L, 2, "vars");
   int clients = (int)num(L, 2, "clients", 0);
   double pdelay = num(L, 2, "progress_delay", 1);

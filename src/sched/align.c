@@ -3,6 +3,7 @@
  * instance indices (n independent copies of one structure, such as n crane
  * crabs)? Then an evaluation can run all steps chunk by chunk of instances,
  * keeping each chunk's data in cache (loop interchange). */
+#include "core/assert.h"
 #include "sched/sbuild.h"
 
 /* Is p the start of instance 0 of a spec? */
@@ -53,6 +54,7 @@ void lied_sb_check_alignment(lied_sb *b) {
   for (int i = 0; i < s->nsteps[LIED_PART_DYN]; i++)
     if (!covers(b, &st[i], n)) return;
   if (!same_instances(b)) return;
+  LIED_ASSERT(!s->skewed);
   s->aligned = 1;
   s->aligned_n = n;
 }

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "core/assert.h"
 
 /* Allocate count elements of size bytes each (at least one byte), or NULL on
  * overflow or exhaustion. */
@@ -179,6 +180,7 @@ void lied_scc_levels(const lied_graph *g, const uint32_t *comp, uint32_t ncomp,
       const uint32_t v = members[i];
       for (uint32_t e = rowptr[v]; e < rowptr[v + 1]; e++) {
         const uint32_t cu = comp[adj[e]];
+        LIED_ASSERT(cu <= c); /* components in dependency order: one pass suffices */
         if (cu != c && level[cu] >= lv)
           lv = level[cu] + 1;
       }

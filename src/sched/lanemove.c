@@ -2,6 +2,7 @@
  * and lane groups (lied/component.h), for the groups of independent copies
  * (lanes.c) and the rings of coupled arrays (lanering_run.c). */
 #include <string.h>
+#include "core/assert.h"
 #include "sched/lanes.h"
 
 #define W LIED_LANES
@@ -46,9 +47,13 @@ static inline __attribute__((always_inline)) void lr_move4(char *to, size_t ts, 
 LIED_LANE_FN void lied_lanes_move(char *g, char *arena, size_t nw, const uint32_t *w, uint32_t nwd,
                                   int64_t a, int64_t b, int64_t i0, int store) {
   const size_t rs = 8 * W, is = nw * 8; /* a group's row, an instance */
+  /* the instances within the group's lanes */
+  LIED_ASSERT(a >= 0 && a <= b && a >= i0 && b - i0 <= W && nwd <= nw);
   for (uint32_t q = 0; q < nwd;) {
     int64_t i = a;
     const uint32_t run = q + 4 <= nwd && w[q + 3] == w[q] + 3 ? 4 : 1;
+    /* the words within an instance, increasing (a run of 4 is 4 in a row) */
+    LIED_ASSERT(w[q + run - 1] < nw && (q == 0 || w[q] > w[q - 1]));
 #if LR_VEC
     if (run == 4) {
       char *row = g + (size_t)w[q] * rs + (size_t)(a - i0) * 8;

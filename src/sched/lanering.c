@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/assert.h"
 #include "sched/lanes.h"
 #include "sched/probe.h"
 
@@ -30,16 +31,18 @@ static int no(char *why, size_t cap, const char *reason) {
 /* ---- the plan -------------------------------------------------------------- */
 
 void lied_lr_free(lied_lr *L) {
-  for (int i = 0; i < L->nsp; i++) free(L->sp[i].ptr), free(L->sp[i].ld);
-  const int ns = L->s ? L->s->nsteps[LIED_PART_DYN] : 0;
-  for (int j = 0; L->st && j < ns; j++) {
-    lied_lr_step *t = &L->st[j];
-    free(t->mem), free(t->link), free(t->prs), free(t->plo), free(t->ptear), free(t->pres);
-    free(t->soff), free(t->sync), free(t->mdup), free(t->foff), free(t->fix);
-    free(t->ens_rs), free(t->mem_e), free(t->pair_e), free(t->ens_dk);
+  for (int i = 0; i < L->nspecs; i++) free(L->specs[i].is_ptr), free(L->specs[i].load_words);
+  const int ns = L->sched ? L->sched->nsteps[LIED_PART_DYN] : 0;
+  for (int j = 0; L->steps && j < ns; j++) {
+    lied_lr_step *t = &L->steps[j];
+    free(t->members), free(t->links);
+    free(t->pair_ring), free(t->pair_inst), free(t->pair_tear), free(t->pair_res);
+    free(t->sync_start), free(t->syncs), free(t->member_dup), free(t->fix_start), free(t->fixes);
+    free(t->group_ring), free(t->member_group), free(t->pair_group), free(t->group_dk);
   }
-  free(L->sp), free(L->rs_of), free(L->st), free(L->lsm), free(L->lst), free(L->map_rs);
-  free(L->pl), free(L->pl_rs);
+  free(L->specs), free(L->ring_of), free(L->steps);
+  free(L->lane_smap), free(L->lane_states), free(L->smap_ring);
+  free(L->ptr_links), free(L->ptr_ring);
   memset(L, 0, sizeof *L);
 }
 
@@ -47,7 +50,7 @@ typedef struct lr_build {
   lied_lr *L;
   const lied_model *m;
   int *order, norder;
-  int64_t *o; /* per model spec: group start, -1 unassigned */
+  int64_t *group_start; /* per model spec: its ring's group_start, -1 unassigned */
   char *why;
   size_t cap;
   lied_err *e;
@@ -62,17 +65,17 @@ static int locate(const lr_build *B, const void *p, uint64_t *inst, uint32_t *of
  * instance at coordinate first, not yet in rings. LIED_OK, LIED_UNSUPPORTED
  * (why) or LIED_E_NOMEM. */
 static int members(lr_build *B, int j) {
-  const lied_step *st = &B->L->s->steps[LIED_PART_DYN][j];
-  lied_lr_step *t = &B->L->st[j];
-  t->nmem = st->sec ? st->sec->nblk : 1;
-  t->mem = lied_xcalloc((size_t)t->nmem, sizeof *t->mem, "lanes", B->e);
-  if (!t->mem) return LIED_E_NOMEM;
-  for (int k = 0; k < t->nmem; k++) {
+  const lied_step *st = &B->L->sched->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &B->L->steps[j];
+  t->nmembers = st->sec ? st->sec->nblk : 1;
+  t->members = lied_xcalloc((size_t)t->nmembers, sizeof *t->members, "lanes", B->e);
+  if (!t->members) return LIED_E_NOMEM;
+  for (int k = 0; k < t->nmembers; k++) {
     uint64_t lo = 0;
     uint32_t off;
     const int sp = locate(B, st->sec ? st->sec->blk[k].base : st->base, &lo, &off);
     if (sp < 0) return unsupported(B->why, B->cap, "a block runs outside the arenas");
-    t->mem[k] = (lied_lr_mem){st->sec ? sp : st->spec, -1, (int64_t)lo};
+    t->members[k] = (lied_lr_mem){st->sec ? sp : st->spec, -1, (int64_t)lo};
   }
   return LIED_OK;
 }
@@ -80,58 +83,61 @@ static int members(lr_build *B, int j) {
 /* The ring spec of model spec sp (made on first use). */
 static int ring_spec(lr_build *B, int sp) {
   lied_lr *L = B->L;
-  if (L->rs_of[sp] >= 0) return L->rs_of[sp];
+  if (L->ring_of[sp] >= 0) return L->ring_of[sp];
   const lied_spec *s = &B->m->specs[sp];
-  lied_lr_spec *p = &L->sp[L->nsp];
+  lied_lr_spec *p = &L->specs[L->nspecs];
   p->spec = sp;
   p->arena = s->arena;
   p->words = s->size / 8;
   p->total = s->total;
-  p->gb = p->words * 8 * W;
-  p->o = B->o[sp];
-  p->ptr = lied_xcalloc(p->words + 1, 1, "lanes", B->e);
-  p->ld = lied_xcalloc(2 * p->words + 1, sizeof *p->ld, "lanes", B->e);
-  if (!p->ptr || !p->ld) return -1;
-  p->sw = p->ld + p->words;
+  p->group_bytes = p->words * 8 * W;
+  p->group_start = B->group_start[sp];
+  LIED_ASSERT(p->group_start >= 0 && p->group_start < C);
+  p->is_ptr = lied_xcalloc(p->words + 1, 1, "lanes", B->e);
+  p->load_words = lied_xcalloc(2 * p->words + 1, sizeof *p->load_words, "lanes", B->e);
+  if (!p->is_ptr || !p->load_words) return -1;
+  p->write_words = p->load_words + p->words;
   for (int r = 0; r < s->tpl.nrefs; r++)
-    if (s->tpl.refs[r].kind == LIED_REF_PORT) p->ptr[s->tpl.refs[r].offset / 8] = 1;
+    if (s->tpl.refs[r].kind == LIED_REF_PORT) p->is_ptr[s->tpl.refs[r].offset / 8] = 1;
   /* what the blocks, the probe and the states write goes back to the arena */
   uint8_t *wr = lied_xcalloc(p->words + 1, 1, "lanes", B->e);
   if (!wr) return -1;
   const lied_template *t = &s->tpl;
   for (int q = 0; q < t->nouts; q++)
-    for (uint32_t o = t->outs[q].lo / 8; o < (t->outs[q].hi + 7) / 8 && o < p->words; o++) wr[o] = 1;
+    for (uint32_t w = t->outs[q].lo / 8; w < (t->outs[q].hi + 7) / 8 && w < p->words; w++)
+      wr[w] = 1;
   for (int q = 0; q < t->nstates; q++) wr[t->states[q].x / 8] = 1;
   for (int q = 0; q < t->ntears; q++) wr[t->tears[q].tear / 8] = 1;
   for (size_t j = 0; j < p->words; j++) {
-    if (p->ptr[j]) continue;
-    p->ld[p->nld++] = (uint32_t)j;
-    if (wr[j]) p->sw[p->nsw++] = (uint32_t)j;
+    if (p->is_ptr[j]) continue;
+    p->load_words[p->nload++] = (uint32_t)j;
+    if (wr[j]) p->write_words[p->nwrite++] = (uint32_t)j;
   }
   free(wr);
-  L->rs_of[sp] = L->nsp;
-  return L->nsp++;
+  L->ring_of[sp] = L->nspecs;
+  return L->nspecs++;
 }
 
 /* Can step j run in lane groups with the group starts assigned so far? Then
  * assign its members' (1), else 0; *why says why not. */
 static int lane_members(lr_build *B, int j, char *why, size_t cap) {
-  const lied_step *st = &B->L->s->steps[LIED_PART_DYN][j];
-  const lied_lr_step *t = &B->L->st[j];
-  if (t->nmem > 64) return no(why, cap, "a section of more than 64 blocks");
+  const lied_step *st = &B->L->sched->steps[LIED_PART_DYN][j];
+  const lied_lr_step *t = &B->L->steps[j];
+  if (t->nmembers > 64) return no(why, cap, "a section of more than 64 blocks");
   int64_t want = st->sec && st->sec->constant ? lied_lr_mod(-(int64_t)st->first) : -1;
   int by_chunks = want >= 0; /* want is the constant section's own chunks so far */
-  for (int k = 0; k < t->nmem; k++) {
-    const int spec = t->mem[k].spec;
+  for (int k = 0; k < t->nmembers; k++) {
+    const int spec = t->members[k].spec;
+    const int64_t lo = t->members[k].first_inst;
     if (B->m->specs[spec].size % 8) return no(why, cap, "an instance size is not whole words");
     if (!(st->sec ? st->sec->blk[k].lanes : st->lanes)) {
-      lied_lanes_why_not(B->m, spec, (uint64_t)t->mem[k].lo, st->sec ? st->sec->blk[k].fn : st->fn,
-                         why, cap);
+      lied_lanes_why_not(B->m, spec, (uint64_t)lo, st->sec ? st->sec->blk[k].fn : st->fn, why,
+                         cap);
       return 0;
     }
     /* the lag that puts this member's pieces at its spec's group start */
-    if (B->o[spec] < 0) continue;
-    const int64_t r = lied_lr_mod(t->mem[k].lo - (int64_t)st->first - B->o[spec]);
+    if (B->group_start[spec] < 0) continue;
+    const int64_t r = lied_lr_mod(lo - (int64_t)st->first - B->group_start[spec]);
     if (want >= 0 && r != want)
       return no(why, cap, by_chunks
                               ? "a section batch with a constant matrix keeps its factors per "
@@ -140,10 +146,11 @@ static int lane_members(lr_build *B, int j, char *why, size_t cap) {
     want = r, by_chunks = 0;
   }
   if (want >= 0 && lied_lr_mod(st->lag) != want) return no(why, cap, "a lag off the groups");
-  for (int k = 0; k < t->nmem; k++) {
-    const int64_t o = lied_lr_mod(t->mem[k].lo - (int64_t)st->first - st->lag);
-    if (B->o[t->mem[k].spec] < 0) B->o[t->mem[k].spec] = o;
-    if (o != B->o[t->mem[k].spec]) /* two members of one spec at other lanes */
+  for (int k = 0; k < t->nmembers; k++) {
+    const int64_t o = lied_lr_mod(t->members[k].first_inst - (int64_t)st->first - st->lag);
+    int64_t *start = &B->group_start[t->members[k].spec];
+    if (*start < 0) *start = o;
+    if (o != *start) /* two members of one spec at other lanes */
       return no(why, cap, "members do not line up");
   }
   return 1;
@@ -167,9 +174,10 @@ static int runs_block(const lied_spec *sp, const lied_step *st, int k, int b) {
   return st->sec ? sp->tpl.blocks[b].fn == st->sec->blk[k].fn : b == st->blk;
 }
 
-/* The coordinates [*xa, *xb) around the middle of step j's n where the
- * pointer at offset off of member k (spec instance lo + x at coordinate x)
- * moves by one source instance (ssz bytes) per instance. Where the
+/* The coordinates [*xa, *xb) around the middle of step j's n (within the
+ * [*xa, *xb) given) where the pointer at offset off of member k (spec
+ * instance lo + x at coordinate x) moves by one source instance (ssz bytes)
+ * per instance. Where the
  * scheduler found the spec's pointers regular away from its ends
  * (s->regular, window.c) only the ends are read: at a million crabs, reading
  * every instance's pointers took 0.4 s of each run's start. */
@@ -200,49 +208,52 @@ static void regular_run(const lied_sched *s, const lied_lr_spec *rp, int64_t lo,
  * lanes in the halo area. The same word must read the same source. */
 static int share_link(lr_build *B, int rs, lied_lr_link *lk) {
   lied_lr *L = B->L;
-  for (int q = 0; q < L->npl; q++) {
-    const lied_lr_link *p = &L->pl[q];
-    if (L->pl_rs[q] != rs || p->off != lk->off) continue;
-    if (p->kind != lk->kind || p->src != lk->src || p->soff != lk->soff || p->d != lk->d)
+  for (int q = 0; q < L->nptr_links; q++) {
+    const lied_lr_link *p = &L->ptr_links[q];
+    if (L->ptr_ring[q] != rs || p->ptr_off != lk->ptr_off) continue;
+    if (p->kind != lk->kind || p->src_ring != lk->src_ring || p->src_off != lk->src_off ||
+        p->dist != lk->dist)
       return unsupported(B->why, B->cap, "a pointer word reads other sources in other steps");
-    lk->halo = p->halo;
+    lk->halo_off = p->halo_off;
     return LIED_OK;
   }
-  if (L->npl == L->cappl) {
-    const int cap = L->cappl ? 2 * L->cappl : 16;
-    lied_lr_link *pl = realloc(L->pl, sizeof *pl * (size_t)cap);
-    if (pl) L->pl = pl;
-    int *prs = realloc(L->pl_rs, sizeof *prs * (size_t)cap);
-    if (prs) L->pl_rs = prs;
+  if (L->nptr_links == L->cap_ptr_links) {
+    const int cap = L->cap_ptr_links ? 2 * L->cap_ptr_links : 16;
+    lied_lr_link *pl = realloc(L->ptr_links, sizeof *pl * (size_t)cap);
+    if (pl) L->ptr_links = pl;
+    int *prs = realloc(L->ptr_ring, sizeof *prs * (size_t)cap);
+    if (prs) L->ptr_ring = prs;
     if (!pl || !prs) return lied_errc(B->e, LIED_E_NOMEM, "lanes: out of memory");
-    L->cappl = cap;
+    L->cap_ptr_links = cap;
   }
   if (lk->kind == LIED_LR_HALO) {
-    lk->halo = L->halo_doubles;
+    LIED_ASSERT(lk->rows >= 1 && lk->rows <= LIED_MAX_SIGNAL_VARS);
+    lk->halo_off = L->halo_doubles;
     L->halo_doubles += (size_t)lk->rows * W;
-    L->nhalo++;
+    L->nhalo_links++;
   }
-  L->pl_rs[L->npl] = rs;
-  L->pl[L->npl++] = *lk;
+  L->ptr_ring[L->nptr_links] = rs;
+  L->ptr_links[L->nptr_links++] = *lk;
   return LIED_OK;
 }
 
 /* The reading pointers of lane step j that its blocks read: links, from its
- * middle instance, and where they are regular (t->xa, t->xb: the ends may
- * be wired otherwise and run copy by copy). */
+ * middle instance, and where they are regular (t->reg_lo, t->reg_hi: the
+ * ends may be wired otherwise and run copy by copy). */
 static int lane_links(lr_build *B, int j) {
   lied_lr *L = B->L;
-  const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
-  lied_lr_step *t = &L->st[j];
+  const lied_step *st = &L->sched->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->steps[j];
   const uint64_t n = lied_lr_count(st), mid = n / 2;
   int cap = 0;
-  for (int k = 0; k < t->nmem; k++) cap += B->m->specs[L->sp[t->mem[k].rs].spec].tpl.nrefs;
-  t->link = lied_xcalloc((size_t)cap + 1, sizeof *t->link, "lanes", B->e);
-  if (!t->link) return LIED_E_NOMEM;
-  t->xa = 0, t->xb = n;
-  for (int k = 0; k < t->nmem; k++) {
-    const lied_lr_spec *rp = &L->sp[t->mem[k].rs];
+  for (int k = 0; k < t->nmembers; k++) cap += B->m->specs[t->members[k].spec].tpl.nrefs;
+  t->links = lied_xcalloc((size_t)cap + 1, sizeof *t->links, "lanes", B->e);
+  if (!t->links) return LIED_E_NOMEM;
+  t->reg_lo = 0, t->reg_hi = n;
+  for (int k = 0; k < t->nmembers; k++) {
+    const lied_lr_spec *rp = &L->specs[t->members[k].ring];
     const lied_spec *rsp = &B->m->specs[rp->spec];
+    const int64_t lo = t->members[k].first_inst;
     for (int b = 0; b < rsp->tpl.nblocks; b++) {
       if (!runs_block(rsp, st, k, b)) continue;
       const lied_tblock *tb = &rsp->tpl.blocks[b];
@@ -250,16 +261,18 @@ static int lane_links(lr_build *B, int j) {
         const lied_tref *ref = &rsp->tpl.refs[r];
         if (ref->kind != LIED_REF_PORT) continue;
         int dup = 0; /* another member of this instance (a section) reads it already */
-        for (int q = 0; q < t->nlink && !dup; q++)
-          dup = L->sp[t->mem[t->link[q].mem].rs].spec == rp->spec &&
-                t->mem[t->link[q].mem].lo == t->mem[k].lo && t->link[q].off == ref->offset;
+        for (int q = 0; q < t->nlinks && !dup; q++) {
+          const lied_lr_mem *mq = &t->members[t->links[q].member];
+          dup = L->specs[mq->ring].spec == rp->spec && mq->first_inst == lo &&
+                t->links[q].ptr_off == ref->offset;
+        }
         if (dup) continue;
         if (ref->offset % 8)
           return unsupported(B->why, B->cap, "a reading pointer that is not a whole word");
-        lied_lr_link *lk = &t->link[t->nlink++];
-        lk->mem = k;
-        lk->off = ref->offset;
-        const char *im = rp->arena + ((uint64_t)t->mem[k].lo + mid) * rp->words * 8;
+        lied_lr_link *lk = &t->links[t->nlinks++];
+        lk->member = k;
+        lk->ptr_off = ref->offset;
+        const char *im = rp->arena + ((uint64_t)lo + mid) * rp->words * 8;
         const void *pm = *(const void *const *)(const void *)(im + ref->offset);
         size_t ssz = 0;
         if (pm == (const void *)lied_port_zeros) {
@@ -270,39 +283,43 @@ static int lane_links(lr_build *B, int j) {
           const int ss = locate(B, pm, &si, &so);
           if (ss < 0 || !B->m->specs[ss].cls || so % 8)
             return unsupported(B->why, B->cap, "a reading pointer leaves the arrays");
-          lk->soff = so;
-          lk->d = (int64_t)si - (t->mem[k].lo + (int64_t)mid);
-          if (B->o[ss] < 0) B->o[ss] = lied_lr_mod(rp->o + lk->d);
-          lk->src = ring_spec(B, ss);
-          if (lk->src < 0) return LIED_E_NOMEM;
-          lk->kind = lied_lr_mod(rp->o + lk->d) == B->o[ss] ? LIED_LR_DIRECT : LIED_LR_HALO;
+          lk->src_off = so;
+          lk->dist = (int64_t)si - (lo + (int64_t)mid);
+          /* the source's lanes line up with the reader's, or not (a halo) */
+          const int64_t lane = lied_lr_mod(rp->group_start + lk->dist);
+          if (B->group_start[ss] < 0) B->group_start[ss] = lane;
+          lk->src_ring = ring_spec(B, ss);
+          if (lk->src_ring < 0) return LIED_E_NOMEM;
+          lk->kind = lane == B->group_start[ss] ? LIED_LR_DIRECT : LIED_LR_HALO;
           lk->rows = signal_rows(rsp, ref, &B->m->specs[ss], so);
-          ssz = L->sp[lk->src].words * 8;
+          ssz = L->specs[lk->src_ring].words * 8;
           if (lk->kind == LIED_LR_HALO) {
             if (st->sec) /* a member's source must not change during the probe */
-              for (int q = 0; q < t->nmem; q++)
-                if (L->sp[t->mem[q].rs].spec == ss)
-                  return unsupported(B->why, B->cap, "a section reads its own members across groups");
+              for (int q = 0; q < t->nmembers; q++)
+                if (L->specs[t->members[q].ring].spec == ss)
+                  return unsupported(B->why, B->cap,
+                                     "a section reads its own members across groups");
           }
         }
-        regular_run(L->s, rp, t->mem[k].lo, ref->offset, n, ssz, &t->xa, &t->xb);
-        const int rc = share_link(B, t->mem[k].rs, lk);
+        regular_run(L->sched, rp, lo, ref->offset, n, ssz, &t->reg_lo, &t->reg_hi);
+        const int rc = share_link(B, t->members[k].ring, lk);
         if (rc != LIED_OK) return rc;
       }
     }
   }
-  /* halos first: a piece fills t->nhalo links and looks at no other */
-  for (int q = 0; q < t->nlink; q++) {
-    if (t->link[q].kind != LIED_LR_HALO) continue;
-    const lied_lr_link h = t->link[q];
-    memmove(&t->link[t->nhalo + 1], &t->link[t->nhalo], sizeof h * (size_t)(q - t->nhalo));
-    t->link[t->nhalo++] = h;
+  LIED_ASSERT(t->reg_lo <= t->reg_hi && t->reg_hi <= n);
+  /* halos first: a piece fills t->nhalos links and looks at no other */
+  for (int q = 0; q < t->nlinks; q++) {
+    if (t->links[q].kind != LIED_LR_HALO) continue;
+    const lied_lr_link h = t->links[q];
+    memmove(&t->links[t->nhalos + 1], &t->links[t->nhalos], sizeof h * (size_t)(q - t->nhalos));
+    t->links[t->nhalos++] = h;
   }
-  if (t->xa > LIED_LR_END || n - t->xb > LIED_LR_END) {
+  if (t->reg_lo > LIED_LR_END || n - t->reg_hi > LIED_LR_END) {
     char path[200];
-    const lied_lr_spec *rp = &L->sp[t->mem[0].rs];
-    lied_model_path(B->m, rp->spec, (uint64_t)t->mem[0].lo + (t->xa > LIED_LR_END ? t->xa - 1 : t->xb),
-                    path, sizeof path);
+    const lied_lr_spec *rp = &L->specs[t->members[0].ring];
+    const uint64_t x = t->reg_lo > LIED_LR_END ? t->reg_lo - 1 : t->reg_hi;
+    lied_model_path(B->m, rp->spec, (uint64_t)t->members[0].first_inst + x, path, sizeof path);
     snprintf(B->why, B->cap, "the reading pointers of %s are not regular", path);
     return LIED_UNSUPPORTED;
   }
@@ -323,48 +340,50 @@ static int pair_place(const lr_build *B, const lied_sec_pair *pr, uint64_t *inst
   return s1;
 }
 
-/* Step t's arrays of np tearing pairs (prs, plo, ptear, pres), made once. */
+/* Step t's arrays of np tearing pairs (pair_ring, pair_inst, pair_tear,
+ * pair_res), made once. */
 static int pairs_alloc(lr_build *B, lied_lr_step *t, int np) {
-  if (t->prs) return LIED_OK;
+  if (t->pair_ring) return LIED_OK;
   const size_t k = (size_t)np + 1;
-  t->prs = lied_xcalloc(k, sizeof *t->prs, "lanes", B->e);
-  t->plo = lied_xcalloc(k, sizeof *t->plo, "lanes", B->e);
-  t->ptear = lied_xcalloc(k, sizeof *t->ptear, "lanes", B->e);
-  t->pres = lied_xcalloc(k, sizeof *t->pres, "lanes", B->e);
-  return t->prs && t->plo && t->ptear && t->pres ? LIED_OK : LIED_E_NOMEM;
+  t->pair_ring = lied_xcalloc(k, sizeof *t->pair_ring, "lanes", B->e);
+  t->pair_inst = lied_xcalloc(k, sizeof *t->pair_inst, "lanes", B->e);
+  t->pair_tear = lied_xcalloc(k, sizeof *t->pair_tear, "lanes", B->e);
+  t->pair_res = lied_xcalloc(k, sizeof *t->pair_res, "lanes", B->e);
+  return t->pair_ring && t->pair_inst && t->pair_tear && t->pair_res ? LIED_OK : LIED_E_NOMEM;
 }
 
 /* Tearing pairs of lane section step j, in the rings at its lanes. */
 static int lane_pairs(lr_build *B, int j) {
   lied_lr *L = B->L;
-  const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
-  lied_lr_step *t = &L->st[j];
+  const lied_step *st = &L->sched->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->steps[j];
   const lied_section *sec = st->sec;
   if (sec->sparse) return unsupported(B->why, B->cap, "a section solved sparsely");
   LIED_TRY(pairs_alloc(B, t, sec->k));
-  const lied_lr_spec *m0 = &L->sp[t->mem[0].rs];
-  const int l0 = lied_lr_lane(m0, t->mem[0].lo);
+  const lied_lr_spec *m0 = &L->specs[t->members[0].ring];
+  const int l0 = lied_lr_lane(m0, t->members[0].first_inst);
   for (int p = 0; p < sec->k; p++) {
     uint64_t it;
     uint32_t ot, orr;
     const int s1 = pair_place(B, &sec->pairs[p], &it, &ot, &orr);
-    if (s1 < 0 || L->rs_of[s1] < 0 || lied_lr_lane(&L->sp[L->rs_of[s1]], (int64_t)it) != l0)
+    if (s1 < 0 || L->ring_of[s1] < 0 ||
+        lied_lr_lane(&L->specs[L->ring_of[s1]], (int64_t)it) != l0)
       return unsupported(B->why, B->cap, "a tearing pair off the groups");
-    t->prs[p] = L->rs_of[s1];
-    t->plo[p] = (int64_t)it;
-    t->ptear[p] = ot;
-    t->pres[p] = orr;
+    t->pair_ring[p] = L->ring_of[s1];
+    t->pair_inst[p] = (int64_t)it;
+    t->pair_tear[p] = ot;
+    t->pair_res[p] = orr;
   }
   return LIED_OK;
 }
 
 /* Entry of group (rs, dk) in step t's list, added when new. */
-static int ens_entry(lied_lr_step *t, int rs, int64_t dk) {
-  for (int q = 0; q < t->nens; q++)
-    if (t->ens_rs[q] == rs && t->ens_dk[q] == dk) return q;
-  t->ens_rs[t->nens] = rs;
-  t->ens_dk[t->nens] = dk;
-  return t->nens++;
+static int group_entry(lied_lr_step *t, int rs, int64_t dk) {
+  for (int q = 0; q < t->ngroups; q++)
+    if (t->group_ring[q] == rs && t->group_dk[q] == dk) return q;
+  t->group_ring[t->ngroups] = rs;
+  t->group_dk[t->ngroups] = dk;
+  return t->ngroups++;
 }
 
 /* The groups a piece of lane step j touches, relative to its member 0's:
@@ -372,89 +391,101 @@ static int ens_entry(lied_lr_step *t, int rs, int64_t dk) {
  * the middle coordinate). */
 static int lane_groups(lr_build *B, int j) {
   lied_lr *L = B->L;
-  const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
-  lied_lr_step *t = &L->st[j];
+  const lied_step *st = &L->sched->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->steps[j];
   const int np = st->sec ? st->sec->k : 0;
-  const size_t cap = (size_t)(t->nmem + t->nlink + np) + 1;
-  t->ens_rs = lied_xcalloc(cap, sizeof *t->ens_rs, "lanes", B->e);
-  t->ens_dk = lied_xcalloc(cap, sizeof *t->ens_dk, "lanes", B->e);
-  t->mem_e = lied_xcalloc((size_t)t->nmem + 1, sizeof *t->mem_e, "lanes", B->e);
-  t->pair_e = lied_xcalloc((size_t)np + 1, sizeof *t->pair_e, "lanes", B->e);
-  if (!t->ens_rs || !t->ens_dk || !t->mem_e || !t->pair_e) return LIED_E_NOMEM;
+  const size_t cap = (size_t)(t->nmembers + t->nlinks + np) + 1;
+  t->group_ring = lied_xcalloc(cap, sizeof *t->group_ring, "lanes", B->e);
+  t->group_dk = lied_xcalloc(cap, sizeof *t->group_dk, "lanes", B->e);
+  t->member_group = lied_xcalloc((size_t)t->nmembers + 1, sizeof *t->member_group, "lanes", B->e);
+  t->pair_group = lied_xcalloc((size_t)np + 1, sizeof *t->pair_group, "lanes", B->e);
+  if (!t->group_ring || !t->group_dk || !t->member_group || !t->pair_group) return LIED_E_NOMEM;
   const int64_t mid = (int64_t)(lied_lr_count(st) / 2);
-  const int64_t K0 = lied_lr_group(&L->sp[t->mem[0].rs], t->mem[0].lo + mid);
-  for (int k = 0; k < t->nmem; k++)
-    t->mem_e[k] = ens_entry(t, t->mem[k].rs,
-                            lied_lr_group(&L->sp[t->mem[k].rs], t->mem[k].lo + mid) - K0);
-  for (int p = 0; p < np; p++)
-    t->pair_e[p] = ens_entry(t, t->prs[p], lied_lr_group(&L->sp[t->prs[p]], t->plo[p] + mid) - K0);
-  for (int q = 0; q < t->nlink; q++) {
-    const lied_lr_link *lk = &t->link[q];
-    if (lk->kind == LIED_LR_DIRECT)
-      ens_entry(t, lk->src, lied_lr_group(&L->sp[lk->src], t->mem[lk->mem].lo + mid + lk->d) - K0);
+  /* the group of instance i of ring spec r, less member 0's at the middle */
+#define DK(r, i) (lied_lr_group(&L->specs[r], (i) + mid) - K0)
+  const int64_t K0 = lied_lr_group(&L->specs[t->members[0].ring], t->members[0].first_inst + mid);
+  const int l0 = lied_lr_lane(&L->specs[t->members[0].ring], t->members[0].first_inst + mid);
+  for (int k = 0; k < t->nmembers; k++) {
+    const lied_lr_mem *mk = &t->members[k];
+    /* the lanes line up (lane_members): the same lane in every member */
+    LIED_ASSERT(lied_lr_lane(&L->specs[mk->ring], mk->first_inst + mid) == l0);
+    t->member_group[k] = group_entry(t, mk->ring, DK(mk->ring, mk->first_inst));
   }
-  return t->nens <= LIED_LR_ENS ? LIED_OK : unsupported(B->why, B->cap, "a step touches too many groups");
+  for (int p = 0; p < np; p++) {
+    LIED_ASSERT(lied_lr_lane(&L->specs[t->pair_ring[p]], t->pair_inst[p] + mid) == l0);
+    t->pair_group[p] = group_entry(t, t->pair_ring[p], DK(t->pair_ring[p], t->pair_inst[p]));
+  }
+  for (int q = 0; q < t->nlinks; q++) {
+    const lied_lr_link *lk = &t->links[q];
+    const int64_t src = t->members[lk->member].first_inst + lk->dist;
+    LIED_ASSERT(lk->kind != LIED_LR_DIRECT ||
+                lied_lr_lane(&L->specs[lk->src_ring], src + mid) == l0);
+    if (lk->kind == LIED_LR_DIRECT) group_entry(t, lk->src_ring, DK(lk->src_ring, src));
+  }
+#undef DK
+  return t->ngroups <= LIED_LR_ENS ? LIED_OK
+                                   : unsupported(B->why, B->cap, "a step touches too many groups");
 }
 
-/* The coordinates of step j that may run copy by copy: [0, z1) and
- * [z2, n) (a piece that reaches into the irregular ends [0, xa), [xb, n)
+/* The coordinates of step j that may run copy by copy: [0, lo) and [hi, n)
+ * (a piece that reaches into the irregular ends [0, reg_lo), [reg_hi, n)
  * lies within C of them). */
-static void zones(const lied_lr_step *t, uint64_t n, uint64_t *z1, uint64_t *z2) {
+static void zones(const lied_lr_step *t, uint64_t n, uint64_t *lo, uint64_t *hi) {
   if (t->kind == LIED_LR_SCALAR) {
-    *z1 = *z2 = n;
+    *lo = *hi = n;
     return;
   }
-  *z1 = t->xa ? t->xa + (uint64_t)C : 0;
-  if (*z1 > n) *z1 = n;
-  *z2 = t->xb < n ? (t->xb > (uint64_t)C ? t->xb - (uint64_t)C : 0) : n;
-  if (*z2 < *z1) *z2 = *z1;
+  *lo = t->reg_lo ? t->reg_lo + (uint64_t)C : 0;
+  if (*lo > n) *lo = n;
+  *hi = t->reg_hi < n ? (t->reg_hi > (uint64_t)C ? t->reg_hi - (uint64_t)C : 0) : n;
+  if (*hi < *lo) *hi = *lo;
 }
 
 /* What step j reads in the rings where it runs copy by copy, per
- * coordinate x of its zones (index x, or z1 + x - z2 above). */
+ * coordinate x of its zones (index x, or end_lo + x - end_hi above). */
 static int scalar_sync(lr_build *B, int j) {
   lied_lr *L = B->L;
-  const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
-  lied_lr_step *t = &L->st[j];
+  const lied_step *st = &L->sched->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->steps[j];
   const uint64_t n = lied_lr_count(st);
-  uint64_t z1, z2;
-  zones(t, n, &z1, &z2);
-  t->z1 = z1, t->z2 = z2;
-  const uint64_t nz = z1 + (n - z2);
+  zones(t, n, &t->end_lo, &t->end_hi);
+  const uint64_t z1 = t->end_lo, z2 = t->end_hi, nz = z1 + (n - z2);
+  LIED_ASSERT(z1 <= z2 && z2 <= n);
   size_t cap = 0;
-  for (int k = 0; k < t->nmem; k++) cap += (size_t)B->m->specs[t->mem[k].spec].tpl.nrefs;
-  t->soff = lied_xcalloc(nz + 1, sizeof *t->soff, "lanes", B->e);
-  t->sync = lied_xcalloc(nz * cap + 1, sizeof *t->sync, "lanes", B->e);
-  t->mdup = lied_xcalloc((size_t)t->nmem + 1, 1, "lanes", B->e);
-  if (!t->soff || !t->sync || !t->mdup) return LIED_E_NOMEM;
+  for (int k = 0; k < t->nmembers; k++) cap += (size_t)B->m->specs[t->members[k].spec].tpl.nrefs;
+  t->sync_start = lied_xcalloc(nz + 1, sizeof *t->sync_start, "lanes", B->e);
+  t->syncs = lied_xcalloc(nz * cap + 1, sizeof *t->syncs, "lanes", B->e);
+  t->member_dup = lied_xcalloc((size_t)t->nmembers + 1, 1, "lanes", B->e);
+  if (!t->sync_start || !t->syncs || !t->member_dup) return LIED_E_NOMEM;
   uint64_t at = 0;
   for (uint64_t zi = 0; zi < nz; zi++) {
     const uint64_t x = zi < z1 ? zi : z2 + (zi - z1);
-    t->soff[zi] = at;
-    for (int k = 0; k < t->nmem; k++) {
-      const lied_spec *rsp = &B->m->specs[t->mem[k].spec];
-      const char *inst = rsp->arena + ((uint64_t)t->mem[k].lo + x) * rsp->size;
+    t->sync_start[zi] = at;
+    for (int k = 0; k < t->nmembers; k++) {
+      const lied_spec *rsp = &B->m->specs[t->members[k].spec];
+      const char *inst = rsp->arena + ((uint64_t)t->members[k].first_inst + x) * rsp->size;
       for (int r = 0; r < rsp->tpl.nrefs; r++) {
         if (rsp->tpl.refs[r].kind != LIED_REF_PORT) continue;
         const void *p = *(const void *const *)(const void *)(inst + rsp->tpl.refs[r].offset);
         uint64_t si;
         uint32_t so;
         const int ss = p == (const void *)lied_port_zeros ? -1 : locate(B, p, &si, &so);
-        if (ss < 0 || L->rs_of[ss] < 0) continue;
-        const lied_lr_sync y = {L->rs_of[ss], si};
+        if (ss < 0 || L->ring_of[ss] < 0) continue;
+        const lied_lr_sync y = {L->ring_of[ss], si};
         int seen = 0; /* a member (moved anyway) or listed already */
-        for (int q = 0; q < t->nmem && !seen; q++)
-          seen = t->mem[q].rs == y.rs && (uint64_t)t->mem[q].lo + x == si;
-        for (uint64_t q = t->soff[zi]; q < at && !seen; q++)
-          seen = t->sync[q].rs == y.rs && t->sync[q].inst == si;
-        if (!seen) t->sync[at++] = y;
+        for (int q = 0; q < t->nmembers && !seen; q++)
+          seen = t->members[q].ring == y.ring && (uint64_t)t->members[q].first_inst + x == si;
+        for (uint64_t q = t->sync_start[zi]; q < at && !seen; q++)
+          seen = t->syncs[q].ring == y.ring && t->syncs[q].inst == si;
+        if (!seen) t->syncs[at++] = y;
       }
     }
   }
-  t->soff[nz] = at;
-  for (int k = 0; k < t->nmem; k++) /* two blocks of one instance: moved once */
-    for (int q = 0; q < k && !t->mdup[k]; q++)
-      t->mdup[k] = t->mem[q].rs == t->mem[k].rs && t->mem[q].lo == t->mem[k].lo;
+  t->sync_start[nz] = at;
+  for (int k = 0; k < t->nmembers; k++) /* two blocks of one instance: moved once */
+    for (int q = 0; q < k && !t->member_dup[k]; q++)
+      t->member_dup[k] = t->members[q].ring == t->members[k].ring &&
+                         t->members[q].first_inst == t->members[k].first_inst;
   return LIED_OK;
 }
 
@@ -463,54 +494,53 @@ static int scalar_sync(lr_build *B, int j) {
  * with its groups, lr_maps). */
 static int ringable(const lr_build *B, int sp) {
   const lied_spec *s = &B->m->specs[sp];
-  if (B->L->rs_of[sp] >= 0) return 1;
+  if (B->L->ring_of[sp] >= 0) return 1;
   if (!s->cls || s->size % 8) return 0;
-  for (int m = 0; m < B->L->s->nsmap; m++)
-    if (B->L->s->smap[m].base == s->arena) return 0;
+  for (int m = 0; m < B->L->sched->nsmap; m++)
+    if (B->L->sched->smap[m].base == s->arena) return 0;
   return 1;
 }
 
 /* The ring spec of sp for a copy run in one lane: a spec no lane step runs
  * or reads gets its ring here, its groups starting anywhere (0). */
 static int one_ring(lr_build *B, int sp) {
-  if (B->o[sp] < 0) B->o[sp] = 0;
+  if (B->group_start[sp] < 0) B->group_start[sp] = 0;
   return ring_spec(B, sp);
 }
 
-/* Can copy-by-copy step j run each copy as a lane piece of one lane
- * (lanering_run.c, one_piece)? Every member has a lane form, the section
- * has no constant matrix (its factors are kept per chunk), and every
- * instance it runs, reads or tears is in a ring or may be (ringable). Then
- * t->one, with the reading pointers of each copy; else it stays on the
- * arena. With n = 1 a lane form reads only lane 0 of what a pointer points
- * to, so a pointer may point at any lane of any group: no halos, and
- * members need not line up. */
+/* Can copy-by-copy step j run each copy as a lane piece of one lane (path
+ * 2 of lanering.h; lanering_run.c, one_piece)? Every member has a lane
+ * form, the section has no constant matrix (its factors are kept per
+ * chunk), and every instance it runs, reads or tears is in a ring or may be
+ * (ringable). Then t->one_lane, with the reading pointers of each copy;
+ * else it stays on the arena (path 3). */
 static int one_plan(lr_build *B, int j) {
   lied_lr *L = B->L;
-  const lied_step *st = &L->s->steps[LIED_PART_DYN][j];
-  lied_lr_step *t = &L->st[j];
+  const lied_step *st = &L->sched->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->steps[j];
   if (st->sec && st->sec->constant) return LIED_OK;
-  for (int k = 0; k < t->nmem; k++)
-    if (!(st->sec ? st->sec->blk[k].lanes : st->lanes) || !ringable(B, t->mem[k].spec))
+  for (int k = 0; k < t->nmembers; k++)
+    if (!(st->sec ? st->sec->blk[k].lanes : st->lanes) || !ringable(B, t->members[k].spec))
       return LIED_OK;
   const uint64_t n = lied_lr_count(st);
   size_t cap = 1;
-  for (int k = 0; k < t->nmem; k++) cap += (size_t)B->m->specs[t->mem[k].spec].tpl.nrefs;
+  for (int k = 0; k < t->nmembers; k++) cap += (size_t)B->m->specs[t->members[k].spec].tpl.nrefs;
   lied_lr_fix *fix = lied_xcalloc(cap * n, sizeof *fix, "lanes", B->e);
-  uint64_t *foff = lied_xcalloc(n + 1, sizeof *foff, "lanes", B->e);
+  uint64_t *start = lied_xcalloc(n + 1, sizeof *start, "lanes", B->e);
   const int np = st->sec ? st->sec->k : 0;
   int *pspec = lied_xcalloc((size_t)np + 1, sizeof *pspec, "lanes", B->e);
-  if (!fix || !foff || !pspec) {
-    free(fix), free(foff), free(pspec);
+  if (!fix || !start || !pspec) {
+    free(fix), free(start), free(pspec);
     return LIED_E_NOMEM;
   }
   int ok = 1;
   uint64_t at = 0;
   for (uint64_t x = 0; x < n && ok; x++) {
-    foff[x] = at;
-    for (int k = 0; k < t->nmem && ok; k++) {
-      const lied_spec *rsp = &B->m->specs[t->mem[k].spec];
-      const char *inst = rsp->arena + ((uint64_t)t->mem[k].lo + x) * rsp->size;
+    start[x] = at;
+    for (int k = 0; k < t->nmembers && ok; k++) {
+      const lied_lr_mem *mk = &t->members[k];
+      const lied_spec *rsp = &B->m->specs[mk->spec];
+      const char *inst = rsp->arena + ((uint64_t)mk->first_inst + x) * rsp->size;
       for (int b = 0; b < rsp->tpl.nblocks && ok; b++) {
         if (!runs_block(rsp, st, k, b)) continue;
         const lied_tblock *tb = &rsp->tpl.blocks[b];
@@ -518,42 +548,46 @@ static int one_plan(lr_build *B, int j) {
           const lied_tref *ref = &rsp->tpl.refs[r];
           if (ref->kind != LIED_REF_PORT) continue;
           int dup = 0; /* another member of this instance reads it already */
-          for (uint64_t q = foff[x]; q < at && !dup; q++)
-            dup = t->mem[fix[q].mem].spec == t->mem[k].spec &&
-                  t->mem[fix[q].mem].lo == t->mem[k].lo && fix[q].off == ref->offset;
+          for (uint64_t q = start[x]; q < at && !dup; q++) {
+            const lied_lr_mem *mq = &t->members[fix[q].member];
+            dup = mq->spec == mk->spec && mq->first_inst == mk->first_inst &&
+                  fix[q].ptr_off == ref->offset;
+          }
           if (dup) continue;
           const void *p = *(const void *const *)(const void *)(inst + ref->offset);
           lied_lr_fix f = {k, ref->offset, -1, 0, 0};
           if (p != (const void *)lied_port_zeros) {
             uint64_t si;
             uint32_t so;
-            f.rs = locate(B, p, &si, &so);
-            ok = ref->offset % 8 == 0 && f.rs >= 0 && so % 8 == 0 && ringable(B, f.rs);
-            f.soff = so, f.inst = (int64_t)si; /* f.rs: the model spec until all are ringable */
+            /* src_ring: the model spec until all are ringable */
+            f.src_ring = locate(B, p, &si, &so);
+            ok = ref->offset % 8 == 0 && f.src_ring >= 0 && so % 8 == 0 && ringable(B, f.src_ring);
+            f.src_off = so, f.src_inst = (int64_t)si;
           }
           fix[at++] = f;
         }
       }
     }
   }
-  foff[n] = at;
+  start[n] = at;
   if (ok && np && pairs_alloc(B, t, np) != LIED_OK) ok = -1; /* as lane_pairs has them */
   for (int p = 0; p < np && ok > 0; p++) {
     uint64_t it;
     uint32_t ot, orr;
     const int s1 = pair_place(B, &st->sec->pairs[p], &it, &ot, &orr);
     ok = s1 >= 0 && ringable(B, s1) && ot % 8 == 0 && orr % 8 == 0;
-    if (ok) pspec[p] = s1, t->plo[p] = (int64_t)it, t->ptear[p] = ot, t->pres[p] = orr;
+    if (ok) pspec[p] = s1, t->pair_inst[p] = (int64_t)it, t->pair_tear[p] = ot;
+    if (ok) t->pair_res[p] = orr;
   }
-  for (int k = 0; k < t->nmem && ok > 0; k++)
-    if ((t->mem[k].rs = one_ring(B, t->mem[k].spec)) < 0) ok = -1;
+  for (int k = 0; k < t->nmembers && ok > 0; k++)
+    if ((t->members[k].ring = one_ring(B, t->members[k].spec)) < 0) ok = -1;
   for (uint64_t q = 0; q < at && ok > 0; q++)
-    if (fix[q].rs >= 0 && (fix[q].rs = one_ring(B, fix[q].rs)) < 0) ok = -1;
+    if (fix[q].src_ring >= 0 && (fix[q].src_ring = one_ring(B, fix[q].src_ring)) < 0) ok = -1;
   for (int p = 0; p < np && ok > 0; p++)
-    if ((t->prs[p] = one_ring(B, pspec[p])) < 0) ok = -1;
+    if ((t->pair_ring[p] = one_ring(B, pspec[p])) < 0) ok = -1;
   free(pspec);
   if (ok <= 0) {
-    free(fix), free(foff);
+    free(fix), free(start);
     return ok < 0 ? LIED_E_NOMEM : LIED_OK;
   }
   /* a pointer word a lane step reads holds, in every slot and lane, what
@@ -561,74 +595,76 @@ static int one_plan(lr_build *B, int j) {
    * crab's own parts, whose lanes line up), no fix */
   uint64_t kept = 0;
   for (uint64_t x = 0; x < n; x++) {
-    const uint64_t a = foff[x];
-    foff[x] = kept;
-    for (uint64_t q = a; q < foff[x + 1]; q++) {
+    const uint64_t a = start[x];
+    start[x] = kept;
+    for (uint64_t q = a; q < start[x + 1]; q++) {
       const lied_lr_fix *f = &fix[q];
-      const lied_lr_mem *mk = &t->mem[f->mem];
+      const lied_lr_mem *mk = &t->members[f->member];
       int held = 0;
-      for (int p = 0; p < L->npl && !held; p++) {
-        const lied_lr_link *lk = &L->pl[p];
-        if (L->pl_rs[p] != mk->rs || lk->off != f->off) continue;
-        held = f->rs < 0 ? lk->kind == LIED_LR_ZEROS
-                         : lk->kind == LIED_LR_DIRECT && lk->src == f->rs && lk->soff == f->soff &&
-                               f->inst == mk->lo + (int64_t)x + lk->d;
+      for (int p = 0; p < L->nptr_links && !held; p++) {
+        const lied_lr_link *lk = &L->ptr_links[p];
+        if (L->ptr_ring[p] != mk->ring || lk->ptr_off != f->ptr_off) continue;
+        held = f->src_ring < 0 ? lk->kind == LIED_LR_ZEROS
+                               : lk->kind == LIED_LR_DIRECT && lk->src_ring == f->src_ring &&
+                                     lk->src_off == f->src_off &&
+                                     f->src_inst == mk->first_inst + (int64_t)x + lk->dist;
       }
       if (!held) fix[kept++] = *f;
     }
   }
-  foff[n] = kept;
+  start[n] = kept;
   for (uint64_t x = 0; x < n; x++)
-    if (foff[x + 1] - foff[x] > L->maxfix) L->maxfix = foff[x + 1] - foff[x];
-  if ((size_t)t->nmem > L->maxmem) L->maxmem = (size_t)t->nmem;
-  t->one = 1, t->fix = fix, t->foff = foff;
-  L->none++;
+    if (start[x + 1] - start[x] > L->maxfix) L->maxfix = start[x + 1] - start[x];
+  if ((size_t)t->nmembers > L->maxmem) L->maxmem = (size_t)t->nmembers;
+  t->one_lane = 1, t->fixes = fix, t->fix_start = start;
+  L->nend_lanes++;
   return LIED_OK;
 }
 
 /* Ring geometry and the state maps over the rings. */
 static int lr_maps(lr_build *B, uint64_t live) {
   lied_lr *L = B->L;
-  const lied_sched *s = L->s;
+  const lied_sched *s = L->sched;
   int64_t reach = 0;
   for (int j = 0; j < s->nsteps[LIED_PART_DYN]; j++)
-    for (int q = 0; q < L->st[j].nlink; q++) {
-      const int64_t d = L->st[j].link[q].d < 0 ? -L->st[j].link[q].d : L->st[j].link[q].d;
-      if (d > reach) reach = d;
+    for (int q = 0; q < L->steps[j].nlinks; q++) {
+      const int64_t d = L->steps[j].links[q].dist;
+      if ((d < 0 ? -d : d) > reach) reach = d < 0 ? -d : d;
     }
   uint64_t need = (live + s->skew_maxlag + (uint64_t)reach) / (uint64_t)C + 4;
   uint64_t groups = 0; /* every group of the longest ring: nothing is ever evicted */
-  for (int i = 0; i < L->nsp; i++) {
-    const uint64_t g = (uint64_t)lied_lr_group(&L->sp[i], (int64_t)L->sp[i].total) + 1;
+  for (int i = 0; i < L->nspecs; i++) {
+    const uint64_t g = (uint64_t)lied_lr_group(&L->specs[i], (int64_t)L->specs[i].total) + 1;
     if (g > groups) groups = g;
   }
   if (need > groups + 4) need = groups + 4;
-  L->ng = 1;
-  while ((uint64_t)L->ng < need) L->ng *= 2;
-  for (int i = 0; i < L->nsp; i++) {
-    L->sp[i].ring = L->ring_bytes;
-    L->ring_bytes += (size_t)L->ng * L->sp[i].gb;
+  L->nslots = 1;
+  while ((uint64_t)L->nslots < need) L->nslots *= 2;
+  LIED_ASSERT(L->nslots >= 1 && (L->nslots & (L->nslots - 1)) == 0);
+  for (int i = 0; i < L->nspecs; i++) {
+    L->specs[i].ring_off = L->ring_bytes;
+    L->ring_bytes += (size_t)L->nslots * L->specs[i].group_bytes;
   }
   int nst = 0;
   for (int m = 0; m < s->nsmap; m++) nst += s->smap[m].n;
-  L->lsm = lied_xcalloc((size_t)s->nsmap + 1, sizeof *L->lsm, "lanes", B->e);
-  L->lst = lied_xcalloc((size_t)nst + 1, sizeof *L->lst, "lanes", B->e);
-  L->map_rs = lied_xcalloc((size_t)s->nsmap + 1, sizeof *L->map_rs, "lanes", B->e);
-  if (!L->lsm || !L->lst || !L->map_rs) return LIED_E_NOMEM;
-  lied_tstate *t = L->lst;
+  L->lane_smap = lied_xcalloc((size_t)s->nsmap + 1, sizeof *L->lane_smap, "lanes", B->e);
+  L->lane_states = lied_xcalloc((size_t)nst + 1, sizeof *L->lane_states, "lanes", B->e);
+  L->smap_ring = lied_xcalloc((size_t)s->nsmap + 1, sizeof *L->smap_ring, "lanes", B->e);
+  if (!L->lane_smap || !L->lane_states || !L->smap_ring) return LIED_E_NOMEM;
+  lied_tstate *t = L->lane_states;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    L->lsm[m] = *sm;
-    L->map_rs[m] = -1;
+    L->lane_smap[m] = *sm;
+    L->smap_ring[m] = -1;
     for (int k = 0; k < B->m->nspecs; k++)
-      if (B->m->specs[k].cls && B->m->specs[k].arena == sm->base) L->map_rs[m] = L->rs_of[k];
-    if (L->map_rs[m] < 0) continue;
-    const lied_lr_spec *p = &L->sp[L->map_rs[m]];
-    if (lied_lr_mod(-sm->lag_in) != p->o || lied_lr_mod(-sm->lag_out) != p->o)
+      if (B->m->specs[k].cls && B->m->specs[k].arena == sm->base) L->smap_ring[m] = L->ring_of[k];
+    if (L->smap_ring[m] < 0) continue;
+    const lied_lr_spec *p = &L->specs[L->smap_ring[m]];
+    if (lied_lr_mod(-sm->lag_in) != p->group_start || lied_lr_mod(-sm->lag_out) != p->group_start)
       return unsupported(B->why, B->cap, "states off the groups");
-    L->lsm[m].stride = LIED_LANE_STRIDE;
-    L->lsm[m].layout = LIED_LAYOUT_LANES;
-    L->lsm[m].st = t;
+    L->lane_smap[m].stride = LIED_LANE_STRIDE;
+    L->lane_smap[m].layout = LIED_LAYOUT_LANES;
+    L->lane_smap[m].st = t;
     for (int q = 0; q < sm->n; q++, t++) {
       if (sm->st[q].x % 8 || sm->st[q].der % 8)
         return unsupported(B->why, B->cap, "a state that is not a whole word");
@@ -645,25 +681,24 @@ static int lr_maps(lr_build *B, uint64_t live) {
  * probe). n[0..2] count the instances whose word the blocks, the states
  * and the probe write; each source writes an instance's word once, so a
  * count reaching the spec's total is every instance. The rings do not load
- * these words: a
- * group's slot holds another group's values there until a step writes
- * them, and no step reads them before (the schedule's order, and what a
+ * these words: a group's slot holds another group's values there until a
+ * step writes them, and no step reads them before (the schedule's order, and what a
  * later worker of a sweep on threads has always relied on: it loads the
  * groups the worker before it has not stored). */
 static int drop_dynamic(lr_build *B, int r) {
   const lied_lr *L = B->L;
-  const lied_sched *s = L->s;
-  lied_lr_spec *p = &L->sp[r];
+  const lied_sched *s = L->sched;
+  lied_lr_spec *p = &L->specs[r];
   const lied_template *tp = &B->m->specs[p->spec].tpl;
   uint64_t *n = lied_xcalloc(3 * p->words + 1, sizeof *n, "lanes", B->e);
   if (!n) return LIED_E_NOMEM;
   uint64_t *nb = n, *ns = n + p->words, *nt = n + 2 * p->words;
   for (int j = 0; j < s->nsteps[LIED_PART_DYN]; j++) {
     const lied_step *st = &s->steps[LIED_PART_DYN][j];
-    const lied_lr_step *t = &L->st[j];
+    const lied_lr_step *t = &L->steps[j];
     const uint64_t cnt = lied_lr_count(st);
-    for (int k = 0; k < t->nmem; k++) {
-      if (t->mem[k].spec != p->spec) continue;
+    for (int k = 0; k < t->nmembers; k++) {
+      if (t->members[k].spec != p->spec) continue;
       int blk = -1, same = 0; /* the member's block; a block's function named twice: none */
       for (int b = 0; b < tp->nblocks; b++)
         if (runs_block(&B->m->specs[p->spec], st, k, b)) blk = b, same++;
@@ -681,17 +716,17 @@ static int drop_dynamic(lr_build *B, int r) {
     }
   }
   for (int m = 0; m < s->nsmap; m++) {
-    if (L->map_rs[m] != r) continue;
+    if (L->smap_ring[m] != r) continue;
     for (int q = 0; q < s->smap[m].n; q++)
       if (s->smap[m].st[q].x % 8 == 0 && s->smap[m].st[q].x / 8 < p->words)
         ns[s->smap[m].st[q].x / 8] += s->smap[m].count;
   }
   uint32_t kept = 0;
-  for (uint32_t q = 0; q < p->nld; q++) {
-    const uint32_t w = p->ld[q];
-    if (nb[w] != p->total && ns[w] != p->total && nt[w] != p->total) p->ld[kept++] = w;
+  for (uint32_t q = 0; q < p->nload; q++) {
+    const uint32_t w = p->load_words[q];
+    if (nb[w] != p->total && ns[w] != p->total && nt[w] != p->total) p->load_words[kept++] = w;
   }
-  p->nld = kept;
+  p->nload = kept;
   free(n);
   return LIED_OK;
 }
@@ -699,24 +734,30 @@ static int drop_dynamic(lr_build *B, int r) {
 /* The words each ring spec loads: all but the reading pointers and what
  * the dynamic part writes first (drop_dynamic). */
 static int lr_loads(lr_build *B) {
-  for (int r = 0; r < B->L->nsp; r++) LIED_TRY(drop_dynamic(B, r));
+  for (int r = 0; r < B->L->nspecs; r++) LIED_TRY(drop_dynamic(B, r));
   return LIED_OK;
 }
 
 void lied_lr_longest_first(const lied_step *st, int ns, int *order) {
   for (int j = 0; j < ns; j++) order[j] = j;
   for (int a = 1; a < ns; a++) /* insertion: a few steps */
-    for (int k = a; k > 0 && lied_lr_count(&st[order[k]]) > lied_lr_count(&st[order[k - 1]]); k--) {
+    for (int k = a; k > 0 && lied_lr_count(&st[order[k]]) > lied_lr_count(&st[order[k - 1]]);
+         k--) {
       const int t = order[k];
       order[k] = order[k - 1], order[k - 1] = t;
     }
 }
 
-/* Steps longest first: the interior of the arrays chooses the groups. */
+/* How each step runs (the three paths of lanering.h): steps longest first,
+ * so the interior of the arrays chooses the groups; lane steps (path 1)
+ * with their links, pairs and groups, falling back to copy by copy where an
+ * end is wired otherwise; the copy-by-copy steps in lanes of one copy where
+ * they can (path 2), else on the arena (path 3); then what every step reads
+ * in the rings where it runs copy by copy. */
 static int lr_steps(lr_build *B) {
   lied_lr *L = B->L;
-  const lied_step *st = L->s->steps[LIED_PART_DYN];
-  const int ns = L->s->nsteps[LIED_PART_DYN];
+  const lied_step *st = L->sched->steps[LIED_PART_DYN];
+  const int ns = L->sched->nsteps[LIED_PART_DYN];
   int *order = lied_xmalloc(sizeof *order * (size_t)(ns + 1), "lanes", B->e);
   if (!order) return LIED_E_NOMEM;
   lied_lr_longest_first(st, ns, order);
@@ -727,35 +768,38 @@ static int lr_steps(lr_build *B) {
     rc = members(B, j);
     if (rc != LIED_OK) break;
     if (lane_members(B, j, w2, sizeof w2))
-      L->st[j].kind = LIED_LR_LANE, L->nlane++;
+      L->steps[j].kind = LIED_LR_LANE, L->nlane_steps++;
     else if (lied_lr_count(&st[j]) <= LIED_LR_END)
-      L->st[j].kind = LIED_LR_SCALAR, L->nscalar++;
+      L->steps[j].kind = LIED_LR_SCALAR, L->nend_steps++;
     else
       rc = unsupported(B->why, B->cap, w2);
   }
   for (int a = 0; a < ns && rc == LIED_OK; a++) { /* the lane steps' members in rings */
-    lied_lr_step *t = &L->st[order[a]];
-    for (int k = 0; k < t->nmem && rc == LIED_OK && t->kind == LIED_LR_LANE; k++)
-      if ((t->mem[k].rs = ring_spec(B, t->mem[k].spec)) < 0) rc = LIED_E_NOMEM;
+    lied_lr_step *t = &L->steps[order[a]];
+    for (int k = 0; k < t->nmembers && rc == LIED_OK && t->kind == LIED_LR_LANE; k++)
+      if ((t->members[k].ring = ring_spec(B, t->members[k].spec)) < 0) rc = LIED_E_NOMEM;
   }
   for (int a = 0; a < ns && rc == LIED_OK; a++) {
-    lied_lr_step *t = &L->st[order[a]];
+    lied_lr_step *t = &L->steps[order[a]];
     if (t->kind != LIED_LR_LANE) continue;
     rc = lane_links(B, order[a]);
     if (rc == LIED_OK && st[order[a]].sec) rc = lane_pairs(B, order[a]);
     if (rc == LIED_OK) rc = lane_groups(B, order[a]);
     if (rc == LIED_UNSUPPORTED && lied_lr_count(&st[order[a]]) <= LIED_LR_END) {
       /* an end wired otherwise than the interior, which chose the pointers */
-      t->kind = LIED_LR_SCALAR, L->nlane--, L->nscalar++;
-      free(t->link), t->link = NULL, t->nlink = t->nhalo = 0, t->nens = 0;
+      t->kind = LIED_LR_SCALAR, L->nlane_steps--, L->nend_steps++;
+      free(t->links), t->links = NULL, t->nlinks = t->nhalos = 0, t->ngroups = 0;
       rc = LIED_OK;
     }
   }
   for (int j = 0; j < ns && rc == LIED_OK; j++)
-    if (L->st[j].kind == LIED_LR_SCALAR) rc = one_plan(B, j);
+    if (L->steps[j].kind == LIED_LR_SCALAR) rc = one_plan(B, j);
   for (int j = 0; j < ns && rc == LIED_OK; j++) {
-    if (L->st[j].kind == LIED_LR_SCALAR)
-      for (int k = 0; k < L->st[j].nmem; k++) L->st[j].mem[k].rs = L->rs_of[L->st[j].mem[k].spec];
+    lied_lr_step *t = &L->steps[j];
+    LIED_ASSERT(t->kind == LIED_LR_LANE || t->kind == LIED_LR_SCALAR);
+    LIED_ASSERT(!t->one_lane || t->kind == LIED_LR_SCALAR);
+    if (t->kind == LIED_LR_SCALAR)
+      for (int k = 0; k < t->nmembers; k++) t->members[k].ring = L->ring_of[t->members[k].spec];
     rc = scalar_sync(B, j);
   }
   free(order);
@@ -764,7 +808,7 @@ static int lr_steps(lr_build *B) {
 
 int lied_lr_init(lied_lr *L, lied_sched *s, uint64_t live, char *why, size_t cap, lied_err *e) {
   memset(L, 0, sizeof *L);
-  L->s = s;
+  L->sched = s;
   if (cap) *why = 0;
   if (!s->skewed || !s->nsteps[LIED_PART_DYN])
     return unsupported(why, cap, "the model is not coupled arrays evaluated skewed");
@@ -772,17 +816,18 @@ int lied_lr_init(lied_lr *L, lied_sched *s, uint64_t live, char *why, size_t cap
   const int ns = s->nsteps[LIED_PART_DYN];
   lr_build B = {L, m, NULL, 0, NULL, why, cap, e};
   B.order = lied_model_arena_order(m, &B.norder, e);
-  B.o = lied_xmalloc(sizeof *B.o * (size_t)m->nspecs + 1, "lanes", e);
-  L->sp = lied_xcalloc((size_t)m->nspecs + 1, sizeof *L->sp, "lanes", e);
-  L->rs_of = lied_xmalloc(sizeof *L->rs_of * (size_t)m->nspecs + 1, "lanes", e);
-  L->st = lied_xcalloc((size_t)ns, sizeof *L->st, "lanes", e);
-  int rc = B.order && B.o && L->sp && L->rs_of && L->st ? LIED_OK : LIED_E_NOMEM;
-  for (int k = 0; rc == LIED_OK && k < m->nspecs; k++) B.o[k] = -1, L->rs_of[k] = -1;
+  B.group_start = lied_xmalloc(sizeof *B.group_start * (size_t)m->nspecs + 1, "lanes", e);
+  L->specs = lied_xcalloc((size_t)m->nspecs + 1, sizeof *L->specs, "lanes", e);
+  L->ring_of = lied_xmalloc(sizeof *L->ring_of * (size_t)m->nspecs + 1, "lanes", e);
+  L->steps = lied_xcalloc((size_t)ns, sizeof *L->steps, "lanes", e);
+  int rc = B.order && B.group_start && L->specs && L->ring_of && L->steps ? LIED_OK
+                                                                          : LIED_E_NOMEM;
+  for (int k = 0; rc == LIED_OK && k < m->nspecs; k++) B.group_start[k] = -1, L->ring_of[k] = -1;
   if (rc == LIED_OK) rc = lr_steps(&B);
   if (rc == LIED_OK) rc = lr_maps(&B, live);
   if (rc == LIED_OK) rc = lr_loads(&B);
   free(B.order);
-  free(B.o);
+  free(B.group_start);
   if (rc != LIED_OK) lied_lr_free(L);
   return rc;
 }

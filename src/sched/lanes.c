@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/assert.h"
 #include "sched/probe.h"
 
 #define W LIED_LANES
@@ -27,6 +28,7 @@ static int unsupported(char *why, size_t cap, const char *reason) {
 
 /* The group address of byte offset off of lane 0 (words are 8 bytes). */
 static char *lane_addr(const lied_lane_spec *ls, size_t off) {
+  LIED_ASSERT(off < ls->words * 8);
   return ls->group + (off / 8) * 8 * W + off % 8;
 }
 
@@ -119,6 +121,7 @@ static int set_pointers(lied_lanes *L, char *why, size_t cap) {
     /* the other words, listed in place over those marks (nmv <= j) */
     for (size_t j = 0; j < ls->words; j++)
       if (!ls->mv[j]) ls->mv[ls->nmv++] = (uint32_t)j;
+    LIED_ASSERT(ls->nmv <= ls->words);
   }
   return LIED_OK;
 }
@@ -264,7 +267,13 @@ int lied_lanes_init(lied_lanes *L, lied_sched *s, char *why, size_t cap, lied_er
   return rc;
 }
 
+/* Copies [q0, q0 + n): one group, the copies in it, from its first lane. */
+static inline int lanes_chunk_ok(const lied_lanes *L, uint64_t q0, uint64_t n) {
+  return q0 % W == 0 && n >= 1 && n <= W && q0 + n <= L->s->aligned_n;
+}
+
 void lied_lanes_load(lied_lanes *L, uint64_t q0, uint64_t n) {
+  LIED_ASSERT(lanes_chunk_ok(L, q0, n));
   for (int i = 0; i < L->nsp; i++) {
     const lied_lane_spec *ls = &L->sp[i];
     lied_lanes_move(ls->group, ls->arena, ls->words, ls->mv, ls->nmv, (int64_t)q0,
@@ -276,6 +285,7 @@ void lied_lanes_load(lied_lanes *L, uint64_t q0, uint64_t n) {
     const lied_section *o = L->orig[j];
     const size_t k = (size_t)o->k;
     if (o->constant) {
+      LIED_ASSERT(q0 + n <= o->count); /* the chunk's factors and flag */
       ls->lu = o->lu + q0 * k * k;
       ls->piv = o->piv + q0 * k;
       ls->factored = o->factored + q0 / W;
@@ -285,6 +295,7 @@ void lied_lanes_load(lied_lanes *L, uint64_t q0, uint64_t n) {
 }
 
 void lied_lanes_store(const lied_lanes *L, uint64_t q0, uint64_t n) {
+  LIED_ASSERT(lanes_chunk_ok(L, q0, n));
   for (int i = 0; i < L->nsp; i++) {
     const lied_lane_spec *ls = &L->sp[i];
     lied_lanes_move(ls->group, ls->arena, ls->words, ls->mv, ls->nmv, (int64_t)q0,
@@ -293,6 +304,7 @@ void lied_lanes_store(const lied_lanes *L, uint64_t q0, uint64_t n) {
 }
 
 int lied_lanes_run(lied_lanes *L, const lied_env *env, uint64_t n, lied_err *e) {
+  LIED_ASSERT(n >= 1 && n <= W);
   return lied_sched_run_steps(L->s, L->steps, L->nsteps, LIED_EVAL_DERIVATIVES, env, 0, n, e);
 }
 
@@ -303,6 +315,7 @@ const void *lied_lanes_instance(const lied_lanes *L, const void *p, uint64_t q0)
     const size_t bytes = ls->words * W * 8;
     if (c >= ls->group && c < ls->group + bytes) {
       const uint64_t l = ((uint64_t)(c - ls->group) / 8) % W;
+      LIED_ASSERT(q0 % W == 0 && q0 + l < L->s->aligned_n);
       return ls->arena + (q0 + l) * ls->words * 8;
     }
   }

@@ -1,6 +1,7 @@
 /* par.c - the views of a schedule for the workers of a thread pool, and
  * running a function over ranges of instances with them (see par.h). */
 #include "sched/par.h"
+#include "core/assert.h"
 #include "core/clock.h"
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +75,13 @@ int lied_sched_par_split(lied_sched *s, uint64_t count) {
 int lied_sched_par_split_blocks(lied_sched *s, uint64_t count) {
   lied_sched_par *P = s->par;
   if (!P || P->nw < 2) return 1;
-  return lied_pool_split(count, s->chunk, LIED_PAR_GRAIN, P->nw, P->bounds);
+  const int nr =
+      lied_pool_split(count, s->chunk, P->force ? s->chunk : LIED_PAR_GRAIN, P->nw, P->bounds);
+  /* ranges in order, of whole chunks (the last to the end), covering count */
+  for (int r = 0; r < nr; r++)
+    LIED_ASSERT(P->bounds[r] < P->bounds[r + 1] && P->bounds[r] % s->chunk == 0);
+  LIED_ASSERT(nr >= 1 && nr <= P->nw && P->bounds[0] == 0 && P->bounds[nr] == count);
+  return nr;
 }
 
 typedef struct par_call {
@@ -134,7 +141,9 @@ static void par_range(void *ctx, int r, uint64_t q0, uint64_t q1) {
 
 int lied_sched_par_run(lied_sched *s, int nr, lied_par_fn fn, void *ctx, lied_err *e) {
   lied_sched_par *P = s->par;
+  LIED_ASSERT(nr >= 1 && nr <= P->nw);
   views_reset(s, nr);
+  s->st.par_runs++;
   par_call c = {s, fn, ctx};
   lied_pool_run(P->pool, P->bounds, nr, par_range, &c);
   return views_collect(s, nr, e);
@@ -145,8 +154,10 @@ int lied_sched_par_run_grains(lied_sched *s, uint64_t count, lied_par_fn fn, voi
   lied_sched_par *P = s->par;
   const uint64_t c = s->chunk ? s->chunk : 1;
   uint64_t grain = (count / (LIED_PAR_GRAINS * (uint64_t)P->nw) + c - 1) / c * c;
-  if (grain < 8 * c) grain = 8 * c;
+  if (grain < (P->force ? c : 8 * c)) grain = P->force ? c : 8 * c;
+  LIED_ASSERT(grain % c == 0); /* grains of whole chunks */
   views_reset(s, P->nw);
+  s->st.par_runs++;
   par_call call = {s, fn, ctx};
   lied_pool_run_grains(P->pool, count, grain, par_range, &call);
   return views_collect(s, P->nw, e);
@@ -154,7 +165,7 @@ int lied_sched_par_run_grains(lied_sched *s, uint64_t count, lied_par_fn fn, voi
 
 double lied_sched_par_cal_begin(lied_sched *s) {
   lied_sched_par *P = s->par;
-  if (!P || P->ncal >= LIED_PAR_WARM + 2 * LIED_PAR_CALIB) return 0;
+  if (!P || P->force || P->ncal >= LIED_PAR_WARM + 2 * LIED_PAR_CALIB) return 0;
   /* warm-up on one thread, then one thread and the pool in turn */
   P->off = P->ncal < LIED_PAR_WARM || (P->ncal - LIED_PAR_WARM) % 2 == 0;
   return lied_wall();

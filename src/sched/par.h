@@ -46,6 +46,8 @@ typedef struct lied_sched_par lied_sched_par;
 struct lied_sched_par {
   lied_pool *pool;
   int nw;             /* workers */
+  int force;          /* share whatever the size (lied_sim_opts.par_force): the
+                         least range is one chunk, no calibration */
   int off;            /* 1: evaluations take one thread (calibrated, or calibrating) */
   int ncal;           /* evaluations measured so far */
   double tcal[2];     /* their time: [0] one thread, [1] the pool */

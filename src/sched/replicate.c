@@ -1,6 +1,7 @@
 /* replicate.c - replicated scheduling: when the model is n >= 2
  * independent copies of one structure, the graph of copy 0 is scheduled and
  * the schedule stretched over every copy. */
+#include "core/assert.h"
 #include "sched/sbuild.h"
 
 /* The number of instances every leaf spec has, or 0 when they differ. */
@@ -55,10 +56,13 @@ uint64_t lied_sb_replicable(const lied_model *m, const int *order, int norder) {
 /* The schedule of copy 0 for all n copies: every step and section batch
  * covers instances 0 .. n-1, and the counts are the model's. */
 void lied_sb_replicate(lied_sched *s, uint64_t n) {
+  LIED_ASSERT(n >= 2);
   for (int i = 0; i < s->nsecs; i++) s->secs[i].count *= n;
   for (int p = 0; p < LIED_NPARTS; p++) {
     for (int i = 0; i < s->nsteps[p]; i++) {
       lied_step *st = &s->steps[p][i];
+      /* copy 0's steps cover one instance each (the graph holds copy 0) */
+      LIED_ASSERT(st->sec ? st->sec->count % n == 0 : st->count == 1);
       st->count = st->sec ? st->sec->count : st->count * n;
     }
     s->st.blocks[p] *= n;

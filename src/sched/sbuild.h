@@ -1,6 +1,6 @@
 /* sbuild.h - the schedule builder's working state while the block graph exists
  * (internal to src/sched: graphbuild.c, secorder.c, sections.c, passes.c,
- * steps.c, align.c, replicate.c, states.c, sched.c, sparsity.c). Every
+ * steps.c, align.c, replicate.c, states.c, sched.c, sparsity.c, verify.c). Every
  * lied_sb_* function that returns int returns a lied_status (core/err.h),
  * its message in b->e. */
 #ifndef LIED_SCHED_SBUILD_H
@@ -183,5 +183,17 @@ uint64_t lied_sb_wmap(const lied_sb *b, int rspec, uint64_t rg, int tspec, uint6
 int lied_sb_window_stretch(lied_sb *b);
 /* The schedule's state maps and state count (states.c). */
 int lied_sb_map_states(lied_sb *b);
+
+/* Where LIED_ASSERT is on (core/assert.h), check the steps' and the
+ * sections' order against the graph (before the schedule is replicated or
+ * stretched), and the finished schedule's invariants (verify.c); otherwise
+ * nothing. */
+#ifdef LIED_ASSERTS
+void lied_sb_verify_order(const lied_sb *b);
+void lied_sched_verify(const lied_sched *s);
+#else
+#define lied_sb_verify_order(b) ((void)(b))
+#define lied_sched_verify(s) ((void)(s))
+#endif
 
 #endif

@@ -8,6 +8,24 @@
 #include "sched/sbuild.h"
 #include "sched/spsec.h"
 
+/* Has a linear section of the graph LIED_SPARSE_MIN_TEARS tearing pairs or
+ * more (members writing residuals, counted before the sections are ordered)? */
+static int large_section(const lied_sb *b) {
+  uint32_t *pairs = lied_xcalloc((size_t)b->ncomp + 1, sizeof *pairs, "sections", b->e);
+  if (!pairs) return 0; /* the ordinary path reports the shortage */
+  int large = 0;
+  for (uint32_t v = 0; v < b->nnodes && !large; v++) {
+    const uint32_t c = b->comp[v];
+    if (!(b->cflag[c] & CF_SECTION)) continue;
+    const node_id id = lied_sb_decode(b, v);
+    const lied_template *t = &b->m->specs[id.spec].tpl;
+    for (int q = 0; q < t->ntears; q++) pairs[c] += t->tears[q].res_block == id.blk;
+    large = pairs[c] >= LIED_SPARSE_MIN_TEARS;
+  }
+  free(pairs);
+  return large;
+}
+
 /* The block graph and everything built from it while it exists; 1 when
  * the window's schedule does not hold (window.c): build again without. */
 static int from_graph(lied_sb *b, unsigned flags) {
@@ -21,11 +39,11 @@ static int from_graph(lied_sb *b, unsigned flags) {
   s->st.edges = b->nedges;
   LIED_TRY(lied_sb_classify(b));
   /* the node flags and level arrays are still needed; the graph too (cycles) */
-  LIED_TRY(lied_sb_emit_steps(b));
   /* a section large enough to be solved sparsely spans its arrays: a
    * window cannot hold it (and its dense passes would cost O(n^2)) */
-  for (int i = 0; b->wshift && i < s->nsecs; i++)
-    if (s->secs[i].count == 1 && s->secs[i].k >= LIED_SPARSE_MIN_TEARS) return 1;
+  if (b->wshift && large_section(b)) return 1;
+  LIED_TRY(lied_sb_emit_steps(b));
+  lied_sb_verify_order(b); /* LIED_ASSERT builds only */
   if (b->copies) lied_sb_replicate(s, b->copies);
   LIED_TRY(lied_sb_section_passes(b));
   lied_sb_check_alignment(b);
@@ -97,6 +115,7 @@ int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *
   free(s->skew_spec_lag); /* now in the state maps */
   s->skew_spec_lag = NULL;
   if (rc == LIED_OK) rc = alloc_work(s, e);
+  if (rc == LIED_OK) lied_sched_verify(s); /* LIED_ASSERT builds only */
   if (rc != LIED_OK) {
     lied_sched_free(s);
     return rc;

@@ -148,6 +148,7 @@ typedef struct lied_sched_stats {
   /* counters during runs */
   uint64_t factorisations;   /* LU factorisations of section matrices */
   uint64_t evaluations;      /* derivative evaluations */
+  uint64_t par_runs;         /* calls shared between threads (sched/par.h) */
 } lied_sched_stats;
 
 typedef struct lied_sched lied_sched;
@@ -213,6 +214,10 @@ enum {
   LIED_SCHED_NO_SPARSE = 8u,
   /* solve every section of one instance sparsely, also small ones (tests) */
   LIED_SCHED_SPARSE_ALL = 16u,
+  /* evaluate skewed (and take waves) wherever the skew applies, also arrays
+   * shorter than two chunks and lags longer than half the arrays, where it
+   * gains nothing (lied run --check: the skewed paths on small models) */
+  LIED_SCHED_SKEW_ANY = 32u,
 };
 
 /* Build the schedule of an instantiated, wired model (core/model.h,

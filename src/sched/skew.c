@@ -22,6 +22,7 @@
  * instances changes. */
 #include <stdlib.h>
 #include <string.h>
+#include "core/assert.h"
 #include "sched/lanering.h"
 #include "sched/par.h"
 #include "sched/probe.h"
@@ -93,6 +94,7 @@ static int step_needs(const lied_sb *b, const skew_ent *ent, int nent, const ske
       const uint32_t u = g->adj[k];
       const skew_ent *p = find(ent, nent, u, &hint);
       if (!p || p->step == own->step) continue; /* constant part; inside a section */
+      LIED_ASSERT(p->step < own->step); /* the steps' order: what a step reads comes before */
       if (p->step > own->step) return -1;
       const skew_need *h = &have[p->step];
       /* y - x: between two arrays' copies as the window has it (it keeps
@@ -194,6 +196,9 @@ static int wave_lags(lied_sb *b, const skew_ent *byst, int nent, const skew_need
   int64_t *lag = realloc(L, sizeof *L * 2 * (size_t)m->nspecs);
   s->skew_spec_lag = lag ? lag : L;
   s->skew_stage = (uint64_t)((D + C - 1) / C * C);
+  for (int sp = 0; sp < m->nspecs; sp++) /* a state goes in before its derivative comes out */
+    LIED_ASSERT(s->skew_spec_lag[2 * sp + 1] >= s->skew_spec_lag[2 * sp]);
+  LIED_ASSERT(s->skew_stage >= (uint64_t)C);
   s->st.wave_gap = s->skew_stage;
   return LIED_OK;
 }
@@ -233,10 +238,33 @@ static int lags(const lied_sb *b, const skew_ent *ent, const skew_ent *byst, int
       h->ml = round_to(h->ml, first, C);
       h->mr = round_to(h->mr, -first, C);
     }
+    LIED_ASSERT(h->lag >= 0 && h->ml >= 0 && h->mr >= 0);
+    LIED_ASSERT(!res || res[byst[i].step] < 0 || lied_lr_mod(h->lag) == res[byst[i].step]);
+    LIED_ASSERT(!(sj->sec && sj->sec->constant) || lied_lr_mod(h->lag + first) == 0);
     if (h->lag > *most_lag) *most_lag = h->lag;
     if (h->ml + h->mr > *most_margin) *most_margin = h->ml + h->mr;
   }
   return 1;
+}
+
+/* Do the steps' lags and margins as set meet every dependency (as lags
+ * computes them)? For LIED_ASSERT (inline: no code without it). */
+static inline int lags_hold(const lied_sb *b, const skew_ent *ent, const skew_ent *byst,
+                            int nent) {
+  const lied_step *st = b->s->steps[LIED_PART_DYN];
+  const int ns = b->s->nsteps[LIED_PART_DYN];
+  skew_need *have = malloc(sizeof *have * (size_t)(ns + 1));
+  if (!have) return 1; /* a check only */
+  for (int j = 0; j < ns; j++) have[j] = (skew_need){st[j].lag, st[j].ml, st[j].mr, 0};
+  int ok = 1;
+  for (int i = 0; i < nent && ok; i++) {
+    skew_need N;
+    const skew_need *h = &have[byst[i].step];
+    ok = !step_needs(b, ent, nent, &byst[i], have, &N) && N.lag <= h->lag && N.ml <= h->ml &&
+         N.mr <= h->mr;
+  }
+  free(have);
+  return ok;
 }
 
 /* Would the dynamic part run in lane groups (sched/lanering.h)? Every step
@@ -316,7 +344,8 @@ int lied_sb_skew(lied_sb *b) {
     if (st[j].sec && st[j].sec->sparse) return LIED_OK;
   }
   most += b->wshift; /* a window's arrays (window.c) are this much longer */
-  if (most < 2 * C) return LIED_OK; /* one chunk: nothing to skew */
+  const int any = (b->flags_sched & LIED_SCHED_SKEW_ANY) != 0; /* sched.h */
+  if (most < 2 * C && !any) return LIED_OK; /* one chunk: nothing to skew */
   skew_ent *ent = lied_xmalloc(sizeof *ent * (size_t)nent, "schedule: lags", b->e);
   skew_need *need = lied_xcalloc((size_t)ns, sizeof *need, "schedule: lags", b->e);
   if (!ent || !need) {
@@ -365,7 +394,7 @@ int lied_sb_skew(lied_sb *b) {
   free(res);
   /* worth it only when the lags are short against the arrays (at most half:
    * a chain of 64 crabs, lags 32, takes waves in lane form) */
-  if (ok && (uint64_t)most_lag <= most / 2) {
+  if (ok && ((uint64_t)most_lag <= most / 2 || any)) {
     int64_t end = 0, cend = 0;
     for (int i = 0; i < nent; i++) {
       const int j = byst[i].step;
@@ -377,6 +406,7 @@ int lied_sb_skew(lied_sb *b) {
       if (need[j].lag + last > end) end = need[j].lag + last;
       if (last > cend) cend = last;
     }
+    LIED_ASSERT(lags_hold(b, ent, byst, nent));
     s->skewed = 1;
     s->skew_end = (uint64_t)end;
     s->skew_coords = (uint64_t)cend;
@@ -395,6 +425,9 @@ int lied_sb_skew(lied_sb *b) {
 static int run_piece(lied_sched *s, const lied_step *st, enum lied_eval_mode mode,
                      const lied_env *env, int64_t a, int64_t b, lied_err *e) {
   const uint64_t q0 = (uint64_t)(a - (int64_t)st->first), n = (uint64_t)(b - a);
+  /* within the step's instances, at most one chunk */
+  LIED_ASSERT(a >= (int64_t)st->first && a < b && n <= s->chunk);
+  LIED_ASSERT(q0 + n <= (st->sec ? st->sec->count : st->count));
   if (st->sec) {
     /* the lags and margins keep a batch's pieces at whole chunks of its own
      * instances (constant sections' factors are kept per chunk) */

@@ -105,11 +105,6 @@ static int member_reads(lied_spplan *P, const pair_key *keys, int j, uint32_t v)
   return LIED_OK;
 }
 
-static int cmp_cand(const void *a, const void *b) {
-  const sp_cand *x = a, *y = b;
-  if (x->mem != y->mem) return x->mem < y->mem ? -1 : 1;
-  return x->ri < y->ri ? -1 : x->ri > y->ri;
-}
 
 int lied_spplan_find_cand(const lied_spplan *P, int mem, int ri) {
   for (int c = P->cs[mem]; c < P->cs[mem + 1]; c++)
@@ -138,16 +133,35 @@ static int collect_reads(lied_spplan *P) {
   free(keys);
   if (rc) return rc;
   P->rs[n] = P->nrd;
-  /* candidates: distinct ranges read */
+  /* candidates: the distinct ranges read, by producer member (a counting
+   * sort over the members, then each member's few ranges sorted and made
+   * unique in place: a million reads cost a qsort a third of the plan) */
   P->cand = lied_xmalloc(sizeof *P->cand * ((size_t)P->nrd + 1), "sparse section", e);
-  if (!P->cand) return LIED_E_NOMEM;
-  int nc = 0;
+  int *at = lied_xcalloc((size_t)n + 1, sizeof *at, "sparse section", e);
+  if (!P->cand || !at) {
+    free(at);
+    return LIED_E_NOMEM;
+  }
   for (int i = 0; i < P->nrd; i++)
-    if (!P->rd[i].tear) P->cand[nc++] = (sp_cand){P->rd[i].a, P->rd[i].ri, 0, -1};
-  qsort(P->cand, (size_t)nc, sizeof *P->cand, cmp_cand);
-  int m = 0;
-  for (int i = 0; i < nc; i++)
-    if (!m || cmp_cand(&P->cand[m - 1], &P->cand[i]) != 0) P->cand[m++] = P->cand[i];
+    if (!P->rd[i].tear) at[P->rd[i].a + 1]++;
+  for (int j = 0; j < n; j++) at[j + 1] += at[j];
+  for (int i = 0; i < P->nrd; i++)
+    if (!P->rd[i].tear) P->cand[at[P->rd[i].a]++] = (sp_cand){P->rd[i].a, P->rd[i].ri, 0, -1};
+  int m = 0, lo = 0;
+  for (int j = 0; j < n; j++) { /* member j's reads are cand[lo .. at[j]) */
+    const int hi = at[j], m0 = m;
+    for (int i = lo; i < hi; i++) {
+      const sp_cand c = P->cand[i];
+      int at_ = m;
+      while (at_ > m0 && P->cand[at_ - 1].ri > c.ri) at_--;
+      if (at_ > m0 && P->cand[at_ - 1].ri == c.ri) continue; /* seen */
+      memmove(&P->cand[at_ + 1], &P->cand[at_], sizeof *P->cand * (size_t)(m - at_));
+      P->cand[at_] = c;
+      m++;
+    }
+    lo = hi;
+  }
+  free(at);
   P->ncand = m;
   for (int i = 0; i < m; i++) {
     const node_id id = lied_sb_decode(P->b, P->ord[P->cand[i].mem]);
@@ -159,9 +173,27 @@ static int collect_reads(lied_spplan *P) {
   return LIED_OK;
 }
 
+/* d[0 .. len) sorted and made unique (D sets are a few entries: insertion
+ * sort; qsort for the rare long one); the new length. */
 static int cmp_int(const void *a, const void *b) {
   int x = *(const int *)a, y = *(const int *)b;
   return x < y ? -1 : x > y;
+}
+static size_t sort_unique(int *d, size_t len) {
+  if (len > 32) {
+    qsort(d, len, sizeof *d, cmp_int);
+  } else {
+    for (size_t i = 1; i < len; i++) {
+      int v = d[i];
+      size_t k = i;
+      for (; k > 0 && d[k - 1] > v; k--) d[k] = d[k - 1];
+      d[k] = v;
+    }
+  }
+  size_t m = 0;
+  for (size_t i = 0; i < len; i++)
+    if (!m || d[m - 1] != d[i]) d[m++] = d[i];
+  return m;
 }
 
 static int pool_reserve(lied_spplan *P, uint64_t more) {
@@ -202,15 +234,11 @@ static int propagate(lied_spplan *P) {
         P->ndp += len;
       }
     }
-    /* sort, unique */
     int *d = P->dpool + P->ds[j];
-    size_t len = (size_t)(P->ndp - P->ds[j]), m = 0;
-    qsort(d, len, sizeof *d, cmp_int);
-    for (size_t i = 0; i < len; i++)
-      if (!m || d[m - 1] != d[i]) d[m++] = d[i];
+    const size_t m = sort_unique(d, (size_t)(P->ndp - P->ds[j]));
     P->ndp = P->ds[j] + m;
     P->ds[j + 1] = P->ndp;
-    if (m > (getenv("SPW") ? (size_t)atoi(getenv("SPW")) : LIED_SPARSE_WIDTH))
+    if (m > LIED_SPARSE_WIDTH)
       for (int c = P->cs[j]; c < P->cs[j + 1]; c++) {
         P->cand[c].base = P->nu;
         P->nu += P->cand[c].nv;

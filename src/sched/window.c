@@ -40,6 +40,7 @@
  * to i + row length, ends at every row) are not regular in this sense and
  * take the whole graph. */
 #include <stdlib.h>
+#include "core/assert.h"
 #include "sched/sbuild.h"
 
 enum {
@@ -150,6 +151,8 @@ int lied_sb_window(lied_sb *b) {
     b->wcut = C;
     b->wmargin = M;
     b->wshift = (nmin - 2 * C) / CH * CH;
+    /* whole chunks (the lags stay), the margin within the window's half */
+    LIED_ASSERT(C % CH == 0 && b->wshift % CH == 0 && M < C && 2 * C + b->wshift <= nmin);
     ok = window_reads_map(b);
   }
   if (!ok || !b->wshift) {
@@ -168,6 +171,7 @@ enum { W_LOW, W_HIGH, W_ACROSS, W_BAD };
  * it, above it, across it with M to spare on both sides, or too near it. */
 static int side(const lied_sb *b, uint64_t a, uint64_t n) {
   const uint64_t C = b->wcut, M = b->wmargin;
+  LIED_ASSERT(M < C);
   if (a + n <= C - M) return W_LOW;
   if (a >= C + M) return W_HIGH;
   return a <= C - M && a + n >= C + M ? W_ACROSS : W_BAD;
@@ -260,6 +264,7 @@ static int stretch_steps(lied_sb *b) {
     for (int i = 0; i < s->nsteps[p]; i++) {
       lied_step *st = &s->steps[p][i];
       const int w = step_side(b, st);
+      LIED_ASSERT(w != W_BAD);
       if (w == W_HIGH) {
         /* the skew's coordinates are the first member's instance indices
          * (skew.c): they move unless it is outside the arrays */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/assert.h"
 #include "core/finite.h"
 #include "sched/par.h"
 #include "sched/transfer.h"
@@ -84,6 +85,7 @@ void lied_fused_free(lied_fused *f) {
  * map (every map has aligned_n instances, so the states per copy before sm
  * are x0 / aligned_n). */
 static size_t chunk_off(const lied_sched *s, const lied_state_map *sm) {
+  LIED_ASSERT(sm->x0 % s->aligned_n == 0 && sm->count == s->aligned_n);
   return (size_t)(sm->x0 / s->aligned_n) * s->chunk;
 }
 
@@ -96,6 +98,8 @@ static int chunk_step(const lied_fused *f, lied_fused_ws *w, int lane, uint64_t 
   const lied_tableau *tab = f->tab;
   const int ns = tab->stages;
   const size_t kst = f->width * s->chunk; /* one stage of one chunk */
+  /* one chunk of copies (a lane group: sched.h, LIED_PROBE_CHUNK) */
+  LIED_ASSERT(n >= 1 && n <= s->chunk && q0 % s->chunk == 0 && q0 + n <= s->aligned_n);
   /* the chunk's instances: in the arenas from copy q0 on, or the lane groups */
   const lied_state_map *smap = lane ? w->lanes.smap : s->smap;
   const uint64_t qi = lane ? 0 : q0;
@@ -174,6 +178,7 @@ static int fused_range(const lied_fused *f, lied_fused_ws *w, uint64_t a, uint64
                        lied_err *e) {
   const uint64_t chunk = w->s->chunk;
   const int lane = f->block_lanes;
+  LIED_ASSERT(a % chunk == 0 && a <= b && b <= w->s->aligned_n); /* whole chunks */
   for (uint64_t q0 = a; q0 < b; q0 += chunk) {
     const uint64_t n = b - q0 < chunk ? b - q0 : chunk;
     chunk_load(w, f->x, q0, n);

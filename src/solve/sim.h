@@ -32,6 +32,13 @@ typedef struct lied_sim_opts {
    * to share run on one thread whatever this says. Same results, bit for
    * bit, for every count. */
   int threads;
+  /* With more than one thread: share every part of the model that can be
+   * shared, whatever its size (the sizes of sched/par.h and solve/wave.h,
+   * below which a run keeps one thread, and the timing that chooses between
+   * one thread and the pool, are not applied). For lied run --check, which
+   * compares the threaded paths with one thread on small models; same
+   * results, slower. */
+  int par_force;
   /* Progress hook (issue 7): when not NULL, called with the current time at
    * every output point and every LIED_PROGRESS_STEPS steps; one test per step
    * when NULL. */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <time.h>
+#include "core/assert.h"
 #include "sched/par.h"
 
 int lied_threads_resolve(const lied_sim_opts *o, int *n, lied_err *e) {
@@ -41,7 +42,7 @@ int lied_threads_begin(lied_run *R) {
   int n = 1;
   LIED_TRY(lied_threads_resolve(R->o, &n, R->e));
   R->st->threads = 1;
-  if (n < 2 || !lied_sched_par_useful(R->s)) return LIED_OK;
+  if (n < 2 || (!R->o->par_force && !lied_sched_par_useful(R->s))) return LIED_OK;
   LIED_TRY(lied_pool_new(&R->pool, n, R->e));
   int rc = lied_sched_par_attach(R->s, R->pool, R->e);
   if (rc) {
@@ -49,6 +50,8 @@ int lied_threads_begin(lied_run *R) {
     R->pool = NULL;
     return rc;
   }
+  LIED_ASSERT(R->s->par && R->s->par->nw == n);
+  R->s->par->force = R->o->par_force;
   R->st->threads = n;
   return LIED_OK;
 }

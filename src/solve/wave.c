@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "core/assert.h"
 #include "core/finite.h"
 #include "sched/par.h"
 #include "sched/transfer.h"
@@ -52,8 +53,10 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lan
   /* where the loop starts: the earliest chunk that moves a state in */
   const int64_t C = (int64_t)s->chunk;
   int64_t begin = 0, end = (int64_t)s->skew_end;
+  LIED_ASSERT(s->skew_stage >= s->chunk && s->skew_stage % s->chunk == 0);
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
+    LIED_ASSERT(sm->lag_out >= sm->lag_in); /* states in before derivatives out */
     if (sm->lag_in < begin) begin = sm->lag_in; /* instance 0 goes in at chunk lag_in */
     const int64_t last = (int64_t)sm->count + sm->lag_out;
     if (last > end) end = last;
@@ -139,6 +142,7 @@ static uint64_t map_piece(const lied_state_map *sm, int64_t c, int64_t lag, int6
   int64_t a = c - lag, b = a + C;
   if (a < 0) a = 0;
   if (b > (int64_t)sm->count) b = (int64_t)sm->count;
+  LIED_ASSERT(b - a <= C); /* at most one chunk */
   *q0 = (uint64_t)a;
   return a < b ? (uint64_t)(b - a) : 0;
 }
@@ -170,7 +174,7 @@ static int stage_at(const lied_wave *w, lied_sched *s, lied_lr_worker *lw, doubl
   const double h = w->times[t + 1] - w->times[t];
   const double *x = t == 0 ? w->x : w->xnew; /* the state at the step's start */
   for (int m = 0; m < s->nsmap; m++) {
-    const lied_state_map *sm = lw ? &w->lr.lsm[m] : &s->smap[m];
+    const lied_state_map *sm = lw ? &w->lr.lane_smap[m] : &s->smap[m];
     uint64_t q0, n = map_piece(sm, c, sm->lag_in, C, &q0);
     if (!n) continue;
     char *inst = map_inst(w, lw, sm, m, q0);
@@ -194,7 +198,7 @@ static int stage_at(const lied_wave *w, lied_sched *s, lied_lr_worker *lw, doubl
   }
   if (rc) return rc;
   for (int m = 0; m < s->nsmap; m++) {
-    const lied_state_map *sm = lw ? &w->lr.lsm[m] : &s->smap[m];
+    const lied_state_map *sm = lw ? &w->lr.lane_smap[m] : &s->smap[m];
     uint64_t q0, n = map_piece(sm, c, sm->lag_out, C, &q0);
     if (!n) continue;
     const size_t nm = (size_t)sm->n;
@@ -315,7 +319,7 @@ static int wave_worker(lied_sched *v, void *ctx, int r, uint64_t q0, uint64_t q1
  * share a sweep's steps, not its chunks), else 1. */
 static int wave_workers(lied_wave *w) {
   if (w->nw < 2) return 1;
-  return w->s->skew_coords >= LIED_PAR_WAVE_MIN ? w->nw : 1;
+  return w->s->skew_coords >= LIED_PAR_WAVE_MIN || w->s->par->force ? w->nw : 1;
 }
 
 /* The split of the block's steps between nw workers: shares in proportion to
@@ -338,7 +342,10 @@ static void wave_split(lied_wave *w, int nw) {
     if (c > ns - left) c = ns - left;
     if (c < ns - left * w->cap) c = ns - left * w->cap;
     w->split[r + 1] = c;
+    /* every worker at least one step and at most what its rings hold */
+    LIED_ASSERT(c - w->split[r] >= 1 && c - w->split[r] <= w->cap);
   }
+  LIED_ASSERT(w->split[nw] == ns);
 }
 
 /* The sweep of the current block on nw workers (nw >= 2, nw * cap >= the
@@ -370,7 +377,8 @@ static int sweep_par(lied_wave *w, int nw, lied_err *e) {
  * per stage, and the faster is kept; long arrays take the pool untimed
  * (LIED_WAVE_TRUST). Either way the same bits. */
 static int steps_any(lied_wave *w, const double *times, int nsteps, lied_err *e) {
-  const int nw = wave_workers(w), trust = w->s->skew_coords >= LIED_WAVE_TRUST;
+  const int nw = wave_workers(w);
+  const int trust = w->s->skew_coords >= LIED_WAVE_TRUST || (w->s->par && w->s->par->force);
   int rc = LIED_OK;
   for (int j = 0; j < nsteps && rc == LIED_OK; j += w->nsteps) {
     const int cal = nw > 1 && !trust && w->ncal < LIED_WAVE_WARM + 2 * LIED_WAVE_CALIB;
@@ -419,6 +427,11 @@ static int wave_steps(void *self, const double *times, int nsteps, double *x) {
   lied_run *R = W->R;
   W->w.cut = R->t_cut, W->w.left = R->t_left;
   int rc = lied_wave_steps(&W->w, times, nsteps, x, nsteps > 1 ? R->stop_flag : NULL, R->e);
+  /* An internal error ("internal error: the lane rings are too short ...",
+   * LIED_ERROR) is a bug of lied, not a failure of the model that smaller
+   * or whole-vector steps avoid: taken again, the whole-vector step would
+   * hide it (the same results, slower). It ends the run. */
+  if (rc == LIED_ERROR) return lied_err_at(R->e, times[0]);
   if (rc && nsteps > 1) return LIED_RETRY;
   R->nrhs += (long)nsteps * W->w.tab->stages;
   if (rc == LIED_OK) return LIED_OK;

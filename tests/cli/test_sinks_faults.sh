@@ -68,11 +68,16 @@ contains "$tmp/err" "cannot write standard output: No space left on device" "std
 # ---- two writers of one file: the second is refused, the first's file intact -
 for ext in csv mat; do
   rm -f "$tmp/c.$ext"
-  "$LIED" run examples/vessels.lua --stop 1000 --interval 0.02 --out "$tmp/c.$ext" 2>"$tmp/errA" &
+  # the first writer holds its file while it waits for a TCP client: the second
+  # writer meets it however fast the machine is; a client then lets it run
+  "$LIED" run examples/vessels.lua --stop 1000 --interval 0.02 --out "$tmp/c.$ext" \
+    --out tcp:0 --clients 1 2>"$tmp/errA" &
   a=$!; pids+=("$a")
-  wait_for '[ -s "$tmp/c.$ext" ]'
+  wait_for 'grep -q "waiting for 1 client" "$tmp/errA"'
   expect_error 1 "cannot write $tmp/c.$ext: another run, or another output of this run, is writing it" -- \
     "$LIED" run examples/vessels.lua --stop 10 --out "$tmp/c.$ext"
+  port=$(sed -n 's/.*streaming rows on tcp 127.0.0.1:\([0-9]*\).*/\1/p' "$tmp/errA")
+  (exec 3<>"/dev/tcp/127.0.0.1/$port"; cat <&3 >/dev/null) 2>/dev/null
   wait "$a"; st=$?
   check '[ "$st" -eq 0 ]' "first writer ($ext): exit $st: $(cat "$tmp/errA")"
   if [ $ext = csv ]; then

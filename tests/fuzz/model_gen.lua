@@ -5,7 +5,13 @@
 -- exposed ports, parameter expressions), builds it, queries it and runs it for
 -- a few steps. Every API error is caught (errors are the expected outcome);
 -- the harness looks for crashes, sanitizer reports, leaks and hangs.
+-- One input in eight is instead a valid model of coupled arrays
+-- (tests/fuzz/coupled_gen.lua: lied.each to copy i+1 and i+2, per-copy
+-- values, array ends of every kind) run under lied.check: a difference
+-- between its fast and plain paths is a finding ("ORACLE: ...", which
+-- fuzz_host.c turns into a crash), unless the watchdog stopped a run.
 local lied = require "lied"
+local coupled = dofile((os.getenv("LIED_SRC") or ".") .. "/tests/fuzz/coupled_gen.lua")
 
 local classes = {}
 for _, libname in ipairs { "testlib", "mechanics", "thermofluid", "signals", "thermal" } do
@@ -29,7 +35,7 @@ local specials = { 0, -1, 1, 2, 0.5, -0.0, 1e300, -1e300, 1 / 0, -1 / 0, 0 / 0, 
   2 ^ 31, 2 ^ 53, math.maxinteger, math.mininteger, 3, 10 }
 
 -- how far the inputs get (printed by tests/fuzz/stages.lua)
-local stages = { inputs = 0, declared = 0, built = 0, ran = 0 }
+local stages = { inputs = 0, declared = 0, built = 0, ran = 0, checked = 0 }
 _G.LIED_FUZZ_STAGES = stages
 
 return function(bytes)
@@ -138,6 +144,16 @@ return function(bytes)
     return lied.model(byte() % 8 == 0 and str() or "Fuzz")(def)
   end
 
+  if byte() % 8 == 0 then -- a valid model of coupled arrays under lied.check
+    local model, run, what = coupled(byte, 65)
+    run.threads = 2
+    local cok, report = pcall(lied.check, model, run)
+    if not cok then error("ORACLE: a generated model did not check (" .. what .. "): " .. tostring(report)) end
+    if report.interrupted then return end
+    stages.checked = stages.checked + 1
+    if not report.ok then error("ORACLE: lied.check (" .. what .. "):\n" .. report.text) end
+    return
+  end
   local ok, model = pcall(declare, 0)
   if not ok then return end
   stages.declared = stages.declared + 1

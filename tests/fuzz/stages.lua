@@ -17,4 +17,5 @@ else
   end
 end
 local s = LIED_FUZZ_STAGES
-print(string.format("inputs %d, declared %d, built %d, ran %d", s.inputs, s.declared, s.built, s.ran))
+print(string.format("inputs %d, declared %d, built %d, ran %d, checked %d", s.inputs, s.declared,
+  s.built, s.ran, s.checked))

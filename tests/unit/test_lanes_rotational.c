@@ -1,12 +1,11 @@
-/* test_lanes_rotational.c - lane forms of the rotational library: fused
- * steps in lane form give the same bits as fused steps copy by copy (as
- * tests/unit/test_lanes.c for the mechanics library), for a drive train
- * with every class that has a lane form: Fixed, three Inertias, a Spring,
- * Dampers, a SpringDamper, an IdealGear (a section of three nodes), a
- * Torque with a signal input, a Speed source with a signal input, a
- * SpeedSensor and a TorqueSensor (branches summed at its node); 77 copies
- * (two full groups and a partial one). Clutch and Brake have events, so
- * models with them take no fused steps and need no lane form. */
+/* test_lanes_rotational.c - the lane machinery on a rotational drive
+ * train: fused steps in lane form give the same bits as fused steps copy by
+ * copy (as tests/unit/test_lanes.c for mechanical copies) for a train whose
+ * IdealGear makes a section of three nodes and whose flanges sum several
+ * branches (Fixed, three Inertias, Springs, Dampers, a SpringDamper, a
+ * Torque and a Speed source from signals, a SpeedSensor, a TorqueSensor);
+ * 77 copies (two full groups and a partial one). Every class's lane form
+ * against its block: test_lane_forms.c, driven by the class registry. */
 #include "lanes.h"
 #include "lib/rotational/rotational.h"
 #include "lib/signals/signals.h"
