@@ -25,7 +25,7 @@ void tf_meta_flow_pass(lied_meta *m, lied_block_fn fn, tf_in *in, tf_out *out,
 void tf_meta_p_pass(lied_meta *m, const char *name, lied_block_fn fn, lied_block_fn lanes,
                     tf_in *in, tf_out *out) {
   lied_meta_block(m, name, fn, 0, LIED_SIGS(&in->state), LIED_SIGS(&out->state.p));
-  lied_meta_lanes(m, lanes);
+  if (lanes) lied_meta_lanes(m, lanes);
   tf_meta_reads(m, in, TF_P);
 }
 

@@ -46,14 +46,17 @@ void tf_meta_flow_pass(lied_meta *m, lied_block_fn fn, tf_in *in, tf_out *out,
 /* ---- blocks every element shares ------------------------------------------- */
 
 /* An outlet at its inlet's pressure (heaters, flowing cells, sensors): the
- * block NAME and its lane form NAME##_lanes, for TYPE's ports IN, OUT;
- * tf_meta_p_pass declares them. */
-#define TF_P_PASS(NAME, TYPE, IN, OUT)                                                     \
+ * block NAME, for TYPE's ports IN, OUT (TF_P_PASS_BLOCK), and with its lane
+ * form NAME##_lanes (TF_P_PASS); tf_meta_p_pass declares them (lanes NULL:
+ * none). */
+#define TF_P_PASS_BLOCK(NAME, TYPE, IN, OUT)                                               \
   static void NAME##_eval(const lied_env *env, TYPE *e) {                                  \
     (void)env;                                                                             \
     e->OUT.state.p = e->IN.state->p;                                                       \
   }                                                                                        \
-  LIED_BLOCK(NAME, TYPE, NAME##_eval)                                                      \
+  LIED_BLOCK(NAME, TYPE, NAME##_eval)
+#define TF_P_PASS(NAME, TYPE, IN, OUT)                                                     \
+  TF_P_PASS_BLOCK(NAME, TYPE, IN, OUT)                                                     \
   LIED_LANE_BODY void NAME##_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) { \
     (void)env, (void)stride;                                                               \
     const double *restrict i_ = LIED_LANE_IN(TYPE, g, IN.state) + LIED_LANES; /* p */      \

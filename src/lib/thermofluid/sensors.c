@@ -18,7 +18,9 @@ typedef struct tf_sensor {
   int quantity, k; /* k: the mass fraction X_k a MassFractionSensor measures */
 } tf_sensor;
 
-TF_P_PASS(sensor_pressure_b, tf_sensor, inlet, outlet)
+/* no lane forms: a MassFractionSensor needs a mixture, so its defaults do
+ * not build (tests/unit/test_lane_forms.c) */
+TF_P_PASS_BLOCK(sensor_pressure_b, tf_sensor, inlet, outlet)
 TF_FLOW_PASS(sensor_flow_b, tf_sensor, inlet, outlet, med)
 static void sensor_measure(const lied_env *env, tf_sensor *s) {
   const tf_state *in = s->inlet.state;
@@ -58,8 +60,7 @@ static void sensor_meta(lied_meta *m, void *self) {
   tf_meta_out(m, "outlet", 0, &s->outlet, &s->med);
   lied_meta_real_out(m, "y", 0, &s->y);
   lied_meta_var(m, quantity_name[s->quantity], quantity_unit[s->quantity], &s->value);
-  tf_meta_p_pass(m, "pressure", sensor_pressure_b, sensor_pressure_b_lanes, &s->inlet,
-                 &s->outlet);
+  tf_meta_p_pass(m, "pressure", sensor_pressure_b, NULL, &s->inlet, &s->outlet);
   tf_meta_flow_pass(m, sensor_flow_b, &s->inlet, &s->outlet, &s->med);
   /* the measurement reads what its quantity needs: a temperature h, and p
    * where the medium's T depends on it; a mass fraction the signal X only */
