@@ -68,7 +68,8 @@ static void valve_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "f", "1", &v->f);
   lied_meta_block(m, "opening", valve_opening_b, 0, LIED_SIGS(&v->opening.y),
                   LIED_SIGS(&v->y, &v->f, &v->z0, &v->z1));
-  tfu_rise_meta(m, &v->e, valve_fwd_b, valve_back_b, &v->rise_f, &v->rise_b, LIED_SIGS(&v->f));
+  tfu_rise_meta(m, &v->e, valve_fwd_b, valve_back_b, &v->rise_f, &v->rise_b,
+                v->Kv > 0 ? tfu_rho_reads(&v->e.med) : TFU_P, LIED_SIGS(&v->f));
   lied_meta_block(m, "output", valve_out_b, 0,
                   LIED_SIGS(&v->e.rear.flow, &v->rise_f, &v->rise_b), LIED_SIGS(&v->dp));
   lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
@@ -173,9 +174,11 @@ static void machine_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "speed", machine_speed_b, 0,
                   s->omega_from_input ? LIED_SIGS(&s->omega_in.y) : LIED_NONE, LIED_SIGS(&s->w));
   if (s->fan)
-    tfu_rise_meta(m, &s->e, fan_fwd_b, fan_back_b, &s->rise_f, &s->rise_b, LIED_SIGS(&s->w));
+    tfu_rise_meta(m, &s->e, fan_fwd_b, fan_back_b, &s->rise_f, &s->rise_b,
+                  tfu_rho_reads(&s->e.med), LIED_SIGS(&s->w));
   else
-    tfu_rise_meta(m, &s->e, pump_fwd_b, pump_back_b, &s->rise_f, &s->rise_b, LIED_SIGS(&s->w));
+    tfu_rise_meta(m, &s->e, pump_fwd_b, pump_back_b, &s->rise_f, &s->rise_b,
+                  tfu_rho_reads(&s->e.med), LIED_SIGS(&s->w));
   lied_meta_block(m, "output", machine_out_b, 0,
                   LIED_SIGS(&s->e.rear.flow, &s->e.rear.state, &s->e.fore.back, &s->rise_f,
                             &s->rise_b),
