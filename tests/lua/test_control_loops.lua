@@ -11,6 +11,9 @@
 --      its members named.
 --   3. Exchangers (discretised and effectiveness-NTU): the temperature of
 --      one side's outlet feeds the controller of the other side's valve.
+--   4. Undirected streams (lied.undirected): the outlet temperature of an
+--      exchanger's side sets the valve upstream on the same side; with steam
+--      the loop is algebraic and reported.
 local lied = require "lied"
 local tf = require "lied.thermofluid"
 local th = require "lied.thermal"
@@ -144,5 +147,54 @@ for _, c in ipairs { "CounterFlowHX", "ParallelFlowHX", "CrossFlowHX", "CounterF
       c .. ": side b takes Q up")
   end
 end
+
+-- 4. Undirected: a -> valve -> exchanger side a -> sensor -> drop -> a's end; a
+-- cold stream through side b. The PI opens a's valve while a leaves below
+-- T_set (more flow, less cooled). An element writes its pressures apart from
+-- the enthalpy it carries, the exchanger's sides pass their pressures apart
+-- from their cells' enthalpies.
+local tfu = require "lied.undirected"
+local T_u = 318.15
+local function Undirected(medium)
+  local M = { medium = medium }
+  return lied.model "UndirectedLoop" {
+    a = tfu.BoundaryRear { p0 = 2e5, T0 = T_a, L = 1e4 }(M),
+    valve = tfu.Valve { Kv = 4 }(M),
+    hx = tfu.CounterFlowHX { N = 10, UA = 1000, T0_a = T_a, T0_b = T_b, medium_a = medium,
+                             medium_b = medium },
+    ts = tfu.TemperatureSensor {}(M),
+    drop_a = tfu.PressureDrop { dp_ref = 1e4, v_ref = 1e-3, L = 1e4 }(M),
+    end_a = tfu.BoundaryFore { p0 = 1e5, T0 = T_b }(M),
+    b = tfu.BoundaryRear { p0 = 1.5e5, T0 = T_b, L = 1e4 }(M),
+    drop_b = tfu.PressureDrop { dp_ref = 1e4, v_ref = 1e-3 }(M),
+    end_b = tfu.BoundaryFore { p0 = 1e5, T0 = T_b }(M),
+    sp = S.Constant { k = T_u },
+    err = S.Add { n = 2, k1 = -1, k2 = 1 }, -- T_set - T
+    pi = S.PI { k = 0.02, Ti = 10, yMin = 0, yMax = 1 },
+    connect = {
+      { "a.fore", "valve.rear" }, { "valve.fore", "hx.rear_a" }, { "hx.fore_a", "ts.rear" },
+      { "ts.fore", "drop_a.rear" }, { "drop_a.fore", "end_a.rear" },
+      { "b.fore", "hx.rear_b" }, { "hx.fore_b", "drop_b.rear" }, { "drop_b.fore", "end_b.rear" },
+      { "ts.y", "err.u1" }, { "sp.y", "err.u2" }, { "err.y", "pi.u" }, { "pi.y", "valve.opening" },
+    },
+  }
+end
+local oku, mu = pcall(lied.build, Undirected(tfu.water))
+T.check(oku, "undirected: side a's outlet temperature sets side a's valve: builds: " ..
+  tostring(oku or mu))
+if oku then
+  mu:run { stop = 300, solver = "esdirk23", tol = 1e-8 }
+  T.near(mu:value("ts.y"), T_u, 1e-5, "undirected: side a leaves at the set point")
+  local ma, mb = mu:value("valve.m_flow"), mu:value("drop_b.m_flow")
+  local Qu = ma * cp * (T_a - T_u)
+  T.near(mu:value("hx.Q_flow"), Qu, 1e-5 * Qu, "undirected: Q = m_a cp (T_a - T_set)")
+  T.near(mb * cp * (mu:value("hx.T_b") - T_b), Qu, 1e-5 * Qu, "undirected: side b takes Q up")
+  local y = mu:value("valve.y")
+  T.check(y > 0.05 and y < 0.95, "undirected: the valve controls, not at a limit: " .. y)
+end
+T.raises(function() lied.build(Undirected(tfu.steam)) end,
+  { "algebraic loop without tearing", "valve (Valve.forwards)", "hx (CounterFlowHX.pressure_a)",
+    "ts (TemperatureSensor.measure)" },
+  "undirected with steam: the sensor's T reads the pressure the valve sets", "model")
 
 T.done()
