@@ -23,6 +23,11 @@ void tf_meta_reads(lied_meta *m, const tf_in *port, int vars);
 /* What a temperature from (p, h) reads: h, and p where the medium's T
  * depends on it (steam, moist air). */
 static inline int tf_T_reads(const tf_med *m) { return m->fn->T_of_h ? TF_H : TF_P | TF_H; }
+/* What a pressure block with the inlet's density reads: m, p and h, or m
+ * and p where the medium's density does not depend on h (the liquid). */
+static inline int tf_rho_reads(const tf_med *m) {
+  return m->fn && m->fn->rho_of_p ? TF_M | TF_P : TF_MPH;
+}
 /* A block writing an outlet's m_flow lists &port->state.m_flow among its
  * outputs and says so right after it (its h is one variable as listed;
  * its p, &port->state.p, likewise). */

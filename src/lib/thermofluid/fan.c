@@ -75,6 +75,7 @@ static void fan_meta(lied_meta *m, void *self) {
   in[n] = TF_X(&f->med, f->inlet);
   lied_meta_block(m, "pressure", fan_pressure_b, 0, in,
                   LIED_SIGS(&f->outlet.state.p, &f->dp, &f->V_flow, &f->P, &f->w));
+  tf_meta_reads(m, &f->inlet, tf_rho_reads(&f->med));
   tf_meta_flow_pass(m, fan_flow_b, &f->inlet, &f->outlet, &f->med);
   lied_meta_block(m, "der", fan_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&f->inlet.der),
                   LIED_SIGS(&f->outlet.der));

@@ -217,7 +217,7 @@ static int ma_check_rho_u(const double *c, double rho, double u, char *why, size
 
 static const tf_medium tf_liquid = {"liquid", liq_rho, liq_T, liq_h, liq_cp,
                                     liq_from_rho_u, liq_check, NULL, NULL, NULL, NULL, liq_T_lanes,
-                                    0, 0, 1};
+                                    0, 0, 1, 1};
 static const tf_medium tf_gas = {"ideal gas", gas_rho, gas_T, gas_h, gas_cp,
                                  gas_from_rho_u, gas_check, NULL, NULL, NULL, NULL, gas_T_lanes,
                                  0, 0, 1};

@@ -78,6 +78,7 @@ static void pipe_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "pressure", pipe_pressure_b, 0,
                   LIED_SIGS(&q->inlet.state, TF_X(&q->med, q->inlet)),
                   LIED_SIGS(&q->outlet.state.p, &q->dp, &q->Re, &q->f));
+  tf_meta_reads(m, &q->inlet, tf_rho_reads(&q->med));
   tf_meta_flow_pass(m, pipe_flow_b, &q->inlet, &q->outlet, &q->med);
   lied_meta_block(m, "der", pipe_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&q->inlet.der),
                   LIED_SIGS(&q->outlet.der));

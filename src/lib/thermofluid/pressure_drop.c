@@ -76,7 +76,7 @@ static void drop_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "pressure", pressure, 0,
                   LIED_SIGS(&d->inlet.state, rho ? TF_X(&d->med, d->inlet) : NULL),
                   LIED_SIGS(&d->outlet.state.p, &d->dp));
-  tf_meta_reads(m, &d->inlet, rho ? TF_MPH : TF_M | TF_P);
+  tf_meta_reads(m, &d->inlet, rho ? tf_rho_reads(&d->med) : TF_M | TF_P);
   tf_meta_flow_pass(m, drop_flow_b, &d->inlet, &d->outlet, &d->med);
   lied_meta_block(m, "der", drop_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&d->inlet.der),
                   LIED_SIGS(&d->outlet.der));

@@ -56,6 +56,7 @@ static void pump_meta(lied_meta *m, void *self) {
   in[n] = TF_X(&p->med, p->inlet);
   lied_meta_block(m, "pressure", pump_pressure_b, 0, in,
                   LIED_SIGS(&p->outlet.state.p, &p->dp, &p->w));
+  tf_meta_reads(m, &p->inlet, tf_rho_reads(&p->med));
   tf_meta_flow_pass(m, pump_flow_b, &p->inlet, &p->outlet, &p->med);
   lied_meta_block(m, "der", pump_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&p->inlet.der),
                   LIED_SIGS(&p->outlet.der));

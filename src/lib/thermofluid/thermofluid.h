@@ -101,6 +101,9 @@ typedef struct tf_medium {
    * the ideal gases): a block computing a temperature then reads only h
    * of a stream (tf_T_reads); 0 (the default) for the others. */
   int T_of_h;
+  /* 1 when rho(p, h) does not depend on h (the liquid): a pressure block
+   * with the density reads m_flow and p of a stream (tf_rho_reads). */
+  int rho_of_p;
 } tf_medium;
 
 /* A component's medium: the parameter vector and its resolved table. */

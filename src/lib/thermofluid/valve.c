@@ -130,23 +130,29 @@ static void valve_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "m_flow", "kg/s", &v->outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &v->dp);
   lied_meta_var(m, "f", "1", &v->f);
+  /* with Kv the law has the inlet's density; with dp_ref, m_flow_ref it reads m_flow */
+  const int vars = v->Kv > 0 ? tf_rho_reads(&v->med) : TF_M | TF_P;
+  const void *X_in = v->Kv > 0 ? TF_X(&v->med, v->inlet) : NULL;
   if (v->check && v->smooth != 0) {
     lied_meta_block(m, "pressure", check_pressure_b, 0,
-                    LIED_SIGS(&v->inlet.state, TF_X(&v->med, v->inlet)),
+                    LIED_SIGS(&v->inlet.state, X_in),
                     LIED_SIGS(&v->outlet.state.p, &v->dp, &v->f));
+    tf_meta_reads(m, &v->inlet, vars);
   } else if (v->check) {
     lied_meta_var(m, "open", "1", &v->open);
     lied_meta_block(m, "pressure", check_event_pressure_b, 0,
-                    LIED_SIGS(&v->inlet.state, &v->open, TF_X(&v->med, v->inlet)),
+                    LIED_SIGS(&v->inlet.state, &v->open, X_in),
                     LIED_SIGS(&v->outlet.state.p, &v->dp, &v->f, &v->z0));
+    tf_meta_reads(m, &v->inlet, vars);
     lied_meta_zero(m, "z", &v->z0, LIED_ZC_BOTH);
     lied_meta_event(m, check_event);
   } else {
     lied_meta_real_in(m, "opening", 0, &v->opening);
     lied_meta_var(m, "y", "1", &v->y);
     lied_meta_block(m, "pressure", valve_pressure_b, 0,
-                    LIED_SIGS(&v->inlet.state, &v->opening.y, TF_X(&v->med, v->inlet)),
+                    LIED_SIGS(&v->inlet.state, &v->opening.y, X_in),
                     LIED_SIGS(&v->outlet.state.p, &v->dp, &v->y, &v->f, &v->z0, &v->z1));
+    tf_meta_reads(m, &v->inlet, vars);
     lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
     lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH);
     lied_meta_event(m, valve_kink);

@@ -240,6 +240,10 @@ static void hx_meta(lied_meta *m, void *self) {
   co[nco++] = &x->a.at, co[nco++] = &x->b.at, co[nco++] = &x->a.p, co[nco++] = &x->b.p;
   ci[nci] = co[nco] = NULL;
   lied_meta_block(m, "cells", hx_cells_b, 0, ci, co);
+  /* both directions' states (the blend near zero flow, the upwind ends) */
+  const int va = TFU_P | TFU_H | tfu_X_reads(&x->a.med), vb = TFU_P | TFU_H | tfu_X_reads(&x->b.med);
+  tfu_meta_reads(m, &x->a.rear.state, va), tfu_meta_reads(m, &x->a.fore.back, va);
+  tfu_meta_reads(m, &x->b.rear.state, vb), tfu_meta_reads(m, &x->b.fore.back, vb);
   const void *oi[2 * HXU_MAXN + 4];
   int noi = 0;
   oi[noi++] = &x->a.rear.flow, oi[noi++] = &x->b.rear.flow;

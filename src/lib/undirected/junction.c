@@ -268,6 +268,7 @@ static void jn_meta(lied_meta *m, void *self) {
   for (int k = 0; k < n; k++) xi[nxi++] = &j->w[k], xi[nxi++] = jn_in_sig(j, k);
   xi[nxi] = NULL;
   lied_meta_block(m, "output", jn_output_b, 0, xi, LIED_SIGS(&j->p, &j->h, &j->T));
+  for (int k = 0; k < n; k++) tfu_meta_reads(m, jn_in_sig(j, k), TFU_P | TFU_H | tfu_X_reads(&j->med));
 }
 
 #define JN_M0(k)                                                                             \

@@ -179,10 +179,13 @@ static void machine_meta(lied_meta *m, void *self) {
   else
     tfu_rise_meta(m, &s->e, pump_fwd_b, pump_back_b, &s->rise_f, &s->rise_b,
                   tfu_rho_reads(&s->e.med), LIED_SIGS(&s->w));
-  lied_meta_block(m, "output", machine_out_b, 0,
-                  LIED_SIGS(&s->e.rear.flow, &s->e.rear.state, &s->e.fore.back, &s->rise_f,
-                            &s->rise_b),
-                  LIED_SIGS(&s->dp, &s->V_flow, &s->P));
+  /* V_flow with the density of the inflow, either way by the sign */
+  const int vars = tfu_rho_reads(&s->e.med);
+  const void *oi[8] = {&s->e.rear.flow, &s->rise_f, &s->rise_b};
+  tfu_list(oi, tfu_list(oi, 3, &s->e.rear.state, vars), &s->e.fore.back, vars);
+  lied_meta_block(m, "output", machine_out_b, 0, oi, LIED_SIGS(&s->dp, &s->V_flow, &s->P));
+  tfu_meta_reads(m, &s->e.rear.state, vars);
+  tfu_meta_reads(m, &s->e.fore.back, vars);
 }
 
 #define MACHINE_SPEED(DEF)                                                                    \

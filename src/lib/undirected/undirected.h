@@ -90,7 +90,9 @@ void tfu_meta_reads(lied_meta *m, const void *ptr, int vars);
 /* What a density rho(p, h) at a state's composition reads; what a
  * temperature T(p, h) reads (p only where the medium's T depends on it). */
 static inline int tfu_X_reads(const tf_med *med) { return med->fn && tf_nX(med) ? TFU_X : 0; }
-static inline int tfu_rho_reads(const tf_med *med) { return TFU_P | TFU_H | tfu_X_reads(med); }
+static inline int tfu_rho_reads(const tf_med *med) {
+  return med->fn && med->fn->rho_of_p ? TFU_P : TFU_P | TFU_H | tfu_X_reads(med);
+}
 static inline int tfu_T_reads(const tf_med *med) {
   return (med->fn && med->fn->T_of_h ? 0 : TFU_P) | TFU_H | tfu_X_reads(med);
 }
