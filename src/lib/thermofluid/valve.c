@@ -130,9 +130,11 @@ static void valve_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "m_flow", "kg/s", &v->outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &v->dp);
   lied_meta_var(m, "f", "1", &v->f);
-  /* with Kv the law has the inlet's density; with dp_ref, m_flow_ref it reads m_flow */
-  const int vars = v->Kv > 0 ? tf_rho_reads(&v->med) : TF_M | TF_P;
-  const void *X_in = v->Kv > 0 ? TF_X(&v->med, v->inlet) : NULL;
+  /* with Kv the law has the inlet's density (with dp_ref, m_flow_ref it
+   * reads m_flow alone, but the declaration does not depend on Kv, which
+   * copies of an array may set apart: docs/thermofluid.md) */
+  const int vars = tf_rho_reads(&v->med);
+  const void *X_in = TF_X(&v->med, v->inlet);
   if (v->check && v->smooth != 0) {
     lied_meta_block(m, "pressure", check_pressure_b, 0,
                     LIED_SIGS(&v->inlet.state, X_in),

@@ -69,7 +69,7 @@ static void valve_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "opening", valve_opening_b, 0, LIED_SIGS(&v->opening.y),
                   LIED_SIGS(&v->y, &v->f, &v->z0, &v->z1));
   tfu_rise_meta(m, &v->e, valve_fwd_b, valve_back_b, &v->rise_f, &v->rise_b,
-                v->Kv > 0 ? tfu_rho_reads(&v->e.med) : TFU_P, LIED_SIGS(&v->f));
+                tfu_rho_reads(&v->e.med), LIED_SIGS(&v->f)); /* whatever Kv: copies may differ */
   lied_meta_block(m, "output", valve_out_b, 0,
                   LIED_SIGS(&v->e.rear.flow, &v->rise_f, &v->rise_b), LIED_SIGS(&v->dp));
   lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
