@@ -38,20 +38,26 @@ LIED_BLOCK(elem_der_b, tfu_elem, elem_der)
 LIED_BLOCK(elem_r_b, tfu_elem, elem_r)
 LIED_BLOCK(elem_r0_b, tfu_elem, elem_r0)
 
-/* Lane forms: the same operations, copy by copy. A copy from a signal read
- * (IN, a reading pointer) into one written (OUT, a double field). */
-#define ELEM_COPY_LANES(NAME, IN, OUT)                                                      \
+/* Lane forms: the same operations, copy by copy. A copy of NV variables from
+ * variable FIRST of a signal read (IN, a reading pointer) into as many
+ * written from OUT (a double field) on. */
+#define ELEM_COPY_LANES(NAME, IN, FIRST, NV, OUT)                                           \
   LIED_LANE_BODY void NAME##_n(const lied_env *env, char *g, size_t n, size_t stride) {     \
     (void)env, (void)stride;                                                                \
     const double *restrict i_ = LIED_LANE_IN(tfu_elem, g, IN);                              \
     double *restrict o_ = LIED_LANE(tfu_elem, g, OUT);                                      \
     LIED_LANE_LOOP                                                                          \
-    for (size_t l = 0; l < n; l++) o_[l] = i_[l];                                           \
+    for (size_t l = 0; l < n; l++)                                                          \
+      for (int k = 0; k < NV; k++) TF_V(o_, k, l) = TF_V(i_, FIRST + k, l);                 \
   }                                                                                         \
   LIED_LANE_FORM(NAME)
-ELEM_COPY_LANES(elem_flow_lanes, rear.flow, fore.flow.m_flow)
-ELEM_COPY_LANES(elem_der_lanes, rear.der, fore.der.der_m_flow)
-ELEM_COPY_LANES(elem_r0_lanes, fore.r, rear.r.r)
+ELEM_COPY_LANES(elem_flow_lanes, rear.flow, 0, 1, fore.flow.m_flow)
+ELEM_COPY_LANES(elem_der_lanes, rear.der, 0, 1, fore.der.der_m_flow)
+ELEM_COPY_LANES(elem_r0_lanes, fore.r, 0, 1, rear.r.r)
+/* h and X1 (variables 1, 2 of a state signal) carried both ways */
+_Static_assert(TF_NX == 1, "a state signal is p, h, X1");
+ELEM_COPY_LANES(elem_carry_lanes, rear.state, 1, 2, fore.state.h)
+ELEM_COPY_LANES(elem_carry_back_lanes, fore.back, 1, 2, rear.back.h)
 LIED_LANE_BODY void elem_r_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict r = LIED_LANE_IN(tfu_elem, g, fore.r);
@@ -62,19 +68,6 @@ LIED_LANE_BODY void elem_r_lanes_n(const lied_env *env, char *g, size_t n, size_
   for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];
 }
 LIED_LANE_FORM(elem_r_lanes)
-/* h and X1 (variables 1, 2 of a state signal IN) into the fields from OUT on. */
-#define ELEM_CARRY_LANES(NAME, IN, OUT)                                                     \
-  LIED_LANE_BODY void NAME##_n(const lied_env *env, char *g, size_t n, size_t stride) {     \
-    (void)env, (void)stride;                                                                \
-    const double *restrict i_ = LIED_LANE_IN(tfu_elem, g, IN);                              \
-    double *restrict o_ = LIED_LANE(tfu_elem, g, OUT);                                      \
-    LIED_LANE_LOOP                                                                          \
-    for (size_t l = 0; l < n; l++) TF_V(o_, 0, l) = TF_V(i_, 1, l), TF_V(o_, 1, l) = TF_V(i_, 2, l); \
-  }                                                                                         \
-  LIED_LANE_FORM(NAME)
-_Static_assert(TF_NX == 1, "a state signal is p, h, X1");
-ELEM_CARRY_LANES(elem_carry_lanes, rear.state, fore.state.h)
-ELEM_CARRY_LANES(elem_carry_back_lanes, fore.back, rear.back.h)
 
 int tfu_list(const void **in, int n, const void *ptr, int vars) {
   const int ranges = vars == (TFU_P | TFU_X) ? 2 : vars ? 1 : 0;
