@@ -17,9 +17,13 @@ install(DIRECTORY stdlib/ DESTINATION ${LIED_INSTALL_LUADIR}/lied/stdlib
   FILES_MATCHING PATTERN "*.lua")
 
 # The public headers: components (component.h, luaopen.h), return codes,
-# the embedding API, the version.
+# the embedding API, the version, tables, and the connectors (with the media
+# of thermofluid) of the built-in domains, for a plugin's components (the
+# rotational flange's header is self-contained: installed from its library).
 install(FILES src/include/lied/component.h src/include/lied/table.h src/include/lied/status.h
   src/include/lied/luaopen.h src/include/lied/lied.h ${PROJECT_BINARY_DIR}/include/lied/version.h
+  src/include/lied/thermal.h src/include/lied/mechanics.h src/include/lied/mechanics_trig.h
+  src/include/lied/signals.h src/include/lied/thermofluid.h src/lib/rotational/rotational.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/lied)
 
 # Manual page, documentation, examples (with the out-of-tree library example)

@@ -164,6 +164,55 @@ tf.moist_air_nasa = setmetatable({}, { __index = media.moist_air_nasa,
   __call = function(_, args) return moist_air_nasa(args) end,
   __tostring = function() return "tf.moist_air_nasa (dry air and water, NASA polynomials)" end })
 
+-- The registry of media (docs/media.md): every medium registered in C (lied's and a
+-- plugin's) by id. tf.medium("R134a") (or tf.medium("id", {c1, ...}) for a medium with
+-- constants) returns its medium vector; tf.media() lists them. A medium with two phases
+-- and entropy (the refrigerants, a plugin's) gets the property methods of
+-- media.twophase: tf.R134a:T_ph(p, h), tf.R134a:psat(T), tf.R134a:h_liq(p), ...
+local twophase_mt = {}
+local function medium_vector(m, constants)
+  if constants ~= nil and type(constants) ~= "table" then
+    error("tf.medium: the constants of '" .. m.id .. "' must be a table of numbers", 3)
+  end
+  constants = constants or {}
+  if #constants > m.nc then
+    error(string.format("tf.medium: '%s' takes %d constants, got %d", m.id, m.nc, #constants), 3)
+  end
+  local v = { m.kind }
+  for i = 1, 5 do
+    local c = constants[i] or 0
+    if type(c) ~= "number" then
+      error(string.format("tf.medium: constant %d of '%s' is not a number", i, m.id), 3)
+    end
+    v[i + 1] = c
+  end
+  if m.two_phase then
+    twophase_mt[m.id] = twophase_mt[m.id] or { __index = media.twophase,
+      __tostring = function() return "tf." .. m.id .. " (" .. m.name .. ")" end }
+    setmetatable(v, twophase_mt[m.id])
+  end
+  return v
+end
+function tf.media()
+  local list = {}
+  for _, m in ipairs(media.list()) do list[#list + 1] = m end
+  return list
+end
+function tf.medium(id, constants)
+  for _, m in ipairs(media.list()) do
+    if m.id == id then return medium_vector(m, constants) end
+  end
+  local ids = {}
+  for _, m in ipairs(media.list()) do ids[#ids + 1] = m.id end
+  table.sort(ids)
+  error(string.format("tf.medium: no medium '%s' (registered: %s)", tostring(id),
+    table.concat(ids, ", ")), 2)
+end
+-- tf.R134a, tf.R1234yf, tf.R290, tf.R744: the refrigerants (no constants)
+for _, m in ipairs(media.list()) do
+  if m.two_phase and m.nc == 0 and rawget(tf, m.id) == nil then tf[m.id] = medium_vector(m) end
+end
+
 tf.water = tf.liquid {} -- the standard liquid (every component's default)
 
 return tf

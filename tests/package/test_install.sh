@@ -3,7 +3,9 @@
 # another directory: lied run, lied -e, a stock lua5.4 requiring lied, the
 # embedding API through pkg-config, and the out-of-tree library
 # (examples/ext) built with find_package(lied) and with pkg-config
-# lied-plugin, run through lied and through lua5.4.
+# lied-plugin, run through lied and through lua5.4; then the thermofluid
+# plugin (tfext.c: a component and a medium) built from the install's copy
+# of the examples against the installed headers, with no source file.
 # Usage: test_install.sh BUILD_DIR   (run from the source tree)
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -80,4 +82,26 @@ cc $(pkg-config --cflags lied-plugin) "$src/examples/ext/duffing.c" $(pkg-config
   -o "$tmp/pc/duffing.so"
 cd "$tmp/ext" && out3=$(LIED_PATH="$tmp/pc" "$prefix/bin/lied" run forced.lua --stop 1 | tail -1)
 [ "$out3" = "$out1" ] || fail "pkg-config lied-plugin build"
+# a plugin extending the thermofluid domain (examples/ext/tfext.c: a component and a
+# medium on the installed lied/thermofluid.h), from the install's own copy of the
+# examples: no file of the source tree from here on
+doc=$(find "$prefix" -path '*/doc/lied/examples/ext' -type d | head -1)
+[ -n "$doc" ] || fail "the examples are not installed"
+for h in thermal mechanics mechanics_trig rotational signals thermofluid table; do
+  [ -e "$prefix/include/lied/$h.h" ] || fail "not installed: include/lied/$h.h"
+done
+cp -r "$doc" "$tmp/ext2"
+cd "$tmp/ext2" && rm -rf build
+cmake -S . -B build -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build build >/dev/null
+out=$(env -u LIED_SRC LIED_PATH="$tmp/ext2/build" "$prefix/bin/lied" coolant_check.lua) ||
+  fail "the thermofluid plugin (CMake build) in the installed tree: $out"
+echo "$out" | grep -q "^coolant: ok" || fail "coolant_check.lua: $out"
+mkdir -p "$tmp/pc2"
+cc -Wall -Werror $(pkg-config --cflags lied-plugin) tfext.c $(pkg-config --libs lied-plugin) \
+  -o "$tmp/pc2/tfext.so"
+out2=$(LIED_PATH="$tmp/pc2" "$prefix/bin/lied" coolant_check.lua) || fail "tfext by pkg-config: $out2"
+[ "$out2" = "$out" ] || fail "tfext by pkg-config and by CMake: '$out2' vs '$out'"
+LIED_PATH="$tmp/pc2" "$prefix/bin/lied" run coolant.lua --stop 10 --out none ||
+  fail "lied run coolant.lua in the installed tree"
 echo "install: ok"

@@ -119,7 +119,9 @@ static int gas_check_rho_u(const double *c, double rho, double u, char *why, siz
 
 const tf_medium tf_nasa_gas = {"ideal gas (NASA polynomials)", gas_rho, gas_T, gas_h, gas_cp,
                                gas_from_rho_u, gas_check, gas_check_pT, NULL, gas_check_ph,
-                               gas_check_rho_u, gas_T_lanes, 0, 0, 1};
+                               gas_check_rho_u, gas_T_lanes, 0, 0, "ideal_gas", TF_NASA_GAS, 5,
+                               .T_of_h = 1};
+TF_MEDIUM(tf_nasa_gas)
 
 /* ---- kind 6: moist air, c = {X} ---- */
 
@@ -192,7 +194,9 @@ static void nma_T_lanes(const double *c, size_t cs, size_t n, const double *p, c
 
 const tf_medium tf_nasa_moist_air = {"moist air (NASA polynomials)", nma_rho, nma_T, nma_h, nma_cp,
                                      nma_from_rho_u, nma_check, nma_check_pT, NULL, nma_check_ph,
-                                     nma_check_rho_u, nma_T_lanes, 1, 0};
+                                     nma_check_rho_u, nma_T_lanes, 1, 0, "moist_air_nasa",
+                                     TF_NASA_MOIST_AIR, 1};
+TF_MEDIUM(tf_nasa_moist_air)
 
 /* ---- gases for turbomachines ---- */
 

@@ -2,6 +2,7 @@
  * (optionally compressible), a simple ideal gas, and water and steam after
  * IAPWS-IF97 (if97.h) with two-phase states. */
 #include <stdio.h>
+#include <string.h>
 #include "lib/thermofluid/thermofluid.h"
 #include "lib/thermofluid/if97.h"
 #include "lib/thermofluid/moist_air.h"
@@ -215,19 +216,99 @@ static int ma_check_rho_u(const double *c, double rho, double u, char *why, size
   return ma_rho_uX(rho, u, c[0], &st, why, cap) ? -1 : 0;
 }
 
-static const tf_medium tf_liquid = {"liquid", liq_rho, liq_T, liq_h, liq_cp,
-                                    liq_from_rho_u, liq_check, NULL, NULL, NULL, NULL, liq_T_lanes,
-                                    0, 0, 1, 1};
-static const tf_medium tf_gas = {"ideal gas", gas_rho, gas_T, gas_h, gas_cp,
-                                 gas_from_rho_u, gas_check, NULL, NULL, NULL, NULL, gas_T_lanes,
-                                 0, 0, 1};
-static const tf_medium tf_steam = {"water and steam (IAPWS-IF97)", steam_rho, steam_T, steam_h,
-                                   steam_cp, steam_from_rho_u, steam_check, steam_check_pT,
-                                   steam_sat_h, steam_check_ph, steam_check_rho_u,
-                                   steam_T_lanes};
-static const tf_medium tf_moist_air = {"moist air", ma_rho, ma_T, ma_h, ma_cp, ma_from_rho_u,
-                                       ma_check, ma_check_pT, NULL, ma_check_ph, ma_check_rho_u,
-                                       ma_T_lanes, 1, 0};
+static const tf_medium tf_liquid = {
+    .name = "liquid", .rho = liq_rho, .T = liq_T, .h = liq_h, .cp = liq_cp,
+    .from_rho_u = liq_from_rho_u, .check = liq_check, .T_lanes = liq_T_lanes,
+    .id = "liquid", .kind = TF_LIQUID, .nc = 5, .T_of_h = 1, .rho_of_p = 1};
+static const tf_medium tf_gas = {
+    .name = "ideal gas", .rho = gas_rho, .T = gas_T, .h = gas_h, .cp = gas_cp,
+    .from_rho_u = gas_from_rho_u, .check = gas_check, .T_lanes = gas_T_lanes,
+    .id = "gas", .kind = TF_GAS, .nc = 2, .T_of_h = 1};
+static const tf_medium tf_steam = {
+    .name = "water and steam (IAPWS-IF97)", .rho = steam_rho, .T = steam_T, .h = steam_h,
+    .cp = steam_cp, .from_rho_u = steam_from_rho_u, .check = steam_check,
+    .check_pT = steam_check_pT, .sat_h = steam_sat_h, .check_ph = steam_check_ph,
+    .check_rho_u = steam_check_rho_u, .T_lanes = steam_T_lanes,
+    .id = "steam", .kind = TF_STEAM};
+static const tf_medium tf_moist_air = {
+    .name = "moist air", .rho = ma_rho, .T = ma_T, .h = ma_h, .cp = ma_cp,
+    .from_rho_u = ma_from_rho_u, .check = ma_check, .check_pT = ma_check_pT,
+    .check_ph = ma_check_ph, .check_rho_u = ma_check_rho_u, .T_lanes = ma_T_lanes,
+    .nX = 1, .X_at = 0, .id = "moist_air", .kind = TF_MOIST_AIR, .nc = 1};
+TF_MEDIUM(tf_liquid)
+TF_MEDIUM(tf_gas)
+TF_MEDIUM(tf_steam)
+TF_MEDIUM(tf_moist_air)
+
+/* ---- the registry ------------------------------------------------------------
+ * Filled when the code holding the media loads (constructors: lied's own
+ * media, then each plugin's as it loads), read afterwards. */
+#define TF_MAX_MEDIA 64
+static const tf_medium *media[TF_MAX_MEDIA];
+static int nmedia;
+static char media_err[200];
+
+/* A medium without a fixed kind: 1000 + its id's FNV-1a hash mod 9e6, the
+ * same number in every process and for every order of loading. */
+int tf_medium_kind(const tf_medium *m) {
+  if (m->kind) return m->kind;
+  unsigned h = 2166136261u;
+  for (const char *c = m->id; *c; c++) h = (h ^ (unsigned char)*c) * 16777619u;
+  return 1000 + (int)(h % 9000000u);
+}
+
+static int ident(const char *s) {
+  if (!s || !*s || !((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '_')) return 0;
+  for (; *s; s++)
+    if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+          *s == '_'))
+      return 0;
+  return 1;
+}
+
+int tf_medium_register(const tf_medium *m, size_t size) {
+  media_err[0] = 0;
+#define REFUSE(...) return snprintf(media_err, sizeof media_err, __VA_ARGS__), -1
+  if (!m) REFUSE("tf_medium_register: no medium (NULL)");
+  if (size != sizeof(tf_medium))
+    REFUSE("medium '%s': compiled against another tf_medium (%zu bytes, lied's %zu): rebuild it "
+           "against this lied", ident(m->id) ? m->id : "?", size, sizeof(tf_medium));
+  if (!ident(m->id)) REFUSE("a medium's id must be a C identifier (got '%s')", m->id ? m->id : "(null)");
+  if (!m->name || !m->rho || !m->T || !m->h || !m->cp || !m->from_rho_u || !m->check)
+    REFUSE("medium '%s': name, rho, T, h, cp, from_rho_u and check are required", m->id);
+  if (m->nc < 0 || m->nc > TF_MEDIUM_LEN - 1 || m->nX < 0 || m->nX > TF_NX ||
+      (m->nX && (m->X_at < 0 || m->X_at + m->nX > m->nc)))
+    REFUSE("medium '%s': nc = %d, nX = %d, X_at = %d are out of range (nc <= %d, nX <= %d)",
+           m->id, m->nc, m->nX, m->X_at, TF_MEDIUM_LEN - 1, TF_NX);
+  int kind = tf_medium_kind(m);
+  for (int i = 0; i < nmedia; i++) {
+    if (media[i] == m) return kind;
+    if (!strcmp(media[i]->id, m->id)) REFUSE("medium '%s' is registered already", m->id);
+    if (tf_medium_kind(media[i]) == kind)
+      REFUSE("medium '%s': its kind number %d is medium '%s''s", m->id, kind, media[i]->id);
+  }
+  if (nmedia == TF_MAX_MEDIA) REFUSE("medium '%s': more than %d media", m->id, TF_MAX_MEDIA);
+#undef REFUSE
+  media[nmedia++] = m;
+  return kind;
+}
+
+const char *tf_medium_error(void) { return media_err; }
+
+const tf_medium *tf_medium_find(const char *id) {
+  for (int i = 0; id && i < nmedia; i++)
+    if (!strcmp(media[i]->id, id)) return media[i];
+  return NULL;
+}
+
+const tf_medium *tf_medium_of_kind(double kind) {
+  for (int i = 0; i < nmedia; i++)
+    if (tf_medium_kind(media[i]) == kind) return media[i];
+  return NULL;
+}
+
+int tf_medium_count(void) { return nmedia; }
+const tf_medium *tf_medium_at(int i) { return i >= 0 && i < nmedia ? media[i] : NULL; }
 
 void tf_T_lanes(size_t n, const double *par, const tf_medium *const *fns, const double *p,
                 const double *h, double *T) {
@@ -297,29 +378,23 @@ int tf_medium_init(tf_med *med, lied_init *ctx) {
   int zero = 1;
   for (int i = 0; i < TF_MEDIUM_LEN; i++) zero &= med->par[i] == 0;
   if (zero) tf_medium_default(med);
-  int kind = (int)med->par[0];
-  if (kind == TF_LIQUID && med->par[0] == kind)
-    med->fn = &tf_liquid;
-  else if (kind == TF_GAS && med->par[0] == kind)
-    med->fn = &tf_gas;
-  else if (kind == TF_STEAM && med->par[0] == kind)
-    med->fn = &tf_steam;
-  else if (kind == TF_MOIST_AIR && med->par[0] == kind)
-    med->fn = &tf_moist_air;
-  else if (kind == TF_NASA_GAS && med->par[0] == kind)
-    med->fn = &tf_nasa_gas;
-  else if (kind == TF_NASA_MOIST_AIR && med->par[0] == kind)
-    med->fn = &tf_nasa_moist_air;
-  else {
+  med->fn = tf_medium_of_kind(med->par[0]);
+  if (!med->fn) {
+    char known[512] = "";
+    size_t n = 0;
+    for (int i = 0; i < nmedia && n < sizeof known; i++)
+      if (tf_medium_kind(media[i]) > TF_NASA_MOIST_AIR)
+        n += (size_t)snprintf(known + n, sizeof known - n, ", %d = %s", tf_medium_kind(media[i]),
+                              media[i]->id);
     lied_init_error(ctx, "medium kind %g is unknown (1 = liquid, 2 = ideal gas, 3 = water and "
                     "steam, 4 = moist air, 5 = ideal gas of NASA polynomials, 6 = moist air of "
-                    "NASA polynomials; build it with tf.liquid{...}, tf.gas{...}, "
-                    "tf.moist_air{...}, tf.ideal_gas{...}, tf.moist_air_nasa{...} or use "
-                    "tf.steam, tf.air)",
-                    med->par[0]);
+                    "NASA polynomials%s; build it with tf.liquid{...}, tf.gas{...}, "
+                    "tf.moist_air{...}, tf.ideal_gas{...}, tf.moist_air_nasa{...}, "
+                    "tf.medium \"id\" or use tf.steam, tf.air)",
+                    med->par[0], known);
     return -1;
   }
-  char why[160];
+  char why[256];
   if (med->fn->check(med->par + 1, why, sizeof why)) {
     lied_init_error(ctx, "medium: %s", why);
     return -1;

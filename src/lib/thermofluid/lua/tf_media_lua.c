@@ -6,14 +6,25 @@
  *   tf.moist_air:phi(p, T, X)   tf.moist_air:T_dew(p, X)
  *   tf.air:h_T(T)   tf.air:T_ps(p, s)   (tf_gas_lua.c)
  *
- * SI units (Pa, K, J/kg). A state outside IF97's range is a Lua error whose
- * message names the state; an argument that is not a number is refused. */
+ * and, for every registered medium with two phases and entropy (the
+ * refrigerants tf.R134a, tf.R1234yf, tf.R290, tf.R744 and a plugin's), the
+ * methods of media.twophase (tf.R134a:T_ph(p, h), :psat(T), ...), which
+ * call the medium's C functions (thermofluid.h), so they give what the
+ * components compute with.
+ *
+ * SI units (Pa, K, J/kg). A state outside a medium's range is a Lua error
+ * whose message names the medium and the state; an argument that is not a
+ * number is refused. */
 #include <lauxlib.h>
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "lied/luaopen.h"
 #include "lib/thermofluid/if97.h"
 #include "lib/thermofluid/moist_air.h"
 #include "lib/thermofluid/nasa_moist.h"
+#include "lib/thermofluid/rftab.h"
+#include "lib/thermofluid/thermofluid.h"
 #include "tf_gas_lua.h"
 
 /* Argument k (after the self of a method call) as a number. */
@@ -83,18 +94,27 @@ static int cp_ph(lua_State *L) {
   return 1;
 }
 
-/* The whole state as a table {p, T, rho, h, u, s, cp, x, region}. */
-static int push_state(lua_State *L, const if97_state *st) {
-  lua_createtable(L, 0, 9);
-  const char *names[] = {"p", "T", "rho", "h", "u", "s", "cp", "x"};
-  const double vals[] = {st->p, st->T, st->rho, st->h, st->u, st->s, st->cp, st->x};
-  for (int i = 0; i < 8; i++) {
+/* A new table {names[i] = vals[i]} (and {iname = ival} when iname is not
+ * NULL) on the stack. */
+static int push_fields(lua_State *L, const char *const *names, const double *vals, int n,
+                       const char *iname, int ival) {
+  lua_createtable(L, 0, n + 1);
+  for (int i = 0; i < n; i++) {
     lua_pushnumber(L, vals[i]);
     lua_setfield(L, -2, names[i]);
   }
-  lua_pushinteger(L, st->region);
-  lua_setfield(L, -2, "region");
+  if (iname) {
+    lua_pushinteger(L, ival);
+    lua_setfield(L, -2, iname);
+  }
   return 1;
+}
+
+/* The whole state as a table {p, T, rho, h, u, s, cp, x, region}. */
+static int push_state(lua_State *L, const if97_state *st) {
+  const char *names[] = {"p", "T", "rho", "h", "u", "s", "cp", "x"};
+  const double vals[] = {st->p, st->T, st->rho, st->h, st->u, st->s, st->cp, st->x};
+  return push_fields(L, names, vals, 8, "region", st->region);
 }
 #define STATE(BY)                                                                       \
   static int state_##BY(lua_State *L) {                                                 \
@@ -196,15 +216,10 @@ static int ma_X_of_phi(lua_State *L) {
   return 1;
 }
 static int ma_push_state(lua_State *L, const ma_state *st) {
-  lua_createtable(L, 0, 11);
   const char *names[] = {"p", "T", "X", "Xv", "Xl", "phi", "x", "x_sat", "h", "u", "rho"};
   const double vals[] = {st->p,   st->T, st->X,     st->Xv, st->Xl, st->phi,
                          st->x,   st->x_sat, st->h, st->u,  st->rho};
-  for (int i = 0; i < 11; i++) {
-    lua_pushnumber(L, vals[i]);
-    lua_setfield(L, -2, names[i]);
-  }
-  return 1;
+  return push_fields(L, names, vals, 11, NULL, 0);
 }
 static int ma_state_pTX(lua_State *L) {
   ma_state st;
@@ -232,16 +247,283 @@ static void ma_methods(lua_State *L, const ma_model *m, const char *name) {
   lua_setfield(L, -2, name);
 }
 
+/* ---- media of the registry with two phases (refrigerants, plugins) ------- */
+
+typedef struct {
+  const tf_medium *m;
+  double c[TF_MEDIUM_LEN - 1];
+  char name[48]; /* "tf.R134a" */
+} self_med;
+
+/* The medium of a method's self (its vector {kind, c1..c5}), ready. */
+static void self_of(lua_State *L, const char *fn, self_med *s) {
+  luaL_checktype(L, 1, LUA_TTABLE); /* tf.R134a:f(...), not tf.R134a.f(...) */
+  lua_rawgeti(L, 1, 1);
+  double kind = lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  s->m = tf_medium_of_kind(kind);
+  if (!s->m || !s->m->props_ph) luaL_error(L, "%s: self is not a two-phase medium", fn);
+  for (int k = 0; k < TF_MEDIUM_LEN - 1; k++) {
+    lua_rawgeti(L, 1, k + 2);
+    s->c[k] = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+  }
+  snprintf(s->name, sizeof s->name, "tf.%s", s->m->id);
+  char why[256];
+  if (s->m->check(s->c, why, sizeof why)) luaL_error(L, "%s:%s: %s", s->name, fn, why);
+}
+
+static int tp_fail(lua_State *L, const self_med *s, const char *fn, const char *why) {
+  return luaL_error(L, "%s:%s: %s", s->name, fn, why);
+}
+
+/* The state at (p, h) with the density's derivatives, or an error naming it. */
+static void tp_ph(lua_State *L, const self_med *s, const char *fn, double p, double h,
+                  tf_props *o) {
+  char why[300];
+  if (s->m->props_ph(s->c, p, h, 1, o) == 0) return;
+  if (!s->m->check_ph || !s->m->check_ph(s->c, p, h, why, sizeof why))
+    snprintf(why, sizeof why, "p = %.9g Pa, h = %.9g J/kg is outside its range", p, h);
+  tp_fail(L, s, fn, why);
+}
+/* h from the second argument of a method "<prop>_<by>": h itself, T, s, or
+ * (rho, u) (p then from the inverse). */
+static double tp_h(lua_State *L, const self_med *s, const char *fn, const char *by, double *p) {
+  char why[300];
+  double a = arg(L, 1), b = arg(L, 2), h = NAN;
+  *p = a;
+  if (!strcmp(by, "ph")) return b;
+  if (!strcmp(by, "pT")) {
+    h = s->m->h(s->c, a, b);
+    if (!isfinite(h)) {
+      if (!s->m->check_pT || !s->m->check_pT(s->c, a, b, why, sizeof why))
+        snprintf(why, sizeof why, "p = %.9g Pa, T = %.9g K: no single-phase state", a, b);
+      tp_fail(L, s, fn, why);
+    }
+  } else if (!strcmp(by, "ps")) {
+    if (s->m->h_ps(s->c, a, b, &h)) {
+      snprintf(why, sizeof why, "%s: p = %.9g Pa, s = %.9g J/(kg K) is outside its range",
+               s->m->id, a, b);
+      tp_fail(L, s, fn, why);
+    }
+  } else {
+    s->m->from_rho_u(s->c, a, b, p, &h);
+    if (!isfinite(*p) || !isfinite(h)) {
+      if (!s->m->check_rho_u || !s->m->check_rho_u(s->c, a, b, why, sizeof why))
+        snprintf(why, sizeof why, "rho = %.9g kg/m3, u = %.9g J/kg is outside its range", a, b);
+      tp_fail(L, s, fn, why);
+    }
+  }
+  return h;
+}
+
+#define TP_PROP(NAME, BY, EXPR)                                                         \
+  static int tp_##NAME##_##BY(lua_State *L) {                                           \
+    self_med s;                                                                         \
+    tf_props o;                                                                         \
+    double p;                                                                           \
+    self_of(L, #NAME "_" #BY, &s);                                                      \
+    double h = tp_h(L, &s, #NAME "_" #BY, #BY, &p);                                     \
+    tp_ph(L, &s, #NAME "_" #BY, p, h, &o);                                              \
+    (void)h;                                                                            \
+    lua_pushnumber(L, (EXPR));                                                          \
+    return 1;                                                                           \
+  }
+TP_PROP(T, ph, o.T)
+TP_PROP(rho, ph, o.rho)
+TP_PROP(x, ph, o.x)
+TP_PROP(s, ph, o.s)
+TP_PROP(u, ph, o.u)
+TP_PROP(h, pT, h)
+TP_PROP(rho, pT, o.rho)
+TP_PROP(s, pT, o.s)
+TP_PROP(u, pT, o.u)
+TP_PROP(T, ps, o.T)
+TP_PROP(h, ps, h)
+TP_PROP(x, ps, o.x)
+TP_PROP(p, rhou, p)
+TP_PROP(T, rhou, o.T)
+TP_PROP(x, rhou, o.x)
+TP_PROP(h, rhou, h)
+
+static int tp_cp_ph(lua_State *L) {
+  self_med s;
+  tf_props o;
+  double p;
+  self_of(L, "cp_ph", &s);
+  double h = tp_h(L, &s, "cp_ph", "ph", &p);
+  tp_ph(L, &s, "cp_ph", p, h, &o);
+  if (o.phase == 2) {
+    char why[200];
+    snprintf(why, sizeof why,
+             "p = %.9g Pa, h = %.9g J/kg is a two-phase state (x = %.6g), where cp is not "
+             "defined", p, h, o.x);
+    return tp_fail(L, &s, "cp_ph", why);
+  }
+  lua_pushnumber(L, s.m->cp(s.c, p, h));
+  return 1;
+}
+
+static int tp_push_state(lua_State *L, double p, double h, const tf_props *o, double cp) {
+  const char *names[] = {"p", "h", "T", "rho", "s", "u", "x", "cp", "drho_dp", "drho_dh"};
+  const double vals[] = {p, h, o->T, o->rho, o->s, o->u, o->x, cp, o->drho_dp, o->drho_dh};
+  return push_fields(L, names, vals, 10, "phase", o->phase);
+}
+#define TP_STATE(BY)                                                                    \
+  static int tp_state_##BY(lua_State *L) {                                              \
+    self_med s;                                                                         \
+    tf_props o;                                                                         \
+    double p;                                                                           \
+    self_of(L, "state_" #BY, &s);                                                       \
+    double h = tp_h(L, &s, "state_" #BY, #BY, &p);                                      \
+    tp_ph(L, &s, "state_" #BY, p, h, &o);                                               \
+    return tp_push_state(L, p, h, &o, o.phase == 2 ? 0 : s.m->cp(s.c, p, h));           \
+  }
+TP_STATE(ph)
+TP_STATE(pT)
+TP_STATE(ps)
+TP_STATE(rhou)
+
+/* The saturation range, for messages: the refrigerants' tables know it. */
+static void sat_range(const self_med *s, char *why, size_t cap, const char *what, double v,
+                      const char *unit) {
+  char e[8];
+  const rft_table *t = tf_refrigerant_table(s->m->id, e, sizeof e);
+  if (t) {
+    double Tlo = 0;
+    rft_sat q;
+    if (!rft_sat_p(t, t->p_lo, &q)) Tlo = q.T;
+    if (!strcmp(unit, "K"))
+      snprintf(why, cap, "%s: %s(T = %.9g K) is defined for %.9g K <= T < %.9g K", s->m->id, what,
+               v, Tlo, t->Tc);
+    else
+      snprintf(why, cap, "%s: %s(p = %.9g Pa) is defined for %.9g Pa <= p < %.9g Pa", s->m->id,
+               what, v, t->p_lo, t->pc);
+  } else {
+    snprintf(why, cap, "%s: %s at %.9g %s: outside the saturation line", s->m->id, what, v, unit);
+  }
+}
+
+static int tp_psat(lua_State *L) {
+  self_med s;
+  self_of(L, "psat", &s);
+  double T = arg(L, 1), p;
+  if (!s.m->psat || s.m->psat(s.c, T, &p)) {
+    char why[300];
+    sat_range(&s, why, sizeof why, "psat", T, "K");
+    return tp_fail(L, &s, "psat", why);
+  }
+  lua_pushnumber(L, p);
+  return 1;
+}
+
+/* The saturated states at p: field f of tf_sat. */
+static int tp_sat(lua_State *L, const char *fn, size_t off) {
+  self_med s;
+  self_of(L, fn, &s);
+  double p = arg(L, 1);
+  tf_sat q;
+  if (!s.m->sat_p || s.m->sat_p(s.c, p, &q)) {
+    char why[300];
+    sat_range(&s, why, sizeof why, fn, p, "Pa");
+    return tp_fail(L, &s, fn, why);
+  }
+  lua_pushnumber(L, *(const double *)((const char *)&q + off));
+  return 1;
+}
+#define TP_SAT(NAME, FIELD) \
+  static int tp_##NAME(lua_State *L) { return tp_sat(L, #NAME, offsetof(tf_sat, FIELD)); }
+TP_SAT(Tsat, T)
+TP_SAT(h_liq, hL)
+TP_SAT(h_vap, hV)
+TP_SAT(rho_liq, rhoL)
+TP_SAT(rho_vap, rhoV)
+TP_SAT(s_liq, sL)
+TP_SAT(s_vap, sV)
+
+/* The equation of state itself (refrigerants): the reference the tables
+ * are built from, at (p, h) and (p, T). */
+static int tp_eos(lua_State *L, const char *fn, int by_T) {
+  self_med s;
+  self_of(L, fn, &s);
+  char why[300];
+  const rft_table *t = tf_refrigerant_table(s.m->id, why, sizeof why);
+  if (!t) return tp_fail(L, &s, fn, why);
+  double a = arg(L, 1), b = arg(L, 2);
+  hz_state st;
+  if (by_T ? hz_state_pT(&t->eos, a, b, &st, why, sizeof why)
+           : hz_state_ph(&t->eos, a, b, &st, why, sizeof why))
+    return tp_fail(L, &s, fn, why);
+  const char *names[] = {"p", "T", "rho", "h", "s", "u", "cp", "cv", "w", "x"};
+  const double vals[] = {st.p, st.T, st.rho, st.h, st.s, st.u, st.cp, st.cv, st.w, st.x};
+  return push_fields(L, names, vals, 10, "phase", st.phase);
+}
+static int tp_eos_ph(lua_State *L) { return tp_eos(L, "eos_ph", 0); }
+/* The table's range and the equation's critical point (refrigerants). */
+static int tp_range(lua_State *L) {
+  self_med s;
+  self_of(L, "range", &s);
+  char why[300];
+  const rft_table *t = tf_refrigerant_table(s.m->id, why, sizeof why);
+  if (!t) return tp_fail(L, &s, "range", why);
+  const char *names[] = {"T_lo", "T_hi", "p_lo", "p_hi", "Tc", "pc", "rhoc"};
+  const double vals[] = {t->T_lo, t->T_hi, t->p_lo, t->p_hi, t->Tc, t->pc, t->eos.rhoc};
+  return push_fields(L, names, vals, 7, NULL, 0);
+}
+static int tp_eos_pT(lua_State *L) { return tp_eos(L, "eos_pT", 1); }
+
+static const luaL_Reg twophase_methods[] = {
+    {"T_ph", tp_T_ph},       {"rho_ph", tp_rho_ph},     {"x_ph", tp_x_ph},
+    {"s_ph", tp_s_ph},       {"u_ph", tp_u_ph},         {"cp_ph", tp_cp_ph},
+    {"h_pT", tp_h_pT},       {"rho_pT", tp_rho_pT},     {"s_pT", tp_s_pT},
+    {"u_pT", tp_u_pT},       {"T_ps", tp_T_ps},         {"h_ps", tp_h_ps},
+    {"x_ps", tp_x_ps},       {"p_rhou", tp_p_rhou},     {"T_rhou", tp_T_rhou},
+    {"x_rhou", tp_x_rhou},   {"h_rhou", tp_h_rhou},     {"state_ph", tp_state_ph},
+    {"state_pT", tp_state_pT}, {"state_ps", tp_state_ps}, {"state_rhou", tp_state_rhou},
+    {"psat", tp_psat},       {"Tsat", tp_Tsat},         {"h_liq", tp_h_liq},
+    {"h_vap", tp_h_vap},     {"rho_liq", tp_rho_liq},   {"rho_vap", tp_rho_vap},
+    {"s_liq", tp_s_liq},     {"s_vap", tp_s_vap},       {"eos_ph", tp_eos_ph},
+    {"eos_pT", tp_eos_pT},   {"range", tp_range},       {NULL, NULL}};
+
+/* media.list() -> {{id, kind, name, nc, nX, two_phase}, ...}: the registry. */
+static int media_list(lua_State *L) {
+  int n = tf_medium_count();
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    const tf_medium *m = tf_medium_at(i);
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, m->id);
+    lua_setfield(L, -2, "id");
+    lua_pushinteger(L, tf_medium_kind(m));
+    lua_setfield(L, -2, "kind");
+    lua_pushstring(L, m->name);
+    lua_setfield(L, -2, "name");
+    lua_pushinteger(L, m->nc);
+    lua_setfield(L, -2, "nc");
+    lua_pushinteger(L, m->nX);
+    lua_setfield(L, -2, "nX");
+    lua_pushboolean(L, m->props_ph != NULL);
+    lua_setfield(L, -2, "two_phase");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
 /* require "lied.thermofluid_media" -> {steam = {...}, moist_air = {...},
- * moist_air_nasa = {...}, gas = {...} (tf_gas_lua.c)} */
+ * moist_air_nasa = {...}, gas = {...} (tf_gas_lua.c), twophase = {...},
+ * list = function} */
 LIED_EXPORT int luaopen_lied_thermofluid_media(lua_State *L);
 LIED_EXPORT int luaopen_lied_thermofluid_media(lua_State *L) {
-  lua_createtable(L, 0, 4);
+  lua_createtable(L, 0, 6);
   luaL_newlib(L, steam_methods);
   lua_setfield(L, -2, "steam");
   ma_methods(L, &ma_if97, "moist_air");
   ma_methods(L, &ma_nasa, "moist_air_nasa");
   tf_gas_lua_methods(L);
   lua_setfield(L, -2, "gas");
+  luaL_newlib(L, twophase_methods);
+  lua_setfield(L, -2, "twophase");
+  lua_pushcfunction(L, media_list);
+  lua_setfield(L, -2, "list");
   return 1;
 }
