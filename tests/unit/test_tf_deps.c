@@ -39,6 +39,8 @@ static double moved(double v) { return v + (fabs(v) > 1 ? 1e-3 * fabs(v) : 1e-3)
 static int audited; /* candidates changed, over all models */
 static int expecting, reported; /* a model whose mistakes are expected: counted, not failed */
 static char reported_block[64];  /* the last block reported */
+static const lied_class *seen[256]; /* the classes audited */
+static int nseen;
 
 /* Runs block b of instance inst with *d changed; 0 when what b writes kept
  * its bits (d restored, b run again). */
@@ -170,8 +172,12 @@ static void audit(const char *name, const part *parts, int nparts, const char *c
   const int before = audited;
   const lied_model *m = sys->model;
   for (int s = 0; s < m->nspecs; s++)
-    if (m->specs[s].cls && m->specs[s].total)
+    if (m->specs[s].cls && m->specs[s].total) {
       for (int b = 0; b < m->specs[s].tpl.nblocks; b++) audit_block(m, s, b, &env);
+      int known = 0;
+      for (int k = 0; k < nseen; k++) known |= seen[k] == m->specs[s].cls;
+      if (!known && nseen < 256) seen[nseen++] = m->specs[s].cls;
+    }
   CHECK(audited - before > (expecting ? 5 : 50)); /* the audit changed something */
   lied_system_free(sys);
 }
@@ -312,17 +318,18 @@ static const param moist_params[] = {
 static const part turbo_parts[] = {
     {"intake", &tf_source_class}, {"comp", &tb_compressor_class}, {"comb", &tf_heater_class},
     {"turb", &tb_turbine_class},  {"exh", &tf_sink_class},        {"shaft", &ro_inertia_class},
-    {"starter", &ro_torque_class}, {"u", &sig_constant_class}};
+    {"starter", &ro_torque_class}, {"u", &sig_constant_class},     {"fan", &tb_fan_class}};
 static const char *const turbo_conn[] = {
     "intake.outlet", "comp.inlet", "comp.outlet", "comb.inlet", "comb.outlet", "turb.inlet",
-    "turb.outlet", "exh.inlet", "shaft.flange_a", "comp.flange", "shaft.flange_a", "turb.flange",
-    "shaft.flange_b", "starter.flange", "u.y", "starter.u", NULL};
+    "turb.outlet", "fan.inlet", "fan.outlet", "exh.inlet", "shaft.flange_a", "comp.flange",
+    "shaft.flange_a", "turb.flange", "shaft.flange_a", "fan.flange", "shaft.flange_b",
+    "starter.flange", "u.y", "starter.u", NULL};
 #define NASA_AIR {5, 0.7552, 0.2314, 0.0129, 0.0005, 0}, 6
 static const param turbo_params[] = {
     {0, "medium", NASA_AIR}, {0, "L", {2e4}, 1}, {0, "T0", {288.15}, 1}, {2, "medium", NASA_AIR},
     {2, "Q", {3e4}, 1},      {2, "V", {0.02}, 1}, {3, "m_ref", {0.45}, 1}, {3, "medium", NASA_AIR},
     {4, "medium", NASA_AIR}, {5, "J", {0.02}, 1}, {5, "w", {1000}, 1},     {7, "k", {5}, 1},
-    {0, NULL, {0}, 0}};
+    {8, "medium", NASA_AIR}, {0, NULL, {0}, 0}};
 
 /* F: undirected liquid with every component (m_flow_reg = 100: every blend
  * between the two directions and the junction's regularised weights in use,
@@ -558,6 +565,22 @@ int main(void) {
         mix_params, 2);
   audit("reversed flows", rev_parts, (int)(sizeof rev_parts / sizeof *rev_parts), rev_conn,
         rev_params, 2);
+  /* every class with a stream of the three libraries was audited (the
+   * thermofluid library's signal sources, the signals library's, excepted) */
+  for (int i = 0; i < lied_library_count(); i++) {
+    const lied_library *lib = lied_library_at(i);
+    if (strcmp(lib->name, "thermofluid") && strcmp(lib->name, "undirected") &&
+        strcmp(lib->name, "turbo"))
+      continue;
+    for (const lied_class *const *c = lib->classes; *c; c++) {
+      static const char *const sources[] = {"Constant", "Step", "Ramp", "Sine"};
+      int known = 0;
+      for (int k = 0; k < 4; k++) known |= !strcmp((*c)->name, sources[k]);
+      for (int k = 0; k < nseen; k++) known |= seen[k] == *c;
+      CHECK(known);
+      if (!known) fprintf(stderr, "%s.%s: in no audited model\n", lib->name, (*c)->name);
+    }
+  }
   /* the audit fails where a declaration is short: the one block, once */
   expecting = 1;
   audit("a sensor declaring too little", bad_parts, 4, bad_conn, bad_params_v, 1);
