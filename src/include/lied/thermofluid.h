@@ -341,20 +341,6 @@ void tf_T_lanes(size_t n, const double *par, const tf_medium *const *fns, const 
 /* Variable j of copy l of a stream signal read through a lane pointer. */
 #define TF_V(p, j, l) ((p)[(j) * LIED_LANES + (l)])
 
-/* Lane form of a flowing cell's outlet: the inlet's m_flow and p with the
- * cell's enthalpy, field H of TYPE (ports IN, OUT). */
-#define TF_CELL_STATE_LANES(NAME, TYPE, IN, OUT, H)                                        \
-  LIED_LANE_BODY void NAME##_n(const lied_env *env, char *g, size_t n, size_t stride) {    \
-    (void)env, (void)stride;                                                               \
-    const double *restrict i_ = LIED_LANE_IN(TYPE, g, IN.state);                           \
-    const double *restrict h_ = LIED_LANE(TYPE, g, H);                                     \
-    double *restrict o_ = LIED_LANE(TYPE, g, OUT.state);                                   \
-    LIED_LANE_LOOP                                                                         \
-    for (size_t l = 0; l < n; l++)                                                         \
-      TF_V(o_, 0, l) = TF_V(i_, 0, l), TF_V(o_, 1, l) = TF_V(i_, 1, l), TF_V(o_, 2, l) = h_[l]; \
-    tf_pass_X_lanes(n, LIED_LANE_IN(TYPE, g, IN.X), LIED_LANE(TYPE, g, OUT.X));            \
-  }                                                                                        \
-  LIED_LANE_FORM(NAME)
 /* Lane forms of the two pass-through blocks of a two-port element:
  * outlet.der = inlet.der (tf_pass_der) and inlet.r = outlet.r + L der
  * (tf_pass_r), for TYPE's ports IN, OUT and inertance field L_. */
