@@ -12,6 +12,7 @@ struct lied_splu {
   klu_l_symbolic *sym;
   klu_l_numeric *num;
   klu_l_common common;
+  double rcond_full; /* KLU's rcond at the last factorisation with pivoting */
 };
 
 int lied_splu_available(void) { return 1; }
@@ -50,15 +51,20 @@ lied_splu *lied_splu_new(uint64_t n, const uint64_t *rowptr, const uint32_t *col
   return s;
 }
 
-/* Reciprocal pivot growth and condition estimates below this: pivot afresh. */
-#define RCOND_MIN 1e-12
+/* A refactorisation keeps the last pivot order while KLU's cheap condition
+ * estimate (the smallest over the largest pivot of U) stays within a factor
+ * RCOND_DROP of the one the pivoting gave; below that, pivot afresh. The
+ * estimate's scale is the matrix's own: a Newton matrix over states and
+ * pressures has pivots 1e-13 apart however well it is pivoted, so a fixed
+ * floor would pivot afresh at every factorisation. */
+#define RCOND_DROP 1e-3
 
 int lied_splu_factor(lied_splu *s, const double *val, lied_err *e) {
   double *ax = (double *)val; /* KLU takes non-const arrays; it does not write them */
   if (s->num) {
     if (klu_l_refactor(s->ap, s->ai, ax, s->sym, s->num, &s->common) &&
         s->common.status == KLU_OK && klu_l_rcond(s->sym, s->num, &s->common) &&
-        s->common.rcond > RCOND_MIN)
+        s->common.rcond > RCOND_DROP * s->rcond_full)
       return LIED_OK;
     klu_l_free_numeric(&s->num, &s->common);
   }
@@ -72,6 +78,7 @@ int lied_splu_factor(lied_splu *s, const double *val, lied_err *e) {
       (klu_l_rcond(s->sym, s->num, &s->common) && !(s->common.rcond > 0)))
     return lied_errc(e, LIED_E_SINGULAR, "sparse LU: the %ld x %ld matrix is singular",
                      (long)s->n, (long)s->n);
+  s->rcond_full = s->common.rcond;
   return LIED_OK;
 }
 

@@ -22,7 +22,9 @@
 
 /* A block's outputs become unknowns when they would depend on more than
  * this many unknowns. */
+#ifndef LIED_AUG_WIDTH
 #define LIED_AUG_WIDTH 8
+#endif
 
 typedef struct lied_aug {
   uint64_t nx, nz, nw; /* states, section unknowns (s->naug), explicit cuts */

@@ -20,9 +20,12 @@ typedef struct cv {
   lied_run *R;
   lied_jac jac;
   /* the sparse formulation (R->aug): the Newton matrix over [x; z; w]
-   * (solve/newton.h) as CVODE's preconditioner, exact: its GMRES converges
-   * at once; ya, fa: [x; z; w] and [f; g] at the Jacobian's point */
+   * (solve/newton.h) in CVODE's linear solver (ls_solve); ya, fa: [x; z; w]
+   * and [f; g] at the Jacobian's point; gamma_f: the gamma of its factors
+   * (0: none); nfact_seen: its factorisations counted in the stats */
   lied_newton N;
+  double gamma_f;
+  long nfact_seen;
   double *ya, *fa, *fx;
   long nst_jac, ncf_jac; /* CVODE's steps and convergence failures at the last Jacobian */
   int rhs_failed;      /* lied's message is in R->e */
@@ -84,27 +87,29 @@ static int cv_aug_jacobian(cv *c, double t, const double *x) {
 }
 
 /* The sparse formulation's linear solver for CVODE, "matrix-embedded" (it
- * holds its matrix): setup takes a fresh Jacobian at CVODE's current state
- * when the last is 50 steps old or the Newton iteration failed since, as
- * CVODE's own rule does for its matrices, and factors [I - gamma F_x, ...;
- * G_x, G_y'] at the current gamma; solve is one sparse solve
- * (solve/newton.h). */
+ * holds its matrix). CVODE never calls the setup of such a solver (SUNDIALS
+ * 6: a matrix-embedded solver sets up its system at each solve), so solve
+ * applies CVODE's own rules for matrix-based solvers: a fresh Jacobian at
+ * the current iterate when there is none, when the last is 50 steps old or
+ * when a Newton iteration failed since; [I - gamma F_x, ...; G_x, G_y]
+ * factored again when gamma has moved by more than 30 % from the gamma of
+ * the factors; and, for BDF, the solution scaled by 2 / (1 + gamma /
+ * gamma_factored), CVODE's correction for the gamma the factors were made
+ * with. One sparse solve (solve/newton.h). */
 static SUNLinearSolver_Type ls_type(SUNLinearSolver S) {
   (void)S;
   return SUNLINEARSOLVER_MATRIX_EMBEDDED;
 }
 
-static int ls_setup(SUNLinearSolver S, SUNMatrix A) {
-  (void)A;
-  cv *c = S->content;
+static int ls_refresh(cv *c, double gamma) {
   long nst = 0, ncf = 0;
-  double gamma = 0, t = 0;
   N_Vector y = NULL;
+  double t = 0;
   if (CVodeGetNumSteps(c->mem, &nst) != CV_SUCCESS ||
-      CVodeGetNumNonlinSolvConvFails(c->mem, &ncf) != CV_SUCCESS ||
-      CVodeGetCurrentGamma(c->mem, &gamma) != CV_SUCCESS)
+      CVodeGetNumNonlinSolvConvFails(c->mem, &ncf) != CV_SUCCESS)
     return -1;
-  if (c->N.J.njac == 0 || nst >= c->nst_jac + 50 || ncf > c->ncf_jac) {
+  const int fresh = c->N.J.njac == 0 || nst >= c->nst_jac + 50 || ncf > c->ncf_jac;
+  if (fresh) {
     if (CVodeGetCurrentState(c->mem, &y) != CV_SUCCESS ||
         CVodeGetCurrentTime(c->mem, &t) != CV_SUCCESS)
       return -1;
@@ -114,19 +119,26 @@ static int ls_setup(SUNLinearSolver S, SUNMatrix A) {
     }
     c->nst_jac = nst, c->ncf_jac = ncf;
   }
+  if (!fresh && c->gamma_f > 0 && fabs(gamma / c->gamma_f - 1) <= 0.3) return 0;
   int rc = lied_newton_factor(&c->N, gamma, c->R->e);
   if (rc < 0) {
     c->rhs_failed = 1;
     return -1;
   }
-  return rc == LIED_RETRY ? 1 : 0; /* singular: recoverable, CVODE takes another step */
+  c->gamma_f = rc == LIED_RETRY ? 0 : gamma;
+  return rc == LIED_RETRY ? 1 : 0; /* singular: recoverable, CVODE takes a smaller step */
 }
 
 static int ls_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, sunrealtype tol) {
   (void)A, (void)tol;
   cv *c = S->content;
+  double gamma = 0;
+  if (CVodeGetCurrentGamma(c->mem, &gamma) != CV_SUCCESS) return -1;
+  int rc = ls_refresh(c, gamma);
+  if (rc) return rc;
   N_VScale(1.0, b, x);
   lied_newton_lsolve(&c->N, N_VGetArrayPointer(x));
+  if (gamma != c->gamma_f) N_VScale(2.0 / (1.0 + gamma / c->gamma_f), x, x);
   return 0;
 }
 
@@ -193,7 +205,6 @@ static int cv_setup(cv *c) {
     if (c->LS) {
       c->LS->content = c;
       c->LS->ops->gettype = ls_type;
-      c->LS->ops->setup = ls_setup;
       c->LS->ops->solve = ls_solve;
       c->LS->ops->free = ls_free;
     }
@@ -306,6 +317,8 @@ static void cv_stats(cv *c, lied_sim_stats *st) {
   }
   if (CVodeGetNumNonlinSolvIters(c->mem, &v) == CV_SUCCESS) st->newton += v;
   if (CVodeGetNumLinSolvSetups(c->mem, &v) == CV_SUCCESS) st->lu += v;
+  st->lu += c->N.nfact - c->nfact_seen; /* the sparse formulation's (ls_solve) */
+  c->nfact_seen = c->N.nfact;
 }
 
 int lied_run_cvode(lied_run *R) {

@@ -69,6 +69,14 @@ for _, solver in ipairs { "esdirk23", "cvode" } do
   T.check(sa.colours < 80 and sb.colours >= 4 * n,
     string.format("district, %s: %d colours on the sparse formulation, %d on the states", solver,
       sa.colours, sb.colours))
+  -- the sparse formulation's matrices are made and used: Newton converges
+  -- as on the states (a solver whose Jacobian is never taken would still
+  -- agree above, in many more steps of functional iteration)
+  T.check(sa.jacobians > 0 and sa.lu > 0, string.format("district, %s: %d Jacobians, %d " ..
+    "factorisations on the sparse formulation", solver, sa.jacobians, sa.lu))
+  T.check(sa.steps <= 1.5 * sb.steps + 10 and sa.newton <= 1.5 * sb.newton + 10,
+    string.format("district, %s: %d steps and %d Newton iterations on the sparse formulation, " ..
+      "%d and %d on the states", solver, sa.steps, sa.newton, sb.steps, sb.newton))
 end
 
 -- 2. A chain of pendulums hanging from one another: one section of n
@@ -108,6 +116,9 @@ for _, solver in ipairs { "beuler", "esdirk23", "cvode" } do
   same_runs(x, y, solver == "beuler" and 1e-8 or 1e-5, "pendulums, " .. solver)
   T.check(sx.colours < sy.colours, string.format("pendulums, %s: %d colours on the sparse " ..
     "formulation, %d on the states", solver, sx.colours, sy.colours))
+  T.check(sx.jacobians > 0 and sx.steps <= 1.5 * sy.steps + 10,
+    string.format("pendulums, %s: %d Jacobians, %d steps on the sparse formulation, %d steps " ..
+      "on the states", solver, sx.jacobians, sx.steps, sy.steps))
 end
 
 -- 3. Small sections forced sparse (schedule option sparse = "always"): the

@@ -1,0 +1,152 @@
+/* sensors.c - two-phase in-line sensors on a refrigerant's stream, each with
+ * a real-signal output y (docs/refrigeration.md, "Sensors"):
+ *   SuperheatSensor              y = T(p, h) - Tsat(p)   [K] (0 two-phase, < 0 subcooled)
+ *   SubcoolingSensor             y = Tsat(p) - T(p, h)   [K] (0 two-phase, < 0 superheated)
+ *   QualitySensor                y = x(p, h) in [0, 1], or (extended = 1)
+ *                                  (h - h'(p))/(h''(p) - h'(p)), < 0 subcooled, > 1 superheated
+ *   SaturationTemperatureSensor  y = Tsat(p)             [K]
+ * At a pressure without saturated states (above the critical pressure) they
+ * fault, naming the component, the time and the state. The stream passes
+ * unchanged; the value is also recorded (superheat, subcooling, x, Tsat). */
+#include "lib/refrigeration/refrigeration.h"
+
+enum { Q_SUPERHEAT = 1, Q_SUBCOOLING, Q_QUALITY, Q_TSAT };
+
+typedef struct rg_sensor {
+  tf_in inlet;
+  tf_out outlet;
+  lied_real_out y;
+  tf_med med;
+  double value;
+  int quantity, extended;
+} rg_sensor;
+
+static void sensor_state(const lied_env *env, rg_sensor *s) {
+  (void)env;
+  s->outlet.state = *s->inlet.state;
+}
+/* The quantity at (p, h) (faults of self name the state where there is none). */
+static double sensor_eval(const lied_env *env, const void *self, const tf_med *med, int quantity,
+                          int extended, double p, double h) {
+  tf_sat st;
+  tf_props o;
+  if (quantity == Q_QUALITY && !extended)
+    return rg_props(env, self, med, p, h, &o, "stream") ? NAN : o.x;
+  if (rg_sat(env, self, med, p, &st, "stream")) return NAN;
+  if (quantity == Q_TSAT) return st.T;
+  if (quantity == Q_QUALITY) return (h - st.hL) / (st.hV - st.hL);
+  const double T = tf_T(med, p, h);
+  TF_GUARD_PH(env, self, med, T, p, h, "stream");
+  return quantity == Q_SUPERHEAT ? T - st.T : st.T - T;
+}
+static void sensor_measure(const lied_env *env, rg_sensor *s) {
+  s->value = sensor_eval(env, s, &s->med, s->quantity, s->extended, s->inlet.state->p,
+                         s->inlet.state->h);
+  s->y.y.y = s->value;
+}
+static void sensor_der(const lied_env *env, rg_sensor *s) {
+  (void)env;
+  tf_pass_der(&s->inlet, &s->outlet);
+}
+static void sensor_r(const lied_env *env, rg_sensor *s) {
+  (void)env;
+  s->inlet.r.r = s->outlet.r->r;
+}
+LIED_BLOCK(sensor_state_b, rg_sensor, sensor_state)
+LIED_BLOCK(sensor_measure_b, rg_sensor, sensor_measure)
+LIED_BLOCK(sensor_der_b, rg_sensor, sensor_der)
+LIED_BLOCK(sensor_r_b, rg_sensor, sensor_r)
+
+/* Lane forms (lied/component.h): the same operations, copy by copy. */
+LIED_LANE_BODY void sensor_state_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict i_ = LIED_LANE_IN(rg_sensor, g, inlet.state);
+  double *restrict o_ = LIED_LANE(rg_sensor, g, outlet.state);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++)
+    TF_V(o_, 0, l) = TF_V(i_, 0, l), TF_V(o_, 1, l) = TF_V(i_, 1, l), TF_V(o_, 2, l) = TF_V(i_, 2, l);
+}
+LIED_LANE_FORM(sensor_state_lanes)
+static void sensor_measure_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  const double *in = LIED_LANE_IN(rg_sensor, g, inlet.state);
+  double *v = LIED_LANE(rg_sensor, g, value), *y = LIED_LANE(rg_sensor, g, y.y.y);
+  for (size_t l = 0; l < n; l++) {
+    tf_med med;
+    TF_LANE_MED(rg_sensor, g, med, l, &med);
+    v[l] = sensor_eval(env, TF_LANE_WORD(rg_sensor, g, value, l), &med,
+                       TF_LANE_INT(rg_sensor, g, quantity, l), TF_LANE_INT(rg_sensor, g, extended, l),
+                       TF_V(in, 1, l), TF_V(in, 2, l));
+    y[l] = v[l];
+  }
+}
+TF_DER_LANES(sensor_der_lanes, rg_sensor, inlet, outlet)
+LIED_LANE_BODY void sensor_r_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict r_ = LIED_LANE_IN(rg_sensor, g, outlet.r);
+  double *restrict o_ = LIED_LANE(rg_sensor, g, inlet.r.r);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o_[l] = r_[l];
+}
+LIED_LANE_FORM(sensor_r_lanes)
+
+static const char *const quantity_name[] = {"", "superheat", "subcooling", "x", "Tsat"};
+static const char *const quantity_unit[] = {"", "K", "K", "1", "K"};
+
+static void sensor_meta(lied_meta *m, void *self) {
+  rg_sensor *s = self;
+  tf_meta_in(m, "inlet", 0, &s->inlet, &s->med);
+  tf_meta_out(m, "outlet", 0, &s->outlet, &s->med);
+  lied_meta_real_out(m, "y", 0, &s->y);
+  lied_meta_var(m, quantity_name[s->quantity], quantity_unit[s->quantity], &s->value);
+  lied_meta_block(m, "state", sensor_state_b, 0, LIED_SIGS(&s->inlet.state),
+                  LIED_SIGS(&s->outlet.state));
+  lied_meta_lanes(m, sensor_state_lanes);
+  lied_meta_block(m, "measure", sensor_measure_b, 0, LIED_SIGS(&s->inlet.state),
+                  LIED_SIGS(&s->value, &s->y.y));
+  lied_meta_lanes(m, sensor_measure_lanes);
+  lied_meta_block(m, "der", sensor_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->inlet.der),
+                  LIED_SIGS(&s->outlet.der));
+  lied_meta_lanes(m, sensor_der_lanes);
+  lied_meta_block(m, "r", sensor_r_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->outlet.r),
+                  LIED_SIGS(&s->inlet.r));
+  lied_meta_lanes(m, sensor_r_lanes);
+}
+
+#define SENSOR_INIT(NAME, Q)                                  \
+  static int NAME(void *self, lied_init *ctx) {               \
+    rg_sensor *s = self;                                      \
+    s->quantity = Q;                                          \
+    return rg_medium_init(&s->med, ctx);                      \
+  }
+SENSOR_INIT(superheat_init, Q_SUPERHEAT)
+SENSOR_INIT(subcooling_init, Q_SUBCOOLING)
+SENSOR_INIT(quality_init, Q_QUALITY)
+SENSOR_INIT(tsat_init, Q_TSAT)
+
+static const lied_param sensor_params[] = {RG_MEDIUM_PARAM(rg_sensor)};
+static const lied_param quality_params[] = {
+    {"extended", offsetof(rg_sensor, extended), 0, "1",
+     "1: the extended quality (h - h')/(h'' - h'), below 0 subcooled, above 1 superheated; 0: x "
+     "in [0, 1]",
+     0, 1, LIED_PARAM_INT, 0, NULL},
+    RG_MEDIUM_PARAM(rg_sensor),
+};
+#define SENSOR_CLASS(VAR, NAME, DOC, PARAMS, INIT)                                          \
+  const lied_class VAR = {NAME, "thermofluid", DOC, sizeof(rg_sensor), PARAMS,            \
+                          sizeof PARAMS / sizeof *PARAMS, INIT, sensor_meta}
+SENSOR_CLASS(rg_superheat_class, "SuperheatSensor",
+             "in-line superheat sensor: y = T(p, h) - Tsat(p) [K] (0 two-phase, negative "
+             "subcooled; also superheat)",
+             sensor_params, superheat_init);
+SENSOR_CLASS(rg_subcooling_class, "SubcoolingSensor",
+             "in-line subcooling sensor: y = Tsat(p) - T(p, h) [K] (0 two-phase, negative "
+             "superheated; also subcooling)",
+             sensor_params, subcooling_init);
+SENSOR_CLASS(rg_quality_class, "QualitySensor",
+             "in-line vapour quality sensor: y = x(p, h) [1] in [0, 1] (extended = 1: "
+             "(h - h')/(h'' - h')); also x",
+             quality_params, quality_init);
+SENSOR_CLASS(rg_tsat_class, "SaturationTemperatureSensor",
+             "in-line saturation temperature sensor: y = Tsat(p) [K] (also Tsat)", sensor_params,
+             tsat_init);
