@@ -10,6 +10,8 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_WERROR=$werror >/de
 cmake --build build -j"$jobs"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DLIED_SANITIZE=ON -DLIED_WERROR=$werror >/dev/null
 cmake --build build-asan -j"$jobs"
+# the sanitizer stage runs with lied's assertions on (src/core/assert.h)
+build-asan/lied --version | grep -q "assertions on" || { echo "build-asan: LIED_ASSERT is off"; exit 1; }
 echo "== tests (optimised build)"
 ctest --test-dir build --output-on-failure -j"$jobs"
 echo "== tests (ASan + UBSan build)"

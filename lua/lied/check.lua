@@ -89,7 +89,7 @@ end
 -- How run r differs from the plain run p: nil, or {what, ...}.
 local function differ(r, p)
   if (r.err or "") ~= (p.err or "") then
-    return { what = "message", a = p.err or "(none)", b = r.err or "(none)" }
+    return { what = "message", a = p.err, b = r.err }
   end
   local d = r.res:first_difference(p.res)
   if not d then return nil end
@@ -104,20 +104,22 @@ local function fmt(v) return string.format("%.17g", v) end
 -- A difference in words: where, what, both values.
 local function describe(d, built)
   if d.what == "message" then
-    return string.format("the runs end differently: plain %q, this run %q", d.a, d.b)
+    local function ended(m) return m and string.format("failed: %q", m) or "ran to its end" end
+    return string.format("in how the runs end: plain %s, this run %s", ended(d.a), ended(d.b))
   elseif d.what == "names" then
-    return "the recorded names differ"
+    return "in the recorded names"
   elseif d.what == "rows" then
-    return string.format("plain recorded %d rows, this run %d", d.rows_b, d.rows_a)
+    return string.format("in the rows: plain recorded %d, this run %d", d.rows_b, d.rows_a)
   end
   if d.col == 0 then
-    return string.format("row %d: time %s (plain) against %s", d.row, fmt(d.a), fmt(d.b))
+    return string.format("in row %d's time: %s (plain) against %s", d.row, fmt(d.a), fmt(d.b))
   end
   local comp, var = built:component(d.name)
   if not comp then comp, var = d.name:match("^(.*)%.([^.]*)$") end
   return string.format("at t = %s: component %s, variable %s: %s (plain) against %s",
     fmt(d.t), comp or "?", var or d.name, fmt(d.a), fmt(d.b))
 end
+check.describe = describe
 
 -- The paths the difference of the fast run goes with: each run without one
 -- path that agrees with the plain one lost some of the fast run's paths

@@ -767,7 +767,8 @@ function cli.main(args)
       io.stdout:write(cli.usage(), "\n")
       return 0
     elseif a == "--version" then
-      io.stdout:write("lied ", lied.version, " (", _VERSION, ")\n")
+      io.stdout:write("lied ", lied.version, " (", _VERSION,
+                      lied.core.asserts and ", assertions on" or "", ")\n")
       return 0
     elseif a == "help" then
       local cmd = args[2]

@@ -9,3 +9,11 @@ void lied_assert_fail(const char *cond, const char *file, int line, const char *
   fflush(stderr);
   abort();
 }
+
+int lied_asserts_on(void) {
+#ifdef LIED_ASSERTS
+  return 1;
+#else
+  return 0;
+#endif
+}

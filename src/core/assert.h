@@ -11,6 +11,8 @@
 
 void lied_assert_fail(const char *cond, const char *file, int line, const char *func)
     __attribute__((noreturn));
+/* 1 when the library was built with LIED_ASSERTS (lied --version says so) */
+int lied_asserts_on(void);
 
 #ifdef LIED_ASSERTS
 #define LIED_ASSERT(cond) \

@@ -3,6 +3,7 @@
  * the module's own functions: solvers, glob, suggest, error. */
 #include <stdlib.h>
 #include <string.h>
+#include "core/assert.h"
 #include "core/model.h"
 #include "linsys/sparse.h"
 #include "lua/binding.h"
@@ -154,5 +155,7 @@ int lied_lua_open_core(lua_State *L) {
   lua_setfield(L, -2, "version");
   lua_pushboolean(L, lied_splu_available());
   lua_setfield(L, -2, "sparse_lu");
+  lua_pushboolean(L, lied_asserts_on());
+  lua_setfield(L, -2, "asserts");
   return 1;
 }

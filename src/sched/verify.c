@@ -81,7 +81,8 @@ static void in_arena(const lied_model *m, const char *base, size_t stride, uint6
 }
 
 static void verify_section(const lied_sched *s, const lied_section *sec) {
-  LIED_ASSERT(sec->nblk >= 1 && sec->k >= 1 && sec->count >= 1 && sec->k <= s->maxk);
+  /* a dense section fits the work space (maxk: dense sections only) */
+  LIED_ASSERT(sec->nblk >= 1 && sec->k >= 1 && sec->count >= 1 && (sec->sparse || sec->k <= s->maxk));
   for (int m = 0; m < sec->nblk; m++) in_arena(s->model, sec->blk[m].base, sec->blk[m].stride,
                                                sec->count);
   for (int p = 0; p < sec->k; p++) {
@@ -91,6 +92,9 @@ static void verify_section(const lied_sched *s, const lied_section *sec) {
   }
   for (int i = 0; i < sec->nfin; i++)
     LIED_ASSERT(sec->fin[i] >= 0 && sec->fin[i] < sec->nblk && (i == 0 || sec->fin[i - 1] < sec->fin[i]));
+  /* a sparse section (sched/spsec.h): one instance, no column passes */
+  LIED_ASSERT(!sec->sparse || sec->count == 1);
+  if (sec->sparse) return;
   /* the column passes: every tearing variable once, members in range */
   uint64_t seen = 0;
   for (int i = 0; i < sec->k; i++) {

@@ -181,6 +181,7 @@ static int fused_range(const lied_fused *f, lied_fused_ws *w, uint64_t a, uint64
   LIED_ASSERT(a % chunk == 0 && a <= b && b <= w->s->aligned_n); /* whole chunks */
   for (uint64_t q0 = a; q0 < b; q0 += chunk) {
     const uint64_t n = b - q0 < chunk ? b - q0 : chunk;
+    LIED_ASSERT(n == chunk || q0 + n == b); /* whole chunks, the last up to b */
     chunk_load(w, f->x, q0, n);
     if (lane) lied_lanes_load(&w->lanes, q0, n);
     for (int j = 0; j < f->nsteps; j++) {

@@ -9,6 +9,7 @@ contains "$tmp/out" "lied run FILE.lua [options]" "help text"
 contains "$tmp/out" "--set PATH=VALUE" "help lists --set"
 expect 0 "version" -- "$LIED" --version
 contains "$tmp/out" "lied 0." "version text"
+grep -Eqx "lied [0-9.]+ \(Lua 5\.4(, assertions on)?\)" "$tmp/out" && ok || bad "version line: $(cat "$tmp/out")"
 
 # run: CSV on stdout with the exact header and full precision
 expect 0 "run" -- "$LIED" run $M

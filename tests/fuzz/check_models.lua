@@ -2,6 +2,8 @@
 -- lied.check (tests/fuzz/coupled_gen.lua, lua/lied/check.lua), from a PRNG:
 --   lied tests/fuzz/check_models.lua [--seconds S | --count N] [--seed K] [--maxn N]
 --                                     [--threads T]   (the fast runs' threads, default 2)
+--                                     [--trace 1]     (each seed on stderr before its runs:
+--                                                      an assertion's abort names its model)
 -- Model j draws its bytes from math.randomseed(K + j), so a model is
 -- reproduced by its seed (printed with every difference and failure).
 -- Prints one line per model with a difference or an error, then a summary:
@@ -10,7 +12,7 @@
 local lied = require "lied"
 local gen = dofile((os.getenv("LIED_SRC") or ".") .. "/tests/fuzz/coupled_gen.lua")
 
-local secs, count, seed, maxn, threads = nil, nil, 1, 600, 2
+local secs, count, seed, maxn, threads, trace = nil, nil, 1, 600, 2, false
 local a = arg or {}
 local i = 1
 while i <= #a do
@@ -18,6 +20,7 @@ while i <= #a do
   if k == "--seconds" then secs = v elseif k == "--count" then count = v
   elseif k == "--seed" then seed = v elseif k == "--maxn" then maxn = v
   elseif k == "--threads" then threads = v
+  elseif k == "--trace" then trace = v == 1
   else error("check_models: unknown argument " .. tostring(k), 0) end
   i = i + 2
 end
@@ -31,6 +34,7 @@ while (not count or j < count) and (not secs or lied.core.clock() - t0 < secs) d
   math.randomseed(seed + j)
   local model, run, what = gen(function() return math.random(0, 255) end, maxn)
   run.threads = threads
+  if trace then io.stderr:write(string.format("seed %d: %s\n", seed + j, what)) end
   local ok, report = pcall(lied.check, model, run)
   if ok and report.interrupted then
     print(string.format("seed %d: interrupted", seed + j))

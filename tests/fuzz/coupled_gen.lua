@@ -8,11 +8,15 @@
 -- ones), per-copy parameters and start values, and array ends of every kind:
 -- a component outside the arrays that the first or the last copy reads and
 -- that reads it, a source driving one end, a node every copy is wired to
--- (a sum read by every copy), a copy-to-copy signal chain.
+-- (a sum read by every copy), a copy-to-copy signal chain; water pipes of
+-- cells and drops (a section per cell coupled to the next) with tanks and
+-- heated cells outside the arrays at their ends or one heat signal every
+-- cell reads.
 local lied = require "lied"
 local th = require "lied.thermal"
 local mech = require "lied.mechanics"
 local sig = require "lied.signals"
+local tf = require "lied.thermofluid"
 
 local sizes = { 1, 2, 3, 5, 8, 31, 32, 33, 40, 63, 64, 65, 70, 97, 100, 130, 200, 420, 600 }
 local fixed = { "rk4", "rk4", "euler", "heun", "rk3" }
@@ -170,7 +174,75 @@ return function(byte, maxn)
     return lied.model "Signals" (def), { dt = 0.01, steps = 5 + byte() % 40 }
   end
 
-  local model, run = pick { thermal, thermal, mechanical, mechanical, signals } ()
+  -- a water pipe: cells vol[1..n] between drops drop[1..n+1] (each drop
+  -- reads the cell before it, each cell the drop after it: a section per
+  -- copy coupled to copy i+1), per-copy start pressures (a profile) and
+  -- temperatures, ends of every kind: a source or a tank outside the arrays
+  -- at the inlet, a sink or a tank before the sink at the outlet, heat into
+  -- the first or last cell from a signal, or into every cell from one
+  -- signal (a node every copy reads)
+  local function fluid()
+    local n = size()
+    local p_in, p_out = 1.2e5 + 1e4 * (byte() % 4), 1e5
+    local per = { p0 = function(i) return p_in - (p_in - p_out) * i / (n + 1) end }
+    if chance(2) then per.T0 = function(i) return 290 + (i * 13 % 40) end; say("per-copy T0") end
+    local heated = byte() % 4 -- 0: none, 1: the first cell, 2: the last, 3: every cell
+    local def = {
+      drop = lied.array(tf.PressureDrop { dp_ref = 1000, v_ref = 8e-3, L = 1e3 }, n + 1,
+        chance(2) and { dp_ref = function(i) return 800 + (i % 5) * 100 end } or nil),
+      vol = lied.array(tf.Volume { V = 0.08, T0 = 300, Q_from_input = heated == 3 and 1 or 0 }, n, per),
+      connect = {},
+    }
+    local conn = def.connect
+    conn[1] = lied.each(1, n, { "drop[i].outlet", "vol[i].inlet" }, { "vol[i].outlet", "drop[i+1].inlet" })
+    say("water pipe of " .. n .. " cells")
+    def.src = tf.Source { p0 = p_in, T0 = 330 + byte() % 30 }
+    if chance(3) then -- a tank outside the arrays between the source and the pipe
+      def.tank_in, def.drop_in = tf.Volume { V = 0.5, p0 = p_in, T0 = 320 },
+        tf.PressureDrop { dp_ref = 500, v_ref = 8e-3, L = 1e3 }
+      conn[#conn + 1] = { "src.outlet", "drop_in.inlet" }
+      conn[#conn + 1] = { "drop_in.outlet", "tank_in.inlet" }
+      conn[#conn + 1] = { "tank_in.outlet", "drop[1].inlet" }
+      say("inlet: a tank outside")
+    else
+      conn[#conn + 1] = { "src.outlet", "drop[1].inlet" }
+    end
+    def.sink = tf.Sink { p0 = p_out }
+    if chance(3) then -- a tank between the pipe and the sink
+      def.tank_out, def.drop_out = tf.Volume { V = 0.5, p0 = p_out + 100, T0 = 300 },
+        tf.PressureDrop { dp_ref = 500, v_ref = 8e-3, L = 1e3 }
+      conn[#conn + 1] = { "drop[" .. (n + 1) .. "].outlet", "tank_out.inlet" }
+      conn[#conn + 1] = { "tank_out.outlet", "drop_out.inlet" }
+      conn[#conn + 1] = { "drop_out.outlet", "sink.inlet" }
+      say("outlet: a tank outside")
+    else
+      conn[#conn + 1] = { "drop[" .. (n + 1) .. "].outlet", "sink.inlet" }
+    end
+    if (heated == 1 or heated == 2) and n > 1 then
+      -- the heated cell is a component outside the array (cell `at`): the
+      -- array's end reads it and it reads the array's end
+      local at, m, o = heated == 1 and 1 or n, n - 1, heated == 1 and 1 or 0 -- vol[i]: cell i + o
+      local function cell(i) return i + o end
+      def.vol = lied.array(tf.Volume { V = 0.08, T0 = 300 }, m,
+        { p0 = function(i) return per.p0(cell(i)) end,
+          T0 = per.T0 and function(i) return per.T0(cell(i)) end or nil })
+      def.qv = tf.Volume { V = 0.08, T0 = per.T0 and per.T0(at) or 300, p0 = per.p0(at), Q_from_input = 1 }
+      def.heat = sig.Sine { amplitude = 2e4, w = 20, offset = 1e4 }
+      conn[1] = lied.each(1, m, { "drop[" .. (o == 1 and "i+1" or "i") .. "].outlet", "vol[i].inlet" },
+        { "vol[i].outlet", "drop[i+" .. (o + 1) .. "].inlet" })
+      conn[#conn + 1] = { "drop[" .. at .. "].outlet", "qv.inlet" }
+      conn[#conn + 1] = { "qv.outlet", "drop[" .. (at + 1) .. "].inlet" }
+      conn[#conn + 1] = { "heat.y", "qv.Q_in" }
+      say(heated == 1 and "the first cell heated, outside the array" or "the last cell heated, outside the array")
+    elseif heated == 3 then
+      def.heat = sig.Sine { amplitude = 5e3, w = 10, offset = 2e3 }
+      conn[#conn + 1] = lied.each(1, n, { "heat.y", "vol[i].Q_in" })
+      say("every cell heated by one signal")
+    end
+    return lied.model "Fluid" (def), { dt = 1e-3, steps = 5 + byte() % 40 }
+  end
+
+  local model, run = pick { thermal, thermal, mechanical, mechanical, signals, fluid } ()
   local k = byte() % 10
   run.solver = k < 8 and pick(fixed) or k == 8 and "dopri45" or "beuler"
   run.stop = run.dt * run.steps

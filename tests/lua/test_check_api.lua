@@ -57,6 +57,22 @@ T.eq(d and d.what, "names", "other names")
 d = r1:first_difference(run(nil, { stop = 0.01 }))
 T.check(d and d.what == "rows" and d.rows_a == r1:nrows(), "other rows")
 
+-- the words of a difference (the report's "first difference ..." line)
+local describe = require("lied.check").describe
+T.eq(describe({ what = "message", b = "at t = 0: internal error" }),
+  'in how the runs end: plain ran to its end, this run failed: "at t = 0: internal error"',
+  "one run failed")
+T.eq(describe({ what = "message", a = "x", b = "y" }),
+  'in how the runs end: plain failed: "x", this run failed: "y"', "both failed, differently")
+T.eq(describe({ what = "rows", rows_a = 3, rows_b = 5 }), "in the rows: plain recorded 5, this run 3",
+  "rows")
+T.eq(describe({ what = "names" }), "in the recorded names", "names")
+T.eq(describe({ col = 0, row = 2, a = 0.5, b = 0.25 }),
+  "in row 2's time: 0.5 (plain) against 0.25", "time")
+T.eq(describe({ col = 3, t = 0.001, name = "crab[2].body1.frame_a.x", a = 1, b = 2 }, b),
+  "at t = 0.001: component crab[2].body1, variable frame_a.x: 1 (plain) against 2",
+  "a variable: its component")
+
 -- threads_any: two threads share 40 crabs (one chunk and a part) in waves
 local bt = lied.build(Chain, { n = 40 }, nil, { skew_any = true })
 local _, st = bt:run { stop = 0.02, dt = 1e-3, threads = 2, threads_any = true, out = "none" }

@@ -1,6 +1,7 @@
 -- Generated models of coupled arrays (tests/fuzz/coupled_gen.lua: lied.each
 -- to copy i+1 and i+2, periodic chains, per-copy values, array ends of every
--- kind, nodes every copy is wired to) under lied.check: 40 models from fixed
+-- kind, nodes every copy is wired to; thermal, mechanical and signal chains,
+-- water pipes) under lied.check: 40 models from fixed
 -- seeds, each built and run along its fast paths and the plain ones, must
 -- give the same bits, and together they must take skewed evaluation, waves,
 -- lanes and threads. tests/fuzz/check_models.lua runs the generator for as

@@ -3,7 +3,7 @@
  * error (...): FILE:LINE: FUNCTION: assertion 'COND' failed" and aborts, in this file and in
  * the engine (lied_lanes_move asked to move instances outside a group's
  * lanes); a true one does nothing. Where it is off: the condition is not
- * evaluated. */
+ * evaluated. lied_asserts_on (lied --version: "assertions on") says which. */
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -61,12 +61,14 @@ static void test_on(void) {
   int n = 0;
   LIED_ASSERT(++n == 1); /* true: nothing, but evaluated */
   CHECK(n == 1);
+  CHECK(lied_asserts_on()); /* the library says so too (lied --version) */
 }
 #else
 static void test_on(void) {
   int n = 0;
   LIED_ASSERT(++n == 5); /* off: not evaluated */
   CHECK(n == 0);
+  CHECK(!lied_asserts_on());
 }
 #endif
 
