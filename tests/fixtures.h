@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "builder/system.h"
+#include "sched/system.h"
 #include "check.h"
 #include "sched/par.h"
 

@@ -2,12 +2,13 @@
 -- Usage: local T = require "tests.testing"; T.near(a, b, tol, "what"); ...; T.done()
 local T = { passed = 0, failed = 0 }
 
-local function report(ok, msg)
+local function report(ok, msg, level)
   if ok then
     T.passed = T.passed + 1
   else
     T.failed = T.failed + 1
-    local info = debug.getinfo(3, "Sl")
+    if T.silent then return ok end -- tests/lua/test_testing.lua: refusals expected
+    local info = debug.getinfo(level or 3, "Sl")
     io.stderr:write(string.format("\n%s:%d: FAILED: %s\n", info.short_src, info.currentline, msg))
   end
   return ok
@@ -60,6 +61,48 @@ function T.raises(fn, pats, msg, kind)
   return r
 end
 
+-- Results a test asserts over must not be empty: a loop over no rows
+-- asserts nothing and passes (a run that stopped at once, a variable not
+-- recorded, a file not written). These refuse them: a failure is reported and
+-- the test stops (error), since what follows would check nothing.
+local function refuse(msg) -- called by T.column & co.: the test's line is 4 up
+  report(false, msg, 4)
+  error("stopped: " .. msg, 0)
+end
+
+-- The column `name` of result res (res:column(name)), with at least min
+-- values (default 2: a first row and a later one).
+function T.column(res, name, min)
+  min = min or 2
+  if res == nil then refuse(string.format("column %s: no result (the run failed?)", name)) end
+  local c, msg = res:column(name)
+  if c == nil then refuse(string.format("column %s: %s", name, tostring(msg))) end
+  if #c < min then
+    refuse(string.format("column %s: %d rows, at least %d expected", name, #c, min))
+  end
+  return c
+end
+
+-- The names of the columns of result res (res:names()), at least min
+-- (default 1): for loops comparing every column of two results.
+function T.names(res, min)
+  min = min or 1
+  if res == nil then refuse("names: no result (the run failed?)") end
+  local n = res:names()
+  if #n < min then refuse(string.format("names: %d columns, at least %d expected", #n, min)) end
+  return n
+end
+
+-- n, when n >= min (default 1): for loops over rows counted elsewhere,
+-- for i = 1, T.rows(#list, "what") do ... end.
+function T.rows(n, what, min)
+  min = min or 1
+  if type(n) ~= "number" or n < min then
+    refuse(string.format("%s: %s rows, at least %d expected", what or "rows", tostring(n), min))
+  end
+  return n
+end
+
 -- Run a shell command; returns exit code, stdout, stderr.
 function T.sh(cmd)
   local out, errf = os.tmpname(), os.tmpname()
@@ -77,10 +120,11 @@ end
 
 -- Read a CSV file of lied's (a header of names, rows of numbers) and remove
 -- it: names, rows, each row holding its values both by column number and by
--- name. nil when the file cannot be opened.
-function T.take_csv(path)
+-- name. A file that cannot be opened, or holds fewer than min rows (default
+-- 1), fails the test (T.column).
+function T.take_csv(path, min)
   local f = io.open(path, "r")
-  if not f then return nil end
+  if not f then refuse("cannot read the CSV file " .. path) end
   local names = {}
   for name in (f:read("l") or ""):gmatch("[^,]+") do names[#names + 1] = name end
   local rows = {}
@@ -95,7 +139,22 @@ function T.take_csv(path)
   end
   f:close()
   os.remove(path)
+  if #names == 0 or #rows < (min or 1) then
+    refuse(string.format("%s: %d columns, %d rows, at least %d expected", path, #names, #rows,
+      min or 1))
+  end
   return names, rows
+end
+
+-- A PNG's width and height (from its IHDR chunk) and its size in bytes; nil
+-- when the file is missing or is not a PNG.
+function T.png_size(path)
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local b = f:read("a")
+  f:close()
+  if b:sub(1, 8) ~= "\137PNG\r\n\26\n" or b:sub(13, 16) ~= "IHDR" then return nil, #b end
+  return string.unpack(">I4", b, 17), string.unpack(">I4", b, 21), #b
 end
 
 -- The lied binary (ctest passes it in LIED_BIN).

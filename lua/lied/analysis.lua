@@ -100,8 +100,19 @@ end
 
 -- The matrices as CSV blocks (A; B, C, D when there are inputs/outputs;
 -- eigenvalues when eig): each block's header row starts with its name.
-function Linear.csv(l, eig)
+-- With write (a function of a string), the text goes to it block by block
+-- and a Ctrl-C stops it ("linearize (writing the matrices): interrupted").
+function Linear.csv(l, eig, write)
   local lines = {}
+  if write then
+    lines = setmetatable({}, { __newindex = function(t, k, v)
+      rawset(t, k, v)
+      if k % 256 == 0 then
+        lied.core.check_stop("linearize (writing the matrices)")
+        write(table.concat(t, "\n", k - 255, k) .. "\n")
+      end
+    end })
+  end
   matrix_lines(lines, "A", l.A, l.states, l.states)
   local function block(name, rows, rn, cn)
     if #rows > 0 and #cn > 0 then
@@ -112,6 +123,14 @@ function Linear.csv(l, eig)
   block("B", l.B, l.states, l.inputs)
   block("C", l.C, l.outputs, l.states)
   block("D", l.D, l.outputs, l.inputs)
+  if l.nonsmooth and #l.nonsmooth > 0 then
+    lines[#lines + 1] = ""
+    lines[#lines + 1] = "nonsmooth,matrix,row,column,forward,backward"
+    for _, q in ipairs(l.nonsmooth) do
+      lines[#lines + 1] = string.format("%s,%s,%s,%s,%.17g,%.17g", q.kind, q.matrix, q.row, q.column,
+        q.forward, q.backward)
+    end
+  end
   if eig and l.eigenvalues then
     lines[#lines + 1] = ""
     lines[#lines + 1] = "eigenvalue,re,im"
@@ -119,7 +138,42 @@ function Linear.csv(l, eig)
       lines[#lines + 1] = string.format("%d,%.17g,%.17g", i, e[1] == 0 and 0 or e[1], e[2] == 0 and 0 or e[2])
     end
   end
+  if write then
+    local n = #lines
+    write(table.concat(lines, "\n", n - n % 256 + 1, n) .. (n % 256 > 0 and "\n" or ""))
+    return nil
+  end
   return table.concat(lines, "\n") .. "\n"
+end
+
+-- A note on the entries where the model is not smooth at the point (nil
+-- when there are none; docs/analysis.md, "Accuracy").
+function analysis.nonsmooth_text(l)
+  local ns = l.nonsmooth or {}
+  if #ns == 0 then return nil end
+  local kinks, second = {}, {}
+  for _, q in ipairs(ns) do
+    local e = string.format("%s[%s, %s]", q.matrix, q.row, q.column)
+    if q.kind == "kink" then
+      kinks[#kinks + 1] = string.format("%s (slopes %s and %s)", e, g(q.backward), g(q.forward))
+    else
+      second[#second + 1] = e
+    end
+  end
+  local function list(t)
+    if #t > 4 then return table.concat(t, ", ", 1, 4) .. string.format(" and %d more", #t - 4) end
+    return table.concat(t, ", ")
+  end
+  local out = {}
+  if #kinks > 0 then
+    out[#out + 1] = "not differentiable at the point (a kink: the one-sided slopes differ, the "
+      .. "entry is their mean): " .. list(kinks)
+  end
+  if #second > 0 then
+    out[#out + 1] = "not twice differentiable at the point (extrapolated from two steps, "
+      .. "accurate to rounding): " .. list(second)
+  end
+  return table.concat(out, "\n")
 end
 
 local function eig_text(e)
@@ -154,6 +208,8 @@ function Linear.__tostring(l)
     lines[#lines + 1] = "eigenvalues: " .. table.concat(t, ", ")
   end
   if #l.inputs > 0 or #l.outputs > 0 then lines[#lines + 1] = "B, C, D: l.B, l.C, l.D; l:csv() as CSV" end
+  local note = analysis.nonsmooth_text(l)
+  if note then lines[#lines + 1] = note end
   return table.concat(lines, "\n")
 end
 
@@ -571,6 +627,92 @@ local function end_all(err, mpi)
   core.mpi_abort(lied.error_kind(err) == "usage" and 2 or 1)
 end
 
+-- A sweep's state S: model, o (the checked spec), file (the name of point i's
+-- output file, or nil), ropts (the run options), points, keys, P and rank
+-- (the processes), keep_result, list (the result, rank 0's).
+
+-- The error of point i in a sweep: kind of err, the point named.
+local function point_error(err, what, i, label)
+  return core.error(lied.error_kind(err), what .. i .. " (" .. label .. "): " .. tostring(err))
+end
+
+-- Run point i of S: its label, its result (when kept) and the value of
+-- each (encoded for rank 0 on the other ranks).
+local function sweep_point(S, i)
+  local o, P, rank = S.o, S.P, S.rank
+  local p = S.points[i]
+  local label = analysis.point_label(p, S.keys)
+  local ov = copy(o.set)
+  for k, v in pairs(p) do ov[k] = v end
+  local ok, b = pcall(lied.build, S.model, ov)
+  if not ok then error(point_error(b, "sweep: point ", i, label), 0) end
+  local res, stats, err = b:run(S.ropts)
+  if err then error(point_error(err, "sweep: point ", i, label), 0) end
+  if stats.interrupted then error(core.error("model", "sweep: interrupted at point " .. i .. " (" .. label .. ")"), 0) end
+  local entry = { label = label, result = S.keep_result and res or nil }
+  if o.each then
+    local okv, v = pcall(o.each, res, copy(p), i)
+    if not okv then error(point_error(v, "sweep: each: point ", i, label), 0) end
+    entry.value = v
+    entry.packed = P > 1 and rank ~= 0 and analysis.encode(v, "sweep: each: point " .. i .. " (" .. label .. ")") or nil
+    -- the value comes back through the same bytes with one process too, so
+    -- what a script sees does not depend on where the point ran
+    if P == 1 or rank == 0 then entry.value = analysis.decode(analysis.encode(v, "sweep: each: point " .. i .. " (" .. label .. ")")) end
+  end
+  return entry
+end
+
+-- Point i's entry into S.list: its label and point, its file written (rank
+-- 0), and the value kept: each's, the file's name or the result.
+local function sweep_take(S, i, entry)
+  local list, file = S.list, S.file
+  list.labels[i], list.points[i] = entry.label, copy(S.points[i])
+  if file then
+    local name = file(i)
+    entry.result:save(name)
+    list.files[i] = name
+  end
+  if S.o.each then list[i] = entry.value
+  elseif file then list[i] = list.files[i]
+  else list[i] = entry.result end
+end
+
+-- A rank other than 0: its points' entries to rank 0, once rank 0 asks
+-- (until then waiting asleep rather than in a send that would spin), in
+-- point order, each result in bounded messages.
+local function sweep_send(mine)
+  core.mpi_recv(0)
+  for _, entry in ipairs(mine) do
+    local res = entry.result
+    local names = res and res:names() or nil
+    local nrows = res and res:nrows() or 0
+    core.mpi_send(0, analysis.encode({ label = entry.label, value = entry.packed, names = names,
+      units = names and res:units() or nil, nrows = nrows }))
+    local per = math.max(1, ROW_BYTES // (8 * ((names and #names or 0) + 1)))
+    for r = 1, nrows, per do core.mpi_send(0, core.result_rows(res, r, math.min(per, nrows - r + 1))) end
+    entry.result = nil
+  end
+end
+
+-- Rank 0: rank r's points a .. b, received and taken in order.
+local function sweep_receive(S, r, a, b)
+  core.mpi_send(r, "") -- ready for rank r's points
+  for i = a, b do
+    local head = analysis.decode(core.mpi_recv(r))
+    local entry = { label = head.label, value = head.value and analysis.decode(head.value) or nil }
+    if head.names then
+      local res = core.result_new(head.names, head.units)
+      local got = 0
+      while got < head.nrows do
+        core.result_append(res, core.mpi_recv(r))
+        got = res:nrows()
+      end
+      entry.result = res
+    end
+    sweep_take(S, i, entry)
+  end
+end
+
 -- lied.sweep(model, spec) (docs/distributed.md, "Sweeps"; docs/analysis.md):
 -- one run of model per point of spec's parameters (as the REPL's sweep{}:
 -- every combination, or mode = "list"), run = {options}, set = {overrides
@@ -593,86 +735,23 @@ function analysis.sweep(model, spec)
   local N = #points
   -- this rank's points: floor(N r / P) + 1 .. floor(N (r + 1) / P)
   local function share(r) return N * r // P + 1, N * (r + 1) // P end
-  local first, last = share(rank)
-  local keep_result = file ~= nil or o.each == nil
-  local mine = {}
-  local function run_point(i)
-    local p = points[i]
-    local label = analysis.point_label(p, keys)
-    local ov = copy(o.set)
-    for k, v in pairs(p) do ov[k] = v end
-    local ok, b = pcall(lied.build, model, ov)
-    if not ok then error(core.error(lied.error_kind(b), "sweep: point " .. i .. " (" .. label .. "): " .. tostring(b)), 0) end
-    local res, stats, err = b:run(ropts)
-    if err then error(core.error(lied.error_kind(err), "sweep: point " .. i .. " (" .. label .. "): " .. tostring(err)), 0) end
-    if stats.interrupted then error(core.error("model", "sweep: interrupted at point " .. i .. " (" .. label .. ")"), 0) end
-    local entry = { label = label, result = keep_result and res or nil }
-    if o.each then
-      local okv, v = pcall(o.each, res, copy(p), i)
-      if not okv then error(core.error(lied.error_kind(v), "sweep: each: point " .. i .. " (" .. label .. "): " .. tostring(v)), 0) end
-      entry.value = v
-      entry.packed = P > 1 and rank ~= 0 and analysis.encode(v, "sweep: each: point " .. i .. " (" .. label .. ")") or nil
-      -- the value comes back through the same bytes with one process too, so
-      -- what a script sees does not depend on where the point ran
-      if P == 1 or rank == 0 then entry.value = analysis.decode(analysis.encode(v, "sweep: each: point " .. i .. " (" .. label .. ")")) end
-    end
-    return entry
-  end
-  local list = setmetatable({ labels = {}, points = {}, files = file and {} or nil }, { __name = "lied.Sweep",
+  local S = { model = model, o = o, file = file, ropts = ropts, points = points, keys = keys,
+              P = P, rank = rank, keep_result = file ~= nil or o.each == nil }
+  S.list = setmetatable({ labels = {}, points = {}, files = file and {} or nil }, { __name = "lied.Sweep",
     __tostring = function(l) return string.format("sweep of %d points", #l.labels) end })
-  local function take(i, entry)
-    list.labels[i], list.points[i] = entry.label, copy(points[i])
-    if file then
-      local name = file(i)
-      entry.result:save(name)
-      list.files[i] = name
-    end
-    if o.each then list[i] = entry.value
-    elseif file then list[i] = list.files[i]
-    else list[i] = entry.result end
-  end
   local function work()
+    local mine, first, last = {}, share(rank)
     for i = first, last do
-      local entry = run_point(i)
-      if rank == 0 then take(i, entry) else mine[#mine + 1] = entry end
+      local entry = sweep_point(S, i)
+      if rank == 0 then sweep_take(S, i, entry) else mine[#mine + 1] = entry end
     end
-    if P == 1 then return list end
+    if P == 1 then return S.list end
     if rank ~= 0 then
-      -- rank 0 says when it takes this rank's points: until then this rank
-      -- waits asleep rather than in a send that would spin
-      core.mpi_recv(0)
-      for _, entry in ipairs(mine) do -- in point order, each in bounded messages
-        local res = entry.result
-        local names = res and res:names() or nil
-        local nrows = res and res:nrows() or 0
-        core.mpi_send(0, analysis.encode({ label = entry.label, value = entry.packed, names = names,
-          units = names and res:units() or nil, nrows = nrows }))
-        local per = math.max(1, ROW_BYTES // (8 * ((names and #names or 0) + 1)))
-        for r = 1, nrows, per do core.mpi_send(0, core.result_rows(res, r, math.min(per, nrows - r + 1))) end
-        entry.result = nil
-      end
+      sweep_send(mine)
       return nil
     end
-    for r = 1, P - 1 do
-      core.mpi_send(r, "") -- ready for rank r's points
-      local a, b = share(r)
-      for i = a, b do
-        local head = analysis.decode(core.mpi_recv(r))
-        local entry = { label = head.label, value = head.value and analysis.decode(head.value) or nil }
-        if head.names then
-          local res = core.result_new(head.names, head.units)
-          local got = 0
-          while got < head.nrows do
-            local s = core.mpi_recv(r)
-            core.result_append(res, s)
-            got = res:nrows()
-          end
-          entry.result = res
-        end
-        take(i, entry)
-      end
-    end
-    return list
+    for r = 1, P - 1 do sweep_receive(S, r, share(r)) end
+    return S.list
   end
   if P == 1 then return work() end
   -- under mpirun a failure on one rank ends every rank (docs/distributed.md)

@@ -466,14 +466,8 @@ local function model_args(args, npos)
   return cli.load_model(file), sets, pos
 end
 
-local function cmd_info(args)
-  local model, sets = model_args(args, 0)
-  local specs = lied.flatten(model, sets)
-  local built = lied.core.build(specs)
-  local i = built:info(true)
-  local out = io.stdout
-  out:write("model ", model.name, "\n\ntree:\n")
-  print_tree(specs, out)
+-- lied info: the counts of model:info(true)
+local function info_counts(i, out)
   out:write("\ncounts:\n")
   out:write(string.format("  components     %d (%d declared)\n", i.components, i.declared))
   out:write(string.format("  blocks         %d\n", i.blocks))
@@ -501,6 +495,10 @@ local function cmd_info(args)
     end
   end
   if not any then out:write("  (none)\n") end
+end
+
+-- lied info: the schedule, its graph, memory, chunks, lanes and set-up time
+local function info_schedule(i, out)
   out:write("\nschedule:\n")
   out:write(string.format("  constant  %d blocks in %d steps (run once)\n", i.constant_blocks, i.constant_steps))
   out:write(string.format("  dynamic   %d blocks in %d steps (every evaluation)\n", i.dynamic_blocks, i.dynamic_steps))
@@ -533,25 +531,41 @@ local function cmd_info(args)
       or ("no (" .. (i.no_lanes or "out of memory") .. ")")))
   end
   out:write(string.format("  time      instantiate %.3f s, schedule %.3f s\n", i.t_instantiate, i.t_schedule))
+end
+
+-- lied info: the Jacobian's sparsity and colouring, its pattern when small
+local function info_jacobian(i, out)
   local jac = i.jacobian
-  if jac then
-    out:write("\njacobian (structural sparsity of the derivatives, for implicit solvers):\n")
-    local n = i.states
-    out:write(string.format("  nonzeros  %d of %d x %d (%.3g%%), at most %d per row\n", jac.nnz, n, n,
-      n > 0 and 100 * jac.nnz / (n * n) or 0, jac.max_row))
-    out:write(string.format("  colours   %d (derivative evaluations per finite-difference Jacobian)\n",
-      jac.colours))
-    if jac.pattern then
-      local names = jac.states
-      local w = 0
-      for _, nm in ipairs(names) do w = math.max(w, #nm) end
-      out:write("  pattern   (row: derivative of the state, column: state it depends on)\n")
-      for r, row in ipairs(jac.pattern) do
-        local nm = names[r] or ""
-        out:write("    ", nm, string.rep(" ", w - #nm), "  ", row, "\n")
-      end
+  if not jac then return end
+  out:write("\njacobian (structural sparsity of the derivatives, for implicit solvers):\n")
+  local n = i.states
+  out:write(string.format("  nonzeros  %d of %d x %d (%.3g%%), at most %d per row\n", jac.nnz, n, n,
+    n > 0 and 100 * jac.nnz / (n * n) or 0, jac.max_row))
+  out:write(string.format("  colours   %d (derivative evaluations per finite-difference Jacobian)\n",
+    jac.colours))
+  if jac.pattern then
+    local names = jac.states
+    local w = 0
+    for _, nm in ipairs(names) do w = math.max(w, #nm) end
+    out:write("  pattern   (row: derivative of the state, column: state it depends on)\n")
+    for r, row in ipairs(jac.pattern) do
+      local nm = names[r] or ""
+      out:write("    ", nm, string.rep(" ", w - #nm), "  ", row, "\n")
     end
   end
+end
+
+local function cmd_info(args)
+  local model, sets = model_args(args, 0)
+  local specs = lied.flatten(model, sets)
+  local built = lied.core.build(specs)
+  local i = built:info(true)
+  local out = io.stdout
+  out:write("model ", model.name, "\n\ntree:\n")
+  print_tree(specs, out)
+  info_counts(i, out)
+  info_schedule(i, out)
+  info_jacobian(i, out)
   return 0
 end
 
@@ -649,8 +663,11 @@ local function cmd_linearize(args)
   for _, f in ipairs { "--set", "--at", "--solver", "--dt", "--start", "--inputs", "--outputs", "--eig" } do allowed[f] = true end
   local model, opts, o = analysis_args(args, allowed)
   opts.inputs, opts.outputs, opts.eig = o.inputs, o.outputs, o.eig or false
-  local l = require("lied.analysis").linearize(model, opts)
-  io.stdout:write(l:csv(o.eig))
+  local A = require "lied.analysis"
+  local l = A.linearize(model, opts)
+  l:csv(o.eig, function(s) io.stdout:write(s) end)
+  local note = A.nonsmooth_text(l)
+  if note then io.stderr:write("lied: linearize: " .. note:gsub("\n", "\nlied: linearize: ") .. "\n") end
   return 0
 end
 
@@ -743,65 +760,70 @@ local function cmd_lua(args)
   return 0, interactive
 end
 
+-- Under mpirun lied runs `lied run` (an ensemble) or a script (its
+-- lied.sweep calls split their points), never the REPL or another command:
+-- a usage error, reported by rank 0 (the others wait for its end).
+local function check_mpi(a)
+  local mpi = lied.core.mpi()
+  local script = a ~= nil and a:sub(1, 1) ~= "-" and not command_usage[a] and a ~= "help"
+  if mpi.size > 1 and a ~= "run" and a ~= "--help" and a ~= "-h" and a ~= "--version" and not script then
+    if mpi.rank ~= 0 then lied.core.mpi_wait_end(0) end
+    usage_error(string.format("under mpirun with %d processes lied runs only 'lied run FILE.lua' "
+      .. "on an ensemble or a script 'lied SCRIPT.lua' (its lied.sweep calls split their points) "
+      .. "(docs/distributed.md); run %s with one process", mpi.size, a and "'" .. a .. "'" or "the REPL"))
+  end
+end
+
+-- lied help [COMMAND]
+local function cmd_help(cmd)
+  if cmd == nil then io.stdout:write(cli.usage(), "\n"); return 0 end
+  if not command_usage[cmd] then
+    local names = {}
+    for n in pairs(command_usage) do names[#names + 1] = n end
+    table.sort(names)
+    local _, near = lied.core.suggest(cmd, names)
+    usage_error("lied help: no command '" .. cmd .. "'" .. near)
+  end
+  io.stdout:write(command_usage[cmd](), "\n")
+  return 0
+end
+
+local commands = { run = cmd_run, info = cmd_info, vars = cmd_vars, params = cmd_params,
+                   steady = cmd_steady, linearize = cmd_linearize }
+
+-- The command of args: its exit status, and whether the REPL follows.
+local function dispatch(args)
+  local a = args[1]
+  check_mpi(a)
+  if (a == "--help" or a == "-h" or a == "--version") and args[2] ~= nil then
+    usage_error(string.format("lied %s takes no argument, got '%s'", a, args[2]))
+  elseif a == "help" and args[3] ~= nil then
+    usage_error(string.format("lied help takes one command at most, got '%s'", args[3]))
+  end
+  if a == "--help" or a == "-h" then
+    io.stdout:write(cli.usage(), "\n")
+    return 0
+  elseif a == "--version" then
+    io.stdout:write("lied ", lied.version, " (", _VERSION,
+                    lied.core.asserts and ", assertions on" or "", ")\n")
+    return 0
+  elseif a == "help" then
+    return cmd_help(args[2])
+  elseif command_usage[a] and wants_help(args) then
+    io.stdout:write(command_usage[a](), "\n")
+    return 0
+  elseif commands[a] then
+    return (commands[a](args))
+  end
+  return cmd_lua(args)
+end
+
 function cli.main(args)
   local repl = false
   local ok, code = xpcall(function()
-    local a = args[1]
-    local mpi = lied.core.mpi()
-    -- under mpirun: `lied run` (an ensemble) or a script (its lied.sweep
-    -- calls split their points), never the REPL
-    local script = a ~= nil and a:sub(1, 1) ~= "-" and not command_usage[a] and a ~= "help"
-    if mpi.size > 1 and a ~= "run" and a ~= "--help" and a ~= "-h" and a ~= "--version" and not script then
-      -- every rank gets here alike: rank 0 reports, the others wait for its end
-      if mpi.rank ~= 0 then lied.core.mpi_wait_end(0) end
-      usage_error(string.format("under mpirun with %d processes lied runs only 'lied run FILE.lua' "
-        .. "on an ensemble or a script 'lied SCRIPT.lua' (its lied.sweep calls split their points) "
-        .. "(docs/distributed.md); run %s with one process", mpi.size, a and "'" .. a .. "'" or "the REPL"))
-    end
-    if (a == "--help" or a == "-h" or a == "--version") and args[2] ~= nil then
-      usage_error(string.format("lied %s takes no argument, got '%s'", a, args[2]))
-    elseif a == "help" and args[3] ~= nil then
-      usage_error(string.format("lied help takes one command at most, got '%s'", args[3]))
-    end
-    if a == "--help" or a == "-h" then
-      io.stdout:write(cli.usage(), "\n")
-      return 0
-    elseif a == "--version" then
-      io.stdout:write("lied ", lied.version, " (", _VERSION,
-                      lied.core.asserts and ", assertions on" or "", ")\n")
-      return 0
-    elseif a == "help" then
-      local cmd = args[2]
-      if cmd == nil then io.stdout:write(cli.usage(), "\n"); return 0 end
-      if not command_usage[cmd] then
-        local names = {}
-        for n in pairs(command_usage) do names[#names + 1] = n end
-        table.sort(names)
-        local _, near = lied.core.suggest(cmd, names)
-        usage_error("lied help: no command '" .. cmd .. "'" .. near)
-      end
-      io.stdout:write(command_usage[cmd](), "\n")
-      return 0
-    elseif command_usage[a] and wants_help(args) then
-      io.stdout:write(command_usage[a](), "\n")
-      return 0
-    elseif a == "run" then
-      return cmd_run(args)
-    elseif a == "info" then
-      return cmd_info(args)
-    elseif a == "vars" then
-      return cmd_vars(args)
-    elseif a == "params" then
-      return cmd_params(args)
-    elseif a == "steady" then
-      return cmd_steady(args)
-    elseif a == "linearize" then
-      return cmd_linearize(args)
-    else
-      local rc, interactive = cmd_lua(args)
-      repl = interactive
-      return rc
-    end
+    local rc, interactive = dispatch(args)
+    repl = interactive or false
+    return rc
   end, function(e) return e end)
   if ok then return code or 0, repl end
   -- under mpirun the message names the rank; main.c then ends every rank

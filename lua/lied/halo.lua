@@ -9,7 +9,7 @@
 -- (src/dist/halo_mpi.c) overwrites with their owners' before every
 -- evaluation. The connections are those of the patterns with every end in
 -- that range, with local indices (the model takes the global ones once
--- built: src/lua/lua_build.c).
+-- built: src/binding/lua_build.c).
 local M = {}
 
 local function fail(fmt, ...) error(string.format(fmt, ...), 0) end

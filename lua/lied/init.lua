@@ -356,6 +356,64 @@ end
 local reserved = { connect = true, experiment = true, parameters = true, ports = true,
                    doc = true }
 
+-- The children of def (every key not reserved) into m.children: identifiers
+-- naming components (a class alone is configured with {}), models or arrays.
+-- Errors name the caller of lied.model's function (level 3 from here).
+local function model_children(name, def, m)
+  for k, v in pairs(def) do
+    if not reserved[k] then
+      if not is_ident(k) then
+        error(string.format("model %s: child name %s is not an identifier", name, tostring(k)), 3)
+      end
+      local mt = getmetatable(v)
+      if core.isclass(v) then v = v({}) ; mt = Component end
+      if mt ~= Component and mt ~= ModelClass and mt ~= Array then
+        error(string.format("model %s: child %s is %s, not a component, model or array",
+          name, k, type(v)), 3)
+      end
+      m.children[k] = v
+    end
+  end
+end
+
+-- def.connect checked (bad raises with the model's site): a list whose
+-- entries are lied.each patterns or pairs of port paths. Returns the pairs
+-- (for their lines) and every entry in order.
+local function model_connections(def, bad)
+  local conns = def.connect or {}
+  local nconn, xk = #conns, extra_key(conns)
+  if xk ~= nil then
+    bad("connect must be a list of {\"a.port\", \"b.port\"} pairs, got the key %s", show_key(xk))
+  end
+  local plain, all = {}, {}
+  for i = 1, nconn do
+    local c = conns[i]
+    if getmetatable(c) == Each then
+      all[#all + 1] = c
+      goto next_conn
+    end
+    if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string"
+        or type(c[2]) ~= "string" then
+      bad("connect[%d] must be {\"a.port\", \"b.port\"}, got %s", i, type(c))
+    end
+    for k in pairs(c) do
+      if k ~= 1 and k ~= 2 then
+        bad("connect[%d] must be a pair {\"a.port\", \"b.port\"}: it has an extra element %s",
+          i, show_key(k))
+      end
+    end
+    for j = 1, 2 do
+      if c[j]:find("%z") then bad("connect[%d]: port path %d contains a NUL character", i, j) end
+      if c[j] == "" then bad("connect[%d]: port path %d is empty", i, j) end
+      if #c[j] > 4096 then bad("connect[%d]: port path %d is longer than 4096 characters", i, j) end
+    end
+    plain[#plain + 1] = { c[1], c[2] }
+    all[#all + 1] = plain[#plain]
+    ::next_conn::
+  end
+  return plain, all
+end
+
 -- lied.model "Name" { children..., connect = {...}, parameters = {...},
 -- ports = {...}, experiment = {...}, doc = "..." }
 function lied.model(name)
@@ -369,21 +427,7 @@ function lied.model(name)
     if not inner or inner:sub(1, 3) == "[C]" then inner, source = site, site_source end
     local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
                 experiment = shallow_copy(def.experiment), doc = def.doc, where = inner }
-    for k, v in pairs(def) do
-      if not reserved[k] then
-        if not is_ident(k) then
-          error(string.format("model %s: child name %s is not an identifier", name,
-            tostring(k)), 2)
-        end
-        local mt = getmetatable(v)
-        if core.isclass(v) then v = v({}) ; mt = Component end
-        if mt ~= Component and mt ~= ModelClass and mt ~= Array then
-          error(string.format("model %s: child %s is %s, not a component, model or array",
-            name, k, type(v)), 2)
-        end
-        m.children[k] = v
-      end
-    end
+    model_children(name, def, m)
     local function bad(fmt, ...)
       error(string.format("%smodel %s: " .. fmt, inner and (inner .. ": ") or "", name, ...), 0)
     end
@@ -392,37 +436,7 @@ function lied.model(name)
         bad("%s must be a table, got %s", key, type(def[key]))
       end
     end
-    local conns = def.connect or {}
-    local nconn, xk = #conns, extra_key(conns)
-    if xk ~= nil then
-      bad("connect must be a list of {\"a.port\", \"b.port\"} pairs, got the key %s", show_key(xk))
-    end
-    local plain, all = {}, {} -- the pairs (for their lines), everything in order
-    for i = 1, nconn do
-      local c = conns[i]
-      if getmetatable(c) == Each then
-        all[#all + 1] = c
-        goto next_conn
-      end
-      if type(c) ~= "table" or getmetatable(c) ~= nil or type(c[1]) ~= "string"
-          or type(c[2]) ~= "string" then
-        bad("connect[%d] must be {\"a.port\", \"b.port\"}, got %s", i, type(c))
-      end
-      for k in pairs(c) do
-        if k ~= 1 and k ~= 2 then
-          bad("connect[%d] must be a pair {\"a.port\", \"b.port\"}: it has an extra element %s",
-            i, show_key(k))
-        end
-      end
-      for j = 1, 2 do
-        if c[j]:find("%z") then bad("connect[%d]: port path %d contains a NUL character", i, j) end
-        if c[j] == "" then bad("connect[%d]: port path %d is empty", i, j) end
-        if #c[j] > 4096 then bad("connect[%d]: port path %d is longer than 4096 characters", i, j) end
-      end
-      plain[#plain + 1] = { c[1], c[2] }
-      all[#all + 1] = plain[#plain]
-      ::next_conn::
-    end
+    local plain, all = model_connections(def, bad)
     connect_sites(plain, inner, source)
     m.connect = all
     for k, v in pairs(def.ports or {}) do m.ports[k] = v end
@@ -624,6 +638,362 @@ local function indexed_key(key, chain, pname_ok)
   return last, idx
 end
 
+-- ---- flattening: a model class into the spec list lied.core.build takes -----------
+-- The functions below share one state F (flatten makes it): overrides, slice,
+-- used (the override keys that named something), class_params (class -> its
+-- parameter names), known (every settable path, for suggestions: prefix and
+-- names per spec, the paths made only when an override names none: a model
+-- of 100,000s of components has millions), specs (the list made), depth,
+-- slice_first (the global index of this rank's first copy, minus 1), indexed
+-- (the sorted indexed override keys, "crab[7].body2.m").
+
+-- The parameter names of a C class, {list = {...}, name = true, ...} (the
+-- binding builds the list at each access: kept per class).
+local function class_param_names(F, class)
+  local has = F.class_params[class]
+  if not has then
+    has = { list = {} }
+    for _, p in ipairs(class.params) do
+      has.list[#has.list + 1] = p.name
+      has[p.name] = true
+    end
+    F.class_params[class] = has
+  end
+  return has
+end
+
+-- Parameter k of the component being flattened (c: its params, copies) takes
+-- r: a number, or a per-copy value (a function of the copy's indices, the
+-- global ones in a slice); level: the arrays on its path.
+local function put_param(F, c, k, r, what, level)
+  if not is_percopy(r) then
+    c.params[k] = check_number(r, what)
+    if c.copies then c.copies[k] = nil end
+    return
+  end
+  c.copies = c.copies or {}
+  local off = F.slice_first
+  if r.f1 and level == 1 then -- one index: no table per copy
+    local f1 = r.f1
+    c.copies[k] = function(i)
+      local x = f1(i + off)
+      if type(x) == "number" then return x end
+      return copy_number(x, what, i + off)
+    end
+  elseif off > 0 then -- a slice: the global index of the top level
+    c.copies[k] = function(i, ...)
+      local x = r.f({ i + off, ... })
+      if type(x) == "number" then return x end
+      return copy_number(x, what, i + off, ...)
+    end
+  else
+    c.copies[k] = function(...)
+      local x = r.f({ ... })
+      if type(x) == "number" then return x end
+      return copy_number(x, what, ...)
+    end
+  end
+  c.params[k] = nil
+end
+
+-- The overrides that name a parameter of the component of spec s (prefix
+-- pre, parameter names has, path segs): plain keys, then indexed ones (set
+-- per copy: s.at; in a slice only this rank's copies).
+local function component_overrides(F, s, c, has, pre, segs, level)
+  local overrides, slice = F.overrides, F.slice
+  if next(overrides) then
+    for key, v in pairs(overrides) do
+      if key:sub(1, #pre) == pre and is_ident(key:sub(#pre + 1)) then
+        put_param(F, c, key:sub(#pre + 1), v, key, level)
+        F.used[key] = true
+      end
+    end
+  end
+  for _, key in ipairs(F.indexed) do
+    local k, idx = indexed_key(key, segs, function(x) return has[x] and x ~= "list" end)
+    if k then
+      local v = check_number(overrides[key], key)
+      local mine = true
+      if slice and idx[1] ~= 0 then -- a copy of another rank's slice: set there
+        idx[1] = idx[1] - F.slice_first
+        mine = idx[1] >= 1 and idx[1] <= slice.count
+      end
+      if mine then
+        s.at = s.at or {}
+        s.at[#s.at + 1] = { name = k, idx = idx, value = v }
+      end
+      F.used[key] = true
+    end
+  end
+end
+
+-- A component (a configured C class) as spec s: its class, parameters,
+-- per-copy values (per; marked in per_used) and overrides.
+local function flatten_component(F, s, decl, env, pre, per, segs, level, per_used)
+  s.class = decl.class
+  local has = class_param_names(F, decl.class)
+  F.known[#F.known + 1] = pre
+  F.known[#F.known + 1] = has.list
+  local c = { params = {} }
+  s.params = c.params
+  for k, v in pairs(decl.params) do
+    if type(v) == "number" then
+      c.params[k] = v
+    else
+      local what = pre .. k
+      put_param(F, c, k, evaluate(v, env, what), what, level)
+    end
+  end
+  if per then
+    for k, v in pairs(per) do
+      if has[k] and k ~= "list" then
+        put_param(F, c, k, percopy_at(v, level), pre .. k, level)
+        per_used[k] = true
+      end
+    end
+  end
+  component_overrides(F, s, c, has, pre, segs, level)
+  if c.copies and next(c.copies) then s.copies = c.copies end
+end
+
+-- The parameters of a composite: evaluated in env, per-copy values (per),
+-- overrides, indexed overrides (a per-copy value that is the override at
+-- the copies it names).
+local function composite_params(F, decl, env, pre, per, segs, level, per_used)
+  local params = {}
+  for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, pre .. k) end
+  if next(decl.parameters) then
+    F.known[#F.known + 1] = pre
+    F.known[#F.known + 1] = sorted_keys(decl.parameters)
+  end
+  for k, v in pairs(per or {}) do
+    if decl.parameters[k] ~= nil then
+      params[k] = percopy_at(v, level)
+      per_used[k] = true
+    end
+  end
+  for key, v in pairs(F.overrides) do
+    local rest = key:sub(#pre + 1)
+    if key:sub(1, #pre) == pre and is_ident(rest) and decl.parameters[rest] ~= nil then
+      params[rest] = check_number(v, key)
+      F.used[key] = true
+    end
+  end
+  for _, key in ipairs(F.indexed) do
+    local k, idx = indexed_key(key, segs, function(x) return decl.parameters[x] ~= nil end)
+    if k then
+      local base, v = params[k], check_number(F.overrides[key], key)
+      params[k] = percopy(function(at)
+        for j, i in ipairs(idx) do
+          if i ~= 0 and at[j] ~= i then
+            return is_percopy(base) and base.f(at) or base
+          end
+        end
+        return v
+      end)
+      F.used[key] = true
+    end
+  end
+  return params
+end
+
+-- The connections of a composite: lied.each patterns with their loops'
+-- bounds evaluated in params (whole numbers), the others as declared.
+local function composite_connect(decl, params, pre)
+  local list = {}
+  for _, c in ipairs(decl.connect) do
+    if getmetatable(c) == Each then
+      local at = c.where and (c.where .. ": ") or ""
+      local loops = {}
+      for k, l in ipairs(c.loops) do
+        local function bound(v, what)
+          local r = evaluate(v, params, at .. pre .. "lied.each " .. l.name .. " " .. what)
+          if math.type(r) ~= "integer" and not (type(r) == "number" and r == math.floor(r) and math.abs(r) < 2^53) then
+            error(string.format("%s%slied.each: loop %s: %s must be a whole number, got %s",
+              at, pre, l.name, what, is_percopy(r) and "a per-copy value" or describe_value(r)), 0)
+          end
+          return math.tointeger(r)
+        end
+        loops[k] = { name = l.name, first = bound(l.first, "first"), last = bound(l.last, "last"),
+                     step = bound(l.step, "step") }
+      end
+      for _, p in ipairs(c.pairs) do
+        list[#list + 1] = { p[1], p[2], where = c.where, each = { loops = loops, wrap = c.wrap } }
+      end
+    else
+      list[#list + 1] = c
+    end
+  end
+  return list
+end
+
+-- The size of array child cname (at path cpath): a whole number, the same
+-- for every copy.
+local function array_size(child, params, cpath)
+  local n = evaluate(child.n, params, cpath .. " (array size)")
+  local at = child.where and (child.where .. ": ") or ""
+  if is_percopy(n) then
+    error(string.format("%s%s: an array size cannot differ between copies", at, cpath), 0)
+  end
+  return check_size(n, at .. cpath)
+end
+
+-- Coupled arrays under mpirun (the top composite of a slice): this rank's
+-- ranges of every array and its connections (lied/halo.lua); the plan.
+local function coupled_plan(F, s, decl, params, pre)
+  local lens = {}
+  for cname, child in pairs(decl.children) do lens[cname] = array_size(child, params, pre .. cname) end
+  local plan = halo.plan(decl.name, lens, s.connect, F.slice, sorted_keys)
+  s.connect = halo.connections(s.connect, plan, decl.name)
+  F.slice.global, F.slice.plan = plan.N, plan
+  return plan
+end
+
+local flatten_decl -- (below) one declaration, recursively
+
+-- Array child cname of the composite of spec id: its size, this rank's
+-- share under mpirun (plan: coupled arrays; else the ensemble's array), the
+-- element's per-copy values, then the element flattened.
+local function flatten_array(F, id, cname, child, params, cpath, cper, segs, level, plan)
+  local slice = F.slice
+  local n = array_size(child, params, cpath)
+  local count = n
+  if plan then -- coupled arrays: this rank's copies and ghosts
+    count = plan.arrays[cname].count
+    F.slice_first = plan.arrays[cname].off
+    slice.first, slice.count = F.slice_first, count
+  elseif slice and id == 1 then -- the ensemble's array: this rank's share
+    if n < slice.size then
+      error(string.format("%s: %d copies for %d processes (mpirun -np): at least one copy per process",
+        cpath, n, slice.size), 0)
+    end
+    F.slice_first = n * slice.rank // slice.size
+    count = n * (slice.rank + 1) // slice.size - F.slice_first
+    slice.first, slice.count, slice.global = F.slice_first, count, n
+  end
+  for k, v in pairs(child.per or {}) do
+    if cper[k] == nil then
+      cper[k] = { raw = v, n = n, level = level + 1, penv = params,
+                  what = (child.where and (child.where .. ": ") or "") .. cpath .. "." .. k }
+    end
+  end
+  local cid = #F.specs + 1
+  flatten_decl(F, child.element, cname, id, count, true, params, cpath, cper,
+    { prev = segs, name = cname, array = true, count = n }, level + 1, child.where)
+  if plan then
+    local pa = plan.arrays[cname]
+    F.specs[cid].slice_first, F.specs[cid].slice_global = F.slice_first, n
+    F.specs[cid].own_first, F.specs[cid].own_count = pa.own_first, pa.own_count
+  elseif slice and id == 1 then
+    F.specs[id + 1].slice_first, F.specs[id + 1].slice_global = F.slice_first, n
+  end
+end
+
+-- A composite model as spec s (id): its parameters, connections, ports,
+-- then its children in name order, with their per-copy values.
+local function flatten_composite(F, s, id, decl, env, pre, per, segs, level, per_site, per_used)
+  local params = composite_params(F, decl, env, pre, per, segs, level, per_used)
+  s.connect = composite_connect(decl, params, pre)
+  s.ports = decl.ports
+  local plan
+  if F.slice and F.slice.coupled and id == 1 then plan = coupled_plan(F, s, decl, params, pre) end
+  -- per-copy parameters of the children: {child = {rest = value}}
+  local child_per = {}
+  for k, v in pairs(per or {}) do
+    local c, rest = k:match("^([%a_][%w_]*)%.(.+)$")
+    if c and decl.children[c] ~= nil then
+      child_per[c] = child_per[c] or {}
+      child_per[c][rest] = v
+      per_used[k] = true
+    end
+  end
+  for _, cname in ipairs(sorted_keys(decl.children)) do
+    local child = decl.children[cname]
+    local cpath = pre .. cname
+    if getmetatable(child) == Array then
+      flatten_array(F, id, cname, child, params, cpath, child_per[cname] or {}, segs, level, plan)
+    else
+      flatten_decl(F, child, cname, id, 1, false, params, cpath, child_per[cname],
+        { prev = segs, name = cname, array = false, count = 1 }, level, per_site)
+    end
+  end
+end
+
+-- Every per-copy parameter given for decl (per) must have named something.
+local function check_per_used(decl, path, per, per_used, per_site)
+  for k in pairs(per or {}) do
+    if not per_used[k] then
+      local names = {}
+      if getmetatable(decl) == Component then
+        for _, p in ipairs(decl.class.params) do names[#names + 1] = p.name end
+      else
+        for pk in pairs(decl.parameters) do names[#names + 1] = pk end
+      end
+      -- (parameters only: a child's name is no parameter to suggest)
+      local _, near = core.suggest(k, names)
+      local owner = getmetatable(decl) == Component and decl.class.name or decl.name
+      local site = per_site and (per_site .. ": ") or ""
+      if getmetatable(decl) ~= Component and decl.children[k] ~= nil then -- a child
+        error(string.format("%s%s: per-copy parameter '%s': '%s' is a component of %s, not a " ..
+          "parameter (a parameter of it is written \"%s.name\")", site, path, k, k, owner, k), 0)
+      end
+      error(string.format("%s%s: per-copy parameter '%s': %s has no such parameter%s",
+        site, path, k, owner, near), 0)
+    end
+  end
+end
+
+-- One declaration as a spec (and its children after it). decl: the
+-- declaration; per: its per-copy parameters ({relative path = entry of
+-- lied.array}); segs: {name, array, count, prev} of the innermost level of
+-- the path, prev the one outside; level: the arrays on it.
+flatten_decl = function(F, decl, name, parent, count, is_array, env, path, per, segs, level, per_site)
+  F.depth = F.depth + 1
+  if F.depth > 100 then
+    error(string.format("%s%s: models nested more than 100 levels deep (is a model its own child?)",
+      decl.where and (decl.where .. ": ") or "", path:sub(1, 200)), 0)
+  end
+  local s = { name = name, parent = parent, count = count, array = is_array, where = decl.where }
+  F.specs[#F.specs + 1] = s
+  local id = #F.specs
+  local pre = path == "" and "" or path .. "."
+  local per_used = {}
+  if getmetatable(decl) == Component then
+    flatten_component(F, s, decl, env, pre, per, segs, level, per_used)
+  else
+    flatten_composite(F, s, id, decl, env, pre, per, segs, level, per_site, per_used)
+  end
+  check_per_used(decl, path, per, per_used, per_site)
+  F.depth = F.depth - 1
+end
+
+-- The overrides: a table of string keys.
+local function check_overrides(overrides)
+  if type(overrides) ~= "table" then
+    error("overrides must be a table {path = value}, got " .. type(overrides), 0)
+  end
+  for k in pairs(overrides) do
+    if type(k) ~= "string" then
+      error("overrides: parameter paths must be strings, got " .. type(k) .. " " .. tostring(k), 0)
+    end
+  end
+end
+
+-- Every override must have named a parameter: else an error with the
+-- closest settable path.
+local function check_overrides_used(F, model)
+  for key in pairs(F.overrides) do
+    if not F.used[key] then
+      local paths = {}
+      for q = 1, #F.known, 2 do
+        for _, pn in ipairs(F.known[q + 1]) do paths[#paths + 1] = F.known[q] .. pn end
+      end
+      local _, near = core.suggest(key:gsub("%[[^%]]*%]", ""), paths)
+      error(string.format("--set %s: no such parameter in model %s%s", key, model.name, near), 0)
+    end
+  end
+end
+
 -- Flatten a model class into the spec list lied.core.build takes.
 -- overrides: { ["n"] = 1000, ["crab.body1.m"] = 2 } (from --set).
 --
@@ -634,287 +1004,13 @@ end
 -- the global indices.
 local function flatten(model, overrides, slice)
   overrides = overrides or {}
-  if type(overrides) ~= "table" then
-    error("overrides must be a table {path = value}, got " .. type(overrides), 0)
-  end
-  for k in pairs(overrides) do
-    if type(k) ~= "string" then
-      error("overrides: parameter paths must be strings, got " .. type(k) .. " " .. tostring(k), 0)
-    end
-  end
-  local used = {}
-  local class_params = {} -- class -> its parameter names
-  -- every settable path, for suggestions: {prefix, names} per spec, the
-  -- paths made only when an override names none (a model of 100,000s of
-  -- components has millions)
-  local known = {}
-  local specs = {}
-  local depth = 0
-  local slice_first = 0 -- the global index of this rank's first copy, minus 1
-  -- the indexed overrides ("crab[7].body2.m")
-  local indexed = {}
+  check_overrides(overrides)
+  local F = { overrides = overrides, slice = slice, used = {}, class_params = {}, known = {},
+              specs = {}, depth = 0, slice_first = 0, indexed = {} }
   for key in pairs(overrides) do
-    if key:find("[", 1, true) then indexed[#indexed + 1] = key end
+    if key:find("[", 1, true) then F.indexed[#F.indexed + 1] = key end
   end
-  table.sort(indexed)
-  -- decl: the declaration; per: its per-copy parameters ({relative path =
-  -- entry of lied.array}); segs: {name, array, count, prev} of the innermost
-  -- level of the path, prev the one outside; level: the arrays on it.
-  local function add(decl, name, parent, count, is_array, env, path, per, segs, level, per_site)
-    local mt = getmetatable(decl)
-    depth = depth + 1
-    if depth > 100 then
-      error(string.format("%s%s: models nested more than 100 levels deep (is a model its own child?)",
-        decl.where and (decl.where .. ": ") or "", path:sub(1, 200)), 0)
-    end
-    local s = { name = name, parent = parent, count = count, array = is_array,
-                where = decl.where }
-    specs[#specs + 1] = s
-    local id = #specs
-    local pre = path == "" and "" or path .. "."
-    local per_used = {}
-    if mt == Component then
-      s.class = decl.class
-      local has = class_params[decl.class]
-      if not has then -- the binding builds the list at each access
-        has = { list = {} }
-        for _, p in ipairs(decl.class.params) do
-          has.list[#has.list + 1] = p.name
-          has[p.name] = true
-        end
-        class_params[decl.class] = has
-      end
-      known[#known + 1] = pre
-      known[#known + 1] = has.list
-      local params, copies = {}, nil
-      s.params = params
-      local function put(k, r, what)
-        if is_percopy(r) then
-          copies = copies or {}
-          local off = slice_first
-          if r.f1 and level == 1 then -- one index: no table per copy
-            local f1 = r.f1
-            copies[k] = function(i)
-              local x = f1(i + off)
-              if type(x) == "number" then return x end
-              return copy_number(x, what, i + off)
-            end
-          elseif off > 0 then -- a slice: the global index of the top level
-            copies[k] = function(i, ...)
-              local x = r.f({ i + off, ... })
-              if type(x) == "number" then return x end
-              return copy_number(x, what, i + off, ...)
-            end
-          else
-            copies[k] = function(...)
-              local x = r.f({ ... })
-              if type(x) == "number" then return x end
-              return copy_number(x, what, ...)
-            end
-          end
-          params[k] = nil
-        else
-          params[k] = check_number(r, what)
-          if copies then copies[k] = nil end
-        end
-      end
-      for k, v in pairs(decl.params) do
-        if type(v) == "number" then
-          params[k] = v
-        else
-          local what = pre .. k
-          put(k, evaluate(v, env, what), what)
-        end
-      end
-      if per then
-        for k, v in pairs(per) do
-          if has[k] and k ~= "list" then
-            put(k, percopy_at(v, level), pre .. k)
-            per_used[k] = true
-          end
-        end
-      end
-      if next(overrides) then
-        for key, v in pairs(overrides) do
-          if key:sub(1, #pre) == pre and is_ident(key:sub(#pre + 1)) then
-            put(key:sub(#pre + 1), v, key)
-            used[key] = true
-          end
-        end
-      end
-      for _, key in ipairs(indexed) do
-        local k, idx = indexed_key(key, segs, function(x) return has[x] and x ~= "list" end)
-        if k then
-          local v = check_number(overrides[key], key)
-          local mine = true
-          if slice and idx[1] ~= 0 then -- a copy of another rank's slice: set there
-            idx[1] = idx[1] - slice_first
-            mine = idx[1] >= 1 and idx[1] <= slice.count
-          end
-          if mine then
-            s.at = s.at or {}
-            s.at[#s.at + 1] = { name = k, idx = idx, value = v }
-          end
-          used[key] = true
-        end
-      end
-      if copies and next(copies) then s.copies = copies end
-    else
-      -- a composite model
-      local params = {}
-      for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, pre .. k) end
-      if next(decl.parameters) then
-        known[#known + 1] = pre
-        known[#known + 1] = sorted_keys(decl.parameters)
-      end
-      for k, v in pairs(per or {}) do
-        if decl.parameters[k] ~= nil then
-          params[k] = percopy_at(v, level)
-          per_used[k] = true
-        end
-      end
-      for key, v in pairs(overrides) do
-        local rest = key:sub(#pre + 1)
-        if key:sub(1, #pre) == pre and is_ident(rest) and decl.parameters[rest] ~= nil then
-          params[rest] = check_number(v, key)
-          used[key] = true
-        end
-      end
-      for _, key in ipairs(indexed) do
-        local k, idx = indexed_key(key, segs, function(x) return decl.parameters[x] ~= nil end)
-        if k then
-          local base, v = params[k], check_number(overrides[key], key)
-          params[k] = percopy(function(at)
-            for j, i in ipairs(idx) do
-              if i ~= 0 and at[j] ~= i then
-                return is_percopy(base) and base.f(at) or base
-              end
-            end
-            return v
-          end)
-          used[key] = true
-        end
-      end
-      s.connect = {}
-      for _, c in ipairs(decl.connect) do
-        if getmetatable(c) == Each then
-          local loops = {}
-          for k, l in ipairs(c.loops) do
-            local function bound(v, what)
-              local r = evaluate(v, params, (c.where and (c.where .. ": ") or "") .. pre .. "lied.each " .. l.name .. " " .. what)
-              if math.type(r) ~= "integer" and not (type(r) == "number" and r == math.floor(r) and math.abs(r) < 2^53) then
-                error(string.format("%s%slied.each: loop %s: %s must be a whole number, got %s",
-                  c.where and (c.where .. ": ") or "", pre, l.name, what, is_percopy(r) and "a per-copy value" or describe_value(r)), 0)
-              end
-              return math.tointeger(r)
-            end
-            loops[k] = { name = l.name, first = bound(l.first, "first"), last = bound(l.last, "last"),
-                         step = bound(l.step, "step") }
-          end
-          for _, p in ipairs(c.pairs) do
-            s.connect[#s.connect + 1] = { p[1], p[2], where = c.where, each = { loops = loops, wrap = c.wrap } }
-          end
-        else
-          s.connect[#s.connect + 1] = c
-        end
-      end
-      s.ports = decl.ports
-      -- coupled arrays under mpirun: this rank's ranges, its connections
-      local plan
-      if slice and slice.coupled and id == 1 then
-        local lens = {}
-        for cname, child in pairs(decl.children) do
-          local n = evaluate(child.n, params, pre .. cname .. " (array size)")
-          if is_percopy(n) then
-            error(string.format("%s%s: an array size cannot differ between copies",
-              child.where and (child.where .. ": ") or "", pre .. cname), 0)
-          end
-          lens[cname] = check_size(n, (child.where and (child.where .. ": ") or "") .. pre .. cname)
-        end
-        plan = halo.plan(decl.name, lens, s.connect, slice, sorted_keys)
-        s.connect = halo.connections(s.connect, plan, decl.name)
-        slice.global, slice.plan = plan.N, plan
-      end
-      -- per-copy parameters of the children: {child = {rest = value}}
-      local child_per = {}
-      for k, v in pairs(per or {}) do
-        local c, rest = k:match("^([%a_][%w_]*)%.(.+)$")
-        if c and decl.children[c] ~= nil then
-          child_per[c] = child_per[c] or {}
-          child_per[c][rest] = v
-          per_used[k] = true
-        end
-      end
-      for _, cname in ipairs(sorted_keys(decl.children)) do
-        local child = decl.children[cname]
-        local cpath = pre .. cname
-
-        if getmetatable(child) == Array then
-          local n = evaluate(child.n, params, cpath .. " (array size)")
-          if is_percopy(n) then
-            error(string.format("%s%s: an array size cannot differ between copies",
-              child.where and (child.where .. ": ") or "", cpath), 0)
-          end
-          n = check_size(n, (child.where and (child.where .. ": ") or "") .. cpath)
-          local count = n
-          if plan then -- coupled arrays: this rank's copies and ghosts
-            count = plan.arrays[cname].count
-            slice_first = plan.arrays[cname].off
-            slice.first, slice.count = slice_first, count
-          elseif slice and id == 1 then -- the ensemble's array: this rank's share
-            if n < slice.size then
-              error(string.format("%s: %d copies for %d processes (mpirun -np): at least one copy per process",
-                cpath, n, slice.size), 0)
-            end
-            slice_first = n * slice.rank // slice.size
-            count = n * (slice.rank + 1) // slice.size - slice_first
-            slice.first, slice.count, slice.global = slice_first, count, n
-          end
-          local cper = child_per[cname] or {}
-          for k, v in pairs(child.per or {}) do
-            if cper[k] == nil then
-              cper[k] = { raw = v, n = n, level = level + 1, penv = params,
-                          what = (child.where and (child.where .. ": ") or "") .. cpath .. "." .. k }
-            end
-          end
-          local cid = #specs + 1
-          add(child.element, cname, id, count, true, params, cpath, cper,
-            { prev = segs, name = cname, array = true, count = n }, level + 1, child.where)
-          if plan then
-            local pa = plan.arrays[cname]
-            specs[cid].slice_first, specs[cid].slice_global = slice_first, n
-            specs[cid].own_first, specs[cid].own_count = pa.own_first, pa.own_count
-          elseif slice and id == 1 then
-            specs[id + 1].slice_first, specs[id + 1].slice_global = slice_first, n
-          end
-        else
-          add(child, cname, id, 1, false, params, cpath, child_per[cname],
-            { prev = segs, name = cname, array = false, count = 1 }, level, per_site)
-        end
-      end
-    end
-    for k in pairs(per or {}) do
-      if not per_used[k] then
-        local names = {}
-        if mt == Component then
-          for _, p in ipairs(decl.class.params) do names[#names + 1] = p.name end
-        else
-          for pk in pairs(decl.parameters) do names[#names + 1] = pk end
-        end
-        -- (parameters only: a child's name is no parameter to suggest)
-        local _, near = core.suggest(k, names)
-        local owner = mt == Component and decl.class.name or decl.name
-        if mt ~= Component and decl.children[k] ~= nil then -- a child, not a parameter
-          error(string.format("%s%s: per-copy parameter '%s': '%s' is a component of %s, not a " ..
-            "parameter (a parameter of it is written \"%s.name\")", per_site and (per_site .. ": ") or "",
-            path, k, k, owner, k), 0)
-        end
-        error(string.format("%s%s: per-copy parameter '%s': %s has no such parameter%s",
-          per_site and (per_site .. ": ") or "", path, k, owner, near), 0)
-      end
-    end
-    depth = depth - 1
-  end
+  table.sort(F.indexed)
   if getmetatable(model) == Component then
     -- a single component as a model: wrap it
     model = lied.model(model.class.name) { [model.class.name:lower()] = model }
@@ -931,18 +1027,9 @@ local function flatten(model, overrides, slice)
       slice.coupled = true
     end
   end
-  add(model, model.name, 0, 1, false, {}, "", nil, nil, 0)
-  for key in pairs(overrides) do
-    if not used[key] then
-      local paths = {}
-      for q = 1, #known, 2 do
-        for _, pn in ipairs(known[q + 1]) do paths[#paths + 1] = known[q] .. pn end
-      end
-      local _, near = core.suggest(key:gsub("%[[^%]]*%]", ""), paths)
-      error(string.format("--set %s: no such parameter in model %s%s", key, model.name, near), 0)
-    end
-  end
-  return specs
+  flatten_decl(F, model, model.name, 0, 1, false, {}, "", nil, nil, 0)
+  check_overrides_used(F, model)
+  return F.specs
 end
 lied.flatten = flatten
 
@@ -951,9 +1038,18 @@ lied.flatten = flatten
 -- paths of the scheduler for comparisons ({sparse = false, skew = false,
 -- window = false, replicate = false}; skew_any = true: the skew on short
 -- arrays too, lied run --check; docs/lua-api.md).
+local warned = {} -- the warnings printed (once each per process)
 function lied.build(model, overrides, slice, schedule)
   local specs = flatten(model, overrides, slice)
-  return core.build(specs, schedule)
+  local built = core.build(specs, schedule)
+  -- dialectic contacts that change impacts much (docs/dialectic.md, "Impacts")
+  for _, w in ipairs(require("lied.impacts").warnings(specs)) do
+    if not warned[w] then
+      warned[w] = true
+      io.stderr:write("lied: warning: ", w, "\n")
+    end
+  end
+  return built
 end
 
 -- ---- simulation ------------------------------------------------------------------
@@ -1050,7 +1146,11 @@ function lied.main(model, opts)
     for k, v in pairs(type(opts.plot) == "table" and opts.plot or {}) do
       if math.type(k) ~= "integer" then popts[k] = v end
     end
-    lied.plot(res, opts.plot, popts)
+    if type(opts.plot) == "function" then -- the model file draws its own plot
+      opts.plot(res, popts)
+    else
+      lied.plot(res, opts.plot, popts)
+    end
     if file then io.stdout:write("plot written to ", file, "\n") end
   end
   return model

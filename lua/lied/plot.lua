@@ -134,6 +134,7 @@ local function panel_commands(s, p, first, mode)
     s[#s + 1] = "unset y2tics"
     s[#s + 1] = "unset y2label"
   end
+  s[#s + 1] = p.logy and "set logscale y" or "unset logscale y"
   if mode ~= "text" then s[#s + 1] = "set grid" end
   -- below the plot: in a text plot a key inside the frame hides the curves
   s[#s + 1] = "set key below"
@@ -151,14 +152,31 @@ end
 
 -- plot.draw(series, opts): series is a list of {x = {...}, y = {...}, label,
 -- color or rgb, dash, axis (1 or 2: the left or the right y axis)}; opts:
--- file, text (force a text plot), title, xlabel, ylabel, y2label, width,
--- height, dry (return gnuplot's script instead of running it). plot.draw{panels = {{series = ..., title, xlabel, ylabel,
--- y2label}, ...}, layout = {rows, cols}} draws several panels. Returns true
+-- file, text (force a text plot), title, xlabel, ylabel, y2label, logy (a
+-- logarithmic y axis), width, height, dry (return gnuplot's script instead of
+-- running it). plot.draw{panels = {{series = ..., title, xlabel, ylabel,
+-- y2label, logy}, ...}, layout = {rows, cols}} draws several panels. Returns true
 -- and where it went, or nil and a message.
+-- The gnuplot script's lines of data: one inline block ($d1, $d2, ...) per
+-- series of every panel, in order.
+local function data_blocks(panels)
+  local s, k = {}, 0
+  for _, p in ipairs(panels) do
+    for _, ser in ipairs(p.series) do
+      k = k + 1
+      s[#s + 1] = string.format("$d%d << EOD", k)
+      local xs, ys = ser.x, ser.y
+      for r = 1, math.min(#xs, #ys) do s[#s + 1] = num(xs[r]) .. " " .. num(ys[r]) end
+      s[#s + 1] = "EOD"
+    end
+  end
+  return s
+end
+
 function plot.draw(series, opts)
   opts = opts or {}
   local panels = opts.panels or { { series = series, title = opts.title, xlabel = opts.xlabel,
-                                    ylabel = opts.ylabel, y2label = opts.y2label } }
+                                    ylabel = opts.ylabel, y2label = opts.y2label, logy = opts.logy } }
   local rows, cols = 1, 1
   if opts.panels then
     rows, cols = opts.layout and opts.layout[1] or #panels, opts.layout and opts.layout[2] or 1
@@ -183,16 +201,7 @@ function plot.draw(series, opts)
     if not f then return nil, "cannot write the plot: " .. tostring(err) end
     f:close()
   end
-  local s, k = {}, 0
-  for _, p in ipairs(panels) do
-    for _, ser in ipairs(p.series) do
-      k = k + 1
-      s[#s + 1] = string.format("$d%d << EOD", k)
-      local xs, ys = ser.x, ser.y
-      for r = 1, math.min(#xs, #ys) do s[#s + 1] = num(xs[r]) .. " " .. num(ys[r]) end
-      s[#s + 1] = "EOD"
-    end
-  end
+  local s = data_blocks(panels)
   s[#s + 1] = term
   if opts.file then s[#s + 1] = "set output " .. gq(opts.file) end
   local multi = #panels > 1 or rows > 1 or cols > 1

@@ -158,16 +158,9 @@ local function grid(a, b, z, what, site)
   return x1, x2, v
 end
 
-function M.new(spec, level)
-  local site, dir = caller((level or 1) + 1)
-  if type(spec) ~= "table" or getmetatable(spec) ~= nil then
-    fail(site, "lied.table expects a table {x = {...}, y = {...}} (or rows, a file, a map), got %s",
-      type(spec))
-  end
-  local d = { interpolation = spec.interpolation or "linear",
-              extrapolation = spec.extrapolation or "hold", name = spec.name }
-  if d.name ~= nil and type(d.name) ~= "string" then fail(site, "lied.table: name must be a string") end
-  local map = spec.x1 ~= nil or spec.x2 ~= nil or spec.z ~= nil
+-- Every field of spec is known (the map's or the curve's, the options, or
+-- the rows of a list of pairs).
+local function check_fields(spec, map, site)
   local known = map and { x1 = true, x2 = true, z = true } or { x = true, y = true }
   for k in pairs(spec) do
     if not options[k] and not known[k] and not (math.type(k) == "integer" and not spec.file and not map) then
@@ -178,61 +171,90 @@ function M.new(spec, level)
       fail(site, "lied.table: unknown field '%s'%s", tostring(k), near)
     end
   end
-  if spec.file ~= nil then
-    if type(spec.file) ~= "string" then fail(site, "lied.table: file must be a file name") end
-    local path = resolve(spec.file, dir)
-    local cols = map and { "x1", "x2", "z" } or { "x", "y" }
-    local names = {}
-    for i, c in ipairs(cols) do
-      if type(spec[c]) ~= "string" then
-        fail(site, "lied.table { file = ... }: %s must name a column of the file, got %s", c, type(spec[c]))
-      end
-      names[i] = spec[c]
+end
+
+-- { file = "f.csv", x = "col", y = "col" } or a map's { x1, x2, z } columns
+-- into d.
+local function from_file(d, spec, map, site, dir)
+  if type(spec.file) ~= "string" then fail(site, "lied.table: file must be a file name") end
+  local path = resolve(spec.file, dir)
+  local cols = map and { "x1", "x2", "z" } or { "x", "y" }
+  local names = {}
+  for i, c in ipairs(cols) do
+    if type(spec[c]) ~= "string" then
+      fail(site, "lied.table { file = ... }: %s must name a column of the file, got %s", c, type(spec[c]))
     end
-    local data = read_csv(path, names, site)
-    if map then
-      d.name = d.name or string.format("%s: %s", spec.file, spec.z)
-      d.rank = 2
-      d.x1, d.x2, d.v = grid(data[spec.x1], data[spec.x2], data[spec.z], spec.file, site)
-    else
-      d.name = d.name or string.format("%s: %s", spec.file, spec.y)
-      d.rank, d.x1, d.v = 1, data[spec.x], data[spec.y]
-    end
-  elseif map then
+    names[i] = spec[c]
+  end
+  local data = read_csv(path, names, site)
+  if map then
+    d.name = d.name or string.format("%s: %s", spec.file, spec.z)
     d.rank = 2
-    d.x1 = list(spec.x1, "x1", site)
-    d.x2 = list(spec.x2, "x2", site)
-    if type(spec.z) ~= "table" or #spec.z ~= #d.x1 then
-      fail(site, "lied.table: z must be a list of %d rows (one per x1), got %s", #d.x1,
-        type(spec.z) == "table" and (#spec.z .. " rows") or type(spec.z))
+    d.x1, d.x2, d.v = grid(data[spec.x1], data[spec.x2], data[spec.z], spec.file, site)
+  else
+    d.name = d.name or string.format("%s: %s", spec.file, spec.y)
+    d.rank, d.x1, d.v = 1, data[spec.x], data[spec.y]
+  end
+end
+
+-- A map { x1 = {...}, x2 = {...}, z = {{row}, ...} } into d.
+local function from_map(d, spec, site)
+  d.rank = 2
+  d.x1 = list(spec.x1, "x1", site)
+  d.x2 = list(spec.x2, "x2", site)
+  if type(spec.z) ~= "table" or #spec.z ~= #d.x1 then
+    fail(site, "lied.table: z must be a list of %d rows (one per x1), got %s", #d.x1,
+      type(spec.z) == "table" and (#spec.z .. " rows") or type(spec.z))
+  end
+  d.v = {}
+  for i, row in ipairs(spec.z) do
+    local r = list(row, string.format("z[%d]", i), site)
+    if #r ~= #d.x2 then
+      fail(site, "lied.table: z[%d] has %d values for %d breakpoints x2", i, #r, #d.x2)
     end
-    d.v = {}
-    for i, row in ipairs(spec.z) do
-      local r = list(row, string.format("z[%d]", i), site)
-      if #r ~= #d.x2 then
-        fail(site, "lied.table: z[%d] has %d values for %d breakpoints x2", i, #r, #d.x2)
+    table.move(r, 1, #r, #d.v + 1, d.v)
+  end
+end
+
+-- Rows { {x, y}, ... } into d.
+local function from_rows(d, spec, site)
+  d.rank, d.x1, d.v = 1, {}, {}
+  for i, r in ipairs(spec) do
+    if type(r) ~= "table" or #r ~= 2 or type(r[1]) ~= "number" or type(r[2]) ~= "number" then
+      local got = type(r)
+      if type(r) == "table" then
+        local ty = {}
+        for k = 1, #r do ty[k] = type(r[k]) end
+        got = #r == 2 and ("{" .. table.concat(ty, ", ") .. "}") or (#r .. (#r == 1 and " value" or " values"))
       end
-      table.move(r, 1, #r, #d.v + 1, d.v)
+      fail(site, "lied.table: row %d must be a pair of numbers {x, y}, got %s", i, got)
     end
+    d.x1[i], d.v[i] = r[1], r[2]
+  end
+end
+
+function M.new(spec, level)
+  local site, dir = caller((level or 1) + 1)
+  if type(spec) ~= "table" or getmetatable(spec) ~= nil then
+    fail(site, "lied.table expects a table {x = {...}, y = {...}} (or rows, a file, a map), got %s",
+      type(spec))
+  end
+  local d = { interpolation = spec.interpolation or "linear",
+              extrapolation = spec.extrapolation or "hold", name = spec.name }
+  if d.name ~= nil and type(d.name) ~= "string" then fail(site, "lied.table: name must be a string") end
+  local map = spec.x1 ~= nil or spec.x2 ~= nil or spec.z ~= nil
+  check_fields(spec, map, site)
+  if spec.file ~= nil then
+    from_file(d, spec, map, site, dir)
+  elseif map then
+    from_map(d, spec, site)
   elseif spec.x ~= nil or spec.y ~= nil then
     d.rank = 1
     d.x1 = list(spec.x, "x", site)
     d.v = list(spec.y, "y", site)
     if #d.x1 ~= #d.v then fail(site, "lied.table: %d breakpoints x and %d values y", #d.x1, #d.v) end
   else
-    d.rank, d.x1, d.v = 1, {}, {}
-    for i, r in ipairs(spec) do
-      if type(r) ~= "table" or #r ~= 2 or type(r[1]) ~= "number" or type(r[2]) ~= "number" then
-        local got = type(r)
-        if type(r) == "table" then
-          local ty = {}
-          for k = 1, #r do ty[k] = type(r[k]) end
-          got = #r == 2 and ("{" .. table.concat(ty, ", ") .. "}") or (#r .. (#r == 1 and " value" or " values"))
-        end
-        fail(site, "lied.table: row %d must be a pair of numbers {x, y}, got %s", i, got)
-      end
-      d.x1[i], d.v[i] = r[1], r[2]
-    end
+    from_rows(d, spec, site)
   end
   if #d.x1 == 0 then fail(site, "lied.table: no breakpoints") end
   d.name = d.name or site or "table"

@@ -10,7 +10,9 @@
 -- Reservoir, ConductionElement (a heat port of lied.thermal), CounterFlowHX,
 -- ParallelFlowHX, CrossFlowHX, Valve, CheckValve, Fan, TemperatureSensor, PressureSensor,
 -- MassFlowSensor, EnthalpySensor, MassFractionSensor, Separator (moist air), CounterFlowNTU,
--- ParallelFlowNTU, CrossFlowNTU (effectiveness-NTU), Pipe (friction with roughness); the signal sources
+-- ParallelFlowNTU, CrossFlowNTU (effectiveness-NTU), Pipe (friction with roughness),
+-- TwoPhaseCounterFlowHX, TwoPhaseCrossFlowHX (a refrigerant's cells holding their charge,
+-- docs/refrigeration.md); the signal sources
 -- Constant, Step, Ramp, Sine are lied.signals' classes in this domain (same
 -- parameters and blocks; docs/signals.md). print(lied.describe(tf.Volume)) lists a class's
 -- parameters with units and ranges.

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "app/repl.h"
 #include "dist/dist.h"
-#include "lua/lua_lied.h"
+#include "binding/lua_lied.h"
 
 static volatile sig_atomic_t stop_requested, stop_signal;
 
@@ -41,6 +41,62 @@ static int traceback(lua_State *L) {
  * (gnuplot) get the default action back. */
 static void on_sigpipe(int sig) { (void)sig; }
 
+/* Ctrl-C, SIGTERM and SIGHUP set the stop flag (a run stops at its next
+ * row), from the first thing main does. */
+static void install_signals(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+}
+
+/* cli.main(args) (lua/lied/cli.lua): its exit status, *repl whether the
+ * REPL follows (-i); -1 when the command line cannot be loaded. */
+static int run_cli(lua_State *L, int argc, char **argv, int *repl) {
+  lua_pushcfunction(L, traceback);
+  int h = lua_gettop(L);
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "lied.cli");
+  if (lua_pcall(L, 1, 1, h) != LUA_OK) {
+    fprintf(stderr, "lied: cannot load the command line: %s\n", lua_tostring(L, -1));
+    return -1;
+  }
+  lua_getfield(L, -1, "main");
+  lua_createtable(L, argc - 1, 0);
+  for (int i = 1; i < argc; i++) {
+    lua_pushstring(L, argv[i]);
+    lua_rawseti(L, -2, i);
+  }
+  int rc = 1;
+  /* cli.main returns the exit status and whether the REPL follows (-i) */
+  if (lua_pcall(L, 1, 2, h) != LUA_OK) {
+    fprintf(stderr, "lied: %s\n", lua_tostring(L, -1));
+  } else {
+    rc = (int)lua_tointeger(L, -2);
+    *repl = lua_toboolean(L, -1);
+  }
+  return rc;
+}
+
+/* The exit status: that of a run SIGTERM or SIGHUP ended, and a failure
+ * when standard output could not be written. */
+static int exit_status(int rc) {
+  /* stopped by SIGTERM or SIGHUP: the status of a run that signal ended */
+  if (stop_signal && stop_signal != SIGINT && rc != 2) {
+    if (rc == 0) fprintf(stderr, "lied: stopped by signal %d (%s)\n", (int)stop_signal,
+                         stop_signal == SIGTERM ? "SIGTERM" : "SIGHUP");
+    rc = 128 + stop_signal;
+  }
+  /* output on a full disk or a closed pipe is an error, not a silent loss */
+  if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+    fprintf(stderr, "lied: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));
+    rc = 1;
+  }
+  return rc;
+}
+
 int main(int argc, char **argv) {
   /* a file size limit (ulimit -f): writes fail with EFBIG and are reported */
   signal(SIGXFSZ, SIG_IGN);
@@ -48,14 +104,7 @@ int main(int argc, char **argv) {
   memset(&pipe_sa, 0, sizeof pipe_sa);
   pipe_sa.sa_handler = on_sigpipe;
   sigaction(SIGPIPE, &pipe_sa, NULL);
-  if (argc >= 2) { /* first thing: a signal while starting up stops the run too */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-  }
+  if (argc >= 2) install_signals(); /* a signal while starting up stops the run too */
   /* under mpirun: MPI (docs/distributed.md); otherwise nothing */
   if (lied_dist_init(&argc, &argv) != 0) return 1;
   lua_State *L = lied_lua_new(&stop_requested);
@@ -68,45 +117,17 @@ int main(int argc, char **argv) {
     lua_close(L);
     return rc;
   }
-  lua_pushcfunction(L, traceback);
-  int h = lua_gettop(L);
-  lua_getglobal(L, "require");
-  lua_pushliteral(L, "lied.cli");
-  if (lua_pcall(L, 1, 1, h) != LUA_OK) {
-    fprintf(stderr, "lied: cannot load the command line: %s\n", lua_tostring(L, -1));
+  int repl = 0, rc = run_cli(L, argc, argv, &repl);
+  if (rc < 0) {
     lua_close(L);
     return 1;
-  }
-  lua_getfield(L, -1, "main");
-  lua_createtable(L, argc - 1, 0);
-  for (int i = 1; i < argc; i++) {
-    lua_pushstring(L, argv[i]);
-    lua_rawseti(L, -2, i);
-  }
-  int rc = 1, repl = 0;
-  /* cli.main returns the exit status and whether the REPL follows (-i) */
-  if (lua_pcall(L, 1, 2, h) != LUA_OK) {
-    fprintf(stderr, "lied: %s\n", lua_tostring(L, -1));
-  } else {
-    rc = (int)lua_tointeger(L, -2);
-    repl = lua_toboolean(L, -1);
   }
   if (repl && rc == 0) {
     lua_settop(L, 0);
     fflush(stdout);
     rc = lied_repl(L, &stop_requested);
   }
-  /* stopped by SIGTERM or SIGHUP: the status of a run that signal ended */
-  if (stop_signal && stop_signal != SIGINT && rc != 2) {
-    if (rc == 0) fprintf(stderr, "lied: stopped by signal %d (%s)\n", (int)stop_signal,
-                         stop_signal == SIGTERM ? "SIGTERM" : "SIGHUP");
-    rc = 128 + stop_signal;
-  }
-  /* output on a full disk or a closed pipe is an error, not a silent loss */
-  if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
-    fprintf(stderr, "lied: cannot write to standard output: %s\n", strerror(errno ? errno : EIO));
-    rc = 1;
-  }
+  rc = exit_status(rc);
   lua_close(L);
   /* a failure on one rank of a distributed run ends every rank */
   if (rc != 0 && lied_dist_size() > 1) lied_dist_abort(rc);

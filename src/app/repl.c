@@ -451,6 +451,43 @@ static int setup(lua_State *L) {
   return 0;
 }
 
+/* Evaluate one line of input (the chunk it starts, its results printed, an
+ * error on stderr; line is freed): 1 when it failed, -1 when Ctrl-C
+ * abandoned the chunk, 0 when it ran. A Ctrl-C that came after the line was
+ * read, or comes while it runs, interrupts the chunk (lstop). */
+static int eval_line(lua_State *L, char *line, volatile sig_atomic_t *stop) {
+  int base = lua_gettop(L);
+  int st = compile_chunk(L, line);
+  if (st < 0) {
+    lua_settop(L, base);
+    return -1;
+  }
+  if (st == LUA_OK) {
+    lua_pushcfunction(L, msghandler);
+    lua_insert(L, base + 1);
+    evaluating = 1;
+    /* a Ctrl-C that came after the line was read interrupts the chunk */
+    if (got_sigint) lua_sethook(L, lstop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    st = lua_pcall(L, 0, LUA_MULTRET, base + 1);
+    evaluating = 0;
+    lua_sethook(L, NULL, 0, 0);
+    *stop = 0;
+    got_sigint = 0;
+    lua_remove(L, base + 1);
+  }
+  if (st == LUA_OK) {
+    print_results(L, base);
+  } else {
+    fflush(stdout);
+    const char *msg = lua_tostring(L, -1);
+    if (!msg && luaL_callmeta(L, -1, "__tostring")) msg = lua_tostring(L, -1);
+    fprintf(stderr, "%s\n", msg ? input_lines(L, msg) : "(error object without a message)");
+  }
+  fflush(stdout);
+  lua_settop(L, base);
+  return st != LUA_OK;
+}
+
 int lied_repl(lua_State *L, volatile sig_atomic_t *stop) {
   repl_stop = stop;
   repl_L = L;
@@ -477,36 +514,7 @@ int lied_repl(lua_State *L, volatile sig_atomic_t *stop) {
     line = read_line("> ");
     if (!line) break;
     if (line == INTERRUPTED) continue;
-    int base = lua_gettop(L);
-    int st = compile_chunk(L, line);
-    if (st < 0) {
-      lua_settop(L, base);
-      continue;
-    }
-    if (st == LUA_OK) {
-      lua_pushcfunction(L, msghandler);
-      lua_insert(L, base + 1);
-      evaluating = 1;
-      /* a Ctrl-C that came after the line was read interrupts the chunk */
-      if (got_sigint) lua_sethook(L, lstop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
-      st = lua_pcall(L, 0, LUA_MULTRET, base + 1);
-      evaluating = 0;
-      lua_sethook(L, NULL, 0, 0);
-      *stop = 0;
-      got_sigint = 0;
-      lua_remove(L, base + 1);
-    }
-    if (st == LUA_OK) {
-      print_results(L, base);
-    } else {
-      fflush(stdout);
-      const char *msg = lua_tostring(L, -1);
-      if (!msg && luaL_callmeta(L, -1, "__tostring")) msg = lua_tostring(L, -1);
-      fprintf(stderr, "%s\n", msg ? input_lines(L, msg) : "(error object without a message)");
-      failed = 1;
-    }
-    fflush(stdout);
-    lua_settop(L, base);
+    if (eval_line(L, line, stop) > 0) failed = 1;
   }
 #ifdef LIED_HAVE_READLINE
   if (interactive) history_close();

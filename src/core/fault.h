@@ -11,6 +11,7 @@
 struct lied_fault {
   const void *where; /* the instance (or lane word) that faulted; NULL: none */
   char msg[LIED_FAULT_MSG];
+  int model; /* lied_block_fault_model: a fault of the model, reported at build */
 };
 
 #endif

@@ -266,8 +266,8 @@ int lied_model_alias(lied_model *m, int spec, const char *name,
 
 /* Instantiate and wire (build.c): prototypes, templates, arenas, reading
  * pointers, sum nodes. After success the declared tree is immutable; the
- * scheduler (sched/sched.h) orders the blocks, the builder
- * (builder/system.h) runs both. */
+ * scheduler (sched/sched.h) orders the blocks; lied_system_build
+ * (sched/system.h) runs both. */
 int lied_model_instantiate(lied_model *m, lied_err *e);
 /* The wiring step of lied_model_instantiate (wire.c), once the arenas
  * exist: reading pointers, sum nodes, unconnected readers checked. */

@@ -77,6 +77,26 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n) {
   return h;
 }
 
+/* The slopes of a smooth table (Steffen's, monotone): d1 along x1, and
+ * for a map d2 along x2 and the cross slopes d12. */
+static int smooth_slopes(lied_table *t, size_t n1, size_t n2, size_t nv, lied_err *e) {
+  t->d1 = t->v + nv;
+  for (size_t j = 0; j < n2; j++) steffen(t->x[0], t->v + j, n2, n1, t->d1 + j, n2);
+  if (t->rank != 2) return LIED_OK;
+  t->d2 = t->d1 + nv;
+  t->d12 = t->d2 + nv;
+  for (size_t i = 0; i < n1; i++) steffen(t->x[1], t->v + i * n2, 1, n2, t->d2 + i * n2, 1);
+  /* cross slopes: Steffen's of d2 along x1 and of d1 along x2, averaged
+   * (the map does not depend on which axis is called x1) */
+  double *tmp = lied_xmalloc(sizeof(double) * nv, "table", e);
+  if (!tmp) return LIED_E_NOMEM;
+  for (size_t j = 0; j < n2; j++) steffen(t->x[0], t->d2 + j, n2, n1, t->d12 + j, n2);
+  for (size_t i = 0; i < n1; i++) steffen(t->x[1], t->d1 + i * n2, 1, n2, tmp + i * n2, 1);
+  for (size_t k = 0; k < nv; k++) t->d12[k] = 0.5 * (t->d12[k] + tmp[k]);
+  free(tmp);
+  return LIED_OK;
+}
+
 lied_table *lied_table_new(const lied_table_data *d, lied_err *e) {
   const char *nm = d->name && d->name[0] ? d->name : "table";
   if (d->rank != 1 && d->rank != 2)
@@ -117,25 +137,9 @@ lied_table *lied_table_new(const lied_table_data *d, lied_err *e) {
   else
     t->x[1][0] = 0;
   memcpy(t->v, d->v, sizeof(double) * nv);
-  if (smooth) {
-    t->d1 = t->v + nv;
-    for (size_t j = 0; j < n2; j++) steffen(t->x[0], t->v + j, n2, n1, t->d1 + j, n2);
-    if (d->rank == 2) {
-      t->d2 = t->d1 + nv;
-      t->d12 = t->d2 + nv;
-      for (size_t i = 0; i < n1; i++) steffen(t->x[1], t->v + i * n2, 1, n2, t->d2 + i * n2, 1);
-      /* cross slopes: Steffen's of d2 along x1 and of d1 along x2, averaged
-       * (the map does not depend on which axis is called x1) */
-      double *tmp = lied_xmalloc(sizeof(double) * nv, "table", e);
-      if (!tmp) {
-        free(t);
-        return NULL;
-      }
-      for (size_t j = 0; j < n2; j++) steffen(t->x[0], t->d2 + j, n2, n1, t->d12 + j, n2);
-      for (size_t i = 0; i < n1; i++) steffen(t->x[1], t->d1 + i * n2, 1, n2, tmp + i * n2, 1);
-      for (size_t k = 0; k < nv; k++) t->d12[k] = 0.5 * (t->d12[k] + tmp[k]);
-      free(tmp);
-    }
+  if (smooth && smooth_slopes(t, n1, n2, nv, e)) {
+    free(t);
+    return NULL;
   }
   t->name = (char *)(t->v + nv + nd);
   memcpy(t->name, nm, nname);

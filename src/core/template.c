@@ -256,8 +256,10 @@ void lied_meta_zero(lied_meta *m, const char *name, double *z, int direction) {
     return;
   }
   lied_template *t = m->tpl;
-  if (direction != LIED_ZC_BOTH && direction != LIED_ZC_UP && direction != LIED_ZC_DOWN)
-    meta_fail(m, "zero-crossing function %s: direction must be LIED_ZC_BOTH, UP or DOWN", name);
+  const int way = direction & ~LIED_ZC_KINK;
+  if (way != LIED_ZC_BOTH && way != LIED_ZC_UP && way != LIED_ZC_DOWN)
+    meta_fail(m, "zero-crossing function %s: direction must be LIED_ZC_BOTH, UP or DOWN (or'ed "
+                 "with LIED_ZC_KINK)", name);
   else if (t->nzeros == LIED_MAX_ZEROS)
     meta_fail(m, "zero-crossing function %s: more than LIED_MAX_ZEROS per component", name);
   if (m->failed) return;
@@ -273,8 +275,8 @@ void lied_meta_zero(lied_meta *m, const char *name, double *z, int direction) {
   t->zeros[t->nzeros++] = (lied_tzero){t->vars[v].offset, direction, v};
 }
 
-/* Every zero function written by a block; zero functions and time events
- * need a handler or (time events) at least blocks reading the time. */
+/* Every zero function written by a block; zero functions other than kinks
+ * need a handler. */
 static int check_events(lied_meta *m) {
   const lied_template *t = m->tpl;
   for (int i = 0; i < t->nzeros; i++)
@@ -282,11 +284,12 @@ static int check_events(lied_meta *m) {
       return lied_errc(m->e, LIED_E_MODEL,
                        "zero-crossing function %s is not an output of a block of the component",
                        t->vars[t->zeros[i].var].name);
-  if (t->nzeros && !t->handler)
-    return lied_errc(m->e, LIED_E_MODEL,
-                     "zero-crossing function %s declared without an event handler "
-                     "(lied_meta_event)",
-                     t->vars[t->zeros[0].var].name);
+  for (int i = 0; i < t->nzeros && !t->handler; i++)
+    if (!(t->zeros[i].dir & LIED_ZC_KINK))
+      return lied_errc(m->e, LIED_E_MODEL,
+                       "zero-crossing function %s declared without an event handler "
+                       "(lied_meta_event; a kink of the block's law: LIED_ZC_KINK)",
+                       t->vars[t->zeros[i].var].name);
   return LIED_OK;
 }
 
@@ -320,56 +323,33 @@ static const char *bad_layout(const lied_port_layout *l) {
   return NULL;
 }
 
-void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
-                    const lied_port_layout *layout) {
-  if (bad_name(m, name, "lied_meta_port")) return;
-  const char *why = bad_layout(layout);
-  if (why) {
-    char what[300];
-    snprintf(what, sizeof what, "port %.200s: %s", name, why);
-    meta_fail(m, "%s", what);
-    return;
-  }
-  lied_template *t = m->tpl;
+/* The checking mode of lied_meta_port (lied_template_check): the port
+ * must be the reference template's next, at the same place, with the same
+ * layout and name; its variables are counted. */
+static void check_port(lied_meta *m, const char *name, int index, void *port,
+                       const lied_port_layout *layout) {
   char full[256];
-  if (m->ref) {
-    if (m->cp >= m->ref->nports) {
-      differ(m, "more ports");
-      return;
-    }
-    const lied_tport *tp = &m->ref->ports[m->cp++];
-    if (index > 0) snprintf(full, sizeof full, "%s[%d]", name, index);
-    if (tp->offset != meta_off(m, port) || tp->layout != layout ||
-        strcmp(tp->name, index > 0 ? full : name) != 0) {
-      differ(m, "another port");
-      return;
-    }
-    for (int j = 0; j < layout->conn->nsignals; j++)
-      if (layout->offset[j] != LIED_ABSENT) m->cv += layout->conn->signals[j].nvars;
+  if (m->cp >= m->ref->nports) {
+    differ(m, "more ports");
     return;
   }
-  if (index > 0)
-    snprintf(full, sizeof full, "%s[%d]", name, index);
-  else
-    snprintf(full, sizeof full, "%s", name);
-  uint32_t off = meta_off(m, port);
-  if (off == UINT32_MAX) {
-    meta_fail(m, "port %s is not inside the component", full);
+  const lied_tport *tp = &m->ref->ports[m->cp++];
+  if (index > 0) snprintf(full, sizeof full, "%s[%d]", name, index);
+  if (tp->offset != meta_off(m, port) || tp->layout != layout ||
+      strcmp(tp->name, index > 0 ? full : name) != 0) {
+    differ(m, "another port");
     return;
   }
-  if (lied_grow((void **)&t->ports, &m->capports, t->nports + 1,
-                sizeof *t->ports, m->e)) {
-    m->failed = 1;
-    return;
-  }
-  char *nm = lied_strdup(full, m->e);
-  if (!nm) {
-    m->failed = 1;
-    return;
-  }
-  t->ports[t->nports++] = (lied_tport){nm, layout, off};
-  /* Port variables: written signals are this instance's storage; read ones
-   * are reached through the pointer. */
+  for (int j = 0; j < layout->conn->nsignals; j++)
+    if (layout->offset[j] != LIED_ABSENT) m->cv += layout->conn->signals[j].nvars;
+}
+
+/* The variables of port `full` (at port, laid out by layout): written
+ * signals are this instance's storage; read ones are reached through the
+ * pointer. Units live in the connector (static strings): each keeps a copy. */
+static void port_vars(lied_meta *m, const char *full, void *port,
+                      const lied_port_layout *layout) {
+  lied_template *t = m->tpl;
   const lied_connector *c = layout->conn;
   for (int j = 0; j < c->nsignals; j++) {
     const lied_signal *sg = &c->signals[j];
@@ -390,7 +370,6 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
                                LIED_VAR_PORT)
                      : add_var(m, vname, "", sp, LIED_VAR_PORT_READ);
       if (v < 0) return;
-      /* Units live in the connector (static strings); keep a copy. */
       char *u = lied_strdup(un, m->e);
       if (!u) {
         m->failed = 1;
@@ -401,6 +380,45 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
       t->vars[v].sub = writes ? 0 : k;
     }
   }
+}
+
+void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
+                    const lied_port_layout *layout) {
+  if (bad_name(m, name, "lied_meta_port")) return;
+  const char *why = bad_layout(layout);
+  if (why) {
+    char what[300];
+    snprintf(what, sizeof what, "port %.200s: %s", name, why);
+    meta_fail(m, "%s", what);
+    return;
+  }
+  if (m->ref) {
+    check_port(m, name, index, port, layout);
+    return;
+  }
+  lied_template *t = m->tpl;
+  char full[256];
+  if (index > 0)
+    snprintf(full, sizeof full, "%s[%d]", name, index);
+  else
+    snprintf(full, sizeof full, "%s", name);
+  uint32_t off = meta_off(m, port);
+  if (off == UINT32_MAX) {
+    meta_fail(m, "port %s is not inside the component", full);
+    return;
+  }
+  if (lied_grow((void **)&t->ports, &m->capports, t->nports + 1,
+                sizeof *t->ports, m->e)) {
+    m->failed = 1;
+    return;
+  }
+  char *nm = lied_strdup(full, m->e);
+  if (!nm) {
+    m->failed = 1;
+    return;
+  }
+  t->ports[t->nports++] = (lied_tport){nm, layout, off};
+  port_vars(m, full, port, layout);
 }
 
 /* Record address p; LIED_OK, or LIED_E_NOMEM (the crawl has failed). */

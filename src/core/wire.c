@@ -186,11 +186,13 @@ static int makes_link(const lied_model *m, int s, endpoint src, endpoint snk, co
 /* The link l is already made: a connection declared twice (after
  * resolution: either order of its ends, port aliases, array elements,
  * several composite levels). LIED_E_MODEL naming both declarations. */
-static int declared_twice(wire_ctx *w, const link *l) {
+/* The first declaration, in declaration order, that makes link l (its spec
+ * in *fs; for a pattern, the point " (at i = ...)" in point, 128 bytes), or
+ * NULL. */
+static const lied_conn_decl *first_declaration(wire_ctx *w, const link *l, int *fs,
+                                               char *point) {
   lied_model *m = w->m;
   const lied_conn_decl *first = NULL;
-  int fs = 0;
-  char point[128] = "";
   lied_err scratch = {0};
   lied_err *keep = w->e;
   w->e = &scratch; /* resolving the others must not overwrite the message */
@@ -211,8 +213,8 @@ static int declared_twice(wire_ctx *w, const link *l) {
               lied_pattern_at(&pb, var, d->wrap, swap ? &a : &b, &scratch))
             continue;
           if (makes_link(m, s, a, b, l)) {
-            first = d, fs = s;
-            lied_loop_point(d->loop, d->nloop, var, point + 5, sizeof point - 6);
+            first = d, *fs = s;
+            lied_loop_point(d->loop, d->nloop, var, point + 5, 128 - 6);
             memcpy(point, " (at ", 5);
             strcat(point, ")");
           }
@@ -222,11 +224,19 @@ static int declared_twice(wire_ctx *w, const link *l) {
       }
       if (endpoints(w, s, d, &a, &b) < 0) continue;
       if (makes_link(m, s, a, b, l)) {
-        first = d, fs = s;
+        first = d, *fs = s;
         break;
       }
     }
   w->e = keep;
+  return first;
+}
+
+static int declared_twice(wire_ctx *w, const link *l) {
+  lied_model *m = w->m;
+  int fs = 0;
+  char point[128] = "";
+  const lied_conn_decl *first = first_declaration(w, l, &fs, point);
   char src[256], snk[256], here[512], there[512];
   port_name(m, l->src.spec, l->is, l->src.port, src, sizeof src);
   port_name(m, l->snk.spec, l->ik, l->snk.port, snk, sizeof snk);

@@ -66,11 +66,12 @@ void lied_dist_wait_end(int r);
 
 /* Collective under mpirun. An ensemble whose copies have state events
  * (zero-crossing functions) cannot be split: one process stops every copy
- * at every copy's event, a rank only at its own copies'. LIED_E_USAGE on
- * rank 0 naming its first such component (the other ranks wait for its
- * end), or LIED_OK (time events are left to the row check of the gathering
- * sink: shared times give the same bits). */
-int lied_dist_check_events(const lied_model *m, lied_err *e);
+ * at every copy's event, a rank only at its own copies'. Kinks
+ * (LIED_ZC_KINK) count only when the run locates them (`kinks`: an
+ * adaptive solver). LIED_E_USAGE on rank 0 naming its first such component
+ * (the other ranks wait for its end), or LIED_OK (time events are left to
+ * the row check of the gathering sink: shared times give the same bits). */
+int lied_dist_check_events(const lied_model *m, int kinks, lied_err *e);
 
 /* ---- coupled arrays across ranks (halo_mpi.c) ----------------------------- */
 

@@ -2,12 +2,17 @@
  * (dist.h; docs/distributed.md, "Events"). Built with and without MPI. */
 #include "dist/dist.h"
 
-int lied_dist_check_events(const lied_model *m, lied_err *e) {
+/* Whether the spec's instances have zero functions the run looks at. */
+static int has_zeros(const lied_spec *sp, int kinks) {
+  if (!sp->cls || !sp->total) return 0;
+  for (int k = 0; k < sp->tpl.nzeros; k++)
+    if (kinks || !(sp->tpl.zeros[k].dir & LIED_ZC_KINK)) return 1;
+  return 0;
+}
+
+int lied_dist_check_events(const lied_model *m, int kinks, lied_err *e) {
   int s = 0;
-  for (; s < m->nspecs; s++) {
-    const lied_spec *sp = &m->specs[s];
-    if (sp->cls && sp->total && sp->tpl.nzeros) break;
-  }
+  while (s < m->nspecs && !has_zeros(&m->specs[s], kinks)) s++;
   /* every rank holds copies of every spec: they find the same */
   int first = lied_dist_first_failure(s < m->nspecs);
   if (first >= 0 && first != lied_dist_rank()) lied_dist_wait_end(first);

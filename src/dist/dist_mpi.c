@@ -148,57 +148,25 @@ static uint64_t *segments(dist_sink *d, char *const *names, lied_err *e) {
   return mine;
 }
 
-static int ds_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
-                    lied_err *e) {
-  dist_sink *d = (dist_sink *)s;
+/* Rank 0: the counts per (rank, segment) from the gathered table all (ni
+ * counts and the bytes of names per rank), their positions in the whole
+ * row, and the most values a rank sends (*maxn). A usage error when an item
+ * of the selection matched nothing on every rank. */
+static int ds_counts(dist_sink *d, const uint64_t *all, size_t *maxn, lied_err *e) {
   const lied_recorder *rec = d->rec;
-  d->n = n;
-  uint64_t *mine = segments(d, names, e);
-  if (!mine) return LIED_E_NOMEM;
   const int ni = d->nseg;
-  uint64_t plen = 0;
-  char *packed = pack(n, names, units, &plen, e);
-  if (!packed) {
-    free(mine);
-    return LIED_E_NOMEM;
-  }
-  mine[ni] = plen;
-  uint64_t *all = NULL;
-  if (rank_ == 0) {
-    all = lied_xcalloc((size_t)size_ * (size_t)(ni + 1), sizeof *all, "gathering", e);
-    if (!all) {
-      free(mine);
-      free(packed);
-      return LIED_E_NOMEM;
-    }
-  }
-  MPI_Gather(mine, ni + 1, MPI_UINT64_T, all, ni + 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  free(mine);
-  if (rank_ != 0) {
-    send_bytes(packed, plen, TAG_NAMES);
-    free(packed);
-    d->buf = lied_xmalloc(sizeof(double) * (n + 1), "row to send", e);
-    if (!d->buf) return LIED_E_NOMEM;
-    d->began = 1;
-    return LIED_OK;
-  }
-  /* rank 0: counts per (rank, item), positions, names */
   d->cnt = lied_xcalloc((size_t)size_ * (size_t)ni + 1, sizeof *d->cnt, "gathering", e);
   d->pos = lied_xcalloc((size_t)size_ * (size_t)ni + 1, sizeof *d->pos, "gathering", e);
   d->pools = lied_xcalloc((size_t)size_, sizeof *d->pools, "gathering", e);
-  if (!d->cnt || !d->pos || !d->pools) {
-    free(all);
-    free(packed);
-    return LIED_E_NOMEM;
-  }
-  size_t maxn = 0;
+  if (!d->cnt || !d->pos || !d->pools) return LIED_E_NOMEM;
+  *maxn = 0;
   for (int r = 0; r < size_; r++) {
     uint64_t nr = 0;
     for (int k = 0; k < ni; k++) {
       d->cnt[(size_t)r * (size_t)ni + (size_t)k] = all[(size_t)r * (size_t)(ni + 1) + (size_t)k];
       nr += all[(size_t)r * (size_t)(ni + 1) + (size_t)k];
     }
-    if (nr > maxn) maxn = nr;
+    if (nr > *maxn) *maxn = nr;
   }
   d->total = positions(d->cnt, ni, d->pos);
   for (int k = 0; k < rec->nitems; k++) {
@@ -206,30 +174,23 @@ static int ds_begin(lied_sink *s, size_t n, char *const *names, const char *cons
     for (int r = 0; r < size_; r++)
       for (int q = 0; q < d->ntop; q++)
         t += d->cnt[(size_t)r * (size_t)ni + (size_t)(k * d->ntop + q)];
-    if (t == 0 && rec->items[k][0]) {
-      free(all);
-      free(packed);
+    if (t == 0 && rec->items[k][0])
       return lied_errc(e, LIED_E_USAGE, "no variable matches '%s'", rec->items[k]);
-    }
   }
-  d->buf = lied_xmalloc(sizeof(double) * (maxn + 1), "gathered row", e);
-  d->row = lied_xmalloc(sizeof(double) * (d->total + 1), "gathered row", e);
-  d->names = lied_xcalloc(d->total + 1, sizeof *d->names, "gathered names", e);
-  d->units = lied_xcalloc(d->total + 1, sizeof *d->units, "gathered names", e);
-  if (!d->buf || !d->row || !d->names || !d->units) {
-    free(all);
-    free(packed);
-    return LIED_E_NOMEM;
-  }
+  return LIED_OK;
+}
+
+/* Rank 0: every rank's names and units in the whole row's order: rank 0's
+ * own from packed (kept in d->pools[0] from here on), the others'
+ * received. */
+static int ds_names(dist_sink *d, const uint64_t *all, char *packed, lied_err *e) {
+  const int ni = d->nseg;
   for (int r = 0; r < size_; r++) {
     uint64_t len = all[(size_t)r * (size_t)(ni + 1) + (size_t)ni];
     if (r == 0) {
       d->pools[0] = packed;
     } else {
-      if (!(d->pools[r] = lied_xmalloc(len ? len : 1, "gathered names", e))) {
-        free(all);
-        return LIED_E_NOMEM;
-      }
+      if (!(d->pools[r] = lied_xmalloc(len ? len : 1, "gathered names", e))) return LIED_E_NOMEM;
       recv_bytes(d->pools[r], len, r, TAG_NAMES);
     }
     const char *q = d->pools[r];
@@ -243,9 +204,58 @@ static int ds_begin(lied_sink *s, size_t n, char *const *names, const char *cons
       }
     }
   }
+  return LIED_OK;
+}
+
+/* Rank 0: the tables of the gathering (ds_counts), the rows' buffers and
+ * every rank's names; packed (rank 0's names) is the sink's once given to
+ * ds_names, *packed set to NULL then. */
+static int ds_gather_begin(dist_sink *d, const uint64_t *all, char **packed, lied_err *e) {
+  size_t maxn = 0;
+  int rc = ds_counts(d, all, &maxn, e);
+  if (rc) return rc;
+  d->buf = lied_xmalloc(sizeof(double) * (maxn + 1), "gathered row", e);
+  d->row = lied_xmalloc(sizeof(double) * (d->total + 1), "gathered row", e);
+  d->names = lied_xcalloc(d->total + 1, sizeof *d->names, "gathered names", e);
+  d->units = lied_xcalloc(d->total + 1, sizeof *d->units, "gathered names", e);
+  if (!d->buf || !d->row || !d->names || !d->units) return LIED_E_NOMEM;
+  rc = ds_names(d, all, *packed, e);
+  *packed = NULL;
+  return rc;
+}
+
+static int ds_begin(lied_sink *s, size_t n, char *const *names, const char *const *units,
+                    lied_err *e) {
+  dist_sink *d = (dist_sink *)s;
+  d->n = n;
+  uint64_t *mine = segments(d, names, e);
+  if (!mine) return LIED_E_NOMEM;
+  const int ni = d->nseg;
+  uint64_t plen = 0, *all = NULL;
+  char *packed = pack(n, names, units, &plen, e);
+  if (packed) mine[ni] = plen;
+  if (packed && rank_ == 0)
+    all = lied_xcalloc((size_t)size_ * (size_t)(ni + 1), sizeof *all, "gathering", e);
+  if (!packed || (rank_ == 0 && !all)) {
+    free(mine);
+    free(packed);
+    return LIED_E_NOMEM;
+  }
+  MPI_Gather(mine, ni + 1, MPI_UINT64_T, all, ni + 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  free(mine);
+  int rc = LIED_OK;
+  if (rank_ != 0) {
+    send_bytes(packed, plen, TAG_NAMES);
+    d->buf = lied_xmalloc(sizeof(double) * (n + 1), "row to send", e);
+    if (!d->buf) rc = LIED_E_NOMEM;
+  } else {
+    rc = ds_gather_begin(d, all, &packed, e);
+  }
+  free(packed);
   free(all);
+  if (rc) return rc;
   d->began = 1;
-  return d->inner->begin(d->inner, d->total, d->names, d->units, e);
+  return rank_ != 0 ? LIED_OK : d->inner->begin(d->inner, d->total, d->names, d->units, e);
 }
 
 /* Place rank r's row v (in its item order) into the whole row. */
@@ -346,117 +356,143 @@ lied_sink *lied_dist_sink(lied_sink *inner, const lied_recorder *rec, lied_err *
 
 /* ---- parameters ----------------------------------------------------------------- */
 
+/* Every rank's count of parameters and bytes of names (head: n, 0, bytes)
+ * to rank 0, which decides whether they go with the results: not when a
+ * rank has none (collect gave none: too many) or all of them are more than
+ * max. The decision (1 or 0) is every rank's; *heads (rank 0: 3 per rank)
+ * and *sum are rank 0's. A negative status when out of memory. */
+static int params_heads(const uint64_t head[3], size_t max, uint64_t **heads, uint64_t *sum,
+                        lied_err *e) {
+  *sum = 0;
+  if (rank_ == 0 && !(*heads = lied_xcalloc((size_t)size_ * 3, sizeof **heads, "parameters", e)))
+    return LIED_E_NOMEM;
+  MPI_Gather(head, 3, MPI_UINT64_T, *heads, 3, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  uint64_t go = 1;
+  if (rank_ == 0) {
+    for (int r = 0; r < size_; r++) {
+      *sum += (*heads)[(size_t)r * 3];
+      if ((*heads)[(size_t)r * 3] == 0) go = 0; /* none there: too many (every slice has some) */
+    }
+    if (*sum > max) go = 0;
+  }
+  MPI_Bcast(&go, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  return (int)go;
+}
+
+/* Rank 0: receive rank r's names (len bytes) and nr values into *buf and
+ * *vals (the caller frees them); received also when allocating failed here,
+ * into plain malloc'ed space if there is any, since the sender waits. */
+static int recv_params(int r, uint64_t nr, uint64_t len, char **buf, double **vals,
+                       lied_err *e) {
+  char *b = lied_xmalloc(len ? len : 1, "parameters", e);
+  double *v = lied_xmalloc(sizeof(double) * nr, "parameters", e);
+  if (!b) b = malloc(len ? len : 1);
+  if (!v) v = malloc(sizeof(double) * nr);
+  if (b && v) {
+    recv_bytes(b, len, r, TAG_NAMES);
+    MPI_Recv(v, (int)nr, MPI_DOUBLE, r, TAG_PARAMS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  *buf = b;
+  *vals = v;
+  return b && v ? LIED_OK : lied_errc(e, LIED_E_NOMEM, "out of memory (parameters)");
+}
+
+/* Rank 0: rank r's parameters (names and units packed in buf, values in
+ * vals, segment by segment) into q at their positions pos. */
+static int place_params(lied_params *q, const lied_params *p, const uint64_t *all,
+                        const uint64_t *pos, int r, const char *buf, const double *vals,
+                        lied_err *e) {
+  const int ns = p->nseg;
+  const char *s = buf;
+  uint64_t i = 0, own = 0; /* own: rank 0's first entry of spec k */
+  for (int k = 0; k < ns; own += all[k], k++) {
+    uint64_t at = pos[(size_t)r * (size_t)ns + (size_t)k];
+    for (uint64_t j = 0; j < all[(size_t)r * (size_t)ns + (size_t)k]; j++, i++) {
+      const char *u = s + strlen(s) + 1;
+      q->names[at + j] = lied_strdup(s, e);
+      if (!q->names[at + j]) return LIED_E_NOMEM;
+      /* the unit strings are the classes': rank 0's own entry at the same
+       * place in a copy (every copy of a spec lists the same parameters,
+       * and every slice has copies of every spec) */
+      q->units[at + j] = all[k] ? p->units[own + j % all[k]] : "";
+      q->values[at + j] = vals[i];
+      s = u + strlen(u) + 1;
+    }
+  }
+  return LIED_OK;
+}
+
+/* Rank 0: the whole ensemble's parameters into q (sum of them; every
+ * rank's counts per segment in all, 3 numbers per rank in heads), its own
+ * names packed in packed. */
+static int gather_params(lied_params *q, const lied_params *p, const uint64_t *all,
+                         const uint64_t *heads, uint64_t sum, char *packed, lied_err *e) {
+  const int ns = p->nseg;
+  uint64_t *pos = lied_xcalloc((size_t)size_ * (size_t)ns + 1, sizeof *pos, "parameters", e);
+  q->names = lied_xcalloc(sum, sizeof *q->names, "parameters", e);
+  q->units = lied_xcalloc(sum, sizeof *q->units, "parameters", e);
+  q->values = lied_xcalloc(sum, sizeof *q->values, "parameters", e);
+  int rc = LIED_OK;
+  if (!pos || !q->names || !q->units || !q->values) rc = LIED_E_NOMEM;
+  if (rc == LIED_OK) {
+    positions(all, ns, pos);
+    q->n = sum;
+  }
+  for (int r = 0; r < size_; r++) {
+    char *b = NULL;
+    double *v = NULL;
+    if (r != 0) {
+      const int rr = recv_params(r, heads[(size_t)r * 3], heads[(size_t)r * 3 + 2], &b, &v, e);
+      if (rr) rc = rr;
+    }
+    if (rc == LIED_OK)
+      rc = place_params(q, p, all, pos, r, r ? b : packed, r ? v : p->values, e);
+    free(b);
+    free(v);
+  }
+  free(pos);
+  return rc;
+}
+
 int lied_dist_params(lied_params *p, size_t max, lied_err *e) {
   /* per rank: n, too many (collect gave none although the slice has some),
    * bytes of names; then the counts per spec */
-  uint64_t head[3] = {p->n, 0, 0};
+  uint64_t head[3] = {p->n, 0, 0}, *heads = NULL, *segs = NULL, *all = NULL, sum = 0;
   char *packed = NULL;
-  if (p->n) {
-    packed = pack(p->n, p->names, p->units, &head[2], e);
-    if (!packed) return LIED_E_NOMEM;
-  }
-  uint64_t *heads = NULL;
-  if (rank_ == 0 && !(heads = lied_xcalloc((size_t)size_ * 3, sizeof *heads, "parameters", e))) {
-    free(packed);
-    return LIED_E_NOMEM;
-  }
-  MPI_Gather(head, 3, MPI_UINT64_T, heads, 3, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  uint64_t go = 1, sum = 0;
-  if (rank_ == 0) {
-    for (int r = 0; r < size_; r++) {
-      sum += heads[(size_t)r * 3];
-      if (heads[(size_t)r * 3] == 0) go = 0; /* none there: too many (every slice has some) */
-    }
-    if (sum > max) go = 0;
-  }
-  MPI_Bcast(&go, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  if (!go) {
-    free(heads);
-    free(packed);
-    lied_params_free(p);
-    return LIED_OK;
-  }
-  const int ns = p->nseg;
-  uint64_t *segs = lied_xcalloc((size_t)ns + 1, sizeof *segs, "parameters", e);
-  uint64_t *all = rank_ == 0 ? lied_xcalloc((size_t)size_ * (size_t)ns + 1, sizeof *all,
-                                            "parameters", e) : NULL;
-  if (!segs || (rank_ == 0 && !all)) {
-    free(segs);
-    free(all);
-    free(heads);
-    free(packed);
-    return LIED_E_NOMEM;
-  }
-  for (int k = 0; k < ns; k++) segs[k] = p->seg_n[k];
-  MPI_Gather(segs, ns, MPI_UINT64_T, all, ns, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  free(segs);
-  if (rank_ != 0) {
-    send_bytes(packed, head[2], TAG_NAMES);
-    MPI_Send(p->values, (int)p->n, MPI_DOUBLE, 0, TAG_PARAMS, MPI_COMM_WORLD);
-    free(packed);
-    lied_params_free(p);
-    return LIED_OK;
-  }
-  /* rank 0: the whole ensemble's parameters in q */
   lied_params q;
   memset(&q, 0, sizeof q);
-  uint64_t *pos = lied_xcalloc((size_t)size_ * (size_t)ns + 1, sizeof *pos, "parameters", e);
-  q.names = lied_xcalloc(sum, sizeof *q.names, "parameters", e);
-  q.units = lied_xcalloc(sum, sizeof *q.units, "parameters", e);
-  q.values = lied_xcalloc(sum, sizeof *q.values, "parameters", e);
   int rc = LIED_OK;
-  if (!pos || !q.names || !q.units || !q.values) rc = LIED_E_NOMEM;
-  if (rc == LIED_OK) {
-    positions(all, ns, pos);
-    q.n = sum;
+  if (p->n && !(packed = pack(p->n, p->names, p->units, &head[2], e))) return LIED_E_NOMEM;
+  const int go = params_heads(head, max, &heads, &sum, e);
+  if (go < 0) rc = go;
+  const int ns = p->nseg;
+  if (go > 0) {
+    segs = lied_xcalloc((size_t)ns + 1, sizeof *segs, "parameters", e);
+    if (rank_ == 0) all = lied_xcalloc((size_t)size_ * (size_t)ns + 1, sizeof *all, "parameters", e);
+    if (!segs || (rank_ == 0 && !all)) rc = LIED_E_NOMEM;
   }
-  for (int r = 0; r < size_; r++) {
-    uint64_t nr = heads[(size_t)r * 3], len = heads[(size_t)r * 3 + 2];
-    char *buf = r == 0 ? packed : lied_xmalloc(len ? len : 1, "parameters", e);
-    double *vals = r == 0 ? p->values : lied_xmalloc(sizeof(double) * nr, "parameters", e);
-    if (r != 0) { /* received also after a failure here: the sender waits for it */
-      char *b = buf ? buf : malloc(len ? len : 1);
-      double *v = vals ? vals : malloc(sizeof(double) * nr);
-      if (b && v) {
-        recv_bytes(b, len, r, TAG_NAMES);
-        MPI_Recv(v, (int)nr, MPI_DOUBLE, r, TAG_PARAMS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      }
-      if (!b || !v) rc = lied_errc(e, LIED_E_NOMEM, "out of memory (parameters)");
-      buf = b, vals = v;
-    }
-    if (rc == LIED_OK) {
-      const char *s = buf;
-      uint64_t i = 0, own = 0; /* own: rank 0's first entry of spec k */
-      for (int k = 0; k < ns && rc == LIED_OK; own += all[k], k++) {
-        uint64_t at = pos[(size_t)r * (size_t)ns + (size_t)k];
-        for (uint64_t j = 0; j < all[(size_t)r * (size_t)ns + (size_t)k]; j++, i++) {
-          const char *u = s + strlen(s) + 1;
-          q.names[at + j] = lied_strdup(s, e);
-          if (!q.names[at + j]) { rc = LIED_E_NOMEM; break; }
-          /* the unit strings are the classes': rank 0's own entry at the
-           * same place in a copy (every copy of a spec lists the same
-           * parameters, and every slice has copies of every spec) */
-          q.units[at + j] = all[k] ? p->units[own + j % all[k]] : "";
-          q.values[at + j] = vals[i];
-          s = u + strlen(u) + 1;
-        }
-      }
-    }
-    if (r != 0) {
-      free(buf);
-      free(vals);
+  int reached = go == 0; /* the end of the exchange: p is done with */
+  if (go > 0 && rc == LIED_OK) {
+    reached = 1;
+    for (int k = 0; k < ns; k++) segs[k] = p->seg_n[k];
+    MPI_Gather(segs, ns, MPI_UINT64_T, all, ns, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (rank_ != 0) {
+      send_bytes(packed, head[2], TAG_NAMES);
+      MPI_Send(p->values, (int)p->n, MPI_DOUBLE, 0, TAG_PARAMS, MPI_COMM_WORLD);
+    } else {
+      rc = gather_params(&q, p, all, heads, sum, packed, e);
     }
   }
-  free(packed);
-  free(heads);
+  free(segs);
   free(all);
-  free(pos);
-  lied_params_free(p);
+  free(heads);
+  free(packed);
+  if (reached) lied_params_free(p); /* none with the results, sent, or gathered in q */
   if (rc != LIED_OK) {
     lied_params_free(&q);
     return rc;
   }
-  *p = q;
+  if (go > 0 && rank_ == 0) *p = q;
   return LIED_OK;
 }
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lied/lied.h"
-#include "lua/lua_lied.h"
+#include "binding/lua_lied.h"
 
 struct lied_ctx {
   lua_State *L;

@@ -86,10 +86,6 @@ void lied_splu_solve(lied_splu *s, double *b) {
   klu_l_tsolve(s->sym, s->num, s->n, 1, b, &s->common);
 }
 
-uint64_t lied_splu_factor_nnz(const lied_splu *s) {
-  return s->num ? (uint64_t)(s->num->lnz + s->num->unz) : 0;
-}
-
 #else /* no KLU: the callers use dense LU */
 
 struct lied_splu {
@@ -119,11 +115,6 @@ int lied_splu_factor(lied_splu *s, const double *val, lied_err *e) {
 void lied_splu_solve(lied_splu *s, double *b) {
   (void)s;
   (void)b;
-}
-
-uint64_t lied_splu_factor_nnz(const lied_splu *s) {
-  (void)s;
-  return 0;
 }
 
 #endif

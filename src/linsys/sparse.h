@@ -29,7 +29,4 @@ int lied_splu_factor(lied_splu *s, const double *val, lied_err *e);
 /* Solve A x = b with the last factors; b is overwritten by x. */
 void lied_splu_solve(lied_splu *s, double *b);
 
-/* Nonzeros of the last factors (L and U), 0 before the first. */
-uint64_t lied_splu_factor_nnz(const lied_splu *s);
-
 #endif

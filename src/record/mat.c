@@ -83,21 +83,11 @@ void lied_mat_sink_params(lied_sink *s, const lied_params *p) {
   ((mat_sink *)s)->params = p;
 }
 
-static int write_begin(lied_sink *s, size_t n_rec, char *const *names, const char *const *units,
-                       lied_err *e) {
-  mat_sink *m = (mat_sink *)s;
-  m->n = n_rec;
-  const size_t np = m->params ? m->params->n : 0;
-  const size_t n = n_rec + np; /* columns of name, description, dataInfo (and time) */
-  if (n + 1 > INT32_MAX / 4)
-    return lied_errc(e, LIED_E_LIMIT, "%s: too many variables for MAT v4", m->path);
-  static const char aclass[4][11] = {"Atrajectory", "1.1", "", "binTrans"};
-  char acl[44];
-  for (int c = 0; c < 11; c++)
-    for (int r = 0; r < 4; r++) acl[c * 4 + r] = aclass[r][c];
-  LIED_TRY(write_header(m, "Aclass", MAT_CHAR, 4, 11, e));
-  if (fwrite(acl, sizeof acl, 1, m->f) != 1) return write_err(m, e);
-
+/* The matrices name, description and dataInfo of the Modelica result
+ * layout: time, the n_rec variables recorded (data_2), the parameters
+ * (data_1); n columns after time in all. */
+static int write_names(mat_sink *m, size_t n_rec, size_t n, char *const *names,
+                       const char *const *units, lied_err *e) {
   const char **nm = lied_xcalloc(n + 1, sizeof *nm, "MAT names", e);
   char **desc = nm ? lied_xcalloc(n + 1, sizeof *desc, "MAT descriptions", e) : NULL;
   int32_t *info = desc ? lied_xcalloc(4 * (n + 1), sizeof *info, "MAT dataInfo", e) : NULL;
@@ -139,7 +129,24 @@ static int write_begin(lied_sink *s, size_t n_rec, char *const *names, const cha
   free(desc);
   free(info);
   free((void *)nm);
-  if (rc) return rc;
+  return rc;
+}
+
+static int write_begin(lied_sink *s, size_t n_rec, char *const *names, const char *const *units,
+                       lied_err *e) {
+  mat_sink *m = (mat_sink *)s;
+  m->n = n_rec;
+  const size_t np = m->params ? m->params->n : 0;
+  const size_t n = n_rec + np; /* columns of name, description, dataInfo (and time) */
+  if (n + 1 > INT32_MAX / 4)
+    return lied_errc(e, LIED_E_LIMIT, "%s: too many variables for MAT v4", m->path);
+  static const char aclass[4][11] = {"Atrajectory", "1.1", "", "binTrans"};
+  char acl[44];
+  for (int c = 0; c < 11; c++)
+    for (int r = 0; r < 4; r++) acl[c * 4 + r] = aclass[r][c];
+  LIED_TRY(write_header(m, "Aclass", MAT_CHAR, 4, 11, e));
+  if (fwrite(acl, sizeof acl, 1, m->f) != 1) return write_err(m, e);
+  LIED_TRY(write_names(m, n_rec, n, names, units, e));
   /* data_1: start and end time (patched in end()) and the parameters, column
    * by column; data_2: 0 columns so far */
   double t0 = 0;

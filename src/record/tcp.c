@@ -222,65 +222,58 @@ static void tcp_destroy(lied_sink *s) {
   free(t);
 }
 
-/* spec: "PORT" or "HOST:PORT" (HOST a name or numeric address; "[v6]:PORT"). */
-lied_sink *lied_tcp_sink(const char *spec, int wait_clients, volatile sig_atomic_t *stop,
-                         lied_err *e) {
-  char host[256] = "127.0.0.1";
-  const char *port = spec;
+/* spec: "PORT" or "HOST:PORT" (HOST a name or numeric address; "[v6]:PORT"):
+ * the host into host (default 127.0.0.1), *port pointing into spec. */
+static int parse_spec(const char *spec, char host[256], const char **port, lied_err *e) {
+  *port = spec;
   const char *colon = strrchr(spec, ':');
   if (colon) {
     size_t hl = (size_t)(colon - spec);
     const char *h = spec;
     if (hl >= 2 && h[0] == '[' && h[hl - 1] == ']') h++, hl -= 2;
-    if (hl == 0 || hl >= sizeof host) {
-      lied_errc(e, LIED_E_USAGE, "tcp:%s: bad host", spec);
-      return NULL;
-    }
+    if (hl == 0 || hl >= 256) return lied_errc(e, LIED_E_USAGE, "tcp:%s: bad host", spec);
     memcpy(host, h, hl);
     host[hl] = 0;
-    port = colon + 1;
+    *port = colon + 1;
   }
   char *endp;
-  long pn = strtol(port, &endp, 10);
-  if (!*port || *endp || pn < 0 || pn > 65535) {
-    lied_errc(e, LIED_E_USAGE, "tcp:%s: the port must be a number from 0 to 65535", spec);
-    return NULL;
+  long pn = strtol(*port, &endp, 10);
+  if (!**port || *endp || pn < 0 || pn > 65535)
+    return lied_errc(e, LIED_E_USAGE, "tcp:%s: the port must be a number from 0 to 65535", spec);
+  return LIED_OK;
+}
+
+/* Every client takes a file descriptor: raise the soft limit (up to the
+ * hard one) so that the clients waited for fit, with room for the rest; a
+ * usage error when they cannot. */
+static int room_for_clients(const char *spec, int wait_clients, lied_err *e) {
+  if (wait_clients <= 0) return LIED_OK;
+  struct rlimit rl;
+  rlim_t need = (rlim_t)wait_clients + 64;
+  if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
+    rlim_t want = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > need ? need : rl.rlim_max;
+    struct rlimit nl = {want, rl.rlim_max};
+    if (want > rl.rlim_cur && setrlimit(RLIMIT_NOFILE, &nl) == 0) rl.rlim_cur = want;
+    if (rl.rlim_cur < need)
+      return lied_errc(e, LIED_E_USAGE,
+                       "tcp:%s: waiting for %d clients needs %d open files, the limit is %llu "
+                       "(raise it with ulimit -n, or wait for fewer clients)",
+                       spec, wait_clients, (int)need, (unsigned long long)rl.rlim_cur);
   }
-  /* every client takes a file descriptor: raise the soft limit (up to the
-   * hard one) so that the clients waited for fit, with room for the rest */
-  if (wait_clients > 0) {
-    struct rlimit rl;
-    rlim_t need = (rlim_t)wait_clients + 64;
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
-      rlim_t want = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > need ? need : rl.rlim_max;
-      struct rlimit nl = {want, rl.rlim_max};
-      if (want > rl.rlim_cur && setrlimit(RLIMIT_NOFILE, &nl) == 0) rl.rlim_cur = want;
-      if (rl.rlim_cur < need) {
-        lied_errc(e, LIED_E_USAGE,
-                  "tcp:%s: waiting for %d clients needs %d open files, the limit is %llu "
-                  "(raise it with ulimit -n, or wait for fewer clients)",
-                  spec, wait_clients, (int)need, (unsigned long long)rl.rlim_cur);
-        return NULL;
-      }
-    }
-  }
-  tcp_sink *t = lied_xcalloc(1, sizeof *t, "TCP sink", e);
-  if (!t) return NULL;
-  t->base = (lied_sink){tcp_begin, tcp_row, tcp_end, tcp_destroy};
-  t->lfd = -1;
-  t->wait = wait_clients > 0 ? wait_clients : 0;
-  t->stop = stop;
+  return LIED_OK;
+}
+
+/* A non-blocking socket of t listening on host and port (the first address
+ * that binds), its address in t->where. */
+static int listen_on(tcp_sink *t, const char *spec, const char *host, const char *port,
+                     lied_err *e) {
   struct addrinfo hints, *ai = NULL;
   memset(&hints, 0, sizeof hints);
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
   hints.ai_flags = AI_PASSIVE;
   int g = getaddrinfo(host, port, &hints, &ai);
-  if (g) {
-    lied_errc(e, LIED_E_IO, "tcp:%s: %s", spec, gai_strerror(g));
-    tcp_destroy(&t->base);
-    return NULL;
-  }
+  if (g) return lied_errc(e, LIED_E_IO, "tcp:%s: %s", spec, gai_strerror(g));
   int err = 0;
   for (struct addrinfo *a = ai; a; a = a->ai_next) {
     int fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
@@ -299,18 +292,33 @@ lied_sink *lied_tcp_sink(const char *spec, int wait_clients, volatile sig_atomic
   }
   freeaddrinfo(ai);
   int fl = t->lfd >= 0 ? fcntl(t->lfd, F_GETFL) : -1;
-  if (fl < 0 || fcntl(t->lfd, F_SETFL, fl | O_NONBLOCK) < 0) {
-    lied_errc(e, LIED_E_IO, "tcp:%s: cannot listen on %s port %s: %s", spec, host, port,
-              strerror(err ? err : errno));
-    tcp_destroy(&t->base);
-    return NULL;
-  }
+  if (fl < 0 || fcntl(t->lfd, F_SETFL, fl | O_NONBLOCK) < 0)
+    return lied_errc(e, LIED_E_IO, "tcp:%s: cannot listen on %s port %s: %s", spec, host, port,
+                     strerror(err ? err : errno));
   struct sockaddr_storage sa;
   socklen_t sl = sizeof sa;
   char sport[16] = "?";
   if (getsockname(t->lfd, (struct sockaddr *)&sa, &sl) == 0)
     getnameinfo((struct sockaddr *)&sa, sl, NULL, 0, sport, sizeof sport, NI_NUMERICSERV);
   snprintf(t->where, sizeof t->where, "%s:%s", host, sport);
+  return LIED_OK;
+}
+
+lied_sink *lied_tcp_sink(const char *spec, int wait_clients, volatile sig_atomic_t *stop,
+                         lied_err *e) {
+  char host[256] = "127.0.0.1";
+  const char *port;
+  if (parse_spec(spec, host, &port, e) || room_for_clients(spec, wait_clients, e)) return NULL;
+  tcp_sink *t = lied_xcalloc(1, sizeof *t, "TCP sink", e);
+  if (!t) return NULL;
+  t->base = (lied_sink){tcp_begin, tcp_row, tcp_end, tcp_destroy};
+  t->lfd = -1;
+  t->wait = wait_clients > 0 ? wait_clients : 0;
+  t->stop = stop;
+  if (listen_on(t, spec, host, port, e)) {
+    tcp_destroy(&t->base);
+    return NULL;
+  }
   return &t->base;
 }
 

@@ -50,7 +50,28 @@ static int section_components(const lied_sched *s, const lied_section *sec, uint
   return LIED_OK;
 }
 
+/* The constant part once: a fault a block reports there with
+ * lied_block_fault_model is one of the model, an error now; any other is
+ * left to the run, which runs the part again. */
+static int check_model_faults(lied_sched *s, lied_err *e) {
+  const lied_sched_stats st = s->st;
+  const lied_env env = lied_sched_env(s, 0.0);
+  lied_err tmp = {0};
+  (void)lied_sched_run(s, LIED_PART_CONST, LIED_EVAL_OUTPUTS, &env, &tmp);
+  int rc = LIED_OK;
+  if (s->fault.where && s->fault.model) {
+    char path[512];
+    rc = lied_sched_fault_path(s, path, sizeof path, e);
+    if (rc == LIED_OK) rc = lied_errc(e, LIED_E_MODEL, "%s: %s", path, s->fault.msg);
+  }
+  s->fault.where = NULL, s->fault.model = 0;
+  lied_sched_invalidate(s);
+  s->st = st;
+  return rc;
+}
+
 int lied_sched_check_constant(lied_sched *s, lied_err *e) {
+  LIED_TRY(check_model_faults(s, e));
   int any = 0;
   for (int i = 0; i < s->nsecs; i++) any |= s->secs[i].constant;
   if (!any) return LIED_OK;
@@ -61,7 +82,9 @@ int lied_sched_check_constant(lied_sched *s, lied_err *e) {
   lied_sched_gather_x(s, x);
   s->failed_sec = -1;
   lied_err tmp = {0};
-  int rc = lied_sched_evaluate(s, 0.0, x, NULL, 0, &tmp);
+  /* outputs too: a section only outputs read (a capacitor's junction between
+   * two current sources, which no state reads) is as singular */
+  int rc = lied_sched_evaluate(s, 0.0, x, NULL, 1, &tmp);
   free(x);
   const int sec = s->failed_sec;
   /* the run starts afresh: the constant part and factorisations again */

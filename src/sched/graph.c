@@ -215,7 +215,8 @@ static uint32_t local_index(const uint32_t *mem, uint32_t k, uint32_t n,
 }
 
 /* Shortest cycle through v inside comp[v] by BFS; work space is three words
- * per member of the component (members, BFS parent, queue). */
+ * per member of the component (members, BFS parent, queue).
+ * Long: one breadth-first search with its work space and the path read back. */
 long lied_scc_cycle(const lied_graph *g, const uint32_t *comp, uint32_t v,
                     uint32_t *path, size_t maxlen) {
   const uint32_t n = g->n;

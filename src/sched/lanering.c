@@ -237,9 +237,73 @@ static int share_link(lr_build *B, int rs, lied_lr_link *lk) {
   return LIED_OK;
 }
 
+/* Does a link of step t already read the pointer at offset off of ring
+ * spec rp's instance lo (another member of this instance, a section)? */
+static int read_already(const lied_lr *L, const lied_lr_step *t, const lied_lr_spec *rp,
+                        int64_t lo, uint32_t off) {
+  for (int q = 0; q < t->nlinks; q++) {
+    const lied_lr_mem *mq = &t->members[t->links[q].member];
+    if (L->specs[mq->ring].spec == rp->spec && mq->first_inst == lo && t->links[q].ptr_off == off)
+      return 1;
+  }
+  return 0;
+}
+
+/* Link lk of member k of lane step j (its ptr_off set): what the pointer of
+ * the middle instance (instance lo + mid) reads, the zeros or a source
+ * instance at distance dist, in the reader's lanes (direct) or not (a
+ * halo); *ssz the source's instance size (0: the zeros). */
+static int link_source(lr_build *B, int j, int k, const lied_tref *ref, uint64_t mid,
+                       lied_lr_link *lk, size_t *ssz) {
+  lied_lr *L = B->L;
+  const lied_step *st = &L->sched->steps[LIED_PART_DYN][j];
+  const lied_lr_step *t = &L->steps[j];
+  const lied_lr_spec *rp = &L->specs[t->members[k].ring];
+  const int64_t lo = t->members[k].first_inst;
+  const char *im = rp->arena + ((uint64_t)lo + mid) * rp->words * 8;
+  const void *pm = *(const void *const *)(const void *)(im + ref->offset);
+  *ssz = 0;
+  if (pm == (const void *)lied_port_zeros) {
+    lk->kind = LIED_LR_ZEROS;
+    return LIED_OK;
+  }
+  uint64_t si;
+  uint32_t so;
+  const int ss = locate(B, pm, &si, &so);
+  if (ss < 0 || !B->m->specs[ss].cls || so % 8)
+    return unsupported(B->why, B->cap, "a reading pointer leaves the arrays");
+  lk->src_off = so;
+  lk->dist = (int64_t)si - (lo + (int64_t)mid);
+  /* the source's lanes line up with the reader's, or not (a halo) */
+  const int64_t lane = lied_lr_mod(rp->group_start + lk->dist);
+  if (B->group_start[ss] < 0) B->group_start[ss] = lane;
+  lk->src_ring = ring_spec(B, ss);
+  if (lk->src_ring < 0) return LIED_E_NOMEM;
+  lk->kind = lane == B->group_start[ss] ? LIED_LR_DIRECT : LIED_LR_HALO;
+  lk->rows = signal_rows(&B->m->specs[rp->spec], ref, &B->m->specs[ss], so);
+  *ssz = L->specs[lk->src_ring].words * 8;
+  if (lk->kind == LIED_LR_HALO && st->sec) /* a member's source must not change during the probe */
+    for (int q = 0; q < t->nmembers; q++)
+      if (L->specs[t->members[q].ring].spec == ss)
+        return unsupported(B->why, B->cap, "a section reads its own members across groups");
+  return LIED_OK;
+}
+
+/* The links of step t's halos first: a piece fills t->nhalos links and
+ * looks at no other. */
+static void halos_first(lied_lr_step *t) {
+  for (int q = 0; q < t->nlinks; q++) {
+    if (t->links[q].kind != LIED_LR_HALO) continue;
+    const lied_lr_link h = t->links[q];
+    memmove(&t->links[t->nhalos + 1], &t->links[t->nhalos], sizeof h * (size_t)(q - t->nhalos));
+    t->links[t->nhalos++] = h;
+  }
+}
+
 /* The reading pointers of lane step j that its blocks read: links, from its
  * middle instance, and where they are regular (t->reg_lo, t->reg_hi: the
- * ends may be wired otherwise and run copy by copy). */
+ * ends may be wired otherwise and run copy by copy, at most LIED_LR_END
+ * coordinates at either end). */
 static int lane_links(lr_build *B, int j) {
   lied_lr *L = B->L;
   const lied_step *st = &L->sched->steps[LIED_PART_DYN][j];
@@ -259,62 +323,23 @@ static int lane_links(lr_build *B, int j) {
       const lied_tblock *tb = &rsp->tpl.blocks[b];
       for (uint32_t r = tb->in0; r < tb->in0 + tb->nin; r++) {
         const lied_tref *ref = &rsp->tpl.refs[r];
-        if (ref->kind != LIED_REF_PORT) continue;
-        int dup = 0; /* another member of this instance (a section) reads it already */
-        for (int q = 0; q < t->nlinks && !dup; q++) {
-          const lied_lr_mem *mq = &t->members[t->links[q].member];
-          dup = L->specs[mq->ring].spec == rp->spec && mq->first_inst == lo &&
-                t->links[q].ptr_off == ref->offset;
-        }
-        if (dup) continue;
+        if (ref->kind != LIED_REF_PORT || read_already(L, t, rp, lo, ref->offset)) continue;
         if (ref->offset % 8)
           return unsupported(B->why, B->cap, "a reading pointer that is not a whole word");
         lied_lr_link *lk = &t->links[t->nlinks++];
         lk->member = k;
         lk->ptr_off = ref->offset;
-        const char *im = rp->arena + ((uint64_t)lo + mid) * rp->words * 8;
-        const void *pm = *(const void *const *)(const void *)(im + ref->offset);
-        size_t ssz = 0;
-        if (pm == (const void *)lied_port_zeros) {
-          lk->kind = LIED_LR_ZEROS;
-        } else {
-          uint64_t si;
-          uint32_t so;
-          const int ss = locate(B, pm, &si, &so);
-          if (ss < 0 || !B->m->specs[ss].cls || so % 8)
-            return unsupported(B->why, B->cap, "a reading pointer leaves the arrays");
-          lk->src_off = so;
-          lk->dist = (int64_t)si - (lo + (int64_t)mid);
-          /* the source's lanes line up with the reader's, or not (a halo) */
-          const int64_t lane = lied_lr_mod(rp->group_start + lk->dist);
-          if (B->group_start[ss] < 0) B->group_start[ss] = lane;
-          lk->src_ring = ring_spec(B, ss);
-          if (lk->src_ring < 0) return LIED_E_NOMEM;
-          lk->kind = lane == B->group_start[ss] ? LIED_LR_DIRECT : LIED_LR_HALO;
-          lk->rows = signal_rows(rsp, ref, &B->m->specs[ss], so);
-          ssz = L->specs[lk->src_ring].words * 8;
-          if (lk->kind == LIED_LR_HALO) {
-            if (st->sec) /* a member's source must not change during the probe */
-              for (int q = 0; q < t->nmembers; q++)
-                if (L->specs[t->members[q].ring].spec == ss)
-                  return unsupported(B->why, B->cap,
-                                     "a section reads its own members across groups");
-          }
-        }
+        size_t ssz;
+        int rc = link_source(B, j, k, ref, mid, lk, &ssz);
+        if (rc != LIED_OK) return rc;
         regular_run(L->sched, rp, lo, ref->offset, n, ssz, &t->reg_lo, &t->reg_hi);
-        const int rc = share_link(B, t->members[k].ring, lk);
+        rc = share_link(B, t->members[k].ring, lk);
         if (rc != LIED_OK) return rc;
       }
     }
   }
   LIED_ASSERT(t->reg_lo <= t->reg_hi && t->reg_hi <= n);
-  /* halos first: a piece fills t->nhalos links and looks at no other */
-  for (int q = 0; q < t->nlinks; q++) {
-    if (t->links[q].kind != LIED_LR_HALO) continue;
-    const lied_lr_link h = t->links[q];
-    memmove(&t->links[t->nhalos + 1], &t->links[t->nhalos], sizeof h * (size_t)(q - t->nhalos));
-    t->links[t->nhalos++] = h;
-  }
+  halos_first(t);
   if (t->reg_lo > LIED_LR_END || n - t->reg_hi > LIED_LR_END) {
     char path[200];
     const lied_lr_spec *rp = &L->specs[t->members[0].ring];
@@ -508,31 +533,13 @@ static int one_ring(lr_build *B, int sp) {
   return ring_spec(B, sp);
 }
 
-/* Can copy-by-copy step j run each copy as a lane piece of one lane (path
- * 2 of lanering.h; lanering_run.c, one_piece)? Every member has a lane
- * form, the section has no constant matrix (its factors are kept per
- * chunk), and every instance it runs, reads or tears is in a ring or may be
- * (ringable). Then t->one_lane, with the reading pointers of each copy;
- * else it stays on the arena (path 3). */
-static int one_plan(lr_build *B, int j) {
-  lied_lr *L = B->L;
-  const lied_step *st = &L->sched->steps[LIED_PART_DYN][j];
-  lied_lr_step *t = &L->steps[j];
-  if (st->sec && st->sec->constant) return LIED_OK;
-  for (int k = 0; k < t->nmembers; k++)
-    if (!(st->sec ? st->sec->blk[k].lanes : st->lanes) || !ringable(B, t->members[k].spec))
-      return LIED_OK;
-  const uint64_t n = lied_lr_count(st);
-  size_t cap = 1;
-  for (int k = 0; k < t->nmembers; k++) cap += (size_t)B->m->specs[t->members[k].spec].tpl.nrefs;
-  lied_lr_fix *fix = lied_xcalloc(cap * n, sizeof *fix, "lanes", B->e);
-  uint64_t *start = lied_xcalloc(n + 1, sizeof *start, "lanes", B->e);
-  const int np = st->sec ? st->sec->k : 0;
-  int *pspec = lied_xcalloc((size_t)np + 1, sizeof *pspec, "lanes", B->e);
-  if (!fix || !start || !pspec) {
-    free(fix), free(start), free(pspec);
-    return LIED_E_NOMEM;
-  }
+/* The reading pointers of every copy x of step j (n of them): fix[start[x]
+ * .. start[x + 1]), a member's pointer once per instance, its source as a
+ * model spec (src_ring -1: the zeros). 0 when a pointer is not a whole
+ * word or reads outside what may live in rings. */
+static int one_fixes(const lr_build *B, int j, uint64_t n, lied_lr_fix *fix, uint64_t *start) {
+  const lied_step *st = &B->L->sched->steps[LIED_PART_DYN][j];
+  const lied_lr_step *t = &B->L->steps[j];
   int ok = 1;
   uint64_t at = 0;
   for (uint64_t x = 0; x < n && ok; x++) {
@@ -570,8 +577,18 @@ static int one_plan(lr_build *B, int j) {
     }
   }
   start[n] = at;
-  if (ok && np && pairs_alloc(B, t, np) != LIED_OK) ok = -1; /* as lane_pairs has them */
-  for (int p = 0; p < np && ok > 0; p++) {
+  return ok;
+}
+
+/* The np tearing pairs of step j's section, as lane_pairs has them, their
+ * model specs in pspec: 1, 0 when one is not ringable whole words, -1 out
+ * of memory. */
+static int one_pairs(lr_build *B, int j, int np, int *pspec) {
+  const lied_step *st = &B->L->sched->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &B->L->steps[j];
+  if (np && pairs_alloc(B, t, np) != LIED_OK) return -1;
+  int ok = 1;
+  for (int p = 0; p < np && ok; p++) {
     uint64_t it;
     uint32_t ot, orr;
     const int s1 = pair_place(B, &st->sec->pairs[p], &it, &ot, &orr);
@@ -579,20 +596,28 @@ static int one_plan(lr_build *B, int j) {
     if (ok) pspec[p] = s1, t->pair_inst[p] = (int64_t)it, t->pair_tear[p] = ot;
     if (ok) t->pair_res[p] = orr;
   }
-  for (int k = 0; k < t->nmembers && ok > 0; k++)
-    if ((t->members[k].ring = one_ring(B, t->members[k].spec)) < 0) ok = -1;
-  for (uint64_t q = 0; q < at && ok > 0; q++)
-    if (fix[q].src_ring >= 0 && (fix[q].src_ring = one_ring(B, fix[q].src_ring)) < 0) ok = -1;
-  for (int p = 0; p < np && ok > 0; p++)
-    if ((t->pair_ring[p] = one_ring(B, pspec[p])) < 0) ok = -1;
-  free(pspec);
-  if (ok <= 0) {
-    free(fix), free(start);
-    return ok < 0 ? LIED_E_NOMEM : LIED_OK;
-  }
-  /* a pointer word a lane step reads holds, in every slot and lane, what
-   * lied_lr_worker_init set: where that is the copy's source already (a
-   * crab's own parts, whose lanes line up), no fix */
+  return ok;
+}
+
+/* The rings of step t's members, of the sources of its nfix fixes and of
+ * its np pairs (model specs until now): 1, or -1 out of memory. */
+static int one_rings(lr_build *B, lied_lr_step *t, lied_lr_fix *fix, uint64_t nfix, int np,
+                     const int *pspec) {
+  for (int k = 0; k < t->nmembers; k++)
+    if ((t->members[k].ring = one_ring(B, t->members[k].spec)) < 0) return -1;
+  for (uint64_t q = 0; q < nfix; q++)
+    if (fix[q].src_ring >= 0 && (fix[q].src_ring = one_ring(B, fix[q].src_ring)) < 0) return -1;
+  for (int p = 0; p < np; p++)
+    if ((t->pair_ring[p] = one_ring(B, pspec[p])) < 0) return -1;
+  return 1;
+}
+
+/* A pointer word a lane step reads holds, in every slot and lane, what
+ * lied_lr_worker_init set: where that is the copy's source already (a
+ * crab's own parts, whose lanes line up), no fix. Drops those from the n
+ * copies' fixes (start: as one_fixes). */
+static void drop_held(const lied_lr *L, const lied_lr_step *t, uint64_t n, lied_lr_fix *fix,
+                      uint64_t *start) {
   uint64_t kept = 0;
   for (uint64_t x = 0; x < n; x++) {
     const uint64_t a = start[x];
@@ -613,6 +638,42 @@ static int one_plan(lr_build *B, int j) {
     }
   }
   start[n] = kept;
+}
+
+/* Can copy-by-copy step j run each copy as a lane piece of one lane (path
+ * 2 of lanering.h; lanering_run.c, one_piece)? Every member has a lane
+ * form, the section has no constant matrix (its factors are kept per
+ * chunk), and every instance it runs, reads or tears is in a ring or may be
+ * (ringable). Then t->one_lane, with the reading pointers of each copy;
+ * else it stays on the arena (path 3). */
+static int one_plan(lr_build *B, int j) {
+  lied_lr *L = B->L;
+  const lied_step *st = &L->sched->steps[LIED_PART_DYN][j];
+  lied_lr_step *t = &L->steps[j];
+  if (st->sec && st->sec->constant) return LIED_OK;
+  for (int k = 0; k < t->nmembers; k++)
+    if (!(st->sec ? st->sec->blk[k].lanes : st->lanes) || !ringable(B, t->members[k].spec))
+      return LIED_OK;
+  const uint64_t n = lied_lr_count(st);
+  size_t cap = 1;
+  for (int k = 0; k < t->nmembers; k++) cap += (size_t)B->m->specs[t->members[k].spec].tpl.nrefs;
+  lied_lr_fix *fix = lied_xcalloc(cap * n, sizeof *fix, "lanes", B->e);
+  uint64_t *start = lied_xcalloc(n + 1, sizeof *start, "lanes", B->e);
+  const int np = st->sec ? st->sec->k : 0;
+  int *pspec = lied_xcalloc((size_t)np + 1, sizeof *pspec, "lanes", B->e);
+  if (!fix || !start || !pspec) {
+    free(fix), free(start), free(pspec);
+    return LIED_E_NOMEM;
+  }
+  int ok = one_fixes(B, j, n, fix, start);
+  if (ok) ok = one_pairs(B, j, np, pspec);
+  if (ok > 0) ok = one_rings(B, t, fix, start[n], np, pspec);
+  free(pspec);
+  if (ok <= 0) {
+    free(fix), free(start);
+    return ok < 0 ? LIED_E_NOMEM : LIED_OK;
+  }
+  drop_held(L, t, n, fix, start);
   for (uint64_t x = 0; x < n; x++)
     if (start[x + 1] - start[x] > L->maxfix) L->maxfix = start[x + 1] - start[x];
   if ((size_t)t->nmembers > L->maxmem) L->maxmem = (size_t)t->nmembers;

@@ -225,7 +225,8 @@ PROBE_INLINE int solve_all(uint64_t n, const double *a11, const double *a12, con
  * that the compiler evaluates several instances per instruction when the
  * strides are those of lane groups (LIED_LAYOUT_LANES: probe2 below); the
  * first singular instance is found afterwards. Same arithmetic as
- * small_invert and solve2, instance by instance. */
+ * small_invert and solve2, instance by instance.
+ * Long: the four sweeps of the 2x2 probe in one loop nest, so that it vectorises over lane groups. */
 PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                          const lied_env *env, uint64_t q0, uint64_t n, const size_t ts0,
                          const size_t ts1, const size_t rs0, const size_t rs1,
@@ -318,7 +319,8 @@ PROBE_INLINE int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mo
 }
 
 /* See probe.h: 2x2 sections go to probe2, 1x1 use the explicit inverse, the
- * rest the dense LU. */
+ * rest the dense LU.
+ * Long: passes, factorisation and solve share the chunk's work space in a hot path cloned per instruction set. */
 LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                                   const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
   if (sec->sparse) return lied_spsec_probe(s, sec, mode, env, e);

@@ -233,7 +233,9 @@ void lied_sched_free(lied_sched *s);
  * statistics and the factorisations of a run are not affected): the
  * connector's singular_error ("flow path without inertance") or a general
  * message, the components of the section, its tearing variables. Other
- * failures of that evaluation are left to the run. */
+ * failures of that evaluation are left to the run. Before it the constant
+ * part runs once (for every model): a fault a block reports there with
+ * lied_block_fault_model is a build error "PATH: MESSAGE". */
 int lied_sched_check_constant(lied_sched *s, lied_err *e);
 
 /* A block fault recorded during the last evaluation (lied_block_fault):
@@ -242,6 +244,8 @@ int lied_sched_check_constant(lied_sched *s, lied_err *e);
  * Evaluations of the schedule call it; code that runs parts or chunks
  * itself (fused steps) calls it after each. */
 int lied_sched_fault(lied_sched *s, double t, lied_err *e);
+/* The path of the component of the recorded fault into path (cap bytes). */
+int lied_sched_fault_path(lied_sched *s, char *path, size_t cap, lied_err *e);
 static inline lied_env lied_sched_env(lied_sched *s, double t) {
   return (lied_env){t, &s->fault};
 }

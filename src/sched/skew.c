@@ -326,34 +326,29 @@ static int align_lanes(const lied_sb *b, const skew_ent *byst, int nent, const s
   return LIED_OK;
 }
 
-int lied_sb_skew(lied_sb *b) {
-  lied_sched *s = b->s;
-  s->skewed = 0;
-  lied_step *st = s->steps[LIED_PART_DYN];
-  const int ns = s->nsteps[LIED_PART_DYN];
-  const uint64_t C = LIED_PROBE_CHUNK;
-  if (s->aligned || b->copies || ns < 2) return LIED_OK;
-  uint64_t most = 0;
-  int nent = 0;
-  for (int j = 0; j < ns; j++) {
+/* The most instances of a dynamic step (*most) and the steps' entries, a
+ * section's members each (*nent); 0 when the schedule holds a section
+ * solved sparsely: one instance spanning its network (sched/spsec.h),
+ * whose members' lags would span the arrays. */
+static int skew_extent(const lied_sb *b, uint64_t *most, int *nent) {
+  const lied_step *st = b->s->steps[LIED_PART_DYN];
+  *most = 0, *nent = 0;
+  for (int j = 0; j < b->s->nsteps[LIED_PART_DYN]; j++) {
     const uint64_t n = st[j].sec ? st[j].sec->count : st[j].count;
-    if (n > most) most = n;
-    nent += st[j].sec ? st[j].sec->nblk : 1;
-    /* a section solved sparsely is one instance spanning its network
-     * (sched/spsec.h): its members' lags would span the arrays */
-    if (st[j].sec && st[j].sec->sparse) return LIED_OK;
+    if (n > *most) *most = n;
+    *nent += st[j].sec ? st[j].sec->nblk : 1;
+    if (st[j].sec && st[j].sec->sparse) return 0;
   }
-  most += b->wshift; /* a window's arrays (window.c) are this much longer */
-  const int any = (b->flags_sched & LIED_SCHED_SKEW_ANY) != 0; /* sched.h */
-  if (most < 2 * C && !any) return LIED_OK; /* one chunk: nothing to skew */
-  skew_ent *ent = lied_xmalloc(sizeof *ent * (size_t)nent, "schedule: lags", b->e);
-  skew_need *need = lied_xcalloc((size_t)ns, sizeof *need, "schedule: lags", b->e);
-  if (!ent || !need) {
-    free(ent), free(need);
-    return LIED_E_NOMEM;
-  }
+  return 1;
+}
+
+/* ent[]: the entries of the dynamic steps in step order, a block step one,
+ * a section one per member. */
+static void skew_entries(const lied_sb *b, skew_ent *ent) {
+  const lied_sched *s = b->s;
+  const lied_step *st = s->steps[LIED_PART_DYN];
   int k = 0;
-  for (int j = 0; j < ns; j++) {
+  for (int j = 0; j < s->nsteps[LIED_PART_DYN]; j++) {
     if (!st[j].sec) {
       uint64_t lo = inst_of(b, st[j].base);
       ent[k++] = (skew_ent){lo, lo + st[j].count, lo,
@@ -374,12 +369,57 @@ int lied_sb_skew(lied_sb *b) {
       ent[k++] = (skew_ent){a.inst, a.inst + sec->count, lo0, first[m], j, cut};
     }
   }
+}
+
+/* The lags found (need) into the steps and the schedule: skewed, its end,
+ * coordinates, margin and longest lag; then the waves' lags. */
+static int skew_apply(lied_sb *b, const skew_ent *ent, const skew_ent *byst, int nent,
+                      const skew_need *need, int64_t most_lag, int64_t most_margin) {
+  lied_sched *s = b->s;
+  lied_step *st = s->steps[LIED_PART_DYN];
+  int64_t end = 0, cend = 0;
+  for (int i = 0; i < nent; i++) {
+    const int j = byst[i].step;
+    st[j].lag = need[j].lag;
+    st[j].ml = need[j].ml;
+    st[j].mr = need[j].mr;
+    st[j].first = byst[i].co; /* the same for every member of a batch */
+    const int64_t last = (int64_t)(byst[i].co + byst[i].hi - byst[i].lo);
+    if (need[j].lag + last > end) end = need[j].lag + last;
+    if (last > cend) cend = last;
+  }
+  LIED_ASSERT(lags_hold(b, ent, byst, nent));
+  s->skewed = 1;
+  s->skew_end = (uint64_t)end;
+  s->skew_coords = (uint64_t)cend;
+  s->skew_margin = (uint64_t)most_margin;
+  s->skew_maxlag = (uint64_t)most_lag;
+  s->st.skew_lag = most_lag > 0 ? (uint64_t)most_lag : 1;
+  return wave_lags(b, byst, nent, need);
+}
+
+int lied_sb_skew(lied_sb *b) {
+  lied_sched *s = b->s;
+  s->skewed = 0;
+  const lied_step *st = s->steps[LIED_PART_DYN];
+  const int ns = s->nsteps[LIED_PART_DYN];
+  const uint64_t C = LIED_PROBE_CHUNK;
+  if (s->aligned || b->copies || ns < 2) return LIED_OK;
+  uint64_t most;
+  int nent;
+  if (!skew_extent(b, &most, &nent)) return LIED_OK;
+  most += b->wshift; /* a window's arrays (window.c) are this much longer */
+  const int any = (b->flags_sched & LIED_SCHED_SKEW_ANY) != 0; /* sched.h */
+  if (most < 2 * C && !any) return LIED_OK; /* one chunk: nothing to skew */
+  skew_ent *ent = lied_xmalloc(sizeof *ent * (size_t)nent, "schedule: lags", b->e);
+  skew_need *need = lied_xcalloc((size_t)ns, sizeof *need, "schedule: lags", b->e);
   /* the steps' entries in step order (for the lags), then sorted for find */
   skew_ent *byst = lied_xmalloc(sizeof *byst * (size_t)nent, "schedule: lags", b->e);
-  if (!byst) {
-    free(ent), free(need);
+  if (!ent || !need || !byst) {
+    free(ent), free(need), free(byst);
     return LIED_E_NOMEM;
   }
+  skew_entries(b, ent);
   for (int i = 0; i < nent; i++) byst[i] = ent[i];
   qsort(ent, (size_t)nent, sizeof *ent, cmp_ent);
   int ok = 1, rc = LIED_OK;
@@ -394,27 +434,8 @@ int lied_sb_skew(lied_sb *b) {
   free(res);
   /* worth it only when the lags are short against the arrays (at most half:
    * a chain of 64 crabs, lags 32, takes waves in lane form) */
-  if (ok && ((uint64_t)most_lag <= most / 2 || any)) {
-    int64_t end = 0, cend = 0;
-    for (int i = 0; i < nent; i++) {
-      const int j = byst[i].step;
-      st[j].lag = need[j].lag;
-      st[j].ml = need[j].ml;
-      st[j].mr = need[j].mr;
-      st[j].first = byst[i].co; /* the same for every member of a batch */
-      const int64_t last = (int64_t)(byst[i].co + byst[i].hi - byst[i].lo);
-      if (need[j].lag + last > end) end = need[j].lag + last;
-      if (last > cend) cend = last;
-    }
-    LIED_ASSERT(lags_hold(b, ent, byst, nent));
-    s->skewed = 1;
-    s->skew_end = (uint64_t)end;
-    s->skew_coords = (uint64_t)cend;
-    s->skew_margin = (uint64_t)most_margin;
-    s->skew_maxlag = (uint64_t)most_lag;
-    s->st.skew_lag = most_lag > 0 ? (uint64_t)most_lag : 1;
-    rc = wave_lags(b, byst, nent, need);
-  }
+  if (ok && ((uint64_t)most_lag <= most / 2 || any))
+    rc = skew_apply(b, ent, byst, nent, need, most_lag, most_margin);
   free(ent);
   free(byst);
   free(need);

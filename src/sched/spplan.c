@@ -307,7 +307,8 @@ static int build_pattern(lied_spplan *P, lied_spsec *sp) {
 }
 
 /* Colours, their columns, and each colour's pass: the members whose D holds
- * a column of that colour or of the colour before (which puts those back). */
+ * a column of that colour or of the colour before (which puts those back).
+ * Long: colouring, the colours' columns and their passes, built in one sweep. */
 static int build_passes(lied_spplan *P, lied_spsec *sp) {
   lied_err *e = P->b->e;
   const int nu = P->nu, n = P->n;

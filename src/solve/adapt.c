@@ -129,25 +129,35 @@ static int attempt(adapt *A, double t, const double *x, double *h, double *err) 
 /* Steps from R->t to the stop time (or a stop request), output points from
  * the stepper's dense output; steps end exactly at time events and at the
  * zero crossings located inside them (events.h), where the events are
- * handled and the stepper restarts. */
+ * handled and the stepper restarts. A step that crossed a kink is taken
+ * again to end there (t_kink), so no accepted step straddles one.
+ * Long: the step loop of the adaptive driver: steps, dense output, events and restarts. */
 static int integrate(adapt *A, dense_ctx *dense, double h) {
   lied_run *R = A->R;
   lied_stepper *S = A->S;
   lied_events *V = R->ev;
-  double *x = R->x, t = R->t;
+  double *x = R->x, t = R->t, t_kink = INFINITY;
+  double h_kink = 0; /* the step size before a step was taken again to a kink */
   int rc = LIED_OK;
   while (!rc && !lied_run_stopped(R)) {
     double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
     const double hwant = h;
-    int last = 0, at_time = 0;
+    int last = 0, at_time = 0, at_kink = 0;
     if (t + h >= R->stop - hmin) {
       h = R->stop - t;
       last = 1;
     }
-    if (R->t_cut < R->stop && t + h >= R->t_cut - hmin) { /* land on the time event */
-      h = R->t_cut - t;
+    const double tl = fmin(R->t_cut, t_kink); /* land on the time event or the kink */
+    if (tl < R->stop && t + h >= tl - hmin) {
+      h = tl - t;
       last = 0;
-      at_time = 1;
+      at_time = tl == R->t_cut;
+      at_kink = tl == t_kink;
+      if (h < hmin && !at_time) { /* a kink closer than a step: step across it */
+        t_kink = INFINITY;
+        h = hwant;
+        continue;
+      }
       if (h < hmin) { /* closer than a step can resolve: it happens here */
         t = R->t_cut;
         if ((rc = lied_run_points(R, t, x, NULL, NULL)) || (rc = lied_events_fire(V, t, x)))
@@ -168,14 +178,22 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
       continue;
     }
     if (rc) break;
-    double tnew = last ? R->stop : at_time ? R->t_cut : t + h;
+    double tnew = last ? R->stop : at_time || at_kink ? tl : t + h;
     dense->t = t;
     dense->h = h;
     const double *xe = NULL;
     double te = tnew;
     if (V && V->nzero) { /* a zero crossing inside the step cuts it */
-      rc = lied_events_locate(V, t, tnew, S->candidate(S->self), dense_at, dense, &te, &xe);
+      rc = lied_events_locate(V, t, tnew, S->candidate(S->self), dense_at, dense, at_kink,
+                              hmin, &te, &xe);
       if (rc < 0) break;
+      if (rc == 2) { /* a kink: the step again, to end there */
+        if (!(t_kink < INFINITY)) h_kink = h;
+        t_kink = te;
+        h = te - t;
+        rc = LIED_OK;
+        continue;
+      }
       if (rc == 1) tnew = te, last = 0, at_time = R->t_cut <= te;
       rc = LIED_OK;
     }
@@ -183,12 +201,14 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
     S->accept(S->self, x);
     if (xe) memcpy(x, xe, sizeof *x * R->n);
     t = tnew;
+    if (at_kink) t_kink = INFINITY;
     R->st->steps++;
     if ((rc = lied_run_stepped(R, t, x)) || last) break;
     if ((xe || at_time) && t < R->stop) {
       if ((rc = lied_events_fire(V, t, x))) break;
       S->restart(S->self);
-      h = fmin(hwant, R->hmax);
+      /* after a kink the step size from before it was taken again */
+      h = fmin(at_kink && h_kink > hwant ? h_kink : hwant, R->hmax);
       A->why = WHY_ERROR;
       continue;
     }
@@ -196,6 +216,9 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
     /* implicit: keep h (and the factorisation) when it would grow a little */
     if (S->implicit && fac >= 1.0 && fac <= 1.2) fac = 1.0;
     h = fmin(h * fac, R->hmax);
+    /* a step taken again to a kink that no longer crosses at its end
+     * (rounding about 0): the step size from before, not the shortened one */
+    if (at_kink && h_kink > h) h = fmin(h_kink, R->hmax);
     A->why = WHY_ERROR;
   }
   R->t = t;

@@ -3,6 +3,7 @@
  * factored by KLU; outputs by CVODE's interpolation. Built only when
  * SUNDIALS was found (LIED_HAVE_CVODE). */
 #include <cvode/cvode.h>
+#include <float.h>
 #include <math.h>
 #include <nvector/nvector_serial.h>
 #include <stdio.h>
@@ -35,6 +36,8 @@ typedef struct cv {
   double tret;         /* the time CVODE's last step reached */
   SUNContext ctx;      /* the SUNDIALS objects of the run (cv_free releases them) */
   N_Vector y, tmp;
+  double *xs;          /* the state at the start of the step (kinks: the step again) */
+  double t_kink;       /* a kink the steps end at (INFINITY: none) */
   SUNMatrix A;
   SUNLinearSolver LS;
 } cv;
@@ -192,7 +195,9 @@ static int cv_setup(cv *c) {
                              CSR_MAT, c->ctx);
     c->mem = CVodeCreate(CV_BDF, c->ctx);
   }
-  if (!c->ctx || !c->y || !c->yout || !c->tmp || (!R->aug && !c->A) || !c->mem)
+  c->xs = R->ev && R->ev->nkink ? malloc(sizeof(double) * n) : NULL;
+  if (!c->ctx || !c->y || !c->yout || !c->tmp || (!R->aug && !c->A) || !c->mem ||
+      (R->ev && R->ev->nkink && !c->xs))
     return lied_errc(e, LIED_E_NOMEM, "cvode: out of memory (%llu states)",
                      (unsigned long long)n);
   CVodeSetErrHandlerFn(c->mem, cv_err, c);
@@ -229,6 +234,7 @@ static void cv_free(cv *c) {
   if (c->y) N_VDestroy(c->y);
   if (c->yout) N_VDestroy(c->yout);
   if (c->tmp) N_VDestroy(c->tmp);
+  free(c->xs);
   if (c->ctx) SUNContext_Free(&c->ctx);
   lied_jac_free(&c->jac);
   lied_newton_free(&c->N);
@@ -251,10 +257,11 @@ static int cv_failed(cv *c, int flag, double t) {
 
 static void cv_stats(cv *c, lied_sim_stats *st);
 
-/* CVODE stops exactly at the next time event (events.h), or at stop. */
+/* CVODE stops exactly at the next time event (events.h) or kink, or at
+ * stop. */
 static int cv_stop_time(cv *c) {
   lied_run *R = c->R;
-  if (CVodeSetStopTime(c->mem, fmin(R->t_cut, R->stop)) != CV_SUCCESS)
+  if (CVodeSetStopTime(c->mem, fmin(fmin(R->t_cut, c->t_kink), R->stop)) != CV_SUCCESS)
     return lied_errc(R->e, LIED_E_SOLVER, "cvode: cannot set the stop time: %s", c->msg);
   return LIED_OK;
 }
@@ -271,14 +278,17 @@ static int cv_restart(cv *c, double t) {
 
 /* One CVODE step after another to the stop time, output points from
  * CVODE's interpolation; a zero crossing inside a step cuts it (the state
- * there from the interpolation). */
+ * there from the interpolation). A step that crossed a kink is taken again
+ * from its start (CVODE restarted there) to end at the kink. */
 static int cv_steps(cv *c) {
   lied_run *R = c->R;
   lied_events *V = R->ev;
+  const int kinks = V && V->nkink;
   double t = R->t;
   int rc = cv_stop_time(c);
   while (!rc && !lied_run_stopped(R)) {
     double tret = t;
+    if (kinks) memcpy(c->xs, R->x, sizeof(double) * R->n);
     int flag = CVode(c->mem, R->stop, c->y, &tret, CV_ONE_STEP);
     if (flag < 0) {
       rc = cv_failed(c, flag, t);
@@ -288,19 +298,30 @@ static int cv_steps(cv *c) {
     c->tret = tret;
     const double *xe = NULL;
     double te = tret;
+    const int at_kink = tret >= c->t_kink;
     if (V && V->nzero) {
-      rc = lied_events_locate(V, t, tret, R->x, cv_dense, c, &te, &xe);
+      const double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
+      rc = lied_events_locate(V, t, tret, R->x, cv_dense, c, at_kink, kinks ? hmin : INFINITY,
+                              &te, &xe);
       if (rc < 0) break;
+      if (rc == 2) { /* a kink: from t again, to end there */
+        memcpy(R->x, c->xs, sizeof(double) * R->n);
+        c->t_kink = te;
+        rc = cv_restart(c, t);
+        continue;
+      }
       rc = LIED_OK;
     }
     if ((rc = lied_run_points(R, te, NULL, cv_dense, c))) break;
     if (xe) memcpy(R->x, xe, sizeof(double) * R->n);
     t = te;
     if ((rc = lied_run_stepped(R, t, R->x))) break;
+    if (at_kink) c->t_kink = INFINITY;
     if ((xe || t >= R->t_cut) && t < R->stop) {
       if ((rc = lied_events_fire(V, t, R->x)) || (rc = cv_restart(c, t))) break;
       continue;
     }
+    if (at_kink) rc = cv_stop_time(c);
     if (t >= R->stop) break;
   }
   R->t = t;
@@ -321,15 +342,28 @@ static void cv_stats(cv *c, lied_sim_stats *st) {
   c->nfact_seen = c->N.nfact;
 }
 
-int lied_run_cvode(lied_run *R) {
-  if (R->n == 0) { /* nothing to integrate: the outputs alone */
-    int rc = lied_run_points(R, R->stop, R->x, NULL, NULL);
-    if (!rc) R->t = R->stop;
-    return rc;
+/* Nothing to integrate: the outputs, and the events at their times (the
+ * sampled blocks of a model without states; a zero function can only cross
+ * at a time event then). */
+static int cv_no_states(lied_run *R) {
+  double t = R->t;
+  int rc = LIED_OK;
+  while (!rc && t < R->stop && !lied_run_stopped(R)) {
+    double t1 = fmin(R->t_cut, R->stop);
+    if ((rc = lied_run_points(R, t1, R->x, NULL, NULL))) break;
+    t = t1;
+    if (t < R->stop) rc = lied_events_fire(R->ev, t, R->x);
   }
+  R->t = t;
+  return rc;
+}
+
+int lied_run_cvode(lied_run *R) {
+  if (R->n == 0) return cv_no_states(R);
   cv c;
   memset(&c, 0, sizeof c);
   c.R = R;
+  c.t_kink = INFINITY;
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
   LIED_TRY(lied_run_aug(R));

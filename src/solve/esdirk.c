@@ -118,6 +118,7 @@ static int refresh_jacobian(lied_dirk *d, double t, double h, const double *x) {
   return LIED_OK;
 }
 
+/* Long: one step's stages, each a Newton solve, and its error estimate in one loop. */
 int lied_dirk_attempt(lied_dirk *d, double t, double h, const double *x, double *err,
                       uint64_t *worst) {
   const lied_tableau *tab = d->tab;

@@ -7,14 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int has_events(const lied_template *t) {
-  return t->next_event || t->handler || t->nzeros;
+/* Whether zero function z is looked at in a run that takes kinks or not. */
+static int zero_used(const lied_tzero *z, int kinks) {
+  return kinks || !(z->dir & LIED_ZC_KINK);
+}
+
+/* The zero functions of t a run looks at. */
+static int zeros_used(const lied_template *t, int kinks) {
+  int n = 0;
+  for (int k = 0; k < t->nzeros; k++) n += zero_used(&t->zeros[k], kinks);
+  return n;
+}
+
+static int has_events(const lied_template *t, int kinks) {
+  return t->next_event || t->handler || zeros_used(t, kinks);
 }
 
 int lied_events_stateful(const lied_model *m) {
   for (int s = 0; s < m->nspecs; s++) {
     const lied_spec *sp = &m->specs[s];
-    if (sp->cls && sp->total && (sp->tpl.handler || sp->tpl.nzeros)) return 1;
+    if (sp->cls && sp->total && (sp->tpl.handler || zeros_used(&sp->tpl, 0))) return 1;
   }
   return 0;
 }
@@ -32,33 +44,38 @@ void lied_events_free(lied_events *V) {
 /* The instances with events and their zero functions, in spec and copy
  * order (the order handlers run in). */
 static int collect(lied_events *V, const lied_model *m, lied_err *e) {
+  const int kinks = V->R->kinks;
   uint64_t ni = 0, nz = 0;
   for (int s = 0; s < m->nspecs; s++) {
     const lied_spec *sp = &m->specs[s];
-    if (!sp->cls || !has_events(&sp->tpl)) continue;
+    if (!sp->cls || !has_events(&sp->tpl, kinks)) continue;
     ni += sp->total;
-    nz += sp->total * (uint64_t)sp->tpl.nzeros;
+    nz += sp->total * (uint64_t)zeros_used(&sp->tpl, kinks);
   }
   if (nz > UINT32_MAX || ni > UINT32_MAX)
     return lied_errc(e, LIED_E_LIMIT, "events: at most %lu instances with events",
                      (unsigned long)UINT32_MAX);
   V->inst = lied_xcalloc((size_t)ni + 1, sizeof *V->inst, "events", e);
   V->zero = lied_xcalloc((size_t)nz + 1, sizeof *V->zero, "events", e);
-  V->zprev = lied_xcalloc(4 * (size_t)nz + 1, sizeof(double), "events", e);
+  V->zprev = lied_xcalloc(5 * (size_t)nz + 1, sizeof(double), "events", e);
   V->xe = lied_xcalloc(3 * (size_t)V->R->n + 1, sizeof(double), "events", e);
   V->hit = lied_xcalloc((size_t)nz + 1, 1, "events", e);
   if (!V->inst || !V->zero || !V->zprev || !V->xe || !V->hit) return LIED_E_NOMEM;
-  V->za = V->zprev + nz, V->zb = V->za + nz, V->zm = V->zb + nz;
+  V->za = V->zprev + nz, V->zb = V->za + nz, V->zm = V->zb + nz, V->z1 = V->zm + nz;
   V->xa = V->xe + V->R->n, V->xf = V->xa + V->R->n;
   for (int s = 0; s < m->nspecs; s++) {
     const lied_spec *sp = &m->specs[s];
     const lied_template *t = &sp->tpl;
-    if (!sp->cls || !has_events(t)) continue;
+    if (!sp->cls || !has_events(t, kinks)) continue;
     for (uint64_t q = 0; q < sp->total; q++) {
       char *self = lied_inst(sp, q);
       for (int k = 0; k < t->nzeros; k++)
-        V->zero[V->nzero++] = (lied_ev_zero){(const double *)(void *)(self + t->zeros[k].offset),
-                                             t->zeros[k].dir, (uint32_t)V->ninst, k};
+        if (zero_used(&t->zeros[k], kinks))
+          V->zero[V->nzero++] =
+              (lied_ev_zero){(const double *)(void *)(self + t->zeros[k].offset),
+                             t->zeros[k].dir & ~LIED_ZC_KINK, (uint32_t)V->ninst, k,
+                             (t->zeros[k].dir & LIED_ZC_KINK) != 0};
+      for (int k = 0; k < t->nzeros; k++) V->nkink += kinks && (t->zeros[k].dir & LIED_ZC_KINK);
       V->inst[V->ninst++] = (lied_ev_inst){self, t, s, q, INFINITY, 0, 0};
     }
   }
@@ -72,12 +89,12 @@ int lied_events_new(lied_events **out, lied_run *R) {
   const lied_model *m = R->s->model;
   int any = 0;
   for (int s = 0; s < m->nspecs && !any; s++)
-    any = m->specs[s].cls && m->specs[s].total && has_events(&m->specs[s].tpl);
+    any = m->specs[s].cls && m->specs[s].total && has_events(&m->specs[s].tpl, R->kinks);
   if (!any) return LIED_OK;
   lied_events *V = lied_xcalloc(1, sizeof *V, "events", R->e);
   if (!V) return LIED_E_NOMEM;
   V->R = R;
-  V->tlast = -INFINITY;
+  V->tlast = V->tkink = -INFINITY;
   int rc = collect(V, m, R->e);
   if (rc) {
     lied_events_free(V);
@@ -131,35 +148,31 @@ static void set_cut(lied_events *V) {
   V->R->t_left = isfinite(tn) ? nextafter(tn, -INFINITY) : INFINITY;
 }
 
-int lied_events_initial(lied_sched *s, double t, double *x, lied_err *e) {
-  const lied_model *m = s->model;
-  int any = 0;
-  for (int k = 0; k < m->nspecs && !any; k++)
-    any = m->specs[k].cls && m->specs[k].total && m->specs[k].tpl.handler;
-  if (!any) return LIED_OK;
-  LIED_TRY(lied_sched_evaluate(s, t, x, NULL, 1, e)); /* the handlers' inputs */
-  const lied_event ev = {t, 1, 0, 0};
-  for (int k = 0; k < m->nspecs; k++) {
-    const lied_spec *sp = &m->specs[k];
-    if (!sp->cls || !sp->tpl.handler) continue;
-    for (uint64_t q = 0; q < sp->total; q++) sp->tpl.handler(lied_inst(sp, q), &ev);
-  }
-  /* discrete variables the constant part may read; states they set */
-  lied_sched_invalidate(s);
-  lied_sched_gather_x(s, x);
-  return LIED_OK;
+/* Whether a spec's instances have handlers of instances with time events
+ * (`samples`: the sampled blocks) or without. */
+static int handles(const lied_spec *sp, int samples) {
+  return sp->cls && sp->total && sp->tpl.handler && !sp->tpl.next_event == !samples;
 }
 
-int lied_events_start(lied_events *V, double t, double *x) {
-  if (!V) return LIED_OK;
-  lied_run *R = V->R;
-  LIED_TRY(lied_events_initial(R->s, t, x, R->e));
-  for (uint64_t i = 0; i < V->ninst; i++) LIED_TRY(next_time(V, &V->inst[i], t));
-  set_cut(V);
-  return V->nzero ? eval_z(V, t, x, V->zprev, 1) : LIED_OK;
+/* The handlers' initial call for the instances of one kind (handles);
+ * returns whether there were any. */
+static int initial_calls(const lied_model *m, double t, int samples) {
+  const lied_event ev = {t, 1, 0, 0};
+  int any = 0;
+  for (int k = 0; k < m->nspecs; k++) {
+    const lied_spec *sp = &m->specs[k];
+    if (!handles(sp, samples)) continue;
+    for (uint64_t q = 0; q < sp->total; q++) sp->tpl.handler(lied_inst(sp, q), &ev);
+    any = 1;
+  }
+  return any;
 }
 
 /* ---- locating a crossing ---- */
+
+/* Events closer than this to one another count as one instant (chattering,
+ * kinks again at once). */
+static double resolution(double t) { return fmax(1e-12, 16 * DBL_EPSILON * fabs(t)); }
 
 /* Zero functions crossing between values a and b: the earliest root
  * estimate of the secant through (ta, wa a_i) and (tb, wb b_i) over them
@@ -183,8 +196,43 @@ static int any_cross(const lied_events *V, const double *a, const double *b) {
   return 0;
 }
 
+/* Whether the zero functions crossing from a to b are kinks only
+ * (`only`) or include one (else). */
+static int kinks_cross(const lied_events *V, const double *a, const double *b, int only) {
+  for (uint64_t i = 0; i < V->nzero; i++)
+    if (crosses(V->zero[i].dir, a[i], b[i]) && V->zero[i].kink != only) return !only;
+  return only;
+}
+
+/* The zero functions crossing from a to b marked: their owners' crossed
+ * bits and hit. */
+static void mark(lied_events *V, const double *a, const double *b) {
+  for (uint64_t i = 0; i < V->nzero; i++)
+    if (crosses(V->zero[i].dir, a[i], b[i])) {
+      V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
+      V->hit[i] = 1;
+    }
+}
+
+/* Whether a zero function crossing from za to zb (the located bracket
+ * [ta, tb] of a step from t0 to t1) crosses transversally: its slope over
+ * the bracket within 1e3 times its slope over the step (V->zprev to V->z1).
+ * A function resting at 0 with the sign of rounding errors (a flow at rest,
+ * an input at a limit, two equal inputs of a Max) gives slopes of about
+ * (t1 - t0) / (tb - ta) >= 1e9 times the step's: no kink crosses there. */
+static int transversal(const lied_events *V, double ta, double tb, double t0, double t1) {
+  for (uint64_t i = 0; i < V->nzero; i++) {
+    if (!crosses(V->zero[i].dir, V->za[i], V->zb[i])) continue;
+    const double local = fabs(V->zb[i] - V->za[i]) / (tb - ta);
+    const double step = fabs(V->z1[i] - V->zprev[i]) / (t1 - t0);
+    if (local <= 1e3 * step) return 1;
+  }
+  return 0;
+}
+
 int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
-                       lied_dense_fn dense, void *ctx, double *te, const double **xe) {
+                       lied_dense_fn dense, void *ctx, int kink_end, double retake,
+                       double *te, const double **xe) {
   if (!V || !V->nzero) return 0;
   lied_run *R = V->R;
   const uint64_t nz = V->nzero, n = R->n;
@@ -193,8 +241,22 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
     memcpy(V->zprev, V->zb, sizeof(double) * nz);
     return 0;
   }
+  if (kinks_cross(V, V->zprev, V->zb, 1) && t1 - V->tkink <= resolution(t1)) {
+    /* kinks again at the last kink's instant (a flow at rest about 0):
+     * stepped across, no event (a kink switches nothing) */
+    memcpy(V->zprev, V->zb, sizeof(double) * nz);
+    return 0;
+  }
+  if (kink_end && kinks_cross(V, V->zprev, V->zb, 1)) { /* the step taken again to the kink */
+    mark(V, V->zprev, V->zb);
+    memcpy(V->xe, x1, sizeof(double) * n);
+    *te = t1;
+    *xe = V->xe;
+    return 1;
+  }
   double ta = t0, tb = t1, wa = 1, wb = 1;
   memcpy(V->za, V->zprev, sizeof(double) * nz);
+  memcpy(V->z1, V->zb, sizeof(double) * nz);
   memcpy(V->xe, x1, sizeof(double) * n);
   const double tol = fmax(1e-12 * (t1 - t0), 4 * DBL_EPSILON * fmax(fabs(t0), fabs(t1)));
   int kept = 0; /* +k: ta kept k times in a row, -k: tb */
@@ -220,12 +282,20 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
       wb = kept < -1 ? wb * 0.5 : 1, wa = 1;
     }
   }
-  for (uint64_t i = 0; i < nz; i++)
-    if (crosses(V->zero[i].dir, V->za[i], V->zb[i])) {
-      V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
-      V->hit[i] = 1;
-    }
+  if (kinks_cross(V, V->za, V->zb, 1) &&
+      (tb - V->tkink <= resolution(tb) || !transversal(V, ta, tb, t0, t1))) {
+    /* as above, or kinks at rest about 0: no kink */
+    memcpy(V->zprev, V->z1, sizeof(double) * nz);
+    return 0;
+  }
   *te = tb;
+  /* a kink: the dense output beyond it followed the other branch; the
+   * step is taken again to end there, unless it lies within 1e-8 of the
+   * step from its start (a kink function leaving 0 slowly, a flow that
+   * starts from rest: its rounding crosses just after every start), where
+   * the dense output is as good as a step */
+  if (tb - t0 >= fmax(retake, 1e-8 * (t1 - t0)) && kinks_cross(V, V->za, V->zb, 0)) return 2;
+  mark(V, V->za, V->zb);
   *xe = V->xe;
   return 1;
 }
@@ -233,7 +303,7 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
 /* ---- handling an event ---- */
 
 static int chatter(lied_events *V, double te) {
-  double res = fmax(1e-12, 16 * DBL_EPSILON * fabs(te));
+  double res = resolution(te);
   V->streak = te - V->tlast <= res ? V->streak + 1 : 0;
   V->tlast = te;
   if (V->streak < LIED_CHATTER_COUNT) return LIED_OK;
@@ -248,22 +318,29 @@ static int chatter(lied_events *V, double te) {
                    te, path, V->streak + 1, res);
 }
 
-/* One round of handlers: every instance whose time event is due or whose
- * zero function crossed. Returns the number called (0: none due). */
-static int call_handlers(lied_events *V, double te, int *called) {
+/* The handlers of one phase of an event instant (docs/events.md, "The
+ * order at an event"): the instances whose zero functions crossed
+ * (`samples` 0), or those whose time event is due (`samples` 1: the sampled
+ * blocks; an instance with a time event and no handler only has its next
+ * time event found). *called: the handlers called. */
+static int call_handlers(lied_events *V, double te, int samples, int *called) {
   *called = 0;
   for (uint64_t i = 0; i < V->ninst; i++) {
     lied_ev_inst *I = &V->inst[i];
-    if (!I->due && !I->crossed) continue;
+    if (samples ? !I->due : !I->crossed) continue;
     if (I->tpl->handler) {
-      const lied_event ev = {te, 0, I->due, I->crossed};
+      const lied_event ev = {te, 0, samples, samples ? 0u : I->crossed};
       I->tpl->handler(I->self, &ev);
       (*called)++;
     }
-    /* a handler may schedule a time event (an on-delay started by its input) */
-    if (I->due || (I->crossed && I->tpl->handler)) LIED_TRY(next_time(V, I, te));
-    I->due = 0;
-    I->crossed = 0;
+    if (samples) {
+      LIED_TRY(next_time(V, I, te));
+      I->due = 0;
+    } else {
+      /* a handler may schedule a time event (an on-delay started by its input) */
+      if (I->tpl->handler) LIED_TRY(next_time(V, I, te));
+      I->crossed = 0;
+    }
   }
   return LIED_OK;
 }
@@ -301,7 +378,9 @@ static int look_ahead(lied_events *V, double te, const double *x, int *again) {
   LIED_TRY(eval_z(V, te + d, V->xa, V->zm, 0));
   for (uint64_t i = 0; i < V->nzero; i++) {
     if (!V->hit[i]) continue;
-    if (crosses(V->zero[i].dir, V->zprev[i], V->zm[i])) {
+    /* a kink switches nothing: one crossing back at once (a flow at rest
+     * about 0) is no second event of the instant */
+    if (!V->zero[i].kink && crosses(V->zero[i].dir, V->zprev[i], V->zm[i])) {
       V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
       *again = 1;
     } else {
@@ -312,41 +391,40 @@ static int look_ahead(lied_events *V, double te, const double *x, int *again) {
   return LIED_OK;
 }
 
-/* Handlers in rounds at te until no zero function crosses any more; the
- * zero functions' values after, into V->zprev. */
-static int settle(lied_events *V, double te, double *x) {
+/* The event instant te (docs/events.md, "The order at an event"):
+ *  1. the model at te itself: every output that is a function of time has
+ *     jumped; a zero function that the jump made cross (a threshold on a
+ *     Step) is a state event of this instant (`jumps`: compare with the
+ *     left limit; only at a time event, the first pass);
+ *  2. the handlers of the zero functions that crossed, in rounds, each
+ *     round reading one evaluation after the last, until none crosses;
+ *  3. the handlers of the time events due (the sampled blocks), once, all
+ *     reading one evaluation after every jump of 1 and 2;
+ *  4. zero functions that the samples made cross: back to 2.
+ * The zero functions' values after, into V->zprev. */
+static int settle(lied_events *V, double te, double *x, int jumps) {
   lied_sched *s = V->R->s;
   const uint64_t nz = V->nzero;
   double *zcur = V->za, *znew = V->zb;
-  if (nz) LIED_TRY(eval_z(V, te, x, zcur, 1));
-  /* A zero function may jump across zero at te itself (a Step at a time
-   * event feeding a threshold): V->zprev holds its values up to the left
-   * limit of te (the step's end, or its start when a crossing was located,
-   * which then is flagged already), zcur those at te. */
-  for (uint64_t i = 0; i < nz; i++)
-    if (crosses(V->zero[i].dir, V->zprev[i], zcur[i])) {
-      V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
-      V->hit[i] = 1;
-    }
+  if (nz && jumps) LIED_TRY(eval_z(V, te, x, znew, 0)); /* the left limit */
+  LIED_TRY(eval_z(V, te, x, zcur, 1));
+  if (nz && jumps) mark(V, znew, zcur);
+  int sampled = 0;
   for (int round = 0;; round++) {
     if (round == LIED_EVENT_ROUNDS) return not_settled(V, te);
     int called;
-    LIED_TRY(call_handlers(V, te, &called));
+    LIED_TRY(call_handlers(V, te, 0, &called));
+    if (!called && !sampled) {
+      sampled = 1;
+      LIED_TRY(call_handlers(V, te, 1, &called));
+    }
     if (!called) break;
     lied_sched_invalidate(s);
     lied_sched_gather_x(s, x);
-    if (!nz) break;
     LIED_TRY(eval_z(V, te, x, znew, 1));
-    int again = 0;
-    for (uint64_t i = 0; i < nz; i++)
-      if (crosses(V->zero[i].dir, zcur[i], znew[i])) {
-        V->inst[V->zero[i].owner].crossed |= 1u << V->zero[i].k;
-        V->hit[i] = 1;
-        again = 1;
-      }
     double *tmp = zcur;
     zcur = znew, znew = tmp;
-    if (!again) break;
+    if (nz) mark(V, znew, zcur);
   }
   if (nz) memcpy(V->zprev, zcur, sizeof(double) * nz);
   return LIED_OK;
@@ -354,19 +432,110 @@ static int settle(lied_events *V, double te, double *x) {
 
 int lied_events_fire(lied_events *V, double te, double *x) {
   lied_run *R = V->R;
-  if (R->out && R->t_row != te) LIED_TRY(lied_run_record(R, te, x)); /* the row before */
+  const int jumps = V->tnext <= te;
+  int rows = jumps; /* a kink alone: nothing jumps, no rows */
+  for (uint64_t i = 0; i < V->nzero && !rows; i++) rows = V->hit[i] && !V->zero[i].kink;
+  if (rows) {
+    R->st->events++;
+  } else {
+    R->st->kinks++;
+    V->tkink = te;
+  }
+  if (rows && R->out && R->t_row != te) LIED_TRY(lied_run_record(R, te, x)); /* the row before */
   for (uint64_t i = 0; i < V->ninst; i++)
     if (V->inst[i].tnext <= te) V->inst[i].due = 1;
-  for (int again = 1; again;) {
-    LIED_TRY(chatter(V, te));
-    LIED_TRY(settle(V, te, x));
+  for (int again = 1, pass = 0; again; pass++) {
+    if (rows) LIED_TRY(chatter(V, te));
+    LIED_TRY(settle(V, te, x, jumps && !pass));
     set_cut(V);
     again = 0;
     if (V->nzero) LIED_TRY(look_ahead(V, te, x, &again));
   }
-  if (R->out) { /* the row after (set_cut moved the cut past te) */
+  if (rows && R->out) { /* the row after (set_cut moved the cut past te) */
     R->t_row = -INFINITY;
     LIED_TRY(lied_run_record(R, te, x));
   }
   return LIED_OK;
+}
+
+/* ---- the start of a run ---- */
+
+static int start_not_settled(lied_events *V, double t) {
+  return lied_errc(V->R->e, LIED_E_SOLVER,
+                   "at t = %.17g: the start does not settle: the event handlers' initial calls "
+                   "still change the zero functions after %d rounds",
+                   t, LIED_EVENT_ROUNDS);
+}
+
+/* The initial calls of the instances without time events, in rounds (at
+ * least two) until their zero functions repeat: a Hysteresis reading
+ * another's output takes its start position from the other's, not from
+ * what a run before left in it. Their values after, into V->zprev. */
+static int initial_plain(lied_events *V, double t, double *x) {
+  lied_sched *s = V->R->s;
+  const uint64_t nz = V->nzero;
+  double *zcur = V->za, *znew = V->zb;
+  LIED_TRY(eval_z(V, t, x, zcur, 1));
+  for (int round = 0;; round++) {
+    if (round == LIED_EVENT_ROUNDS) return start_not_settled(V, t);
+    if (!initial_calls(s->model, t, 0)) break;
+    lied_sched_invalidate(s);
+    lied_sched_gather_x(s, x);
+    LIED_TRY(eval_z(V, t, x, znew, 1));
+    int same = 1;
+    for (uint64_t i = 0; i < nz && same; i++)
+      same = znew[i] == zcur[i] || (isnan(znew[i]) && isnan(zcur[i]));
+    double *tmp = zcur;
+    zcur = znew, znew = tmp;
+    if (same && round > 0) break;
+  }
+  if (nz) memcpy(V->zprev, zcur, sizeof(double) * nz);
+  return LIED_OK;
+}
+
+/* The start is an event instant (docs/events.md, "The order at an
+ * event"): the sampled blocks' initial calls (their values before the
+ * first sample, from their parameters), the others' (in rounds), then every
+ * time event at t itself as at any event: the samples due at t, reading the
+ * model after the initial calls, and the zero functions they make cross. */
+int lied_events_start(lied_events *V, double t, double *x) {
+  if (!V) return LIED_OK;
+  lied_sched *s = V->R->s;
+  int sampled = 0;
+  for (int k = 0; k < s->model->nspecs; k++) sampled |= handles(&s->model->specs[k], 1);
+  if (sampled) {
+    LIED_TRY(lied_sched_evaluate(s, t, x, NULL, 1, V->R->e));
+    initial_calls(s->model, t, 1);
+    lied_sched_invalidate(s);
+    lied_sched_gather_x(s, x);
+  }
+  LIED_TRY(initial_plain(V, t, x));
+  /* due at t: a schedule's first event after both of t's two predecessors
+   * (a fixed time; one that follows the time asked, such as a clutch's
+   * check at the first time after now, is not due at t itself) */
+  const double before = nextafter(t, -INFINITY), before2 = nextafter(before, -INFINITY);
+  for (uint64_t i = 0; i < V->ninst; i++) {
+    lied_ev_inst *I = &V->inst[i];
+    LIED_TRY(next_time(V, I, t));
+    I->due = I->tpl->next_event && I->tpl->next_event(I->self, before) == t &&
+             I->tpl->next_event(I->self, before2) == t;
+  }
+  LIED_TRY(settle(V, t, x, 0));
+  set_cut(V);
+  return LIED_OK;
+}
+
+/* Outside a run (steady states, linearisations at the start values): the
+ * start of a run without its rows. */
+int lied_events_initial(lied_sched *s, double t, double *x, lied_err *e) {
+  lied_run R;
+  memset(&R, 0, sizeof R);
+  R.s = s, R.e = e, R.n = s->nstates;
+  R.t = R.start = R.stop = t;
+  R.span = R.interval = R.hmax = 1;
+  lied_events *V;
+  LIED_TRY(lied_events_new(&V, &R));
+  int rc = lied_events_start(V, t, x);
+  lied_events_free(V);
+  return rc;
 }

@@ -31,6 +31,7 @@ typedef struct lied_ev_zero {
   int dir;
   uint32_t owner; /* index in lied_events.inst */
   int k;          /* its index among the owner's zero functions */
+  int kink;       /* LIED_ZC_KINK: a kink of the block's law */
 } lied_ev_zero;
 
 typedef struct lied_events {
@@ -39,12 +40,15 @@ typedef struct lied_events {
   uint64_t ninst;
   lied_ev_zero *zero;
   uint64_t nzero;
+  uint64_t nkink; /* of them kinks (LIED_ZC_KINK) */
   double *zprev, *za, *zb, *zm; /* zero function values (nzero each) */
+  double *z1;                   /* at the end of the step being located */
   double *xe;                   /* the state at a located crossing */
   double *xa, *xf;              /* work: a dense-output state, derivatives */
   unsigned char *hit;           /* zero functions that crossed at this event */
   double tnext;                 /* the earliest time event */
   double tlast;                 /* time of the last event, for chattering */
+  double tkink;                 /* time of the last kink (kinks alone, no rows) */
   int streak;                   /* events in a row closer than the resolution */
 } lied_events;
 
@@ -71,9 +75,14 @@ int lied_events_start(lied_events *V, double t, double *x);
 
 /* After a step from t0 to t1 (x1: the state at t1; dense: the step's dense
  * output): 0 when no zero function crossed, else 1 with *te the time of the
- * first crossing and *xe the state there (V's buffer). */
+ * first crossing and *xe the state there (V's buffer). 2, with *te, when a
+ * kink (LIED_ZC_KINK) crossed at least `retake` after t0: the dense output
+ * beyond it followed the other branch of the law, so the caller takes the
+ * step again from t0 to end at *te, and calls this again after it with
+ * `kink_end`: kinks crossing in that step then cross at its end, t1. */
 int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
-                       lied_dense_fn dense, void *ctx, double *te, const double **xe);
+                       lied_dense_fn dense, void *ctx, int kink_end, double retake,
+                       double *te, const double **xe);
 
 /* Handle the event at te (a located crossing, a due time event, or both)
  * with x the state there; x may be re-initialised. Writes the rows before

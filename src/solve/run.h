@@ -32,6 +32,7 @@ typedef struct lied_run {
   double t_cut, t_left;
   double t_row;      /* time of the last row recorded (-INFINITY: none) */
   struct lied_events *ev; /* NULL: the model has no events */
+  int kinks;         /* the run locates kinks (LIED_ZC_KINK): the adaptive solvers */
   struct lied_pool *pool; /* the run's threads (threads.h), or NULL */
   struct lied_aug *aug;   /* the sparse formulation (sched/aug.h), or NULL */
   double cpu0;       /* process CPU time at the start (threads.c) */

@@ -75,6 +75,37 @@ static int resolve(lied_run *R, const lied_sim_opts *o, const lied_solver *s) {
 
 /* ---- the run ------------------------------------------------------------- */
 
+/* The run of R from its start: the outputs begun, the schedule prepared,
+ * the states reset, the events started and the first row recorded, then
+ * the solver's loop; without outputs, every variable (outputs included)
+ * left consistent with the last state. */
+static int run_from_start(lied_run *R, const lied_solver *s) {
+  lied_sched *sc = R->s;
+  const lied_output *out = R->out;
+  lied_err *e = R->e;
+  int rc = LIED_OK;
+  if (out) rc = out->begin(out->ctx, e);
+  if (!rc) rc = lied_sched_prepare(sc, R->t, e);
+  if (!rc) {
+    lied_sched_reset_states(sc);
+    lied_sched_gather_x(sc, R->x);
+    rc = lied_events_start(R->ev, R->t, R->x);
+    if (!rc) rc = lied_run_record(R, R->t, R->x);
+  }
+  if (!rc) {
+    if (!s->adaptive)
+      rc = lied_run_fixed(R, s);
+    else if (s->tab)
+      rc = lied_run_adaptive(R, s);
+#ifdef LIED_HAVE_CVODE
+    else
+      rc = lied_run_cvode(R);
+#endif
+  }
+  if (rc == 0 && !out) rc = lied_sched_evaluate(sc, lied_run_time(R, R->t), R->x, NULL, 1, e);
+  return rc;
+}
+
 int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out,
                   volatile sig_atomic_t *stop_flag, lied_sim_stats *st,
                   lied_err *e) {
@@ -95,6 +126,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   if (!rc) rc = lied_threads_begin(&R);
   if (rc) return rc;
   lied_run_points_init(&R);
+  R.kinks = s->adaptive;
   rc = lied_events_new(&R.ev, &R);
   if (rc) return rc;
   R.x = lied_xcalloc(R.n + 1, sizeof(double), "state vector", e);
@@ -106,26 +138,7 @@ int lied_simulate(lied_sched *sc, const lied_sim_opts *o, const lied_output *out
   R.t = o->start;
   double t0 = lied_wall();
   unsigned long long f0 = sc->st.factorisations;
-  if (out) rc = out->begin(out->ctx, e);
-  if (!rc) rc = lied_sched_prepare(sc, R.t, e);
-  if (!rc) {
-    lied_sched_reset_states(sc);
-    lied_sched_gather_x(sc, R.x);
-    rc = lied_events_start(R.ev, R.t, R.x);
-    if (!rc) rc = lied_run_record(&R, R.t, R.x);
-  }
-  if (!rc) {
-    if (!s->adaptive)
-      rc = lied_run_fixed(&R, s);
-    else if (s->tab)
-      rc = lied_run_adaptive(&R, s);
-#ifdef LIED_HAVE_CVODE
-    else
-      rc = lied_run_cvode(&R);
-#endif
-  }
-  /* leave every variable (outputs included) consistent with the last state */
-  if (rc == 0 && !out) rc = lied_sched_evaluate(sc, lied_run_time(&R, R.t), R.x, NULL, 1, e);
+  rc = run_from_start(&R, s);
   st->t_end = R.t;
   st->rhs = R.nrhs;
   st->wall = lied_wall() - t0;

@@ -49,7 +49,7 @@ typedef struct lied_sim_opts {
    * every output row) with the solver's own buffer, whose ghost entries it
    * may overwrite; a failure ends the run. Fixed-step explicit solvers only,
    * with no_fuse set (fused steps and waves evaluate chunk by chunk, not
-   * through this hook): the caller (src/lua/lua_run.c) sees to both. */
+   * through this hook): the caller (src/binding/lua_run.c) sees to both. */
   int (*halo)(void *ctx, double *x, lied_err *e);
   void *halo_ctx;
 } lied_sim_opts;
@@ -66,6 +66,8 @@ typedef struct lied_sim_stats {
   long colours;        /* evaluations per Jacobian (column colouring) */
   unsigned long long jac_nnz; /* structural nonzeros of the Jacobian */
   long outputs;
+  long events;         /* event instants (time, state, sampled; the start not counted) */
+  long kinks;          /* kinks located (LIED_ZC_KINK crossings, adaptive solvers) */
   unsigned long long factorisations; /* of linear sections inside the model */
   double t_end;        /* time reached */
   double wall;         /* seconds spent integrating */

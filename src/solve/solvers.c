@@ -1,5 +1,8 @@
 /* solvers.c - the list of solvers: every Butcher table of butcher.def (by
- * kind: explicit or implicit, fixed step or embedded/adaptive) and cvode. */
+ * kind: explicit or implicit, fixed step or embedded/adaptive) and cvode.
+ * Built once per process, by whichever thread asks first (pthread_once):
+ * contexts on several threads share it (lied/lied.h; tests/embed/test_contexts.c). */
+#include <pthread.h>
 #include <string.h>
 #include "solve/butcher.h"
 #include "solve/sim.h"
@@ -7,12 +10,12 @@
 enum { MAX_SOLVERS = 32 };
 
 static lied_solver solvers[MAX_SOLVERS];
-static int nsolvers = -1;
+static int nsolvers;
+static pthread_once_t built = PTHREAD_ONCE_INIT;
 
-/* Build the list once: fixed-step explicit tables first (the historic
- * order), then adaptive explicit, fixed implicit, adaptive implicit, cvode. */
-static void build(void) {
-  if (nsolvers >= 0) return;
+/* Build the list: fixed-step explicit tables first (the historic order),
+ * then adaptive explicit, fixed implicit, adaptive implicit, cvode. */
+static void build_list(void) {
   int n = 0;
   for (int pass = 0; pass < 4; pass++)
     for (int i = 0; i < lied_tableau_count() && n < MAX_SOLVERS; i++) {
@@ -30,6 +33,10 @@ static void build(void) {
 #endif
   nsolvers = n;
 }
+
+/* The list, built on the first call of any thread; every later call sees it
+ * complete (pthread_once orders the build before every return). */
+static void build(void) { pthread_once(&built, build_list); }
 
 int lied_solver_count(void) {
   build();

@@ -20,18 +20,12 @@ int lied_wave_applies(const lied_sched *s) {
   return s->skewed && s->skew_stage > 0 && s->nsmap > 0 && !lied_events_stateful(s->model);
 }
 
-int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lanes, lied_err *e) {
-  memset(w, 0, sizeof *w);
-  if (!tab || !tab->explicit_ || tab->stages < 1)
-    return lied_errc(e, LIED_E_USAGE, "solver %s: waves need an explicit table",
-                     tab ? tab->name : "(none)");
+/* The work space of w on s's workers: the new state, the chunks' states,
+ * the rings' bases and lengths, the threads' shares and rates. */
+static int wave_alloc(lied_wave *w, const lied_sched *s, const lied_tableau *tab, lied_err *e) {
   int most = 1;
   for (int m = 0; m < s->nsmap; m++)
     if (s->smap[m].n > most) most = s->smap[m].n;
-  w->s = s;
-  w->tab = tab;
-  w->n = s->nstates;
-  w->cut = w->left = INFINITY;
   w->xnew = lied_xcalloc_lines(w->n + 1, sizeof *w->xnew, "waves: new state", e);
   w->nw = s->par ? s->par->nw : 1;
   w->ylen = s->chunk * (size_t)most;
@@ -46,11 +40,14 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lan
     w->work = lied_xcalloc((size_t)w->nw, sizeof *w->work, "waves: threads", e);
   }
   if (!w->xnew || !w->y || !w->rbase || !w->rlen ||
-      (w->nw > 1 && (!w->done || !w->split || !w->rate || !w->work))) {
-    lied_wave_free(w);
+      (w->nw > 1 && (!w->done || !w->split || !w->rate || !w->work)))
     return LIED_E_NOMEM;
-  }
-  /* where the loop starts: the earliest chunk that moves a state in */
+  return LIED_OK;
+}
+
+/* Where the loop starts (w->begin: the earliest chunk that moves a state
+ * in, a whole number of chunks) and ends (w->end: the last derivative out). */
+static void wave_span(lied_wave *w, const lied_sched *s) {
   const int64_t C = (int64_t)s->chunk;
   int64_t begin = 0, end = (int64_t)s->skew_end;
   LIED_ASSERT(s->skew_stage >= s->chunk && s->skew_stage % s->chunk == 0);
@@ -63,8 +60,12 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lan
   }
   w->begin = begin >= 0 ? 0 : -((-begin + C - 1) / C * C);
   w->end = end;
-  /* steps per sweep: the stages in flight span stages x skew_stage
-   * coordinates of instance data, which should stay in cache */
+}
+
+/* Steps per sweep (w->most) and what a worker's rings hold (w->cap): the
+ * stages in flight span stages x skew_stage coordinates of instance data,
+ * which should stay in cache. */
+static void wave_sweep(lied_wave *w, const lied_sched *s, const lied_tableau *tab) {
   uint64_t bytes = 0;
   for (int k = 0; k < s->model->nspecs; k++)
     if (s->model->specs[k].cls) bytes += s->model->specs[k].total * (uint64_t)s->model->specs[k].size;
@@ -78,29 +79,33 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lan
   /* on threads a worker may take up to half as many steps again as an even
    * share (wave_split), so its rings hold that many */
   w->cap = w->nw > 1 ? w->most + (w->most + 1) / 2 : w->most;
-  /* the rings: a worker's stages in flight (at most `cap` steps, stage g
-   * skew_stage behind g - 1) span that many stages' distances and a chunk
-   * on either side; every map's derivatives move out lag_out behind its
-   * chunk, so its live instances lie within that span too */
-  const uint64_t live = (uint64_t)w->cap * (uint64_t)tab->stages * s->skew_stage + 2 * (uint64_t)C;
+}
+
+/* The rings of stage derivatives: a worker's stages in flight (at most
+ * `cap` steps, stage g skew_stage behind g - 1) span that many stages'
+ * distances and a chunk on either side (live instances, returned in
+ * *live); every map's derivatives move out lag_out behind its chunk, so its
+ * live instances lie within that span too. */
+static int wave_rings(lied_wave *w, const lied_sched *s, const lied_tableau *tab, uint64_t *live,
+                      lied_err *e) {
+  *live = (uint64_t)w->cap * (uint64_t)tab->stages * s->skew_stage + 2 * (uint64_t)s->chunk;
   size_t len = 0;
   for (int m = 0; m < s->nsmap; m++) {
     const lied_state_map *sm = &s->smap[m];
-    w->rlen[m] = sm->count < live ? sm->count : live;
+    w->rlen[m] = sm->count < *live ? sm->count : *live;
     w->rbase[m] = len;
     len += (size_t)w->rlen[m] * (size_t)sm->n;
   }
   w->kstride = len;
   w->k = lied_xcalloc_lines((size_t)w->nw * (size_t)tab->stages * len + 1, sizeof *w->k,
-                      "waves: stage derivatives", e);
-  if (!w->k) {
-    lied_wave_free(w);
-    return LIED_E_NOMEM;
-  }
-  if (!lanes) {
-    snprintf(w->no_lanes, sizeof w->no_lanes, "not asked for");
-    return LIED_OK;
-  }
+                            "waves: stage derivatives", e);
+  return w->k ? LIED_OK : LIED_E_NOMEM;
+}
+
+/* The lane rings (sched/lanering.h) over the live instances and a worker
+ * state each; LIED_OK with w->lane 0 and the reason in w->no_lanes when the
+ * model has no lane plan. */
+static int wave_lanes(lied_wave *w, lied_sched *s, uint64_t live, lied_err *e) {
   int rc = lied_lr_init(&w->lr, s, live, w->no_lanes, sizeof w->no_lanes, e);
   if (rc == LIED_UNSUPPORTED) return LIED_OK;
   if (rc == LIED_OK) {
@@ -111,12 +116,32 @@ int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lan
       if (rc == LIED_OK) w->nlw = r + 1;
     }
   }
-  if (rc != LIED_OK) {
-    lied_wave_free(w);
-    return rc;
+  if (rc == LIED_OK) w->lane = 1;
+  return rc;
+}
+
+int lied_wave_init(lied_wave *w, lied_sched *s, const lied_tableau *tab, int lanes, lied_err *e) {
+  memset(w, 0, sizeof *w);
+  if (!tab || !tab->explicit_ || tab->stages < 1)
+    return lied_errc(e, LIED_E_USAGE, "solver %s: waves need an explicit table",
+                     tab ? tab->name : "(none)");
+  w->s = s;
+  w->tab = tab;
+  w->n = s->nstates;
+  w->cut = w->left = INFINITY;
+  uint64_t live = 0;
+  int rc = wave_alloc(w, s, tab, e);
+  if (rc == LIED_OK) {
+    wave_span(w, s);
+    wave_sweep(w, s, tab);
+    rc = wave_rings(w, s, tab, &live, e);
   }
-  w->lane = 1;
-  return LIED_OK;
+  if (rc == LIED_OK && !lanes)
+    snprintf(w->no_lanes, sizeof w->no_lanes, "not asked for");
+  else if (rc == LIED_OK)
+    rc = wave_lanes(w, s, live, e);
+  if (rc != LIED_OK) lied_wave_free(w);
+  return rc;
 }
 
 void lied_wave_free(lied_wave *w) {

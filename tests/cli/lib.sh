@@ -14,8 +14,12 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
 # check CONDITION DESCRIPTION: the shell condition holds
 check() { if eval "$1"; then ok; else bad "$2"; fi; }
-# wait_for CONDITION: poll up to ~60 s
-wait_for() { for _ in $(seq 600); do eval "$1" && return 0; sleep 0.1; done; return 1; }
+# wait_for CONDITION: poll until CONDITION holds; the bound (~10 minutes)
+# only ends a test whose process hung, and is far beyond any machine's speed
+wait_for() { for _ in $(seq 6000); do eval "$1" && return 0; sleep 0.1; done; return 1; }
+# wait_on PID CONDITION: wait_for CONDITION while process PID runs; fails at
+# once when it ends without CONDITION holding
+wait_on() { wait_for "$2 || ! kill -0 $1 2>/dev/null" && eval "$2"; }
 
 # run_lied COMMAND...: stdout in $tmp/out, stderr in $tmp/err, exit status in $rc
 run_lied() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
@@ -39,6 +43,19 @@ expect_error() {
   else
     ok
   fi
+}
+# same_results A B DESCRIPTION: files A and B hold the same bytes, and A holds
+# results: a .csv file a header and at least two rows, any other file at
+# least one byte. Two empty files (two runs that wrote nothing) are not the
+# same results: a comparison must not pass on nothing.
+same_results() {
+  local a=$1 b=$2 what=$3
+  if ! cmp -s "$a" "$b"; then bad "$what"; return; fi
+  case $a in
+    *.csv) if [ "$(grep -cv '^#' "$a")" -lt 3 ]; then bad "$what: $a holds no rows"; return; fi ;;
+    *) if [ ! -s "$a" ]; then bad "$what: $a is empty"; return; fi ;;
+  esac
+  ok
 }
 # contains FILE TEXT DESCRIPTION / lacks FILE TEXT DESCRIPTION
 contains() { if grep -qF -- "$2" "$1"; then ok; else bad "$3: '$2' not in $(head -c 600 "$1")"; fi; }

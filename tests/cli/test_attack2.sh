@@ -162,7 +162,8 @@ LUA
 pid=$!; pids+=("$pid")
 wait_for 'grep -q "streaming rows on tcp" "$tmp/err"' || bad "TCP sink did not start: $(cat "$tmp/err")"
 port=$(sed -n 's/.*127.0.0.1:\([0-9]*\).*/\1/p' "$tmp/err" | head -1)
-for i in 1 2 3; do (exec 3<>/dev/tcp/127.0.0.1/$port; sleep 5) 2>/dev/null & done
+# three clients, each holding its connection until lied ends (tail --pid waits for it)
+for i in 1 2 3; do (exec 3<>/dev/tcp/127.0.0.1/$port; tail --pid="$pid" -f /dev/null) 2>/dev/null & done
 wait_for "! kill -0 $pid 2>/dev/null" || bad "TCP wait spins when descriptors run out"
 wait "$pid"
 contains "$tmp/out" "cannot accept TCP client" "out of descriptors: a message"

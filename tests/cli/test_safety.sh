@@ -15,14 +15,11 @@ tcp_case() { # SPEC EXPECTED_HEX_ADDR DESCRIPTION
   "$LIED" run tests/models/osc.lua --out "tcp:$spec" --clients 1 >"$tmp/tcp.out" 2>"$tmp/tcp.err" &
   local pid=$!
   pids+=("$pid")
-  for _ in $(seq 1 100); do
-    addr=$(listen_addr "$port")
-    [ -n "$addr" ] && break
-    sleep 0.05
-  done
+  wait_for '[ -n "$(listen_addr "$port")" ] || ! kill -0 $pid 2>/dev/null'
+  addr=$(listen_addr "$port")
   if [ "$addr" = "$want" ]; then ok; else bad "$what: listening on '$addr', expected $want"; fi
   # be the client it waits for, then it finishes
-  timeout 20 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && cat <&3" >"$tmp/rows" 2>/dev/null
+  timeout 300 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && cat <&3" >"$tmp/rows" 2>/dev/null
   wait "$pid"; local rc=$?
   [ $rc -eq 0 ] && grep -q "^time," "$tmp/rows" && ok || bad "$what: run rc $rc, rows: $(head -2 "$tmp/rows")"
 }

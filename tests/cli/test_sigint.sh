@@ -2,10 +2,23 @@
 # Ctrl-C (SIGINT) in the middle of a long run: the CSV and MAT outputs hold
 # every row up to the interruption and are valid; in the REPL the result so
 # far is kept, a Lua loop is interrupted, and the session goes on.
-# The runs would take days: only SIGINT ends them. Waits are bounded.
+# The runs would take days, and the walks repeat until interrupted: only
+# SIGINT ends them. Every signal is sent once the program has said (a line
+# on its output) that it is where the signal should find it, never after a
+# time, so no machine is too fast or too slow for the test.
 . "$(dirname "$0")/lib.sh" "$@"
 TEST_MAT=$(dirname "$LIED")/tests/test_mat
-# wait_exit PID: up to ~60 s, then kill; the exit status in $status
+# wait_exit PID: until it ends (kill -9 past wait_for's bound); the exit status in $status
+# interrupt PID CONDITION: SIGINT until CONDITION holds (a message on stderr):
+# a signal that lands between two walks of a loop, not in one, is sent again
+interrupt() {
+  local i
+  for i in $(seq 300); do
+    kill -INT "$1"
+    for _ in $(seq 20); do eval "$2" && return 0; kill -0 "$1" 2>/dev/null || return 1; sleep 0.1; done
+  done
+  return 1
+}
 wait_exit() {
   if ! wait_for "! kill -0 $1 2>/dev/null"; then bad "process $1 did not stop"; kill -9 "$1"; fi
   wait "$1"; status=$?
@@ -16,7 +29,7 @@ LONG="--stop 1e9 --dt 1e-3 --interval 0.01"
 "$LIED" run tests/models/osc.lua $LONG --vars '*' --out "$tmp/r.csv" --out "$tmp/r.mat" \
   2>"$tmp/err" &
 pid=$!; pids+=("$pid")
-wait_for '[ -s "$tmp/r.csv" ] && [ "$(wc -l <"$tmp/r.csv")" -gt 200 ]' ||
+wait_on "$pid" '[ -s "$tmp/r.csv" ] && [ "$(wc -l <"$tmp/r.csv")" -gt 200 ]' ||
   bad "the long run did not write rows"
 kill -INT "$pid"
 wait_exit "$pid"
@@ -40,14 +53,13 @@ cat >&5 <<EOF
 load "tests/models/osc.lua"
 r = run{stop = 1e9, dt = 1e-3, interval = 0.01, out = "$tmp/repl.csv"}
 EOF
-wait_for '[ -s "$tmp/repl.csv" ] && [ "$(wc -l <"$tmp/repl.csv")" -gt 200 ]' ||
+wait_on "$pid" '[ -s "$tmp/repl.csv" ] && [ "$(wc -l <"$tmp/repl.csv")" -gt 200 ]' ||
   bad "the REPL run did not write rows"
 kill -INT "$pid"
 echo 'print("rows", r:nrows(), results[1]:nrows())' >&5
-echo 'while true do end' >&5
-wait_for 'grep -q "^rows" "$tmp/repl.out"' || bad "no rows line"
-# the loop line is read next: a Ctrl-C from now on interrupts it, whether it
-# arrives before the loop starts or while it runs
+# the loop says it runs (stdout is a file: flushed), then the Ctrl-C comes
+echo 'io.write("looping\n") io.stdout:flush() while true do end' >&5
+wait_on "$pid" 'grep -q "^looping" "$tmp/repl.out"' || bad "the loop did not start"
 kill -INT "$pid"
 echo 'print("alive after the loop")' >&5
 exec 5>&-
@@ -60,27 +72,30 @@ check 'grep -q "interrupted!" "$tmp/repl.err"' "Lua loop interrupted: $(cat "$tm
 check 'grep -q "alive after the loop" "$tmp/repl.out"' "session goes on after Ctrl-C"
 
 # ---- the REPL: listings over every instance --------------------------------------
-# vars and params of 400,000 crabs walk millions of names (seconds), and so
+# vars and params walk every name of 20,000 crabs (a million names), and so
 # does a run choosing its variables by a pattern: Ctrl-C stops them with a
-# message, consumed, and the session goes on.
+# message, consumed, and the session goes on. Each walk repeats until one is
+# interrupted, so the signal finds a walk whatever the machine's speed.
 mkfifo "$tmp/in2"
 HOME=$tmp "$LIED" <"$tmp/in2" >"$tmp/list.out" 2>"$tmp/list.err" &
 pid=$!; pids+=("$pid")
 exec 5>"$tmp/in2"
-echo 'm = lied.build(dofile("examples/scaling.lua"), { n = 400000 }); print("built")' >&5
-wait_for 'grep -q "^built" "$tmp/list.out"' || bad "the model of 400,000 crabs was not built"
-echo 'v = m:vars("*.nomatch")' >&5
-sleep 1
-kill -INT "$pid"
+echo 'm = lied.build(dofile("examples/scaling.lua"), { n = 20000 }); print("built")' >&5
+wait_on "$pid" 'grep -q "^built" "$tmp/list.out"' || bad "the model of 20,000 crabs was not built"
+# walk LABEL STATEMENT: the statement in a loop, announced on stdout
+walk() { echo "io.write('walking $1\\n') io.stdout:flush() while true do $2 end" >&5; }
+walk vars 'v = nil; v = m:vars("*.nomatch")'
+wait_on "$pid" 'grep -q "^walking vars" "$tmp/list.out"' || bad "the vars walk did not start"
+interrupt "$pid" 'grep -q "vars: interrupted" "$tmp/list.err"' || bad "vars not interrupted"
 echo 'print("after vars", v)' >&5
-wait_for 'grep -q "^after vars" "$tmp/list.out"' || bad "no line after vars"
-echo 'p = m:params("*.nomatch")' >&5
-sleep 0.3
-kill -INT "$pid"
+walk params 'p = nil; p = m:params("*.nomatch")'
+wait_on "$pid" 'grep -q "^walking params" "$tmp/list.out"' || bad "the params walk did not start"
+interrupt "$pid" 'grep -q "params: interrupted" "$tmp/list.err"' || bad "params not interrupted"
 echo 'print("after params", p)' >&5
-echo "r = m:run{stop = 0.001, dt = 1e-3, vars = '*.nomatch', out = '$tmp/sel.csv', progress = false}" >&5
-sleep 1
-kill -INT "$pid"
+walk run "r = nil; r = m:run{stop = 0.001, dt = 1e-3, vars = '*.nomatch', out = '$tmp/sel.csv', progress = false}"
+wait_on "$pid" 'grep -q "^walking run" "$tmp/list.out"' || bad "the run's walk did not start"
+interrupt "$pid" 'grep -q "run (choosing the variables to record): interrupted" "$tmp/list.err"' ||
+  bad "the run's choice of variables not interrupted"
 echo 'print("after run", r)' >&5
 echo 'print("listed", #m:vars("crab[1].*"))' >&5
 exec 5>&-
@@ -93,5 +108,60 @@ check 'grep -q "^after run	nil$" "$tmp/list.out"' "no result of the interrupted 
 check 'grep -q "^after vars	nil$" "$tmp/list.out" && grep -q "^after params	nil$" "$tmp/list.out"' \
   "no partial lists kept: $(cat "$tmp/list.out")"
 check 'grep -Eq "^listed	[1-9][0-9]*$" "$tmp/list.out"' "the flag was consumed: the next listing runs whole: $(cat "$tmp/list.out")"
+
+# ---- steady and linearize: the command line and the REPL ---------------------------
+# steady of 1,000 crane crabs (their carts drift: no steady state) runs for
+# days with a large maxit; linearize of 4,000 states spends seconds writing
+# A. SIGINT or SIGTERM stops each with a message, exit 1 or 143. One sent
+# while the model loads is kept for the command (the flag is only consumed
+# by what it stops), so the signal needs no delay.
+# catching PID SIG: the process has its handler for SIG installed (a signal
+# sent before main installs it would kill it with no message)
+catching() {
+  local num mask
+  num=$(kill -l "$2")
+  mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
+  [ -n "$mask" ] && [ $(( (16#$mask >> (num - 1)) & 1 )) -eq 1 ]
+}
+# signal_until SIG PID CONDITION: SIG once the process catches it, then
+# until CONDITION (one is enough: the flag waits for what it stops; a second
+# one would kill)
+signal_until() {
+  wait_on "$2" "catching $2 $1" || return 1
+  kill -"$1" "$2"
+  wait_on "$2" "$3"
+}
+for sig in INT TERM; do
+  want=$([ $sig = INT ] && echo 1 || echo 143)
+  "$LIED" steady examples/scaling.lua --set n=1000 --maxit 1000000 >"$tmp/st.out" 2>"$tmp/st.err" &
+  pid=$!; pids+=("$pid")
+  signal_until $sig "$pid" 'grep -q "steady: interrupted" "$tmp/st.err"' || bad "steady, SIG$sig: not stopped"
+  wait_exit "$pid"
+  check '[ "$status" -eq "$want" ]' "steady stopped by SIG$sig exits $want (got $status)"
+  check 'grep -q "steady: interrupted after [0-9]* pseudo-time steps (largest derivative der(" "$tmp/st.err"' \
+    "steady, SIG$sig: $(cat "$tmp/st.err")"
+  "$LIED" linearize examples/scaling.lua --set n=1000 >"$tmp/li.out" 2>"$tmp/li.err" &
+  pid=$!; pids+=("$pid")
+  signal_until $sig "$pid" 'grep -q "linearize.*: interrupted" "$tmp/li.err"' || bad "linearize, SIG$sig: not stopped"
+  wait_exit "$pid"
+  check '[ "$status" -eq "$want" ]' "linearize stopped by SIG$sig exits $want (got $status)"
+  check 'grep -q "linearize.*: interrupted" "$tmp/li.err"' "linearize, SIG$sig: $(cat "$tmp/li.err")"
+done
+mkfifo "$tmp/st3.in"
+HOME=$tmp "$LIED" <"$tmp/st3.in" >"$tmp/st3.out" 2>"$tmp/st3.err" &
+pid=$!; pids+=("$pid")
+exec 5>"$tmp/st3.in"
+echo 'load("examples/scaling.lua", {n = 1000}); print("loaded")' >&5
+wait_on "$pid" 'grep -q "^loaded" "$tmp/st3.out"' || bad "the REPL did not load the model"
+echo 'io.write("steadying\n") io.stdout:flush() s = steady{maxit = 1000000}' >&5
+wait_on "$pid" 'grep -q "^steadying" "$tmp/st3.out"' || bad "steady did not start"
+interrupt "$pid" 'grep -q "steady: interrupted after" "$tmp/st3.err"' || bad "REPL: steady not interrupted"
+echo 'print("after steady", s)' >&5
+echo 'print("steady again", steady{maxit = 2} ~= nil)' >&5
+exec 5>&-
+wait_exit "$pid"
+check 'grep -q "^after steady	nil$" "$tmp/st3.out"' "REPL: the session goes on after Ctrl-C in steady: $(cat "$tmp/st3.out")"
+check 'grep -q "steady again" "$tmp/st3.out" || grep -q "no steady state found (2 pseudo-time steps)" "$tmp/st3.err"' \
+  "REPL: the flag was consumed, the next steady runs: $(cat "$tmp/st3.out" "$tmp/st3.err")"
 
 finish

@@ -40,20 +40,16 @@ check '[ $? -eq 0 ] && grep -q " 883 rows" "$tmp/cmp"' "MAT equals CSV after a s
 "$LIED" run examples/vessels.lua --out tcp:0 --clients 2 --out "$tmp/t.csv" \
   >"$tmp/tcp.out" 2>"$tmp/tcp.err" &
 lied_pid=$!; pids+=("$lied_pid")
-port=""
-for _ in $(seq 300); do # bounded: at most ~30 s
-  port=$(sed -n 's/.*tcp 127\.0\.0\.1:\([0-9][0-9]*\) .*/\1/p' "$tmp/tcp.err")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
+tcp_port() { sed -n 's/.*tcp 127\.0\.0\.1:\([0-9][0-9]*\) .*/\1/p' "$tmp/tcp.err"; }
+wait_for '[ -n "$(tcp_port)" ] || ! kill -0 $lied_pid 2>/dev/null'
+port=$(tcp_port)
 check '[ -n "$port" ]' "TCP port announced: $(cat "$tmp/tcp.err")"
 if [ -n "$port" ]; then
   for c in 1 2; do
-    timeout 60 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && cat <&3" >"$tmp/c$c.txt" &
+    timeout 300 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && cat <&3" >"$tmp/c$c.txt" &
     pids+=("$!")
   done
-  for _ in $(seq 600); do kill -0 "$lied_pid" 2>/dev/null || break; sleep 0.1; done
-  kill -0 "$lied_pid" 2>/dev/null && bad "lied still running after 60 s" && kill "$lied_pid"
+  wait_for "! kill -0 $lied_pid 2>/dev/null" || { bad "lied did not end"; kill "$lied_pid"; }
   wait "$lied_pid"
   check '[ $? -eq 0 ]' "TCP run exit status: $(cat "$tmp/tcp.err")"
   wait

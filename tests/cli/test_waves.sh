@@ -23,10 +23,10 @@ for model in chain pipe; do
   contains "$tmp/err" "steps in waves" "--stats of the $model"
   expect 0 "$model whole-vector" -- "$LIED" run "${args[@]}" --out "$tmp/$model-v.csv" --threads 1 --no-fuse --stats
   lacks "$tmp/err" "steps in waves" "--no-fuse: no waves"
-  check "cmp -s '$tmp/$model-w.csv' '$tmp/$model-v.csv'" "$model: waves and whole-vector steps differ"
+  same_results "$tmp/$model-w.csv" "$tmp/$model-v.csv" "$model: waves and whole-vector steps differ"
   for t in 2 3; do
     expect 0 "$model, $t threads" -- "$LIED" run "${args[@]}" --out "$tmp/$model-$t.csv" --threads $t
-    check "cmp -s '$tmp/$model-w.csv' '$tmp/$model-$t.csv'" "$model: waves on $t threads differ"
+    same_results "$tmp/$model-w.csv" "$tmp/$model-$t.csv" "$model: waves on $t threads differ"
   done
   check "[ \$(wc -l <'$tmp/$model-w.csv') -ge 5 ]" "$model: rows written"
 done
@@ -41,8 +41,8 @@ for f in fail_pipe fail_chain; do
   run_lied "$LIED" run "${args[@]}" --threads 2; cp "$tmp/err" "$tmp/$f-2"; r2=$rc
   check "[ $r1 -ne 0 ] && [ $r1 -eq $rv ] && [ $r1 -eq $r2 ]" "$f: exit status $r1 $rv $r2"
   check "grep -q 'at t = ' '$tmp/$f-1'" "$f: the failure names the time: $(cat "$tmp/$f-1")"
-  check "cmp -s '$tmp/$f-1' '$tmp/$f-v'" "$f: message in waves differs from whole-vector: $(cat "$tmp/$f-1" "$tmp/$f-v")"
-  check "cmp -s '$tmp/$f-1' '$tmp/$f-2'" "$f: message with 2 threads differs: $(cat "$tmp/$f-1" "$tmp/$f-2")"
+  same_results "$tmp/$f-1" "$tmp/$f-v" "$f: message in waves differs from whole-vector: $(cat "$tmp/$f-1" "$tmp/$f-v")"
+  same_results "$tmp/$f-1" "$tmp/$f-2" "$f: message with 2 threads differs: $(cat "$tmp/$f-1" "$tmp/$f-2")"
 done
 contains "$tmp/fail_pipe-1" "vol[1]: content" "the pipe's fault names the volume"
 contains "$tmp/fail_chain-1" "singular linear section" "the chain's failure"

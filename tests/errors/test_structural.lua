@@ -78,5 +78,5 @@ local ok = lied.build(lied.model "Ok" {
   s = tl.Sine { A = 3 }, x = tl.Solve { c = 2 }, connect = { { "s.y", "x.u" } },
 })
 local r2 = ok:run { stop = 1, dt = 0.1, interval = 0.5, vars = "x.y" }
-T.near(r2:column("x.y")[3], 1.5 * math.sin(1), 1e-14, "1x1 section value")
+T.near(T.column(r2, "x.y")[3], 1.5 * math.sin(1), 1e-14, "1x1 section value")
 T.done()

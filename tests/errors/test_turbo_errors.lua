@@ -49,7 +49,7 @@ do
     vars = "c.dh,c.tau,c.P,c.pr,c.m_flow,c.T_out,c.w" }
   T.check(not err, "backwards: runs: " .. tostring(err))
   local n = res:nrows()
-  local function last(v) return res:column(v)[n] end
+  local function last(v) return T.column(res, v)[n] end
   T.near(last("c.tau") * last("c.w"), last("c.m_flow") * last("c.dh"), 1e-9 * math.abs(last("c.P")) + 1e-12,
     "backwards: tau w = m dh")
   local nn, phi = -800 / 2500, last("c.m_flow") -- w_ref 2500, m_ref 1, skew 1, k 2
@@ -57,7 +57,7 @@ do
   if pr < 1 then pr = 2 ^ (pr - 1) end
   T.near(last("c.pr"), pr, 1e-14, "backwards: the characteristic at n < 0")
   for _, v in ipairs { "c.dh", "c.tau", "c.P", "c.pr", "c.m_flow", "c.T_out" } do
-    for i = 1, n do T.check(res:column(v)[i] == res:column(v)[i], "backwards: no NaN in " .. v) end
+    for i = 1, n do T.check(T.column(res, v)[i] == T.column(res, v)[i], "backwards: no NaN in " .. v) end
   end
 end
 -- at standstill the stream is throttled (no work) and pushes the blades
@@ -68,10 +68,75 @@ do
     shaft = rot.Speed { w_ref = 0, w = 0 } })):run { stop = 1, solver = "dopri45", tol = 1e-9,
     vars = "c.dh,c.tau,c.m_flow,c.dh_s" }
   local n = res:nrows()
-  local m, dhs, tau = res:column("c.m_flow")[n], res:column("c.dh_s")[n], res:column("c.tau")[n]
-  T.eq(res:column("c.dh")[n], 0, "standstill: throttled")
+  local m, dhs, tau = T.column(res, "c.m_flow")[n], T.column(res, "c.dh_s")[n], T.column(res, "c.tau")[n]
+  T.eq(T.column(res, "c.dh")[n], 0, "standstill: throttled")
   T.near(tau, m * 0.93 * dhs / 50, 1e-9 * math.abs(tau), "standstill: torque m dh_e / w_small")
   T.check(tau < 0, "standstill: the turbine's stream drives its shaft")
+end
+
+-- performance maps (CompressorMap, TurbineMap): a map with a hole, a
+-- non-monotone speed line, efficiencies outside (0, 1], interpolation and
+-- extrapolation the inversion cannot take, speeds and ratios out of range,
+-- a missing map: refused when the model is built, naming the component
+local SP, CR = { 1500, 2500 }, { 1.0, 1.5, 2.0 }
+local function cmap(z, o)
+  local t = { x1 = SP, x2 = CR, z = z, name = "cmap" }
+  for k, v in pairs(o or {}) do t[k] = v end
+  return lied.table(t)
+end
+local good = { { 0.8, 0.5, 0.2 }, { 1.4, 1.1, 0.7 } }
+local eff = cmap { { 0.7, 0.8, 0.75 }, { 0.72, 0.82, 0.78 } }
+local function mapped(flow, e, cls, w)
+  return line({ cls = (cls or turbo.CompressorMap) { flow = flow, eff = e or eff } }, 300, w)
+end
+fails(mapped(cmap { { 0.8, 0 / 0, 0.2 }, { 1.4, 1.1, 0.7 } }),
+  { "c: parameter flow: cmap", "finite" }, "a map with a hole (NaN)")
+fails(mapped(cmap { { 0.8, 0.5, 0.6 }, { 1.4, 1.1, 0.7 } }),
+  { "c: flow map cmap: along the speed line of 1500 rad/s the corrected flow must fall as the pressure ratio rises (from choke to surge): 0.5 kg/s at 1.5, then 0.6 kg/s at 2" },
+  "a speed line that rises")
+fails(mapped(cmap(good), nil, turbo.TurbineMap),
+  { "c: flow map cmap: along the speed line of 1500 rad/s the corrected flow must rise as the pressure ratio rises (towards choke): 0.8 kg/s at 1, then 0.5 kg/s at 1.5" },
+  "a turbine's map that falls")
+fails(mapped(cmap(good), cmap { { 0.7, 0.8, 1.2 }, { 0.72, 0.82, 0.78 } }),
+  { "c: efficiency map cmap: eta = 1.2 at 1500 rad/s and pressure ratio 2 is outside (0, 1]" }, "eta > 1")
+fails(mapped(cmap(good), cmap { { 0.7, 0.8, 0.7 }, { 0.72, 0, 0.78 } }),
+  { "c: efficiency map cmap: eta = 0 at 2500 rad/s and pressure ratio 1.5 is outside (0, 1]" }, "eta = 0")
+fails(mapped(cmap(good, { interpolation = "cubic" })),
+  { "c: flow map cmap: its interpolation must be \"linear\"" }, "a smooth flow map")
+fails(mapped(cmap(good, { extrapolation = "linear" })),
+  { "c: flow map cmap: its extrapolation must be \"hold\"" }, "a flow map extrapolated linearly")
+fails(mapped(lied.table { x1 = { 0, 2500 }, x2 = CR, z = good, name = "cmap" }),
+  { "c: flow map cmap: the lowest speed line is at 0 rad/s: the speeds of a compressor's map must be > 0" },
+  "a compressor's speed line at 0")
+fails(mapped(lied.table { x1 = SP, x2 = { -1, 1.5, 2 }, z = good, name = "cmap" }),
+  { "c: flow map cmap: the pressure ratios must be > 0, not -1" }, "a negative ratio")
+fails(mapped(cmap { { 0.8, 0.5, -0.2 }, { 1.4, 1.1, 0.7 } }),
+  { "c: flow map cmap: the corrected flow -0.2 kg/s at 1500 rad/s and pressure ratio 2 must be > 0" },
+  "a negative flow")
+fails(mapped(lied.table { x = { 1, 2 }, y = { 1, 2 } }), { "c: parameter flow", "map" }, "a 1-D table")
+fails(line { cls = turbo.CompressorMap { eff = eff } }, { "c: parameter flow: no map given" }, "no flow map")
+T.raises(function()
+  return lied.table { x1 = { 1500, 2500 }, x2 = { 1, 1.5, 2 }, z = { { 0.8, 0.5, 0.2 }, { 1.4, 1.1 } } }
+end, { "lied.table" }, "a grid row with a point missing")
+fails(mapped(lied.table { x1 = { 1500, 1500 }, x2 = CR, z = good, name = "cmap" }),
+  { "c: parameter flow: cmap", "breakpoints must increase" }, "speeds that do not increase")
+
+-- a speed beyond the map with "hold": clamped to the highest line (and
+-- flagged); below the lowest line and backwards: a compressor follows the
+-- similarity laws of its lowest line, r = 1 at rest; never NaN
+for _, w in ipairs { 4000, 600, 0, -800 } do
+  local res, _, err = lied.build(mapped(cmap(good), nil, nil, w)):run { stop = 1, solver = "dopri45",
+    tol = 1e-9, vars = "c.pr,c.m_flow,c.T_out,c.tau,c.dh,c.P,c.off_speed,c.w" }
+  T.check(not err, "map at " .. w .. " rad/s: runs: " .. tostring(err))
+  local n = res:nrows()
+  local function last(v) return res:column(v)[n] end
+  for _, v in ipairs(res:names()) do
+    for i = 1, n do T.check(res:column(v)[i] == res:column(v)[i], "map at " .. w .. ": no NaN in " .. v) end
+  end
+  T.eq(last("c.off_speed"), 1, "map at " .. w .. " rad/s: off its speed lines")
+  T.near(last("c.tau") * last("c.w"), last("c.m_flow") * last("c.dh"), 1e-9 * math.abs(last("c.P")) + 1e-12,
+    "map at " .. w .. " rad/s: tau w = m dh")
+  if w <= 0 then T.eq(last("c.pr"), 1, "map at " .. w .. " rad/s: no pressure rise at rest or backwards") end
 end
 
 -- beyond the gas's range during a run: the component and the time

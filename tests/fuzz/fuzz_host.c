@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <fcntl.h>
-#include "lua/lua_lied.h"
+#include "binding/lua_lied.h"
 
 #ifndef LIED_FUZZ_DRIVER
 #error "define LIED_FUZZ_DRIVER (path of the Lua driver)"

@@ -11,6 +11,7 @@
 -- between its fast and plain paths is a finding ("ORACLE: ...", which
 -- fuzz_host.c turns into a crash), unless the watchdog stopped a run.
 local lied = require "lied"
+require "lied.testlib" -- the test library (tests/testlib, on LIED_PATH)
 local coupled = dofile((os.getenv("LIED_SRC") or ".") .. "/tests/fuzz/coupled_gen.lua")
 
 local classes = {}

@@ -38,7 +38,7 @@ local y = { 0.1, -0.2, 0.35, 0, 0, 0 }
 local h = 0.005
 local res = built:run { stop = 3, dt = h, interval = 0.5,
                         vars = "j1.flange_b.s,j2.flange_b.s,j3.flange_b.s,b1.flange_a.f" }
-local cols = { res:column("j1.flange_b.s"), res:column("j2.flange_b.s"), res:column("j3.flange_b.s") }
+local cols = { T.column(res, "j1.flange_b.s"), T.column(res, "j2.flange_b.s"), T.column(res, "j3.flange_b.s") }
 local t, maxerr = 0, 0
 for r = 1, #cols[1] do
   for i = 1, 3 do maxerr = math.max(maxerr, math.abs(cols[i][r] - y[i])) end
@@ -66,7 +66,7 @@ local parts = { g = tl.Ground {}, j = tl.Slider { k = 10, s = 0.1 }, b0 = tl.Mas
 for i = 1, n do parts.connect[#parts.connect + 1] = { "b0.flange_b", "hang[" .. i .. "].flange_a" } end
 local fan = lied.build(lied.model "Fan" (parts))
 local res = fan:run { stop = 1, dt = 0.001, vars = "j.flange_b.s" }
-local col = res:column("j.flange_b.s")
+local col = T.column(res, "j.flange_b.s")
 T.near(col[#col], 0.1 * math.cos(math.sqrt(2)), 1e-12, "200 contributions at one branch")
 
 T.done()

@@ -40,7 +40,7 @@ for _, n in ipairs { 1, 2, 3, 10, 50 } do
   end
   local maxerr = 0
   for i = 1, n do
-    local col = res:column(names[i])
+    local col = T.column(res, names[i])
     for r = 1, #col do
       local e = math.abs(col[r] - refs[r - 1][i])
       if e > maxerr then maxerr = e end

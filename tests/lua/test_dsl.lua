@@ -92,8 +92,8 @@ T.eq(b4:info().components, 0, "empty array")
 local r1 = built:run { stop = 1, dt = 0.01, interval = 0.5, vars = "w[1].o.j.s" }
 local r2 = built:run { stop = 1, dt = 0.01, interval = 0.5, vars = "w[1].o.j.s" }
 T.eq(r1:nrows(), 3, "rows at the output interval")
-T.eq(r1:column("w[1].o.j.s")[3], r2:column("w[1].o.j.s")[3], "second run starts afresh")
-T.near(r1:column("w[1].o.j.s")[3], 2 * math.cos(2), 1e-7, "oscillator solution")
+T.eq(T.column(r1, "w[1].o.j.s")[3], T.column(r2, "w[1].o.j.s")[3], "second run starts afresh")
+T.near(T.column(r1, "w[1].o.j.s")[3], 2 * math.cos(2), 1e-7, "oscillator solution")
 T.eq(r1:units()["w[1].o.j.s"], "m", "units")
 T.check(tostring(r1):find("3 rows", 1, true), "result tostring")
 

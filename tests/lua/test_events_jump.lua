@@ -19,14 +19,14 @@ local M = lied.model "Jump" {
 }
 
 local function switches(res)
-  local t, y = res:column("time"), res:column("h.y")
+  local t, y = T.column(res, "time"), T.column(res, "h.y")
   local out = {}
   for i = 2, #t do
     if t[i] == t[i - 1] and y[i] ~= y[i - 1] then
       out[#out + 1] = { t = t[i], before = y[i - 1], after = y[i] }
     end
   end
-  return out, y[#y], res:column("i.y")[#t]
+  return out, y[#y], T.column(res, "i.y")[#t]
 end
 
 local solvers = {

@@ -18,8 +18,8 @@ local res = lied.simulate(Fan, { stop = 1, dt = 0.5, solver = "euler", vars = "g
 T.eq(res:nrows(), 3, "70,000 inputs on one signal: rows")
 local names = res:names()
 T.eq(#names, 2, "two outputs recorded")
-T.eq(res:column(names[1])[3], 3, "the first input reads the signal")
-T.eq(res:column(names[2])[3], 3, "the last input reads the signal")
+T.eq(T.column(res, names[1])[3], 3, "the first input reads the signal")
+T.eq(T.column(res, names[2])[3], 3, "the last input reads the signal")
 
 local Branch = lied.model "Branch" {
   parameters = { n = 65536 },

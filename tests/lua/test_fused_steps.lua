@@ -35,8 +35,8 @@ for _, solver in ipairs { "euler", "heun", "rk3", "rk4" } do
   local b, sb = run { solver = solver, fuse = false }
   local c = run { solver = solver, lanes = false }
   local dc = 0
-  for _, name in ipairs(a:names()) do
-    local ca, cc = a:column(name), c:column(name)
+  for _, name in ipairs(T.names(a)) do
+    local ca, cc = T.column(a, name), T.column(c, name)
     for i = 1, #ca do
       if ca[i] ~= cc[i] then dc = dc + 1 end
     end
@@ -45,8 +45,8 @@ for _, solver in ipairs { "euler", "heun", "rk3", "rk4" } do
   T.eq(sa.rhs, sb.rhs, solver .. ": same number of evaluations")
   T.eq(a:nrows(), b:nrows(), solver .. ": same rows")
   local cols, diff, moved = 0, 0, 0
-  for _, name in ipairs(a:names()) do
-    local ca, cb = a:column(name), b:column(name)
+  for _, name in ipairs(T.names(a)) do
+    local ca, cb = T.column(a, name), T.column(b, name)
     cols = cols + 1
     for i = 1, #ca do
       if ca[i] ~= cb[i] then diff = diff + 1 end

@@ -20,8 +20,8 @@ T.eq(kinds["joint1.w_el"], "tearing", "tearing variable joint1.w_el")
 local res = lied.simulate(D, { dt = 0.01, solver = "rk3", stop = 5, interval = 0.01,
   vars = "joint1.phi,closure.s,closure.f" }):run()
 local gap, ok, moved = 0, true, 0
-local phi = res:column("joint1.phi")
-for i, s in ipairs(res:column("closure.s")) do
+local phi = T.column(res, "joint1.phi")
+for i, s in ipairs(T.column(res, "closure.s")) do
   ok = ok and s == s and phi[i] == phi[i]
   gap = math.max(gap, s)
   moved = math.max(moved, math.abs(phi[i] - phi[1]))
@@ -37,7 +37,7 @@ local r2 = lied.simulate(FourBar { joint1 = { T_D = 1e-3 }, joint2 = { T_D = 1e-
   joint3 = { T_D = 1e-3 }, closure = { T_D = 1e-3 } }, { dt = 1e-3, solver = "rk3", stop = 5,
   interval = 0.01, vars = "closure.s" }):run()
 local gap2 = 0
-for _, s in ipairs(r2:column("closure.s")) do gap2 = math.max(gap2, s) end
+for _, s in ipairs(T.column(r2, "closure.s")) do gap2 = math.max(gap2, s) end
 T.check(gap2 < 1e-4, string.format("T_D = 0.001: max gap %.3g m", gap2))
 
 -- Spring / Damper / SpringDamper and Revolute accept T_D; negative is rejected

@@ -36,11 +36,11 @@ local opts = { solver = "rk4", stop = 0.5, dt = 1e-3, interval = 0.05, progress 
 local rp, rl = bp:run(opts), bl:run(opts)
 local same = true
 for i = 1, 40 do
-  local a, b = rp:column(string.format("crab[%d].prismatic1.s", i)), rl:column(string.format("crab[%d].prismatic1.s", i))
+  local a, b = T.column(rp, string.format("crab[%d].prismatic1.s", i)), T.column(rl, string.format("crab[%d].prismatic1.s", i))
   for k = 1, #a do same = same and a[k] == b[k] end
 end
 T.check(same, "pattern and loop: the same bits")
-T.check(rp:column("crab[40].prismatic1.s")[11] ~= 0, "the chain moves")
+T.check(T.column(rp, "crab[40].prismatic1.s")[11] ~= 0, "the chain moves")
 
 -- ---- carts on a line: which cart each spring joins, read from its length ---------
 local Cart = lied.model "Cart" {

@@ -121,7 +121,7 @@ local Ramps = lied.model "Ramps" {
 }
 local rr = lied.build(Ramps):run { solver = "rk4", stop = 1, dt = 0.05, interval = 0.05, vars = "r[*].y", progress = false }
 local function at(name, t)
-  local tc, yc = rr:column("time"), rr:column(name)
+  local tc, yc = T.column(rr, "time"), T.column(rr, name)
   for k = 1, #tc do if math.abs(tc[k] - t) < 1e-9 then return yc[k] end end
 end
 T.eq(at("r[1].y", 0.1), 0, "ramp 1 starts at 0.1")
@@ -152,7 +152,7 @@ local rf = bf:run(opts)
 T.check(sa.fused and sa.lanes, "per-copy model: fused steps in lane form")
 for i = 1, 3 do
   for _, var in ipairs { "revolute2.phi", "revolute2.w", "prismatic1.s", "prismatic1.v" } do
-    local ca, cf = ra:column(string.format("crab[%d].%s", i, var)), rf:column(string.format("c%d.%s", i, var))
+    local ca, cf = T.column(ra, string.format("crab[%d].%s", i, var)), T.column(rf, string.format("c%d.%s", i, var))
     local same = #ca == #cf
     for k = 1, #ca do same = same and ca[k] == cf[k] end
     T.check(same, string.format("crab[%d].%s: the bits of c%d", i, var, i))
@@ -160,9 +160,9 @@ for i = 1, 3 do
 end
 -- a second run starts again from each copy's own start values
 local ra2 = ba:run(opts)
-T.eq(ra2:column("crab[2].revolute2.phi")[1], phis[2], "a second run starts from copy 2's start value")
-T.eq(ra2:column("crab[3].revolute2.phi")[#ra2:column("crab[3].revolute2.phi")],
-  ra:column("crab[3].revolute2.phi")[#ra:column("crab[3].revolute2.phi")], "second run: same bits")
+T.eq(T.column(ra2, "crab[2].revolute2.phi")[1], phis[2], "a second run starts from copy 2's start value")
+T.eq(T.column(ra2, "crab[3].revolute2.phi")[#T.column(ra2, "crab[3].revolute2.phi")],
+  T.column(ra, "crab[3].revolute2.phi")[#T.column(ra, "crab[3].revolute2.phi")], "second run: same bits")
 
 -- uniform per-copy values: the copies are the prototype's
 local Uni = lied.model "Uni" {

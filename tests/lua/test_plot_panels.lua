@@ -31,17 +31,7 @@ local dir = os.tmpname()
 os.remove(dir)
 os.execute("mkdir -p " .. dir)
 
--- The PNG's signature and the width and height of its IHDR chunk.
-local function png_size(path)
-  local f = io.open(path, "rb")
-  if not f then return nil end
-  local b = f:read("a")
-  f:close()
-  if b:sub(1, 8) ~= "\137PNG\r\n\26\n" or b:sub(13, 16) ~= "IHDR" then return nil, #b end
-  local w = string.unpack(">I4", b, 17)
-  local h = string.unpack(">I4", b, 21)
-  return w, h, #b
-end
+local png_size = T.png_size
 
 -- ---- two panels, two axes, from lied.plot ---------------------------------------
 local png = dir .. "/two.png"

@@ -38,8 +38,8 @@ local b, _, eb = run(Lines, false, 10)
 T.eq(ea, nil, "sensors: lanes on, no fault")
 T.eq(eb, nil, "sensors: lanes off, no fault")
 local diff, cols = 0, 0
-for _, name in ipairs(a:names()) do
-  local ca, cb = a:column(name), b:column(name)
+for _, name in ipairs(T.names(a)) do
+  local ca, cb = T.column(a, name), T.column(b, name)
   cols = cols + 1
   for i = 1, #ca do if ca[i] ~= cb[i] and (ca[i] == ca[i] or cb[i] == cb[i]) then diff = diff + 1 end end
 end
@@ -47,7 +47,7 @@ T.eq(diff, 0, "sensors: lanes on and off give the same bits (" .. cols .. " colu
 local n = a:nrows()
 local phases = {}
 for i = 1, 40 do
-  local x = a:column("g[" .. i .. "].q.x")[n]
+  local x = T.column(a, "g[" .. i .. "].q.x")[n]
   phases[x == 0 and "liquid" or x == 1 and "vapour" or "two-phase"] = true
 end
 T.check(phases.liquid and phases["two-phase"] and phases.vapour, "sensors: copies liquid, two-phase and vapour")
@@ -94,13 +94,13 @@ local rb, _, xb = run_evap(false)
 T.eq(xa, nil, "valves: lanes on, no fault")
 T.eq(xb, nil, "valves: lanes off, no fault")
 diff, cols = 0, 0
-for _, name in ipairs(ra:names()) do
-  local ca, cb = ra:column(name), rb:column(name)
+for _, name in ipairs(T.names(ra)) do
+  local ca, cb = T.column(ra, name), T.column(rb, name)
   cols = cols + 1
   for i = 1, #ca do if ca[i] ~= cb[i] then diff = diff + 1 end end
 end
 T.eq(diff, 0, "valves: lanes on and off give the same bits (" .. cols .. " columns)")
-local y1, y32 = ra:column("g[1].txv.y"), ra:column("g[32].txv.y")
+local y1, y32 = T.column(ra, "g[1].txv.y"), T.column(ra, "g[32].txv.y")
 T.check(y32[#y32] > y1[#y1], "valves: the larger heat load opens its valve wider")
 
 -- receivers and accumulators fed at their own rates, drained through valves (events = 0):
@@ -131,13 +131,13 @@ local vb, _, wb = run_vessels(false)
 T.eq(wa, nil, "vessels: lanes on, no fault")
 T.eq(wb, nil, "vessels: lanes off, no fault")
 diff, cols = 0, 0
-for _, name in ipairs(va:names()) do
-  local ca, cb = va:column(name), vb:column(name)
+for _, name in ipairs(T.names(va)) do
+  local ca, cb = T.column(va, name), T.column(vb, name)
   cols = cols + 1
   for i = 1, #ca do if ca[i] ~= cb[i] then diff = diff + 1 end end
 end
 T.eq(diff, 0, "vessels: lanes on and off give the same bits (" .. cols .. " columns)")
-local l1, l24 = va:column("r[1].v.level"), va:column("r[24].v.level")
+local l1, l24 = T.column(va, "r[1].v.level"), T.column(va, "r[24].v.level")
 T.check(l24[#l24] > l1[#l1], "vessels: the receiver fed most fills highest")
 
 -- whole circuits (compressor, receiver, expansion valve with events = 0, accumulator), 8
@@ -165,13 +165,13 @@ local cb_, _, eb_ = run_circuits(false)
 T.eq(ea_, nil, "circuits: lanes on, no fault")
 T.eq(eb_, nil, "circuits: lanes off, no fault")
 diff, cols = 0, 0
-for _, name in ipairs(ca_:names()) do
-  local ca, cb = ca_:column(name), cb_:column(name)
+for _, name in ipairs(T.names(ca_)) do
+  local ca, cb = T.column(ca_, name), T.column(cb_, name)
   cols = cols + 1
   for i = 1, #ca do if ca[i] ~= cb[i] then diff = diff + 1 end end
 end
 T.eq(diff, 0, "circuits: lanes on and off give the same bits (" .. cols .. " columns)")
-local p1, p8 = ca_:column("c[1].rcv.p"), ca_:column("c[8].rcv.p")
+local p1, p8 = T.column(ca_, "c[1].rcv.p"), T.column(ca_, "c[8].rcv.p")
 T.check(p8[#p8] < p1[#p1], "circuits: the copy cooled most condenses at the lowest pressure")
 
 T.done()

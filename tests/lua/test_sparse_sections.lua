@@ -15,7 +15,7 @@ local function same_runs(a, b, rel, what)
   T.eq(a:nrows(), b:nrows(), what .. ": rows")
   local worst, at = 0, ""
   for _, nm in ipairs(names) do
-    local ca, cb = a:column(nm), b:column(nm)
+    local ca, cb = T.column(a, nm), T.column(b, nm)
     local scale = 0
     for r = 1, #ca do scale = math.max(scale, math.abs(ca[r])) end
     for r = 1, #ca do
@@ -49,7 +49,7 @@ same_runs(rs, rd, 1e-6, "district, esdirk23 at tol 1e-7")
 T.check(ss.factorisations <= 2, "district: the constant matrix factorised once per run: " ..
   ss.factorisations)
 -- the flows are what the pump and the valves make of them (not zeros)
-local m = rs:column("pump.m_flow")
+local m = T.column(rs, "pump.m_flow")
 T.check(m[#m] > 0.1, "district: the pump delivers: " .. m[#m])
 -- an explicit solver, a few steps (the evaluations themselves)
 local eopts = { stop = 0.05, solver = "rk4", dt = 1e-3, interval = 0.005,

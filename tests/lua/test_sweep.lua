@@ -22,7 +22,7 @@ for i, p in ipairs(s.points) do
   local r1 = s[i]
   local r2 = lied.build(M, { k = p.k, m = p.m }):run { stop = 2, interval = 0.5, dt = 1e-3,
     vars = "slider.s,slider.v" } -- the model's experiment, then run
-  local a, b = r1:column("slider.s"), r2:column("slider.s")
+  local a, b = T.column(r1, "slider.s"), T.column(r2, "slider.s")
   T.eq(#a, #b, "rows of point " .. i)
   local same = #a == 5
   for j = 1, #a do same = same and string.pack("<d", a[j]) == string.pack("<d", b[j]) end
@@ -33,7 +33,7 @@ for i, p in ipairs(s.points) do
 end
 -- set applies to every point, the point's own values win
 local s2 = lied.sweep(M, { k = { 4 }, set = { m = 4, k = 100 }, run = run })
-T.near(s2[1]:column("slider.s")[5], 1 + 0.2 * math.cos(2), 1e-9, "set m = 4 with k = 4 (w = 1)")
+T.near(T.column(s2[1], "slider.s")[5], 1 + 0.2 * math.cos(2), 1e-9, "set m = 4 with k = 4 (w = 1)")
 -- mode = "list" pairs the values
 local s3 = lied.sweep(M, { k = { 1, 9 }, m = { 1, 9 }, mode = "list", run = run })
 T.eq(#s3, 2, "list mode: 2 points")
@@ -42,14 +42,14 @@ T.eq(s3.labels[2], "k=9 m=9", "list mode pairs")
 -- ---- each: what comes back -------------------------------------------------------
 local nan = 0 / 0
 local e = lied.sweep(M, { k = { 1, 4 }, run = run, each = function(res, point, i)
-  local c = res:column("slider.s")
+  local c = T.column(res, "slider.s")
   return { i = i, k = point.k, last = c[#c], neg = -0.0, tiny = 5e-324, name = "p" .. i,
            flag = i == 2, nested = { { 1, 2.5 }, x = { y = "z" } }, nan = nan }
 end })
 T.eq(e[1].i, 1, "integer back")
 T.eq(math.type(e[2].i), "integer", "still an integer")
 T.eq(e[2].k, 4, "the point's value")
-T.eq(string.pack("<d", e[2].last), string.pack("<d", s[3]:column("slider.s")[5]), "a float to the bit")
+T.eq(string.pack("<d", e[2].last), string.pack("<d", T.column(s[3], "slider.s")[5]), "a float to the bit")
 T.eq(string.pack("<d", e[1].neg), string.pack("<d", -0.0), "-0.0")
 T.eq(e[1].tiny, 5e-324, "a subnormal")
 T.check(e[1].nan ~= e[1].nan, "NaN")

@@ -33,8 +33,8 @@ end
 
 local function same(a, b, what)
   local diff = 0
-  for _, name in ipairs(a:names()) do
-    local ca, cb = a:column(name), b:column(name)
+  for _, name in ipairs(T.names(a)) do
+    local ca, cb = T.column(a, name), T.column(b, name)
     for r = 1, #ca do if ca[r] ~= cb[r] then diff = diff + 1 end end
   end
   T.check(#a:names() > 10 and a:nrows() == 6, what .. ": rows and columns")

@@ -51,8 +51,8 @@ local function compare(model, what, stop, dt)
   local r0, s0 = built:run(o)
   T.check(s1.lanes and not s0.lanes, what .. ": the run in lane form, and copy by copy")
   local same, n, rev = true, 0, false
-  for _, name in ipairs(r1:names()) do
-    local a, b = r1:column(name), r0:column(name)
+  for _, name in ipairs(T.names(r1)) do
+    local a, b = T.column(r1, name), T.column(r0, name)
     for k = 1, #a do
       same = same and a[k] == b[k]
       n = n + 1

@@ -49,10 +49,10 @@ local r2 = run { threads = 2 }
 local ro = run { interval = 0.6 } -- blocks of 64 steps, several sweeps each
 local rov = run { interval = 0.6, fuse = false }
 local same, same2, sameo, moved = true, true, true, false
-T.eq(#rw:column("x[1].x"), 9, "rows: every 0.1 s and both sides of the event")
+T.eq(#T.column(rw, "x[1].x"), 9, "rows: every 0.1 s and both sides of the event")
 for i = 1, n do
   local name = string.format("x[%d].x", i)
-  local a, v, t2, o, ov = rw:column(name), rv:column(name), r2:column(name), ro:column(name), rov:column(name)
+  local a, v, t2, o, ov = T.column(rw, name), T.column(rv, name), T.column(r2, name), T.column(ro, name), T.column(rov, name)
   for k = 1, #a do
     same = same and a[k] == v[k]
     same2 = same2 and a[k] == t2[k]
@@ -96,7 +96,7 @@ for k = 0, 5 do
 end
 local worst = 0
 for i = 1, n do
-  local a = rw:column(string.format("x[%d].x", i))
+  local a = T.column(rw, string.format("x[%d].x", i))
   local d = math.abs(a[#a] - x[i])
   if d > worst then worst = d end
 end
@@ -126,7 +126,7 @@ local function rows_alike(r1, r0, y, m)
   local same, far = true, 0
   for i = 1, m do
     local name = string.format("c[%d].T", i)
-    local a, b = r1:column(name), r0:column(name)
+    local a, b = T.column(r1, name), T.column(r0, name)
     for k = 1, #a do same = same and a[k] == b[k] end
     far = math.max(far, math.abs(a[#a] - y[i]))
   end
@@ -183,7 +183,7 @@ do
   local same, far = rows_alike(r1, r0, y, m)
   local moved = false
   for i = 1, m do
-    local a = r1:column(string.format("c[%d].T", i))
+    local a = T.column(r1, string.format("c[%d].T", i))
     moved = moved or math.abs(a[#a] - a[1]) > 0.01
   end
   T.check(same, "the rod: lanes and copy by copy, the same bits")
@@ -334,7 +334,7 @@ do
   local same, far = rows_alike(r1, r0, y, m)
   T.check(same, "the sensed rod: lanes and copy by copy, the same bits")
   T.check(far < 1e-11, string.format("the sensed rod against rk4 by hand: largest difference %.3g K", far))
-  T.near(after["qs[1].Q_flow"], G(1) * (Ta - r1:column("c[1].T")[2]), 1e-9, "qs[1] measures the flow from the fixed temperature")
+  T.near(after["qs[1].Q_flow"], G(1) * (Ta - T.column(r1, "c[1].T")[2]), 1e-9, "qs[1] measures the flow from the fixed temperature")
 end
 
 -- Spinners (a body on a revolute joint, I a = tau: a section with a

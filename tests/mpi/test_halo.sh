@@ -23,8 +23,8 @@ expect 0 "chain at rest, one process" -- "$LIED" run "$C" --set n=7 --stop 0.2 -
 for np in 2 3; do
   expect 0 "chain, $np ranks" -- "${M[@]}" -np $np "$LIED" run "$C" "${A[@]}" --params \
     --out "$tmp/p$np.csv" --out "$tmp/p$np.mat"
-  check "cmp -s '$tmp/one.csv' '$tmp/p$np.csv'" "the chain's CSV with $np ranks is one process's"
-  check "cmp -s '$tmp/one.mat' '$tmp/p$np.mat'" "the chain's MAT file with $np ranks is one process's"
+  same_results "$tmp/one.csv" "$tmp/p$np.csv" "the chain's CSV with $np ranks is one process's"
+  same_results "$tmp/one.mat" "$tmp/p$np.mat" "the chain's MAT file with $np ranks is one process's"
 done
 # the pushes moved every crab (the last one, on the last rank, too): the
 # ghosts carried them over the ranks' boundaries
@@ -48,7 +48,7 @@ expect 0 "long chain, one process" -- "$LIED" run "$C" "${W[@]}" --out "$tmp/w1.
 contains "$tmp/err" "steps in waves" "one process takes the long chain in waves"
 for np in 2 3; do
   expect 0 "long chain, $np ranks" -- "${M[@]}" -np $np "$LIED" run "$C" "${W[@]}" --out "$tmp/w$np.csv"
-  check "cmp -s '$tmp/w1.csv' '$tmp/w$np.csv'" "the long chain's CSV with $np ranks is one process's"
+  same_results "$tmp/w1.csv" "$tmp/w$np.csv" "the long chain's CSV with $np ranks is one process's"
 done
 
 # a selection over both arrays and ranks, in one process's order
@@ -56,7 +56,7 @@ V='*.s,spring[*].frame_b.f*,crab[5].prismatic1.v,crab[3].revolute2.*'
 expect 0 "vars, one process" -- "$LIED" run "$C" "${A[@]}" --vars "$V" --out "$tmp/v1.csv"
 for np in 2 3; do
   expect 0 "vars, $np ranks" -- "${M[@]}" -np $np "$LIED" run "$C" "${A[@]}" --vars "$V" --out "$tmp/v$np.csv"
-  check "cmp -s '$tmp/v1.csv' '$tmp/v$np.csv'" "a selection over both arrays with $np ranks"
+  same_results "$tmp/v1.csv" "$tmp/v$np.csv" "a selection over both arrays with $np ranks"
 done
 contains "$tmp/v1.csv" "time,crab[1].prismatic1.s,crab[2].prismatic1.s" "the selection's order"
 
@@ -65,7 +65,7 @@ for s in euler heun; do
   expect 0 "$s, one process" -- "$LIED" run "$C" "${A[@]}" --solver $s
   cp "$tmp/out" "$tmp/$s.out"
   expect 0 "$s, 3 ranks" -- "${M[@]}" -np 3 "$LIED" run "$C" "${A[@]}" --solver $s
-  check "cmp -s '$tmp/$s.out' '$tmp/out'" "$s on stdout with 3 ranks"
+  same_results "$tmp/$s.out" "$tmp/out" "$s on stdout with 3 ranks"
 done
 
 # a grid of crabs split by rows: a pattern over two loop variables
@@ -74,7 +74,7 @@ B=(--set n=7 --stop 0.1 --interval 0.02 --set 'row[1].crab[2].prismatic1.v=1' --
 expect 0 "grid, one process" -- "$LIED" run "$G" "${B[@]}" --out "$tmp/g1.csv"
 for np in 2 3; do
   expect 0 "grid, $np ranks" -- "${M[@]}" -np $np "$LIED" run "$G" "${B[@]}" --out "$tmp/g$np.csv"
-  check "cmp -s '$tmp/g1.csv' '$tmp/g$np.csv'" "the grid's CSV with $np ranks is one process's"
+  same_results "$tmp/g1.csv" "$tmp/g$np.csv" "the grid's CSV with $np ranks is one process's"
 done
 
 # models that cannot be split, and solvers that are not fixed-step explicit

@@ -24,10 +24,10 @@ cp "$tmp/out" "$tmp/one.out"
 for np in 2 3; do
   expect 0 "$np ranks" -- "${M[@]}" -np $np "$LIED" run "$E" "${A[@]}" --params \
     --out "$tmp/p$np.csv" --out "$tmp/p$np.mat"
-  check "cmp -s '$tmp/one.csv' '$tmp/p$np.csv'" "the CSV of $np ranks is the CSV of one process"
-  check "cmp -s '$tmp/one.mat' '$tmp/p$np.mat'" "the MAT file of $np ranks is one process's"
+  same_results "$tmp/one.csv" "$tmp/p$np.csv" "the CSV of $np ranks is the CSV of one process"
+  same_results "$tmp/one.mat" "$tmp/p$np.mat" "the MAT file of $np ranks is one process's"
   expect 0 "$np ranks, stdout" -- "${M[@]}" -np $np "$LIED" run "$E" "${A[@]}"
-  check "cmp -s '$tmp/one.out' '$tmp/out'" "CSV on stdout with $np ranks"
+  same_results "$tmp/one.out" "$tmp/out" "CSV on stdout with $np ranks"
 done
 # the values really differ between copies, and the override of crab[7] (on
 # rank 1) is in the file: the per-copy parameters saw the global indices
@@ -40,7 +40,7 @@ check "[ \$(head -1 '$tmp/one.out' | tr , '\n' | wc -l) -eq 41 ] && [ \$(wc -l <
 V='crab[9].revolute2.phi,crab[9].revolute2.w,crab[*].prismatic1.s,crab[2].revolute2.w,crab[1?].revolute2.phi'
 expect 0 "vars, one process" -- "$LIED" run "$E" "${A[@]}" --vars "$V" --out "$tmp/v1.csv"
 expect 0 "vars, 2 ranks" -- "${M[@]}" -np 2 "$LIED" run "$E" "${A[@]}" --vars "$V" --out "$tmp/v2.csv"
-check "cmp -s '$tmp/v1.csv' '$tmp/v2.csv'" "a selection over both ranks is one process's"
+same_results "$tmp/v1.csv" "$tmp/v2.csv" "a selection over both ranks is one process's"
 contains "$tmp/v2.csv" "time,crab[9].revolute2.phi,crab[9].revolute2.w,crab[1].prismatic1.s" "the selection's order"
 
 # a model parameter of one copy (g[3].k, composite level) and per-copy rates
@@ -48,7 +48,7 @@ G=tests/mpi/growth.lua
 expect 0 "growth, one process" -- "$LIED" run "$G" --set n=5 --set 'g[3].k=-2' --stop 0.1 --out "$tmp/g1.csv"
 expect 0 "growth, 2 ranks" -- "${M[@]}" -np 2 "$LIED" run "$G" --set n=5 --set 'g[3].k=-2' --stop 0.1 \
   --out "$tmp/g2.csv"
-check "cmp -s '$tmp/g1.csv' '$tmp/g2.csv'" "a model parameter of copy 3 (rank 1) with 2 ranks"
+same_results "$tmp/g1.csv" "$tmp/g2.csv" "a model parameter of copy 3 (rank 1) with 2 ranks"
 check "[ \"\$(tail -1 '$tmp/g2.csv' | cut -d, -f4)\" != \"\$(tail -1 '$tmp/g2.csv' | cut -d, -f5)\" ]" \
   "g[3] (k = -2) differs from g[4] (k = -1)"
 
@@ -96,7 +96,7 @@ check "[ \$(grep -c '^0.2505,' '$tmp/l1.csv') -eq 2 ]" "two rows at the event (b
 check "[ \$(wc -l <'$tmp/l1.csv') -eq 14 ]" "11 output points, 2 event rows and the header"
 for np in 2 3; do
   expect 0 "lags, $np ranks" -- "${M[@]}" -np $np "$LIED" run "$L" --out "$tmp/l$np.csv"
-  check "cmp -s '$tmp/l1.csv' '$tmp/l$np.csv'" "time events: $np ranks give one process's bytes"
+  same_results "$tmp/l1.csv" "$tmp/l$np.csv" "time events: $np ranks give one process's bytes"
 done
 # per-copy event times: the ranks' rows differ, the run stops naming them
 expect_error 1 "lied: rank 0 of 2: rank 1: a row at t = 0.29049999999999998 where rank 0 has t = 0.26050000000000001 (every rank must output its rows at the same times: time events must fall at the same times in every copy" -- \

@@ -22,6 +22,8 @@ for f in bin/lied lib/lua/5.4/lied/core.so share/lua/5.4/lied/init.lua share/lua
          lib/cmake/lied/liedConfig.cmake share/man/man1/lied.1 share/doc/lied/examples/ext/duffing.c; do
   [ -e "$prefix/$f" ] || [ -e "$prefix/${f/\/lib\//\/lib64\/}" ] || fail "not installed: $f"
 done
+# the test-only classes (tests/testlib) are not part of the product
+[ -z "$(find "$prefix" -iname '*testlib*')" ] || fail "the test library is installed"
 libdir=$(dirname "$(find "$prefix" -name 'liblied_engine.so' | head -1)")
 [ -n "$libdir" ] || fail "no liblied_engine.so"
 # no build path in the code or data (debug information aside)
@@ -38,6 +40,8 @@ cd "$tmp/work"
 env -u LIED_LUA_DIR -u LIED_STDLIB_DIR "$prefix/bin/lied" run cranecrab.lua --stop 0.1 >crab.csv
 [ "$(wc -l <crab.csv)" -gt 10 ] || fail "lied run from the install"
 "$prefix/bin/lied" -e 'assert(require("lied").version)' || fail "lied -e"
+env -u LIED_PATH "$prefix/bin/lied" -e 'assert(not pcall(require("lied").library, "testlib"))' ||
+  fail "the installed lied knows the test library"
 ref=$("$prefix/bin/lied" run vessels.lua --stop 1 --vars t1.level | tail -1)
 
 # a stock Lua 5.4 with the install's paths

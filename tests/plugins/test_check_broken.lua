@@ -16,10 +16,10 @@ local function run(lanes)
 end
 local a, b = run(true), run(false)
 local names, first = a:names(), nil
-local ta = a:column(0)
+local ta = T.column(a, 0)
 for r = 1, a:nrows() do
   for _, n in ipairs(names) do
-    if a:column(n)[r] ~= b:column(n)[r] then first = { row = r, name = n, t = ta[r] }; break end
+    if T.column(a, n)[r] ~= T.column(b, n)[r] then first = { row = r, name = n, t = ta[r] }; break end
   end
   if first then break end
 end

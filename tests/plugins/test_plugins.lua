@@ -31,7 +31,7 @@ for _ = 1, 1000 do
   local k4x, k4v = f(x + h * k3x, v + h * k3v)
   x, v = x + h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x), v + h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
 end
-local xs = res:column("osc.x")
+local xs = T.column(res, "osc.x")
 T.near(xs[#xs], x, 1e-12, "x(1) as a hand-written RK4")
 T.eq(res:units()["osc.x"], "m", "units from the plugin")
 local names = {}
@@ -47,7 +47,7 @@ T.check(info.chunked and info.lanes, "lane forms of the plugin's blocks are used
 local r1, s1 = bm:run { stop = 0.5, dt = 1e-3, vars = "unit[64].osc.x" }
 T.check(s1.fused and s1.lanes, "fused steps in lane form")
 local r2 = lied.build(Many, { n = 64 }):run { stop = 0.5, dt = 1e-3, vars = "unit[64].osc.x", lanes = false }
-local c1, c2 = r1:column("unit[64].osc.x"), r2:column("unit[64].osc.x")
+local c1, c2 = T.column(r1, "unit[64].osc.x"), T.column(r2, "unit[64].osc.x")
 T.eq(c1[#c1], c2[#c2], "lanes and copy by copy give the same bits")
 
 -- errors name the component path, as for built-in classes

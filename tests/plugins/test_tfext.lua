@@ -84,7 +84,7 @@ end
 local a, b = run(true), run(false)
 local diff = 0
 for _, n in ipairs(a:names()) do
-  local ca, cb = a:column(n), b:column(n)
+  local ca, cb = T.column(a, n), T.column(b, n)
   for i = 1, #ca do if ca[i] ~= cb[i] then diff = diff + 1 end end
 end
 T.eq(diff, 0, "heaters: lanes on and off give the same bits")

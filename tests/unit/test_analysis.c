@@ -7,7 +7,7 @@
 #include "analysis/analysis.h"
 #include "check.h"
 #include "fixtures.h"
-#include "lib/testlib/testlib.h"
+#include "testlib/testlib.h"
 
 /* ground - j (spring k, damper d, force F) - b (mass m) */
 static lied_system *oscillator(double k, double d, double F, double m, double s0,
@@ -32,13 +32,20 @@ static void start(const lied_system *sys, double *x) {
   lied_sched_gather_x(sys->sched, x);
 }
 
+/* The oscillator (s0 = 0.1) built and at its start values in x; NULL (a
+ * failed check) when it cannot be built. */
+static lied_system *started(double k, double d, double F, double m, double *x, lied_err *e) {
+  lied_system *sys = oscillator(k, d, F, m, 0.1, e);
+  CHECK(sys != NULL);
+  if (sys) start(sys, x);
+  return sys;
+}
+
 static void test_steady_spring(void) {
   lied_err e = {0};
-  lied_system *sys = oscillator(4, 0.5, 2, 1, 0.1, &e);
-  CHECK(sys != NULL);
-  if (!sys) return;
   double x[2];
-  start(sys, x);
+  lied_system *sys = started(4, 0.5, 2, 1, x, &e);
+  if (!sys) return;
   lied_steady_opts o = {0};
   lied_steady_stats st;
   CHECK(lied_steady(sys->sched, &o, x, &st, &e) == LIED_OK);
@@ -71,20 +78,16 @@ static void test_steady_spring(void) {
  * transient reaches it. No steady state: a constant force without a spring. */
 static void test_steady_undamped_and_none(void) {
   lied_err e = {0};
-  lied_system *sys = oscillator(4, 0, 2, 1, 0.1, &e);
-  CHECK(sys != NULL);
-  if (!sys) return;
   double x[2];
-  start(sys, x);
+  lied_system *sys = started(4, 0, 2, 1, x, &e);
+  if (!sys) return;
   lied_steady_opts o = {0};
   lied_steady_stats st;
   CHECK(lied_steady(sys->sched, &o, x, &st, &e) == LIED_OK);
   CHECK_NEAR(x[0], 0.5, 1e-12);
   lied_system_free(sys);
-  sys = oscillator(0, 1, 2, 1, 0.1, &e); /* v settles at F/d, s grows forever */
-  CHECK(sys != NULL);
+  sys = started(0, 1, 2, 1, x, &e); /* v settles at F/d, s grows forever */
   if (!sys) return;
-  start(sys, x);
   o.maxit = 50;
   CHECK(lied_steady(sys->sched, &o, x, &st, &e) == LIED_E_SOLVER);
   CHECK(strstr(e.msg, "steady: no steady state found") != NULL);
@@ -96,11 +99,9 @@ static void test_steady_undamped_and_none(void) {
 static void test_linearize(void) {
   lied_err e = {0};
   const double k = 4, m = 1;
-  lied_system *sys = oscillator(k, 0, 0, m, 0.1, &e);
-  CHECK(sys != NULL);
-  if (!sys) return;
   double x[2];
-  start(sys, x);
+  lied_system *sys = started(k, 0, 0, m, x, &e);
+  if (!sys) return;
   int spec;
   uint64_t inst;
   const char *rest;
@@ -113,7 +114,7 @@ static void test_linearize(void) {
   double *in[1] = {F};
   const double *out[2] = {v, f};
   lied_linear L;
-  CHECK(lied_linearize(sys->sched, 0, x, in, 1, out, 2, &L, &e) == LIED_OK);
+  CHECK(lied_linearize(sys->sched, 0, x, in, 1, out, 2, NULL, &L, &e) == LIED_OK);
   const double A[4] = {0, 1, -k / m, 0};
   for (int i = 0; i < 4; i++) CHECK_NEAR(L.A[i], A[i], 1e-10);
   CHECK_NEAR(L.B[0], 0, 1e-10);
@@ -131,9 +132,34 @@ static void test_linearize(void) {
   lied_system_free(sys);
 }
 
+/* A set stop flag (Ctrl-C, SIGTERM) ends steady and linearize at their
+ * next evaluation with LIED_ERROR and "interrupted"; the flag is left for
+ * the caller. */
+static void test_stop_flag(void) {
+  lied_err e = {0};
+  double x[2];
+  lied_system *sys = started(4, 1, 2, 1, x, &e);
+  if (!sys) return;
+  volatile sig_atomic_t flag = 130;
+  lied_steady_opts o = {0};
+  o.stop = &flag;
+  lied_steady_stats st;
+  CHECK(lied_steady(sys->sched, &o, x, &st, &e) == LIED_ERROR);
+  CHECK(strstr(e.msg, "steady: interrupted") != NULL);
+  CHECK(flag == 130);
+  lied_linear L;
+  CHECK(lied_linearize(sys->sched, 0, x, NULL, 0, NULL, 0, &flag, &L, &e) == LIED_ERROR);
+  CHECK(strstr(e.msg, "linearize: interrupted after 0 evaluations") != NULL);
+  CHECK(L.A == NULL); /* freed */
+  flag = 0;
+  CHECK(lied_steady(sys->sched, &o, x, &st, &e) == LIED_OK);
+  lied_system_free(sys);
+}
+
 int main(void) {
   test_steady_spring();
   test_steady_undamped_and_none();
   test_linearize();
+  test_stop_flag();
   return CHECK_DONE();
 }

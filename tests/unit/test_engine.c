@@ -4,7 +4,7 @@
 #include "check.h"
 #include "fixtures.h"
 #include "core/model.h"
-#include "lib/testlib/testlib.h"
+#include "testlib/testlib.h"
 #include "sched/sched.h"
 #include "solve/sim.h"
 

@@ -11,7 +11,7 @@
 #include "check.h"
 #include "fixtures.h"
 #include "core/model.h"
-#include "lib/testlib/testlib.h"
+#include "testlib/testlib.h"
 #include "sched/sched.h"
 #include "solve/erk.h"
 #include "solve/fused.h"

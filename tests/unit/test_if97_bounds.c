@@ -272,7 +272,7 @@ static void ma_inverses(double p, double T, double X) {
   if (ma_phX(p, a.h, X, &b, why, sizeof why))
     ma_report("phX", p, T, X, why, NAN);
   else if (!near(b.T, T, 1e-10, 0) || ma_pTX(p, b.T, X, &c, why, sizeof why) ||
-           !near(c.h, a.h, 1e-9, 1e-9) || c.Xl != b.Xl) /* (Xl: the returned T's) */
+           !near(c.h, a.h, 1e-9, 1e-9) || c.Xl != b.Xl || c.Xi != b.Xi) /* (Xl, Xi: the returned T's) */
     ma_report("phX", p, T, X, NULL, b.T);
   double Tl = NAN;
   ma_T_phX_lanes(1, &p, &a.h, &X, &Tl);
@@ -281,9 +281,9 @@ static void ma_inverses(double p, double T, double X) {
     ma_report("rho_uX", p, T, X, why, NAN);
   else if (!near(b.T, T, 1e-10, 0) || !near(b.p, p, 1e-9, 0))
     ma_report("rho_uX", p, T, X, NULL, b.T);
-  /* the dew point of air at saturation is its temperature */
+  /* the dew (frost) point of air at saturation is its temperature */
   double Td;
-  if (a.Xl == 0 && a.phi >= 1 - 1e-12 && (ma_Tdew(p, X, &Td, why, sizeof why) || !near(Td, T, 1e-9, 0)))
+  if (a.Xl == 0 && a.Xi == 0 && a.phi >= 1 - 1e-12 && (ma_Tdew(p, X, &Td, why, sizeof why) || !near(Td, T, 1e-9, 0)))
     ma_report("Tdew", p, T, X, why, Td);
 }
 

@@ -12,7 +12,7 @@
  * test_lane_forms.c, driven by the class registry. */
 #include "lanes.h"
 #include "lib/mechanics/mechanics.h"
-#include "lib/testlib/testlib.h"
+#include "testlib/testlib.h"
 #include "sched/sched.h"
 #include "solve/butcher.h"
 #include "solve/fused.h"

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include "cases.h"
 #include "check.h"
 #include "fixtures.h"
 #include "core/model.h"
@@ -180,7 +181,11 @@ static void same_bits_waves(int64_t n, int64_t k) {
     for (int v = 0; v < 5; v++) {
       /* v: 0 blocks of steps, 1 single steps, 2 --no-fuse, 3 and 4: 2 and 3
        * threads asked for (output points evaluated on them) */
-      lied_sim_opts o = {.start = 0, .stop = 0.7 + 0.01 * t, .dt = 0.003, .solver = tables[t],
+      /* 233 steps; under sanitizers 66, which still take every path: sweeps
+       * of 7 steps and a partial one, the 64 steps of a model that fits the
+       * stage budget whole and two more */
+      const double stop = SANITIZED ? 0.2 : 0.7;
+      lied_sim_opts o = {.start = 0, .stop = stop + 0.01 * t, .dt = 0.003, .solver = tables[t],
                          .threads = v >= 3 ? v - 1 : 1, .no_fuse = v == 2};
       if (v == 1) o.interval = o.dt; /* output at every step: blocks of one step */
       lied_sim_stats sa, sb;
@@ -193,7 +198,7 @@ static void same_bits_waves(int64_t n, int64_t k) {
       CHECK(sa.fused == (v != 2) && !sb.fused);
       CHECK(sa.lanes == (v != 2)); /* waves in lane form (sched/lanering.h) */
       if (sa.lanes != (v != 2)) fprintf(stderr, "waves: no lanes (%s)\n", sa.no_lanes);
-      CHECK(sa.steps == sb.steps && sa.rhs == sb.rhs && sa.steps > 200);
+      CHECK(sa.steps == sb.steps && sa.rhs == sb.rhs && sa.steps > (SANITIZED ? 64 : 200));
       CHECK(sa.threads == (v >= 3 && n > 4096 ? v - 1 : 1));
       lied_sched_gather_x(a->sched, da);
       lied_sched_gather_x(b->sched, db);
@@ -216,6 +221,13 @@ out:
  * calibrated to the pool from the first block: the same bits as one
  * thread, for every explicit table, block lengths that split the stages
  * unevenly and a block longer than one sweep. */
+/* The longest run of steps of the tests below: 64, a whole sweep of a
+ * chain that fits the stage budget (up to 1,000 copies here), several of a
+ * longer one (12 steps per sweep from 4,099 copies; on the pool 24 or 36).
+ * Under sanitizers the longer chains take 40: still a whole sweep on one
+ * thread and on the pool of 2 and 3 workers, and a partial one after it. */
+#define LONG_RUN(len, n) (SANITIZED && (len) == 64 && (n) > 1000 ? 40 : (len))
+
 static void same_bits_waves_pool(int64_t n, int64_t k) {
   static const char *tables[] = {"euler", "heun", "rk3", "rk4"};
   static const int lens[] = {1, 2, 5, 7, 64};
@@ -231,7 +243,7 @@ static void same_bits_waves_pool(int64_t n, int64_t k) {
     CHECK(lied_pool_new(&p, t, &e) == LIED_OK);
     for (int tb = 0; tb < 4; tb++)
       for (int l = 0; l < 5; l++) {
-        const int len = lens[l];
+        const int len = LONG_RUN(lens[l], n);
         for (int j = 0; j <= len; j++) times[j] = 0.1 + 0.003 * j;
         lied_wave w1, wp;
         /* one thread */
@@ -355,7 +367,7 @@ static void same_bits_lanes(int64_t n, int64_t k, int wrap) {
     if (t > 1) CHECK(lied_pool_new(&p, t, &e) == LIED_OK);
     for (int tb = 0; tb < 4; tb++)
       for (int l = 0; l < 3; l++) {
-        const int len = lens[l];
+        const int len = LONG_RUN(lens[l], n);
         for (int j = 0; j <= len; j++) times[j] = 0.1 + 0.003 * j;
         lied_wave w;
         for (int lanes = 0; lanes < 2; lanes++) {
@@ -559,36 +571,53 @@ static void no_window(int64_t n, int hub) {
   as_whole_graph(passed_on(n, hub, 0, &e), passed_on(n, hub, LIED_SCHED_NO_WINDOW, &e), 0);
 }
 
-int main(void) {
-  same_window(3000, 1, 0, 1);  /* n sliders, n - 1 springs, n - 2 sums */
-  same_window(2001, 2, 0, 1);  /* links two ahead */
-  same_window(6007, 3, 0, 1);
-  same_window(1024, 1, 0, 1);  /* a small window */
-  same_window(3000, 1, 1, 0);  /* periodic: the last link reads copy 0 */
-  same_window(3000, 1, 2, 1);  /* a slider outside the arrays at the end (level by level) */
-  no_window(3000, 0);          /* a signal passed on from copy to copy */
-  no_window(3000, 1);          /* a component reading every copy */
-  window_outsider(2000);       /* ... and its Jacobian pattern */
-  same_bits(300, 1, 0, 1);  /* 9 chunks and a partial one */
-  same_bits(1000, 2, 0, 1); /* links two ahead */
-  same_bits(301, 1, 1, 0);  /* periodic: lags as long as the chain */
-  same_bits(40, 1, 0, 0);   /* too few chunks to matter */
-  same_bits(63, 1, 0, 0);   /* under two chunks */
-  same_bits(64, 1, 0, 1);   /* two chunks, lags of one: half the arrays */
-  same_bits_threads(5000, 1);
-  same_bits_waves_pool(5000, 1);
-  same_bits_waves_pool(6001, 3);
-  waves_trust(LIED_WAVE_TRUST + 100);
-  same_bits_threads(5000, 3);
-  same_bits_waves(64, 1);
-  same_bits_waves(300, 1);
-  same_bits_waves(1001, 3);
-  same_bits_waves(4099, 2);
-  same_bits_lanes(1000, 1, 0); /* partial groups at both ends */
-  same_bits_lanes(64, 1, 0);   /* the shortest chain in waves: ends in every chunk */
-  same_bits_lanes(100, 1, 0);
-  same_bits_lanes(4099, 2, 0); /* links two ahead */
-  same_bits_lanes(6001, 3, 0); /* three ahead */
-  same_bits_lanes(5000, 1, 0); /* on the pool: 2 and 3 workers share it */
-  return CHECK_DONE();
+int main(int argc, char **argv) {
+  CASES(argc, argv);
+  if (CASE("windows")) {
+    same_window(3000, 1, 0, 1);  /* n sliders, n - 1 springs, n - 2 sums */
+    same_window(2001, 2, 0, 1);  /* links two ahead */
+    same_window(6007, 3, 0, 1);
+    same_window(1024, 1, 0, 1);  /* a small window */
+    same_window(3000, 1, 1, 0);  /* periodic: the last link reads copy 0 */
+    same_window(3000, 1, 2, 1);  /* a slider outside the arrays at the end (level by level) */
+  }
+  if (CASE("no_window")) {
+    no_window(3000, 0);          /* a signal passed on from copy to copy */
+    no_window(3000, 1);          /* a component reading every copy */
+    window_outsider(2000);       /* ... and its Jacobian pattern */
+  }
+  if (CASE("bits")) {
+    same_bits(300, 1, 0, 1);  /* 9 chunks and a partial one */
+    same_bits(1000, 2, 0, 1); /* links two ahead */
+    same_bits(301, 1, 1, 0);  /* periodic: lags as long as the chain */
+    same_bits(40, 1, 0, 0);   /* too few chunks to matter */
+    same_bits(63, 1, 0, 0);   /* under two chunks */
+    same_bits(64, 1, 0, 1);   /* two chunks, lags of one: half the arrays */
+  }
+  if (CASE("threads")) {
+    same_bits_threads(5000, 1);
+    same_bits_threads(5000, 3);
+  }
+  /* the long cases in parts of similar length, so that ctest runs them on
+   * several cores */
+  if (CASE("waves_pool")) same_bits_waves_pool(5000, 1);
+  if (CASE("waves_pool_3")) {
+    same_bits_waves_pool(6001, 3);
+    waves_trust(LIED_WAVE_TRUST + 100);
+  }
+  if (CASE("waves")) {
+    same_bits_waves(64, 1);
+    same_bits_waves(300, 1);
+    same_bits_waves(1001, 3);
+  }
+  if (CASE("waves_4099")) same_bits_waves(4099, 2);
+  if (CASE("lanes")) {
+    same_bits_lanes(1000, 1, 0); /* partial groups at both ends */
+    same_bits_lanes(64, 1, 0);   /* the shortest chain in waves: ends in every chunk */
+    same_bits_lanes(100, 1, 0);
+    same_bits_lanes(4099, 2, 0); /* links two ahead */
+  }
+  if (CASE("lanes_6001")) same_bits_lanes(6001, 3, 0); /* three ahead */
+  if (CASE("lanes_5000")) same_bits_lanes(5000, 1, 0); /* on the pool: 2 and 3 workers share it */
+  return CASES_DONE();
 }

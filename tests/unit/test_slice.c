@@ -6,7 +6,7 @@
 #include "check.h"
 #include "fixtures.h"
 #include "core/model.h"
-#include "lib/testlib/testlib.h"
+#include "testlib/testlib.h"
 #include "record/recorder.h"
 
 /* Copies 6 .. 8 (first = 5) of an ensemble of 10 chains ground-j-b. */

@@ -23,6 +23,7 @@
  * measures h is reported, that block alone, for h it reads and p it does
  * not. */
 #include "lanes.h"
+#include "core/table.h"
 #include "lib/signals/signals.h"
 #include "lib/rotational/rotational.h"
 #include "lib/thermal/thermal.h"
@@ -149,11 +150,41 @@ static void audit_block(const lied_model *m, int s, int b, const lied_env *env) 
       report(m, s, b, "tearing variable", q);
 }
 
+/* The tables of the next model (their parameters give the index: 0, 1..),
+ * NULL-terminated; audit() takes them and clears the list. */
+static const lied_table_data *const *tables_next;
+
+/* One copy of the parts, with the tables of tables_next (copies() of
+ * lanes.h, the tables added first). */
+static lied_system *copies_tables(const part *parts, int nparts, const char *const *conn,
+                                  const param *params, lied_err *e) {
+  if (!tables_next) return copies(1, parts, nparts, conn, params, e);
+  lied_model *m = lied_model_new(e);
+  for (int k = 0; tables_next[k]; k++) {
+    lied_table *t = lied_table_new(tables_next[k], e);
+    CHECK(t != NULL && lied_model_add_table(m, t, e) == k);
+    if (t) lied_table_release(t);
+  }
+  tables_next = NULL;
+  const int root = lied_model_add(m, -1, "Top", NULL, 1, 0, NULL, e);
+  const int arr = lied_model_add(m, root, "c", NULL, 1, 1, NULL, e);
+  int id[24];
+  CHECK(nparts <= 24);
+  for (int i = 0; i < nparts && i < 24; i++)
+    id[i] = lied_model_add(m, arr, parts[i].name, parts[i].cls, 1, 0, NULL, e);
+  for (int i = 0; params[i].name; i++)
+    CHECK(lied_model_set_param(m, id[params[i].part], params[i].name, params[i].v, params[i].len,
+                               e) == 0);
+  for (int i = 0; conn[i]; i += 2)
+    CHECK(lied_model_connect(m, arr, conn[i], conn[i + 1], NULL, e) == 0);
+  return fx_build(m, 0, e);
+}
+
 /* One copy of the parts, run for stop seconds, then audited. */
 static void audit(const char *name, const part *parts, int nparts, const char *const *conn,
                   const param *params, double stop) {
   lied_err e = {0};
-  lied_system *sys = copies(1, parts, nparts, conn, params, &e);
+  lied_system *sys = copies_tables(parts, nparts, conn, params, &e);
   CHECK(sys != NULL);
   if (!sys) {
     fprintf(stderr, "%s: %s\n", name, e.msg);
@@ -330,6 +361,39 @@ static const param turbo_params[] = {
     {2, "Q", {3e4}, 1},      {2, "V", {0.02}, 1}, {3, "m_ref", {0.45}, 1}, {3, "medium", NASA_AIR},
     {4, "medium", NASA_AIR}, {5, "J", {0.02}, 1}, {5, "w", {1000}, 1},     {7, "k", {5}, 1},
     {8, "medium", NASA_AIR}, {0, NULL, {0}, 0}};
+
+/* E2: the turbomachines of maps (the maps of tests/validation/
+ * test_turbo_maps.lua): a compressor and a turbine, each between a source
+ * and a sink, on the lines of their flow maps, on a shaft. */
+static const double map_speeds[] = {1500, 2500, 3500};
+static const double map_cr[] = {1.0, 1.5, 2.0, 2.5}, map_tr[] = {1.2, 1.6, 2.2, 3.0};
+static const double map_cf[] = {0.8, 0.6, 0.3, 0.1, 1.4, 1.2, 0.9, 0.5, 2.0, 1.8, 1.6, 1.2};
+static const double map_ce[] = {0.60, 0.70, 0.72, 0.65, 0.65, 0.80, 0.82, 0.75, 0.60, 0.78, 0.84, 0.80};
+static const double map_tf[] = {0.20, 0.32, 0.40, 0.42, 0.18, 0.30, 0.39, 0.415, 0.15, 0.27, 0.37, 0.41};
+static const double map_te[] = {0.70, 0.80, 0.82, 0.78, 0.75, 0.86, 0.88, 0.85, 0.72, 0.84, 0.89, 0.87};
+#define MAP_DATA(R, Z, NAME) {2, LIED_TABLE_LINEAR, LIED_TABLE_HOLD, 3, 4, map_speeds, R, Z, NAME}
+static const lied_table_data map_cflow = MAP_DATA(map_cr, map_cf, "cflow"),
+                             map_ceff = MAP_DATA(map_cr, map_ce, "ceff"),
+                             map_tflow = MAP_DATA(map_tr, map_tf, "tflow"),
+                             map_teff = MAP_DATA(map_tr, map_te, "teff");
+static const lied_table_data *const map_tables[] = {&map_cflow, &map_ceff, &map_tflow, &map_teff,
+                                                    NULL};
+static const part maps_parts[] = {
+    {"src", &tf_source_class},   {"comp", &tb_compressor_map_class}, {"snk", &tf_sink_class},
+    {"tsrc", &tf_source_class},  {"turb", &tb_turbine_map_class},    {"tsnk", &tf_sink_class},
+    {"shaft", &ro_inertia_class}, {"tin", &sig_sine_class}};
+static const char *const maps_conn[] = {
+    "src.outlet", "comp.inlet", "comp.outlet", "snk.inlet", "tsrc.outlet", "turb.inlet",
+    "turb.outlet", "tsnk.inlet", "shaft.flange_a", "comp.flange", "shaft.flange_a", "turb.flange",
+    "tin.y", "src.T0_in", NULL};
+static const param maps_params[] = {
+    {0, "medium", NASA_AIR}, {0, "L", {2e4}, 1},      {0, "T0_from_input", {1}, 1},
+    {1, "medium", NASA_AIR}, {1, "flow", {0}, 1},     {1, "eff", {1}, 1},
+    {2, "medium", NASA_AIR}, {2, "p0", {1.5e5}, 1},   {3, "medium", NASA_AIR},
+    {3, "p0", {1.6e5}, 1},   {3, "T0", {600}, 1},     {3, "L", {2e4}, 1},
+    {4, "medium", NASA_AIR}, {4, "flow", {2}, 1},     {4, "eff", {3}, 1},
+    {5, "medium", NASA_AIR}, {6, "J", {5}, 1},        {6, "w", {2500}, 1},
+    {7, "offset", {288}, 1}, {7, "amplitude", {5}, 1}, {0, NULL, {0}, 0}};
 
 /* F: undirected liquid with every component (m_flow_reg = 100: every blend
  * between the two directions and the junction's regularised weights in use,
@@ -559,6 +623,9 @@ int main(void) {
         moist_params, 2);
   audit("gas turbine", turbo_parts, (int)(sizeof turbo_parts / sizeof *turbo_parts), turbo_conn,
         turbo_params, 1);
+  tables_next = map_tables;
+  audit("turbomachines of maps", maps_parts, (int)(sizeof maps_parts / sizeof *maps_parts),
+        maps_conn, maps_params, 1);
   audit("undirected liquid", und_parts, (int)(sizeof und_parts / sizeof *und_parts), und_conn,
         und_params, 5);
   audit("undirected moist air", mix_parts, (int)(sizeof mix_parts / sizeof *mix_parts), mix_conn,
@@ -573,9 +640,11 @@ int main(void) {
         strcmp(lib->name, "turbo"))
       continue;
     for (const lied_class *const *c = lib->classes; *c; c++) {
-      static const char *const sources[] = {"Constant", "Step", "Ramp", "Sine"};
+      /* the two-phase exchangers (rhx.c, from main) are not converted yet */
+      static const char *const sources[] = {"Constant", "Step", "Ramp", "Sine",
+                                            "TwoPhaseCounterFlowHX", "TwoPhaseCrossFlowHX"};
       int known = 0;
-      for (int k = 0; k < 4; k++) known |= !strcmp((*c)->name, sources[k]);
+      for (int k = 0; k < 6; k++) known |= !strcmp((*c)->name, sources[k]);
       for (int k = 0; k < nseen; k++) known |= seen[k] == *c;
       CHECK(known);
       if (!known) fprintf(stderr, "%s.%s: in no audited model\n", lib->name, (*c)->name);
@@ -590,8 +659,9 @@ int main(void) {
    * isentropic enthalpy change is computed from p_in and p_out = pr p_in
    * (the entropy at p_in, the temperature at that entropy and p_out); for
    * an ideal gas p cancels, but the block reads it */
-  static const char *const cancels[][3] = {{"Compressor", "work", "state"},
-                                           {"Turbine", "work", "state"}};
+  static const char *const cancels[][3] = {
+      {"Compressor", "work", "state"},    {"Turbine", "work", "state"}, {"Fan", "work", "state"},
+      {"CompressorMap", "work", "state"}, {"TurbineMap", "work", "state"}};
   int unused = 0, bad_unused = 0;
   for (int i = 0; i < nuses; i++) {
     if (!strcmp(uses[i].cls, "BadSensor")) { /* its measure's p alone */

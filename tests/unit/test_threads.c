@@ -13,7 +13,7 @@
 #include "fixtures.h"
 #include "core/model.h"
 #include "core/pool.h"
-#include "lib/testlib/testlib.h"
+#include "testlib/testlib.h"
 #include "sched/par.h"
 #include "sched/sched.h"
 #include "solve/fused.h"

@@ -17,7 +17,7 @@ local vars = "j1.flange_b.s,j2.flange_b.s"
 
 -- errors at the end and the largest at the output points
 local function errors(res)
-  local p1, p2, tt = res:column("j1.flange_b.s"), res:column("j2.flange_b.s"), res:column("time")
+  local p1, p2, tt = T.column(res, "j1.flange_b.s"), T.column(res, "j2.flange_b.s"), T.column(res, "time")
   local worst = 0
   for r = 1, #tt do
     local e1, e2 = exact(tt[r])
@@ -37,12 +37,14 @@ for _, solver in ipairs { "dopri45", "esdirk23", "cvode" } do
       local eend, eout = errors(res)
       io.stdout:write(string.format("%-8s tol %-6g: error at 10 s %.3g (%.2f x tol), at outputs %.3g; " ..
         "steps %d, rejected %d, evaluations %d\n", solver, tol, eend, eend / tol, eout, st.steps, st.rejected, st.rhs))
-      if solver ~= "cvode" then -- cvode is the peer to compare with, not ours to validate
+      if solver == "cvode" then -- the peer: its bound as docs/solvers.md states it
+        T.check(eend < 200 * tol, string.format("cvode tol %g: error at the end %.3g below 200 x tol", tol, eend))
+      else
         T.check(eend < 10 * tol, string.format("%s tol %g: error at the end %.3g", solver, tol, eend))
         T.check(eout < 10 * tol, string.format("%s tol %g: error at the output points %.3g", solver, tol, eout))
         T.check(eend > 1e-3 * tol, string.format("%s tol %g: error %.3g not suspiciously small", solver, tol, eend))
       end
-      local tt = res:column("time")
+      local tt = T.column(res, "time")
       T.eq(#tt, 29, solver .. ": output rows (0, 0.37, ..., 9.99, 10)")
       T.eq(tt[2], 0.37, solver .. ": output point 0.37 exact")
       T.eq(tt[#tt], 10, solver .. ": last output at stop")
@@ -67,13 +69,13 @@ for _, solver in ipairs { "dopri45", "esdirk23" } do
   -- every accepted step
   local s_all, r_all = steps(solver, 1e-6, { interval = "step" })
   T.eq(r_all:nrows(), s_all.steps + 1, solver .. ": one row per step")
-  local tt = r_all:column("time")
+  local tt = T.column(r_all, "time")
   local increasing = true
   for r = 2, #tt do increasing = increasing and tt[r] > tt[r - 1] end
   T.check(increasing and tt[#tt] == stop, solver .. ": step times increase up to stop")
   -- the first step when given, the largest step
   local _, r_first = steps(solver, 1e-6, { interval = "step", dt = 1e-4 })
-  T.eq(r_first:column("time")[2], 1e-4, solver .. ": first step = dt")
+  T.eq(T.column(r_first, "time")[2], 1e-4, solver .. ": first step = dt")
   local s_max = steps(solver, 1e-3, { hmax = 0.05 })
   T.check(s_max.steps >= stop / 0.05, string.format("%s: hmax 0.05 gives %d >= 200 steps", solver, s_max.steps))
 end

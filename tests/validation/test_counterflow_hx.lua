@@ -26,10 +26,10 @@ local function steady(M, N, stop)
     stop = stop })
   local res = sim:run()
   local n = res:nrows()
-  local Th, Tc = res:column("hot_out.T")[n], res:column("cold_out.T")[n]
+  local Th, Tc = T.column(res, "hot_out.T")[n], T.column(res, "cold_out.T")[n]
   local Qh, Qc = Ch * (Thi - Th), Cc * (Tc - Tci)
   -- steady: the last two outputs agree
-  T.near(res:column("hot_out.T")[n - 1], Th, 1e-6, "steady at N = " .. N)
+  T.near(T.column(res, "hot_out.T")[n - 1], Th, 1e-6, "steady at N = " .. N)
   return Qh / (Cmin * (Thi - Tci)), Qh, Qc, sim.model:value("hx.Q_flow")
 end
 

@@ -67,7 +67,7 @@ local worst = 0
 for row = 1, 21 do
   for i = 0, 2 do
     for q, nm in ipairs(names) do
-      local got = res:column(string.format("crab[%d].%s", i + 1, nm))[row]
+      local got = T.column(res, string.format("crab[%d].%s", i + 1, nm))[row]
       local err = math.abs(got - x[4 * i + q])
       if err > worst then worst = err end
     end
@@ -76,7 +76,7 @@ for row = 1, 21 do
 end
 print(string.format("n = 3: largest difference %.3g", worst))
 T.check(worst <= 1e-10, string.format("crab_chain n = 3 against the equations: largest difference %.3g", worst))
-T.check(math.abs(res:column("crab[3].prismatic1.s")[21]) > 0.1, "the push reached crab 3 through the springs")
+T.check(math.abs(T.column(res, "crab[3].prismatic1.s")[21]) > 0.1, "the push reached crab 3 through the springs")
 
 -- ---- 1b. chains long enough to be evaluated skewed (docs/architecture.md, ------
 -- "Evaluation": chunk by chunk with lagging steps), the longer one scheduled
@@ -106,7 +106,7 @@ for _, case in ipairs {
   for i = 1, n do
     for _, nm in ipairs(names) do
       local col = string.format("crab[%d].%s", i, nm)
-      local a, c = r3:column(col), r3c:column(col)
+      local a, c = T.column(r3, col), T.column(r3c, col)
       for k = 1, #a do bits = bits and a[k] == c[k] end
     end
   end
@@ -119,7 +119,7 @@ for _, case in ipairs {
   local w3 = 0
   for _, i in ipairs(case.at) do
     for q, nm in ipairs(names) do
-      local got = r3:column(string.format("crab[%d].%s", i + 1, nm))[2]
+      local got = T.column(r3, string.format("crab[%d].%s", i + 1, nm))[2]
       w3 = math.max(w3, math.abs(got - x3[4 * i + q]))
     end
   end

@@ -39,8 +39,8 @@ local sim = lied.simulate(CraneCrab, { solver = "rk4", dt = h, stop = stop,
                                       interval = h * every, vars = table.concat(all, ",") })
 local res = sim:run()
 local col = {}
-for _, n in ipairs(all) do col[n] = res:column(n) end
-local time = res:column("time")
+for _, n in ipairs(all) do col[n] = T.column(res, n) end
+local time = T.column(res, "time")
 T.eq(#time, stop / (h * every) + 1, "output rows")
 
 local y = { 0, 0, 0, 0 }

@@ -33,9 +33,9 @@ local names = { "revolute1.phi", "revolute2.phi", "revolute1.w", "revolute2.w" }
 local res = lied.simulate(DoublePendulum, { solver = "rk4", dt = h, stop = stop,
   interval = h * every, vars = table.concat(names, ",") .. ",body2.frame_a.x,body2.frame_a.y" }):run()
 local col = {}
-for _, n in ipairs(names) do col[n] = res:column(n) end
-local bx, by = res:column("body2.frame_a.x"), res:column("body2.frame_a.y")
-local time = res:column("time")
+for _, n in ipairs(names) do col[n] = T.column(res, n) end
+local bx, by = T.column(res, "body2.frame_a.x"), T.column(res, "body2.frame_a.y")
+local time = T.column(res, "time")
 
 -- start: joint angles -> absolute angles
 local p1, p2 = -math.pi / 2 + 0.7, 0.5

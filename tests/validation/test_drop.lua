@@ -33,8 +33,8 @@ local function run(set, opts)
   opts.vars = "slider.s,slider.v,floor.f"
   local ok, res = pcall(function() return lied.simulate(Drop, opts):run() end)
   if not ok then return nil, res end
-  return { s = res:column("slider.s"), v = res:column("slider.v"), f = res:column("floor.f"),
-           t = res:column("time") }
+  return { s = T.column(res, "slider.s"), v = T.column(res, "slider.v"), f = T.column(res, "floor.f"),
+           t = T.column(res, "time") }
 end
 
 local function finite(x) return x == x and x > -math.huge and x < math.huge end

@@ -20,7 +20,7 @@ local function run(set, opts)
   local res = lied.simulate(Drum, opts):run()
   local cols = {}
   for _, n in ipairs { "time", "drum.p", "drum.T", "drum.M", "drum.U", "valve.y" } do
-    cols[n] = assert(res:column(n))
+    cols[n] = assert(T.column(res, n))
   end
   return cols
 end

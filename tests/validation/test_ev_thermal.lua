@@ -10,7 +10,7 @@ local T = require "tests.testing"
 local EV = dofile("examples/ev_thermal.lua")
 local sim = lied.simulate(EV, { interval = 1 })
 local res = sim:run()
-local function col(n) return assert(res:column(n)) end
+local function col(n) return assert(T.column(res, n)) end
 local t, Tb, y = col("time"), col("battery.T"), col("v_rad.y")
 local load, contact = col("load.Q_flow"), col("contact.Q_flow")
 local pump, rad, byp = col("pump.m_flow"), col("v_rad.m_flow"), col("v_byp.m_flow")

@@ -19,7 +19,7 @@ end
 
 -- impacts: the times that appear in two rows, with v before and after
 local function impacts(res)
-  local t, v, y = res:column("time"), res:column("ball.v"), res:column("ball.y")
+  local t, v, y = T.column(res, "time"), T.column(res, "ball.v"), T.column(res, "ball.y")
   local out = {}
   for i = 2, #t do
     if t[i] == t[i - 1] then out[#out + 1] = { t = t[i], vb = v[i - 1], va = v[i], y = y[i] } end
@@ -40,7 +40,7 @@ local function check(opts, tol, tag)
   end
   T.check(worst < tol, string.format("%s: first five impact times within %g (worst %.3g)", tag,
     tol, worst))
-  local y = res:column("ball.y")
+  local y = T.column(res, "ball.y")
   local low = math.huge
   for i = 1, #y do low = math.min(low, y[i]) end
   T.check(low > -1e-9, tag .. ": the ball never goes through the floor")
@@ -54,7 +54,7 @@ check({ solver = "esdirk23", tol = 1e-8, stop = 3 }, 1e-6, "esdirk23 tol 1e-8")
 do
   local M = lied.model "Rest" { ball = pm.BouncingBall { y = 1, e = 0.8 } }
   local res = lied.build(M):run { solver = "dopri45", tol = 1e-10, stop = 6, vars = "ball.y,ball.v,ball.resting" }
-  local y, r = res:column("ball.y"), res:column("ball.resting")
+  local y, r = T.column(res, "ball.y"), T.column(res, "ball.resting")
   T.eq(r[#r], 1, "the ball rests after the accumulation point")
   T.eq(y[#y], 0, "resting on the floor")
   local zeno = t1 + 2 * v1 * e / (g * (1 - e))

@@ -16,8 +16,8 @@ local function traj(opts)
   opts.vars = table.concat(vars, ",")
   opts.interval, opts.stop = 2, 60
   local r = lied.build(Loop):run(opts)
-  local out = { time = r:column("time") }
-  for _, v in ipairs(vars) do out[v] = r:column(v) end
+  local out = { time = T.column(r, "time") }
+  for _, v in ipairs(vars) do out[v] = T.column(r, v) end
   return out
 end
 -- largest error relative to 1 + |reference| over every row and variable

@@ -8,8 +8,8 @@ local T = require "tests.testing"
 
 -- rows of a result as {t, values...}, and the times that appear twice
 local function cols(res, names)
-  local c = { t = res:column("time") }
-  for _, n in ipairs(names) do c[n] = res:column(n) end
+  local c = { t = T.column(res, "time") }
+  for _, n in ipairs(names) do c[n] = T.column(res, n) end
   return c
 end
 
@@ -63,7 +63,7 @@ do
     connect = { { "e.y", "pi.u" } },
   }
   local res = lied.build(M):run { solver = "rk4", dt = 0.1, stop = 5, vars = "pi.y,pi.x" }
-  local y, x = res:column("pi.y"), res:column("pi.x")
+  local y, x = T.column(res, "pi.y"), T.column(res, "pi.x")
   -- x_{j+1} = x_j + 0.1 (1 + (y_j - v_j)), v_j = 1 + x_j: once limited,
   -- x_{j+1} = x_j + 0.1 (1.5 - x_j) -> 1.5, v - yMax -> k Tt/Ti |e| = 1 (as PI's)
   local xe, xj = 0, 0
@@ -85,7 +85,7 @@ do
     connect = { { "u.y", "h.u" } },
   }
   local res = lied.build(M):run { solver = "dopri45", tol = 1e-10, stop = 13, vars = "h.y" }
-  local t, y = res:column("time"), res:column("h.y")
+  local t, y = T.column(res, "time"), T.column(res, "h.y")
   local sw = {}
   for i = 2, #t do if t[i] == t[i - 1] then sw[#sw + 1] = { t = t[i], b = y[i - 1], a = y[i] } end end
   -- rises through 0.5 at pi/6 + 2 k pi, falls through -0.5 at 7 pi/6 + 2 k pi
@@ -106,8 +106,8 @@ for _, hs in ipairs { 0, 1 } do
     connect = { { "u.y", "h.u" } },
   }
   local res = lied.build(M):run { solver = "rk4", dt = 0.1, stop = 0.3, vars = "h.y,h.high" }
-  T.eq(res:column("h.high")[1], hs, "Hysteresis high_start = " .. hs .. ": start state")
-  T.eq(res:column("h.y")[1], hs == 1 and 1 or -1, "Hysteresis high_start = " .. hs .. ": output")
+  T.eq(T.column(res, "h.high")[1], hs, "Hysteresis high_start = " .. hs .. ": start state")
+  T.eq(T.column(res, "h.y")[1], hs == 1 and 1 or -1, "Hysteresis high_start = " .. hs .. ": output")
 end
 
 -- ---- Pulse and TimeTable (events = true): every edge and breakpoint is a time event -----
@@ -121,7 +121,7 @@ do
   }
   -- rk4 at dt = 0.25 lands on every edge: the integrals are exact to rounding
   local res = lied.build(M):run { solver = "rk4", dt = 0.25, stop = 2, vars = "i1.y,i2.y,i3.y" }
-  local a, b, c = res:column("i1.y"), res:column("i2.y"), res:column("i3.y")
+  local a, b, c = T.column(res, "i1.y"), T.column(res, "i2.y"), T.column(res, "i3.y")
   -- pulses high over [0.2, 0.41), [0.9, 1.11), [1.6, 1.81): 3 x 0.21
   T.near(a[#a], 3 * 0.21, 1e-12, "integral of the pulse train")
   -- table: ramp 0 -> 1 over 0.33, 1 -> -1 over 0.68, then -1 for 0.99
@@ -134,7 +134,7 @@ do
     connect = { { "tt.y", "i2.u" } },
   }
   local r2 = lied.build(N):run { solver = "rk4", dt = 0.25, stop = 2, vars = "i2.y" }
-  local d = r2:column("i2.y")
+  local d = T.column(r2, "i2.y")
   T.check(math.abs(d[#d] - (0.33 / 2 - 0.99)) > 1e-4, "the kinks are no events by default")
   T.eq(r2:nrows(), 9, "no rows of events: one per step of 0.25 s from 0 to 2")
 end

@@ -18,8 +18,8 @@ end
 local function run(model)
   local res = lied.simulate(model, { interval = 0.01, vars = table.concat(vars, ",") }):run()
   local col = {}
-  for _, n in ipairs(vars) do col[n] = res:column(n) end
-  return col, #res:column("time")
+  for _, n in ipairs(vars) do col[n] = T.column(res, n) end
+  return col, #T.column(res, "time")
 end
 
 local col, rows = run(FourBar)

@@ -19,8 +19,8 @@ local function run(td, dt, stop, interval)
   local res = lied.simulate(Gripper, { set = { T_D = td }, dt = dt, stop = stop, solver = "rk3",
     interval = interval, vars = vars }):run()
   local c = {}
-  for n in vars:gmatch("[^,]+") do c[n] = res:column(n) end
-  c.t = res:column("time")
+  for n in vars:gmatch("[^,]+") do c[n] = T.column(res, n) end
+  c.t = T.column(res, "time")
   return c
 end
 local function finite(x) return x == x and x > -math.huge and x < math.huge end

@@ -29,7 +29,7 @@ do
   local sim = lied.simulate(M, { stop = 200, solver = "dopri45", tol = 1e-10, interval = 1,
     vars = "c.T,heater.Q_flow,sens.y,sens.T,amb.Q_flow,hot.Q_flow,g1.Q_flow,g2.Q_flow" })
   local res = sim:run()
-  local t, Tc = res:column("time"), res:column("c.T")
+  local t, Tc = T.column(res, "time"), T.column(res, "c.T")
   local Tinf = (G1 * Ta + G2 * Tb + Q) / (G1 + G2)
   local maxerr = 0
   for i = 1, #t do
@@ -39,14 +39,14 @@ do
   print(string.format("capacitor between two temperatures: max relative error %.3g", maxerr))
   T.check(maxerr < 1e-8, "exponential approach to 1e-8 (dopri45, tol 1e-10): " .. maxerr)
   local n = #t
-  T.eq(res:column("sens.y")[n], Tc[n], "temperature sensor output")
-  T.eq(res:column("sens.T")[n], Tc[n], "temperature sensor variable")
-  T.eq(res:column("heater.Q_flow")[n], Q, "prescribed heat flow recorded as heater.Q_flow")
+  T.eq(T.column(res, "sens.y")[n], Tc[n], "temperature sensor output")
+  T.eq(T.column(res, "sens.T")[n], Tc[n], "temperature sensor variable")
+  T.eq(T.column(res, "heater.Q_flow")[n], Q, "prescribed heat flow recorded as heater.Q_flow")
   -- the boundaries deliver what the conductors carry; the node's balance closes
-  local g1q, g2q = res:column("g1.Q_flow")[n], res:column("g2.Q_flow")[n]
+  local g1q, g2q = T.column(res, "g1.Q_flow")[n], T.column(res, "g2.Q_flow")[n]
   T.near(g1q, G1 * (Ta - Tc[n]), 1e-9, "g1: Q_flow = G (T_a - T_b)")
-  T.eq(res:column("amb.Q_flow")[n], g1q, "amb delivers g1's heat flow")
-  T.eq(res:column("hot.Q_flow")[n], g2q, "hot delivers g2's heat flow")
+  T.eq(T.column(res, "amb.Q_flow")[n], g1q, "amb delivers g1's heat flow")
+  T.eq(T.column(res, "hot.Q_flow")[n], g2q, "hot delivers g2's heat flow")
   T.near(g1q + g2q + Q, C * (Tinf - Tc[n]) * (G1 + G2) / C, 1e-6, "heat into the node = C der(T)")
 end
 
@@ -64,7 +64,7 @@ do
   }
   local res = lied.simulate(M, { stop = 500, solver = "dopri45", tol = 1e-10, interval = 5,
     vars = "c1.T,c2.T,flow.y,flow.Q_flow" }):run()
-  local t, a, b, q = res:column("time"), res:column("c1.T"), res:column("c2.T"), res:column("flow.y")
+  local t, a, b, q = T.column(res, "time"), T.column(res, "c1.T"), T.column(res, "c2.T"), T.column(res, "flow.y")
   local k, E0 = G * (1 / C1 + 1 / C2), C1 * T1 + C2 * T2
   local maxerr, maxE = 0, 0
   for i = 1, #t do
@@ -76,7 +76,7 @@ do
   print(string.format("two capacitors: max relative error %.3g, energy %.3g", maxerr, maxE))
   T.check(maxerr < 1e-8, "exponential equalisation to 1e-8: " .. maxerr)
   T.check(maxE < 1e-12, "energy conserved: " .. maxE)
-  T.eq(res:column("flow.Q_flow")[#t], q[#t], "sensor variable = output")
+  T.eq(T.column(res, "flow.Q_flow")[#t], q[#t], "sensor variable = output")
 end
 
 -- 3. Radiation, convection (conductance from a signal) and a fixed heat flow

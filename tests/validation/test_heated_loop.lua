@@ -9,7 +9,7 @@ local T = require "tests.testing"
 local Loop = dofile("examples/heated_loop.lua")
 local sim = lied.simulate(Loop, { interval = 1 })
 local res, stats = sim:run()
-local function col(n) return assert(res:column(n)) end
+local function col(n) return assert(T.column(res, n)) end
 local function last(n) local c = col(n) return c[#c] end
 
 local cp, Q = 4184, 5e4

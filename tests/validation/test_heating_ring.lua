@@ -28,11 +28,11 @@ do
   local Q_A, Q_B, Q_2, Q_4, t_fail = 4e5, 3e5, -3.5e5, -2.5e5, 600
   local res = lied.simulate(Ring):run { stop = 1500, interval = 5,
     vars = "*.M,*.U,pumpB.m_flow,sec23.drop[1].m_flow,sec34.drop[1].m_flow,boilerB.Q" }
-  local t = res:column("time")
+  local t = T.column(res, "time")
   local Ms, Us = {}, {}
-  for _, name in ipairs(res:names()) do
-    if name:match("%.M$") then Ms[#Ms + 1] = res:column(name) end
-    if name:match("%.U$") then Us[#Us + 1] = res:column(name) end
+  for _, name in ipairs(T.names(res)) do
+    if name:match("%.M$") then Ms[#Ms + 1] = T.column(res, name) end
+    if name:match("%.U$") then Us[#Us + 1] = T.column(res, name) end
   end
   T.eq(#Ms, 36, "the ring's volumes")
   local function total(cols, k)
@@ -56,7 +56,7 @@ do
   T.check(dE <= 1e-9 * turnover, "ring: energy balance to 1e-9 of the heat turned over")
   -- the reversals: plant B's flow and the sections next to S3
   local function at(name, tt)
-    local c, v = res:column(name)
+    local c, v = T.column(res, name)
     for k = 1, #t do if t[k] <= tt then v = c[k] end end
     return v
   end
@@ -89,8 +89,8 @@ do
   }
   local res = lied.simulate(Front):run { stop = stop, solver = "dopri45", tol = 1e-8, interval = 0.5,
                                          vars = "vol[*].T,vol[*].M,a.m_flow,b.m_flow" }
-  local t = res:column("time")
-  local ma, mb = res:column("a.m_flow"), res:column("b.m_flow")
+  local t = T.column(res, "time")
+  local ma, mb = T.column(res, "a.m_flow"), T.column(res, "b.m_flow")
   -- throughputs: forwards what entered at a, rearwards what entered at b
   local Wf, Wr = { 0 }, { 0 }
   for k = 2, #t do
@@ -99,10 +99,10 @@ do
     Wf[k] = Wf[k - 1] + (t[k] <= t_rev and math.max(0, 0.5 * (ma[k] + ma[k - 1])) * h or 0)
     Wr[k] = Wr[k - 1] + (t[k - 1] >= t_rev and math.max(0, -0.5 * (mb[k] + mb[k - 1])) * h or 0)
   end
-  local Mc = res:column("vol[1].M")[1]
+  local Mc = T.column(res, "vol[1].M")[1]
   -- the mean and the half-way point of cell k's step response, in throughput
   local function response(k, W, rising, t0, t1)
-    local Tk = res:column(string.format("vol[%d].T", k))
+    local Tk = T.column(res, string.format("vol[%d].T", k))
     local lo, hi = rising and 300 or 360, rising and 360 or 300
     local mean, half, prev = 0, nil, 0
     for q = 1, #t do

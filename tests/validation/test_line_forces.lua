@@ -73,7 +73,7 @@ local names = { "px.s", "py.s", "rot.phi", "px.v", "py.v", "rot.w", "sd.s", "sd.
 local res = lied.simulate(Model, { solver = "rk4", dt = h, stop = stop, interval = h * every,
                                    vars = table.concat(names, ",") }):run()
 local col = {}
-for _, n in ipairs(names) do col[n] = res:column(n) end
+for _, n in ipairs(names) do col[n] = T.column(res, n) end
 local y, t, maxerr = { 0.2, -0.4, 0.3, 0.5, 0, -1 }, 0, 0
 for row = 1, #col["px.s"] do
   if row > 1 then for _ = 1, every do y = rk4(t, y, h); t = t + h end end

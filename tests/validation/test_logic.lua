@@ -13,7 +13,7 @@ local pi = math.pi
 -- The times at which column `name` changes (the second row of each pair of
 -- rows of an event), and its values after them.
 local function changes(res, name)
-  local t, v = res:column("time"), res:column(name)
+  local t, v = T.column(res, "time"), T.column(res, name)
   local at, to = {}, {}
   for i = 2, #t do
     if v[i] ~= v[i - 1] then at[#at + 1], to[#to + 1] = t[i], v[i] end

@@ -39,7 +39,7 @@ local function outlets(M)
   T.check(not err, "exchanger runs: " .. tostring(err))
   local n = res:nrows()
   local r = {}
-  for _, v in ipairs { "T_a", "T_b", "Q_flow", "eps", "NTU", "Cr" } do r[v] = res:column("x." .. v)[n] end
+  for _, v in ipairs { "T_a", "T_b", "Q_flow", "eps", "NTU", "Cr" } do r[v] = T.column(res, "x." .. v)[n] end
   return r
 end
 local worst = 0
@@ -102,7 +102,7 @@ local function pipe_dp(m)
     connect = { { "s.outlet", "pipe.inlet" }, { "pipe.outlet", "k.inlet" } },
   }
   local res = lied.build(M):run { stop = 0.01, solver = "rk4", dt = 0.01, vars = "pipe.dp,pipe.Re" }
-  return res:column("pipe.dp")[res:nrows()], res:column("pipe.Re")[res:nrows()]
+  return T.column(res, "pipe.dp")[res:nrows()], T.column(res, "pipe.Re")[res:nrows()]
 end
 local A = math.pi * d * d / 4
 local function Re_of(m) return m * d / (A * mu) end
@@ -157,7 +157,7 @@ do
     vars = "cool.T,sep.m_cond,sep.m_air,sep.H_cond,sep.H_air,sep.x_out,k.inlet.X1,k.inlet.h" }
   T.check(not err, "separator runs: " .. tostring(err))
   local n = res:nrows()
-  local function last(v) return res:column(v)[n] end
+  local function last(v) return T.column(res, v)[n] end
   local hin = tf.moist_air_nasa:h_pTX(1e5, 303.15, X) + (-1.2e4) / m
   local st = tf.moist_air_nasa:state_phX(1e5, hin, X)
   T.check(st.Xl > 0, "the air is cooled into fog")

@@ -104,12 +104,12 @@ local m_ss = (lo + hi) / 2
 local rows = res:nrows()
 T.eq(rows, 201, "rows every second")
 for k = 1, P.n + 1 do
-  T.near(res:column(string.format("drop[%d].m_flow", k))[rows], m_ss, 1e-7 * m_ss,
+  T.near(T.column(res, string.format("drop[%d].m_flow", k))[rows], m_ss, 1e-7 * m_ss,
     string.format("drop[%d]: the steady flow %.10g kg/s", k, m_ss))
 end
 local prev = -1
 for i = 1, P.n do
-  local T_i = res:column(string.format("vol[%d].T", i))
+  local T_i = T.column(res, string.format("vol[%d].T", i))
   local first
   for r = 1, rows do
     if T_i[r] > 0.5 * (293.15 + P.T_in) then first = r break end

@@ -46,16 +46,16 @@ T.check(not err, "the circuit runs: " .. tostring(err))
 local n = res:nrows()
 local worstM, worstE = 0, 0
 for i = 1, n do
-  local t = res:column("time")[i]
-  local Mt = res:column("rcv.M")[i] + res:column("acc.M")[i]
+  local t = T.column(res, "time")[i]
+  local Mt = T.column(res, "rcv.M")[i] + T.column(res, "acc.M")[i]
   worstM = math.max(worstM, math.abs(Mt / M0 - 1))
-  local dU = res:column("rcv.U")[i] + res:column("acc.U")[i] - U0
-  local E = (-2800 + 1800) * t + res:column("work.y")[i]
+  local dU = T.column(res, "rcv.U")[i] + T.column(res, "acc.U")[i] - U0
+  local E = (-2800 + 1800) * t + T.column(res, "work.y")[i]
   worstE = math.max(worstE, math.abs(dU - E) / (1800 * 30))
 end
 T.check(worstM < 1e-9, "circuit: the charge kept to 1e-9 (" .. worstM .. ")")
 T.check(worstE < 1e-6, "circuit: energy = heat flows + the shaft's work (" .. worstE .. ")")
-local r1, rn = res:column("rcv.M")[1], res:column("rcv.M")[n]
+local r1, rn = T.column(res, "rcv.M")[1], T.column(res, "rcv.M")[n]
 T.check(rn / r1 - 1 > 0.01, "circuit: charge moved into the receiver (" .. r1 .. " -> " .. rn .. " kg)")
 -- outflows: saturated liquid from the receiver, saturated vapour from the accumulator
 local pr, pa = m:value("rcv.p"), m:value("acc.p")
@@ -90,14 +90,14 @@ end
 local function balance(r, M0, m_in)
   local worst = 0
   for i = 1, r:nrows() do
-    local t = r:column("time")[i]
-    worst = math.max(worst, math.abs((r:column("v.M")[i] + r:column("gone.y")[i] - m_in * t) / M0 - 1))
+    local t = T.column(r, "time")[i]
+    worst = math.max(worst, math.abs((T.column(r, "v.M")[i] + T.column(r, "gone.y")[i] - m_in * t) / M0 - 1))
   end
   return worst
 end
 local function finite_all(r, vars)
   for _, v in ipairs(vars) do
-    for _, x in ipairs(r:column(v)) do if x ~= x or math.abs(x) == math.huge then return false end end
+    for _, x in ipairs(T.column(r, v)) do if x ~= x or math.abs(x) == math.huge then return false end end
   end
   return true
 end
@@ -109,11 +109,11 @@ do
   T.check(not e, "receiver run dry: runs (" .. tostring(e) .. ")")
   T.check(finite_all(r, vars), "receiver run dry: no NaN")
   local k = r:nrows()
-  T.check(r:column("v.level")[k] < 1e-3, "receiver run dry: level near 0 at the end (" .. r:column("v.level")[k] .. ")")
-  T.check(r:column("v.M")[k] < 0.2 * M0, "receiver run dry: most of its charge gone")
+  T.check(T.column(r, "v.level")[k] < 1e-3, "receiver run dry: level near 0 at the end (" .. T.column(r, "v.level")[k] .. ")")
+  T.check(T.column(r, "v.M")[k] < 0.2 * M0, "receiver run dry: most of its charge gone")
   local seen = false
   for i = 1, k do
-    local lv, xo = r:column("v.level")[i], r:column("v.x_out")[i]
+    local lv, xo = T.column(r, "v.level")[i], T.column(r, "v.x_out")[i]
     if lv > 0 and lv < 0.02 then seen = true end
     if lv >= 0.02 then T.check(xo == 0, "receiver: liquid out while level >= level_mouth") end
     T.check(lv >= 0 and lv <= 1, "receiver: level in [0, 1]")
@@ -121,7 +121,7 @@ do
   T.check(seen, "receiver run dry: passed through the mouth's blend")
   local w = balance(r, M0, 0)
   T.check(w < 1e-9, "receiver run dry: charge + outflow = start charge to 1e-9 (" .. w .. ")")
-  T.check(r:column("v.x_out")[k] > 0.9, "receiver run dry: vapour leaves (x_out " .. r:column("v.x_out")[k] .. ")")
+  T.check(T.column(r, "v.x_out")[k] > 0.9, "receiver run dry: vapour leaves (x_out " .. T.column(r, "v.x_out")[k] .. ")")
 end
 do
   -- an accumulator flooded: liquid fills it (inflow of subcooled liquid), vapour, then liquid leaves
@@ -142,8 +142,8 @@ do
   T.check(not e, "accumulator flooded: runs (" .. tostring(e) .. ")")
   T.check(finite_all(r, vars), "accumulator flooded: no NaN")
   local k = r:nrows()
-  T.eq(r:column("v.level")[k], 1, "accumulator flooded: level 1")
-  T.eq(r:column("v.x_out")[k], 0, "accumulator flooded: liquid leaves")
+  T.eq(T.column(r, "v.level")[k], 1, "accumulator flooded: level 1")
+  T.eq(T.column(r, "v.x_out")[k], 0, "accumulator flooded: liquid leaves")
   local w = balance(r, M0, 0.02)
   T.check(w < 1e-9, "accumulator filled: charge + outflow - inflow = start charge to 1e-9 (" .. w .. ")")
 end

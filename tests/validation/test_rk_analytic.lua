@@ -18,7 +18,7 @@ local e1, e2 = exact(stop)
 local function err_at_stop(solver, h)
   local res = built:run { stop = stop, dt = h, interval = stop, solver = solver,
                           vars = "j1.flange_b.s,j2.flange_b.s" }
-  local p1, p2 = res:column("j1.flange_b.s"), res:column("j2.flange_b.s")
+  local p1, p2 = T.column(res, "j1.flange_b.s"), T.column(res, "j2.flange_b.s")
   return math.max(math.abs(p1[#p1] - e1), math.abs(p2[#p2] - e2))
 end
 

@@ -28,7 +28,7 @@ for _, tol in ipairs { 1e-10, 1e-9, 1e-8, 1e-7, 1e-6 } do
   end)
   T.check(ok, "rigid drop, dopri45 tol " .. tol .. (ok and "" or ": " .. tostring(res)))
   if ok then
-    local s = res:column("slider.s")
+    local s = T.column(res, "slider.s")
     ref = ref or s[#s]
     T.check(math.abs(s[#s] - ref) < 1e3 * tol,
       string.format("tol %g: s(5) = %.12g (tol 1e-10: %.12g)", tol, s[#s], ref))

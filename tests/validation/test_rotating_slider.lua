@@ -55,7 +55,7 @@ local names = { "joint.phi", "slide.s", "joint.w", "slide.v",
 local res = lied.simulate(Model, { solver = "rk4", dt = h, stop = stop, interval = h * every,
                                    vars = table.concat(names, ",") }):run()
 local col = {}
-for _, n in ipairs(names) do col[n] = res:column(n) end
+for _, n in ipairs(names) do col[n] = T.column(res, n) end
 local y, t = { phi0 + 0.1, 0.5, 2, 0.1 }, 0
 local maxerr = 0
 for r = 1, #col["slide.s"] do

@@ -18,7 +18,7 @@ local function run(M, stop, vars, over)
 end
 -- the largest |res[name] - f(t)| / scale over the rows
 local function worst(res, name, f, scale)
-  local t, y, w = res:column("time"), res:column(name), 0
+  local t, y, w = T.column(res, "time"), T.column(res, name), 0
   for i = 1, #t do w = math.max(w, math.abs(y[i] - f(t[i])) / scale) end
   return w
 end
@@ -29,12 +29,12 @@ local function close(res, name, f, scale, what, tol)
 end
 -- the times at which the result has two rows (events)
 local function events(res)
-  local t, out = res:column("time"), {}
+  local t, out = T.column(res, "time"), {}
   for i = 2, #t do if t[i] == t[i - 1] then out[#out + 1] = t[i] end end
   return out
 end
 local function row_after(res, te)
-  local t = res:column("time")
+  local t = T.column(res, "time")
   for i = 2, #t do if t[i] == te and t[i - 1] == te then return i end end
 end
 
@@ -59,7 +59,7 @@ do
     c * amp, "inertia on a spring: spring torque")
   -- the ground delivers what the spring's flange_a takes: -tau
   local n = res:nrows()
-  T.near(res:column("ground.tau")[n], -res:column("spring.tau")[n], 1e-12, "ground torque")
+  T.near(T.column(res, "ground.tau")[n], -T.column(res, "spring.tau")[n], 1e-12, "ground torque")
 end
 
 -- 2. Two inertias on a spring: the relative angle oscillates at w^2 = c (1/J1 + 1/J2);
@@ -76,7 +76,7 @@ do
   local om, r0, v0 = math.sqrt(c * (1 / J1 + 1 / J2)), 0.2, 1 - 3
   close(res, "s.phi_rel", function(t) return r0 * math.cos(om * t) + v0 / om * math.sin(om * t) end,
     math.sqrt(r0 ^ 2 + (v0 / om) ^ 2), "two inertias on a spring: relative angle")
-  local a, b, L0, wl = res:column("a.w"), res:column("b.w"), J1 * 3 + J2 * 1, 0
+  local a, b, L0, wl = T.column(res, "a.w"), T.column(res, "b.w"), J1 * 3 + J2 * 1, 0
   for i = 1, #a do wl = math.max(wl, math.abs(J1 * a[i] + J2 * b[i] - L0) / L0) end
   T.check(wl < 1e-12, "angular momentum conserved: " .. wl)
 end
@@ -100,7 +100,7 @@ do
   close(res, "damper.P_loss", function(t) return d * (w0 * math.exp(-k * t)) ^ 2 end, d * w0 ^ 2,
     "spin-down: power dissipated")
   close(res, "speed.y", function(t) return w0 * math.exp(-k * t) end, w0, "speed sensor")
-  T.eq(res:column("speed.w")[5], res:column("speed.y")[5], "speed sensor variable")
+  T.eq(T.column(res, "speed.w")[5], T.column(res, "speed.y")[5], "speed sensor variable")
 end
 
 -- 4. A damped oscillation (SpringDamper to the ground, underdamped):
@@ -121,9 +121,9 @@ do
   end
   close(res, "shaft.phi", phi, phi0, "spring-damper: damped oscillation")
   local n = res:nrows()
-  local w = res:column("sd.w_rel")[n]
-  T.near(res:column("sd.tau")[n], c * res:column("shaft.phi")[n] + d * w, 1e-12, "spring-damper torque")
-  T.near(res:column("sd.P_loss")[n], d * w * w, 1e-12, "spring-damper power dissipated")
+  local w = T.column(res, "sd.w_rel")[n]
+  T.near(T.column(res, "sd.tau")[n], c * T.column(res, "shaft.phi")[n] + d * w, 1e-12, "spring-damper torque")
+  T.near(T.column(res, "sd.P_loss")[n], d * w * w, 1e-12, "spring-damper power dissipated")
 end
 
 -- 5. A constant torque on node a driving node b through a gear (phi_a = r phi_b):
@@ -149,10 +149,10 @@ for _, r in ipairs { 3, -0.5 } do
   close(res, "gear.tau", function() return -Jb * aa / r end, math.abs(Jb * aa / r), "gear " .. r .. ": torque at flange_b")
   close(res, "sens.y", function() return -Jb * aa / r end, math.abs(Jb * aa / r), "gear " .. r .. ": torque sensor")
   local n = res:nrows()
-  T.near(res:column("drive.torque")[n], tau, 1e-15, "torque = tau + u")
-  T.near(res:column("drive.P")[n], tau * res:column("a.w")[n], 1e-9, "torque source's power")
-  T.near(res:column("sens.P")[n], res:column("sens.y")[n] * res:column("b.w")[n], 1e-9, "sensor power")
-  T.check(math.abs(res:column("gear.w_err")[n]) < 1e-12, "the gear's speed constraint holds")
+  T.near(T.column(res, "drive.torque")[n], tau, 1e-15, "torque = tau + u")
+  T.near(T.column(res, "drive.P")[n], tau * T.column(res, "a.w")[n], 1e-9, "torque source's power")
+  T.near(T.column(res, "sens.P")[n], T.column(res, "sens.y")[n] * T.column(res, "b.w")[n], 1e-9, "sensor power")
+  T.check(math.abs(T.column(res, "gear.w_err")[n]) < 1e-12, "the gear's speed constraint holds")
 end
 
 -- 6. A speed source (first order, T) driving an inertia through a damper:
@@ -177,7 +177,7 @@ do
   close(res, "shaft.w", w, W, "speed source: the driven inertia")
   close(res, "src.tau", function(t) return d * (ws(t) - w(t)) end, d * W, "speed source: torque delivered")
   close(res, "src.P", function(t) return d * (ws(t) - w(t)) * ws(t) end, d * W * W, "speed source: power")
-  T.eq(res:column("src.w_set")[3], W, "reference w_ref + u")
+  T.eq(T.column(res, "src.w_set")[3], W, "reference w_ref + u")
 end
 
 -- 7. Clutch engagement: J1 at w1 and J2 at w2 < w1, kinetic torque tk = mu cgeo fn:
@@ -205,10 +205,10 @@ do
       print(string.format("%-50s %.3g", o.solver .. ": clutch lock time", math.abs(ev[2] - tl) / tl))
       T.check(math.abs(ev[2] - tl) / tl < 1e-8, o.solver .. ": locks at (w1 - w2)/(tk (1/J1 + 1/J2))")
       local i = row_after(res, ev[2])
-      T.eq(res:column("c.mode")[i - 1], -1, "slipping backward before")
-      T.eq(res:column("c.mode")[i], 0, "stuck after")
-      T.near(res:column("c.tau")[i - 1], -tk, 1e-12, "kinetic torque while slipping")
-      T.near(res:column("c.tau")[i], 0, 1e-9, "no torque to hold two free inertias")
+      T.eq(T.column(res, "c.mode")[i - 1], -1, "slipping backward before")
+      T.eq(T.column(res, "c.mode")[i], 0, "stuck after")
+      T.near(T.column(res, "c.tau")[i - 1], -tk, 1e-12, "kinetic torque while slipping")
+      T.near(T.column(res, "c.tau")[i], 0, 1e-9, "no torque to hold two free inertias")
     end
     close(res, "a.w", function(t)
       if t < t0 then return w1 end
@@ -216,7 +216,7 @@ do
       return wl
     end, w1, o.solver .. ": clutch: driving speed", o.solver == "rk4" and 1e-7 or nil)
     local n = res:nrows()
-    T.check(math.abs(res:column("c.w_rel")[n]) < 1e-9, "stuck: no relative speed")
+    T.check(math.abs(T.column(res, "c.w_rel")[n]) < 1e-9, "stuck: no relative speed")
   end
 end
 
@@ -246,7 +246,7 @@ do
     if start then -- the start's check (see below): one event just after t = 0, still stuck
       T.check(#ev >= 1 and ev[1] > 0 and ev[1] < 1e-300, tag .. ": the start checked")
       local i = row_after(res, ev[1])
-      T.eq(i and res:column("c.mode")[i], 0, tag .. ": stuck at the start")
+      T.eq(i and T.column(res, "c.mode")[i], 0, tag .. ": stuck at the start")
       table.remove(ev, 1)
     end
     T.eq(#ev, 1, tag .. ": one event (breakaway)")
@@ -254,8 +254,8 @@ do
       print(string.format("%-50s %.3g", tag .. ": breakaway time", math.abs(ev[1] - tb) / tb))
       T.check(math.abs(ev[1] - tb) / tb < 1e-8, tag .. ": breaks away at tau_s (J1 + J2)/(J1 k)")
       local i = row_after(res, ev[1])
-      T.eq(res:column("c.mode")[i], 1, tag .. ": slips forward (b drives)")
-      T.near(res:column("c.tau")[i - 1], peak * tk, 1e-6, tag .. ": at the static limit")
+      T.eq(T.column(res, "c.mode")[i], 1, tag .. ": slips forward (b drives)")
+      T.near(T.column(res, "c.tau")[i - 1], peak * tk, 1e-6, tag .. ": at the static limit")
     end
     close(res, "a.w", function(t)
       if t < tb then return k * t * t / 2 / (J1 + J2) end
@@ -286,9 +286,9 @@ do
     local res = built:run { stop = 1, solver = "dopri45", tol = 1e-12, interval = 0.1,
       vars = "a.w,b.w,c.mode" }
     local n = res:nrows()
-    T.eq(res:column("c.mode")[n], 1, "run " .. pass .. ": slipping")
-    T.near(res:column("a.w")[n], 1, 1e-9, "run " .. pass .. ": a gets the kinetic torque 1 N.m")
-    T.near(res:column("b.w")[n], 4, 1e-9, "run " .. pass .. ": b gets 5 - 1 N.m")
+    T.eq(T.column(res, "c.mode")[n], 1, "run " .. pass .. ": slipping")
+    T.near(T.column(res, "a.w")[n], 1, 1e-9, "run " .. pass .. ": a gets the kinetic torque 1 N.m")
+    T.near(T.column(res, "b.w")[n], 4, 1e-9, "run " .. pass .. ": b gets 5 - 1 N.m")
   end
 end
 
@@ -316,8 +316,8 @@ do
     print(string.format("%-50s %.3g", "brake: stop time", math.abs(ev[2] - ts) / ts))
     T.check(math.abs(ev[2] - ts) / ts < 1e-8, "stops at t0 + w1 J / (tk - tq)")
     local i = row_after(res, ev[2])
-    T.eq(res:column("brake.mode")[i], 0, "stuck after")
-    T.near(res:column("brake.tau")[i], tq, 1e-9, "holds the push")
+    T.eq(T.column(res, "brake.mode")[i], 0, "stuck after")
+    T.near(T.column(res, "brake.tau")[i], tq, 1e-9, "holds the push")
   end
   close(res, "shaft.w", function(t)
     if t < t0 then return w0 + tq * t / J end
@@ -325,7 +325,7 @@ do
     return 0
   end, w1, "brake: speed")
   local n = res:nrows()
-  T.near(res:column("brake.P_loss")[n], 0, 1e-12, "no loss at rest")
+  T.near(T.column(res, "brake.P_loss")[n], 0, 1e-12, "no loss at rest")
 end
 
 os.exit(T.done())

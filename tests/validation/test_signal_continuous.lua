@@ -14,7 +14,7 @@ do
     connect = { { "c.y", "lag.u" } },
   }
   local res = run(M, 3, 1e-3, "lag.y")
-  local y, tt = res:column("lag.y"), res:column("time")
+  local y, tt = T.column(res, "lag.y"), T.column(res, "time")
   local worst = 0
   for i = 1, #tt do worst = math.max(worst, math.abs(y[i] - 2 * (1 - math.exp(-tt[i] / 0.4)))) end
   T.check(#tt > 10 and worst < 1e-6, string.format("FirstOrder step response: error %.3g", worst))
@@ -23,7 +23,7 @@ do
     c = S.Constant { k = 0 }, lag = S.FirstOrder { T = 0.5, x = 3 }, connect = { { "c.y", "lag.u" } },
   }
   res = run(Free, 1, 1e-3, "lag.y")
-  y, tt = res:column("lag.y"), res:column("time")
+  y, tt = T.column(res, "lag.y"), T.column(res, "time")
   T.near(y[#y], 3 * math.exp(-tt[#tt] / 0.5), 1e-9, "FirstOrder free decay from x")
 end
 
@@ -34,7 +34,7 @@ do
     s = S.Sine { w = w }, int = S.Integrator { k = 1.5, x = 0.25 }, connect = { { "s.y", "int.u" } },
   }
   local res = run(M, 4, 1e-3, "int.y")
-  local y, tt = res:column("int.y"), res:column("time")
+  local y, tt = T.column(res, "int.y"), T.column(res, "time")
   local worst = 0
   for i = 1, #tt do
     worst = math.max(worst, math.abs(y[i] - (0.25 + 1.5 * (1 - math.cos(w * tt[i])) / w)))

@@ -22,7 +22,7 @@ do
   }
   local dt = 1e-3
   local res = run(M, 8, dt, "pi.y,pi.x")
-  local y, x, tt = res:column("pi.y"), res:column("pi.x"), res:column("time")
+  local y, x, tt = T.column(res, "pi.y"), T.column(res, "pi.x"), T.column(res, "time")
   local x5 = 1.5 - math.exp(-4.5)
   local function exact(t)
     if t <= 0.5 then return 1 + t, t end
@@ -71,7 +71,7 @@ do
     connect = { { "e.y", "pid.u" } },
   }
   local res = run(M, 2, 1e-3, "pid.y")
-  local y, tt = res:column("pid.y"), res:column("time")
+  local y, tt = T.column(res, "pid.y"), T.column(res, "time")
   local worst = 0
   for i = 1, #tt do
     local t = tt[i]
@@ -87,7 +87,7 @@ do
   }
   res = run(L, 4, 1e-3, "pid.y")
   local lo, hi = math.huge, -math.huge
-  for _, v in ipairs(res:column("pid.y")) do lo, hi = math.min(lo, v), math.max(hi, v) end
+  for _, v in ipairs(T.column(res, "pid.y")) do lo, hi = math.min(lo, v), math.max(hi, v) end
   T.check(lo == -1 and hi == 2, string.format("PID limited to [-1, 2]: [%g, %g]", lo, hi))
 end
 

@@ -14,7 +14,7 @@ local function final(opts, stop)
   local res, stats = built:run(opts)
   local x = {}
   for i, n in ipairs(names) do
-    local c = res:column(n)
+    local c = T.column(res, n)
     x[i] = c[#c]
   end
   return x, stats

@@ -15,7 +15,7 @@ local function run(solver, tol)
                               vars = table.concat(levels, ",") }
   local x = {}
   for i, n in ipairs(levels) do
-    local c = res:column(n)
+    local c = T.column(res, n)
     x[i] = c[#c]
   end
   return x, st
@@ -54,8 +54,8 @@ T.check(st.jacobians >= 1 and st.jac_rhs == 4 * st.jacobians,
   string.format("%d crabs: %d Jacobians cost %d evaluations (<= 8 each)", n, st.jacobians, st.jac_rhs))
 local one = lied.build(dofile("examples/cranecrab.lua"))
 local r1 = one:run { solver = "esdirk23", tol = 1e-5, stop = 2, interval = 2, vars = "revolute2.phi" }
-local phi1 = r1:column("revolute2.phi")
-local a, b = res:column("crab[1].revolute2.phi"), res:column(last)
+local phi1 = T.column(r1, "revolute2.phi")
+local a, b = T.column(res, "crab[1].revolute2.phi"), T.column(res, last)
 T.check(math.abs(a[#a] - phi1[#phi1]) < 1e-9 and math.abs(b[#b] - phi1[#phi1]) < 1e-9,
   string.format("crab[1] %.12g, crab[%d] %.12g, single crab %.12g", a[#a], n, b[#b], phi1[#phi1]))
 T.done()

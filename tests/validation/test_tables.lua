@@ -222,7 +222,7 @@ do
   T.check(not s2.lanes, "lanes = false: copy by copy")
   local same = true
   for _, nm in ipairs { "e[1].c2.T", "e[33].c1.T", "e[70].c2.T" } do
-    local a, b, c = r1:column(nm), r2:column(nm), r3:column(nm)
+    local a, b, c = T.column(r1, nm), T.column(r2, nm), T.column(r3, nm)
     for k = 1, #a do same = same and a[k] == b[k] and a[k] == c[k] end
   end
   T.check(same, "lanes, copy by copy and whole-vector steps: the same bits")
@@ -236,7 +236,7 @@ do
     i = S.Integrator {}, connect = { { "tt.y", "i.u" } },
   }
   local r = lied.build(M):run { solver = "rk4", dt = 0.3, stop = 2.5, vars = "i.y,tt.y" }
-  local iy = r:column("i.y")
+  local iy = T.column(r, "i.y")
   T.near(iy[#iy], 0.5 + 0.5 + 0.125, 1e-12, "the integral of 2.5 periods of a sawtooth (rk4 lands on the wraps)")
   local cyc = lied.build(lied.model "C" { tt = S.TimeTable { table = lied.table { x = { 2, 3, 5 }, y = { 1, 3, 1 },
     extrapolation = "periodic" } } })

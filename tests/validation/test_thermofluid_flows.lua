@@ -9,7 +9,7 @@ local T = require "tests.testing"
 local water = tf.liquid { rho = 1000, beta = 0 }
 
 local function last(res, name)
-  local c = assert(res:column(name))
+  local c = assert(T.column(res, name))
   return c[#c]
 end
 

@@ -57,23 +57,32 @@ local rho = 995.586 * (1 + 4.5e-10 * 1e5)
 T.near(m:value("v.m_flow") / rho * 3600, (1 - 0) * 10 * math.sqrt(1 * 1000 / rho), 1e-6,
   "Kv law at full opening")
 
--- the opening's clamps at 1 and 0 are kinks of the law: state events where
--- the opening signal crosses them (a Ramp from 1.2 down to -0.5 over 10 s:
--- 1 at t = 0.2/1.7*10, 0 at t = 1.2/1.7*10)
-do
+-- the opening's clamps at 1 and 0 are kinks of the law (LIED_ZC_KINK): the
+-- adaptive solvers end a step where the opening signal crosses them (a
+-- Ramp from 1.2 down to -0.5 over 10 s: 1 at t = 0.2/1.7*10, 0 at t =
+-- 1.2/1.7*10), and write no rows there (nothing jumps); the equal-
+-- percentage characteristic kinks at y = 0.01 too (t = 1.19/1.7*10)
+for _, ch in ipairs { 1, 2 } do
   local M = lied.model "Kinks" {
     y = S.Ramp { offset = 1.2, height = -1.7, duration = 10 },
-    src = tf.Source { p0 = 2e5, L = 1e4 }, v = tf.Valve { dp_ref = 1e5, m_flow_ref = 2 },
+    src = tf.Source { p0 = 2e5, L = 1e4 },
+    v = tf.Valve { dp_ref = 1e5, m_flow_ref = 2, characteristic = ch },
     snk = tf.Sink { p0 = 1e5 },
     connect = { { "y.y", "v.opening" }, { "src.outlet", "v.inlet" }, { "v.outlet", "snk.inlet" } },
   }
-  local res = lied.build(M):run { solver = "dopri45", tol = 1e-10, stop = 12, vars = "v.y" }
-  local t, ev = res:column("time"), {}
-  for i = 2, #t do if t[i] == t[i - 1] and t[i] ~= 10 then ev[#ev + 1] = t[i] end end
-  T.eq(#ev, 2, "two kinks of the opening: " .. table.concat(ev, ", "))
-  if #ev == 2 then
-    T.near(ev[1], 0.2 / 1.7 * 10, 1e-9, "full opening left at")
-    T.near(ev[2], 1.2 / 1.7 * 10, 1e-9, "full closure reached at")
+  local res, st = lied.build(M):run { solver = "dopri45", tol = 1e-10, stop = 12, vars = "v.y",
+                                      interval = "step" }
+  local t, twice = T.column(res, "time"), 0
+  for i = 2, #t do if t[i] == t[i - 1] and t[i] ~= 10 then twice = twice + 1 end end
+  local kinks = ch == 1 and { 0.2 / 1.7 * 10, 1.2 / 1.7 * 10 }
+      or { 0.2 / 1.7 * 10, 1.19 / 1.7 * 10, 1.2 / 1.7 * 10 }
+  T.eq(st.kinks, #kinks, "characteristic " .. ch .. ": kinks located")
+  T.eq(twice, 0, "characteristic " .. ch .. ": no rows at the kinks")
+  for k, tk in ipairs(kinks) do
+    local near = math.huge
+    for i = 1, #t do near = math.min(near, math.abs(t[i] - tk)) end
+    T.check(near < 1e-9, string.format("characteristic %d: a step ends at kink %d (t = %.10g, %.3g off)",
+      ch, k, tk, near))
   end
 end
 
@@ -105,7 +114,7 @@ do
   }
   for _, solver in ipairs { "dopri45", "esdirk23" } do
     local res = lied.build(M):run { solver = solver, tol = 1e-9, stop = 60, vars = "v.m_flow,v.open" }
-    local t, mf, open = res:column("time"), res:column("v.m_flow"), res:column("v.open")
+    local t, mf, open = T.column(res, "time"), T.column(res, "v.m_flow"), T.column(res, "v.open")
     local closes, opens, at = 0, 0, nil
     for i = 2, #t do
       if t[i] == t[i - 1] and open[i - 1] == 1 and open[i] == 0 then closes, at = closes + 1, i end

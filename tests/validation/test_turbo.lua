@@ -44,7 +44,7 @@ do
     vars = "comp.m_flow,comp.T_out,burner.T,turb.T_out,comp.dh,turb.dh,comp.P,turb.P,shaft.P,comp.pr,turb.pr" }
   T.check(not err, "Brayton cycle runs: " .. tostring(err))
   local n = res:nrows()
-  local function last(v) return res:column(v)[n] end
+  local function last(v) return T.column(res, v)[n] end
   -- the hand calculation: the flow m at which pr_c(W, m) pr_t(m) = 1 (the
   -- sink's pressure is the source's; the heater has no drop), by bisection
   local lo, hi = 1e-6, 5
@@ -106,7 +106,7 @@ do
     vars = vars }
   T.check(not err, "free shaft runs: " .. tostring(err))
   local n = res:nrows()
-  local function col(v) return res:column(v) end
+  local function col(v) return T.column(res, v) end
   local pc, pt, pf = col("comp.P")[n], col("turb.P")[n], col("fan.P")[n]
   local bal = (pc + pf + pt) / pt
   print(string.format("free shaft at %.1f rad/s: compressor %.6g W + fan %.6g W = turbine %.6g W, rel %.2e",

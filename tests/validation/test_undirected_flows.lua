@@ -19,7 +19,7 @@ local tfu = require "lied.undirected"
 local T = require "tests.testing"
 
 local function last(res, name)
-  local c = assert(res:column(name), name)
+  local c = T.column(res, name)
   return c[#c]
 end
 local function bisect(f, a, b)
@@ -151,8 +151,8 @@ do
                    vars = "v1.M,v2.M,v1.U,v2.U,v1.m_flow,v2.m_flow,v1.T,v2.T" },
   }
   local res = lied.simulate(Loop):run()
-  local M1, M2, U1, U2 = res:column("v1.M"), res:column("v2.M"), res:column("v1.U"), res:column("v2.U")
-  local m1, m2 = res:column("v1.m_flow"), res:column("v2.m_flow")
+  local M1, M2, U1, U2 = T.column(res, "v1.M"), T.column(res, "v2.M"), T.column(res, "v1.U"), T.column(res, "v2.U")
+  local m1, m2 = T.column(res, "v1.m_flow"), T.column(res, "v2.m_flow")
   local M0, U0, dM, dU = M1[1] + M2[1], U1[1] + U2[1], 0, 0
   local rev1, rev2 = 0, 0
   for k = 2, #M1 do
@@ -187,9 +187,9 @@ do
                    vars = "v1.M,v2.M,v1.MX1,v2.MX1,v1.X1,v2.X1,v1.m_flow,j.m_flow1,v2.m_flow1" },
   }
   local res = lied.simulate(Air):run()
-  local M1, M2, W1, W2 = res:column("v1.M"), res:column("v2.M"), res:column("v1.MX1"), res:column("v2.MX1")
+  local M1, M2, W1, W2 = T.column(res, "v1.M"), T.column(res, "v2.M"), T.column(res, "v1.MX1"), T.column(res, "v2.MX1")
   local M0, W0, dM, dW, rev = M1[1] + M2[1], W1[1] + W2[1], 0, 0, 0
-  local mf = res:column("v2.m_flow1")
+  local mf = T.column(res, "v2.m_flow1")
   for k = 2, #M1 do
     dM = math.max(dM, math.abs(M1[k] + M2[k] - M0))
     dW = math.max(dW, math.abs(W1[k] + W2[k] - W0))
@@ -215,7 +215,7 @@ do
     experiment = { stop = 0.2, dt = 1e-5, solver = "rk4", interval = 1e-5, vars = "v1.m_flow,v1.p" },
   }
   local res = lied.simulate(OSC):run()
-  local t, m = res:column("time"), res:column("v1.m_flow")
+  local t, m = T.column(res, "time"), T.column(res, "v1.m_flow")
   -- the times the flow crosses zero downwards, interpolated
   local zs = {}
   for k = 2, #m do
@@ -413,7 +413,7 @@ do
     experiment = { stop = 1, solver = "dopri45", tol = 1e-8, interval = 1, vars = "v.y,v.z_closed" },
   }
   local res = lied.simulate(V):run()
-  local t, z = res:column("time"), res:column("v.z_closed")
+  local t, z = T.column(res, "time"), T.column(res, "v.z_closed")
   local at
   for k = 2, #t do if t[k] == t[k - 1] then at = t[k] end end
   T.check(at and math.abs(at - 2 / 3) < 1e-9, "valve: the closure located as an event at t = 2/3 (" .. tostring(at) .. ")")

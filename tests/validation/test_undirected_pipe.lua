@@ -29,8 +29,8 @@ do
   local u = run(UP, {}, ",drop[1].m_flow,drop[13].m_flow")
   local d = run(DP, {}, ",drop[1].m_flow,drop[13].m_flow")
   local worst, where = 0, ""
-  for _, name in ipairs(u:names()) do
-    local a, b = u:column(name), d:column(name)
+  for _, name in ipairs(T.names(u)) do
+    local a, b = T.column(u, name), T.column(d, name)
     local size = 1
     for k = 1, #b do size = math.max(size, math.abs(b[k])) end
     for k = 1, #a do
@@ -40,7 +40,7 @@ do
   end
   print(string.format("undirected against directed pipe: largest relative difference %.3g (%s)", worst, where))
   T.check(worst <= 1e-9, string.format("forwards the undirected pipe is the directed one (%.3g, %s)", worst, where))
-  local m = u:column("drop[1].m_flow")
+  local m = T.column(u, "drop[1].m_flow")
   T.check(m[#m] > 8, "the flow accelerated forwards: " .. m[#m])
 end
 
@@ -51,8 +51,8 @@ do
   local worst, where = 0, ""
   for i = 1, n do
     for _, q in ipairs { "T", "p", "M" } do
-      local a = r:column(string.format("vol[%d].%s", i, q))
-      local b = f:column(string.format("vol[%d].%s", n + 1 - i, q))
+      local a = T.column(r, string.format("vol[%d].%s", i, q))
+      local b = T.column(f, string.format("vol[%d].%s", n + 1 - i, q))
       local size = 1
       for k = 1, #b do size = math.max(size, math.abs(b[k])) end
       for k = 1, #a do
@@ -61,7 +61,7 @@ do
       end
     end
   end
-  local mf, mr = f:column("drop[1].m_flow"), r:column("drop[13].m_flow")
+  local mf, mr = T.column(f, "drop[1].m_flow"), T.column(r, "drop[13].m_flow")
   for k = 1, #mf do
     local e = math.abs(mf[k] + mr[k]) / 10
     if e > worst then worst, where = e, "the flows at row " .. k end
@@ -69,7 +69,7 @@ do
   print(string.format("reversed pipe against the forward one mirrored: largest relative difference %.3g (%s)", worst, where))
   T.check(worst <= 1e-9, string.format("rearwards the pipe mirrors forwards (%.3g, %s)", worst, where))
   T.check(mr[#mr] < -8, "the flow ran rearwards: " .. mr[#mr])
-  local T1 = r:column("vol[12].T")
+  local T1 = T.column(r, "vol[12].T")
   T.check(T1[#T1] > 340, "the far end's hot water reached the last cell first")
 end
 

@@ -63,8 +63,8 @@ local function validate(label, model, l0)
   local res, stats = sim:run()
   T.eq(res:nrows(), 30001, label .. ": rows")
   local col = {}
-  for i, n in ipairs(names) do col[i] = res:column(n) end
-  local time = res:column("time")
+  for i, n in ipairs(names) do col[i] = T.column(res, n) end
+  local time = T.column(res, "time")
   local y = { l0[1], l0[2], l0[3], 0, 0 }
   local maxerr, scale = {}, {}
   for i = 1, #names do maxerr[i], scale[i] = 0, 0 end
@@ -116,7 +116,7 @@ T.check(rcol[6][#rcol[6]] > 0, "reversed: p3.m_flow > 0 (into t3)")
 -- Convergence: run on until the flows have died out.
 local res = lied.simulate(Vessels, { stop = 1500, interval = 10 }):run()
 for _, nm in ipairs { "t1.level", "t2.level", "t3.level" } do
-  local c = res:column(nm)
+  local c = T.column(res, nm)
   T.near(c[#c], 3.5 / 3, 1e-6, nm .. " converges to 3.5/3 m")
 end
 

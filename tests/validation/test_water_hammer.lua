@@ -38,7 +38,7 @@ local function run(N)
     stop = stop, interval = 1e-3, solver = solver.solver, tol = solver.tol,
     vars = string.format("vol[%d].p,valve.m_flow,res.m_flow", N),
   }
-  local t, p = res:column("time"), res:column(string.format("vol[%d].p", N))
+  local t, p = T.column(res, "time"), T.column(res, string.format("vol[%d].p", N))
   -- one row per time (an event writes two: keep the one after)
   local tt, pp = {}, {}
   for k = 1, #t do
@@ -93,12 +93,12 @@ end
 do
   local N = 100
   local t, p, res = run(N)
-  local m = res:column("valve.m_flow")
+  local m = T.column(res, "valve.m_flow")
   local m0 = m[1]
   T.near(m0, m_valve, 1e-9, "at rest before the closure: the open valve's flow")
   -- the flow the closed valve still leaks once the wave has arrived (at 1.5 s)
   local m_leak
-  for k = 1, #t do if t[k] <= 1.5 then m_leak = res:column("valve.m_flow")[k] end end
+  for k = 1, #t do if t[k] <= 1.5 then m_leak = T.column(res, "valve.m_flow")[k] end end
   -- the plateau between the end of the closure (+ the time the front needs to pass the
   -- last cell) and the reflection's return at t0 + 2 l/a
   local t1, t2 = t0 + tc + 0.05, t0 + 2 * l / a - 0.02

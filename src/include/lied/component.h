@@ -51,6 +51,14 @@ typedef void (*lied_block_fn)(const lied_env *env, char *base, size_t count,
  * bytes. */
 void lied_block_fault(const lied_env *env, const void *self, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same for a fault of the model rather than of a state: a block of the
+ * constant part (it reads parameters and constant signals only) that finds
+ * the model's structure wrong, e.g. a nonlinear law on a potential that a
+ * linear section solves. The constant part runs once when the model is
+ * built, and such a fault is then a build error (LIED_E_MODEL, "PATH:
+ * MESSAGE"); met later, it is reported as lied_block_fault's. */
+void lied_block_fault_model(const lied_env *env, const void *self, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #define LIED_BLOCK(NAME, TYPE, FN)                                             \
   static void NAME(const lied_env *env, char *base, size_t count,              \
@@ -400,6 +408,13 @@ void lied_meta_reads(lied_meta *m, const void *ptr, int first, int nvars);
  *    zero-crossing function z (recorded as NAME), a variable written by one
  *    of the class's blocks. The solver locates the time at which z crosses
  *    zero in the declared direction to well below the step, and stops there.
+ *  - kinks: a direction or'ed with LIED_ZC_KINK declares where the block's
+ *    own law kinks or switches branch (a limit, max/min, abs, a piecewise
+ *    law): z crosses zero there. It needs no handler (it gets crossed bits
+ *    if it has one). The adaptive solvers (dopri45, esdirk23, cvode) end a
+ *    step exactly there, taking the step that crossed it again, so no step
+ *    straddles the kink; the fixed-step solvers keep their grid and do not
+ *    look at kinks. No rows are written at a kink (nothing jumps).
  *  - a handler: lied_meta_event(m, fn). fn(self, ev) runs at the start of a
  *    run (ev->initial: set the discrete variables from the parameters), at
  *    the instance's time events (ev->time) and when one of its zero
@@ -408,7 +423,11 @@ void lied_meta_reads(lied_meta *m, const void *ptr, int first, int nvars);
  *    read, declared with lied_meta_var to record them) and assign its own
  *    states (re-initialisation, e.g. a velocity reversed at an impact). It
  *    must not allocate or fail. Its inputs hold their values at ev->t,
- *    after the jump.
+ *    after every jump of the instant: the model at ev->t, then the
+ *    handlers of crossed zero functions (in rounds), then those of the
+ *    time events due (samples; docs/events.md, "The order at an event").
+ *    A time event at the start time is due at the start (ev->time after
+ *    every initial call): ev->initial sets only the values before it.
  *
  * At an event the recorder writes two rows at the same time: the values
  * just before and just after (the Modelica result convention). */
@@ -416,6 +435,7 @@ enum {
   LIED_ZC_BOTH = 0, /* a change of sign either way */
   LIED_ZC_UP = 1,   /* from <= 0 to > 0 */
   LIED_ZC_DOWN = 2, /* from > 0 to <= 0 */
+  LIED_ZC_KINK = 4, /* or'ed with one of the above: a kink of the block's law */
 };
 
 typedef struct lied_event {

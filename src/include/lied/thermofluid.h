@@ -144,6 +144,16 @@ typedef struct tf_medium {
   int (*psat)(const double *c, double T, double *p);
   /* h at (p, s) (two-phase included). */
   int (*h_ps)(const double *c, double p, double s, double *h);
+  /* ---- optional: media whose properties kink at phase boundaries, 0 /
+   * NULL otherwise ---- */
+  /* nphase signed distances of (p, h) to those boundaries into z, each
+   * crossing zero where the state crosses one (steam: h - h_liq(p) and
+   * h - h_vap(p); moist air: x - x_sat(p, T), the fog's onset): the kink
+   * functions of the components that hold a content (docs/events.md). A
+   * medium with sat_p and no phase_z gets h - h_liq(p), h - h_vap(p) from
+   * sat_p. */
+  int nphase;
+  void (*phase_z)(const double *c, double p, double h, double *z);
   /* ---- optional: what the laws do not depend on (docs/thermofluid.md,
    * "What the blocks read and write"); 0, the default, is always safe ---- */
   /* 1 when T(p, h), h(p, T) and cp(p, h) do not depend on p (the liquid,

@@ -12,7 +12,11 @@
  *   affine in the accelerations (the element joins the linear section). The
  *   contact set is decided explicitly, before the section, with the kinetic
  *   velocities: in contact when delta + T_D ddelta > 0 and
- *   c (delta + T_D ddelta) + d ddelta > 0. */
+ *   c (delta + T_D ddelta) + d ddelta > 0.
+ * Contact starting or ending switches the law (the damping's force jumps
+ * on at contact, the force falls to zero at release): the kink function
+ * z = min(penetration, force / c), positive exactly in contact, makes the
+ * adaptive solvers end a step there (LIED_ZC_KINK, docs/events.md). */
 #include "lib/mechanics/mechanics.h"
 
 typedef struct pm_elasto_gap {
@@ -21,6 +25,7 @@ typedef struct pm_elasto_gap {
   double nx, ny;      /* n in world coordinates */
   double dx, dy;      /* r_b - r_a */
   double f0, k;       /* dialectic: f = f0 - k (rate of the gap from the accelerations) */
+  double z;           /* kink function: > 0 in contact */
   double n[2], c, d, s0, T_D;
 } pm_elasto_gap;
 
@@ -43,20 +48,29 @@ static inline gap_geo gap_geo_eq(double c, double sn, pm_pos a, pm_pos b, pm_vel
                    (vb.vx - va.vx) * nx + (vb.vy - va.vy) * ny + va.w * (dy * nx - dx * ny)};
 }
 
-/* Rigid form: the force, f >= 0 in contact, else 0. */
-static inline double gap_rigid_eq(double c, double d, double delta, double rate) {
+/* The kink function: positive exactly when both the penetration pen and
+ * the force f are (f scaled by the stiffness to a length). */
+static inline double gap_z_eq(double c, double pen, double f) {
+  double fz = c > 0 ? f / c : f;
+  return pen < fz ? pen : fz;
+}
+
+/* Rigid form: the force, f >= 0 in contact, else 0; its kink function. */
+static inline double gap_rigid_eq(double c, double d, double delta, double rate, double *z) {
   double f = c * delta - d * rate;
+  *z = gap_z_eq(c, delta, f);
   return delta > 0 && f > 0 ? f : 0;
 }
 
 /* Dialectic form: the contact set with the kinetic velocities, f0 and k of
  * f = f0 - k (rate of the gap from the accelerations), both 0 out of contact. */
 static inline void gap_d_eq(double c, double d, double T_D, double delta, double rate,
-                            double *f0, double *k) {
+                            double *f0, double *k, double *z) {
   double ahead = delta - T_D * rate; /* penetration anticipated over T_D */
   double D = c * T_D + d;
   double f = c * delta - D * rate;
   int on = ahead > 0 && f > 0;
+  *z = gap_z_eq(c, ahead, f);
   *f0 = on ? f : 0;
   *k = on ? D * T_D : 0;
 }
@@ -96,13 +110,13 @@ static inline void gap_push(pm_elasto_gap *g, double f) {
 static void gap_rigid(const lied_env *env, pm_elasto_gap *g) {
   (void)env;
   double rate = gap_geometry(g);
-  gap_push(g, gap_rigid_eq(g->c, g->d, g->delta, rate));
+  gap_push(g, gap_rigid_eq(g->c, g->d, g->delta, rate, &g->z));
 }
 
 static void gap_geo_d(const lied_env *env, pm_elasto_gap *g) {
   (void)env;
   double rate = gap_geometry(g);
-  gap_d_eq(g->c, g->d, g->T_D, g->delta, rate, &g->f0, &g->k);
+  gap_d_eq(g->c, g->d, g->T_D, g->delta, rate, &g->f0, &g->k, &g->z);
 }
 
 static void gap_force_d(const lied_env *env, pm_elasto_gap *g) {
@@ -148,8 +162,10 @@ LIED_LANE_BODY void gap_rigid_lanes_n(const lied_env *env, char *g, size_t n, si
   double rate[LIED_LANES];
   gap_geometry_lanes(g, n, rate);
   const double *restrict c = LF(c), *restrict d = LF(d), *restrict delta = LF(delta);
+  double *restrict z = LF(z);
   LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) gap_push_lanes(g, l, gap_rigid_eq(c[l], d[l], delta[l], rate[l]));
+  for (size_t l = 0; l < n; l++)
+    gap_push_lanes(g, l, gap_rigid_eq(c[l], d[l], delta[l], rate[l], &z[l]));
 }
 LIED_LANE_FORM(gap_rigid_lanes)
 
@@ -159,9 +175,10 @@ LIED_LANE_BODY void gap_geo_d_lanes_n(const lied_env *env, char *g, size_t n, si
   gap_geometry_lanes(g, n, rate);
   const double *restrict c = LF(c), *restrict d = LF(d), *restrict T_D = LF(T_D),
                          *restrict delta = LF(delta);
-  double *restrict f0 = LF(f0), *restrict k = LF(k);
+  double *restrict f0 = LF(f0), *restrict k = LF(k), *restrict z = LF(z);
   LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++) gap_d_eq(c[l], d[l], T_D[l], delta[l], rate[l], &f0[l], &k[l]);
+  for (size_t l = 0; l < n; l++)
+    gap_d_eq(c[l], d[l], T_D[l], delta[l], rate[l], &f0[l], &k[l], &z[l]);
 }
 LIED_LANE_FORM(gap_geo_d_lanes)
 
@@ -205,7 +222,8 @@ static void gap_meta(lied_meta *m, void *self) {
                     LIED_SIGS(&g->frame_a.pos, &g->frame_b.pos, &g->frame_a.vel,
                               &g->frame_b.vel, &g->n[0], &g->n[1], &g->c, &g->d, &g->s0,
                               &g->T_D),
-                    LIED_SIGS(&g->s, &g->delta, &g->nx, &g->ny, &g->dx, &g->dy, &g->f0, &g->k));
+                    LIED_SIGS(&g->s, &g->delta, &g->nx, &g->ny, &g->dx, &g->dy, &g->f0, &g->k,
+                              &g->z));
     lied_meta_lanes(m, gap_geo_d_lanes);
     lied_meta_block(m, "force", gap_force_d_block, 0,
                     LIED_SIGS(&g->frame_a.acc, &g->frame_b.acc, &g->nx, &g->ny, &g->dx, &g->dy,
@@ -217,9 +235,10 @@ static void gap_meta(lied_meta *m, void *self) {
                     LIED_SIGS(&g->frame_a.pos, &g->frame_b.pos, &g->frame_a.vel,
                               &g->frame_b.vel, &g->n[0], &g->n[1], &g->c, &g->d, &g->s0),
                     LIED_SIGS(&g->frame_a.force, &g->frame_b.force, &g->s, &g->delta, &g->f,
-                              &g->nx, &g->ny, &g->dx, &g->dy));
+                              &g->nx, &g->ny, &g->dx, &g->dy, &g->z));
     lied_meta_lanes(m, gap_rigid_lanes);
   }
+  lied_meta_zero(m, "z", &g->z, LIED_ZC_BOTH | LIED_ZC_KINK);
 }
 
 static const double gap_n_default[2] = {0, 1};

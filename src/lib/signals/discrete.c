@@ -90,12 +90,6 @@ static double sampled_next(const void *self, double t) {
   return lied_periodic_next(t, c->t0, c->period);
 }
 
-/* Whether t is a sample time (the start of a run may be one). */
-static int sample_time(const sig_sampled *c, double t) {
-  double k = lied_periodic_index(t, c->t0, c->period);
-  return k >= 0 && c->t0 + k * c->period == t;
-}
-
 static void held_eval(const lied_env *env, sig_sampled *c) {
   (void)env;
   c->y.y.y = c->held;
@@ -125,10 +119,14 @@ static void sampled_meta(lied_meta *m, sig_sampled *c, lied_event_fn handler) {
   lied_meta_event(m, handler);
 }
 
+/* The handlers: ev->initial sets the values before the first sample (a
+ * sample at the start of the run is a time event of the start: ev->time,
+ * after every initial call; docs/events.md). */
+
 /* SampleHold: y = u at the last sample time. */
 static void sample_hold_event(void *self, const lied_event *ev) {
   sig_sampled *c = self;
-  if (ev->time || (ev->initial && sample_time(c, ev->t)))
+  if (ev->time)
     c->held = c->u.y->y;
   else if (ev->initial)
     c->held = c->y_start;
@@ -142,7 +140,7 @@ static void unit_delay_event(void *self, const lied_event *ev) {
   sig_sampled *c = self;
   if (ev->initial) {
     c->held = c->y_start;
-    c->mem = sample_time(c, ev->t) ? c->u.y->y : c->y_start;
+    c->mem = c->y_start;
   } else if (ev->time) {
     c->held = c->mem;
     c->mem = c->u.y->y;
@@ -172,7 +170,7 @@ static void dpi_event(void *self, const lied_event *ev) {
     c->v = c->mem;
     c->held = limit(c->mem, c->yMin, c->yMax);
   }
-  if (ev->time || (ev->initial && sample_time(c, ev->t))) dpi_sample(c);
+  if (ev->time) dpi_sample(c);
 }
 static int dpi_init(void *self, lied_init *ctx) {
   sig_sampled *c = self;

@@ -1,5 +1,8 @@
 /* math.c - static signal blocks, the output a function of the inputs only:
- * Gain, Add, Product, Min, Max (n inputs u1..un), Division, Limiter. */
+ * Gain, Add, Product, Min, Max (n inputs u1..un), Division, Limiter.
+ * Min, Max and Limiter kink where the selected input changes or a limit is
+ * reached: they declare kink functions (LIED_ZC_KINK, docs/events.md) so
+ * that adaptive solvers end a step there. */
 #include "lib/signals/signals.h"
 
 static const char *const input_names[SIG_MAXN] = {"u1", "u2", "u3", "u4",
@@ -48,6 +51,7 @@ typedef struct sig_multi {
   lied_real_out y;
   int n;
   double k[SIG_MAXN];
+  double z[SIG_MAXN]; /* Min, Max: kink functions (below) */
 } sig_multi;
 
 static void add_eval(const lied_env *env, sig_multi *c) {
@@ -62,40 +66,59 @@ static void product_eval(const lied_env *env, sig_multi *c) {
   for (int i = 1; i < c->n; i++) p *= c->u[i].y->y;
   c->y.y.y = p;
 }
+/* y = the largest of s*u_i (s = 1: Max, s = -1: Min, y = s * it), and the
+ * kink functions z_i = s*u_i - (the largest of the others): positive only
+ * for the input that is selected alone, so z_i crosses zero exactly where
+ * input i becomes or stops being the selected one (the kinks of the law;
+ * inputs crossing below the selected one cross nothing). */
+static void select_eval(sig_multi *c, double s) {
+  double best = s * c->u[0].y->y, second = -HUGE_VAL;
+  int at = 0;
+  for (int i = 1; i < c->n; i++) {
+    double v = s * c->u[i].y->y;
+    if (v > best) second = best, best = v, at = i;
+    else if (v > second) second = v;
+  }
+  c->y.y.y = s * best;
+  for (int i = 0; i < c->n; i++) c->z[i] = s * c->u[i].y->y - (i == at ? second : best);
+}
 static void min_eval(const lied_env *env, sig_multi *c) {
   (void)env;
-  double v = c->u[0].y->y;
-  for (int i = 1; i < c->n; i++) v = fmin(v, c->u[i].y->y);
-  c->y.y.y = v;
+  select_eval(c, -1);
 }
 static void max_eval(const lied_env *env, sig_multi *c) {
   (void)env;
-  double v = c->u[0].y->y;
-  for (int i = 1; i < c->n; i++) v = fmax(v, c->u[i].y->y);
-  c->y.y.y = v;
+  select_eval(c, 1);
 }
 LIED_BLOCK(add_block, sig_multi, add_eval)
 LIED_BLOCK(product_block, sig_multi, product_eval)
 LIED_BLOCK(min_block, sig_multi, min_eval)
 LIED_BLOCK(max_block, sig_multi, max_eval)
 
-/* Ports u1..un and y, one block `name` reading every input. */
+/* Ports u1..un and y, one block `name` reading every input (and, with
+ * `kinks`, writing the kink functions z1..zn). */
 static void multi_meta(lied_meta *m, sig_multi *c, const char *name, lied_block_fn fn,
-                       unsigned flags) {
-  const void *in[SIG_MAXN + 1] = {NULL};
+                       unsigned flags, int kinks) {
+  static const char *const z_names[SIG_MAXN] = {"z1", "z2", "z3", "z4", "z5", "z6", "z7", "z8"};
+  const void *in[SIG_MAXN + 1] = {NULL}, *out[SIG_MAXN + 2] = {&c->y.y};
   for (int i = 0; i < c->n; i++) {
     lied_meta_real_in(m, input_names[i], 0, &c->u[i]);
     in[i] = &c->u[i].y;
+    if (kinks && c->n > 1) out[i + 1] = &c->z[i];
   }
   lied_meta_real_out(m, "y", 0, &c->y);
-  lied_meta_block(m, name, fn, flags, in, LIED_SIGS(&c->y.y));
+  lied_meta_block(m, name, fn, flags, in, out);
+  for (int i = 0; i < c->n && kinks && c->n > 1; i++)
+    lied_meta_zero(m, z_names[i], &c->z[i], LIED_ZC_BOTH | LIED_ZC_KINK);
 }
 static void add_meta(lied_meta *m, void *self) {
-  multi_meta(m, self, "add", add_block, LIED_BLOCK_CONST_COEFF);
+  multi_meta(m, self, "add", add_block, LIED_BLOCK_CONST_COEFF, 0);
 }
-static void product_meta(lied_meta *m, void *self) { multi_meta(m, self, "product", product_block, 0); }
-static void min_meta(lied_meta *m, void *self) { multi_meta(m, self, "min", min_block, 0); }
-static void max_meta(lied_meta *m, void *self) { multi_meta(m, self, "max", max_block, 0); }
+static void product_meta(lied_meta *m, void *self) {
+  multi_meta(m, self, "product", product_block, 0, 0);
+}
+static void min_meta(lied_meta *m, void *self) { multi_meta(m, self, "min", min_block, 0, 1); }
+static void max_meta(lied_meta *m, void *self) { multi_meta(m, self, "max", max_block, 0, 1); }
 
 #define P_N {"n", offsetof(sig_multi, n), 2, "1", "number of inputs u1..un", 1, SIG_MAXN, LIED_PARAM_INT, 0}
 #define P_K(i) {"k" #i, offsetof(sig_multi, k[i - 1]), 1, "1", "weight of u" #i, SIG_NOMIN, SIG_NOMAX, 0, 0}
@@ -139,11 +162,14 @@ typedef struct sig_limiter {
   lied_real_in u;
   lied_real_out y;
   double uMax, uMin;
+  double z_max, z_min; /* kink functions u - uMax, u - uMin */
 } sig_limiter;
 static void limiter_eval(const lied_env *env, sig_limiter *c) {
   (void)env;
   double u = c->u.y->y;
   c->y.y.y = u > c->uMax ? c->uMax : u < c->uMin ? c->uMin : u;
+  c->z_max = u - c->uMax;
+  c->z_min = u - c->uMin;
 }
 LIED_BLOCK(limiter_block, sig_limiter, limiter_eval)
 static int limiter_init(void *self, lied_init *ctx) {
@@ -159,7 +185,10 @@ static void limiter_meta(lied_meta *m, void *self) {
   sig_limiter *c = self;
   lied_meta_real_in(m, "u", 0, &c->u);
   lied_meta_real_out(m, "y", 0, &c->y);
-  lied_meta_block(m, "limit", limiter_block, 0, LIED_SIGS(&c->u.y), LIED_SIGS(&c->y.y));
+  lied_meta_block(m, "limit", limiter_block, 0, LIED_SIGS(&c->u.y),
+                  LIED_SIGS(&c->y.y, &c->z_max, &c->z_min));
+  if (isfinite(c->uMax)) lied_meta_zero(m, "z_max", &c->z_max, LIED_ZC_BOTH | LIED_ZC_KINK);
+  if (isfinite(c->uMin)) lied_meta_zero(m, "z_min", &c->z_min, LIED_ZC_BOTH | LIED_ZC_KINK);
 }
 static const lied_param limiter_params[] = {
     {"uMax", offsetof(sig_limiter, uMax), 1, "1", "upper limit", SIG_NOMIN, SIG_NOMAX, 0, 0},

@@ -9,7 +9,10 @@
  *                                        k Td s / (1 + s Td/Nd)
  * While the output is limited, (y - v)/Tt pulls the integral part back so
  * that v stays within k Tt/Ti |u| of the limit: the controller leaves the
- * limit as soon as the error changes sign. */
+ * limit as soon as the error changes sign.
+ * The limits are kinks of the law: v - yMax and v - yMin are its kink
+ * functions (LIED_ZC_KINK, declared for the finite limits), so adaptive
+ * solvers end a step where a limit engages or releases (docs/events.md). */
 #include "lib/signals/signals.h"
 
 typedef struct sig_pid {
@@ -17,6 +20,7 @@ typedef struct sig_pid {
   lied_real_out y;
   double x, der_x, z, der_z;
   double v; /* unlimited output */
+  double z_max, z_min; /* kink functions: v - yMax, v - yMin */
   double k, Ti, Td, Nd, Tt, yMax, yMin;
 } sig_pid;
 
@@ -30,6 +34,8 @@ static void pi_eval(const lied_env *env, sig_pid *c) {
   c->v = v;
   c->y.y.y = y;
   c->der_x = c->k / c->Ti * e + (y - v) / c->Tt;
+  c->z_max = v - c->yMax;
+  c->z_min = v - c->yMin;
 }
 static void pid_eval(const lied_env *env, sig_pid *c) {
   (void)env;
@@ -40,6 +46,8 @@ static void pid_eval(const lied_env *env, sig_pid *c) {
   c->y.y.y = y;
   c->der_x = c->k / c->Ti * e + (y - v) / c->Tt;
   c->der_z = c->Nd / c->Td * (e - c->z);
+  c->z_max = v - c->yMax;
+  c->z_min = v - c->yMin;
 }
 LIED_BLOCK(pi_block, sig_pid, pi_eval)
 LIED_BLOCK(pid_block, sig_pid, pid_eval)
@@ -62,6 +70,11 @@ static int pid_init(void *self, lied_init *ctx) {
   return pid_init_common(c, ctx, "PID", sqrt(c->Ti * c->Td));
 }
 
+/* The kink functions of the finite limits. */
+static void limit_kinks(lied_meta *m, sig_pid *c) {
+  if (isfinite(c->yMax)) lied_meta_zero(m, "z_max", &c->z_max, LIED_ZC_BOTH | LIED_ZC_KINK);
+  if (isfinite(c->yMin)) lied_meta_zero(m, "z_min", &c->z_min, LIED_ZC_BOTH | LIED_ZC_KINK);
+}
 static void pi_meta(lied_meta *m, void *self) {
   sig_pid *c = self;
   lied_meta_real_in(m, "u", 0, &c->u);
@@ -69,7 +82,8 @@ static void pi_meta(lied_meta *m, void *self) {
   lied_meta_state(m, "x", "1", &c->x, &c->der_x);
   lied_meta_var(m, "v", "1", &c->v);
   lied_meta_block(m, "control", pi_block, 0, LIED_SIGS(&c->u.y, &c->x),
-                  LIED_SIGS(&c->y.y, &c->v, &c->der_x));
+                  LIED_SIGS(&c->y.y, &c->v, &c->der_x, &c->z_max, &c->z_min));
+  limit_kinks(m, c);
 }
 static void pid_meta(lied_meta *m, void *self) {
   sig_pid *c = self;
@@ -79,7 +93,8 @@ static void pid_meta(lied_meta *m, void *self) {
   lied_meta_state(m, "z", "1", &c->z, &c->der_z);
   lied_meta_var(m, "v", "1", &c->v);
   lied_meta_block(m, "control", pid_block, 0, LIED_SIGS(&c->u.y, &c->x, &c->z),
-                  LIED_SIGS(&c->y.y, &c->v, &c->der_x, &c->der_z));
+                  LIED_SIGS(&c->y.y, &c->v, &c->der_x, &c->der_z, &c->z_max, &c->z_min));
+  limit_kinks(m, c);
 }
 
 #define P_K {"k", offsetof(sig_pid, k), 1, "1", "proportional gain", SIG_NOMIN, SIG_NOMAX, 0, 0}

@@ -2,6 +2,7 @@
  * the time), Table1D (y of an input), Table2D (y of two inputs). Their
  * table parameter takes a lied.table {...} of any length; every copy of an
  * array shares it (docs/signals.md, "Tables"). */
+#include <math.h>
 #include "lib/signals/signals.h"
 #include "lied/table.h"
 
@@ -64,6 +65,37 @@ const lied_class sig_timetable_class = {
     "events only for a staircase or with events = 1)",
     sizeof(sig_timetable), timetable_params, 2, NULL, timetable_meta};
 
+/* ---- kinks at the breakpoints (docs/events.md, "Kinks") ----
+ * A linear lookup kinks at every breakpoint of its input: the kink function of dimension d is 0 at every breakpoint and
+ * changes sign there, +-(u - x_i)(x_i+1 - u) / (x_i+1 - x_i) on [x_i, x_i+1]
+ * (sign (-1)^i, slope +-1 at the breakpoints), u - x_0 below the first. A
+ * periodic table's input is wrapped first (its wrap crosses zero only for an
+ * odd number of breakpoints). Smooth (cubic) lookups are C1: no kinks. A
+ * staircase jumps at its breakpoints: not a kink (a step taken again to end
+ * just past the jump would evaluate its last stages on the next stair, an
+ * error of h |jump|); it would need a mode held by an event (not built). */
+static int table_kinks(const lied_table *t, int kinks) {
+  return kinks && t && lied_table_interpolation(t) == LIED_TABLE_LINEAR && lied_table_size(t, 0) > 1;
+}
+static double break_z(const lied_table *t, int d, double u) {
+  const double *x = lied_table_breaks(t, d);
+  const size_t n = lied_table_size(t, d);
+  if (n < 2) return 1.0;
+  if (lied_table_extrapolation(t) == LIED_TABLE_PERIODIC) {
+    const double P = x[n - 1] - x[0];
+    u = x[0] + (u - x[0]) - P * floor((u - x[0]) / P);
+  }
+  if (u <= x[0]) return u - x[0];
+  if (u >= x[n - 1]) return (n % 2 ? 1.0 : -1.0) * (u - x[n - 1]);
+  size_t lo = 0, hi = n - 1; /* x[lo] <= u < x[hi] */
+  while (hi - lo > 1) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (x[mid] <= u) lo = mid;
+    else hi = mid;
+  }
+  return (lo % 2 ? -1.0 : 1.0) * (u - x[lo]) * (x[hi] - u) / (x[hi] - x[lo]);
+}
+
 /* ---- Table1D: y(u) ---- */
 
 typedef struct sig_table1 {
@@ -71,12 +103,19 @@ typedef struct sig_table1 {
   lied_real_out y;
   const lied_table *table;
   lied_table_hint at;
+  double z;  /* kink function: the breakpoints of u */
+  int kinks; /* 1: declare it */
 } sig_table1;
 
 static void table1_eval(const lied_env *env, sig_table1 *c) {
   c->y.y.y = lied_table_lookup(env, c, c->table, &c->at, c->u.y->y);
 }
 LIED_BLOCK(table1_block, sig_table1, table1_eval)
+static void table1_kink(const lied_env *env, sig_table1 *c) {
+  (void)env;
+  c->z = break_z(c->table, 0, c->u.y->y);
+}
+LIED_BLOCK(table1_kink_block, sig_table1, table1_kink)
 
 LIED_LANE_FN static void table1_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
@@ -91,14 +130,21 @@ static void table1_meta(lied_meta *m, void *self) {
   lied_meta_real_out(m, "y", 0, &c->y);
   lied_meta_block(m, "value", table1_block, 0, LIED_SIGS(&c->u.y), LIED_SIGS(&c->y.y));
   lied_meta_lanes(m, table1_lanes);
+  if (table_kinks(c->table, c->kinks)) {
+    lied_meta_block(m, "kink", table1_kink_block, 0, LIED_SIGS(&c->u.y), LIED_SIGS(&c->z));
+    lied_meta_zero(m, "z", &c->z, LIED_ZC_BOTH | LIED_ZC_KINK);
+  }
 }
 
 static const lied_param table1_params[] = {
     {"table", offsetof(sig_table1, table), 0, "", "y(u): a lied.table, or rows {{u, y}, ...}", 0,
      0, LIED_PARAM_TABLE, 0},
+    {"kinks", offsetof(sig_table1, kinks), 0, "1",
+     "1: the breakpoints are kinks the adaptive solvers locate (linear interpolation)", 0, 1,
+     LIED_PARAM_INT, 0},
 };
 const lied_class sig_table1d_class = {"Table1D", "signals", "y(u) from a table (lied.table)",
-                                      sizeof(sig_table1), table1_params, 1, NULL, table1_meta};
+                                      sizeof(sig_table1), table1_params, 2, NULL, table1_meta};
 
 /* ---- Table2D: y(u1, u2) ---- */
 
@@ -107,12 +153,20 @@ typedef struct sig_table2 {
   lied_real_out y;
   const lied_table *table;
   lied_table_hint at;
+  double z1, z2; /* kink functions: the breakpoints of u1, of u2 */
+  int kinks;      /* 1: declare them */
 } sig_table2;
 
 static void table2_eval(const lied_env *env, sig_table2 *c) {
   c->y.y.y = lied_table_lookup2(env, c, c->table, &c->at, c->u1.y->y, c->u2.y->y);
 }
 LIED_BLOCK(table2_block, sig_table2, table2_eval)
+static void table2_kink(const lied_env *env, sig_table2 *c) {
+  (void)env;
+  c->z1 = break_z(c->table, 0, c->u1.y->y);
+  c->z2 = break_z(c->table, 1, c->u2.y->y);
+}
+LIED_BLOCK(table2_kink_block, sig_table2, table2_kink)
 
 LIED_LANE_FN static void table2_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
@@ -128,11 +182,19 @@ static void table2_meta(lied_meta *m, void *self) {
   lied_meta_real_out(m, "y", 0, &c->y);
   lied_meta_block(m, "value", table2_block, 0, LIED_SIGS(&c->u1.y, &c->u2.y), LIED_SIGS(&c->y.y));
   lied_meta_lanes(m, table2_lanes);
+  if (table_kinks(c->table, c->kinks)) { /* bilinear: kinks along the grid lines */
+    lied_meta_block(m, "kink", table2_kink_block, 0, LIED_SIGS(&c->u1.y, &c->u2.y),
+                    LIED_SIGS(&c->z1, &c->z2));
+    lied_meta_zero(m, "z1", &c->z1, LIED_ZC_BOTH | LIED_ZC_KINK);
+    lied_meta_zero(m, "z2", &c->z2, LIED_ZC_BOTH | LIED_ZC_KINK);
+  }
 }
 
 static const lied_param table2_params[] = {
     {"table", offsetof(sig_table2, table), 0, "", "y(u1, u2): a 2-D map (lied.table)", 0, 0,
      LIED_PARAM_MAP, 0},
+    {"kinks", offsetof(sig_table2, kinks), 0, "1",
+     "1: the grid lines are kinks the adaptive solvers locate (bilinear)", 0, 1, LIED_PARAM_INT, 0},
 };
 const lied_class sig_table2d_class = {"Table2D", "signals", "y(u1, u2) from a 2-D map (lied.table)",
-                                      sizeof(sig_table2), table2_params, 1, NULL, table2_meta};
+                                      sizeof(sig_table2), table2_params, 2, NULL, table2_meta};

@@ -21,6 +21,7 @@ typedef struct tf_cond {
   double M;        /* fixed mass of the content (init) */
   double h, der_h; /* state */
   double T, Q;     /* content temperature, heat flow into the fluid */
+  double z_flow, z_phase[TF_PHASE_MAX]; /* kink functions (docs/events.md) */
 } tf_cond;
 
 /* The outlet: the inlet's p; its m_flow and X with the content's h. */
@@ -53,6 +54,15 @@ static void cond_r(const lied_env *env, tf_cond *e) {
   (void)env;
   tf_pass_r(&e->inlet, &e->outlet, e->L);
 }
+/* Kinks: |m_flow| at the flow's reversal, T(p, h) at the medium's phase
+ * boundaries. */
+static void cond_kinks(const lied_env *env, tf_cond *e) {
+  (void)env;
+  tf_med mx;
+  e->z_flow = e->inlet.state->m_flow;
+  tf_phase_z(tf_med_at(&e->med, e->inlet.X, &mx), e->inlet.state->p, e->h, e->z_phase);
+}
+LIED_BLOCK(cond_kinks_b, tf_cond, cond_kinks)
 LIED_BLOCK(cond_temp_b, tf_cond, cond_temp)
 LIED_BLOCK(cond_energy_b, tf_cond, cond_energy)
 LIED_BLOCK(cond_der_b, tf_cond, cond_der)
@@ -129,6 +139,12 @@ static void cond_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r", cond_r_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&e->outlet.r, &e->inlet.der), LIED_SIGS(&e->inlet.r));
   lied_meta_lanes(m, cond_r_lanes);
+  lied_meta_block(m, "kinks", cond_kinks_b, 0,
+                  LIED_SIGS(&e->inlet.state, &e->h, TF_X(&e->med, e->inlet)),
+                  LIED_SIGS(&e->z_flow, &e->z_phase[0], &e->z_phase[1]));
+  tf_meta_reads(m, &e->inlet, TF_M | TF_P);
+  tf_meta_flow_kink(m, "z_flow", &e->z_flow);
+  tf_meta_phase_kinks(m, &e->med, e->z_phase);
 }
 
 static const lied_param cond_params[] = {

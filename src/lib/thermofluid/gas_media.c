@@ -140,12 +140,13 @@ static double nma_h(const double *c, double p, double T) {
   ma_state st;
   return nma_pTX(p, T, c[0], &st, why, sizeof why) ? NAN : st.h;
 }
-/* dh/dT at constant p: the gas's cp without fog, a central difference with. */
+/* dh/dT at constant p: the gas's cp without condensate, a central
+ * difference with (across the triple point it holds the melting enthalpy). */
 static double nma_cp(const double *c, double p, double h) {
   char why[8];
   ma_state st, a, b;
   if (nma_phX(p, h, c[0], &st, why, sizeof why)) return NAN;
-  if (st.Xl == 0) {
+  if (st.Xl == 0 && st.Xi == 0) {
     nasa_mix m;
     double Y[NASA_NSP];
     for (int i = 0; i < NASA_NSP; i++) Y[i] = (1 - c[0]) * nasa_dry_air_Y[i];

@@ -15,6 +15,7 @@ typedef struct tf_heater {
   double h, der_h; /* state: enthalpy of the content */
   double T, Q_used;
   double M; /* fixed mass of the content (init) */
+  double z_flow; /* kink function: |m_flow| reverses (docs/events.md) */
 } tf_heater;
 
 /* The outlet: the inlet's p; its m_flow and X with the content's h. */
@@ -41,6 +42,11 @@ static void heater_out(const lied_env *env, tf_heater *e) {
   e->T = tf_T(med, e->outlet.state.p, e->h);
   TF_GUARD_PH(env, e, med, e->T, e->outlet.state.p, e->h, "content");
 }
+static void heater_kink(const lied_env *env, tf_heater *e) {
+  (void)env;
+  e->z_flow = e->inlet.state->m_flow;
+}
+LIED_BLOCK(heater_kink_b, tf_heater, heater_kink)
 LIED_BLOCK(heater_energy_b, tf_heater, heater_energy)
 LIED_BLOCK(heater_der_b, tf_heater, heater_der)
 LIED_BLOCK(heater_r_b, tf_heater, heater_r)
@@ -117,6 +123,9 @@ static void heater_meta(lied_meta *m, void *self) {
                   LIED_SIGS(&e->outlet.state.p, &e->h, TF_X(&e->med, e->outlet)),
                   LIED_SIGS(&e->T));
   lied_meta_lanes(m, heater_out_lanes);
+  lied_meta_block(m, "kink", heater_kink_b, 0, LIED_SIGS(&e->inlet.state), LIED_SIGS(&e->z_flow));
+  tf_meta_reads(m, &e->inlet, TF_M);
+  tf_meta_flow_kink(m, "z_flow", &e->z_flow);
 }
 
 static const lied_param heater_params[] = {

@@ -15,6 +15,42 @@ static double ipow(double x, int k) {
   return r;
 }
 
+/* Span and Wagner's non-analytic terms (their Table 32's derivatives), added
+ * to r. Their second density derivative divides by delta - 1: at delta = 1
+ * exactly the limit is taken 1e-9 away. */
+static void nonanalytic_terms(const hz_fluid *f, double d, double t, hz_alpha *r) {
+  for (int i = 0; i < f->nna; i++) {
+    const hz_nonanalytic *q = &f->na[i];
+    double dm = d - 1;
+    if (fabs(dm) < 1e-9) dm = 1e-9;
+    double tm = t - 1, qq = dm * dm, ib = 1 / q->beta, lq = log(qq);
+    double qb1 = exp((0.5 * ib - 1) * lq); /* q^(1/(2 beta) - 1) */
+    double qa = exp(q->a * lq), qa1 = qa / qq, qa2 = qa1 / qq;
+    double th = (1 - t) + q->A * qb1 * qq;
+    double Dl = th * th + q->B * qa;
+    double Dd = dm * (q->A * th * 2 * ib * qb1 + 2 * q->B * q->a * qa1);
+    double Ddd = Dd / dm + qq * (4 * q->B * q->a * (q->a - 1) * qa2 +
+                                 2 * q->A * q->A * ib * ib * qb1 * qb1 +
+                                 q->A * th * 4 * ib * (0.5 * ib - 1) * qb1 / qq);
+    double Db = pow(Dl, q->b), Db1 = Db / Dl, Db2 = Db1 / Dl;
+    double Dbd = q->b * Db1 * Dd;
+    double Dbdd = q->b * (Db1 * Ddd + (q->b - 1) * Db2 * Dd * Dd);
+    double Dbt = -2 * th * q->b * Db1;
+    double Dbtt = 2 * q->b * Db1 + 4 * th * th * q->b * (q->b - 1) * Db2;
+    double Dbdt = -q->A * q->b * 2 * ib * Db1 * dm * qb1 - 2 * th * q->b * (q->b - 1) * Db2 * Dd;
+    double ps = exp(-q->C * qq - q->D * tm * tm);
+    double psd = -2 * q->C * dm * ps, psdd = (2 * q->C * qq - 1) * 2 * q->C * ps;
+    double pst = -2 * q->D * tm * ps, pstt = (2 * q->D * tm * tm - 1) * 2 * q->D * ps;
+    double psdt = 4 * q->C * q->D * dm * tm * ps;
+    r->a += q->n * Db * d * ps;
+    r->a_d += q->n * (Db * (ps + d * psd) + Dbd * d * ps);
+    r->a_dd += q->n * (Db * (2 * psd + d * psdd) + 2 * Dbd * (ps + d * psd) + Dbdd * d * ps);
+    r->a_t += q->n * d * (Dbt * ps + Db * pst);
+    r->a_tt += q->n * d * (Dbtt * ps + 2 * Dbt * pst + Db * pstt);
+    r->a_dt += q->n * (Db * (pst + d * psdt) + d * Dbd * pst + Dbt * (ps + d * psd) + Dbdt * d * ps);
+  }
+}
+
 /* Power and Gaussian terms: a power term with an integer d and a t that is
  * a multiple of 1/4 (all of R134a's and R744's) is a product of powers of
  * delta, tau^(1/4) and exp(-delta^l) computed once per call; any other
@@ -63,39 +99,7 @@ void hz_alpha_r(const hz_fluid *f, double d, double t, hz_alpha *r) {
   r->a_t = at * it;
   r->a_tt = att * it * it;
   r->a_dt = adt * id * it;
-  /* Span and Wagner's non-analytic terms (their Table 32's derivatives).
-   * Their second density derivative divides by delta - 1: at delta = 1
-   * exactly the limit is taken 1e-9 away. */
-  for (int i = 0; i < f->nna; i++) {
-    const hz_nonanalytic *q = &f->na[i];
-    double dm = d - 1;
-    if (fabs(dm) < 1e-9) dm = 1e-9;
-    double tm = t - 1, qq = dm * dm, ib = 1 / q->beta, lq = log(qq);
-    double qb1 = exp((0.5 * ib - 1) * lq); /* q^(1/(2 beta) - 1) */
-    double qa = exp(q->a * lq), qa1 = qa / qq, qa2 = qa1 / qq;
-    double th = (1 - t) + q->A * qb1 * qq;
-    double Dl = th * th + q->B * qa;
-    double Dd = dm * (q->A * th * 2 * ib * qb1 + 2 * q->B * q->a * qa1);
-    double Ddd = Dd / dm + qq * (4 * q->B * q->a * (q->a - 1) * qa2 +
-                                 2 * q->A * q->A * ib * ib * qb1 * qb1 +
-                                 q->A * th * 4 * ib * (0.5 * ib - 1) * qb1 / qq);
-    double Db = pow(Dl, q->b), Db1 = Db / Dl, Db2 = Db1 / Dl;
-    double Dbd = q->b * Db1 * Dd;
-    double Dbdd = q->b * (Db1 * Ddd + (q->b - 1) * Db2 * Dd * Dd);
-    double Dbt = -2 * th * q->b * Db1;
-    double Dbtt = 2 * q->b * Db1 + 4 * th * th * q->b * (q->b - 1) * Db2;
-    double Dbdt = -q->A * q->b * 2 * ib * Db1 * dm * qb1 - 2 * th * q->b * (q->b - 1) * Db2 * Dd;
-    double ps = exp(-q->C * qq - q->D * tm * tm);
-    double psd = -2 * q->C * dm * ps, psdd = (2 * q->C * qq - 1) * 2 * q->C * ps;
-    double pst = -2 * q->D * tm * ps, pstt = (2 * q->D * tm * tm - 1) * 2 * q->D * ps;
-    double psdt = 4 * q->C * q->D * dm * tm * ps;
-    r->a += q->n * Db * d * ps;
-    r->a_d += q->n * (Db * (ps + d * psd) + Dbd * d * ps);
-    r->a_dd += q->n * (Db * (2 * psd + d * psdd) + 2 * Dbd * (ps + d * psd) + Dbdd * d * ps);
-    r->a_t += q->n * d * (Dbt * ps + Db * pst);
-    r->a_tt += q->n * d * (Dbtt * ps + 2 * Dbt * pst + Db * pstt);
-    r->a_dt += q->n * (Db * (pst + d * psdt) + d * Dbd * pst + Dbt * (ps + d * psd) + Dbdt * d * ps);
-  }
+  nonanalytic_terms(f, d, t, r);
 }
 
 void hz_alpha_0(const hz_eos *e, double d, double t, hz_alpha *o) {

@@ -54,6 +54,7 @@ typedef struct tf_hx {
   int N, UA_from_input, kind, pad_; /* kind: HX_PARALLEL, HX_COUNTER, HX_CROSS */
   double h_a[HX_MAXN], der_a[HX_MAXN], h_b[HX_MAXN], der_b[HX_MAXN];
   double T_w[HX_MAXN], der_w[HX_MAXN]; /* wall elements (C_w > 0) */
+  double z_a, z_b; /* kink functions: the streams' flows (|m| in the cells) */
 } tf_hx;
 
 /* The outlet enthalpy of one side of a copy: its last cell, or for cross
@@ -198,6 +199,15 @@ static void hx_r_b(const lied_env *env, tf_hx *x) {
   tf_pass_r(&x->inlet_b, &x->outlet_b, x->L_b);
 }
 LIED_BLOCK(hx_energy_b, tf_hx, hx_energy)
+/* Kinks (docs/events.md): each stream's |m_flow| where it reverses. The
+ * cells' phase boundaries are not declared (2 per cell would pass the 16
+ * zero functions a component may have). */
+static void hx_kinks(const lied_env *env, tf_hx *x) {
+  (void)env;
+  x->z_a = x->inlet_a.state->m_flow;
+  x->z_b = x->inlet_b.state->m_flow;
+}
+LIED_BLOCK(hx_kinks_b, tf_hx, hx_kinks)
 LIED_BLOCK(hx_der_b, tf_hx, hx_der)
 LIED_BLOCK(hx_r_a_b, tf_hx, hx_r_a)
 LIED_BLOCK(hx_r_b_b, tf_hx, hx_r_b)
@@ -243,6 +253,58 @@ LIED_LANE_FN static void hx_energy_liquid(size_t n, int N, int kind, const doubl
     Ta[l] = HX_PAR(pa, 5, l) + ha_last[l] / HX_PAR(pa, 2, l);
     Tb[l] = HX_PAR(pb, 5, l) + hb_last[l] / HX_PAR(pb, 2, l);
   }
+}
+
+/* The copies' faults of hx_energy_media: fk[l] = 2 cell + side of copy l's
+ * first state outside its medium's range (-1: none), at pressure fp[l] and
+ * enthalpy fh[l]. */
+static void hx_media_faults(const lied_env *env, char *g, size_t n, const int *fk,
+                            const double *fp, const double *fh, const double *Xa,
+                            const double *Xb) {
+  for (size_t l = 0; l < n; l++)
+    if (fk[l] >= 0) {
+      tf_med m;
+      if (fk[l] % 2)
+        TF_LANE_MED_AT(tf_hx, g, med_b, l, Xb, &m);
+      else
+        TF_LANE_MED_AT(tf_hx, g, med_a, l, Xa, &m);
+      tf_fault_ph(env, TF_LANE_WORD(tf_hx, g, Q_flow, l), &m, fp[l], fh[l],
+                  fk[l] % 2 ? "stream b cell" : "stream a cell");
+    }
+}
+
+/* The first state of each copy outside its medium's range, in cell k (as
+ * hx_energy_eq meets them: stream a before b): fk[l] = 2 k + side, the
+ * pressure and enthalpy in fp[l] and fh[l]; a copy already at fault keeps
+ * its first. */
+static void hx_cell_faults(size_t n, int k, const double *Ta, const double *Tb, const double *Pa,
+                           const double *Pb, const double *hak, const double *hbk, int *fk,
+                           double *fp, double *fh) {
+  for (size_t l = 0; l < n; l++) {
+    if (fk[l] >= 0) continue;
+    if (!isfinite(Ta[l]))
+      fk[l] = 2 * k, fp[l] = Pa[l], fh[l] = hak[l];
+    else if (!isfinite(Tb[l]))
+      fk[l] = 2 * k + 1, fp[l] = Pb[l], fh[l] = hbk[l];
+  }
+}
+
+/* The heat flows (sum: stream a's, sum_b: b's) and the outlet
+ * temperatures of the group's copies, from the media's lane forms. */
+static void hx_media_outlets(char *g, size_t n, int N, int kind, const double *sum,
+                             const double *sum_b, const double *pa, const tf_medium *const *fa,
+                             const double *Pa, const double *pb, const tf_medium *const *fb,
+                             const double *Pb) {
+  const double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
+  double hoa[LIED_LANES], hob[LIED_LANES];
+  double *Q = LIED_LANE(tf_hx, g, Q_flow), *Qb = LIED_LANE(tf_hx, g, Q_b),
+         *Qo = LIED_LANE(tf_hx, g, Q_out.y.y);
+  for (size_t l = 0; l < n; l++) {
+    hx_outlet_h(N, kind, ha + l, hb + l, LIED_LANES, &hoa[l], &hob[l]);
+    Q[l] = sum[l], Qb[l] = sum_b[l], Qo[l] = sum[l];
+  }
+  tf_T_lanes(n, pa, fa, Pa, hoa, LIED_LANE(tf_hx, g, T_a));
+  tf_T_lanes(n, pb, fb, Pb, hob, LIED_LANE(tf_hx, g, T_b));
 }
 
 /* Any media, walls and cross flow, when the copies share N, kind and
@@ -296,13 +358,7 @@ static void hx_energy_media(const lied_env *env, char *g, size_t n, int N, int k
     double *Twk = Tw + (size_t)k * LIED_LANES, *dwk = dw + (size_t)k * LIED_LANES;
     tf_T_lanes(n, pa, fa, Pa, hak, Ta);
     tf_T_lanes(n, pb, fb, Pb, hbk, Tb);
-    for (size_t l = 0; l < n; l++) {
-      if (fk[l] >= 0) continue;
-      if (!isfinite(Ta[l]))
-        fk[l] = 2 * k, fp[l] = Pa[l], fh[l] = hak[l];
-      else if (!isfinite(Tb[l]))
-        fk[l] = 2 * k + 1, fp[l] = Pb[l], fh[l] = hbk[l];
-    }
+    hx_cell_faults(n, k, Ta, Tb, Pa, Pb, hak, hbk, fk, fp, fh);
     for (size_t l = 0; l < n; l++) {
       double qa, qb;
       hx_pair(G[l], Cwc[l], Ta[l], Tb[l], &Twk[l], &dwk[l], &qa, &qb);
@@ -312,25 +368,8 @@ static void hx_energy_media(const lied_env *env, char *g, size_t n, int N, int k
       sum_b[l] += qb;
     }
   }
-  double hoa[LIED_LANES], hob[LIED_LANES];
-  double *Q = LIED_LANE(tf_hx, g, Q_flow), *Qb = LIED_LANE(tf_hx, g, Q_b),
-         *Qo = LIED_LANE(tf_hx, g, Q_out.y.y);
-  for (size_t l = 0; l < n; l++) {
-    hx_outlet_h(N, kind, ha + l, hb + l, LIED_LANES, &hoa[l], &hob[l]);
-    Q[l] = sum[l], Qb[l] = sum_b[l], Qo[l] = sum[l];
-  }
-  tf_T_lanes(n, pa, fa, Pa, hoa, LIED_LANE(tf_hx, g, T_a));
-  tf_T_lanes(n, pb, fb, Pb, hob, LIED_LANE(tf_hx, g, T_b));
-  for (size_t l = 0; l < n; l++)
-    if (fk[l] >= 0) {
-      tf_med m;
-      if (fk[l] % 2)
-        TF_LANE_MED_AT(tf_hx, g, med_b, l, Xb, &m);
-      else
-        TF_LANE_MED_AT(tf_hx, g, med_a, l, Xa, &m);
-      tf_fault_ph(env, TF_LANE_WORD(tf_hx, g, Q_flow, l), &m, fp[l], fh[l],
-                  fk[l] % 2 ? "stream b cell" : "stream a cell");
-    }
+  hx_media_outlets(g, n, N, kind, sum, sum_b, pa, fa, Pa, pb, fb, Pb);
+  hx_media_faults(env, g, n, fk, fp, fh, Xa, Xb);
 }
 
 static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
@@ -440,9 +479,9 @@ static void hx_meta_flow(lied_meta *m, tf_hx *x, int b, int N) {
   tf_meta_reads(m, in, TF_M);
 }
 
-static void hx_meta(lied_meta *m, void *self) {
-  tf_hx *x = self;
-  const int N = hx_cells(x); /* cells per stream */
+/* The exchanger's ports, states (N cells per stream, the wall's when it
+ * has a heat capacity) and variables. */
+static void hx_meta_vars(lied_meta *m, tf_hx *x, int N) {
   tf_meta_in(m, "inlet_a", 0, &x->inlet_a, &x->med_a);
   tf_meta_out(m, "outlet_a", 0, &x->outlet_a, &x->med_a);
   tf_meta_in(m, "inlet_b", 0, &x->inlet_b, &x->med_b);
@@ -469,8 +508,11 @@ static void hx_meta(lied_meta *m, void *self) {
       snprintf(name, sizeof name, "T_w[%d]", i + 1);
       lied_meta_state(m, name, "K", &x->T_w[i], &x->der_w[i]);
     }
-  /* the energy block reads every cell and writes every derivative; of the
-   * inlets m_flow, h, and p where the medium's T depends on it */
+}
+
+/* The energy block: it reads every cell and writes every derivative; of the
+ * inlets m_flow, h, and p where the medium's T depends on it. */
+static void hx_meta_energy(lied_meta *m, tf_hx *x, int N) {
   const void *in[3 * HX_MAXN + 8], *out[3 * HX_MAXN + 8];
   int k = 0, o = 0;
   const int va = TF_M | tf_T_reads(&x->med_a), vb = TF_M | tf_T_reads(&x->med_b);
@@ -493,6 +535,13 @@ static void hx_meta(lied_meta *m, void *self) {
   lied_meta_lanes(m, hx_energy_lanes);
   tf_meta_reads(m, &x->inlet_a, va);
   tf_meta_reads(m, &x->inlet_b, vb);
+}
+
+static void hx_meta(lied_meta *m, void *self) {
+  tf_hx *x = self;
+  const int N = hx_cells(x); /* cells per stream */
+  hx_meta_vars(m, x, N);
+  hx_meta_energy(m, x, N);
   /* each side's outlet: its inlet's p; its inlet's m_flow and X with its
    * last cells (cross flow: the last elements of the rows, columns) */
   tf_meta_p_pass(m, "pressure_a", hx_pressure_a_b, hx_pressure_a_b_lanes, &x->inlet_a,
@@ -511,6 +560,12 @@ static void hx_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r_b", hx_r_b_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->outlet_b.r, &x->inlet_b.der), LIED_SIGS(&x->inlet_b.r));
   lied_meta_lanes(m, hx_r_b_lanes);
+  lied_meta_block(m, "kinks", hx_kinks_b, 0, LIED_SIGS(&x->inlet_a.state, &x->inlet_b.state),
+                  LIED_SIGS(&x->z_a, &x->z_b));
+  tf_meta_reads(m, &x->inlet_a, TF_M);
+  tf_meta_reads(m, &x->inlet_b, TF_M);
+  tf_meta_flow_kink(m, "z_a", &x->z_a);
+  tf_meta_flow_kink(m, "z_b", &x->z_b);
 }
 
 /* The parameters every exchanger has, after N and UA. */

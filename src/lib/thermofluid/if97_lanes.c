@@ -79,7 +79,8 @@ static void T2_ph_lanes(size_t n, const double *p, const double *h, double *T) {
  * orders of the products, as the scalar code has them: full = 0 as
  * if97_gibbs_t (n X^I, then J, Y^(J-1): Newton on h) with gtt; full = 1 as
  * if97_gibbs1 / gas_sums (n J X^I Y^(J-1): the h of state_pT), gtt unused.
- * gamma itself is not needed. */
+ * gamma itself is not needed.
+ * Long: both orders of the sums in one pair of lane loops, term for term as the scalar code. */
 LIED_LANE_FN static void sums_lanes(int region, int full, size_t n, const double *p,
                                     const double *T, double *gt, double *gtt) {
   double a[W], b[W], zero[W];
@@ -191,6 +192,7 @@ static double scalar_T(double p, double h) {
   return if97_T_ph(p, h, &T, why, sizeof why) ? NAN : T;
 }
 
+/* Long: if97_T_ph's fast paths in its order, each packed so that its loops vectorise. */
 static void chunk(size_t n, const double *p, const double *h, double *T) {
   /* the states of each fast path, packed: their index, p, h, Tsat, T */
   size_t i1[W], i2[W], n1 = 0, n2 = 0;

@@ -335,72 +335,74 @@ static int region3_py(double p, double y, int by, double Tb, double rho1, double
   return 0;
 }
 
-/* The state at (p, y); with tonly, on the fast paths only st->T and
- * st->region are set. */
-static int by_ps(double p, double y, int by, int tonly, if97_state *st, char *why, size_t cap) {
-  if (!isfinite(p) || !isfinite(y)) return FAIL_STATE("not a finite number");
-  if (!(p > 0 && p <= IF97_PMAX)) return FAIL_STATE("p is outside (0, 100 MPa]");
+/* by_ps at p up to the highest two-phase pressure (IF97_PS13): region 1's
+ * and region 2's fast paths, then the saturation dome.
+ * Long: the fast paths and the dome in IF97's order of tests. */
+static int by_ps_low(double p, double y, int by, int tonly, if97_state *st, char *why,
+                     size_t cap) {
   /* liquid / vapour bounds of the fast paths: above the highest saturated
    * liquid value, below the lowest saturated vapour value */
   const double liq_max = by == BY_H ? 1.8e6 : 3.8e3, vap_min = by == BY_H ? 2.3e6 : 5.0e3;
-  if (p <= IF97_PS13) {
-    int liquid_ok = p >= IF97_PTRIPLE;
-    double Ts = liquid_ok ? if97_Tsat_eq(p) : IF97_TMIN;
-    /* fast paths: the backward equation, 25 mK accurate, decides; the
-     * refined T confirms (T <= Tsat is h <= h' in region 1) */
-    if (liquid_ok && y <= liq_max) {
-      double T1 = backward(1, p, y, by);
-      if (isfinite(T1) && T1 < Ts - 0.1) {
-        double T = T1;
-        if (!newton_T(1, p, y, by, &T) && T <= Ts) {
-          if (T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
-          T = clamp_T(1, T); /* as if97_T_ph_lanes */
-          if (tonly) {
-            st->T = T, st->region = 1;
-            return 0;
-          }
-          state_pT(1, p, T, st);
+  int liquid_ok = p >= IF97_PTRIPLE;
+  double Ts = liquid_ok ? if97_Tsat_eq(p) : IF97_TMIN;
+  /* fast paths: the backward equation, 25 mK accurate, decides; the
+   * refined T confirms (T <= Tsat is h <= h' in region 1) */
+  if (liquid_ok && y <= liq_max) {
+    double T1 = backward(1, p, y, by);
+    if (isfinite(T1) && T1 < Ts - 0.1) {
+      double T = T1;
+      if (!newton_T(1, p, y, by, &T) && T <= Ts) {
+        if (T < IF97_TMIN - 1e-7) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+        T = clamp_T(1, T); /* as if97_T_ph_lanes */
+        if (tonly) {
+          st->T = T, st->region = 1;
           return 0;
         }
+        state_pT(1, p, T, st);
+        return 0;
       }
     }
-    if (y >= vap_min) {
-      double T2 = backward(2, p, y, by);
-      if (isfinite(T2) && (!liquid_ok || T2 > Ts + 0.1)) {
-        double T = T2 > IF97_T25 ? IF97_T25 : T2;
-        if (!newton_T(2, p, y, by, &T) && (!liquid_ok || T >= Ts)) {
-          if (T >= IF97_TMIN && T <= IF97_T25 - 1.0) {
-            if (tonly)
-              st->T = T, st->region = 2;
-            else
-              state_pT(2, p, T, st);
-            return 0;
-          }
-          return single(2, p, y, by, T, st, why, cap);
-        }
-      }
-    }
-    if (!liquid_ok) { /* no liquid below the triple-point pressure */
-      if97_state lo;
-      state_pT(2, p, IF97_TMIN, &lo);
-      if (y < value(&lo, by)) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
-      return single(2, p, y, by, IF97_TMIN, st, why, cap);
-    }
-    /* near or inside the saturation dome: h', h'' exactly */
-    if97_state L, V;
-    state_pT(1, p, Ts, &L);
-    state_pT(2, p, Ts, &V);
-    double yl = value(&L, by), yv = value(&V, by);
-    if (y < yl) {
-      if97_state lo;
-      state_pT(1, p, IF97_TMIN, &lo);
-      if (y < value(&lo, by)) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
-      return single(1, p, y, by, Ts, st, why, cap);
-    }
-    if (y > yv) return single(2, p, y, by, Ts, st, why, cap);
-    mixture(p, Ts, &L, &V, y, by, st);
-    return 0;
   }
+  if (y >= vap_min) {
+    double T2 = backward(2, p, y, by);
+    if (isfinite(T2) && (!liquid_ok || T2 > Ts + 0.1)) {
+      double T = T2 > IF97_T25 ? IF97_T25 : T2;
+      if (!newton_T(2, p, y, by, &T) && (!liquid_ok || T >= Ts)) {
+        if (T >= IF97_TMIN && T <= IF97_T25 - 1.0) {
+          if (tonly)
+            st->T = T, st->region = 2;
+          else
+            state_pT(2, p, T, st);
+          return 0;
+        }
+        return single(2, p, y, by, T, st, why, cap);
+      }
+    }
+  }
+  if (!liquid_ok) { /* no liquid below the triple-point pressure */
+    if97_state lo;
+    state_pT(2, p, IF97_TMIN, &lo);
+    if (y < value(&lo, by)) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+    return single(2, p, y, by, IF97_TMIN, st, why, cap);
+  }
+  /* near or inside the saturation dome: h', h'' exactly */
+  if97_state L, V;
+  state_pT(1, p, Ts, &L);
+  state_pT(2, p, Ts, &V);
+  double yl = value(&L, by), yv = value(&V, by);
+  if (y < yl) {
+    if97_state lo;
+    state_pT(1, p, IF97_TMIN, &lo);
+    if (y < value(&lo, by)) return FAIL_STATE("below 273.15 K (the lowest T of IF97)");
+    return single(1, p, y, by, Ts, st, why, cap);
+  }
+  if (y > yv) return single(2, p, y, by, Ts, st, why, cap);
+  mixture(p, Ts, &L, &V, y, by, st);
+  return 0;
+}
+
+/* by_ps above the highest two-phase pressure. */
+static int by_ps_high(double p, double y, int by, if97_state *st, char *why, size_t cap) {
   /* above the highest two-phase pressure: region 1 up to 623.15 K, region 2
    * from the B23 line, region 3 between */
   if97_state b;
@@ -417,6 +419,15 @@ static int by_ps(double p, double y, int by, int tonly, if97_state *st, char *wh
   if (y < value(&b, by)) return region3_py(p, y, by, Tb, rho1, b.rho, st, why, cap);
   double T2 = backward(2, p, y, by);
   return single(2, p, y, by, isfinite(T2) && T2 > Tb ? T2 : Tb, st, why, cap);
+}
+
+/* The state at (p, y); with tonly, on the fast paths only st->T and
+ * st->region are set. */
+static int by_ps(double p, double y, int by, int tonly, if97_state *st, char *why, size_t cap) {
+  if (!isfinite(p) || !isfinite(y)) return FAIL_STATE("not a finite number");
+  if (!(p > 0 && p <= IF97_PMAX)) return FAIL_STATE("p is outside (0, 100 MPa]");
+  if (p <= IF97_PS13) return by_ps_low(p, y, by, tonly, st, why, cap);
+  return by_ps_high(p, y, by, st, why, cap);
 }
 
 int if97_ph(double p, double h, if97_state *st, char *why, size_t cap) {
@@ -761,6 +772,7 @@ static int single_ru(int region, double rho, double u, double p0, double T0, if9
   return 0;
 }
 
+/* Long: the region tests of (rho, u) in order, each with its Newton start. */
 int if97_rho_u(double rho, double u, if97_state *st, char *why, size_t cap) {
   if (!isfinite(rho) || !isfinite(u)) return FAIL_RU("not a finite number");
   if (!(rho > 0)) return FAIL_RU("the density must be > 0");

@@ -16,6 +16,7 @@ typedef struct tf_junction {
   double eps, L;
   tf_med med;
   double T; /* mixed temperature (output) */
+  double z[TF_MAXN]; /* kink functions: the inlets' flows (|m| in the weights) */
 } tf_junction;
 
 /* The regularisation d of the mixing weights |m_k| + d. */
@@ -77,6 +78,12 @@ static void junction_out(const lied_env *env, tf_junction *j) {
 }
 LIED_BLOCK(junction_pressure_b, tf_junction, junction_pressure)
 LIED_BLOCK(junction_flow_b, tf_junction, junction_flow)
+/* Kinks (docs/events.md): each inlet's |m_flow| in the mixing weights. */
+static void junction_kinks(const lied_env *env, tf_junction *j) {
+  (void)env;
+  for (int k = 0; k < j->N; k++) j->z[k] = j->inlet[k].state->m_flow;
+}
+LIED_BLOCK(junction_kinks_b, tf_junction, junction_kinks)
 LIED_BLOCK(junction_der_b, tf_junction, junction_der)
 LIED_BLOCK(junction_r_b, tf_junction, junction_r)
 LIED_BLOCK(junction_out_b, tf_junction, junction_out)
@@ -123,6 +130,14 @@ static void junction_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "output", junction_out_b, 0,
                   LIED_SIGS(&j->outlet.state.p, &j->outlet.state.h, TF_X(&j->med, j->outlet)),
                   LIED_SIGS(&j->T));
+  const void *kin[TF_MAXN + 1] = {NULL}, *kout[TF_MAXN + 1] = {NULL};
+  for (int k = 0; k < n; k++) kin[k] = &j->inlet[k].state, kout[k] = &j->z[k];
+  lied_meta_block(m, "kinks", junction_kinks_b, 0, kin, kout);
+  for (int k = 0; k < n; k++) tf_meta_reads(m, &j->inlet[k], TF_M);
+  for (int k = 0; k < n; k++) {
+    snprintf(name, sizeof name, "z%d", k + 1);
+    tf_meta_flow_kink(m, name, &j->z[k]);
+  }
 }
 
 static const lied_param junction_params[] = {

@@ -155,6 +155,22 @@ static int steam_sat_h(const double *c, double p, double *hl, double *hv) {
   return 0;
 }
 
+/* The phase boundaries (tf_medium.phase_z): above the critical pressure,
+ * where the dome has shrunk to the critical point, both distances are
+ * taken from the critical enthalpy, so they stay continuous in p. */
+static void steam_phase_z(const double *c, double p, double h, double *z) {
+  double hl, hv;
+  if (steam_sat_h(c, p, &hl, &hv)) {
+    if97_helm f;
+    if97_state st;
+    if97_helm3(IF97_RHOC, IF97_TC, &f);
+    if97_from_helm3(&f, IF97_RHOC, IF97_TC, &st);
+    hl = hv = st.h;
+  }
+  z[0] = h - hl;
+  z[1] = h - hv;
+}
+
 /* Moist air of water fraction X = c[0] (moist_air.h): fog above saturation.
  * Outside the range of validity the laws return NaN (as steam's). cp is
  * dh/dT at constant p (a central difference where fog forms). */
@@ -182,7 +198,7 @@ static double ma_cp(const double *c, double p, double h) {
   char why[8];
   ma_state st, a, b;
   if (ma_phX(p, h, c[0], &st, why, sizeof why)) return NAN;
-  if (st.Xl == 0) return (1 - c[0]) * MA_CP_AIR + c[0] * MA_CP_VAP;
+  if (st.Xl == 0 && st.Xi == 0) return (1 - c[0]) * MA_CP_AIR + c[0] * MA_CP_VAP;
   double d = 1e-3, T0 = st.T - d < MA_TMIN ? MA_TMIN : st.T - d;
   if (ma_pTX(p, T0, c[0], &a, why, sizeof why) || ma_pTX(p, T0 + 2 * d, c[0], &b, why, sizeof why))
     return NAN;
@@ -197,6 +213,16 @@ static int ma_from_rho_u(const double *c, double rho, double u, double *p, doubl
   }
   *p = st.p, *h = st.h;
   return 0;
+}
+/* The fog's onset (tf_medium.phase_z): x - x_sat, positive with fog; NaN
+ * out of the range of validity, -1 where the water would boil. */
+static void ma_phase_z(const double *c, double p, double h, double *z) {
+  char why[8];
+  ma_state st;
+  if (ma_phX(p, h, c[0], &st, why, sizeof why))
+    z[0] = NAN;
+  else
+    z[0] = isfinite(st.x_sat) ? st.x - st.x_sat : -1;
 }
 static int ma_check(const double *c, char *why, size_t cap) {
   if (!(c[0] >= 0 && c[0] < 1))
@@ -229,12 +255,13 @@ static const tf_medium tf_steam = {
     .cp = steam_cp, .from_rho_u = steam_from_rho_u, .check = steam_check,
     .check_pT = steam_check_pT, .sat_h = steam_sat_h, .check_ph = steam_check_ph,
     .check_rho_u = steam_check_rho_u, .T_lanes = steam_T_lanes,
-    .id = "steam", .kind = TF_STEAM};
+    .id = "steam", .kind = TF_STEAM, .nphase = 2, .phase_z = steam_phase_z};
 static const tf_medium tf_moist_air = {
     .name = "moist air", .rho = ma_rho, .T = ma_T, .h = ma_h, .cp = ma_cp,
     .from_rho_u = ma_from_rho_u, .check = ma_check, .check_pT = ma_check_pT,
     .check_ph = ma_check_ph, .check_rho_u = ma_check_rho_u, .T_lanes = ma_T_lanes,
-    .nX = 1, .X_at = 0, .id = "moist_air", .kind = TF_MOIST_AIR, .nc = 1};
+    .nX = 1, .X_at = 0, .id = "moist_air", .kind = TF_MOIST_AIR, .nc = 1, .nphase = 1,
+    .phase_z = ma_phase_z};
 TF_MEDIUM(tf_liquid)
 TF_MEDIUM(tf_gas)
 TF_MEDIUM(tf_steam)

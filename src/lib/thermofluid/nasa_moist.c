@@ -24,18 +24,9 @@ static void gases_init(gases *g) {
   g->h_liq0 = nasa_h(&g->w, NMA_TTRIPLE) - NMA_H_EVAP;
 }
 
-/* IAPWS R14-08 (2011), Eq. 6: the sublimation pressure of ice Ih. */
-static double p_subl(double T) {
-  const double th = T / NMA_TTRIPLE;
-  const double s = -0.212144006e2 * pow(th, 0.333333333e-2) +
-                   0.273203819e2 * pow(th, 0.120666667e1) -
-                   0.610598130e1 * pow(th, 0.170333333e1);
-  return NMA_PTRIPLE * exp(s / th);
-}
-
 double nma_psat(double T) {
   if (T > IF97_TC) return HUGE_VAL;
-  return T >= NMA_TTRIPLE ? if97_psat_of(T) : p_subl(T);
+  return T >= NMA_TTRIPLE ? if97_psat_of(T) : ma_psubl(T);
 }
 
 /* The saturation humidity ratio; HUGE_VAL where the water cannot condense. */
@@ -44,21 +35,31 @@ static double x_sat(const gases *g, double p, double T) {
   return ps >= p ? HUGE_VAL : g->eps * ps / (p - ps);
 }
 
-/* Vapour and liquid parts of X at (p, T). */
-static void split(const gases *g, double p, double T, double X, double *Xv, double *Xl) {
+/* The condensate's share that is ice at T: all below the triple point,
+ * none above it; at it the caller says. */
+static inline double ice_at(double T) { return T < NMA_TTRIPLE ? 1.0 : 0.0; }
+
+/* Vapour, liquid and ice parts of X at (p, T), the condensate's fraction
+ * `ice` as ice. */
+static void split(const gases *g, double p, double T, double X, double ice, double *Xv,
+                  double *Xl, double *Xi) {
   const double xs = x_sat(g, p, T);
   *Xv = X / (1 - X) <= xs ? X : (1 - X) * xs;
-  *Xl = X - *Xv;
+  *Xi = (X - *Xv) * ice;
+  *Xl = X - *Xv - *Xi;
 }
 
 static double h_liq(const gases *g, double T) {
   return g->h_liq0 + NMA_CP_LIQ * (T - NMA_TTRIPLE);
 }
 
-static double h_at(const gases *g, double p, double T, double X) {
-  double Xv, Xl;
-  split(g, p, T, X, &Xv, &Xl);
-  return (1 - X) * nasa_h(&g->air, T) + Xv * nasa_h(&g->w, T) + Xl * h_liq(g, T);
+static double h_ice(const gases *g, double T) { return g->h_liq0 + ma_dh_ice(T); }
+
+static double h_at(const gases *g, double p, double T, double X, double ice) {
+  double Xv, Xl, Xi;
+  split(g, p, T, X, ice, &Xv, &Xl, &Xi);
+  return (1 - X) * nasa_h(&g->air, T) + Xv * nasa_h(&g->w, T) + Xl * h_liq(g, T) +
+         Xi * h_ice(g, T);
 }
 
 /* The reason (p, T, X) is no state, or NULL. */
@@ -70,22 +71,21 @@ static const char *bad(double p, double T, double X) {
   return NULL;
 }
 
-/* Everything at (p, T, X), range checked by the caller; the reason when the
- * water would be ice, else NULL. */
-static const char *fill(const gases *g, double p, double T, double X, ma_state *st) {
-  double Xv, Xl;
-  split(g, p, T, X, &Xv, &Xl);
-  if (Xl > 0 && T < NMA_TTRIPLE) return "condensate below the triple point (no ice)";
+/* Everything at (p, T, X), the condensate's fraction `ice` as ice, range
+ * checked by the caller. */
+static void fill(const gases *g, double p, double T, double X, double ice, ma_state *st) {
+  double Xv, Xl, Xi;
+  split(g, p, T, X, ice, &Xv, &Xl, &Xi);
   const double xv = Xv / (1 - X), ps = nma_psat(T);
-  st->p = p, st->T = T, st->X = X, st->Xv = Xv, st->Xl = Xl, st->x = X / (1 - X);
+  st->p = p, st->T = T, st->X = X, st->Xv = Xv, st->Xl = Xl, st->Xi = Xi, st->x = X / (1 - X);
   st->x_sat = x_sat(g, p, T);
   st->phi = ps == HUGE_VAL ? 0 : p * xv / (g->eps + xv) / ps;
   if (st->phi > 1) st->phi = 1; /* rounding at saturation */
-  st->h = (1 - X) * nasa_h(&g->air, T) + Xv * nasa_h(&g->w, T) + Xl * h_liq(g, T);
-  const double RT = ((1 - X) * g->air.R + Xv * g->w.R) * T; /* the fog's volume neglected */
+  st->h = (1 - X) * nasa_h(&g->air, T) + Xv * nasa_h(&g->w, T) + Xl * h_liq(g, T) +
+          Xi * h_ice(g, T);
+  const double RT = ((1 - X) * g->air.R + Xv * g->w.R) * T; /* the condensate's volume neglected */
   st->rho = p / RT;
   st->u = st->h - RT;
-  return NULL;
 }
 
 /* The gas with all the water vapour (with_s: with its entropies). */
@@ -107,20 +107,25 @@ double nma_h_liq(double T) {
   return h_liq(&g, T);
 }
 
+double nma_h_ice(double T) {
+  gases g;
+  gases_init(&g);
+  return h_ice(&g, T);
+}
+
 #define FAIL_PTX(r) FAIL("moist air (NASA): p = %.9g Pa, T = %.9g K, X = %.9g: %s", p, T, X, r)
 int nma_pTX(double p, double T, double X, ma_state *st, char *why, size_t cap) {
   const char *r = bad(p, T, X);
   if (r) return FAIL_PTX(r);
   gases g;
   gases_init(&g);
-  r = fill(&g, p, T, X, st);
-  return r ? FAIL_PTX(r) : 0;
+  fill(&g, p, T, X, ice_at(T), st);
+  return 0;
 }
 
 /* The fog's temperature: the root of f(T) = y above lo (the all-vapour
  * temperature or the triple point) up to the critical temperature; lo
- * itself when f(lo) exceeds y by rounding only; NaN when the water would
- * have to freeze. */
+ * itself when f(lo) exceeds y by rounding only; NaN otherwise. */
 static double fog_T(if97_root_fn f, const void *c, double y, double lo, double scale) {
   const double flo = f(lo, c);
   if (flo >= y) return flo - y <= 1e-13 * scale ? lo : NAN;
@@ -130,11 +135,36 @@ static double fog_T(if97_root_fn f, const void *c, double y, double lo, double s
 typedef struct at_ctx {
   const gases *g;
   double a, X; /* p (h_at) or rho (u_at) */
+  double ice;  /* the condensate's fraction as ice */
 } at_ctx;
+
+/* The state whose energy f(T) (h at p or u at rho: f's context c) is y
+ * where the all-vapour state (at lo, the all-vapour temperature, or 200 K
+ * when that is below) is not one: with fog above the triple point, with
+ * liquid and ice at it (the melting enthalpy spans f(T_triple, liquid) -
+ * f(T_triple, ice)), with ice below it. NULL with T and the condensate's
+ * ice fraction, or the reason. */
+static const char *condensed_T(if97_root_fn f, const at_ctx *c, double y, double lo,
+                               double scale, double *T, double *ice) {
+  at_ctx liq = *c, frz = *c;
+  liq.ice = 0, frz.ice = 1;
+  const double yL = f(NMA_TTRIPLE, &liq), yI = f(NMA_TTRIPLE, &frz);
+  if (y >= yL) {
+    *T = fog_T(f, &liq, y, lo > NMA_TTRIPLE ? lo : NMA_TTRIPLE, scale), *ice = 0;
+    return *T == *T ? NULL : "no state with fog"; /* (not met: f(lo) <= y by construction) */
+  }
+  if (y > yI) { /* on the triple point: liquid and ice */
+    *T = NMA_TTRIPLE, *ice = (yL - y) / (yL - yI);
+    return NULL;
+  }
+  if (y < f(NASA_TMIN, &frz) - 1e-13 * scale) return "below 200 K";
+  *T = if97_root(f, &frz, y, NASA_TMIN, NMA_TTRIPLE, 1e-13), *ice = 1;
+  return NULL;
+}
 
 static double h_of_T(double T, const void *ctx) {
   const at_ctx *c = ctx;
-  return h_at(c->g, c->a, T, c->X);
+  return h_at(c->g, c->a, T, c->X, c->ice);
 }
 
 #define FAIL_PHX(r) FAIL("moist air (NASA): p = %.9g Pa, h = %.9g J/kg, X = %.9g: %s", p, h, X, r)
@@ -146,28 +176,28 @@ int nma_phX(double p, double h, double X, ma_state *st, char *why, size_t cap) {
   gases_init(&g);
   nasa_mix m;
   all_vapour(X, &m, 0);
-  double T = nasa_T_h(&m, h);
+  double T = nasa_T_h(&m, h), ice;
   const int below = !(T == T) && h < nasa_h(&m, NASA_TMIN);
   if (!(T == T) && !below) return FAIL_PHX("above 6000 K");
-  if (below) T = NASA_TMIN; /* fog may yet bring it into the range */
-  if (X / (1 - X) > x_sat(&g, p, T)) { /* fog: warmer than all vapour would be */
-    const at_ctx c = {&g, p, X};
-    T = fog_T(h_of_T, &c, h, T > NMA_TTRIPLE ? T : NMA_TTRIPLE, fabs(h) + 1e6);
-    if (!(T == T)) return FAIL_PHX("condensate below the triple point (no ice)");
-  } else if (below) {
-    return FAIL_PHX("below 200 K");
+  if (!below && X / (1 - X) <= x_sat(&g, p, T)) { /* all vapour */
+    fill(&g, p, T, X, ice_at(T), st);
+    return 0;
   }
-  r = fill(&g, p, T, X, st);
-  return r ? FAIL_PHX(r) : 0;
+  const at_ctx c = {&g, p, X, 0};
+  r = condensed_T(h_of_T, &c, h, below ? NASA_TMIN : T, fabs(h) + 1e6, &T, &ice);
+  if (r) return FAIL_PHX(r);
+  fill(&g, p, T, X, ice, st);
+  return 0;
 }
 
 /* u at (rho, T, X): the vapour limited by saturation at its partial pressure. */
 static double u_of_T(double T, const void *ctx) {
   const at_ctx *c = ctx;
   const double rho = c->a, X = c->X, ps = nma_psat(T), Rw = c->g->w.R;
-  const double Xv = rho * X * Rw * T > ps ? ps / (rho * Rw * T) : X;
+  const double Xv = rho * X * Rw * T > ps ? ps / (rho * Rw * T) : X, Xi = (X - Xv) * c->ice;
   return (1 - X) * (nasa_h(&c->g->air, T) - c->g->air.R * T) +
-         Xv * (nasa_h(&c->g->w, T) - Rw * T) + (X - Xv) * h_liq(c->g, T);
+         Xv * (nasa_h(&c->g->w, T) - Rw * T) + (X - Xv - Xi) * h_liq(c->g, T) +
+         Xi * h_ice(c->g, T);
 }
 
 #define FAIL_RUX(r) FAIL("moist air (NASA): rho = %.9g kg/m3, u = %.9g J/kg, X = %.9g: %s", rho, u, X, r)
@@ -180,22 +210,20 @@ int nma_rho_uX(double rho, double u, double X, ma_state *st, char *why, size_t c
   gases_init(&g);
   nasa_mix m;
   all_vapour(X, &m, 0);
-  double T = nasa_T_u(&m, u);
+  double T = nasa_T_u(&m, u), ice = 0;
   const int below = !(T == T) && u < nasa_h(&m, NASA_TMIN) - m.R * NASA_TMIN;
   if (!(T == T) && !below) return FAIL_RUX("above 6000 K");
-  if (below) T = NASA_TMIN; /* fog may yet bring it into the range */
-  const at_ctx c = {&g, rho, X};
-  if (rho * X * g.w.R * T > nma_psat(T)) { /* fog */
-    T = fog_T(u_of_T, &c, u, T > NMA_TTRIPLE ? T : NMA_TTRIPLE, fabs(u) + 1e6);
-    if (!(T == T)) return FAIL_RUX("condensate below the triple point (no ice)");
-  } else if (below) {
-    return FAIL_RUX("below 200 K");
+  if (below || rho * X * g.w.R * T > nma_psat(T)) { /* condensate */
+    const at_ctx c = {&g, rho, X, 0};
+    r = condensed_T(u_of_T, &c, u, below ? NASA_TMIN : T, fabs(u) + 1e6, &T, &ice);
+    if (r) return FAIL_RUX(r);
+  } else {
+    ice = ice_at(T);
   }
   const double ps = nma_psat(T);
   const double Xv = rho * X * g.w.R * T > ps ? ps / (rho * g.w.R * T) : X;
   const double p = rho * T * ((1 - X) * g.air.R + Xv * g.w.R);
-  r = fill(&g, p, T, X, st);
-  if (r) return FAIL_RUX(r);
+  fill(&g, p, T, X, ice, st);
   st->rho = rho; /* the given values, not their round trip */
   st->u = u;
   return 0;
@@ -209,11 +237,6 @@ void nma_T_phX_lanes(size_t n, const double *p, const double *h, const double *X
   }
 }
 
-static double psubl_of_T(double T, const void *ctx) {
-  (void)ctx;
-  return p_subl(T);
-}
-
 #define FAIL_PX(r) FAIL("moist air (NASA): p = %.9g Pa, X = %.9g: %s", p, X, r)
 int nma_Tdew(double p, double X, double *T, char *why, size_t cap) {
   const char *r = bad(p, NASA_T298, X);
@@ -221,13 +244,13 @@ int nma_Tdew(double p, double X, double *T, char *why, size_t cap) {
   gases g;
   gases_init(&g);
   const double x = X / (1 - X), pv = p * x / (g.eps + x);
-  if (pv >= NMA_PTRIPLE) { /* over liquid water */
+  if (pv >= nma_psat(NMA_TTRIPLE)) { /* over liquid water */
     if (!(pv <= IF97_PC)) return FAIL_PX("the vapour pressure is above the critical pressure");
     *T = if97_Tsat_eq(pv);
     return 0;
   }
-  if (!(pv >= p_subl(NASA_TMIN))) return FAIL_PX("the frost point is below 200 K");
-  *T = if97_root(psubl_of_T, NULL, pv, NASA_TMIN, NMA_TTRIPLE, 1e-13); /* the frost point */
+  *T = ma_frost_point(pv);
+  if (!(*T == *T)) return FAIL_PX("the frost point is below 200 K");
   return 0;
 }
 

@@ -198,6 +198,110 @@ static int fail_mem(rft_table *t, char *why, size_t cap) {
   return -1;
 }
 
+/* The table's axes, patches and boundary arrays, and the build's work
+ * space: *w (3 nmax doubles for the slopes) and *p (pressures and four
+ * columns of start values, nmax each). */
+static int build_alloc(rft_table *t, int nmax, double **w, double **p) {
+  if (axis_init(&t->zs, NZS) || axis_init(&t->zp, NZP) || patch_alloc(&t->L, &t->zs, NEL) ||
+      patch_alloc(&t->V, &t->zs, NEV) || patch_alloc(&t->S, &t->zp, NES) ||
+      !(t->bs = calloc((size_t)NZS * RFT_NB * 2, sizeof(double))) ||
+      !(t->bp = calloc((size_t)NZP * RFT_NB * 2, sizeof(double))) ||
+      !(*w = malloc(sizeof(double) * 3 * (size_t)nmax)) ||
+      !(*p = malloc(sizeof(double) * (size_t)nmax * 5)))
+    return -1;
+  return 0;
+}
+
+/* Below pc: z from 0 (pc) to z(p_lo); the saturated states marched from
+ * p_lo up, each from the last, the ends at T_lo and T_hi; then patch L
+ * marched from the saturated liquid down, V from the saturated vapour up.
+ * p, rA, TA, rB, TB: work columns of NZS. */
+static int build_sub(rft_table *t, const hz_fluid *f, double *p, double *rA, double *TA,
+                     double *rB, double *TB, char *why, size_t cap) {
+  const hz_eos *e = &t->eos;
+  const size_t node = RFT_NP * 4;
+  t->zq = f->nna ? 3 : 2;
+  double zmax = rft_z_sub(t, t->p_lo);
+  for (int i = 0; i < NZS; i++) t->zs.x[i] = z_node(zmax, i, NZS, CZ);
+  t->zs.x[NZS - 1] = zmax;
+  axis_finish(&t->zs);
+  hz_sat sat = {0};
+  for (int i = NZS - 1; i >= 0; i--) {
+    double z = t->zs.x[i], *bi = t->bs + (size_t)i * RFT_NB * 2;
+    p[i] = i == NZS - 1 ? t->p_lo : rft_p_sub(t, z);
+    double TL, rL, sL, TV, rV, sV;
+    if (i == 0) { /* the critical point */
+      bi[RFT_HL * 2] = bi[RFT_HV * 2] = e->hc;
+      TL = TV = e->Tc, rL = rV = e->rhoc, sL = sV = e->sc;
+    } else {
+      if (hz_sat_p(e, p[i], sat.T > 0 ? &sat : NULL, &sat, why, cap)) return -1;
+      bi[RFT_HL * 2] = sat.hL, bi[RFT_HV * 2] = sat.hV;
+      TL = TV = sat.T, rL = sat.rhoL, rV = sat.rhoV, sL = sat.sL, sV = sat.sV;
+    }
+    put(t->L.data + ((size_t)i * NEL + NEL - 1) * node, TL, rL, sL);
+    put(t->V.data + (size_t)i * NEV * node, TV, rV, sV);
+    rB[i] = rL, TB[i] = TL, rA[i] = rV, TA[i] = TV;
+    double r;
+    hz_props pr;
+    if (hz_rho_pT(e, p[i], t->T_lo, 0, &r, why, cap)) return -1;
+    hz_eval(e, r, t->T_lo, &pr);
+    bi[RFT_HMIN * 2] = pr.h;
+    put(t->L.data + (size_t)i * NEL * node, t->T_lo, r, pr.s);
+    if (hz_rho_pT(e, p[i], t->T_hi, 0, &r, why, cap)) return -1;
+    hz_eval(e, r, t->T_hi, &pr);
+    bi[RFT_HMAX * 2] = pr.h;
+    put(t->V.data + ((size_t)i * NEV + NEV - 1) * node, t->T_hi, r, pr.s);
+  }
+  eta_nodes(&t->L.e, 1, 0);
+  eta_nodes(&t->V.e, 0, 0);
+  if (patch_fill(e, &t->L, p, t->bs, RFT_HMIN, RFT_HL, 1, rB, TB, why, cap) ||
+      patch_fill(e, &t->V, p, t->bs, RFT_HV, RFT_HMAX, 0, rA, TA, why, cap))
+    return -1;
+  return 0;
+}
+
+/* Above pc: z from 0 (pc) to z(p_hi); patch S marched up from T_lo. p, rA,
+ * TA: work columns of NZP. */
+static int build_super(rft_table *t, double *p, double *rA, double *TA, char *why, size_t cap) {
+  const hz_eos *e = &t->eos;
+  const size_t node = RFT_NP * 4;
+  const double zmax = sqrt(log(t->p_hi / t->pc));
+  for (int i = 0; i < NZP; i++) t->zp.x[i] = z_node(zmax, i, NZP, CZP);
+  t->zp.x[NZP - 1] = zmax;
+  axis_finish(&t->zp);
+  double ec = 0;
+  for (int i = 0; i < NZP; i++) {
+    double z = t->zp.x[i], *bi = t->bp + (size_t)i * RFT_NB * 2, r;
+    p[i] = i == 0 ? t->pc : i == NZP - 1 ? t->p_hi : t->pc * exp(z * z);
+    hz_props pr;
+    if (hz_rho_pT(e, p[i], t->T_lo, 0, &r, why, cap)) return -1;
+    hz_eval(e, r, t->T_lo, &pr);
+    bi[RFT_HMIN * 2] = pr.h;
+    rA[i] = r, TA[i] = t->T_lo;
+    put(t->S.data + (size_t)i * NES * node, t->T_lo, r, pr.s);
+    if (hz_rho_pT(e, p[i], t->T_hi, 0, &r, why, cap)) return -1;
+    hz_eval(e, r, t->T_hi, &pr);
+    bi[RFT_HMAX * 2] = pr.h;
+    put(t->S.data + ((size_t)i * NES + NES - 1) * node, t->T_hi, r, pr.s);
+    if (i == 0) ec = (e->hc - bi[RFT_HMIN * 2]) / (bi[RFT_HMAX * 2] - bi[RFT_HMIN * 2]);
+  }
+  eta_nodes(&t->S.e, 2, ec);
+  return patch_fill(e, &t->S, p, t->bp, RFT_HMIN, RFT_HMAX, 0, rA, TA, why, cap) ? -1 : 0;
+}
+
+/* Slopes: the boundaries (h' and h'' go with z at the critical point, the
+ * others are even in z there), the patches. w: work space. */
+static void build_slopes(rft_table *t, double *w) {
+  for (int k = 0; k < RFT_NB; k++) {
+    spline_slopes(NZS, t->zs.x, t->bs + k * 2, t->bs + k * 2 + 1, RFT_NB * 2,
+                  k == RFT_HMIN || k == RFT_HMAX, w);
+    spline_slopes(NZP, t->zp.x, t->bp + k * 2, t->bp + k * 2 + 1, RFT_NB * 2, 1, w);
+  }
+  patch_slopes(&t->L, 0, w);
+  patch_slopes(&t->V, 0, w);
+  patch_slopes(&t->S, 1, w);
+}
+
 rft_table *rft_build(const hz_fluid *f, char *why, size_t cap) {
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -214,106 +318,25 @@ rft_table *rft_build(const hz_fluid *f, char *why, size_t cap) {
   const hz_eos *e = &t->eos;
   t->pc = e->pc, t->Tc = e->Tc, t->hc = e->hc;
   t->p_lo = f->p_lo, t->p_hi = f->p_hi, t->T_lo = f->T_lo, t->T_hi = f->T_hi;
-  double *w = NULL, *p = NULL, *rA = NULL, *TA = NULL, *rB = NULL, *TB = NULL;
-  int nmax = NZS > NES ? NZS : NES;
-  if (axis_init(&t->zs, NZS) || axis_init(&t->zp, NZP) || patch_alloc(&t->L, &t->zs, NEL) ||
-      patch_alloc(&t->V, &t->zs, NEV) || patch_alloc(&t->S, &t->zp, NES) ||
-      !(t->bs = calloc((size_t)NZS * RFT_NB * 2, sizeof(double))) ||
-      !(t->bp = calloc((size_t)NZP * RFT_NB * 2, sizeof(double))) ||
-      !(w = malloc(sizeof(double) * 3 * (size_t)nmax)) ||
-      !(p = malloc(sizeof(double) * (size_t)nmax * 5)))
-    goto nomem;
-  rA = p + nmax, TA = rA + nmax, rB = TA + nmax, TB = rB + nmax;
-  size_t node = RFT_NP * 4;
-
-  /* below pc: z from 0 (pc) to z(p_lo); the saturated states marched from
-   * p_lo up, each from the last */
-  t->zq = f->nna ? 3 : 2;
-  double zmax = rft_z_sub(t, t->p_lo);
-  for (int i = 0; i < NZS; i++) t->zs.x[i] = z_node(zmax, i, NZS, CZ);
-  t->zs.x[NZS - 1] = zmax;
-  axis_finish(&t->zs);
-  hz_sat sat = {0};
-  for (int i = NZS - 1; i >= 0; i--) {
-    double z = t->zs.x[i], *bi = t->bs + (size_t)i * RFT_NB * 2;
-    p[i] = i == NZS - 1 ? t->p_lo : rft_p_sub(t, z);
-    double TL, rL, sL, TV, rV, sV;
-    if (i == 0) { /* the critical point */
-      bi[RFT_HL * 2] = bi[RFT_HV * 2] = e->hc;
-      TL = TV = e->Tc, rL = rV = e->rhoc, sL = sV = e->sc;
-    } else {
-      if (hz_sat_p(e, p[i], sat.T > 0 ? &sat : NULL, &sat, why, cap)) goto fail;
-      bi[RFT_HL * 2] = sat.hL, bi[RFT_HV * 2] = sat.hV;
-      TL = TV = sat.T, rL = sat.rhoL, rV = sat.rhoV, sL = sat.sL, sV = sat.sV;
-    }
-    put(t->L.data + ((size_t)i * NEL + NEL - 1) * node, TL, rL, sL);
-    put(t->V.data + (size_t)i * NEV * node, TV, rV, sV);
-    rB[i] = rL, TB[i] = TL, rA[i] = rV, TA[i] = TV;
-    double r;
-    hz_props pr;
-    if (hz_rho_pT(e, p[i], t->T_lo, 0, &r, why, cap)) goto fail;
-    hz_eval(e, r, t->T_lo, &pr);
-    bi[RFT_HMIN * 2] = pr.h;
-    put(t->L.data + (size_t)i * NEL * node, t->T_lo, r, pr.s);
-    if (hz_rho_pT(e, p[i], t->T_hi, 0, &r, why, cap)) goto fail;
-    hz_eval(e, r, t->T_hi, &pr);
-    bi[RFT_HMAX * 2] = pr.h;
-    put(t->V.data + ((size_t)i * NEV + NEV - 1) * node, t->T_hi, r, pr.s);
+  double *w = NULL, *p = NULL;
+  const int nmax = NZS > NES ? NZS : NES;
+  if (build_alloc(t, nmax, &w, &p)) {
+    free(w), free(p);
+    fail_mem(t, why, cap);
+    return NULL;
   }
-  eta_nodes(&t->L.e, 1, 0);
-  eta_nodes(&t->V.e, 0, 0);
-  /* L marched from the saturated liquid down, V from the saturated vapour up */
-  if (patch_fill(e, &t->L, p, t->bs, RFT_HMIN, RFT_HL, 1, rB, TB, why, cap) ||
-      patch_fill(e, &t->V, p, t->bs, RFT_HV, RFT_HMAX, 0, rA, TA, why, cap))
-    goto fail;
-
-  /* above pc: z from 0 (pc) to z(p_hi); S marched up from T_lo */
-  zmax = sqrt(log(t->p_hi / t->pc));
-  for (int i = 0; i < NZP; i++) t->zp.x[i] = z_node(zmax, i, NZP, CZP);
-  t->zp.x[NZP - 1] = zmax;
-  axis_finish(&t->zp);
-  double ec = 0;
-  for (int i = 0; i < NZP; i++) {
-    double z = t->zp.x[i], *bi = t->bp + (size_t)i * RFT_NB * 2, r;
-    p[i] = i == 0 ? t->pc : i == NZP - 1 ? t->p_hi : t->pc * exp(z * z);
-    hz_props pr;
-    if (hz_rho_pT(e, p[i], t->T_lo, 0, &r, why, cap)) goto fail;
-    hz_eval(e, r, t->T_lo, &pr);
-    bi[RFT_HMIN * 2] = pr.h;
-    rA[i] = r, TA[i] = t->T_lo;
-    put(t->S.data + (size_t)i * NES * node, t->T_lo, r, pr.s);
-    if (hz_rho_pT(e, p[i], t->T_hi, 0, &r, why, cap)) goto fail;
-    hz_eval(e, r, t->T_hi, &pr);
-    bi[RFT_HMAX * 2] = pr.h;
-    put(t->S.data + ((size_t)i * NES + NES - 1) * node, t->T_hi, r, pr.s);
-    if (i == 0) ec = (e->hc - bi[RFT_HMIN * 2]) / (bi[RFT_HMAX * 2] - bi[RFT_HMIN * 2]);
+  double *rA = p + nmax, *TA = rA + nmax, *rB = TA + nmax, *TB = rB + nmax;
+  if (build_sub(t, f, p, rA, TA, rB, TB, why, cap) || build_super(t, p, rA, TA, why, cap)) {
+    free(w), free(p);
+    rft_free(t);
+    return NULL;
   }
-  eta_nodes(&t->S.e, 2, ec);
-  if (patch_fill(e, &t->S, p, t->bp, RFT_HMIN, RFT_HMAX, 0, rA, TA, why, cap)) goto fail;
-
-  /* slopes: the boundaries (h' and h'' go with z at the critical point,
-   * the others are even in z there), the patches */
-  for (int k = 0; k < RFT_NB; k++) {
-    spline_slopes(NZS, t->zs.x, t->bs + k * 2, t->bs + k * 2 + 1, RFT_NB * 2,
-                  k == RFT_HMIN || k == RFT_HMAX, w);
-    spline_slopes(NZP, t->zp.x, t->bp + k * 2, t->bp + k * 2 + 1, RFT_NB * 2, 1, w);
-  }
-  patch_slopes(&t->L, 0, w);
-  patch_slopes(&t->V, 0, w);
-  patch_slopes(&t->S, 1, w);
+  build_slopes(t, w);
   rft_inv_prepare(t);
   free(w), free(p);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   t->build_s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
   return t;
-nomem:
-  free(w), free(p);
-  fail_mem(t, why, cap);
-  return NULL;
-fail:
-  free(w), free(p);
-  rft_free(t);
-  return NULL;
 }
 
 void rft_free(rft_table *t) {

@@ -166,29 +166,36 @@ static double G_at(const rft_table *t, double w, int lg, double rho, double u, d
 enum { INV_OK = 0, INV_BELOW_T = 1, INV_ABOVE_T = 2, INV_BELOW_P = 3, INV_ABOVE_P = 4,
        INV_BAD = 5 };
 
-/* (rho, u): 0 (p, h set) or the reason. */
-static int inverse(const rft_table *t, double rho, double u, double *p, double *h) {
-  if (!(rho > 0) || !isfinite(rho) || !isfinite(u)) return INV_BAD;
-  double v = 1 / rho, zmax = t->zs.x[t->zs.n - 1], pa = t->p_lo;
-  if (v >= t->inv_vL_lo && v <= t->inv_vV_lo) { /* the density has saturated states in range */
-    sat_z lo;
-    sat_at_z(t, zmax, &lo);
-    double ztop = v <= t->inv_vc ? edge_root(t, &t->L, t->L.e.n - 1, RFT_LR, log(rho))
-                                 : edge_root(t, &t->V, 0, RFT_LR, log(rho));
-    sat_z top;
-    sat_at_z(t, ztop, &top);
-    double d, utop = v <= t->inv_vc ? top.hL - top.p * top.vL : top.hV - top.p * top.vV;
-    double ulo = u_mix(&lo, v, &d);
-    if (u < ulo) return INV_BELOW_T;
-    if (u <= utop) {
-      double z = u == utop ? ztop : zsolve(t, f_umix, v, u, ztop, zmax);
-      *p = z >= zmax ? t->p_lo : rft_p_sub(t, z);
-      if (*p < t->p_lo) *p = t->p_lo; /* rounding */
-      *h = u + *p * v;
-      return INV_OK;
-    }
-    pa = top.p;
+/* (rho, u) at a density with saturated states in range (specific volume
+ * v): in the dome, 0 with p, h set, or below it the reason; above the
+ * dome's top -1, with *pa the top's pressure (single phase above it). */
+static int inverse_dome(const rft_table *t, double rho, double u, double v, double *p, double *h,
+                        double *pa) {
+  const double zmax = t->zs.x[t->zs.n - 1];
+  sat_z lo;
+  sat_at_z(t, zmax, &lo);
+  double ztop = v <= t->inv_vc ? edge_root(t, &t->L, t->L.e.n - 1, RFT_LR, log(rho))
+                               : edge_root(t, &t->V, 0, RFT_LR, log(rho));
+  sat_z top;
+  sat_at_z(t, ztop, &top);
+  double d, utop = v <= t->inv_vc ? top.hL - top.p * top.vL : top.hV - top.p * top.vV;
+  double ulo = u_mix(&lo, v, &d);
+  if (u < ulo) return INV_BELOW_T;
+  if (u <= utop) {
+    double z = u == utop ? ztop : zsolve(t, f_umix, v, u, ztop, zmax);
+    *p = z >= zmax ? t->p_lo : rft_p_sub(t, z);
+    if (*p < t->p_lo) *p = t->p_lo; /* rounding */
+    *h = u + *p * v;
+    return INV_OK;
   }
+  *pa = top.p;
+  return -1;
+}
+
+/* (rho, u) in single phase at a pressure in [pa, p_hi] (specific volume v):
+ * 0 (p, h set) or the reason. */
+static int inverse_single(const rft_table *t, double rho, double u, double v, double pa,
+                          double *p, double *h) {
   /* single phase: the root of G = rho(p, h) - rho, h = u + p v, by Newton's
    * method kept inside [pa, p_hi] by bisection; in p for a liquid-like
    * density (G nearly linear in p), in ln p for a vapour-like one (nearly
@@ -232,6 +239,17 @@ static int inverse(const rft_table *t, double rho, double u, double *p, double *
     *h = b;
   }
   return INV_OK;
+}
+
+/* (rho, u): 0 (p, h set) or the reason. */
+static int inverse(const rft_table *t, double rho, double u, double *p, double *h) {
+  if (!(rho > 0) || !isfinite(rho) || !isfinite(u)) return INV_BAD;
+  double v = 1 / rho, pa = t->p_lo;
+  if (v >= t->inv_vL_lo && v <= t->inv_vV_lo) { /* the density has saturated states in range */
+    const int rc = inverse_dome(t, rho, u, v, p, h, &pa);
+    if (rc >= 0) return rc;
+  }
+  return inverse_single(t, rho, u, v, pa, p, h);
 }
 
 void rft_inv_prepare(rft_table *t) {

@@ -1,19 +1,21 @@
-/* separator.c - Separator: drains the liquid water (fog) that a stream of
- * moist air (tf.moist_air) carries. Of the inflow m (state (p, h), water
- * fraction X from the stream, liquid part Xl at (p, h)) the condensate
- * m_cond = m*Xl is drained and the air m_air = m - m_cond goes on with the
+/* separator.c - Separator: drains the condensed water (fog, and ice below
+ * the triple point) that a stream of moist air (tf.moist_air) carries. Of
+ * the inflow m (state (p, h), water fraction X from the stream, liquid and
+ * ice parts Xl, Xi at (p, h), the condensate Xc = Xl + Xi) the condensate
+ * m_cond = m*Xc is drained and the air m_air = m - m_cond goes on with the
  * vapour only:
- *   X_out = Xv/(1 - Xl)      water fraction of the air going on
+ *   X_out = Xv/(1 - Xc)      water fraction of the air going on
  *   x_out = Xv/(1 - X)       its humidity ratio (kg water per kg dry air)
- *   H_cond = m_cond * h_liq(T),  H_air = m*h - H_cond
- * (h_liq = cp_liq (T - 273.15) for tf.moist_air, the liquid's enthalpy of
- * nasa_moist.h for tf.moist_air_nasa)
+ *   H_cond = m (Xl h_liq(T) + Xi h_ice(T)),  H_air = m*h - H_cond
+ * (h_liq, h_ice: the condensate's enthalpies of moist_air.h for
+ * tf.moist_air, of nasa_moist.h for tf.moist_air_nasa)
  * (enthalpy flows of the condensate and of the air; they add up to the
  * inflow's). With outlet = 1 the air leaves through the port outlet at the
  * inlet's pressure, with m_air, h = H_air/m_air and X_out (the drained
- * flow's rate of change is neglected in der_m_flow: outlet.der = (1 - Xl)
+ * flow's rate of change is neglected in der_m_flow: outlet.der = (1 - Xc)
  * inlet.der); with outlet = 0 the Separator ends the stream like a Sink at
- * p0. Reversed flow (m < 0) drains nothing. */
+ * p0. Reversed flow (m < 0) drains nothing. With an outlet, the flow's
+ * reversal and the fog's onset are kinks of the outflow (docs/events.md). */
 #include <stdio.h>
 #include "lib/thermofluid/deps.h"
 #include "lib/thermofluid/moist_air.h"
@@ -28,6 +30,7 @@ typedef struct tf_separator {
   int has_outlet, pad_;
   double m_flow, T, m_cond, m_air, x_out, phi, H_cond, H_air; /* outputs */
   double keep; /* m_air/m: the part of the flow that goes on */
+  double z_flow, z_fog; /* kink functions: m_flow, x - x_sat */
 } tf_separator;
 
 static void sep_r(const lied_env *env, tf_separator *s) {
@@ -48,23 +51,29 @@ static void sep_out(const lied_env *env, tf_separator *s) {
   if ((nasa ? nma_phX : ma_phX)(in->p, in->h, X, &st, why, sizeof why)) {
     lied_block_fault(env, s, "inflow: %s", why);
     s->T = s->m_cond = s->m_air = s->x_out = s->phi = s->H_cond = s->H_air = s->keep = NAN;
+    s->z_flow = s->z_fog = NAN;
     if (s->has_outlet) s->outlet.state.m_flow = s->outlet.state.h = s->outlet.X.X[0] = NAN;
     return;
   }
-  const double Xl = in->m_flow > 0 ? st.Xl : 0;
-  const double h_cond = nasa ? nma_h_liq(st.T) : MA_CP_LIQ * (st.T - MA_T0);
+  const int on = in->m_flow > 0;
+  const double Xl = on ? st.Xl : 0, Xi = on ? st.Xi : 0, Xc = Xl + Xi;
+  /* the condensate's enthalpy per kg of moist air */
+  const double hc = Xl * (nasa ? nma_h_liq(st.T) : ma_h_liq(st.T)) +
+                    (Xi > 0 ? Xi * (nasa ? nma_h_ice(st.T) : ma_h_ice(st.T)) : 0);
   s->T = st.T;
-  s->m_cond = in->m_flow * Xl;
+  s->m_cond = in->m_flow * Xc;
   s->m_air = in->m_flow - s->m_cond;
   s->x_out = st.Xv / (1 - X);
   s->phi = st.phi;
-  s->H_cond = s->m_cond * h_cond;
+  s->H_cond = in->m_flow * hc;
   s->H_air = in->m_flow * in->h - s->H_cond;
-  s->keep = 1 - Xl;
+  s->keep = 1 - Xc;
+  s->z_flow = in->m_flow;
+  s->z_fog = isfinite(st.x_sat) ? st.x - st.x_sat : -1;
   if (s->has_outlet) {
     s->outlet.state.m_flow = s->m_air;
-    s->outlet.state.h = (in->h - Xl * h_cond) / (1 - Xl);
-    s->outlet.X.X[0] = (X - Xl) / (1 - Xl);
+    s->outlet.state.h = (in->h - hc) / (1 - Xc);
+    s->outlet.X.X[0] = (X - Xc) / (1 - Xc);
   }
 }
 static void sep_der(const lied_env *env, tf_separator *s) {
@@ -112,8 +121,10 @@ static void sep_meta(lied_meta *m, void *self) {
     lied_meta_block(m, "output", sep_out_b, 0, LIED_SIGS(&s->inlet.state, &s->inlet.X),
                     LIED_SIGS(&s->m_flow, &s->T, &s->m_cond, &s->m_air, &s->x_out, &s->phi,
                               &s->H_cond, &s->H_air, &s->keep, &s->outlet.state.m_flow,
-                              &s->outlet.state.h, &s->outlet.X));
+                              &s->outlet.state.h, &s->outlet.X, &s->z_flow, &s->z_fog));
     tf_meta_writes_m(m, &s->outlet);
+    tf_meta_flow_kink(m, "z_flow", &s->z_flow);
+    lied_meta_zero(m, "z_fog", &s->z_fog, LIED_ZC_BOTH | LIED_ZC_KINK);
     lied_meta_block(m, "der", sep_der_b, 0, LIED_SIGS(&s->keep, &s->inlet.der),
                     LIED_SIGS(&s->outlet.der));
     lied_meta_block(m, "r", sep_r_through_b, LIED_BLOCK_CONST_COEFF,
@@ -143,8 +154,8 @@ static const lied_param sep_params[] = {
 };
 const lied_class tf_separator_class = {
     "Separator", "thermofluid",
-    "drains the liquid water of a moist-air stream: m_cond = m*Xl; the air goes on with "
-    "X_out = Xv/(1 - Xl) (humidity ratio x_out) through outlet (outlet = 1) or ends at p0 as a "
+    "drains the condensed water (liquid and ice) of a moist-air stream: m_cond = m*(Xl + Xi); "
+    "the air goes on with X_out = Xv/(1 - Xl - Xi) (humidity ratio x_out) through outlet (outlet = 1) or ends at p0 as a "
     "Sink (outlet = 0); outputs m_cond, m_air, x_out, phi, H_cond, H_air",
     sizeof(tf_separator), sep_params, sizeof sep_params / sizeof *sep_params, sep_init,
     sep_meta};

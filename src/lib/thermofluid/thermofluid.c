@@ -38,6 +38,30 @@ void tf_meta_out(lied_meta *m, const char *name, int index, tf_out *port, const 
   lied_meta_port(m, name, index, port, med->fn->nX ? &tf_out_x_layout : &tf_out_layout);
 }
 
+void tf_meta_flow_kink(lied_meta *m, const char *name, double *z) {
+  lied_meta_zero(m, name, z, LIED_ZC_BOTH | LIED_ZC_KINK);
+}
+/* The phase boundaries a medium declares: its own, or the saturated
+ * liquid and vapour of a two-phase medium with sat_p (the refrigerants). */
+static int phases(const tf_medium *fn) { return fn->phase_z ? fn->nphase : fn->sat_p ? 2 : 0; }
+int tf_meta_phase_kinks(lied_meta *m, const tf_med *med, double *z) {
+  static const char *const names[TF_PHASE_MAX][TF_PHASE_MAX] = {{"z_fog", NULL},
+                                                                {"z_liquid", "z_vapour"}};
+  const int n = phases(med->fn);
+  for (int k = 0; k < n; k++) lied_meta_zero(m, names[n - 1][k], &z[k], LIED_ZC_BOTH | LIED_ZC_KINK);
+  return n;
+}
+void tf_phase_z(const tf_med *m, double p, double h, double *z) {
+  if (m->fn->phase_z) {
+    m->fn->phase_z(m->par + 1, p, h, z);
+  } else if (m->fn->sat_p) { /* a two-phase medium's dome from its saturated states */
+    tf_sat s;
+    const int ok = !m->fn->sat_p(m->par + 1, p, &s);
+    z[0] = ok ? h - s.hL : NAN; /* above the critical pressure: no boundary (NaN never crosses) */
+    z[1] = ok ? h - s.hV : NAN;
+  }
+}
+
 /* The signal sources under their thermofluid names: the signals library's
  * classes in this domain (docs/signals.md). */
 static const lied_class tf_constant_class = SIG_CONSTANT_CLASS("thermofluid");
@@ -45,6 +69,7 @@ static const lied_class tf_step_class = SIG_STEP_CLASS("thermofluid");
 static const lied_class tf_ramp_class = SIG_RAMP_CLASS("thermofluid");
 static const lied_class tf_sine_class = SIG_SINE_CLASS("thermofluid");
 
+extern const lied_class tf_rhx_counter_class, tf_rhx_cross_class; /* rhx.c */
 static const lied_class *const thermofluid_classes[] = {
     &tf_source_class,       &tf_sink_class,         &tf_tank_out_class,
     &tf_tank_in_class,      &tf_pressure_drop_class, &tf_linquad_drop_class,
@@ -59,6 +84,7 @@ static const lied_class *const thermofluid_classes[] = {
     &tf_separator_class,
     &tf_counter_ntu_class,  &tf_parallel_ntu_class, &tf_cross_ntu_class,
     &tf_pipe_class,
+    &tf_rhx_counter_class,  &tf_rhx_cross_class, /* rhx.c */
     &tf_constant_class,     &tf_step_class,         &tf_ramp_class,
     &tf_sine_class,         NULL};
 

@@ -14,9 +14,11 @@
  * y the opening clamped to [0, 1], phi(y) = y (linear) or R^(y - 1) (equal
  * percentage, rangeability R; linear to 0 below y = 0.01); dp = nominal/f^2.
  * The leakage keeps a closed valve a (large) finite resistance.
- * The opening's clamps at 0 (full closure) and 1 are kinks of the law: two
- * zero functions (the opening, the opening - 1) make them state events, so
- * solvers restart there instead of stepping across (docs/events.md).
+ * The opening's clamps at 0 (full closure) and 1 are kinks of the law, and
+ * so is the equal-percentage characteristic's change to its linear part at
+ * y = 0.01: kink functions (the opening, the opening - 1, y - 0.01;
+ * LIED_ZC_KINK) make the adaptive solvers end a step there instead of
+ * stepping across (docs/events.md).
  * CheckValve (events, the default): open, the nominal law; closed, the
  * leakage's resistance dp = nominal / leakage^2 (leakage times the forward
  * flow at the same dp). It closes when its flow falls through 0 and opens
@@ -38,7 +40,7 @@ typedef struct tf_valve {
   double dp, y, f; /* pressure drop, clamped opening, flow coefficient factor */
   int smooth;      /* CheckValve: 1 for the smooth law, 0 for events */
   double open;     /* CheckValve (events): discrete, 1 open, 0 closed */
-  double z0, z1;   /* zero functions (Valve: opening, opening - 1; CheckValve: m_flow) */
+  double z0, z1, z2; /* zero functions (Valve: opening, opening - 1, y - 0.01; CheckValve: m_flow) */
   int characteristic, check;
 } tf_valve;
 
@@ -51,10 +53,10 @@ static inline double valve_nominal(const tf_valve *v, double m, double p, double
   return v->dp_ref * m * fabs(m) / (v->m_flow_ref * v->m_flow_ref);
 }
 static inline double clamp01(double y) { return y < 0 ? 0 : y > 1 ? 1 : y; }
+#define VALVE_DELTA 0.01 /* the equal-percentage law is linear below this opening */
 static inline double valve_phi(int characteristic, double R, double y) {
   if (characteristic == CHAR_LINEAR) return y;
-  const double delta = 0.01;
-  return y >= delta ? pow(R, y - 1) : y / delta * pow(R, delta - 1);
+  return y >= VALVE_DELTA ? pow(R, y - 1) : y / VALVE_DELTA * pow(R, VALVE_DELTA - 1);
 }
 
 /* The outlet's pressure (each law); the flow block passes m_flow, h and X. */
@@ -67,9 +69,8 @@ static void valve_pressure(const lied_env *env, tf_valve *v) {
   v->outlet.state.p = in->p - v->dp;
   v->z0 = v->opening.y->y;
   v->z1 = v->opening.y->y - 1;
+  v->z2 = v->y - VALVE_DELTA;
 }
-/* The clamps' kinks: nothing to change, the solver restarts there. */
-static void valve_kink(void *self, const lied_event *ev) { (void)self, (void)ev; }
 
 static void check_event_pressure(const lied_env *env, tf_valve *v) {
   (void)env;
@@ -153,11 +154,12 @@ static void valve_meta(lied_meta *m, void *self) {
     lied_meta_var(m, "y", "1", &v->y);
     lied_meta_block(m, "pressure", valve_pressure_b, 0,
                     LIED_SIGS(&v->inlet.state, &v->opening.y, X_in),
-                    LIED_SIGS(&v->outlet.state.p, &v->dp, &v->y, &v->f, &v->z0, &v->z1));
+                    LIED_SIGS(&v->outlet.state.p, &v->dp, &v->y, &v->f, &v->z0, &v->z1, &v->z2));
     tf_meta_reads(m, &v->inlet, vars);
-    lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
-    lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH);
-    lied_meta_event(m, valve_kink);
+    lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH | LIED_ZC_KINK);
+    lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH | LIED_ZC_KINK);
+    if (v->characteristic == CHAR_EQUAL_PERCENTAGE)
+      lied_meta_zero(m, "z_linear", &v->z2, LIED_ZC_BOTH | LIED_ZC_KINK);
   }
   tf_meta_flow_pass(m, valve_flow_b, &v->inlet, &v->outlet, &v->med);
   lied_meta_block(m, "der", valve_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&v->inlet.der),

@@ -5,7 +5,10 @@
  * outlet (like a Source: it owns the outlet's mass-flow state). Every flow
  * loop needs one. With outlet_vapour = 1 a two-phase content leaves as
  * saturated vapour (a drum's steam outlet). A mixture's components have
- * mass states MX1.. (the content's X = MX/M, which leaves at the outlet). */
+ * mass states MX1.. (the content's X = MX/M, which leaves at the outlet).
+ * Kinks (docs/events.md): the inlet flow reversing (the upwind enthalpy),
+ * the content crossing a phase boundary of its medium (z_liquid, z_vapour:
+ * also where a saturated-vapour outlet starts; z_fog). */
 #include <stdio.h>
 #include "lib/thermofluid/deps.h"
 
@@ -23,6 +26,7 @@ typedef struct tf_volume {
   double dm_flow, res;       /* tearing pair */
   double p, h, rho, T;       /* thermodynamic state of the content */
   double Q_used;             /* heat flow into the content */
+  double z_flow, z_phase[TF_PHASE_MAX]; /* kink functions */
 } tf_volume;
 
 /* Content state from the conserved quantities (M, U). */
@@ -72,7 +76,14 @@ static void volume_out(const lied_env *env, tf_volume *v) {
   tf_med mx;
   v->T = tf_T(tf_med_at(&v->med, &v->outlet.X, &mx), v->p, v->h);
 }
+static void volume_kinks(const lied_env *env, tf_volume *v) {
+  (void)env;
+  tf_med mx;
+  v->z_flow = v->inlet.state->m_flow;
+  tf_phase_z(tf_med_at(&v->med, &v->outlet.X, &mx), v->p, v->h, v->z_phase);
+}
 LIED_BLOCK(volume_thermo_b, tf_volume, volume_thermo)
+LIED_BLOCK(volume_kinks_b, tf_volume, volume_kinks)
 LIED_BLOCK(volume_balance_b, tf_volume, volume_balance)
 LIED_BLOCK(volume_der_b, tf_volume, volume_der)
 LIED_BLOCK(volume_res_b, tf_volume, volume_res)
@@ -167,6 +178,12 @@ static void volume_meta(lied_meta *m, void *self) {
   tf_meta_reads(m, &v->inlet, TF_P);
   lied_meta_block(m, "output", volume_out_b, 0,
                   LIED_SIGS(&v->p, &v->h, TF_X(&v->med, v->outlet)), LIED_SIGS(&v->T));
+  lied_meta_block(m, "kinks", volume_kinks_b, 0,
+                  LIED_SIGS(&v->inlet.state, &v->p, &v->h, TF_X(&v->med, v->outlet)),
+                  LIED_SIGS(&v->z_flow, &v->z_phase[0], &v->z_phase[1]));
+  tf_meta_reads(m, &v->inlet, TF_M);
+  tf_meta_flow_kink(m, "z_flow", &v->z_flow);
+  tf_meta_phase_kinks(m, &v->med, v->z_phase);
 }
 
 static const lied_param volume_params[] = {

@@ -23,6 +23,20 @@ static inline double tb_pr(const tb_machine *c, double w, double m) {
   return pr < 1 ? pow(c->k, pr - 1) : pr;
 }
 
+void tb_inflow_of(tb_machine *c, tb_inflow *s) {
+  s->m = c->inlet.state->m_flow, s->w = c->flange.w->w;
+  s->med = tf_med_at(&c->med, c->inlet.X, &s->mx);
+  s->g = &c->gas;
+  if (c->moist) tf_gas_of(s->med, s->med->par[1], &s->gx), s->g = &s->gx;
+}
+
+void tb_begin(const lied_env *env, tb_machine *c, tb_inflow *s) {
+  const tf_state *in = c->inlet.state;
+  tb_inflow_of(c, s);
+  c->T_in = tf_T(s->med, in->p, in->h);
+  TF_GUARD_PH(env, c, s->med, c->T_in, in->p, in->h, "inflow");
+}
+
 /* The outlet pressure p_out = pr p_in (a block of its own: it reads the
  * inlet's m_flow and p and the speed, not the enthalpy). */
 static void tb_pressure(const lied_env *env, tb_machine *c) {
@@ -33,27 +47,20 @@ static void tb_pressure(const lied_env *env, tb_machine *c) {
   c->outlet.state.p = in->p * c->pr;
   c->dp = c->outlet.state.p - in->p;
 }
-/* The work: the enthalpy change, computed from p_in and p_out = pr p_in
- * (so it reads the inlet's p too), and the torque. */
-static void tb_work(const lied_env *env, tb_machine *c) {
+
+/* The enthalpy change, computed from p_in and p_out = pr p_in (so it reads
+ * the inlet's p too), and the torque. */
+void tb_finish(const lied_env *env, tb_machine *c, const tb_inflow *s, double eta) {
   const tf_state *in = c->inlet.state;
-  const double m = in->m_flow, w = c->flange.w->w;
-  tf_med mx;
-  const tf_med *med = tf_med_at(&c->med, c->inlet.X, &mx);
-  tf_gas_model gx;
-  const tf_gas_model *g = &c->gas;
-  if (c->moist) tf_gas_of(med, med->par[1], &gx), g = &gx;
-  const double p2 = in->p * c->pr;
-  c->T_in = tf_T(med, in->p, in->h);
-  TF_GUARD_PH(env, c, med, c->T_in, in->p, in->h, "inflow");
-  const double T2s = tf_gas_T_ps(g, p2, tf_gas_s(g, in->p, c->T_in));
-  c->dh_s = tf_gas_h(g, T2s) - tf_gas_h(g, c->T_in);
+  const double m = s->m, w = s->w, p2 = in->p * c->pr;
+  const double T2s = tf_gas_T_ps(s->g, p2, tf_gas_s(s->g, in->p, c->T_in));
+  c->dh_s = tf_gas_h(s->g, T2s) - tf_gas_h(s->g, c->T_in);
   if (!isfinite(c->dh_s) && isfinite(c->T_in))
     lied_block_fault(env, c,
                      "isentropic outflow: p = %.9g Pa (pressure ratio %.9g) from T = %.9g K: its "
                      "temperature is outside [200 K, 6000 K]",
                      p2, c->pr, c->T_in);
-  const double dh_e = c->dh_s * m > 0 ? c->dh_s / c->eta : c->eta * c->dh_s;
+  const double dh_e = c->dh_s * m > 0 ? c->dh_s / eta : eta * c->dh_s;
   const double x = w / c->w_small, th = tanh(x);
   const double th_w = fabs(x) > 1e-4 ? th / w : (1 - x * x / 3) / c->w_small; /* tanh(x)/w */
   c->dh = dh_e * th;
@@ -63,6 +70,12 @@ static void tb_work(const lied_env *env, tb_machine *c) {
   c->outlet.state.m_flow = m;
   c->outlet.state.h = in->h + c->dh;
   tf_pass_X(&c->med, &c->inlet, &c->outlet);
+}
+
+static void tb_work(const lied_env *env, tb_machine *c) {
+  tb_inflow s;
+  tb_begin(env, c, &s);
+  tb_finish(env, c, &s, c->eta);
 }
 /* The outflow's temperature (for recording; nothing reads it). */
 static void tb_out(const lied_env *env, tb_machine *c) {
@@ -86,8 +99,7 @@ LIED_BLOCK(tb_out_b, tb_machine, tb_out)
 LIED_BLOCK(tb_der_b, tb_machine, tb_der)
 LIED_BLOCK(tb_r_b, tb_machine, tb_r)
 
-static int tb_init(void *self, lied_init *ctx) {
-  tb_machine *c = self;
+int tb_init_medium(tb_machine *c, lied_init *ctx) {
   int zero = 1;
   for (int i = 0; i < TF_MEDIUM_LEN; i++) zero &= c->med.par[i] == 0;
   if (zero) { /* the default medium is dry air of NASA polynomials (tf.air) */
@@ -104,9 +116,9 @@ static int tb_init(void *self, lied_init *ctx) {
   c->moist = (int)c->med.par[0] == TF_NASA_MOIST_AIR;
   return 0;
 }
+static int tb_init(void *self, lied_init *ctx) { return tb_init_medium(self, ctx); }
 
-static void tb_meta(lied_meta *m, void *self) {
-  tb_machine *c = self;
+void tb_meta_common(lied_meta *m, tb_machine *c) {
   tf_meta_in(m, "inlet", 0, &c->inlet, &c->med);
   tf_meta_out(m, "outlet", 0, &c->outlet, &c->med);
   lied_meta_port(m, "flange", 0, &c->flange, &ro_branch_layout);
@@ -120,6 +132,18 @@ static void tb_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "w", "rad/s", &c->w);
   lied_meta_var(m, "T_in", "K", &c->T_in);
   lied_meta_var(m, "T_out", "K", &c->T_out);
+  lied_meta_block(m, "out", tb_out_b, 0,
+                  LIED_SIGS(&c->outlet.state.p, &c->outlet.state.h, TF_X(&c->med, c->inlet)),
+                  LIED_SIGS(&c->T_out));
+  lied_meta_block(m, "der", tb_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&c->inlet.der),
+                  LIED_SIGS(&c->outlet.der));
+  lied_meta_block(m, "r", tb_r_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&c->outlet.r, &c->inlet.der),
+                  LIED_SIGS(&c->inlet.r));
+}
+
+static void tb_meta(lied_meta *m, void *self) {
+  tb_machine *c = self;
+  tb_meta_common(m, c);
   lied_meta_block(m, "pressure", tb_pressure_b, 0, LIED_SIGS(&c->inlet.state, &c->flange.w),
                   LIED_SIGS(&c->outlet.state.p, &c->pr, &c->dp, &c->w));
   tf_meta_reads(m, &c->inlet, TF_M | TF_P);
@@ -128,13 +152,6 @@ static void tb_meta(lied_meta *m, void *self) {
                   LIED_SIGS(&c->outlet.state.m_flow, &c->outlet.state.h, &c->flange.tau, &c->dh,
                             &c->dh_s, &c->tau, &c->P, &c->T_in, TF_X(&c->med, c->outlet)));
   tf_meta_writes_m(m, &c->outlet);
-  lied_meta_block(m, "out", tb_out_b, 0,
-                  LIED_SIGS(&c->outlet.state.p, &c->outlet.state.h, TF_X(&c->med, c->inlet)),
-                  LIED_SIGS(&c->T_out));
-  lied_meta_block(m, "der", tb_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&c->inlet.der),
-                  LIED_SIGS(&c->outlet.der));
-  lied_meta_block(m, "r", tb_r_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&c->outlet.r, &c->inlet.der),
-                  LIED_SIGS(&c->inlet.r));
 }
 
 /* The parameters, with each class's defaults (those of ThermoFluid Stream's
@@ -181,6 +198,7 @@ const lied_class tb_fan_class = {
     sizeof(tb_machine), fan_params, TB_NPARAMS, tb_init, tb_meta};
 
 static const lied_class *const turbo_classes[] = {&tb_compressor_class, &tb_turbine_class,
-                                                  &tb_fan_class, NULL};
+                                                  &tb_fan_class, &tb_compressor_map_class,
+                                                  &tb_turbine_map_class, NULL};
 LIED_LIBRARY(turbo, "turbomachines on shafts: Compressor, Turbine, Fan (thermofluid streams, "
-             "rotational flanges)", turbo_classes)
+             "rotational flanges), CompressorMap, TurbineMap (performance maps)", turbo_classes)

@@ -192,9 +192,10 @@ static inline const void *jn_in_sig(const tfu_junction *j, int k) {
   return k < j->nr ? (const void *)&j->rear[k].state : (const void *)&j->fore[k - j->nr].back;
 }
 
-static void jn_meta(lied_meta *m, void *self) {
-  tfu_junction *j = self;
-  const int nr = j->nr, nf = j->nf, n = nr + nf;
+/* The Junction's ports, its flow states (one per fore port but the last)
+ * with their tearing pairs, and p, h, T. */
+static void jn_meta_vars(lied_meta *m, tfu_junction *j) {
+  const int nr = j->nr, nf = j->nf;
   char name[24], tear[24], res[24];
   for (int k = 0; k < nr; k++) tfu_meta_rear(m, "rear", k + 1, &j->rear[k]);
   for (int k = 0; k < nf; k++) tfu_meta_fore(m, "fore", k + 1, &j->fore[k]);
@@ -208,7 +209,13 @@ static void jn_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "p", "Pa", &j->p);
   lied_meta_var(m, "h", "J/kg", &j->h);
   lied_meta_var(m, "T", "K", &j->T);
-  /* weights: the flows */
+}
+
+/* The weights (the flows), one outgoing state per port from the other
+ * ports' arriving states (its pressure and its h, X in two blocks), and the
+ * ports' steady pressures. */
+static void jn_meta_states(lied_meta *m, tfu_junction *j) {
+  const int nr = j->nr, nf = j->nf, n = nr + nf;
   const void *wi[2 * JN_MAX + 1], *wo[3 * JN_MAX + 1];
   int nwi = 0, nwo = 0;
   for (int k = 0; k < nr; k++) wi[nwi++] = &j->rear[k].flow;
@@ -247,7 +254,12 @@ static void jn_meta(lied_meta *m, void *self) {
   pi[npi] = po[n] = NULL;
   lied_meta_block(m, "pressures", jn_pressures_b, 0, pi, po);
   for (int k = 0; k < n; k++) tfu_meta_reads(m, jn_in_sig(j, k), TFU_P);
-  /* the linear section: mass balance of the derivatives, total pressures */
+}
+
+/* The linear section: mass balance of the derivatives (der), total
+ * pressures (r). */
+static void jn_meta_section(lied_meta *m, tfu_junction *j) {
+  const int nr = j->nr, nf = j->nf, n = nr + nf;
   const void *di[2 * JN_MAX + 1], *dout[2 * JN_MAX + 1];
   int ndi = 0, ndo = 0;
   for (int k = 0; k < nr; k++) di[ndi++] = &j->rear[k].der;
@@ -263,6 +275,14 @@ static void jn_meta(lied_meta *m, void *self) {
   for (int k = 0; k < nr; k++) ri[nri++] = &j->rear[k].der, ro[nro++] = &j->rear[k].r;
   ri[nri] = ro[nro] = NULL;
   lied_meta_block(m, "r", jn_r_b, LIED_BLOCK_CONST_COEFF, ri, ro);
+}
+
+static void jn_meta(lied_meta *m, void *self) {
+  tfu_junction *j = self;
+  const int nr = j->nr, n = nr + j->nf;
+  jn_meta_vars(m, j);
+  jn_meta_states(m, j);
+  jn_meta_section(m, j);
   const void *xi[2 * JN_MAX + 1];
   int nxi = 0;
   for (int k = 0; k < n; k++) xi[nxi++] = &j->w[k], xi[nxi++] = jn_in_sig(j, k);

@@ -50,7 +50,6 @@ static void valve_out(const lied_env *env, tfu_valve *v) {
   (void)env;
   v->dp = -(v->e.rear.flow->m_flow >= 0 ? v->rise_f : v->rise_b);
 }
-static void valve_kink(void *self, const lied_event *ev) { (void)self, (void)ev; }
 LIED_BLOCK(valve_opening_b, tfu_valve, valve_opening)
 LIED_BLOCK(valve_out_b, tfu_valve, valve_out)
 
@@ -72,9 +71,8 @@ static void valve_meta(lied_meta *m, void *self) {
                 tfu_rho_reads(&v->e.med), LIED_SIGS(&v->f)); /* whatever Kv: copies may differ */
   lied_meta_block(m, "output", valve_out_b, 0,
                   LIED_SIGS(&v->e.rear.flow, &v->rise_f, &v->rise_b), LIED_SIGS(&v->dp));
-  lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
-  lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH);
-  lied_meta_event(m, valve_kink);
+  lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH | LIED_ZC_KINK);
+  lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH | LIED_ZC_KINK);
 }
 
 static const lied_param valve_params[] = {

@@ -1,0 +1,564 @@
+/* rhx.c - TwoPhaseCounterFlowHX and TwoPhaseCrossFlowHX: a refrigerant
+ * (stream a: a medium with two phases and props_ph, tf.R134a ...) in N cells
+ * against a secondary stream b (air, water, glycol: any medium) through a
+ * wall of heat capacity C_w (evaporators, condensers, gas coolers).
+ *
+ * Refrigerant side: N cells of volume V_c = V_a/N at one pressure p, each
+ * with its own mass M_i and internal energy U_i (states), so the charge
+ * moves between the cells and the exchangers of a circuit as the phases
+ * change. h_i = (U_i + p V_c)/M_i. Flows m_0 (the inlet's), m_1 .. m_N-1
+ * between the cells and m_N (the outlet's, a state with inertance L, as a
+ * Volume's):
+ *   der(M_i) = m_i-1 - m_i
+ *   der(U_i) = m_i-1 hf_i-1 - m_i h_i + q_i
+ * hf_0 = the inlet's h (its own h_1 when m_0 < 0, as a Volume), hf_i = h_i
+ * inside (faces carry the cell upstream in the nominal direction). The
+ * inner flows and der(p) follow from the cells keeping their volume: with
+ * a_i = V_c drho/dp|h, b_i = V_c drho/dh|p at (p, h_i),
+ *   der(M_i) = a_i der(p) + b_i der(h_i) + (V_c rho(p, h_i) - M_i)/tau_p
+ *   M_i der(h_i) = m_i-1 (hf_i-1 - h_i) + q_i + V_c der(p)
+ * a sweep from the inlet gives each m_i as alpha_i + beta_i der(p); m_N
+ * given fixes der(p). The last term relaxes the tables' density of a cell
+ * to its mass (drift of the integration) in tau_p. Sums of M_i and U_i
+ * change only by the flows at the ports and the heat: the charge is kept
+ * to rounding whatever the solver's error.
+ *
+ * Heat: q_i = G_i (T_w,i - T_i) into cell i, G_i = alpha(x_i) A_a/N with
+ * x_i = (h_i - h')/(h'' - h') at p (unclipped): alpha_liq below the dome,
+ * alpha_2ph inside, alpha_vap above (and above the critical pressure),
+ * blended by a smoothstep over x in [-dx, dx] and [1-dx, 1+dx].
+ *
+ * Secondary side: quasi-steady cells (its residence time, milliseconds for
+ * air, is far below the wall's and the refrigerant's time constants): cell
+ * i's stream of capacity rate C = |m| cp (cp at the inlet) and conductance
+ * G_b = UA_b/N takes from a wall at T_w,i
+ *   q_b,i = C (1 - exp(-G_b/C)) (T_in,i - T_w,i)
+ * (the exact effectiveness of a stream along a wall of one temperature) and
+ * leaves with h_in,i - q_b,i/|m|. Counter flow: stream b passes the cells
+ * N .. 1 in series (the next cell's inlet temperature T_in,i - q_b,i/C, with
+ * the inlet's cp as the effectiveness: no inversion of the medium's h per
+ * cell); cross flow: each cell meets 1/N of stream b at its inlet state, the
+ * outlet mixes them. Stream b's outlet temperature is T(p, h_out). Wall: (C_w/N) der(T_w,i) = q_b,i - q_i;
+ * without capacity (C_w = 0) T_w,i is the series point of the two
+ * conductances. */
+#include <stdio.h>
+#include <string.h>
+#include "lib/thermofluid/thermofluid.h"
+
+#define RHX_MAXN 50
+enum { RHX_COUNTER = 0, RHX_CROSS = 1 };
+
+typedef struct tf_rhx {
+  tf_in inlet_a;
+  tf_out outlet_a;
+  tf_in inlet_b;
+  tf_out outlet_b;
+  lied_real_out Q_out;
+  tf_med med_a, med_b;
+  double V_a, A_a, alpha_liq, alpha_2ph, alpha_vap, dx, UA_b, C_w, T0_w, p0_a, T0_a, x0_a;
+  double tau_p, L, L_in, L_b;
+  int N, kind;
+  double p, der_p, m_flow, der_m_flow; /* states: pressure, outlet flow */
+  double dm_flow, res;                 /* tearing pair of the outlet flow */
+  double Q_flow, Q_b, T_b, M_tot, U_tot, E_w; /* heat into a, out of b; b's outlet T; sums */
+  double M[RHX_MAXN], der_M[RHX_MAXN], U[RHX_MAXN], der_U[RHX_MAXN];
+  double T_w[RHX_MAXN], der_w[RHX_MAXN];
+  double h[RHX_MAXN], T[RHX_MAXN], x[RHX_MAXN], q[RHX_MAXN]; /* cells: h, T, quality, heat */
+  double rho[RHX_MAXN], drp[RHX_MAXN], drh[RHX_MAXN]; /* cells: rho and its derivatives */
+} tf_rhx;
+
+/* A cell's enthalpy from its mass and energy. */
+static inline double rhx_h(double U, double M, double p, double Vc) { return (U + p * Vc) / M; }
+
+/* C1 step from 0 (t <= 0) to 1 (t >= 1). */
+static inline double rhx_step(double t) {
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return t * t * (3 - 2 * t);
+}
+/* The refrigerant-side coefficient at quality x (unclipped). */
+static inline double rhx_alpha(double x, double dx, double al, double a2, double av) {
+  if (x < 0.5) return al + (a2 - al) * rhx_step((x + dx) / (2 * dx));
+  return a2 + (av - a2) * rhx_step((x - 1 + dx) / (2 * dx));
+}
+/* The conductance C (1 - exp(-G/C)) of a stream of capacity rate C along a
+ * wall of conductance G (0 without flow). */
+static inline double rhx_eff(double C, double G) {
+  return C > 0 && G > 0 ? -C * expm1(-G / C) : 0.0;
+}
+
+/* Report a cell whose (p, h) left the medium's range (cold path). */
+static void rhx_fault_cell(const lied_env *env, const void *self, const tf_med *m, int i,
+                           double M, double p, double h) {
+  char what[48];
+  if (!(M > 0)) {
+    lied_block_fault(env, self, "refrigerant cell %d: mass %g kg is not positive", i + 1, M);
+    return;
+  }
+  snprintf(what, sizeof what, "refrigerant cell %d", i + 1);
+  tf_fault_ph(env, self, m, p, h, what);
+}
+
+/* The parameters and state of one copy; arrays element i at [i * s]. */
+typedef struct rhx_copy {
+  const tf_med *ma, *mb;
+  const double *ia, *ib; /* inlet states (variable j at [j * is]) */
+  size_t is, s;
+  int N, kind;
+  double V_a, A_a, al, a2, av, dx, UA_b, C_w, tau, p, m_out;
+  const double *M, *U, *Tw, *T, *rho, *drp, *drh;
+  double *h, *x, *q, *dM, *dU, *dw;
+} rhx_copy;
+typedef struct rhx_out {
+  double der_p, Q, Qb, Tb, hb, Mt, Ut, Ew;
+} rhx_out;
+
+/* Everything but the cells' properties (T, rho, drho/dp, drho/dh, already
+ * computed): heat, wall, the sweep for the flows, the derivatives. The
+ * block and the lane form call it copy by copy: the same bits.
+ * Long: one pass over the cells (heat, wall, flow sweep, derivatives) that the block and its lane form share. */
+static inline void rhx_eval(const lied_env *env, const void *self, const rhx_copy *c,
+                            rhx_out *o) {
+  const size_t s = c->s;
+  const int N = c->N;
+  const double Vc = c->V_a / N, m0 = c->ia[0], hin = c->ia[2 * c->is];
+  const double mb = c->ib[0], pb = c->ib[c->is], hbin = c->ib[2 * c->is];
+  /* saturation at p: above the critical pressure every cell is "vapour" */
+  tf_sat st;
+  const int sat = c->ma->fn->sat_p(c->ma->par + 1, c->p, &st) == 0;
+  double Mt = 0, Ut = 0, Ew = 0;
+  for (int i = 0; i < N; i++) {
+    c->x[i * s] = sat ? (c->h[i * s] - st.hL) / (st.hV - st.hL) : 1.0;
+    Mt += c->M[i * s], Ut += c->U[i * s];
+  }
+  /* secondary side and wall */
+  const double cp = c->mb->fn->cp(c->mb->par + 1, pb, hbin);
+  const double Tbin = tf_T(c->mb, pb, hbin);
+  TF_GUARD_PH(env, self, c->mb, Tbin + cp, pb, hbin, "stream b inlet");
+  const double mc = c->kind == RHX_CROSS ? fabs(mb) / N : fabs(mb);
+  const double Ge = rhx_eff(mc * cp, c->UA_b / N), Cwc = c->C_w / N;
+  double hb = hbin, Tin = Tbin, Qb = 0, Q = 0;
+  for (int k = 0; k < N; k++) {
+    const int i = c->kind == RHX_CROSS ? k : N - 1 - k; /* counter: b meets cell N first */
+    const double G = rhx_alpha(c->x[i * s], c->dx, c->al, c->a2, c->av) * c->A_a / N;
+    double Tw, qb, qa;
+    if (Cwc > 0) {
+      Tw = c->Tw[i * s];
+      qb = Ge * (Tin - Tw);
+      qa = G * (Tw - c->T[i * s]);
+      c->dw[i * s] = (qb - qa) / Cwc;
+      Ew += Cwc * Tw;
+    } else {
+      Tw = G + Ge > 0 ? (G * c->T[i * s] + Ge * Tin) / (G + Ge) : c->T[i * s];
+      qb = Ge * (Tin - Tw);
+      qa = qb;
+    }
+    c->q[i * s] = qa;
+    Q += qa, Qb += qb;
+    if (c->kind != RHX_CROSS && mc * cp > 0) hb -= qb / mc, Tin -= qb / (mc * cp);
+  }
+  if (c->kind == RHX_CROSS && mb != 0) hb = hbin - Qb / fabs(mb);
+  /* the sweep: m_i = alpha + beta der(p); the cells' coefficients in dM, dU */
+  double al = m0, be = 0;
+  for (int i = 0; i < N; i++) {
+    const double hi = c->h[i * s], Mi = c->M[i * s];
+    const double hf = i ? c->h[(i - 1) * s] : m0 >= 0 ? hin : hi;
+    const double a = Vc * c->drp[i * s], b = Vc * c->drh[i * s];
+    const double r = (Vc * c->rho[i * s] - Mi) / c->tau;
+    c->dM[i * s] = al, c->dU[i * s] = be; /* m_i-1's coefficients */
+    const double d0 = (al * (hf - hi) + c->q[i * s]) / Mi, d1 = (be * (hf - hi) + Vc) / Mi;
+    al = al - b * d0 - r;
+    be = be - a - b * d1;
+  }
+  const double P = (c->m_out - al) / be;
+  /* back: the flows, the derivatives of M and U */
+  for (int i = 0; i < N; i++) {
+    const double hi = c->h[i * s];
+    const double hf = i ? c->h[(i - 1) * s] : m0 >= 0 ? hin : hi;
+    const double mi1 = i ? c->dM[i * s] + c->dU[i * s] * P : m0;
+    const double mi = i < N - 1 ? c->dM[(i + 1) * s] + c->dU[(i + 1) * s] * P : c->m_out;
+    c->dM[i * s] = mi1 - mi;
+    c->dU[i * s] = mi1 * hf - mi * hi + c->q[i * s];
+  }
+  *o = (rhx_out){P, Q, Qb, tf_T(c->mb, pb, hb), hb, Mt, Ut, Ew};
+}
+
+/* ---- blocks ------------------------------------------------------------------ */
+
+static void rhx_copy_of(tf_rhx *x, const tf_med *mb, rhx_copy *c) {
+  *c = (rhx_copy){&x->med_a, mb, &x->inlet_a.state->m_flow, &x->inlet_b.state->m_flow, 1, 1,
+                  x->N, x->kind, x->V_a, x->A_a, x->alpha_liq, x->alpha_2ph, x->alpha_vap,
+                  x->dx, x->UA_b, x->C_w, x->tau_p, x->p, x->m_flow, x->M, x->U, x->T_w, x->T,
+                  x->rho, x->drp, x->drh, x->h, x->x, x->q, x->der_M, x->der_U, x->der_w};
+}
+static void rhx_put(tf_rhx *x, const rhx_out *o) {
+  const tf_state *b = x->inlet_b.state;
+  x->der_p = o->der_p, x->Q_flow = o->Q, x->Q_b = o->Qb, x->T_b = o->Tb;
+  x->M_tot = o->Mt, x->U_tot = o->Ut, x->E_w = o->Ew, x->Q_out.y.y = o->Q;
+  x->outlet_b.state = (tf_state){b->m_flow, b->p, o->hb};
+  tf_pass_X(&x->med_b, &x->inlet_b, &x->outlet_b);
+}
+
+static void rhx_energy(const lied_env *env, tf_rhx *x) {
+  const tf_medium *f = x->med_a.fn;
+  const double Vc = x->V_a / x->N;
+  for (int i = 0; i < x->N; i++) {
+    tf_props pr;
+    x->h[i] = rhx_h(x->U[i], x->M[i], x->p, Vc);
+    (void)f->props_ph(x->med_a.par + 1, x->p, x->h[i], 1, &pr);
+    x->T[i] = pr.T, x->rho[i] = pr.rho, x->drp[i] = pr.drho_dp, x->drh[i] = pr.drho_dh;
+    if (!isfinite(pr.T + pr.rho + pr.drho_dp + pr.drho_dh))
+      rhx_fault_cell(env, x, &x->med_a, i, x->M[i], x->p, x->h[i]);
+  }
+  tf_med mxb;
+  rhx_copy c;
+  rhx_copy_of(x, tf_med_at(&x->med_b, x->inlet_b.X, &mxb), &c);
+  rhx_out o;
+  rhx_eval(env, x, &c, &o);
+  rhx_put(x, &o);
+}
+static void rhx_state(const lied_env *env, tf_rhx *x) {
+  (void)env;
+  const int n = x->N - 1;
+  x->outlet_a.state = (tf_state){x->m_flow, x->p, rhx_h(x->U[n], x->M[n], x->p, x->V_a / x->N)};
+}
+static void rhx_der(const lied_env *env, tf_rhx *x) {
+  (void)env;
+  x->outlet_a.der.der_m_flow = x->dm_flow;
+  x->der_m_flow = x->dm_flow;
+}
+static void rhx_res(const lied_env *env, tf_rhx *x) {
+  (void)env;
+  x->res = x->outlet_a.r->r + x->L * x->dm_flow;
+}
+static void rhx_r_in(const lied_env *env, tf_rhx *x) {
+  (void)env;
+  x->inlet_a.r.r = x->p - x->inlet_a.state->p + x->L_in * x->inlet_a.der->der_m_flow;
+}
+static void rhx_der_b(const lied_env *env, tf_rhx *x) {
+  (void)env;
+  tf_pass_der(&x->inlet_b, &x->outlet_b);
+}
+static void rhx_r_b(const lied_env *env, tf_rhx *x) {
+  (void)env;
+  tf_pass_r(&x->inlet_b, &x->outlet_b, x->L_b);
+}
+LIED_BLOCK(rhx_energy_b, tf_rhx, rhx_energy)
+LIED_BLOCK(rhx_state_b, tf_rhx, rhx_state)
+LIED_BLOCK(rhx_der_bk, tf_rhx, rhx_der)
+LIED_BLOCK(rhx_res_b, tf_rhx, rhx_res)
+LIED_BLOCK(rhx_r_in_b, tf_rhx, rhx_r_in)
+LIED_BLOCK(rhx_der_b_b, tf_rhx, rhx_der_b)
+LIED_BLOCK(rhx_r_b_b, tf_rhx, rhx_r_b)
+
+/* ---- lane forms ---------------------------------------------------------------
+ * The cells' properties cell by cell over the copies (the medium's
+ * props_ph_lanes: the bits of props_ph), then each copy's rhx_eval. A copy's
+ * first cell out of range is reported before what its rhx_eval reports, as
+ * the block does. Copies of different N, kind or refrigerant go copy by copy. */
+static void rhx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)stride;
+  const int N0 = TF_LANE_INT(tf_rhx, g, N, 0);
+  const tf_medium *const *fa = TF_LANE_FNS(tf_rhx, g, med_a);
+  const double *M = LIED_LANE(tf_rhx, g, M), *U = LIED_LANE(tf_rhx, g, U);
+  const double *p = LIED_LANE(tf_rhx, g, p), *Va = LIED_LANE(tf_rhx, g, V_a);
+  double *h = LIED_LANE(tf_rhx, g, h), *T = LIED_LANE(tf_rhx, g, T);
+  double *rho = LIED_LANE(tf_rhx, g, rho), *drp = LIED_LANE(tf_rhx, g, drp),
+         *drh = LIED_LANE(tf_rhx, g, drh);
+  int same = 1, fk[LIED_LANES];
+  for (size_t l = 0; l < n; l++) {
+    same &= TF_LANE_INT(tf_rhx, g, N, l) == N0 && fa[l] == fa[0];
+    fk[l] = -1;
+  }
+  for (int i = 0; i < (same ? N0 : 0); i++) {
+    const size_t k = (size_t)i * LIED_LANES;
+    double Vc[LIED_LANES];
+    tf_props pr[LIED_LANES];
+    for (size_t l = 0; l < n; l++) {
+      Vc[l] = Va[l] / N0;
+      h[k + l] = rhx_h(U[k + l], M[k + l], p[l], Vc[l]);
+    }
+    fa[0]->props_ph_lanes(LIED_LANE(tf_rhx, g, med_a.par) + LIED_LANES, LIED_LANES, n, p, h + k,
+                          1, pr);
+    for (size_t l = 0; l < n; l++) {
+      T[k + l] = pr[l].T, rho[k + l] = pr[l].rho, drp[k + l] = pr[l].drho_dp,
+      drh[k + l] = pr[l].drho_dh;
+      if (fk[l] < 0 && !isfinite(pr[l].T + pr[l].rho + pr[l].drho_dp + pr[l].drho_dh)) fk[l] = i;
+    }
+  }
+  const double *Xb = LIED_LANE_IN(tf_rhx, g, inlet_b.X);
+  const double *ia = LIED_LANE_IN(tf_rhx, g, inlet_a.state);
+  const double *ib = LIED_LANE_IN(tf_rhx, g, inlet_b.state);
+  double *ob = LIED_LANE(tf_rhx, g, outlet_b.state);
+  for (size_t l = 0; l < n; l++) {
+    const void *self = TF_LANE_WORD(tf_rhx, g, Q_flow, l);
+    tf_med ma, mb;
+    TF_LANE_MED(tf_rhx, g, med_a, l, &ma);
+    TF_LANE_MED_AT(tf_rhx, g, med_b, l, Xb, &mb);
+    const int Nl = TF_LANE_INT(tf_rhx, g, N, l);
+    const size_t W = LIED_LANES;
+    if (!same) /* one copy at a time, as the block */
+      for (int i = 0; i < Nl; i++) {
+        tf_props pr;
+        const size_t k = (size_t)i * W + l;
+        h[k] = rhx_h(U[k], M[k], p[l], Va[l] / Nl);
+        (void)ma.fn->props_ph(ma.par + 1, p[l], h[k], 1, &pr);
+        T[k] = pr.T, rho[k] = pr.rho, drp[k] = pr.drho_dp, drh[k] = pr.drho_dh;
+        if (fk[l] < 0 && !isfinite(pr.T + pr.rho + pr.drho_dp + pr.drho_dh)) fk[l] = i;
+      }
+    if (fk[l] >= 0) {
+      const size_t k = (size_t)fk[l] * W + l;
+      rhx_fault_cell(env, self, &ma, fk[l], M[k], p[l], h[k]);
+    }
+    rhx_copy c = {&ma, &mb, ia + l, ib + l, W, W, Nl, TF_LANE_INT(tf_rhx, g, kind, l), Va[l],
+                  LIED_LANE(tf_rhx, g, A_a)[l], LIED_LANE(tf_rhx, g, alpha_liq)[l],
+                  LIED_LANE(tf_rhx, g, alpha_2ph)[l], LIED_LANE(tf_rhx, g, alpha_vap)[l],
+                  LIED_LANE(tf_rhx, g, dx)[l], LIED_LANE(tf_rhx, g, UA_b)[l],
+                  LIED_LANE(tf_rhx, g, C_w)[l], LIED_LANE(tf_rhx, g, tau_p)[l], p[l],
+                  LIED_LANE(tf_rhx, g, m_flow)[l], M + l, U + l, LIED_LANE(tf_rhx, g, T_w) + l,
+                  T + l, rho + l, drp + l, drh + l, h + l, LIED_LANE(tf_rhx, g, x) + l,
+                  LIED_LANE(tf_rhx, g, q) + l, LIED_LANE(tf_rhx, g, der_M) + l,
+                  LIED_LANE(tf_rhx, g, der_U) + l, LIED_LANE(tf_rhx, g, der_w) + l};
+    rhx_out o;
+    rhx_eval(env, self, &c, &o);
+    LIED_LANE(tf_rhx, g, der_p)[l] = o.der_p, LIED_LANE(tf_rhx, g, Q_flow)[l] = o.Q;
+    LIED_LANE(tf_rhx, g, Q_b)[l] = o.Qb, LIED_LANE(tf_rhx, g, T_b)[l] = o.Tb;
+    LIED_LANE(tf_rhx, g, M_tot)[l] = o.Mt, LIED_LANE(tf_rhx, g, U_tot)[l] = o.Ut;
+    LIED_LANE(tf_rhx, g, E_w)[l] = o.Ew, LIED_LANE(tf_rhx, g, Q_out.y.y)[l] = o.Q;
+    TF_V(ob, 0, l) = TF_V(ib, 0, l), TF_V(ob, 1, l) = TF_V(ib, 1, l), TF_V(ob, 2, l) = o.hb;
+  }
+  tf_pass_X_lanes(n, Xb, LIED_LANE(tf_rhx, g, outlet_b.X));
+}
+static void rhx_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *M = LIED_LANE(tf_rhx, g, M), *U = LIED_LANE(tf_rhx, g, U);
+  const double *p = LIED_LANE(tf_rhx, g, p), *Va = LIED_LANE(tf_rhx, g, V_a),
+               *mf = LIED_LANE(tf_rhx, g, m_flow);
+  double *o = LIED_LANE(tf_rhx, g, outlet_a.state);
+  for (size_t l = 0; l < n; l++) {
+    const int Nl = TF_LANE_INT(tf_rhx, g, N, l);
+    const size_t k = (size_t)(Nl - 1) * LIED_LANES + l;
+    TF_V(o, 0, l) = mf[l], TF_V(o, 1, l) = p[l], TF_V(o, 2, l) = rhx_h(U[k], M[k], p[l], Va[l] / Nl);
+  }
+}
+LIED_LANE_BODY void rhx_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict d = LIED_LANE(tf_rhx, g, dm_flow);
+  double *restrict o = LIED_LANE(tf_rhx, g, outlet_a.der.der_m_flow);
+  double *restrict dd = LIED_LANE(tf_rhx, g, der_m_flow);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = d[l], dd[l] = d[l];
+}
+LIED_LANE_FORM(rhx_der_lanes)
+LIED_LANE_BODY void rhx_res_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict r = LIED_LANE_IN(tf_rhx, g, outlet_a.r);
+  const double *restrict L = LIED_LANE(tf_rhx, g, L), *restrict d = LIED_LANE(tf_rhx, g, dm_flow);
+  double *restrict o = LIED_LANE(tf_rhx, g, res);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = r[l] + L[l] * d[l];
+}
+LIED_LANE_FORM(rhx_res_lanes)
+LIED_LANE_BODY void rhx_r_in_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict i = LIED_LANE_IN(tf_rhx, g, inlet_a.state);
+  const double *restrict d = LIED_LANE_IN(tf_rhx, g, inlet_a.der);
+  const double *restrict p = LIED_LANE(tf_rhx, g, p), *restrict L = LIED_LANE(tf_rhx, g, L_in);
+  double *restrict o = LIED_LANE(tf_rhx, g, inlet_a.r.r);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = p[l] - TF_V(i, 1, l) + L[l] * d[l];
+}
+LIED_LANE_FORM(rhx_r_in_lanes)
+TF_DER_LANES(rhx_der_b_lanes, tf_rhx, inlet_b, outlet_b)
+TF_R_LANES(rhx_r_b_lanes, tf_rhx, inlet_b, outlet_b, L_b)
+
+/* ---- init and meta --------------------------------------------------------------- */
+
+static int rhx_init(void *self, lied_init *ctx, int kind) {
+  tf_rhx *x = self;
+  x->kind = kind;
+  int zero = 1;
+  for (int k = 0; k < TF_MEDIUM_LEN; k++) zero &= x->med_a.par[k] == 0;
+  if (zero) { /* the default refrigerant */
+    const tf_medium *r = tf_medium_find("R134a");
+    if (r) x->med_a.par[0] = tf_medium_kind(r);
+  }
+  if (tf_medium_init(&x->med_a, ctx) || tf_medium_init(&x->med_b, ctx)) return -1;
+  const tf_medium *f = x->med_a.fn;
+  if (!f->props_ph || !f->props_ph_lanes || !f->sat_p || tf_nX(&x->med_a)) {
+    lied_init_error(ctx, "medium_a: the refrigerant side needs a medium with two phases and "
+                    "their properties (tf.R134a, tf.R1234yf, tf.R290, tf.R744), not %s", f->name);
+    return -1;
+  }
+  double h0;
+  const double *c = x->med_a.par + 1;
+  if (x->x0_a >= 0) {
+    tf_sat st;
+    if (f->sat_p(c, x->p0_a, &st)) {
+      lied_init_error(ctx, "x0_a = %g: p0_a = %g Pa has no two-phase states in %s", x->x0_a,
+                      x->p0_a, f->name);
+      return -1;
+    }
+    h0 = st.hL + x->x0_a * (st.hV - st.hL);
+  } else {
+    if (tf_medium_check_pT(&x->med_a, ctx, x->p0_a, x->T0_a, "start state (p0_a, T0_a)"))
+      return -1;
+    h0 = tf_h(&x->med_a, x->p0_a, x->T0_a);
+  }
+  tf_props pr;
+  if (f->props_ph(c, x->p0_a, h0, 0, &pr) || !(pr.rho > 0)) {
+    lied_init_error(ctx, "start state p0_a = %g Pa, h = %g J/kg has no properties in %s",
+                    x->p0_a, h0, f->name);
+    return -1;
+  }
+  if (isnan(x->T0_w)) x->T0_w = pr.T;
+  const double Vc = x->V_a / x->N;
+  x->p = x->p0_a;
+  for (int i = 0; i < x->N; i++) {
+    x->M[i] = pr.rho * Vc;
+    x->U[i] = x->M[i] * h0 - x->p0_a * Vc;
+    x->T_w[i] = x->T0_w;
+  }
+  return 0;
+}
+static int rhx_counter_init(void *self, lied_init *ctx) { return rhx_init(self, ctx, RHX_COUNTER); }
+static int rhx_cross_init(void *self, lied_init *ctx) { return rhx_init(self, ctx, RHX_CROSS); }
+
+/* The exchanger's declarations: parameters, ports, states per cell, blocks.
+ * Long: the declarations in the order the template records them, one per line. */
+static void rhx_meta(lied_meta *m, void *self) {
+  tf_rhx *x = self;
+  const int N = x->N < 1 ? 1 : x->N > RHX_MAXN ? RHX_MAXN : x->N, wall = x->C_w > 0;
+  tf_meta_in(m, "inlet_a", 0, &x->inlet_a, &x->med_a);
+  tf_meta_out(m, "outlet_a", 0, &x->outlet_a, &x->med_a);
+  tf_meta_in(m, "inlet_b", 0, &x->inlet_b, &x->med_b);
+  tf_meta_out(m, "outlet_b", 0, &x->outlet_b, &x->med_b);
+  lied_meta_real_out(m, "Q_out", 0, &x->Q_out);
+  lied_meta_state(m, "p", "Pa", &x->p, &x->der_p);
+  lied_meta_state(m, "m_flow", "kg/s", &x->m_flow, &x->der_m_flow);
+  lied_meta_tear(m, "dm_flow", &x->dm_flow, "res", &x->res);
+  char name[32];
+  static const char *const cell[] = {"M", "U", "T_w", "h", "T", "x", "q"};
+  static const char *const unit[] = {"kg", "J", "K", "J/kg", "K", "1", "W"};
+  double *const var[] = {x->M, x->U, x->T_w, x->h, x->T, x->x, x->q};
+  double *const der[] = {x->der_M, x->der_U, x->der_w};
+  for (int v = 0; v < 7; v++)
+    for (int i = 0; i < N; i++) {
+      if (v == 2 && !wall) break;
+      snprintf(name, sizeof name, "%s[%d]", cell[v], i + 1);
+      if (v < 3)
+        lied_meta_state(m, name, unit[v], &var[v][i], &der[v][i]);
+      else
+        lied_meta_var(m, name, unit[v], &var[v][i]);
+    }
+  lied_meta_var(m, "Q_flow", "W", &x->Q_flow);
+  lied_meta_var(m, "Q_b", "W", &x->Q_b);
+  lied_meta_var(m, "T_b", "K", &x->T_b);
+  lied_meta_var(m, "M", "kg", &x->M_tot);
+  lied_meta_var(m, "U", "J", &x->U_tot);
+  lied_meta_var(m, "E_w", "J", &x->E_w);
+  const void *in[3 * RHX_MAXN + 8], *out[7 * RHX_MAXN + 12];
+  int k = 0, o = 0;
+  in[k++] = &x->inlet_a.state, in[k++] = &x->inlet_b.state, in[k++] = &x->p;
+  in[k++] = &x->m_flow;
+  if (tf_nX(&x->med_b)) in[k++] = &x->inlet_b.X;
+  for (int i = 0; i < N; i++) {
+    in[k++] = &x->M[i], in[k++] = &x->U[i];
+    if (wall) in[k++] = &x->T_w[i];
+  }
+  in[k] = NULL;
+  for (int i = 0; i < N; i++) {
+    out[o++] = &x->der_M[i], out[o++] = &x->der_U[i], out[o++] = &x->h[i];
+    out[o++] = &x->T[i], out[o++] = &x->x[i], out[o++] = &x->q[i];
+    if (wall) out[o++] = &x->der_w[i];
+  }
+  out[o++] = &x->der_p, out[o++] = &x->Q_flow, out[o++] = &x->Q_b, out[o++] = &x->T_b;
+  out[o++] = &x->M_tot, out[o++] = &x->U_tot, out[o++] = &x->E_w, out[o++] = &x->Q_out.y;
+  out[o++] = &x->outlet_b.state;
+  if (tf_nX(&x->med_b)) out[o++] = &x->outlet_b.X;
+  out[o] = NULL;
+  lied_meta_block(m, "energy", rhx_energy_b, 0, in, out);
+  lied_meta_lanes(m, rhx_energy_lanes);
+  lied_meta_block(m, "state", rhx_state_b, 0,
+                  LIED_SIGS(&x->p, &x->m_flow, &x->M[N - 1], &x->U[N - 1]),
+                  LIED_SIGS(&x->outlet_a.state));
+  lied_meta_lanes(m, rhx_state_lanes);
+  lied_meta_block(m, "der", rhx_der_bk, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&x->dm_flow),
+                  LIED_SIGS(&x->outlet_a.der, &x->der_m_flow));
+  lied_meta_lanes(m, rhx_der_lanes);
+  lied_meta_block(m, "residual", rhx_res_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&x->outlet_a.r, &x->dm_flow), LIED_SIGS(&x->res));
+  lied_meta_lanes(m, rhx_res_lanes);
+  lied_meta_block(m, "r_in", rhx_r_in_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&x->p, &x->inlet_a.state, &x->inlet_a.der), LIED_SIGS(&x->inlet_a.r));
+  lied_meta_lanes(m, rhx_r_in_lanes);
+  lied_meta_block(m, "der_b", rhx_der_b_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&x->inlet_b.der),
+                  LIED_SIGS(&x->outlet_b.der));
+  lied_meta_lanes(m, rhx_der_b_lanes);
+  lied_meta_block(m, "r_b", rhx_r_b_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&x->outlet_b.r, &x->inlet_b.der), LIED_SIGS(&x->inlet_b.r));
+  lied_meta_lanes(m, rhx_r_b_lanes);
+}
+
+static const lied_param rhx_params[] = {
+    {"N", offsetof(tf_rhx, N), 10, "1", "number of refrigerant cells (1..50)", 1, RHX_MAXN,
+     LIED_PARAM_INT, 0},
+    {"V_a", offsetof(tf_rhx, V_a), 1e-3, "m3", "refrigerant volume, split evenly over the cells",
+     0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"A_a", offsetof(tf_rhx, A_a), 1, "m2", "refrigerant-side heat transfer area", 0, TF_NOMAX,
+     0, 0},
+    {"alpha_liq", offsetof(tf_rhx, alpha_liq), 1500, "W/(m2.K)",
+     "refrigerant-side heat transfer coefficient of liquid", 0, TF_NOMAX, 0, 0},
+    {"alpha_2ph", offsetof(tf_rhx, alpha_2ph), 3000, "W/(m2.K)",
+     "refrigerant-side heat transfer coefficient of the two-phase mixture", 0, TF_NOMAX, 0, 0},
+    {"alpha_vap", offsetof(tf_rhx, alpha_vap), 800, "W/(m2.K)",
+     "refrigerant-side heat transfer coefficient of vapour (and above the critical pressure)", 0,
+     TF_NOMAX, 0, 0},
+    {"dx", offsetof(tf_rhx, dx), 0.05, "1",
+     "half width in quality of the coefficients' smooth blends at the dome's edges", 0, 0.5,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"UA_b", offsetof(tf_rhx, UA_b), 1000, "W/K",
+     "conductance between stream b and the wall, split evenly over the cells", 0, TF_NOMAX, 0, 0},
+    {"C_w", offsetof(tf_rhx, C_w), 1000, "J/K",
+     "heat capacity of the wall, split evenly (0: none; the wall temperature then algebraic)", 0,
+     TF_NOMAX, 0, 0},
+    {"T0_w", offsetof(tf_rhx, T0_w), NAN, "K",
+     "start temperature of the wall (default the refrigerant's start temperature)", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"p0_a", offsetof(tf_rhx, p0_a), 5e5, "Pa", "start pressure of the refrigerant", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"T0_a", offsetof(tf_rhx, T0_a), 293.15, "K",
+     "start temperature of the refrigerant (unless x0_a >= 0)", 0, TF_NOMAX,
+     LIED_PARAM_MIN_OPEN, 0},
+    {"x0_a", offsetof(tf_rhx, x0_a), -1, "1",
+     "start quality of the refrigerant on the saturation line at p0_a (-1: start at T0_a)", -1,
+     1, 0, 0},
+    {"tau_p", offsetof(tf_rhx, tau_p), 0.1, "s",
+     "time in which a cell's tabulated density is relaxed to its mass (integration drift)", 0,
+     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    {"L", offsetof(tf_rhx, L), 0, "1/m", "inertance of the refrigerant outlet", 0, TF_NOMAX, 0,
+     0},
+    {"L_in", offsetof(tf_rhx, L_in), 0, "1/m", "inertance of the refrigerant inlet", 0,
+     TF_NOMAX, 0, 0},
+    {"L_b", offsetof(tf_rhx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0},
+    {"m_flow", offsetof(tf_rhx, m_flow), 0, "kg/s", "start value of the refrigerant outlet flow",
+     TF_NOMIN, TF_NOMAX, 0, 0},
+    {"medium_a", offsetof(tf_rhx, med_a.par), 0, "1", "refrigerant (default tf.R134a)",
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    {"medium_b", offsetof(tf_rhx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
+     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+};
+const lied_class tf_rhx_counter_class = {
+    "TwoPhaseCounterFlowHX", "thermofluid",
+    "refrigerant (stream a, N cells with mass and energy states at one pressure; a sink at its "
+    "inlet, a source at its outlet) against stream b in counter flow through a wall of capacity "
+    "C_w; heat transfer coefficients of liquid, two-phase mixture and vapour",
+    sizeof(tf_rhx), rhx_params, sizeof rhx_params / sizeof *rhx_params, rhx_counter_init,
+    rhx_meta};
+const lied_class tf_rhx_cross_class = {
+    "TwoPhaseCrossFlowHX", "thermofluid",
+    "refrigerant (stream a, N cells with mass and energy states at one pressure; a sink at its "
+    "inlet, a source at its outlet) against stream b in cross flow (1/N of stream b over each "
+    "cell, mixed at the outlet) through a wall of capacity C_w; heat transfer coefficients of "
+    "liquid, two-phase mixture and vapour",
+    sizeof(tf_rhx), rhx_params, sizeof rhx_params / sizeof *rhx_params, rhx_cross_init,
+    rhx_meta};

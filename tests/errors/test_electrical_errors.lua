@@ -1,0 +1,168 @@
+-- Errors of the electrical library (lied.electrical, docs/electrical.md, "What breaks it"):
+-- circuits that have no unique solution or that lied cannot solve, and bad parameters, each
+-- refused with a message naming the components. All are refused when the model is built
+-- (lied.build), never as a singular matrix or a wrong result during the run: loops of
+-- voltage sources and capacitors (structure), cut sets of current sources, inductors and
+-- capacitors (the section is singular whatever the state: found by the evaluation at build,
+-- outputs included, so also when no state reads the floating potential), a nonlinear law on
+-- a potential a linear section solves and an ideal diode or switch closing a loop of
+-- voltage-defined elements (checks of the constant part, lied_block_fault_model).
+local lied = require "lied"
+local el = require "lied.electrical"
+local th = require "lied.thermal"
+local S = require "lied.signals"
+local T = require "tests.testing"
+
+local function fails(def, pats, what)
+  T.raises(function() return lied.build(lied.model "Top"(def)) end, pats, what, "model")
+  local ok, err = pcall(lied.build, lied.model "Top"(def))
+  T.check(not ok and not tostring(err):find("at t =", 1, true), what .. ": refused at build, "
+    .. "not by the run: " .. tostring(err))
+end
+-- loops of voltage sources and capacitors: two owners of one net, or a ring in series
+fails({ gnd = el.Ground {}, a = el.VoltageSource { V = 1 }, b = el.VoltageSource { V = 2 },
+        connect = { { "a.n", "gnd.p" }, { "b.n", "gnd.p" }, { "a.p", "b.p" } } },
+  { "cannot connect a.p to b.p: both are node ports of pin (connect node to branch)" },
+  "two voltage sources in parallel")
+fails({ gnd = el.Ground {}, a = el.VoltageSource { V = 1 }, c = el.Capacitor { C = 1 },
+        connect = { { "a.n", "gnd.p" }, { "c.n", "gnd.p" }, { "a.p", "c.p" } } },
+  { "cannot connect a.p to c.p: both are node ports of pin" }, "a capacitor across a source")
+fails({ gnd = el.Ground {}, a = el.VoltageSource { V = 1 }, b = el.VoltageSource { V = 2 },
+        r = el.Resistor {},
+        connect = { { "a.n", "b.p" }, { "b.n", "a.p" }, { "r.p", "a.p" }, { "r.n", "gnd.p" } } },
+  { "loop of voltage sources and capacitors", "b -> a -> b" }, "a ring of voltage sources")
+fails({ gnd = el.Ground {}, a = el.Capacitor { C = 1 }, b = el.Capacitor { C = 2 },
+        s = el.VoltageSource { V = 1 }, r = el.Resistor {},
+        connect = { { "a.n", "s.p" }, { "b.n", "a.p" }, { "s.n", "b.p" }, { "r.p", "b.p" },
+                    { "r.n", "gnd.p" } } },
+  { "loop of voltage sources and capacitors", "b -> s -> a -> b" },
+  "a ring of capacitors and a source")
+
+-- cut sets of current sources and inductors: the junction's potential is free
+fails({ gnd = el.Ground {}, i = el.CurrentSource { I = 1 }, l = el.Inductor { L = 1 },
+        m = el.Node {},
+        connect = { { "i.n", "gnd.p" }, { "i.p", "m.p" }, { "l.p", "m.p" }, { "l.n", "gnd.p" } } },
+  { "electrical network without a unique solution", "cut set of current sources, inductors",
+    "the linear section of m is singular whatever the state", "tearing variables: m.v" },
+  "a current source in series with an inductor")
+fails({ gnd = el.Ground {}, v = el.VoltageSource { V = 1 }, r = el.Resistor {},
+        a = el.Node {}, b = el.Node {}, l1 = el.Inductor {}, l2 = el.Inductor {},
+        connect = { { "v.n", "gnd.p" }, { "v.p", "r.p" }, { "r.n", "a.p" }, { "l1.p", "a.p" },
+                    { "l1.n", "b.p" }, { "l2.p", "b.p" }, { "l2.n", "gnd.p" } } },
+  { "the linear section of b is singular whatever the state", "tearing variables: b.v" },
+  "two inductors in series")
+-- a capacitor between two current sources: its potential floats; no state reads it: the
+-- evaluation at build includes the outputs
+fails({ gnd = el.Ground {}, a = el.CurrentSource { I = 1 }, b = el.CurrentSource { I = 1 },
+            m = el.Node {}, c = el.Capacitor { C = 1 },
+            connect = { { "a.p", "gnd.p" }, { "a.n", "m.p" }, { "c.n", "m.p" }, { "b.p", "c.p" },
+                        { "b.n", "gnd.p" } } },
+  { "electrical network without a unique solution", "cut set of current sources, inductors",
+    "the linear section of m is singular whatever the state", "tearing variables: m.v" },
+  "a capacitor between two current sources")
+-- a junction's leakage conductance regularises it
+do
+  local M = lied.model "Top" {
+    gnd = el.Ground {}, a = el.CurrentSource { I = 1 }, b = el.CurrentSource { I = 1 },
+    m = el.Node { G = 1e-3 }, c = el.Capacitor { C = 1 },
+    connect = { { "a.p", "gnd.p" }, { "a.n", "m.p" }, { "c.n", "m.p" }, { "b.p", "c.p" },
+                { "b.n", "gnd.p" } },
+  }
+  local res = lied.simulate(M, { stop = 1, interval = 0.5, vars = "m.p.v,c.v" }):run()
+  T.near(res:column("m.p.v")[res:nrows()], 0, 1e-12, "leakage G: the junction at 0 V")
+  T.near(res:column("c.v")[res:nrows()], -1, 1e-9, "leakage G: the capacitor charged by b")
+end
+
+-- a nonlinear law on a potential the section solves; the same with a capacitance at the node
+local function diode_loop(C)
+  return { gnd = el.Ground {}, src = el.VoltageSource { V = 1 }, r = el.Resistor { R = 10 },
+           m = el.Node { C = C }, d = el.Diode { smooth = 1 },
+           connect = { { "src.n", "gnd.p" }, { "src.p", "r.p" }, { "r.n", "m.p" }, { "d.p", "m.p" },
+                       { "d.n", "gnd.p" } } }
+end
+fails(diode_loop(0), { "d: nonlinear law on pin p, whose potential a linear section solves",
+  "a nonlinear loop lied cannot solve", "give the node a capacitance (Node {C = ...}) or use "
+  .. "smooth = 0" }, "a smooth diode on a junction")
+do
+  local res = lied.simulate(lied.model "Top"(diode_loop(1e-6)),
+    { stop = 1e-3, interval = 1e-3, solver = "esdirk23", vars = "d.v,d.i,r.i" }):run()
+  local n = res:nrows()
+  T.near(res:column("d.i")[n], res:column("r.i")[n], 1e-6, "node capacitance: the diode explicit")
+  T.check(res:column("d.v")[n] > 0.3 and res:column("d.v")[n] < 0.6,
+    "node capacitance: a forward voltage " .. res:column("d.v")[n])
+end
+-- through an element in series hanging from a junction
+fails({ gnd = el.Ground {}, src = el.VoltageSource { V = 1 }, r = el.Resistor { R = 10 },
+            m = el.Node {}, v2 = el.VoltageSource { V = 0.1 }, r2 = el.Resistor {},
+            d = el.Diode { smooth = 1 },
+            connect = { { "src.n", "gnd.p" }, { "src.p", "r.p" }, { "r.n", "m.p" },
+                        { "r2.p", "m.p" }, { "r2.n", "gnd.p" }, { "v2.n", "m.p" },
+                        { "d.p", "v2.p" }, { "d.n", "gnd.p" } } },
+  { "d: nonlinear law on pin p" },
+  "a smooth diode behind a source on a junction")
+fails({ gnd = el.Ground {}, src = el.VoltageSource { V = 48 }, rs = el.Resistor {},
+            m = el.Node {}, dc = el.DCDC { V = 12 }, load = el.Resistor {},
+            connect = { { "src.n", "gnd.p" }, { "src.p", "rs.p" }, { "rs.n", "m.p" },
+                        { "dc.p1", "m.p" }, { "dc.n1", "gnd.p" }, { "dc.n2", "gnd.p" },
+                        { "dc.p2", "load.p" }, { "load.n", "gnd.p" } } },
+  { "dc: input current P1/v1 is nonlinear and pin p1's potential is solved by a "
+    .. "linear section", "give the input a DC link (Node {C = ...})" }, "a converter on a junction")
+-- an ideal diode between two explicit potentials: conducting, a loop of voltage-defined
+-- elements
+fails({ gnd = el.Ground {}, src = el.VoltageSource { V = 1 }, d = el.Diode { Ron = 0 },
+            c = el.Capacitor { C = 1 },
+            connect = { { "src.n", "gnd.p" }, { "c.n", "gnd.p" }, { "d.p", "src.p" },
+                        { "d.n", "c.p" } } },
+  { "d: an ideal diode (Ron = 0) between two potentials known explicitly",
+    "closes a loop of voltage-defined elements" }, "an ideal diode from a source to a capacitor")
+fails({ gnd = el.Ground {}, src = el.VoltageSource { V = 1 }, d = el.IdealSwitch { Ron = 0 },
+            k = S.BooleanConstant { k = true }, c = el.Capacitor { C = 1 },
+            connect = { { "src.n", "gnd.p" }, { "c.n", "gnd.p" }, { "d.p", "src.p" },
+                        { "d.n", "c.p" }, { "k.y", "d.control" } } },
+  { "d: an ideal switch (Ron = 0)", "closed, it closes a loop" },
+  "an ideal switch from a source to a capacitor")
+
+-- structure: branch to branch, unconnected pins, other domains, signal inputs
+fails({ gnd = el.Ground {}, a = el.Resistor {}, b = el.Resistor {},
+        connect = { { "a.n", "b.p" }, { "a.p", "gnd.p" }, { "b.n", "gnd.p" } } },
+  { "cannot connect a.n to b.p: both are branch ports of pin (connect node to branch)" },
+  "two resistors without a node between them")
+fails({ gnd = el.Ground {}, r = el.Resistor {}, connect = { { "r.p", "gnd.p" } } },
+  { "r.n" }, "a resistor with a free end")
+fails({ gnd = el.Ground {}, c = th.HeatCapacitor {}, connect = { { "gnd.p", "c.port" } } },
+  { "incompatible ports: gnd.p is pin, c.port is heat; pins connect only to pins" },
+  "a pin to a heat port")
+fails({ gnd = el.Ground {}, s = el.IdealSwitch {}, connect = { { "s.p", "gnd.p" }, { "s.n", "gnd.p" } } },
+  { "unconnected input: s.control" }, "a switch without its control")
+fails({ gnd = el.Ground {}, k = S.Constant {}, s = el.IdealSwitch {},
+        connect = { { "s.p", "gnd.p" }, { "s.n", "gnd.p" }, { "k.y", "s.control" } } },
+  { "incompatible ports: k.y is real, s.control is boolean" }, "a real signal as the control")
+
+-- parameters
+fails({ r = el.Resistor { R = 0 } }, { "r: parameter R = 0 [Ohm] must be > 0" }, "R = 0")
+fails({ r = el.Resistor { R = 1, alpha = -0.01, T = 500 } },
+  { "r: Resistor: R (1 + alpha (T - T_ref)) = -0.9985 Ohm must be > 0" }, "negative resistance")
+fails({ l = el.Inductor { L = 0 } }, { "l: parameter L = 0 [H] must be > 0" }, "L = 0")
+fails({ c = el.Capacitor { C = -1 } }, { "c: parameter C = -1 [F] must be > 0" }, "C < 0")
+fails({ n = el.Node { C = -1 } }, { "n: parameter C = -1 [F] must be >= 0" }, "Node C < 0")
+fails({ t = el.IdealTransformer { n = 0 } }, { "t: IdealTransformer: n must not be 0" }, "n = 0")
+fails({ d = el.DCDC { eta = 0 } }, { "d: parameter eta = 0 [1] must be > 0" }, "eta = 0")
+fails({ d = el.DCDC { eta = 1.2 } }, { "d: parameter eta = 1.2 [1] must be > 0 and <= 1" }, "eta > 1")
+fails({ s = el.IdealSwitch { smooth = 1, Goff = 0 } },
+  { "s: IdealSwitch: the smooth form needs Ron > 0 and Goff > 0" }, "smooth switch, Goff = 0")
+fails({ s = el.Diode { Ron = 10, Goff = 0.5 } },
+  { "s: Diode: Ron Goff = 5 must be < 1" }, "a diode that conducts better when off")
+
+-- a run failure: the converter's input voltage at 0
+do
+  local res, _, err = lied.build(lied.model "Top" {
+    gnd = el.Ground {}, link = el.Node { C = 1e-3, v = 0 }, dc = el.DCDC { V = 12 },
+    load = el.Resistor {},
+    connect = { { "dc.p1", "link.p" }, { "dc.n1", "gnd.p" }, { "dc.n2", "gnd.p" },
+                { "dc.p2", "load.p" }, { "load.n", "gnd.p" } } }):run { stop = 0.1, out = "none" }
+  T.check(res and err and tostring(err):find(
+    "at t = 0: dc: input voltage v1 = 0 V: an averaged converter needs v1 > 0", 1, true),
+    "converter at 0 V: " .. tostring(err))
+end
+
+T.done()
