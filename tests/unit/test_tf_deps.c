@@ -30,6 +30,7 @@
 #include "lib/thermofluid/thermofluid.h"
 #include "lib/turbo/turbo.h"
 #include "lib/undirected/undirected.h"
+#include "lib/refrigeration/refrigeration.h"
 #include "lib/thermofluid/deps.h"
 
 /* ---- the audit ------------------------------------------------------------ */
@@ -395,6 +396,28 @@ static const param maps_params[] = {
     {5, "medium", NASA_AIR}, {6, "J", {5}, 1},        {6, "w", {2500}, 1},
     {7, "offset", {288}, 1}, {7, "amplitude", {5}, 1}, {0, NULL, {0}, 0}};
 
+/* R: a refrigerant (R134a; T, rho and the saturation depend on p and h):
+ * an expansion valve set by a signal into an evaporating heater, the four
+ * sensors, a thermostatic valve whose superheat input is the sensor's. The
+ * media's kind is the registry's (set in main). */
+static const part ref_parts[] = {
+    {"src", &tf_source_class},    {"ev", &rg_expansion_valve_class}, {"op", &sig_sine_class},
+    {"evap", &tf_heater_class},   {"sh", &rg_superheat_class},       {"sc", &rg_subcooling_class},
+    {"q", &rg_quality_class},     {"qe", &rg_quality_class},         {"ts", &rg_tsat_class},
+    {"txv", &rg_thermostatic_valve_class}, {"snk", &tf_sink_class}};
+static const char *const ref_conn[] = {
+    "src.outlet", "ev.inlet", "op.y", "ev.opening", "ev.outlet", "evap.inlet", "evap.outlet",
+    "sh.inlet", "sh.outlet", "sc.inlet", "sc.outlet", "q.inlet", "q.outlet", "qe.inlet",
+    "qe.outlet", "ts.inlet", "ts.outlet", "txv.inlet", "sh.y", "txv.superheat", "txv.outlet",
+    "snk.inlet", NULL};
+static param ref_params[] = {
+    {0, "medium", {0}, 6},       {0, "p0", {8e5}, 1},         {0, "T0", {295}, 1},
+    {0, "L", {1e5}, 1},          {2, "offset", {0.5}, 1},     {2, "amplitude", {0.1}, 1},
+    {3, "medium", {0}, 6},       {3, "Q", {3.5e3}, 1},        {3, "V", {1e-4}, 1},
+    {3, "p0", {3e5}, 1},         {3, "T0", {280}, 1},         {7, "extended", {1}, 1},
+    {9, "A", {4e-6}, 1},         {9, "sh_range", {20}, 1},    {10, "medium", {0}, 6},
+    {10, "p0", {2e5}, 1},        {0, NULL, {0}, 0}};
+
 /* F: undirected liquid with every component (m_flow_reg = 100: every blend
  * between the two directions and the junction's regularised weights in use,
  * so both directions' states count): pump, valve, junction, drops, an
@@ -626,6 +649,12 @@ int main(void) {
   tables_next = map_tables;
   audit("turbomachines of maps", maps_parts, (int)(sizeof maps_parts / sizeof *maps_parts),
         maps_conn, maps_params, 1);
+  const tf_medium *r134a = tf_medium_find("R134a");
+  CHECK(r134a != NULL);
+  for (int i = 0; r134a && ref_params[i].name; i++)
+    if (!strcmp(ref_params[i].name, "medium")) ref_params[i].v[0] = tf_medium_kind(r134a);
+  audit("refrigerant", ref_parts, (int)(sizeof ref_parts / sizeof *ref_parts), ref_conn,
+        ref_params, 2);
   audit("undirected liquid", und_parts, (int)(sizeof und_parts / sizeof *und_parts), und_conn,
         und_params, 5);
   audit("undirected moist air", mix_parts, (int)(sizeof mix_parts / sizeof *mix_parts), mix_conn,

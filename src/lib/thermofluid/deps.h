@@ -47,6 +47,19 @@ static inline void tf_meta_writes_m(lied_meta *m, tf_out *port) {
   LIED_BLOCK(NAME, TYPE, NAME##_eval)
 void tf_meta_flow_pass(lied_meta *m, lied_block_fn fn, tf_in *in, tf_out *out,
                        const tf_med *med);
+/* TF_FLOW_PASS with its lane form NAME##_lanes (declared with
+ * lied_meta_lanes right after tf_meta_flow_pass). */
+#define TF_FLOW_PASS_LANES(NAME, TYPE, IN, OUT, MED)                                       \
+  TF_FLOW_PASS(NAME, TYPE, IN, OUT, MED)                                                   \
+  LIED_LANE_BODY void NAME##_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) { \
+    (void)env, (void)stride;                                                               \
+    const double *restrict i_ = LIED_LANE_IN(TYPE, g, IN.state);                           \
+    double *restrict o_ = LIED_LANE(TYPE, g, OUT.state);                                   \
+    LIED_LANE_LOOP                                                                         \
+    for (size_t l = 0; l < n; l++) TF_V(o_, 0, l) = TF_V(i_, 0, l), TF_V(o_, 2, l) = TF_V(i_, 2, l); \
+    tf_pass_X_lanes(n, LIED_LANE_IN(TYPE, g, IN.X), LIED_LANE(TYPE, g, OUT.X));            \
+  }                                                                                        \
+  LIED_LANE_FORM(NAME##_lanes)
 
 /* ---- blocks every element shares ------------------------------------------- */
 
