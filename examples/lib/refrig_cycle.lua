@@ -56,10 +56,10 @@ function M.path(v, spec, label, k)
   return { x = hs, y = ps, label = label, rgb = plot.palette[k] }
 end
 
--- the log(p)-h diagram (gnuplot) into file, or on the screen
-function M.draw(series, file, title)
+-- the log(p)-h diagram (gnuplot) into file, or on the screen; yrange {lo, hi} [bar] or nil
+function M.draw(series, file, title, yrange)
   local ok, err = plot.draw(series, { file = file, logy = true, title = title, xlabel = "h [kJ/kg]",
-                                      ylabel = "p [bar]" })
+                                      ylabel = "p [bar]", yrange = yrange })
   if not ok then io.stderr:write(tostring(err), "\n") end
 end
 
