@@ -42,6 +42,7 @@ local HeatPump = lied.model "HeatPump" {
   cond = tf.TwoPhaseCounterFlowHX { N = 10, V_a = 1.5e-3, A_a = 2, UA_b = 1500, C_w = 3000, p0_a = pc0,
                                     x0_a = 0.4, L = 1e4, m_flow = m0, medium_a = R, medium_b = water },
   sc = rf.SubcoolingSensor { medium = R },
+  line = tf.LinearQuadraticDrop { k1 = 2e5, k2 = 0, medium = R },
   rcv = rf.Receiver { V = 1.5e-3, p0 = pc0, level0 = 0.5, L = 1e4, m_flow = m0, medium = R },
   valve = rf.ExpansionValve { A = 1.5e-6, medium = R },
   -- the outdoor air: 0.8 kg/s at 7 degC through the evaporator, stepping to 2 degC
@@ -64,7 +65,7 @@ local HeatPump = lied.model "HeatPump" {
   motor = sig.FirstOrder { T = 2, x = w0 },
   connect = {
     { "evap.outlet_a", "sh.inlet" }, { "sh.outlet", "comp.inlet" }, { "comp.outlet", "cond.inlet_a" },
-    { "cond.outlet_a", "sc.inlet" }, { "sc.outlet", "rcv.inlet" }, { "rcv.outlet", "valve.inlet" },
+    { "cond.outlet_a", "sc.inlet" }, { "sc.outlet", "line.inlet" }, { "line.outlet", "rcv.inlet" }, { "rcv.outlet", "valve.inlet" },
     { "valve.outlet", "evap.inlet_a" },
     { "evap_air.outlet", "evap.inlet_b" }, { "evap.outlet_b", "evap_air_out.inlet" },
     { "T_out.y", "evap_air.T0_in" },
