@@ -1,6 +1,6 @@
--- examples/lib/refrig_cycle.lua: what the refrigerant cycle examples (heat_pump.lua,
--- transcritical_co2.lua) share when run as the main script: the run with its charge
--- check, the rows before the steps, and the log(p)-h diagram over the saturation dome.
+-- examples/lib/refrig_cycle.lua: what the refrigerant cycle examples (vapor_cycle.lua,
+-- heat_pump.lua, transcritical_co2.lua) share when run as the main script: the run with
+-- its charge check, the rows before the steps, the log(p)-h diagram over the dome.
 -- Loaded by path from the examples' directory (not a model: examples/*.lua are models).
 local lied = require "lied"
 local plot = require "lied.plot"
@@ -8,7 +8,8 @@ local M = {}
 
 -- run sim; masses: the names of the charges of the closed circuit. Returns t_end, cpu,
 -- steps, the start charge M0, the largest relative change of the charge dM over the run,
--- and at(time): a function v(name) of the last row at or before time ("time" included)
+-- at(time): a function v(name) of the last row at or before time ("time" included), and
+-- range(name): the least and the largest value of a column over the run
 function M.run(sim, masses)
   local c0 = os.clock()
   local res, stats = sim:run()
@@ -29,7 +30,12 @@ function M.run(sim, masses)
     while r < #t and t[r + 1] <= time + 1e-9 do r = r + 1 end
     return function(n) return col[n][r] end
   end
-  return { t_end = t[#t], cpu = cpu, steps = stats.steps, M0 = M0, dM = dM, at = at }
+  local function range(n) -- the least and the largest value of column n over the run
+    local lo, hi = math.huge, -math.huge
+    for r = 1, #t do lo, hi = math.min(lo, col[n][r]), math.max(hi, col[n][r]) end
+    return lo, hi
+  end
+  return { t_end = t[#t], cpu = cpu, steps = stats.steps, M0 = M0, dM = dM, at = at, range = range }
 end
 
 -- the saturation dome of refrigerant R: h' and h'' [kJ/kg] from p_lo [Pa] to just below the
