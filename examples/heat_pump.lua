@@ -1,7 +1,8 @@
 -- examples/heat_pump.lua: an air-to-water heat pump of R290 (propane) heating a water loop:
 -- a compressor, a condenser of 10 cells against the heating water (TwoPhaseCounterFlowHX:
--- the refrigerant's charge moves between the cells), a receiver at the condenser's outlet
--- (saturated liquid leaves it), an electronic expansion valve whose opening a PI controller
+-- the refrigerant's charge moves between the cells), a liquid line (a linear drop: it damps
+-- the flow's oscillation between condenser and receiver), a receiver (saturated liquid
+-- leaves it), an electronic expansion valve whose opening a PI controller
 -- sets to hold 5 K of superheat at the outlet of the evaporator, 10 cells against the
 -- outdoor air. A second PI sets the compressor's speed (through a motor of time constant
 -- 2 s) to hold the water's supply temperature at its set point. The heating circuit's water

@@ -2,8 +2,9 @@
 -- dioxide): a compressor, a gas cooler of 10 cells against the ambient air ABOVE the
 -- critical pressure (7.38 MPa: no condensation, the CO2 cools as a dense supercritical
 -- fluid), a high-pressure control valve whose opening a PI controller sets to hold the gas
--- cooler's pressure at its set point, an evaporator of 10 cells against the cooled air and
--- an accumulator at the suction (saturated vapour leaves it; its liquid is the circuit's
+-- cooler's pressure at its set point, an evaporator of 10 cells against the cooled air, a
+-- suction line (a linear drop: it damps the flow's oscillation between evaporator and
+-- accumulator) and an accumulator at the suction (saturated vapour leaves it; its liquid is the circuit's
 -- charge buffer, so the evaporator runs without superheat control). A second PI sets the
 -- compressor's speed (through a motor of time constant 2 s) to hold the evaporator's air
 -- outlet at 1 degC. During 1,500 s: the gas cooler's air steps from 30 to 35 degC at
