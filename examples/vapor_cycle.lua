@@ -79,59 +79,29 @@ local VaporCycle = lied.model "VaporCycle" {
 -- As the main script: simulate, print the cycle's figures before each step and at the end,
 -- and draw the cycle at those times on a log(p)-h diagram over the saturation dome.
 if lied.script and debug.getinfo(1, "S").source == "@" .. lied.script then
-  local plot = require "lied.plot"
+  local cyc = dofile((lied.script:match("^(.*)/[^/]*$") or ".") .. "/lib/refrig_cycle.lua")
   local cells = {}
   for i = 1, 10 do cells[#cells + 1] = "evap.h[" .. i .. "],cond.h[" .. i .. "]" end
   local sim = lied.simulate(VaporCycle, { vars = VaporCycle.experiment.vars
     .. ",comp.outlet.h,comp.outlet.p,evap.inlet_a.h,rcv.outlet.h,rcv.p," .. table.concat(cells, ",") })
-  local c0 = os.clock()
-  local res, stats = sim:run()
-  local cpu = os.clock() - c0
-  local col = {}
-  for _, n in ipairs(res:names()) do col[n] = res:column(n) end
-  local t = res:column("time")
-  local function row_at(time) -- the last row at or before time
-    local r = 1
-    while r < #t and t[r + 1] <= time + 1e-9 do r = r + 1 end
-    return r
-  end
-  local M0 = col["evap.M"][1] + col["cond.M"][1] + col["rcv.M"][1]
-  local dM = 0
-  for r = 1, #t do dM = math.max(dM, math.abs(col["evap.M"][r] + col["cond.M"][r] + col["rcv.M"][r] - M0) / M0) end
+  local run = cyc.run(sim, { "evap.M", "cond.M", "rcv.M" })
   io.write(string.format("VaporCycle: %d s of R134a in %.3f s of CPU (%.0f times real time), %d steps; "
-    .. "charge %.4f kg kept to %.1e\n", math.floor(t[#t] + 0.5), cpu, t[#t] / cpu, stats.steps, M0, dM))
+    .. "charge %.4f kg kept to %.1e\n", math.floor(run.t_end + 0.5), run.cpu, run.t_end / run.cpu, run.steps,
+    run.M0, run.dM))
   io.write(string.format("%8s %9s %9s %10s %10s %7s %10s %10s %9s\n", "t [s]", "p_e [bar]", "p_c [bar]",
     "Q_e [kW]", "P [kW]", "COP", "SH [K]", "SC [K]", "valve"))
-  local times = { 499.5, 899.5, 1199.5, t[#t] }
-  local series = {}
-  local Tc, pc = R:range().Tc, R:range().pc
-  -- the saturation dome: h' and h'' from 1 bar to just below the critical pressure
-  local dome_h, dome_p = {}, {}
-  local ps = {}
-  for i = 0, 60 do ps[#ps + 1] = 1e5 * (0.999 * pc / 1e5) ^ (i / 60) end
-  for _, p in ipairs(ps) do dome_h[#dome_h + 1], dome_p[#dome_p + 1] = R:h_liq(p) / 1e3, p / 1e5 end
-  for i = #ps, 1, -1 do dome_h[#dome_h + 1], dome_p[#dome_p + 1] = R:h_vap(ps[i]) / 1e3, ps[i] / 1e5 end
-  series[1] = { x = dome_h, y = dome_p, label = string.format("saturation (Tc = %.2f K)", Tc), rgb = "#000000" }
-  for k, time in ipairs(times) do
-    local r = row_at(time)
-    local function v(n) return col[n][r] end
+  local series = { cyc.dome(R, 1e5) }
+  for k, time in ipairs { 499.5, 899.5, 1199.5, run.t_end } do
+    local v = run.at(time)
     local Qe, P = v("evap.Q_flow"), v("comp.P")
-    io.write(string.format("%8.1f %9.4f %9.4f %10.4f %10.4f %7.4f %10.4f %10.4f %9.4f\n", t[r], v("evap.p") / 1e5,
+    io.write(string.format("%8.1f %9.4f %9.4f %10.4f %10.4f %7.4f %10.4f %10.4f %9.4f\n", v("time"), v("evap.p") / 1e5,
       v("cond.p") / 1e5, Qe / 1e3, P / 1e3, Qe / P, v("sh.superheat"), v("sc.subcooling"), v("valve.y")))
     -- the cycle: compressor outlet, the condenser's cells, the receiver's outlet, the
     -- valve's outlet, the evaporator's cells, back to the compressor's inlet
-    local hs, pps = {}, {}
-    local function pt(h, p) hs[#hs + 1], pps[#pps + 1] = h / 1e3, p / 1e5 end
-    pt(v("comp.outlet.h"), v("comp.outlet.p"))
-    for i = 1, 10 do pt(v("cond.h[" .. i .. "]"), v("cond.p")) end
-    pt(v("rcv.outlet.h"), v("rcv.p"))
-    pt(v("evap.inlet_a.h"), v("evap.p"))
-    for i = 1, 10 do pt(v("evap.h[" .. i .. "]"), v("evap.p")) end
-    pt(v("comp.outlet.h"), v("comp.outlet.p"))
-    series[#series + 1] = { x = hs, y = pps, label = string.format("t = %g s", t[r]), rgb = plot.palette[k] }
+    series[#series + 1] = cyc.path(v, { { "comp.outlet.h", "comp.outlet.p" }, { "cond.h[%d]", "cond.p", 10 },
+      { "rcv.outlet.h", "rcv.p" }, { "evap.inlet_a.h", "evap.p" }, { "evap.h[%d]", "evap.p", 10 },
+      { "comp.outlet.h", "comp.outlet.p" } }, string.format("t = %g s", v("time")), k)
   end
-  local ok, err = plot.draw(series, { file = arg and arg[1], logy = true,
-    title = "VaporCycle: R134a on the log(p)-h diagram", xlabel = "h [kJ/kg]", ylabel = "p [bar]" })
-  if not ok then io.stderr:write(tostring(err), "\n") end
+  cyc.draw(series, arg and arg[1], "VaporCycle: R134a on the log(p)-h diagram")
 end
 return VaporCycle

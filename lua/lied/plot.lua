@@ -135,6 +135,8 @@ local function panel_commands(s, p, first, mode)
     s[#s + 1] = "unset y2label"
   end
   s[#s + 1] = p.logy and "set logscale y" or "unset logscale y"
+  s[#s + 1] = p.yrange and string.format("set yrange [%s:%s]", num(p.yrange[1]), num(p.yrange[2]))
+    or "set autoscale y"
   if mode ~= "text" then s[#s + 1] = "set grid" end
   -- below the plot: in a text plot a key inside the frame hides the curves
   s[#s + 1] = "set key below"
@@ -153,9 +155,9 @@ end
 -- plot.draw(series, opts): series is a list of {x = {...}, y = {...}, label,
 -- color or rgb, dash, axis (1 or 2: the left or the right y axis)}; opts:
 -- file, text (force a text plot), title, xlabel, ylabel, y2label, logy (a
--- logarithmic y axis), width, height, dry (return gnuplot's script instead of
--- running it). plot.draw{panels = {{series = ..., title, xlabel, ylabel,
--- y2label, logy}, ...}, layout = {rows, cols}} draws several panels. Returns true
+-- logarithmic y axis), yrange ({lo, hi}: the y axis' range; autoscaled
+-- without), width, height, dry (return gnuplot's script instead of running it). plot.draw{panels = {{series = ..., title, xlabel, ylabel,
+-- y2label, logy, yrange}, ...}, layout = {rows, cols}} draws several panels. Returns true
 -- and where it went, or nil and a message.
 -- The gnuplot script's lines of data: one inline block ($d1, $d2, ...) per
 -- series of every panel, in order.
@@ -176,7 +178,8 @@ end
 function plot.draw(series, opts)
   opts = opts or {}
   local panels = opts.panels or { { series = series, title = opts.title, xlabel = opts.xlabel,
-                                    ylabel = opts.ylabel, y2label = opts.y2label, logy = opts.logy } }
+                                    ylabel = opts.ylabel, y2label = opts.y2label, logy = opts.logy,
+                                    yrange = opts.yrange } }
   local rows, cols = 1, 1
   if opts.panels then
     rows, cols = opts.layout and opts.layout[1] or #panels, opts.layout and opts.layout[2] or 1
