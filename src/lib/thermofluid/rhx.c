@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/rhx_laws.h"
 
 #define RHX_MAXN 50
 enum { RHX_COUNTER = 0, RHX_CROSS = 1 };
@@ -66,25 +67,6 @@ typedef struct tf_rhx {
   double h[RHX_MAXN], T[RHX_MAXN], x[RHX_MAXN], q[RHX_MAXN]; /* cells: h, T, quality, heat */
   double rho[RHX_MAXN], drp[RHX_MAXN], drh[RHX_MAXN]; /* cells: rho and its derivatives */
 } tf_rhx;
-
-/* A cell's enthalpy from its mass and energy. */
-static inline double rhx_h(double U, double M, double p, double Vc) { return (U + p * Vc) / M; }
-
-/* C1 step from 0 (t <= 0) to 1 (t >= 1). */
-static inline double rhx_step(double t) {
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
-  return t * t * (3 - 2 * t);
-}
-/* The refrigerant-side coefficient at quality x (unclipped). */
-static inline double rhx_alpha(double x, double dx, double al, double a2, double av) {
-  if (x < 0.5) return al + (a2 - al) * rhx_step((x + dx) / (2 * dx));
-  return a2 + (av - a2) * rhx_step((x - 1 + dx) / (2 * dx));
-}
-/* The conductance C (1 - exp(-G/C)) of a stream of capacity rate C along a
- * wall of conductance G (0 without flow). */
-static inline double rhx_eff(double C, double G) {
-  return C > 0 && G > 0 ? -C * expm1(-G / C) : 0.0;
-}
 
 /* Report a cell whose (p, h) left the medium's range (cold path). */
 static void rhx_fault_cell(const lied_env *env, const void *self, const tf_med *m, int i,
