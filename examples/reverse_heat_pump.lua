@@ -40,6 +40,7 @@ local pc0, pe0, pr0, w0, Vd, eta_v = 9e5, 3.5e5, 6e5, 250, 1e-4, 0.9
 local rho1 = R:rho_ph(pe0, R:h_vap(pe0))
 local m0 = eta_v * Vd * w0 / (2 * math.pi) * rho1
 local N = 8 -- cells per exchanger
+local t_switch0 = 600 -- the switch from cooling to heating [s]
 local y_c, y_h = 0.3, 0.3 -- the throttling expansion valve's opening, cooling and heating
 local function hx(p0, x0)
   return tfu.TwoPhaseCounterFlowHX { N = N, V_a = 3.5e-3, A_a = 4, UA_b = 1500, C_w = 4000,
@@ -58,7 +59,7 @@ local ReverseHeatPump = lied.model "ReverseHeatPump" {
   doc = "reversible R134a air-to-air heat pump: compressor, 4-way valve set of four valves, two "
     .. "undirected two-phase exchangers, two expansion valves around a receiver, accumulator; "
     .. "switches from cooling to heating at t_switch",
-  parameters = { t_switch = 600, ramp = 5, T_in = 295.15, T_out = 283.15 },
+  parameters = { t_switch = t_switch0, ramp = 5, T_in = 295.15, T_out = 283.15 },
   -- the directed part: suction, compressor, the 4-way valve set
   acc = rf.Accumulator { V = 3e-3, p0 = pe0, level0 = 0.2, L = 1e4, m_flow = m0, medium = R },
   comp = rf.Compressor { V_d = Vd, eta_s = 0.75, eta_v = eta_v, k = 1e11, medium = R },
@@ -106,4 +107,96 @@ local ReverseHeatPump = lied.model "ReverseHeatPump" {
                  vars = "hx_o.p,hx_i.p,rcv.p,acc.p,comp.m_flow,hx_o.m_flow,hx_i.m_flow,comp.P,"
                    .. "hx_o.Q_flow,hx_i.Q_flow,hx_o.M,hx_i.M,rcv.M,acc.M,acc.level,hx_o.T_b,hx_i.T_b" },
 }
+-- The figures of one mode at row r of the columns col: the heat into the indoor air Q_air
+-- (positive heating, negative cooling), the exchangers' heat into the refrigerant, the
+-- compressor's power, COP (the useful heat over the power) and the energy balance of the
+-- refrigerant (compressor power plus heat in, over the power: 0 at a steady state).
+local function mode_figures(col, r)
+  local Qi, Qo, P = col["hx_i.Q_flow"][r], col["hx_o.Q_flow"][r], col["comp.P"][r]
+  return { Q_air = -Qi, Q_i = Qi, Q_o = Qo, P = P, COP = math.abs(Qi) / P,
+           balance = (P + Qi + Qo) / P,
+           M = col["hx_o.M"][r] + col["hx_i.M"][r] + col["rcv.M"][r] + col["acc.M"][r] }
+end
+ReverseHeatPump.mode_figures = mode_figures
+
+-- As the main script: simulate, print each mode's steady figures, plot capacities and COP,
+-- pressures, and the cycle on a log(p)-h diagram in each mode.
+if lied.script and debug.getinfo(1, "S").source == "@" .. lied.script then
+  local plot = require "lied.plot"
+  local cells = {}
+  for i = 1, N do cells[#cells + 1] = "hx_o.h[" .. i .. "],hx_i.h[" .. i .. "]" end
+  local sim = lied.simulate(ReverseHeatPump, { vars = ReverseHeatPump.experiment.vars
+    .. ",comp.outlet.h,comp.outlet.p,acc.outlet.h,acc.outlet.p,rcv.h," .. table.concat(cells, ",") })
+  local c0 = os.clock()
+  local res, stats = sim:run()
+  local cpu = os.clock() - c0
+  local col = {}
+  for _, n in ipairs(res:names()) do col[n] = res:column(n) end
+  local t = res:column("time")
+  local ts = t_switch0
+  local function row_at(time) -- the last row at or before time
+    local r = 1
+    while r < #t and t[r + 1] <= time + 1e-9 do r = r + 1 end
+    return r
+  end
+  local M0 = mode_figures(col, 1).M
+  local dM = 0
+  for r = 1, #t do dM = math.max(dM, math.abs(mode_figures(col, r).M - M0) / M0) end
+  io.write(string.format("ReverseHeatPump: %d s of R134a in %.3f s of CPU, %d steps; charge %.4f kg "
+    .. "kept to %.1e through the switch at t = %g s\n", math.floor(t[#t] + 0.5), cpu, stats.steps, M0, dM, ts))
+  io.write(string.format("%-8s %8s %9s %9s %10s %9s %7s %10s\n", "mode", "t [s]", "p_o [bar]", "p_i [bar]",
+    "Q_air [kW]", "P [kW]", "COP", "balance"))
+  local rows = { cooling = row_at(ts - 1e-6), heating = #t }
+  local series = {}
+  for _, mode in ipairs { "cooling", "heating" } do
+    local r = rows[mode]
+    local f = mode_figures(col, r)
+    io.write(string.format("%-8s %8.1f %9.4f %9.4f %10.4f %9.4f %7.4f %10.2e\n", mode, t[r],
+      col["hx_o.p"][r] / 1e5, col["hx_i.p"][r] / 1e5, f.Q_air / 1e3, f.P / 1e3, f.COP, f.balance))
+    -- the cycle: compressor outlet, the condenser's cells in the flow's order, the receiver,
+    -- the evaporator's cells, the accumulator's outlet, back to the compressor's outlet
+    local hs, ps = {}, {}
+    local function pt(h, p) hs[#hs + 1], ps[#ps + 1] = h / 1e3, p / 1e5 end
+    local cond, evap = mode == "cooling" and "hx_o" or "hx_i", mode == "cooling" and "hx_i" or "hx_o"
+    local function cells_of(hx)
+      for k = 1, N do
+        local i = mode == "cooling" and k or N + 1 - k
+        pt(col[hx .. ".h[" .. i .. "]"][r], col[hx .. ".p"][r])
+      end
+    end
+    pt(col["comp.outlet.h"][r], col["comp.outlet.p"][r])
+    cells_of(cond)
+    pt(col["rcv.h"][r], col["rcv.p"][r])
+    cells_of(evap)
+    pt(col["acc.outlet.h"][r], col["acc.outlet.p"][r])
+    pt(col["comp.outlet.h"][r], col["comp.outlet.p"][r])
+    series[mode] = { x = hs, y = ps, label = string.format("%s (t = %g s)", mode, t[r]) }
+  end
+  -- the saturation dome
+  local pc = R:range().pc
+  local dh, dp, pl = {}, {}, {}
+  for i = 0, 60 do pl[#pl + 1] = 1e5 * (0.999 * pc / 1e5) ^ (i / 60) end
+  for _, p in ipairs(pl) do dh[#dh + 1], dp[#dp + 1] = R:h_liq(p) / 1e3, p / 1e5 end
+  for i = #pl, 1, -1 do dh[#dh + 1], dp[#dp + 1] = R:h_vap(pl[i]) / 1e3, pl[i] / 1e5 end
+  local dome = { x = dh, y = dp, label = "saturation", rgb = "#000000" }
+  local tk, Qa, P, cop, po, pi, pr = {}, {}, {}, {}, {}, {}, {}
+  for r = 1, #t do
+    local f = mode_figures(col, r)
+    tk[r], Qa[r], P[r] = t[r], f.Q_air / 1e3, f.P / 1e3
+    cop[r] = f.P > 1 and f.COP or 0
+    po[r], pi[r], pr[r] = col["hx_o.p"][r] / 1e5, col["hx_i.p"][r] / 1e5, col["rcv.p"][r] / 1e5
+  end
+  series.cooling.rgb, series.heating.rgb = plot.palette[1], plot.palette[2]
+  local ok, err = plot.draw(nil, { file = arg and arg[1], layout = { 2, 2 }, panels = {
+    { title = "heat into the indoor air and compressor power", xlabel = "t [s]", ylabel = "[kW]",
+      series = { { x = tk, y = Qa, label = "Q air (heating > 0)" }, { x = tk, y = P, label = "P compressor" } } },
+    { title = "COP", xlabel = "t [s]", ylabel = "[1]", series = { { x = tk, y = cop, label = "COP" } } },
+    { title = "pressures", xlabel = "t [s]", ylabel = "[bar]",
+      series = { { x = tk, y = po, label = "outdoor exchanger" }, { x = tk, y = pi, label = "indoor exchanger" },
+                 { x = tk, y = pr, label = "receiver" } } },
+    { title = "the cycle on log(p)-h", xlabel = "h [kJ/kg]", ylabel = "p [bar]", logy = true,
+      series = { dome, series.cooling, series.heating } },
+  } })
+  if not ok then io.stderr:write(tostring(err), "\n") end
+end
 return ReverseHeatPump
