@@ -292,6 +292,45 @@ static int urhx_init(void *self, lied_init *ctx, int kind) {
 static int urhx_counter_init(void *self, lied_init *ctx) { return urhx_init(self, ctx, URHX_COUNTER); }
 static int urhx_cross_init(void *self, lied_init *ctx) { return urhx_init(self, ctx, URHX_CROSS); }
 
+/* Stream b's blocks: flow, its two passes, der, r. */
+static void urhx_meta_b(lied_meta *m, tfu_rhx *x, int N) {
+  const void *fi[URHX_MAXN + 3], *bi[URHX_MAXN + 3], *fo[URHX_MAXN + 4], *bo[URHX_MAXN + 4];
+  int nf = 0, nb = 0, mf = 0, mb = 0;
+  fi[nf++] = &x->rear_b.flow, fi[nf++] = &x->rear_b.state;
+  bi[nb++] = &x->rear_b.flow, bi[nb++] = &x->fore_b.back;
+  fo[mf++] = &x->fore_b.state, fo[mf++] = &x->Qf, fo[mf++] = &x->Tf;
+  bo[mb++] = &x->rear_b.back, bo[mb++] = &x->Qr, bo[mb++] = &x->Tr;
+  for (int i = 0; i < N; i++) {
+    fi[nf++] = bi[nb++] = &x->T_w[i];
+    fo[mf++] = &x->qf[i], bo[mb++] = &x->qr[i];
+  }
+  fi[nf] = bi[nb] = fo[mf] = bo[mb] = NULL;
+  lied_meta_block(m, "flow_b", urhx_flow_b_b, 0, LIED_SIGS(&x->rear_b.flow), LIED_SIGS(&x->fore_b.flow));
+  lied_meta_block(m, "forwards_b", urhx_fwd_b_b, 0, fi, fo);
+  lied_meta_block(m, "rearwards_b", urhx_back_b_b, 0, bi, bo);
+  lied_meta_block(m, "der_b", urhx_der_b_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&x->rear_b.der),
+                  LIED_SIGS(&x->fore_b.der));
+  lied_meta_block(m, "r_b", urhx_r_b_b, LIED_BLOCK_CONST_COEFF,
+                  LIED_SIGS(&x->fore_b.r, &x->rear_b.der), LIED_SIGS(&x->rear_b.r));
+}
+/* The balances' block. */
+static void urhx_meta_energy(lied_meta *m, tfu_rhx *x, int N) {
+  const void *ei[12 * URHX_MAXN + 8], *eo[4 * URHX_MAXN + 10];
+  int k = 0, o = 0;
+  ei[k++] = &x->rear_a.flow, ei[k++] = &x->rear_a.state, ei[k++] = &x->fore_a.back;
+  ei[k++] = &x->m_flow, ei[k++] = &x->rear_b.flow, ei[k++] = &x->Tf, ei[k++] = &x->Tr;
+  for (int i = 0; i < N; i++) {
+    ei[k++] = &x->M[i], ei[k++] = &x->U[i], ei[k++] = &x->T_w[i], ei[k++] = &x->h[i];
+    ei[k++] = &x->T[i], ei[k++] = &x->x[i], ei[k++] = &x->rho[i], ei[k++] = &x->drp[i];
+    ei[k++] = &x->drh[i], ei[k++] = &x->qf[i], ei[k++] = &x->qr[i];
+    eo[o++] = &x->der_M[i], eo[o++] = &x->der_U[i], eo[o++] = &x->der_w[i], eo[o++] = &x->q[i];
+  }
+  eo[o++] = &x->der_p, eo[o++] = &x->Q_flow, eo[o++] = &x->Q_b, eo[o++] = &x->T_b;
+  eo[o++] = &x->M_tot, eo[o++] = &x->U_tot, eo[o++] = &x->E_w, eo[o++] = &x->Q_out.y;
+  ei[k] = eo[o] = NULL;
+  lied_meta_block(m, "energy", urhx_energy_b, 0, ei, eo);
+}
+
 /* Declarations: ports, states per cell, blocks.
  * Long: the declarations in the order the template records them, one per line. */
 static void urhx_meta(lied_meta *m, void *self) {
@@ -350,40 +389,8 @@ static void urhx_meta(lied_meta *m, void *self) {
                   LIED_SIGS(&x->r0));
   lied_meta_block(m, "residual", urhx_res_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->fore_a.r, &x->dm_flow, &x->r0), LIED_SIGS(&x->res));
-  /* stream b: flow, its two passes, der, r */
-  const void *fi[URHX_MAXN + 3], *bi[URHX_MAXN + 3], *fo[URHX_MAXN + 4], *bo[URHX_MAXN + 4];
-  int nf = 0, nb = 0, mf = 0, mb = 0;
-  fi[nf++] = &x->rear_b.flow, fi[nf++] = &x->rear_b.state;
-  bi[nb++] = &x->rear_b.flow, bi[nb++] = &x->fore_b.back;
-  fo[mf++] = &x->fore_b.state, fo[mf++] = &x->Qf, fo[mf++] = &x->Tf;
-  bo[mb++] = &x->rear_b.back, bo[mb++] = &x->Qr, bo[mb++] = &x->Tr;
-  for (int i = 0; i < N; i++) {
-    fi[nf++] = bi[nb++] = &x->T_w[i];
-    fo[mf++] = &x->qf[i], bo[mb++] = &x->qr[i];
-  }
-  fi[nf] = bi[nb] = fo[mf] = bo[mb] = NULL;
-  lied_meta_block(m, "flow_b", urhx_flow_b_b, 0, LIED_SIGS(&x->rear_b.flow), LIED_SIGS(&x->fore_b.flow));
-  lied_meta_block(m, "forwards_b", urhx_fwd_b_b, 0, fi, fo);
-  lied_meta_block(m, "rearwards_b", urhx_back_b_b, 0, bi, bo);
-  lied_meta_block(m, "der_b", urhx_der_b_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&x->rear_b.der),
-                  LIED_SIGS(&x->fore_b.der));
-  lied_meta_block(m, "r_b", urhx_r_b_b, LIED_BLOCK_CONST_COEFF,
-                  LIED_SIGS(&x->fore_b.r, &x->rear_b.der), LIED_SIGS(&x->rear_b.r));
-  /* the balances */
-  const void *ei[12 * URHX_MAXN + 8], *eo[4 * URHX_MAXN + 10];
-  k = o = 0;
-  ei[k++] = &x->rear_a.flow, ei[k++] = &x->rear_a.state, ei[k++] = &x->fore_a.back;
-  ei[k++] = &x->m_flow, ei[k++] = &x->rear_b.flow, ei[k++] = &x->Tf, ei[k++] = &x->Tr;
-  for (int i = 0; i < N; i++) {
-    ei[k++] = &x->M[i], ei[k++] = &x->U[i], ei[k++] = &x->T_w[i], ei[k++] = &x->h[i];
-    ei[k++] = &x->T[i], ei[k++] = &x->x[i], ei[k++] = &x->rho[i], ei[k++] = &x->drp[i];
-    ei[k++] = &x->drh[i], ei[k++] = &x->qf[i], ei[k++] = &x->qr[i];
-    eo[o++] = &x->der_M[i], eo[o++] = &x->der_U[i], eo[o++] = &x->der_w[i], eo[o++] = &x->q[i];
-  }
-  eo[o++] = &x->der_p, eo[o++] = &x->Q_flow, eo[o++] = &x->Q_b, eo[o++] = &x->T_b;
-  eo[o++] = &x->M_tot, eo[o++] = &x->U_tot, eo[o++] = &x->E_w, eo[o++] = &x->Q_out.y;
-  ei[k] = eo[o] = NULL;
-  lied_meta_block(m, "energy", urhx_energy_b, 0, ei, eo);
+  urhx_meta_b(m, x, N);
+  urhx_meta_energy(m, x, N);
 }
 
 static const lied_param urhx_params[] = {
