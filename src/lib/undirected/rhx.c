@@ -245,49 +245,9 @@ LIED_BLOCK(urhx_energy_b, tfu_rhx, urhx_energy)
 static int urhx_init(void *self, lied_init *ctx, int kind) {
   tfu_rhx *x = self;
   x->kind = kind;
-  int zero = 1;
-  for (int k = 0; k < TF_MEDIUM_LEN; k++) zero &= x->med_a.par[k] == 0;
-  if (zero) { /* the default refrigerant */
-    const tf_medium *r = tf_medium_find("R134a");
-    if (r) x->med_a.par[0] = tf_medium_kind(r);
-  }
-  if (tf_medium_init(&x->med_a, ctx) || tf_medium_init(&x->med_b, ctx)) return -1;
-  const tf_medium *f = x->med_a.fn;
-  if (!f->props_ph || !f->sat_p || tf_nX(&x->med_a)) {
-    lied_init_error(ctx, "medium_a: the refrigerant side needs a medium with two phases and "
-                    "their properties (tf.R134a, tf.R1234yf, tf.R290, tf.R744), not %s", f->name);
-    return -1;
-  }
-  double h0;
-  const double *c = x->med_a.par + 1;
-  if (x->x0_a >= 0) {
-    tf_sat st;
-    if (f->sat_p(c, x->p0_a, &st)) {
-      lied_init_error(ctx, "x0_a = %g: p0_a = %g Pa has no two-phase states in %s", x->x0_a,
-                      x->p0_a, f->name);
-      return -1;
-    }
-    h0 = st.hL + x->x0_a * (st.hV - st.hL);
-  } else {
-    if (tf_medium_check_pT(&x->med_a, ctx, x->p0_a, x->T0_a, "start state (p0_a, T0_a)"))
-      return -1;
-    h0 = tf_h(&x->med_a, x->p0_a, x->T0_a);
-  }
-  tf_props pr;
-  if (f->props_ph(c, x->p0_a, h0, 0, &pr) || !(pr.rho > 0)) {
-    lied_init_error(ctx, "start state p0_a = %g Pa, h = %g J/kg has no properties in %s",
-                    x->p0_a, h0, f->name);
-    return -1;
-  }
-  if (isnan(x->T0_w)) x->T0_w = pr.T;
-  const double Vc = x->V_a / x->N;
   x->p = x->p0_a;
-  for (int i = 0; i < x->N; i++) {
-    x->M[i] = pr.rho * Vc;
-    x->U[i] = x->M[i] * h0 - x->p0_a * Vc;
-    x->T_w[i] = x->T0_w;
-  }
-  return 0;
+  const tf_rhx_start_in s = {x->V_a, x->p0_a, x->T0_a, x->x0_a, x->N};
+  return tf_rhx_start(ctx, &x->med_a, &x->med_b, &s, &x->T0_w, x->M, x->U, x->T_w);
 }
 static int urhx_counter_init(void *self, lied_init *ctx) { return urhx_init(self, ctx, URHX_COUNTER); }
 static int urhx_cross_init(void *self, lied_init *ctx) { return urhx_init(self, ctx, URHX_CROSS); }
@@ -344,25 +304,10 @@ static void urhx_meta(lied_meta *m, void *self) {
   lied_meta_state(m, "p", "Pa", &x->p, &x->der_p);
   lied_meta_state(m, "m_flow", "kg/s", &x->m_flow, &x->der_m_flow);
   lied_meta_tear(m, "dm_flow", &x->dm_flow, "res", &x->res);
-  char name[32];
-  static const char *const cell[] = {"M", "U", "T_w", "h", "T", "x", "q"};
-  static const char *const unit[] = {"kg", "J", "K", "J/kg", "K", "1", "W"};
   double *const var[] = {x->M, x->U, x->T_w, x->h, x->T, x->x, x->q};
   double *const der[] = {x->der_M, x->der_U, x->der_w};
-  for (int v = 0; v < 7; v++)
-    for (int i = 0; i < N; i++) {
-      snprintf(name, sizeof name, "%s[%d]", cell[v], i + 1);
-      if (v < 3)
-        lied_meta_state(m, name, unit[v], &var[v][i], &der[v][i]);
-      else
-        lied_meta_var(m, name, unit[v], &var[v][i]);
-    }
-  lied_meta_var(m, "Q_flow", "W", &x->Q_flow);
-  lied_meta_var(m, "Q_b", "W", &x->Q_b);
-  lied_meta_var(m, "T_b", "K", &x->T_b);
-  lied_meta_var(m, "M", "kg", &x->M_tot);
-  lied_meta_var(m, "U", "J", &x->U_tot);
-  lied_meta_var(m, "E_w", "J", &x->E_w);
+  double *const sums[] = {&x->Q_flow, &x->Q_b, &x->T_b, &x->M_tot, &x->U_tot, &x->E_w};
+  tf_rhx_meta_cells(m, N, 1, var, der, sums);
   /* the cells' properties */
   const void *ci[2 * URHX_MAXN + 2], *co[6 * URHX_MAXN + 1];
   int k = 0, o = 0;
@@ -394,40 +339,10 @@ static void urhx_meta(lied_meta *m, void *self) {
 }
 
 static const lied_param urhx_params[] = {
-    {"N", offsetof(tfu_rhx, N), 10, "1", "number of refrigerant cells (1..50)", 1, URHX_MAXN,
-     LIED_PARAM_INT, 0},
-    {"V_a", offsetof(tfu_rhx, V_a), 1e-3, "m3", "refrigerant volume, split evenly over the cells",
-     0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
-    {"A_a", offsetof(tfu_rhx, A_a), 1, "m2", "refrigerant-side heat transfer area", 0, TF_NOMAX,
-     0, 0},
-    {"alpha_liq", offsetof(tfu_rhx, alpha_liq), 1500, "W/(m2.K)",
-     "refrigerant-side heat transfer coefficient of liquid", 0, TF_NOMAX, 0, 0},
-    {"alpha_2ph", offsetof(tfu_rhx, alpha_2ph), 3000, "W/(m2.K)",
-     "refrigerant-side heat transfer coefficient of the two-phase mixture", 0, TF_NOMAX, 0, 0},
-    {"alpha_vap", offsetof(tfu_rhx, alpha_vap), 800, "W/(m2.K)",
-     "refrigerant-side heat transfer coefficient of vapour (and above the critical pressure)", 0,
-     TF_NOMAX, 0, 0},
-    {"dx", offsetof(tfu_rhx, dx), 0.05, "1",
-     "half width in quality of the coefficients' smooth blends at the dome's edges", 0, 0.5,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"UA_b", offsetof(tfu_rhx, UA_b), 1000, "W/K",
-     "conductance between stream b and the wall, split evenly over the cells", 0, TF_NOMAX, 0, 0},
+    RHX_PARAMS_CELLS(tfu_rhx, URHX_MAXN),
     {"C_w", offsetof(tfu_rhx, C_w), 1000, "J/K", "heat capacity of the wall, split evenly", 0,
      TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
-    {"T0_w", offsetof(tfu_rhx, T0_w), NAN, "K",
-     "start temperature of the wall (default the refrigerant's start temperature)", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"p0_a", offsetof(tfu_rhx, p0_a), 5e5, "Pa", "start pressure of the refrigerant", 0,
-     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
-    {"T0_a", offsetof(tfu_rhx, T0_a), 293.15, "K",
-     "start temperature of the refrigerant (unless x0_a >= 0)", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"x0_a", offsetof(tfu_rhx, x0_a), -1, "1",
-     "start quality of the refrigerant on the saturation line at p0_a (-1: start at T0_a)", -1,
-     1, 0, 0},
-    {"tau_p", offsetof(tfu_rhx, tau_p), 0.1, "s",
-     "time in which a cell's tabulated density is relaxed to its mass (integration drift)", 0,
-     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    RHX_PARAMS_START(tfu_rhx),
     {"L_rear", offsetof(tfu_rhx, L_rear), 0, "1/m", "inertance of the refrigerant's rear port",
      0, TF_NOMAX, 0, 0},
     {"L_fore", offsetof(tfu_rhx, L_fore), 0, "1/m",
@@ -436,10 +351,7 @@ static const lied_param urhx_params[] = {
     {"m_flow", offsetof(tfu_rhx, m_flow), 0, "kg/s",
      "start value of the refrigerant's flow out of the fore port", TF_NOMIN, TF_NOMAX, 0, 0},
     TFU_MREG_PARAM(tfu_rhx),
-    {"medium_a", offsetof(tfu_rhx, med_a.par), 0, "1", "refrigerant (default tf.R134a)",
-     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
-    {"medium_b", offsetof(tfu_rhx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
-     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    RHX_PARAMS_MEDIA(tfu_rhx),
 };
 const lied_class tfu_rhx_counter_class = {
     "TwoPhaseCounterFlowHX", "undirected",
