@@ -100,4 +100,39 @@ do
   T.raises(function() lied.simulate(M):run() end, { "a: state (p0, T0_in)", "at t = " }, "steam boundary out of range")
 end
 
+-- The undirected two-phase exchangers: a refrigerant side that is no refrigerant, start
+-- states without two phases or off the tables, no wall, too many cells; a cell leaving
+-- the tables during a run (hot air over a nearly still refrigerant) is a fault naming the
+-- component, the cell and the time.
+do
+  local R = tf.R134a
+  local function one(hx, Ta)
+    return lied.model "OneRHX" {
+      src = tfu.BoundaryRear { p0 = 3e5, T0 = 280, L = 1e4, medium = R }, hx = hx,
+      d = tfu.LinearQuadraticDrop { k1 = 1e9, medium = R },
+      snk = tfu.BoundaryFore { p0 = 2.99e5, T0 = 280, L = 1e4, medium = R },
+      air = tfu.BoundaryRear { p0 = 1.001e5, T0 = Ta or 300, L = 1e3, medium = tf.air },
+      out = tfu.BoundaryFore { p0 = 1e5, medium = tf.air },
+      connect = { { "src.fore", "hx.rear_a" }, { "hx.fore_a", "d.rear" }, { "d.fore", "snk.rear" },
+                  { "air.fore", "hx.rear_b" }, { "hx.fore_b", "out.rear" } },
+    }
+  end
+  local function hx(t)
+    t.medium_b = tf.air
+    if not t.medium_a then t.medium_a = R end
+    return tfu.TwoPhaseCounterFlowHX(t)
+  end
+  fails(one(hx { medium_a = tf.water }), { "hx", "medium_a: the refrigerant side needs a medium with two phases" },
+        "water as the refrigerant")
+  fails(one(hx { p0_a = 5e6, x0_a = 0.5 }), { "hx", "x0_a = 0.5: p0_a = 5e+06 Pa has no two-phase states in R134a" },
+        "x0_a above the critical pressure")
+  fails(one(hx { p0_a = 1e5, T0_a = 100 }), { "hx: start state (p0_a, T0_a): R134a: p = 100000 Pa, T = 100 K" },
+        "a start state below the table")
+  fails(one(hx { C_w = 0 }), { "hx", "C_w" }, "no wall capacity")
+  fails(one(tfu.TwoPhaseCrossFlowHX { N = 51, medium_a = R, medium_b = tf.air }), { "hx", "N" }, "too many cells")
+  local Hot = one(hx { N = 4, V_a = 1e-4, UA_b = 5e4, C_w = 10, p0_a = 3e5, x0_a = 0.5 }, 600)
+  T.raises(function() lied.simulate(Hot, { stop = 100, solver = "rk4", dt = 0.01 }):run() end,
+    { "at t = ", ": hx: refrigerant cell " }, "a cell leaving the tables: a fault at a time")
+end
+
 T.done()

@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/rhx_laws.h"
 
 #define RHX_MAXN 50
 enum { RHX_COUNTER = 0, RHX_CROSS = 1 };
@@ -66,25 +67,6 @@ typedef struct tf_rhx {
   double h[RHX_MAXN], T[RHX_MAXN], x[RHX_MAXN], q[RHX_MAXN]; /* cells: h, T, quality, heat */
   double rho[RHX_MAXN], drp[RHX_MAXN], drh[RHX_MAXN]; /* cells: rho and its derivatives */
 } tf_rhx;
-
-/* A cell's enthalpy from its mass and energy. */
-static inline double rhx_h(double U, double M, double p, double Vc) { return (U + p * Vc) / M; }
-
-/* C1 step from 0 (t <= 0) to 1 (t >= 1). */
-static inline double rhx_step(double t) {
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
-  return t * t * (3 - 2 * t);
-}
-/* The refrigerant-side coefficient at quality x (unclipped). */
-static inline double rhx_alpha(double x, double dx, double al, double a2, double av) {
-  if (x < 0.5) return al + (a2 - al) * rhx_step((x + dx) / (2 * dx));
-  return a2 + (av - a2) * rhx_step((x - 1 + dx) / (2 * dx));
-}
-/* The conductance C (1 - exp(-G/C)) of a stream of capacity rate C along a
- * wall of conductance G (0 without flow). */
-static inline double rhx_eff(double C, double G) {
-  return C > 0 && G > 0 ? -C * expm1(-G / C) : 0.0;
-}
 
 /* Report a cell whose (p, h) left the medium's range (cold path). */
 static void rhx_fault_cell(const lied_env *env, const void *self, const tf_med *m, int i,
@@ -373,55 +355,83 @@ TF_R_LANES(rhx_r_b_lanes, tf_rhx, inlet_b, outlet_b, L_b)
 
 /* ---- init and meta --------------------------------------------------------------- */
 
-static int rhx_init(void *self, lied_init *ctx, int kind) {
-  tf_rhx *x = self;
-  x->kind = kind;
+/* The refrigerant side's start (both exchangers): the default refrigerant
+ * (R134a) for a medium_a left empty, both media set up, the checks of the
+ * refrigerant and the start state, every cell at (p0_a, h0) of mass rho V_a/N,
+ * the wall at T0_w (default the refrigerant's start temperature). */
+int tf_rhx_start(lied_init *ctx, tf_med *med_a, tf_med *med_b, const tf_rhx_start_in *s,
+                 double *T0_w, double *M, double *U, double *T_w) {
   int zero = 1;
-  for (int k = 0; k < TF_MEDIUM_LEN; k++) zero &= x->med_a.par[k] == 0;
+  for (int k = 0; k < TF_MEDIUM_LEN; k++) zero &= med_a->par[k] == 0;
   if (zero) { /* the default refrigerant */
     const tf_medium *r = tf_medium_find("R134a");
-    if (r) x->med_a.par[0] = tf_medium_kind(r);
+    if (r) med_a->par[0] = tf_medium_kind(r);
   }
-  if (tf_medium_init(&x->med_a, ctx) || tf_medium_init(&x->med_b, ctx)) return -1;
-  const tf_medium *f = x->med_a.fn;
-  if (!f->props_ph || !f->props_ph_lanes || !f->sat_p || tf_nX(&x->med_a)) {
+  if (tf_medium_init(med_a, ctx) || tf_medium_init(med_b, ctx)) return -1;
+  const tf_medium *f = med_a->fn;
+  if (!f->props_ph || !f->props_ph_lanes || !f->sat_p || tf_nX(med_a)) {
     lied_init_error(ctx, "medium_a: the refrigerant side needs a medium with two phases and "
                     "their properties (tf.R134a, tf.R1234yf, tf.R290, tf.R744), not %s", f->name);
     return -1;
   }
   double h0;
-  const double *c = x->med_a.par + 1;
-  if (x->x0_a >= 0) {
+  const double *c = med_a->par + 1;
+  if (s->x0_a >= 0) {
     tf_sat st;
-    if (f->sat_p(c, x->p0_a, &st)) {
-      lied_init_error(ctx, "x0_a = %g: p0_a = %g Pa has no two-phase states in %s", x->x0_a,
-                      x->p0_a, f->name);
+    if (f->sat_p(c, s->p0_a, &st)) {
+      lied_init_error(ctx, "x0_a = %g: p0_a = %g Pa has no two-phase states in %s", s->x0_a,
+                      s->p0_a, f->name);
       return -1;
     }
-    h0 = st.hL + x->x0_a * (st.hV - st.hL);
+    h0 = st.hL + s->x0_a * (st.hV - st.hL);
   } else {
-    if (tf_medium_check_pT(&x->med_a, ctx, x->p0_a, x->T0_a, "start state (p0_a, T0_a)"))
-      return -1;
-    h0 = tf_h(&x->med_a, x->p0_a, x->T0_a);
+    if (tf_medium_check_pT(med_a, ctx, s->p0_a, s->T0_a, "start state (p0_a, T0_a)")) return -1;
+    h0 = tf_h(med_a, s->p0_a, s->T0_a);
   }
   tf_props pr;
-  if (f->props_ph(c, x->p0_a, h0, 0, &pr) || !(pr.rho > 0)) {
+  if (f->props_ph(c, s->p0_a, h0, 0, &pr) || !(pr.rho > 0)) {
     lied_init_error(ctx, "start state p0_a = %g Pa, h = %g J/kg has no properties in %s",
-                    x->p0_a, h0, f->name);
+                    s->p0_a, h0, f->name);
     return -1;
   }
-  if (isnan(x->T0_w)) x->T0_w = pr.T;
-  const double Vc = x->V_a / x->N;
-  x->p = x->p0_a;
-  for (int i = 0; i < x->N; i++) {
-    x->M[i] = pr.rho * Vc;
-    x->U[i] = x->M[i] * h0 - x->p0_a * Vc;
-    x->T_w[i] = x->T0_w;
+  if (isnan(*T0_w)) *T0_w = pr.T;
+  const double Vc = s->V_a / s->N;
+  for (int i = 0; i < s->N; i++) {
+    M[i] = pr.rho * Vc;
+    U[i] = M[i] * h0 - s->p0_a * Vc;
+    T_w[i] = *T0_w;
   }
   return 0;
 }
+static int rhx_init(void *self, lied_init *ctx, int kind) {
+  tf_rhx *x = self;
+  x->kind = kind;
+  x->p = x->p0_a;
+  const tf_rhx_start_in s = {x->V_a, x->p0_a, x->T0_a, x->x0_a, x->N};
+  return tf_rhx_start(ctx, &x->med_a, &x->med_b, &s, &x->T0_w, x->M, x->U, x->T_w);
+}
 static int rhx_counter_init(void *self, lied_init *ctx) { return rhx_init(self, ctx, RHX_COUNTER); }
 static int rhx_cross_init(void *self, lied_init *ctx) { return rhx_init(self, ctx, RHX_CROSS); }
+
+/* The cells' states and variables and the sums (both exchangers). */
+void tf_rhx_meta_cells(lied_meta *m, int N, int wall, double *const var[7], double *const der[3],
+                       double *const sums[6]) {
+  char name[32];
+  static const char *const cell[] = {"M", "U", "T_w", "h", "T", "x", "q"};
+  static const char *const unit[] = {"kg", "J", "K", "J/kg", "K", "1", "W"};
+  for (int v = 0; v < 7; v++)
+    for (int i = 0; i < N; i++) {
+      if (v == 2 && !wall) break;
+      snprintf(name, sizeof name, "%s[%d]", cell[v], i + 1);
+      if (v < 3)
+        lied_meta_state(m, name, unit[v], &var[v][i], &der[v][i]);
+      else
+        lied_meta_var(m, name, unit[v], &var[v][i]);
+    }
+  static const char *const sn[] = {"Q_flow", "Q_b", "T_b", "M", "U", "E_w"};
+  static const char *const su[] = {"W", "W", "K", "kg", "J", "J"};
+  for (int k = 0; k < 6; k++) lied_meta_var(m, sn[k], su[k], sums[k]);
+}
 
 /* The exchanger's declarations: parameters, ports, states per cell, blocks.
  * Long: the declarations in the order the template records them, one per line. */
@@ -436,26 +446,10 @@ static void rhx_meta(lied_meta *m, void *self) {
   lied_meta_state(m, "p", "Pa", &x->p, &x->der_p);
   lied_meta_state(m, "m_flow", "kg/s", &x->m_flow, &x->der_m_flow);
   lied_meta_tear(m, "dm_flow", &x->dm_flow, "res", &x->res);
-  char name[32];
-  static const char *const cell[] = {"M", "U", "T_w", "h", "T", "x", "q"};
-  static const char *const unit[] = {"kg", "J", "K", "J/kg", "K", "1", "W"};
   double *const var[] = {x->M, x->U, x->T_w, x->h, x->T, x->x, x->q};
   double *const der[] = {x->der_M, x->der_U, x->der_w};
-  for (int v = 0; v < 7; v++)
-    for (int i = 0; i < N; i++) {
-      if (v == 2 && !wall) break;
-      snprintf(name, sizeof name, "%s[%d]", cell[v], i + 1);
-      if (v < 3)
-        lied_meta_state(m, name, unit[v], &var[v][i], &der[v][i]);
-      else
-        lied_meta_var(m, name, unit[v], &var[v][i]);
-    }
-  lied_meta_var(m, "Q_flow", "W", &x->Q_flow);
-  lied_meta_var(m, "Q_b", "W", &x->Q_b);
-  lied_meta_var(m, "T_b", "K", &x->T_b);
-  lied_meta_var(m, "M", "kg", &x->M_tot);
-  lied_meta_var(m, "U", "J", &x->U_tot);
-  lied_meta_var(m, "E_w", "J", &x->E_w);
+  double *const sums[] = {&x->Q_flow, &x->Q_b, &x->T_b, &x->M_tot, &x->U_tot, &x->E_w};
+  tf_rhx_meta_cells(m, N, wall, var, der, sums);
   const void *in[3 * RHX_MAXN + 8], *out[7 * RHX_MAXN + 12];
   int k = 0, o = 0;
   in[k++] = &x->inlet_a.state, in[k++] = &x->inlet_b.state, in[k++] = &x->p;
@@ -500,41 +494,11 @@ static void rhx_meta(lied_meta *m, void *self) {
 }
 
 static const lied_param rhx_params[] = {
-    {"N", offsetof(tf_rhx, N), 10, "1", "number of refrigerant cells (1..50)", 1, RHX_MAXN,
-     LIED_PARAM_INT, 0},
-    {"V_a", offsetof(tf_rhx, V_a), 1e-3, "m3", "refrigerant volume, split evenly over the cells",
-     0, TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
-    {"A_a", offsetof(tf_rhx, A_a), 1, "m2", "refrigerant-side heat transfer area", 0, TF_NOMAX,
-     0, 0},
-    {"alpha_liq", offsetof(tf_rhx, alpha_liq), 1500, "W/(m2.K)",
-     "refrigerant-side heat transfer coefficient of liquid", 0, TF_NOMAX, 0, 0},
-    {"alpha_2ph", offsetof(tf_rhx, alpha_2ph), 3000, "W/(m2.K)",
-     "refrigerant-side heat transfer coefficient of the two-phase mixture", 0, TF_NOMAX, 0, 0},
-    {"alpha_vap", offsetof(tf_rhx, alpha_vap), 800, "W/(m2.K)",
-     "refrigerant-side heat transfer coefficient of vapour (and above the critical pressure)", 0,
-     TF_NOMAX, 0, 0},
-    {"dx", offsetof(tf_rhx, dx), 0.05, "1",
-     "half width in quality of the coefficients' smooth blends at the dome's edges", 0, 0.5,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"UA_b", offsetof(tf_rhx, UA_b), 1000, "W/K",
-     "conductance between stream b and the wall, split evenly over the cells", 0, TF_NOMAX, 0, 0},
+    RHX_PARAMS_CELLS(tf_rhx, RHX_MAXN),
     {"C_w", offsetof(tf_rhx, C_w), 1000, "J/K",
      "heat capacity of the wall, split evenly (0: none; the wall temperature then algebraic)", 0,
      TF_NOMAX, 0, 0},
-    {"T0_w", offsetof(tf_rhx, T0_w), NAN, "K",
-     "start temperature of the wall (default the refrigerant's start temperature)", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"p0_a", offsetof(tf_rhx, p0_a), 5e5, "Pa", "start pressure of the refrigerant", 0,
-     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
-    {"T0_a", offsetof(tf_rhx, T0_a), 293.15, "K",
-     "start temperature of the refrigerant (unless x0_a >= 0)", 0, TF_NOMAX,
-     LIED_PARAM_MIN_OPEN, 0},
-    {"x0_a", offsetof(tf_rhx, x0_a), -1, "1",
-     "start quality of the refrigerant on the saturation line at p0_a (-1: start at T0_a)", -1,
-     1, 0, 0},
-    {"tau_p", offsetof(tf_rhx, tau_p), 0.1, "s",
-     "time in which a cell's tabulated density is relaxed to its mass (integration drift)", 0,
-     TF_NOMAX, LIED_PARAM_MIN_OPEN, 0},
+    RHX_PARAMS_START(tf_rhx),
     {"L", offsetof(tf_rhx, L), 0, "1/m", "inertance of the refrigerant outlet", 0, TF_NOMAX, 0,
      0},
     {"L_in", offsetof(tf_rhx, L_in), 0, "1/m", "inertance of the refrigerant inlet", 0,
@@ -542,10 +506,7 @@ static const lied_param rhx_params[] = {
     {"L_b", offsetof(tf_rhx, L_b), 0, "1/m", "inertance of stream b", 0, TF_NOMAX, 0, 0},
     {"m_flow", offsetof(tf_rhx, m_flow), 0, "kg/s", "start value of the refrigerant outlet flow",
      TF_NOMIN, TF_NOMAX, 0, 0},
-    {"medium_a", offsetof(tf_rhx, med_a.par), 0, "1", "refrigerant (default tf.R134a)",
-     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
-    {"medium_b", offsetof(tf_rhx, med_b.par), 0, "1", "medium of stream b (default tf.water)",
-     TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    RHX_PARAMS_MEDIA(tf_rhx),
 };
 const lied_class tf_rhx_counter_class = {
     "TwoPhaseCounterFlowHX", "thermofluid",

@@ -36,11 +36,12 @@ static const lied_class *const undirected_classes[] = {
     &tfu_pump_class,          &tfu_fan_class,           &tfu_t_sensor_class,
     &tfu_p_sensor_class,      &tfu_m_sensor_class,      &tfu_h_sensor_class,
     &tfu_inlet_fore_class,    &tfu_rear_outlet_class,   &tfu_counter_hx_class,
-    &tfu_parallel_hx_class,   NULL};
+    &tfu_parallel_hx_class,   &tfu_rhx_counter_class,   &tfu_rhx_cross_class,
+    NULL};
 
 LIED_LIBRARY(undirected,
              "undirected thermofluid streams in LIED form (after ThermoFluid Stream's "
              "Undirected package): each port carries a state each way, the mass flow is free "
              "in sign; boundaries, flow resistances, volumes, junctions, a valve, a pump, a fan, "
-             "heat exchangers, sensors, adapters to and from directed streams",
+             "heat exchangers (also two-phase), sensors, adapters to and from directed streams",
              undirected_classes)

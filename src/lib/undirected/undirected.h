@@ -201,6 +201,7 @@ extern const lied_class tfu_boundary_rear_class, tfu_boundary_fore_class,
     tfu_pressure_drop_class, tfu_linquad_drop_class, tfu_laminar_drop_class, tfu_volume_class,
     tfu_volume_n_class, tfu_junction_class, tfu_valve_class, tfu_pump_class, tfu_fan_class,
     tfu_t_sensor_class, tfu_p_sensor_class, tfu_m_sensor_class, tfu_h_sensor_class,
-    tfu_inlet_fore_class, tfu_rear_outlet_class, tfu_counter_hx_class, tfu_parallel_hx_class;
+    tfu_inlet_fore_class, tfu_rear_outlet_class, tfu_counter_hx_class, tfu_parallel_hx_class,
+    tfu_rhx_counter_class, tfu_rhx_cross_class;
 
 #endif
