@@ -93,7 +93,7 @@ if T.case("district_cvode") then district_implicit("cvode") end
 -- sparse formulation (the states' own Jacobian is dense: listing it cost
 -- n^2 time and memory), with the colours a run takes; the dense build's
 -- info the states' pattern
-do
+if T.case("district_info") then
   local _, st = sparse:run { stop = 1, solver = "esdirk23", tol = 1e-6, out = "none" }
   local js, jd = sparse:info(true).jacobian, dense:info(true).jacobian
   T.eq(js.colours, st.colours, "district: info's colours are those of the implicit run")
