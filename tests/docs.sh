@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/docs.sh LIED - the documentation holds: every command line shown in
+# tests/docs.sh LIED [PART PARTS] - the documentation holds: every command line shown in
 # README.md, docs/*.md and bench/README.md runs and exits 0, every REPL session
 # shown (a "$ lied" block with "> " lines) runs without an error (exit status 0,
 # nothing on stderr) and prints the output lines shown, in order (durations
@@ -18,6 +18,14 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 docs=("$root/README.md" "$root"/docs/*.md "$root/bench/README.md")
+# tests/docs.sh LIED PART PARTS: the PART-th of PARTS shares of the files
+# (every PARTS-th file from the PART-th), so ctest runs the shares on
+# several cores (tests/CMakeLists.txt); together they check every file
+if [ $# -ge 3 ]; then
+  share=()
+  for i in "${!docs[@]}"; do [ $((i % $3)) -eq $(($2 - 1)) ] && share+=("${docs[$i]}"); done
+  docs=("${share[@]}")
+fi
 
 # 1. command lines: indented code lines `lied SUBCOMMAND ...`, `lied FILE.lua ...`,
 #    `lied --option` (not the REPL's banner, which also starts with "lied")

@@ -48,7 +48,7 @@ if command -v clang >/dev/null; then
 else
   echo "== ThreadSanitizer skipped: no clang"
 fi
-# Fuzz smoke (tests/fuzz): libFuzzer harnesses built with clang, 25 s each,
+# Fuzz smoke (tests/fuzz): libFuzzer harnesses built with clang, 15 s each,
 # as many at once as there are cores (each runs on one)
 if command -v clang >/dev/null; then
   CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON >/dev/null

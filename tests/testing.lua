@@ -160,7 +160,31 @@ end
 -- The lied binary (ctest passes it in LIED_BIN).
 T.lied = os.getenv("LIED_BIN") or "./build/lied"
 
+-- Cases (as tests/cases.h for C): a long test in named parts, each its own
+-- ctest, so the parts run on several cores and a failure names its part:
+--   if T.case("district") then ... end
+-- tests/CMakeLists.txt finds the T.case("name") lines of a test file and adds
+-- one ctest per case, lua.test_NAME.case, run as `lied test_NAME.lua case`;
+-- without an argument every case runs. A name that matches no case fails at
+-- T.done (a misspelt case would otherwise pass, having run nothing).
+local case_wanted, case_matched = rawget(_G, "arg") and arg[1], 0
+function T.case(name)
+  if case_wanted and case_wanted ~= name then return false end
+  case_matched = case_matched + 1
+  print("case " .. name)
+  return true
+end
+
+-- T.checked: lied was built with its assertions on (a Debug or sanitizer
+-- build, `lied --version` says "assertions on"), where runs are 10 to 30
+-- times slower: a test may take smaller sizes there when the size adds no
+-- path (its comment says why), as the C tests do with SANITIZED (cases.h).
+T.checked = require("lied.core").asserts and true or false
+
 function T.done()
+  if case_wanted and case_matched == 0 then
+    report(false, "no case '" .. case_wanted .. "' in this test")
+  end
   print(string.format("%d passed, %d failed", T.passed, T.failed))
   os.exit(T.failed == 0 and 0 or 1)
 end
