@@ -427,8 +427,41 @@ static int rhx_init(void *self, lied_init *ctx, int kind) {
 static int rhx_counter_init(void *self, lied_init *ctx) { return rhx_init(self, ctx, RHX_COUNTER); }
 static int rhx_cross_init(void *self, lied_init *ctx) { return rhx_init(self, ctx, RHX_CROSS); }
 
-/* The exchanger's declarations: parameters, ports, states per cell, blocks.
- * Long: the declarations in the order the template records them, one per line. */
+/* The energy block: every cell's derivatives and properties, side b's
+ * outflow, from both inflows, the pressure, the flow and the cells. */
+static void rhx_meta_energy(lied_meta *m, tf_rhx *x, int N, int wall) {
+  const void *in[3 * RHX_MAXN + 10], *out[7 * RHX_MAXN + 12];
+  int k = 0, o = 0;
+  /* of the refrigerant's inflow m and h; of side b's m, h, p(T) */
+  const int vb = TF_M | tf_T_reads(&x->med_b);
+  k = tf_list_state(in, k, &x->inlet_a, TF_M | TF_H);
+  k = tf_list_state(in, k, &x->inlet_b, vb);
+  in[k++] = &x->p;
+  in[k++] = &x->m_flow;
+  if (tf_nX(&x->med_b)) in[k++] = &x->inlet_b.X;
+  for (int i = 0; i < N; i++) {
+    in[k++] = &x->M[i], in[k++] = &x->U[i];
+    if (wall) in[k++] = &x->T_w[i];
+  }
+  in[k] = NULL;
+  for (int i = 0; i < N; i++) {
+    out[o++] = &x->der_M[i], out[o++] = &x->der_U[i], out[o++] = &x->h[i];
+    out[o++] = &x->T[i], out[o++] = &x->x[i], out[o++] = &x->q[i];
+    if (wall) out[o++] = &x->der_w[i];
+  }
+  out[o++] = &x->der_p, out[o++] = &x->Q_flow, out[o++] = &x->Q_b, out[o++] = &x->T_b;
+  out[o++] = &x->M_tot, out[o++] = &x->U_tot, out[o++] = &x->E_w, out[o++] = &x->Q_out.y;
+  out[o++] = &x->outlet_b.state.m_flow, out[o++] = &x->outlet_b.state.h;
+  if (tf_nX(&x->med_b)) out[o++] = &x->outlet_b.X;
+  out[o] = NULL;
+  lied_meta_block(m, "energy", rhx_energy_b, 0, in, out);
+  lied_meta_lanes(m, rhx_energy_lanes);
+  tf_meta_writes_m(m, &x->outlet_b);
+  tf_meta_reads(m, &x->inlet_a, TF_M | TF_H);
+  tf_meta_reads(m, &x->inlet_b, vb);
+}
+
+/* The exchanger's declarations: parameters, ports, states per cell, blocks. */
 static void rhx_meta(lied_meta *m, void *self) {
   tf_rhx *x = self;
   const int N = x->N < 1 ? 1 : x->N > RHX_MAXN ? RHX_MAXN : x->N, wall = x->C_w > 0;
@@ -460,35 +493,7 @@ static void rhx_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "M", "kg", &x->M_tot);
   lied_meta_var(m, "U", "J", &x->U_tot);
   lied_meta_var(m, "E_w", "J", &x->E_w);
-  const void *in[3 * RHX_MAXN + 10], *out[7 * RHX_MAXN + 12];
-  int k = 0, o = 0;
-  /* of the refrigerant's inflow m and h; of side b's m, h, p(T) */
-  const int vb = TF_M | tf_T_reads(&x->med_b);
-  k = tf_list_state(in, k, &x->inlet_a, TF_M | TF_H);
-  k = tf_list_state(in, k, &x->inlet_b, vb);
-  in[k++] = &x->p;
-  in[k++] = &x->m_flow;
-  if (tf_nX(&x->med_b)) in[k++] = &x->inlet_b.X;
-  for (int i = 0; i < N; i++) {
-    in[k++] = &x->M[i], in[k++] = &x->U[i];
-    if (wall) in[k++] = &x->T_w[i];
-  }
-  in[k] = NULL;
-  for (int i = 0; i < N; i++) {
-    out[o++] = &x->der_M[i], out[o++] = &x->der_U[i], out[o++] = &x->h[i];
-    out[o++] = &x->T[i], out[o++] = &x->x[i], out[o++] = &x->q[i];
-    if (wall) out[o++] = &x->der_w[i];
-  }
-  out[o++] = &x->der_p, out[o++] = &x->Q_flow, out[o++] = &x->Q_b, out[o++] = &x->T_b;
-  out[o++] = &x->M_tot, out[o++] = &x->U_tot, out[o++] = &x->E_w, out[o++] = &x->Q_out.y;
-  out[o++] = &x->outlet_b.state.m_flow, out[o++] = &x->outlet_b.state.h;
-  if (tf_nX(&x->med_b)) out[o++] = &x->outlet_b.X;
-  out[o] = NULL;
-  lied_meta_block(m, "energy", rhx_energy_b, 0, in, out);
-  lied_meta_lanes(m, rhx_energy_lanes);
-  tf_meta_writes_m(m, &x->outlet_b);
-  tf_meta_reads(m, &x->inlet_a, TF_M | TF_H);
-  tf_meta_reads(m, &x->inlet_b, vb);
+  rhx_meta_energy(m, x, N, wall);
   tf_meta_p_pass(m, "pressure_b", rhx_pressure_b, rhx_pressure_b_lanes, &x->inlet_b, &x->outlet_b);
   lied_meta_block(m, "state", rhx_state_b, 0,
                   LIED_SIGS(&x->p, &x->m_flow, &x->M[N - 1], &x->U[N - 1]),
