@@ -31,6 +31,7 @@
 #include "lib/turbo/turbo.h"
 #include "lib/undirected/undirected.h"
 #include "lib/refrigeration/refrigeration.h"
+extern const lied_class tf_rhx_counter_class, tf_rhx_cross_class; /* rhx.c */
 #include "lib/thermofluid/deps.h"
 
 /* ---- the audit ------------------------------------------------------------ */
@@ -418,6 +419,29 @@ static param ref_params[] = {
     {9, "A", {4e-6}, 1},         {9, "sh_range", {20}, 1},    {10, "medium", {0}, 6},
     {10, "p0", {2e5}, 1},        {0, NULL, {0}, 0}};
 
+/* R2: the two-phase exchangers (the refrigerant's pressure a state): R134a
+ * through a valve into a counter-flow then a cross-flow one, air through
+ * both the other way round. */
+static const part rhx_parts[] = {
+    {"src", &tf_source_class},      {"ev", &rg_expansion_valve_class}, {"op", &sig_sine_class},
+    {"e1", &tf_rhx_counter_class},  {"e2", &tf_rhx_cross_class},       {"snk", &tf_sink_class},
+    {"air", &tf_mass_flow_source_class}, {"ma", &sig_sine_class},      {"ask", &tf_sink_class}};
+static const char *const rhx_conn[] = {
+    "src.outlet", "ev.inlet", "op.y", "ev.opening", "ev.outlet", "e1.inlet_a", "e1.outlet_a",
+    "e2.inlet_a", "e2.outlet_a", "snk.inlet", "ma.y", "air.m_flow_in", "air.outlet", "e2.inlet_b",
+    "e2.outlet_b", "e1.inlet_b", "e1.outlet_b", "ask.inlet", NULL};
+static param rhx_params[] = {
+    {0, "medium", {0}, 6},      {0, "p0", {8e5}, 1},        {0, "T0", {295}, 1},
+    {0, "L", {1e5}, 1},         {2, "offset", {0.5}, 1},    {2, "amplitude", {0.1}, 1},
+    {3, "N", {4}, 1},           {3, "p0_a", {3e5}, 1},      {3, "x0_a", {0.5}, 1},
+    {3, "L", {1e4}, 1},         {3, "m_flow", {0.02}, 1},   {3, "medium_b", AIR},
+    {3, "C_w", {2000}, 1},      {4, "N", {2}, 1},           {4, "p0_a", {2.9e5}, 1},
+    {4, "x0_a", {0.9}, 1},      {4, "L", {1e4}, 1},         {4, "m_flow", {0.02}, 1},
+    {4, "medium_b", AIR},       {5, "medium", {0}, 6},      {5, "p0", {2.5e5}, 1},
+    {6, "m_flow_from_input", {1}, 1}, {6, "T0", {303}, 1},  {6, "medium", AIR},
+    {7, "offset", {0.5}, 1},    {7, "amplitude", {0.1}, 1}, {8, "medium", AIR},
+    {0, NULL, {0}, 0}};
+
 /* F: undirected liquid with every component (m_flow_reg = 100: every blend
  * between the two directions and the junction's regularised weights in use,
  * so both directions' states count): pump, valve, junction, drops, an
@@ -653,6 +677,11 @@ int main(void) {
   CHECK(r134a != NULL);
   for (int i = 0; r134a && ref_params[i].name; i++)
     if (!strcmp(ref_params[i].name, "medium")) ref_params[i].v[0] = tf_medium_kind(r134a);
+  for (int i = 0; r134a && rhx_params[i].name; i++)
+    if (!strcmp(rhx_params[i].name, "medium") && rhx_params[i].part != 6)
+      rhx_params[i].v[0] = tf_medium_kind(r134a);
+  audit("two-phase exchangers", rhx_parts, (int)(sizeof rhx_parts / sizeof *rhx_parts), rhx_conn,
+        rhx_params, 2);
   audit("refrigerant", ref_parts, (int)(sizeof ref_parts / sizeof *ref_parts), ref_conn,
         ref_params, 2);
   audit("undirected liquid", und_parts, (int)(sizeof und_parts / sizeof *und_parts), und_conn,
@@ -669,11 +698,9 @@ int main(void) {
         strcmp(lib->name, "turbo"))
       continue;
     for (const lied_class *const *c = lib->classes; *c; c++) {
-      /* the two-phase exchangers (rhx.c, from main) are not converted yet */
-      static const char *const sources[] = {"Constant", "Step", "Ramp", "Sine",
-                                            "TwoPhaseCounterFlowHX", "TwoPhaseCrossFlowHX"};
+      static const char *const sources[] = {"Constant", "Step", "Ramp", "Sine"};
       int known = 0;
-      for (int k = 0; k < 6; k++) known |= !strcmp((*c)->name, sources[k]);
+      for (int k = 0; k < 4; k++) known |= !strcmp((*c)->name, sources[k]);
       for (int k = 0; k < nseen; k++) known |= seen[k] == *c;
       CHECK(known);
       if (!known) fprintf(stderr, "%s.%s: in no audited model\n", lib->name, (*c)->name);

@@ -43,6 +43,7 @@
  * conductances. */
 #include <stdio.h>
 #include <string.h>
+#include "lib/thermofluid/deps.h"
 #include "lib/thermofluid/thermofluid.h"
 #include "lib/thermofluid/rhx_laws.h"
 
@@ -176,7 +177,8 @@ static void rhx_put(tf_rhx *x, const rhx_out *o) {
   const tf_state *b = x->inlet_b.state;
   x->der_p = o->der_p, x->Q_flow = o->Q, x->Q_b = o->Qb, x->T_b = o->Tb;
   x->M_tot = o->Mt, x->U_tot = o->Ut, x->E_w = o->Ew, x->Q_out.y.y = o->Q;
-  x->outlet_b.state = (tf_state){b->m_flow, b->p, o->hb};
+  x->outlet_b.state.m_flow = b->m_flow;
+  x->outlet_b.state.h = o->hb;
   tf_pass_X(&x->med_b, &x->inlet_b, &x->outlet_b);
 }
 
@@ -306,7 +308,7 @@ static void rhx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stri
     LIED_LANE(tf_rhx, g, Q_b)[l] = o.Qb, LIED_LANE(tf_rhx, g, T_b)[l] = o.Tb;
     LIED_LANE(tf_rhx, g, M_tot)[l] = o.Mt, LIED_LANE(tf_rhx, g, U_tot)[l] = o.Ut;
     LIED_LANE(tf_rhx, g, E_w)[l] = o.Ew, LIED_LANE(tf_rhx, g, Q_out.y.y)[l] = o.Q;
-    TF_V(ob, 0, l) = TF_V(ib, 0, l), TF_V(ob, 1, l) = TF_V(ib, 1, l), TF_V(ob, 2, l) = o.hb;
+    TF_V(ob, 0, l) = TF_V(ib, 0, l), TF_V(ob, 2, l) = o.hb;
   }
   tf_pass_X_lanes(n, Xb, LIED_LANE(tf_rhx, g, outlet_b.X));
 }
@@ -350,6 +352,8 @@ LIED_LANE_BODY void rhx_r_in_lanes_n(const lied_env *env, char *g, size_t n, siz
   for (size_t l = 0; l < n; l++) o[l] = p[l] - TF_V(i, 1, l) + L[l] * d[l];
 }
 LIED_LANE_FORM(rhx_r_in_lanes)
+/* side b's outlet: its inlet's p (a block of its own) */
+TF_P_PASS(rhx_pressure_b, tf_rhx, inlet_b, outlet_b)
 TF_DER_LANES(rhx_der_b_lanes, tf_rhx, inlet_b, outlet_b)
 TF_R_LANES(rhx_r_b_lanes, tf_rhx, inlet_b, outlet_b, L_b)
 
@@ -433,8 +437,41 @@ void tf_rhx_meta_cells(lied_meta *m, int N, int wall, double *const var[7], doub
   for (int k = 0; k < 6; k++) lied_meta_var(m, sn[k], su[k], sums[k]);
 }
 
-/* The exchanger's declarations: parameters, ports, states per cell, blocks.
- * Long: the declarations in the order the template records them, one per line. */
+/* The energy block: every cell's derivatives and properties, side b's
+ * outflow, from both inflows, the pressure, the flow and the cells. */
+static void rhx_meta_energy(lied_meta *m, tf_rhx *x, int N, int wall) {
+  const void *in[3 * RHX_MAXN + 10], *out[7 * RHX_MAXN + 12];
+  int k = 0, o = 0;
+  /* of the refrigerant's inflow m and h; of side b's m, h, p(T) */
+  const int vb = TF_M | tf_T_reads(&x->med_b);
+  k = tf_list_state(in, k, &x->inlet_a, TF_M | TF_H);
+  k = tf_list_state(in, k, &x->inlet_b, vb);
+  in[k++] = &x->p;
+  in[k++] = &x->m_flow;
+  if (tf_nX(&x->med_b)) in[k++] = &x->inlet_b.X;
+  for (int i = 0; i < N; i++) {
+    in[k++] = &x->M[i], in[k++] = &x->U[i];
+    if (wall) in[k++] = &x->T_w[i];
+  }
+  in[k] = NULL;
+  for (int i = 0; i < N; i++) {
+    out[o++] = &x->der_M[i], out[o++] = &x->der_U[i], out[o++] = &x->h[i];
+    out[o++] = &x->T[i], out[o++] = &x->x[i], out[o++] = &x->q[i];
+    if (wall) out[o++] = &x->der_w[i];
+  }
+  out[o++] = &x->der_p, out[o++] = &x->Q_flow, out[o++] = &x->Q_b, out[o++] = &x->T_b;
+  out[o++] = &x->M_tot, out[o++] = &x->U_tot, out[o++] = &x->E_w, out[o++] = &x->Q_out.y;
+  out[o++] = &x->outlet_b.state.m_flow, out[o++] = &x->outlet_b.state.h;
+  if (tf_nX(&x->med_b)) out[o++] = &x->outlet_b.X;
+  out[o] = NULL;
+  lied_meta_block(m, "energy", rhx_energy_b, 0, in, out);
+  lied_meta_lanes(m, rhx_energy_lanes);
+  tf_meta_writes_m(m, &x->outlet_b);
+  tf_meta_reads(m, &x->inlet_a, TF_M | TF_H);
+  tf_meta_reads(m, &x->inlet_b, vb);
+}
+
+/* The exchanger's declarations: parameters, ports, states per cell, blocks. */
 static void rhx_meta(lied_meta *m, void *self) {
   tf_rhx *x = self;
   const int N = x->N < 1 ? 1 : x->N > RHX_MAXN ? RHX_MAXN : x->N, wall = x->C_w > 0;
@@ -450,28 +487,8 @@ static void rhx_meta(lied_meta *m, void *self) {
   double *const der[] = {x->der_M, x->der_U, x->der_w};
   double *const sums[] = {&x->Q_flow, &x->Q_b, &x->T_b, &x->M_tot, &x->U_tot, &x->E_w};
   tf_rhx_meta_cells(m, N, wall, var, der, sums);
-  const void *in[3 * RHX_MAXN + 8], *out[7 * RHX_MAXN + 12];
-  int k = 0, o = 0;
-  in[k++] = &x->inlet_a.state, in[k++] = &x->inlet_b.state, in[k++] = &x->p;
-  in[k++] = &x->m_flow;
-  if (tf_nX(&x->med_b)) in[k++] = &x->inlet_b.X;
-  for (int i = 0; i < N; i++) {
-    in[k++] = &x->M[i], in[k++] = &x->U[i];
-    if (wall) in[k++] = &x->T_w[i];
-  }
-  in[k] = NULL;
-  for (int i = 0; i < N; i++) {
-    out[o++] = &x->der_M[i], out[o++] = &x->der_U[i], out[o++] = &x->h[i];
-    out[o++] = &x->T[i], out[o++] = &x->x[i], out[o++] = &x->q[i];
-    if (wall) out[o++] = &x->der_w[i];
-  }
-  out[o++] = &x->der_p, out[o++] = &x->Q_flow, out[o++] = &x->Q_b, out[o++] = &x->T_b;
-  out[o++] = &x->M_tot, out[o++] = &x->U_tot, out[o++] = &x->E_w, out[o++] = &x->Q_out.y;
-  out[o++] = &x->outlet_b.state;
-  if (tf_nX(&x->med_b)) out[o++] = &x->outlet_b.X;
-  out[o] = NULL;
-  lied_meta_block(m, "energy", rhx_energy_b, 0, in, out);
-  lied_meta_lanes(m, rhx_energy_lanes);
+  rhx_meta_energy(m, x, N, wall);
+  tf_meta_p_pass(m, "pressure_b", rhx_pressure_b, rhx_pressure_b_lanes, &x->inlet_b, &x->outlet_b);
   lied_meta_block(m, "state", rhx_state_b, 0,
                   LIED_SIGS(&x->p, &x->m_flow, &x->M[N - 1], &x->U[N - 1]),
                   LIED_SIGS(&x->outlet_a.state));
@@ -485,6 +502,7 @@ static void rhx_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r_in", rhx_r_in_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->p, &x->inlet_a.state, &x->inlet_a.der), LIED_SIGS(&x->inlet_a.r));
   lied_meta_lanes(m, rhx_r_in_lanes);
+  tf_meta_reads(m, &x->inlet_a, TF_P);
   lied_meta_block(m, "der_b", rhx_der_b_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&x->inlet_b.der),
                   LIED_SIGS(&x->outlet_b.der));
   lied_meta_lanes(m, rhx_der_b_lanes);
