@@ -79,6 +79,13 @@ typedef struct used {
 } used;
 static used uses[4096];
 static int nuses;
+/* The class's name, the undirected two-phase exchangers' told apart from
+ * the directed ones of the same name. */
+static const char *class_name(const lied_class *c) {
+  if (c == &tfu_rhx_counter_class) return "undirected.TwoPhaseCounterFlowHX";
+  if (c == &tfu_rhx_cross_class) return "undirected.TwoPhaseCrossFlowHX";
+  return c->name;
+}
 static void note_use(const char *cls, const char *block, const char *signal, int var, int counts) {
   for (int i = 0; i < nuses; i++)
     if (uses[i].var == var && !strcmp(uses[i].cls, cls) && !strcmp(uses[i].block, block) &&
@@ -132,7 +139,7 @@ static void audit_block(const lied_model *m, int s, int b, const lied_env *env) 
     const lied_signal *sig = &t->ports[ref->a].layout->conn->signals[ref->b];
     if (nv > 1) /* the declared ones, once per listing */
       for (int v = ref->nvars ? ref->first : 0; v < (ref->nvars ? ref->first + ref->nvars : nv); v++)
-        note_use(sp->cls->name, blk->name, sig->name, v, !keeps(sp, b, inst, p + v, env));
+        note_use(class_name(sp->cls), blk->name, sig->name, v, !keeps(sp, b, inst, p + v, env));
   }
   /* its own component's fields other blocks write */
   for (int k = 0; k < t->nouts; k++) {
@@ -553,6 +560,28 @@ static const param rev_params[] = {
     {13, "medium", MOIST},    {13, "p0", {1.01e5}, 1},  {13, "T0", {282}, 1},
     {13, "L", {1e3}, 1},      {0, NULL, {0}, 0}};
 
+/* I: the undirected two-phase exchangers: R134a vapour from a rear
+ * boundary through a counter-flow then a cross-flow one to a fore
+ * boundary, air through both the other way round. */
+static const part urhx_parts[] = {
+    {"a", &tfu_boundary_rear_class},  {"e1", &tfu_rhx_counter_class},
+    {"e2", &tfu_rhx_cross_class},     {"af", &tfu_boundary_fore_class},
+    {"b", &tfu_boundary_rear_class},  {"bf", &tfu_boundary_fore_class}};
+static const char *const urhx_conn[] = {
+    "a.fore", "e1.rear_a", "e1.fore_a", "e2.rear_a", "e2.fore_a", "af.rear", "b.fore",
+    "e2.rear_b", "e2.fore_b", "e1.rear_b", "e1.fore_b", "bf.rear", NULL};
+static param urhx_params[] = {
+    {0, "medium", {0}, 6},      {0, "p0", {3.1e5}, 1},      {0, "T0", {285}, 1},
+    {0, "L", {1e4}, 1},         {1, "N", {3}, 1},           {1, "p0_a", {3e5}, 1},
+    {1, "T0_a", {283}, 1},      {1, "medium_a", {0}, 6},    {1, "medium_b", AIR},
+    {2, "N", {2}, 1},           {2, "p0_a", {2.95e5}, 1},   {2, "T0_a", {283}, 1},
+    {2, "medium_a", {0}, 6},    {2, "medium_b", AIR},       {3, "medium", {0}, 6},
+    {3, "p0", {2.9e5}, 1},      {3, "T0", {283}, 1},        {4, "medium", AIR},
+    {4, "p0", {1.02e5}, 1},     {4, "T0", {300}, 1},        {4, "L", {1e4}, 1},
+    {5, "medium", AIR},         {5, "p0", {1.0e5}, 1},      {5, "T0", {300}, 1},
+    {1, "L_fore", {1e4}, 1},    {2, "L_fore", {1e4}, 1},    {1, "L_b", {1e4}, 1},
+    {2, "L_b", {1e4}, 1},       {0, NULL, {0}, 0}};
+
 /* ---- the audit fails both ways: a sensor that reads h and declares p --- */
 
 typedef struct bad_sensor {
@@ -682,6 +711,12 @@ int main(void) {
       rhx_params[i].v[0] = tf_medium_kind(r134a);
   audit("two-phase exchangers", rhx_parts, (int)(sizeof rhx_parts / sizeof *rhx_parts), rhx_conn,
         rhx_params, 2);
+  for (int i = 0; r134a && urhx_params[i].name; i++)
+    if ((!strcmp(urhx_params[i].name, "medium") || !strcmp(urhx_params[i].name, "medium_a")) &&
+        urhx_params[i].len == 6 && urhx_params[i].v[0] == 0)
+      urhx_params[i].v[0] = tf_medium_kind(r134a);
+  audit("undirected two-phase exchangers", urhx_parts,
+        (int)(sizeof urhx_parts / sizeof *urhx_parts), urhx_conn, urhx_params, 2);
   audit("refrigerant", ref_parts, (int)(sizeof ref_parts / sizeof *ref_parts), ref_conn,
         ref_params, 2);
   audit("undirected liquid", und_parts, (int)(sizeof und_parts / sizeof *und_parts), und_conn,
@@ -725,7 +760,11 @@ int main(void) {
       CHECK(uses[i].counts == !(!strcmp(uses[i].block, "measure") && uses[i].var == 1));
       continue;
     }
-    int allowed = 0;
+    /* the undirected two-phase exchangers still declare whole stream
+     * states (issue 41.2 left for them, docs/thermofluid.md): what they
+     * declare and do not read may report a loop the physics has not, never
+     * a wrong value; the audit holds them to reading nothing undeclared */
+    int allowed = !strncmp(uses[i].cls, "undirected.TwoPhase", 19);
     for (size_t k = 0; k < sizeof cancels / sizeof *cancels; k++)
       allowed |= uses[i].var == 1 && !strcmp(uses[i].cls, cancels[k][0]) &&
                  !strcmp(uses[i].block, cancels[k][1]) && !strcmp(uses[i].signal, cancels[k][2]);
