@@ -89,6 +89,52 @@ for _, solver in ipairs(solvers) do
   end
 end
 
+-- ---- other sources that jump at t = 1, each read by samplers of that instant ----------
+-- a Pulse's rise (0.2 + 0.8), a staircase TimeTable's row, an OnDelay's and an
+-- OffDelay's expiry (0.5 s after a Step made their input change): a
+-- SampleHold and a DiscretePI (k = 2, Ti = 0.5) sampling every 0.1 s read
+-- the value after the jump at t = 1 (the timers' outputs jumped only in
+-- their handler and were read before it: a lagged period)
+do
+  local jumps = {
+    -- name = {declarations, the source's output, before, after; the PI before, after}
+    pulse = { { s = S.Pulse { amplitude = 1, width = 50, period = 0.8, t0 = 0.2 } }, "s.y", 0, 1, 1.6, 3.6 },
+    table = { { s = S.TimeTable { table = lied.table { x = { 0, 1, 2 }, y = { 0, 1, 1 }, interpolation = "constant" } } },
+              "s.y", 0, 1, 0, 2 },
+    ondelay = { { st = S.Step { height = 1, t0 = 0.5 }, g = S.GreaterThreshold { threshold = 0.5 },
+                  d = S.OnDelay { delay = 0.5 }, s = S.BooleanToReal {},
+                  connect = { { "st.y", "g.u" }, { "g.y", "d.u" }, { "d.y", "s.u" } } }, "s.y", 0, 1, 0, 2 },
+    -- input true over [0.2, 0.5): the PI sums e = 1 at 0.2 .. 0.9 (x = 1.6), y = 2 (1 + 1.4) at 0.9
+    offdelay = { { st = S.Step { height = 1, t0 = 0.2 }, st2 = S.Step { height = -1, t0 = 0.5 }, a = S.Add {},
+                   g = S.GreaterThreshold { threshold = 0.5 }, d = S.OffDelay { delay = 0.5 }, s = S.BooleanToReal {},
+                   connect = { { "st.y", "a.u1" }, { "st2.y", "a.u2" }, { "a.y", "g.u" }, { "g.y", "d.u" },
+                               { "d.y", "s.u" } } }, "s.y", 1, 0, 4.8, 3.2 },
+  }
+  for name, j in pairs(jumps) do
+    local decl = j[1]
+    decl.sh = S.SampleHold { period = 0.1 }
+    decl.pi = S.DiscretePI { period = 0.1, k = 2, Ti = 0.5 }
+    decl.connect = decl.connect or {}
+    table.insert(decl.connect, { j[2], "sh.u" })
+    table.insert(decl.connect, { j[2], "pi.u" })
+    local b = lied.build(lied.model("Jump_" .. name)(decl))
+    for _, solver in ipairs(solvers) do
+      local res = b:run { solver = solver, dt = 0.05, tol = 1e-8, stop = 1.5, interval = 0.05, vars = "sh.y,pi.y," .. j[2] }
+      local t, y, p, u = res:column("time"), res:column("sh.y"), res:column("pi.y"), res:column(j[2])
+      local at1
+      for i = 1, #t - 1 do if t[i] == 1 and t[i + 1] == 1 then at1 = at1 or i end end
+      T.check(at1 ~= nil, name .. ", " .. solver .. ": two rows at t = 1")
+      if at1 then
+        T.eq(u[at1], j[3], name .. ", " .. solver .. ": the source just before t = 1")
+        T.eq(u[at1 + 1], j[4], name .. ", " .. solver .. ": the source after the jump")
+        T.eq(y[at1 + 1], j[4], name .. ", " .. solver .. ": the SampleHold reads the value after the jump")
+        T.near(p[at1], j[5], 1e-12, name .. ", " .. solver .. ": the DiscretePI before t = 1")
+        T.near(p[at1 + 1], j[6], 1e-12, name .. ", " .. solver .. ": the DiscretePI reads the value after the jump")
+      end
+    end
+  end
+end
+
 -- ---- zero functions crossing at one located instant --------------------------------
 -- two Hysteresis blocks on one sine (the same thresholds: the same located
 -- time, one event) and a third reading the first's output (uHigh between

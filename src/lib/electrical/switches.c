@@ -31,6 +31,7 @@ typedef struct el_switch {
   lied_real_in u;       /* switch, smooth form (port "control") */
   double s, res;        /* ideal forms: the tearing pair */
   double v, i, P, z, G_act, ok;
+  double z_lo, z_hi; /* smooth switch: kink functions u, u - 1 (the clamp of u) */
   double closed; /* discrete: closed / conducting */
   double Ron, Goff, Vknee, Ids, Vt, Maxexp, R;
   int smooth, kind;
@@ -108,6 +109,8 @@ static inline double shockley_eq(double v, double Ids, double Vt, double Maxexp,
 static void switch_smooth(const lied_env *env, el_switch *w) {
   (void)env;
   w->G_act = smooth_conductance_eq(w->u.y->y, w->Ron, w->Goff);
+  w->z_lo = w->u.y->y;
+  w->z_hi = w->u.y->y - 1;
   w->v = w->p.v->v - w->n.v->v;
   w->i = w->G_act * w->v;
   w->p.i.i = w->i;
@@ -157,7 +160,10 @@ static void sw_meta(lied_meta *m, void *self) {
       lied_meta_var(m, "G", "S", &w->G_act);
       lied_meta_block(m, "current", switch_smooth_b, 0,
                       LIED_SIGS(&w->p.v, &w->n.v, &w->u.y, &w->Ron, &w->Goff),
-                      LIED_SIGS(&w->p.i, &w->n.i, &w->v, &w->i, &w->G_act));
+                      LIED_SIGS(&w->p.i, &w->n.i, &w->v, &w->i, &w->G_act, &w->z_lo, &w->z_hi));
+      /* G kinks where the clamp of u to [0, 1] engages (docs/events.md, "Kinks") */
+      lied_meta_zero(m, "z_lo", &w->z_lo, LIED_ZC_BOTH | LIED_ZC_KINK);
+      lied_meta_zero(m, "z_hi", &w->z_hi, LIED_ZC_BOTH | LIED_ZC_KINK);
     }
     return;
   }
