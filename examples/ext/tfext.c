@@ -109,7 +109,7 @@ static const tf_medium glycol30 = {
     .rho = glycol_rho, .T = glycol_T, .h = glycol_h, .cp = glycol_cp,
     .from_rho_u = glycol_from_rho_u, .check = glycol_check, .check_pT = glycol_check_pT,
     .check_ph = glycol_check_ph, .check_rho_u = glycol_check_rho_u, .T_lanes = glycol_T_lanes,
-    .id = "glycol30"};
+    .id = "glycol30", .T_of_h = 1 /* T from h alone: a temperature reads no pressure */};
 TF_MEDIUM(glycol30)
 
 /* ---- the component -------------------------------------------------------------- */
@@ -122,10 +122,18 @@ typedef struct lossy_pipe {
   double T, Q_loss, M;
 } lossy_pipe;
 
-static void pipe_state(const lied_env *env, lossy_pipe *e) {
+/* The outlet's pressure and its flow in blocks of their own: what leaves
+ * (m_flow, h) does not depend on the pressure, so a temperature measured
+ * downstream may set a valve upstream without an algebraic loop
+ * (docs/components.md, "Dependencies per variable"). */
+static void pipe_pressure(const lied_env *env, lossy_pipe *e) {
   (void)env;
-  const tf_state *in = e->inlet.state;
-  e->outlet.state = (tf_state){in->m_flow, in->p, e->h};
+  e->outlet.state.p = e->inlet.state->p;
+}
+static void pipe_flow(const lied_env *env, lossy_pipe *e) {
+  (void)env;
+  e->outlet.state.m_flow = e->inlet.state->m_flow;
+  e->outlet.state.h = e->h;
   tf_pass_X(&e->med, &e->inlet, &e->outlet);
 }
 static void pipe_temp(const lied_env *env, lossy_pipe *e) {
@@ -145,7 +153,8 @@ static void pipe_r(const lied_env *env, lossy_pipe *e) {
   (void)env;
   tf_pass_r(&e->inlet, &e->outlet, e->L);
 }
-LIED_BLOCK(pipe_state_b, lossy_pipe, pipe_state)
+LIED_BLOCK(pipe_pressure_b, lossy_pipe, pipe_pressure)
+LIED_BLOCK(pipe_flow_b, lossy_pipe, pipe_flow)
 LIED_BLOCK(pipe_temp_b, lossy_pipe, pipe_temp)
 LIED_BLOCK(pipe_energy_b, lossy_pipe, pipe_energy)
 LIED_BLOCK(pipe_der_b, lossy_pipe, pipe_der)
@@ -168,13 +177,29 @@ static void pipe_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "T", "K", &e->T);
   lied_meta_var(m, "Q_loss", "W", &e->Q_loss);
   lied_meta_var(m, "M", "kg", &e->M);
-  lied_meta_block(m, "state", pipe_state_b, 0,
+  /* each block declares the variables of the streams it reads (state:
+   * m_flow 0, p 1, h 2) and writes */
+  lied_meta_block(m, "pressure", pipe_pressure_b, 0, LIED_SIGS(&e->inlet.state),
+                  LIED_SIGS(&e->outlet.state.p));
+  lied_meta_reads(m, &e->inlet.state, 1, 1);
+  lied_meta_block(m, "flow", pipe_flow_b, 0,
                   LIED_SIGS(&e->inlet.state, &e->h, TF_X(&e->med, e->inlet)),
-                  LIED_SIGS(&e->outlet.state, TF_X(&e->med, e->outlet)));
-  lied_meta_block(m, "temperature", pipe_temp_b, 0, LIED_SIGS(&e->outlet.state, &e->h),
+                  LIED_SIGS(&e->outlet.state.m_flow, &e->outlet.state.h,
+                            TF_X(&e->med, e->outlet)));
+  lied_meta_writes(m, &e->outlet.state.m_flow, 1);
+  lied_meta_reads(m, &e->inlet.state, 0, 1);
+  /* the content's temperature: at the outlet's pressure where the medium's
+   * T depends on it */
+  lied_meta_block(m, "temperature", pipe_temp_b, 0,
+                  e->med.fn && e->med.fn->T_of_h ? LIED_SIGS(&e->h)
+                                                   : LIED_SIGS(&e->outlet.state.p, &e->h),
                   LIED_SIGS(&e->T));
-  lied_meta_block(m, "energy", pipe_energy_b, 0, LIED_SIGS(&e->inlet.state, &e->h, &e->T),
+  /* m_flow and h of the inlet: the pointer once per range */
+  lied_meta_block(m, "energy", pipe_energy_b, 0,
+                  LIED_SIGS(&e->inlet.state, &e->inlet.state, &e->h, &e->T),
                   LIED_SIGS(&e->der_h, &e->Q_loss));
+  lied_meta_reads(m, &e->inlet.state, 0, 1);
+  lied_meta_reads(m, &e->inlet.state, 2, 1);
   lied_meta_block(m, "der", pipe_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&e->inlet.der),
                   LIED_SIGS(&e->outlet.der));
   lied_meta_block(m, "r", pipe_r_b, LIED_BLOCK_CONST_COEFF,

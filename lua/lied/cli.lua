@@ -537,8 +537,14 @@ end
 local function info_jacobian(i, out)
   local jac = i.jacobian
   if not jac then return end
-  out:write("\njacobian (structural sparsity of the derivatives, for implicit solvers):\n")
-  local n = i.states
+  local n = jac.unknowns or i.states
+  if jac.section_unknowns then
+    out:write("\njacobian (structural sparsity of the implicit solvers' sparse formulation: the\n" ..
+      string.format("  %d states, %d unknowns of the sparse sections, %d explicit cuts):\n", i.states,
+        jac.section_unknowns, jac.cuts))
+  else
+    out:write("\njacobian (structural sparsity of the derivatives, for implicit solvers):\n")
+  end
   out:write(string.format("  nonzeros  %d of %d x %d (%.3g%%), at most %d per row\n", jac.nnz, n, n,
     n > 0 and 100 * jac.nnz / (n * n) or 0, jac.max_row))
   out:write(string.format("  colours   %d (derivative evaluations per finite-difference Jacobian)\n",

@@ -53,19 +53,33 @@ function impacts.restitution(m, c, d, T_D, v0)
     y0 = { 0, -v0 }
     inside = function(s, v) return s < 0 and -c * s - d * v > 0 end
   end
-  -- march in steps of a hundredth of the fastest time scale to the first
-  -- point outside, then bisect
+  -- march to the first point outside, then bisect. The steps start at a
+  -- hundredth of the fastest time scale and grow by 2 % a step up to a
+  -- hundredth of the slow mode's time scale (or of the oscillation's
+  -- period): an overdamped contact that creeps out over many fast time
+  -- scales (T_D large: m' >> m) takes a few thousand steps, not millions.
+  -- After 100 slow time constants the motion has come to rest in contact.
   local rate = math.max(math.sqrt(c / m), (d + c * T_D) / m, 1 / math.max(T_D, 1e-300))
   rate = math.min(rate, math.abs(A[1][1]) + math.abs(A[1][2]) + math.abs(A[2][1]) + math.abs(A[2][2]))
+  local h = (A[1][1] + A[2][2]) / 2
+  local disc = h * h - (A[1][1] * A[2][2] - A[1][2] * A[2][1])
+  local slow, w = math.abs(h), 0 -- the slow mode's rate, the oscillation's angular frequency
+  if disc > 0 then
+    local q = math.sqrt(disc)
+    slow = math.min(math.abs(h - q), math.abs(h + q))
+  elseif disc < 0 then
+    w = math.sqrt(-disc)
+  end
   local dt = 0.01 / rate
+  local dt_max = 0.01 / math.max(slow, w, 1e-300)
+  local t_rest = 100 / math.max(slow, 1e-300)
   local t0, t1 = 0, dt
-  local n = 0
   while true do
     local s, v = expm_apply(A, t1, y0)
     if not inside(s, v) then break end
+    if t1 > t_rest then return 0, math.huge end -- stays in contact: it comes to rest
+    dt = math.min(dt * 1.02, math.max(dt_max, dt))
     t0, t1 = t1, t1 + dt
-    n = n + 1
-    if n > 1e7 then return 0, math.huge end -- stays in contact: it comes to rest
   end
   for _ = 1, 200 do
     local tm = 0.5 * (t0 + t1)

@@ -97,6 +97,40 @@ static void orthonormalise(uint64_t n, int k, double *B) {
     }
 }
 
+/* The n x (n + 1) matrix G (column-major) with its rows scaled to a
+ * largest entry of 1 (scale: the factors). */
+static void scale_rows(uint64_t n, double *G, double *scale) {
+  for (uint64_t i = 0; i < n; i++) {
+    double big = 0;
+    for (uint64_t j = 0; j <= n; j++) big = fmax(big, fabs(G[j * n + i]));
+    scale[i] = big > 0 ? big : 1;
+    for (uint64_t j = 0; j <= n; j++) G[j * n + i] /= scale[i];
+  }
+}
+
+/* I's k invariants from the k columns Q (n long each) that span the left
+ * null space of the scaled rows: C = S^-1 Q orthonormalised, c0 = C x0. */
+static int keep_null_space(lied_invariants *I, uint64_t n, int k, const double *Q,
+                           const double *scale, const double *x0, lied_err *e) {
+  I->C = lied_xmalloc(sizeof *I->C * (size_t)n * (size_t)k, "steady state: invariants", e);
+  I->c0 = lied_xmalloc(sizeof *I->c0 * (size_t)k * (size_t)(k + 2), "steady state: invariants", e);
+  I->W = lied_xmalloc(sizeof *I->W * (size_t)n * (size_t)k, "steady state: invariants", e);
+  I->piv = lied_xmalloc(sizeof *I->piv * (size_t)k, "steady state: invariants", e);
+  if (!I->C || !I->c0 || !I->W || !I->piv) return LIED_E_NOMEM;
+  /* back from the scaled rows: c = S^-1 c' (c'^T S^-1 f = 0) */
+  for (int a = 0; a < k; a++)
+    for (uint64_t i = 0; i < n; i++) I->C[(uint64_t)a * n + i] = Q[(uint64_t)a * n + i] / scale[i];
+  orthonormalise(n, k, I->C);
+  I->n = n;
+  I->k = k;
+  for (int a = 0; a < k; a++) {
+    double d = 0;
+    for (uint64_t i = 0; i < n; i++) d += I->C[(uint64_t)a * n + i] * x0[i];
+    I->c0[a] = d;
+  }
+  return LIED_OK;
+}
+
 int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_t *fixed,
                          volatile sig_atomic_t *stop, lied_invariants *I, long *nrhs,
                          lied_err *e) {
@@ -115,12 +149,7 @@ int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_
     if (sm < 0) rc = LIED_ERROR;
     if (sm) goto done;
   }
-  for (uint64_t i = 0; !rc && i < n; i++) { /* rows scaled to a largest entry of 1 */
-    double big = 0;
-    for (uint64_t j = 0; j <= n; j++) big = fmax(big, fabs(G[j * n + i]));
-    scale[i] = big > 0 ? big : 1;
-    for (uint64_t j = 0; j <= n; j++) G[j * n + i] /= scale[i];
-  }
+  if (!rc) scale_rows(n, G, scale);
   int lwork = -1, info = 0;
   double q;
   if (!rc) {
@@ -151,27 +180,7 @@ int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_
   }
   dorgqr_(&m, &m, &m, G, &m, tau, work, &lwork, &info);
   if (info) goto done;
-  const int k = m - r;
-  I->C = lied_xmalloc(sizeof *I->C * (size_t)n * (size_t)k, "steady state: invariants", e);
-  I->c0 = lied_xmalloc(sizeof *I->c0 * (size_t)k * (size_t)(k + 2), "steady state: invariants", e);
-  I->W = lied_xmalloc(sizeof *I->W * (size_t)n * (size_t)k, "steady state: invariants", e);
-  I->piv = lied_xmalloc(sizeof *I->piv * (size_t)k, "steady state: invariants", e);
-  if (!I->C || !I->c0 || !I->W || !I->piv) {
-    rc = LIED_E_NOMEM;
-    goto done;
-  }
-  /* back from the scaled rows: c = S^-1 c' (c'^T S^-1 f = 0) */
-  for (int a = 0; a < k; a++)
-    for (uint64_t i = 0; i < n; i++)
-      I->C[(uint64_t)a * n + i] = G[((uint64_t)r + (uint64_t)a) * n + i] / scale[i];
-  orthonormalise(n, k, I->C);
-  I->n = n;
-  I->k = k;
-  for (int a = 0; a < k; a++) {
-    double d = 0;
-    for (uint64_t i = 0; i < n; i++) d += I->C[(uint64_t)a * n + i] * x0[i];
-    I->c0[a] = d;
-  }
+  rc = keep_null_space(I, n, m - r, G + (uint64_t)r * n, scale, x0, e);
 done:
   free(G), free(xp), free(piv), free(work);
   if (rc) lied_invariants_free(I);

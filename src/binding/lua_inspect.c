@@ -6,6 +6,7 @@
 #include "binding/binding.h"
 #include "core/text.h"
 #include "sched/lanering.h"
+#include "sched/aug.h"
 #include "sched/lanes.h"
 #include "sched/sched.h"
 #include "solve/jacobian.h"
@@ -25,15 +26,28 @@ static void push_state_name(lua_State *L, const lied_sched *s, uint64_t i) {
 }
 
 /* info.jacobian (model:info(true)): structural sparsity of the derivatives
- * and its column colouring; for at most 64 states also pattern (one string
- * per state, '*' where its derivative depends on that state) and states
- * (their names, in state-vector order). */
+ * and its column colouring (unknowns: the states; with sparse sections the
+ * implicit solvers' sparse formulation instead, sched/aug.h: unknowns,
+ * section_unknowns, cuts); for at most 64 states and no sections also
+ * pattern (one string per state, '*' where its derivative depends on that
+ * state) and states (their names, in state-vector order). */
 #define PATTERN_MAX 64
 static void push_jacobian(lua_State *L, lied_sched *s) {
   lied_err e;
   uint64_t *rowptr = NULL, n = s->nstates;
   uint32_t *cols = NULL, *colour = NULL, ncol = 0;
-  if (n > UINT32_MAX || lied_sched_sparsity(s, &rowptr, &cols, &e)) return;
+  /* a model with sparse sections: the pattern the implicit solvers use,
+   * that of their sparse formulation (its Jacobian over the states alone
+   * is dense, and costs n^2 to list) */
+  lied_aug *A = NULL;
+  if (s->naug) {
+    if (lied_aug_new(s, &A, &e)) return;
+    n = A->nx + A->nz + A->nw;
+    rowptr = A->rowptr, cols = A->cols;
+    A->rowptr = NULL, A->cols = NULL;
+  } else if (n > UINT32_MAX || lied_sched_sparsity(s, &rowptr, &cols, &e)) {
+    return;
+  }
   colour = malloc(sizeof *colour * ((size_t)n + 1));
   if (!colour || lied_colour(n, rowptr, cols, colour, &ncol, &e)) {
     free(rowptr), free(cols), free(colour);
@@ -42,11 +56,17 @@ static void push_jacobian(lua_State *L, lied_sched *s) {
   uint64_t maxrow = 0;
   for (uint64_t i = 0; i < n; i++)
     if (rowptr[i + 1] - rowptr[i] > maxrow) maxrow = rowptr[i + 1] - rowptr[i];
-  lua_createtable(L, 0, 4);
+  lua_createtable(L, 0, 7);
   lied_lua_setint(L, "nnz", rowptr[n]);
+  lied_lua_setint(L, "unknowns", n);
+  if (A) {
+    lied_lua_setint(L, "section_unknowns", A->nz);
+    lied_lua_setint(L, "cuts", A->nw);
+    lied_aug_free(A);
+  }
   lied_lua_setint(L, "colours", ncol);
   lied_lua_setint(L, "max_row", maxrow);
-  if (n <= PATTERN_MAX) {
+  if (n <= PATTERN_MAX && n == s->nstates) {
     lua_createtable(L, (int)n, 0);
     char row[PATTERN_MAX + 1];
     for (uint64_t i = 0; i < n; i++) {

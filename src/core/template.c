@@ -554,12 +554,10 @@ static void meta_vars(lied_meta *m, const void *a, int first, int nvars, int out
     }
     const lied_tblock *b = &m->ref->blocks[m->cb - 1];
     const uint32_t r0 = outputs ? b->out0 : b->in0, rn = outputs ? b->nout : b->nin;
-    for (uint32_t r = r0; r < r0 + rn; r++) {
+    for (uint32_t r = r0; r < r0 + rn; r++) { /* a pointer listed twice: one of its ranges */
       const lied_tref *t = &m->ref->refs[r];
-      if (t->offset == meta_off(m, a)) {
-        if (t->nvars != nvars || t->first != (outputs ? 0 : first)) differ(m, "other variables");
+      if (t->offset == meta_off(m, a) && t->nvars == nvars && t->first == (outputs ? 0 : first))
         return;
-      }
     }
     differ(m, "other variables");
     return;
@@ -570,15 +568,22 @@ static void meta_vars(lied_meta *m, const void *a, int first, int nvars, int out
   }
   const raw_block *b = &m->raw[m->nraw - 1];
   const int i0 = outputs ? b->out0 : b->in0, n = outputs ? b->nout : b->nin;
-  for (int i = i0; i < i0 + n; i++)
-    if (m->addr[i] == a) {
-      m->avar[i][0] = (uint8_t)first;
-      m->avar[i][1] = (uint8_t)nvars;
-      return;
-    }
+  int listed = 0;
+  for (int i = i0; i < i0 + n; i++) { /* the first listing of a without its variables */
+    if (m->addr[i] != a) continue;
+    listed = 1;
+    if (m->avar[i][1]) continue;
+    m->avar[i][0] = (uint8_t)first;
+    m->avar[i][1] = (uint8_t)nvars;
+    return;
+  }
   char msg[200];
-  snprintf(msg, sizeof msg, "%s: the address is not %s of block %s", what,
-           outputs ? "an output" : "an input", b->name);
+  if (listed)
+    snprintf(msg, sizeof msg, "%s: block %s has its variables already: list the address once "
+             "per range", what, b->name);
+  else
+    snprintf(msg, sizeof msg, "%s: the address is not %s of block %s", what,
+             outputs ? "an output" : "an input", b->name);
   meta_fail(m, "%s", msg);
 }
 

@@ -126,102 +126,135 @@ static int attempt(adapt *A, double t, const double *x, double *h, double *err) 
   return LIED_OK;
 }
 
+/* The step being planned: from t, of size h (hwant before it was cut to
+ * land on something), ending at the stop time (last), at the time event
+ * or the kink tl (at_time, at_kink); t_kink: a kink the step is taken
+ * again to reach, h_kink the step size before that. */
+typedef struct plan {
+  double t, h, hwant, hmin, tl, t_kink, h_kink;
+  int last, at_time, at_kink;
+} plan;
+
+/* land's results besides a failure's status (no status has these values) */
+enum { PLAN_STEP = 0, PLAN_AGAIN = 1000 };
+
+/* Cut P's step to land on the stop time, the next time event or the
+ * kink: PLAN_STEP (take it), PLAN_AGAIN (plan again: a kink closer than a
+ * step is stepped across; a time event closer than that happens at once,
+ * the stepper restarted), or the status of a failure. */
+static int land(adapt *A, plan *P, double *x) {
+  lied_run *R = A->R;
+  P->hmin = 16 * DBL_EPSILON * fmax(fabs(P->t), 1e-3 * R->span);
+  P->hwant = P->h;
+  P->last = P->at_time = P->at_kink = 0;
+  if (P->t + P->h >= R->stop - P->hmin) {
+    P->h = R->stop - P->t;
+    P->last = 1;
+  }
+  P->tl = fmin(R->t_cut, P->t_kink); /* land on the time event or the kink */
+  if (P->tl < R->stop && P->t + P->h >= P->tl - P->hmin) {
+    P->h = P->tl - P->t;
+    P->last = 0;
+    P->at_time = P->tl == R->t_cut;
+    P->at_kink = P->tl == P->t_kink;
+    if (P->h < P->hmin && !P->at_time) { /* a kink closer than a step: step across it */
+      P->t_kink = INFINITY;
+      P->h = P->hwant;
+      return PLAN_AGAIN;
+    }
+    if (P->h < P->hmin) { /* closer than a step can resolve: it happens here */
+      P->t = R->t_cut;
+      int rc = lied_run_points(R, P->t, x, NULL, NULL);
+      if (rc || (rc = lied_events_fire(R->ev, P->t, x))) return rc;
+      A->S->restart(A->S->self);
+      P->h = P->hwant;
+      return PLAN_AGAIN;
+    }
+  }
+  if (P->h < P->hmin) return underflow(R, P->t, P->h, A->why, A->worst, A->model_msg);
+  return PLAN_STEP;
+}
+
+/* After a step accepted to P->t: where it ended at an event (fired), the
+ * events handled and the stepper restarted, the step size from before a
+ * kink taken again; else the controller's next step size (err: the step's
+ * error estimate). */
+static int next_step(adapt *A, plan *P, double *x, int event, double err) {
+  lied_run *R = A->R;
+  A->why = WHY_ERROR;
+  if (event && P->t < R->stop) {
+    int rc = lied_events_fire(R->ev, P->t, x);
+    if (rc) return rc;
+    A->S->restart(A->S->self);
+    /* after a kink the step size from before it was taken again */
+    P->h = fmin(P->at_kink && P->h_kink > P->hwant ? P->h_kink : P->hwant, R->hmax);
+    return LIED_OK;
+  }
+  double fac = lied_ctrl_accept(&A->ctrl, err);
+  /* implicit: keep h (and the factorisation) when it would grow a little */
+  if (A->S->implicit && fac >= 1.0 && fac <= 1.2) fac = 1.0;
+  P->h = fmin(P->h * fac, R->hmax);
+  /* a step taken again to a kink that no longer crosses at its end
+   * (rounding about 0): the step size from before, not the shortened one */
+  if (P->at_kink && P->h_kink > P->h) P->h = fmin(P->h_kink, R->hmax);
+  return LIED_OK;
+}
+
 /* Steps from R->t to the stop time (or a stop request), output points from
  * the stepper's dense output; steps end exactly at time events and at the
  * zero crossings located inside them (events.h), where the events are
  * handled and the stepper restarts. A step that crossed a kink is taken
- * again to end there (t_kink), so no accepted step straddles one.
- * Long: the step loop of the adaptive driver: steps, dense output, events and restarts. */
+ * again to end there (t_kink), so no accepted step straddles one. */
 static int integrate(adapt *A, dense_ctx *dense, double h) {
   lied_run *R = A->R;
   lied_stepper *S = A->S;
   lied_events *V = R->ev;
-  double *x = R->x, t = R->t, t_kink = INFINITY;
-  double h_kink = 0; /* the step size before a step was taken again to a kink */
+  double *x = R->x;
+  plan P = {.t = R->t, .h = h, .t_kink = INFINITY, .h_kink = 0};
   int rc = LIED_OK;
   while (!rc && !lied_run_stopped(R)) {
-    double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
-    const double hwant = h;
-    int last = 0, at_time = 0, at_kink = 0;
-    if (t + h >= R->stop - hmin) {
-      h = R->stop - t;
-      last = 1;
+    rc = land(A, &P, x);
+    if (rc == PLAN_AGAIN) {
+      rc = LIED_OK;
+      continue;
     }
-    const double tl = fmin(R->t_cut, t_kink); /* land on the time event or the kink */
-    if (tl < R->stop && t + h >= tl - hmin) {
-      h = tl - t;
-      last = 0;
-      at_time = tl == R->t_cut;
-      at_kink = tl == t_kink;
-      if (h < hmin && !at_time) { /* a kink closer than a step: step across it */
-        t_kink = INFINITY;
-        h = hwant;
-        continue;
-      }
-      if (h < hmin) { /* closer than a step can resolve: it happens here */
-        t = R->t_cut;
-        if ((rc = lied_run_points(R, t, x, NULL, NULL)) || (rc = lied_events_fire(V, t, x)))
-          break;
-        S->restart(S->self);
-        h = hwant;
-        continue;
-      }
-    }
-    if (h < hmin) {
-      rc = underflow(R, t, h, A->why, A->worst, A->model_msg);
-      break;
-    }
+    if (rc) break;
     double err = 0;
-    rc = attempt(A, t, x, &h, &err);
+    rc = attempt(A, P.t, x, &P.h, &err);
     if (rc == LIED_RETRY) {
       rc = LIED_OK;
       continue;
     }
     if (rc) break;
-    double tnew = last ? R->stop : at_time || at_kink ? tl : t + h;
-    dense->t = t;
-    dense->h = h;
+    double tnew = P.last ? R->stop : P.at_time || P.at_kink ? P.tl : P.t + P.h;
+    dense->t = P.t;
+    dense->h = P.h;
     const double *xe = NULL;
     double te = tnew;
     if (V && V->nzero) { /* a zero crossing inside the step cuts it */
-      rc = lied_events_locate(V, t, tnew, S->candidate(S->self), dense_at, dense, at_kink,
-                              hmin, &te, &xe);
+      rc = lied_events_locate(V, P.t, tnew, S->candidate(S->self), dense_at, dense, P.at_kink,
+                              P.hmin, &te, &xe);
       if (rc < 0) break;
       if (rc == 2) { /* a kink: the step again, to end there */
-        if (!(t_kink < INFINITY)) h_kink = h;
-        t_kink = te;
-        h = te - t;
+        if (!(P.t_kink < INFINITY)) P.h_kink = P.h;
+        P.t_kink = te;
+        P.h = te - P.t;
         rc = LIED_OK;
         continue;
       }
-      if (rc == 1) tnew = te, last = 0, at_time = R->t_cut <= te;
+      if (rc == 1) tnew = te, P.last = 0, P.at_time = R->t_cut <= te;
       rc = LIED_OK;
     }
     if ((rc = lied_run_points(R, tnew, NULL, dense_at, dense))) break;
     S->accept(S->self, x);
     if (xe) memcpy(x, xe, sizeof *x * R->n);
-    t = tnew;
-    if (at_kink) t_kink = INFINITY;
+    P.t = tnew;
+    if (P.at_kink) P.t_kink = INFINITY;
     R->st->steps++;
-    if ((rc = lied_run_stepped(R, t, x)) || last) break;
-    if ((xe || at_time) && t < R->stop) {
-      if ((rc = lied_events_fire(V, t, x))) break;
-      S->restart(S->self);
-      /* after a kink the step size from before it was taken again */
-      h = fmin(at_kink && h_kink > hwant ? h_kink : hwant, R->hmax);
-      A->why = WHY_ERROR;
-      continue;
-    }
-    double fac = lied_ctrl_accept(&A->ctrl, err);
-    /* implicit: keep h (and the factorisation) when it would grow a little */
-    if (S->implicit && fac >= 1.0 && fac <= 1.2) fac = 1.0;
-    h = fmin(h * fac, R->hmax);
-    /* a step taken again to a kink that no longer crosses at its end
-     * (rounding about 0): the step size from before, not the shortened one */
-    if (at_kink && h_kink > h) h = fmin(h_kink, R->hmax);
-    A->why = WHY_ERROR;
+    if ((rc = lied_run_stepped(R, P.t, x)) || P.last) break;
+    rc = next_step(A, &P, x, xe || P.at_time, err);
   }
-  R->t = t;
+  R->t = P.t;
   return rc;
 }
 

@@ -230,6 +230,41 @@ static int transversal(const lied_events *V, double ta, double tb, double t0, do
   return 0;
 }
 
+/* Narrow [*ta, *tb] (za, zb: the zero functions there, xe: the state at
+ * *tb) to the first crossing, within 1e-12 of the step: secant steps
+ * (Illinois: the weight of an end kept twice in a row halved), bisection
+ * once an end is kept three times. */
+static int bracket(lied_events *V, lied_dense_fn dense, void *ctx, double *pa, double *pb) {
+  const uint64_t nz = V->nzero, n = V->R->n;
+  double ta = *pa, tb = *pb, wa = 1, wb = 1;
+  const double tol = fmax(1e-12 * (tb - ta), 4 * DBL_EPSILON * fmax(fabs(ta), fabs(tb)));
+  int kept = 0; /* +k: ta kept k times in a row, -k: tb */
+  for (int it = 0; it < 200 && tb - ta > tol; it++) {
+    double w = tb - ta;
+    double tm = (kept > 2 || kept < -2) ? ta + 0.5 * w : secant(V, V->za, V->zb, ta, tb, wa, wb);
+    if (!(tm >= ta + 0.25 * tol)) tm = ta + 0.25 * tol;
+    if (!(tm <= tb - 0.25 * tol)) tm = tb - 0.25 * tol;
+    const double *xm;
+    LIED_TRY(dense(ctx, tm, &xm));
+    memcpy(V->xa, xm, sizeof(double) * n);
+    LIED_TRY(eval_z(V, tm, V->xa, V->zm, 0));
+    if (any_cross(V, V->za, V->zm)) { /* the first crossing is in [ta, tm] */
+      tb = tm;
+      memcpy(V->zb, V->zm, sizeof(double) * nz);
+      memcpy(V->xe, V->xa, sizeof(double) * n);
+      kept = kept > 0 ? kept + 1 : 1;
+      wa = kept > 1 ? wa * 0.5 : 1, wb = 1;
+    } else {
+      ta = tm;
+      memcpy(V->za, V->zm, sizeof(double) * nz);
+      kept = kept < 0 ? kept - 1 : -1;
+      wb = kept < -1 ? wb * 0.5 : 1, wa = 1;
+    }
+  }
+  *pa = ta, *pb = tb;
+  return LIED_OK;
+}
+
 int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
                        lied_dense_fn dense, void *ctx, int kink_end, double retake,
                        double *te, const double **xe) {
@@ -254,34 +289,11 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
     *xe = V->xe;
     return 1;
   }
-  double ta = t0, tb = t1, wa = 1, wb = 1;
+  double ta = t0, tb = t1;
   memcpy(V->za, V->zprev, sizeof(double) * nz);
   memcpy(V->z1, V->zb, sizeof(double) * nz);
   memcpy(V->xe, x1, sizeof(double) * n);
-  const double tol = fmax(1e-12 * (t1 - t0), 4 * DBL_EPSILON * fmax(fabs(t0), fabs(t1)));
-  int kept = 0; /* +k: ta kept k times in a row, -k: tb */
-  for (int it = 0; it < 200 && tb - ta > tol; it++) {
-    double w = tb - ta;
-    double tm = (kept > 2 || kept < -2) ? ta + 0.5 * w : secant(V, V->za, V->zb, ta, tb, wa, wb);
-    if (!(tm >= ta + 0.25 * tol)) tm = ta + 0.25 * tol;
-    if (!(tm <= tb - 0.25 * tol)) tm = tb - 0.25 * tol;
-    const double *xm;
-    LIED_TRY(dense(ctx, tm, &xm));
-    memcpy(V->xa, xm, sizeof(double) * n);
-    LIED_TRY(eval_z(V, tm, V->xa, V->zm, 0));
-    if (any_cross(V, V->za, V->zm)) { /* the first crossing is in [ta, tm] */
-      tb = tm;
-      memcpy(V->zb, V->zm, sizeof(double) * nz);
-      memcpy(V->xe, V->xa, sizeof(double) * n);
-      kept = kept > 0 ? kept + 1 : 1;
-      wa = kept > 1 ? wa * 0.5 : 1, wb = 1;
-    } else {
-      ta = tm;
-      memcpy(V->za, V->zm, sizeof(double) * nz);
-      kept = kept < 0 ? kept - 1 : -1;
-      wb = kept < -1 ? wb * 0.5 : 1, wa = 1;
-    }
-  }
+  LIED_TRY(bracket(V, dense, ctx, &ta, &tb));
   if (kinks_cross(V, V->za, V->zb, 1) &&
       (tb - V->tkink <= resolution(tb) || !transversal(V, ta, tb, t0, t1))) {
     /* as above, or kinks at rest about 0: no kink */

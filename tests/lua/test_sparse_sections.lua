@@ -79,6 +79,22 @@ for _, solver in ipairs { "esdirk23", "cvode" } do
       "%d and %d on the states", solver, sa.steps, sa.newton, sb.steps, sb.newton))
 end
 
+-- info(true) reports the pattern the implicit solvers use: that of the
+-- sparse formulation (the states' own Jacobian is dense: listing it cost
+-- n^2 time and memory), with the colours a run takes; the dense build's
+-- info the states' pattern
+do
+  local _, st = sparse:run { stop = 1, solver = "esdirk23", tol = 1e-6, out = "none" }
+  local js, jd = sparse:info(true).jacobian, dense:info(true).jacobian
+  T.eq(js.colours, st.colours, "district: info's colours are those of the implicit run")
+  T.eq(js.nnz, st.jac_nnz, "district: info's nonzeros are those of the implicit run")
+  T.check(js.section_unknowns > 0 and js.unknowns == sparse:info().states + js.section_unknowns + js.cuts,
+    string.format("district: %d unknowns = states + %s section unknowns + %s cuts", js.unknowns,
+      tostring(js.section_unknowns), tostring(js.cuts)))
+  T.check(jd.section_unknowns == nil and jd.unknowns == dense:info().states and jd.colours >= 4 * n,
+    string.format("district, dense sections: the states' pattern, %d colours", jd.colours))
+end
+
 -- 2. A chain of pendulums hanging from one another: one section of n
 -- joint accelerations whose matrix depends on the angles
 local function pendulums(k)

@@ -380,7 +380,9 @@ void lied_meta_lanes(lied_meta *m, lied_block_fn lanes);
  *     signal other than its first is one variable without this call.
  *   lied_meta_reads(m, ptr, first, nvars): the block declared last reads
  *     only the variables first .. first + nvars - 1 (0-based) of the signal
- *     behind the reading pointer field ptr (one of its inputs).
+ *     behind the reading pointer field ptr (one of its inputs). A block
+ *     that reads variables apart (the first and the third) lists ptr once
+ *     per range and calls this once per listing, in order.
  *
  * The scheduler then follows dependencies variable by variable, so that it
  * finds no loop where the physics has none: a valve whose outlet pressure

@@ -154,6 +154,15 @@ typedef struct tf_medium {
    * sat_p. */
   int nphase;
   void (*phase_z)(const double *c, double p, double h, double *z);
+  /* ---- optional: what the laws do not depend on (docs/thermofluid.md,
+   * "What the blocks read and write"); 0, the default, is always safe ---- */
+  /* 1 when T(p, h), h(p, T) and cp(p, h) do not depend on p (the liquid,
+   * the ideal gases): a block computing a temperature then reads only h
+   * of a stream. */
+  int T_of_h;
+  /* 1 when rho(p, h) does not depend on h (the liquid): a pressure block
+   * with the density reads m_flow and p of a stream. */
+  int rho_of_p;
 } tf_medium;
 
 /* ---- the registry of media -------------------------------------------------
@@ -342,20 +351,6 @@ void tf_T_lanes(size_t n, const double *par, const tf_medium *const *fns, const 
 /* Variable j of copy l of a stream signal read through a lane pointer. */
 #define TF_V(p, j, l) ((p)[(j) * LIED_LANES + (l)])
 
-/* Lane form of a flowing cell's outlet: the inlet's m_flow and p with the
- * cell's enthalpy, field H of TYPE (ports IN, OUT). */
-#define TF_CELL_STATE_LANES(NAME, TYPE, IN, OUT, H)                                        \
-  LIED_LANE_BODY void NAME##_n(const lied_env *env, char *g, size_t n, size_t stride) {    \
-    (void)env, (void)stride;                                                               \
-    const double *restrict i_ = LIED_LANE_IN(TYPE, g, IN.state);                           \
-    const double *restrict h_ = LIED_LANE(TYPE, g, H);                                     \
-    double *restrict o_ = LIED_LANE(TYPE, g, OUT.state);                                   \
-    LIED_LANE_LOOP                                                                         \
-    for (size_t l = 0; l < n; l++)                                                         \
-      TF_V(o_, 0, l) = TF_V(i_, 0, l), TF_V(o_, 1, l) = TF_V(i_, 1, l), TF_V(o_, 2, l) = h_[l]; \
-    tf_pass_X_lanes(n, LIED_LANE_IN(TYPE, g, IN.X), LIED_LANE(TYPE, g, OUT.X));            \
-  }                                                                                        \
-  LIED_LANE_FORM(NAME)
 /* Lane forms of the two pass-through blocks of a two-port element:
  * outlet.der = inlet.der (tf_pass_der) and inlet.r = outlet.r + L der
  * (tf_pass_r), for TYPE's ports IN, OUT and inertance field L_. */

@@ -10,11 +10,12 @@
  * / sh_range, sh the bulb's superheat: the input itself (T_bulb = 0) or a
  * state following it with the bulb's time constant,
  *   T_bulb der(sh_b) = superheat - sh_b.
- * The clamps at 0 and 1 are kinks: zero functions make them state events
- * (as thermofluid's Valve does), unless events = 0 (a model with state
+ * The clamps at 0 and 1 are kinks: zero functions declared as kinks
+ * (LIED_ZC_KINK, as thermofluid's Valve does), unless events = 0 (a model with state
  * events takes no fused steps and no lane forms: an array of valves). The outlet carries the inlet's flow and
  * enthalpy at the pressure lowered by dp. */
 #include "lib/refrigeration/refrigeration.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct rg_valve {
   rg_two_port e; /* inlet, outlet, L */
@@ -47,7 +48,8 @@ static inline double valve_u(int thermostatic, double sh, double sh_static, doub
   return thermostatic ? (sh - sh_static) / sh_range : opening;
 }
 
-static void valve_state(const lied_env *env, rg_valve *v) {
+/* The outlet's pressure (its m_flow, h and X: the flow block). */
+static void valve_pressure(const lied_env *env, rg_valve *v) {
   const tf_state *in = v->e.inlet.state;
   if (v->thermostatic) v->sh_used = v->T_bulb > 0 ? v->sh_b : v->superheat.y->y;
   const double u = valve_u(v->thermostatic, v->sh_used, v->sh_static, v->sh_range,
@@ -55,7 +57,7 @@ static void valve_state(const lied_env *env, rg_valve *v) {
   orifice o;
   orifice_eq(env, v, &v->med, v->A, v->leakage, u, in->m_flow, in->p, in->h, &o);
   v->y = o.y, v->f = o.f, v->rho1 = o.rho1, v->dp = o.dp;
-  v->e.outlet.state = (tf_state){in->m_flow, in->p - o.dp, in->h};
+  v->e.outlet.state.p = in->p - o.dp;
   v->z0 = u;
   v->z1 = u - 1;
 }
@@ -63,13 +65,12 @@ static void valve_bulb(const lied_env *env, rg_valve *v) {
   (void)env;
   v->der_sh_b = (v->superheat.y->y - v->sh_b) / v->T_bulb;
 }
-/* The clamps' kinks: nothing to change, the solver restarts there. */
-static void valve_kink(void *self, const lied_event *ev) { (void)self, (void)ev; }
-LIED_BLOCK(valve_state_b, rg_valve, valve_state)
+TF_FLOW_PASS_LANES(valve_flow_b, rg_valve, e.inlet, e.outlet, med)
+LIED_BLOCK(valve_pressure_b, rg_valve, valve_pressure)
 LIED_BLOCK(valve_bulb_b, rg_valve, valve_bulb)
 
 /* Lane forms (lied/component.h): the same operations, copy by copy. */
-static void valve_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+static void valve_pressure_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
   const double *in = LIED_LANE_IN(rg_valve, g, e.inlet.state);
   const double *op = LIED_LANE_IN(rg_valve, g, opening.y), *shi = LIED_LANE_IN(rg_valve, g, superheat.y);
@@ -79,7 +80,7 @@ static void valve_state_lanes(const lied_env *env, char *g, size_t n, size_t str
   double *y = LIED_LANE(rg_valve, g, y), *f = LIED_LANE(rg_valve, g, f), *dp = LIED_LANE(rg_valve, g, dp);
   double *rho1 = LIED_LANE(rg_valve, g, rho1), *sh_used = LIED_LANE(rg_valve, g, sh_used);
   double *z0 = LIED_LANE(rg_valve, g, z0), *z1 = LIED_LANE(rg_valve, g, z1);
-  double *out = LIED_LANE(rg_valve, g, e.outlet.state);
+  double *out = LIED_LANE(rg_valve, g, e.outlet.state.p);
   for (size_t l = 0; l < n; l++) {
     const int th = TF_LANE_INT(rg_valve, g, thermostatic, l);
     if (th) sh_used[l] = T_bulb[l] > 0 ? sh_b[l] : shi[l];
@@ -90,8 +91,7 @@ static void valve_state_lanes(const lied_env *env, char *g, size_t n, size_t str
     orifice_eq(env, TF_LANE_WORD(rg_valve, g, y, l), &med, A[l], leakage[l], u, TF_V(in, 0, l),
                TF_V(in, 1, l), TF_V(in, 2, l), &o);
     y[l] = o.y, f[l] = o.f, rho1[l] = o.rho1, dp[l] = o.dp;
-    TF_V(out, 0, l) = TF_V(in, 0, l), TF_V(out, 1, l) = TF_V(in, 1, l) - o.dp,
-                 TF_V(out, 2, l) = TF_V(in, 2, l);
+    out[l] = TF_V(in, 1, l) - o.dp;
     z0[l] = u;
     z1[l] = u - 1;
   }
@@ -142,14 +142,17 @@ static void valve_meta(lied_meta *m, void *self) {
     lied_meta_real_in(m, "opening", 0, &v->opening);
     u = &v->opening.y;
   }
-  lied_meta_block(m, "state", valve_state_b, 0, LIED_SIGS(&v->e.inlet.state, u),
-                  LIED_SIGS(&v->e.outlet.state, &v->dp, &v->y, &v->f, &v->rho1, &v->z0, &v->z1,
+  /* the pressure with the inlet's density: m_flow, p and h of the inflow */
+  lied_meta_block(m, "pressure", valve_pressure_b, 0, LIED_SIGS(&v->e.inlet.state, u),
+                  LIED_SIGS(&v->e.outlet.state.p, &v->dp, &v->y, &v->f, &v->rho1, &v->z0, &v->z1,
                             v->thermostatic ? &v->sh_used : NULL));
-  lied_meta_lanes(m, valve_state_lanes);
+  lied_meta_lanes(m, valve_pressure_lanes);
+  tf_meta_reads(m, &v->e.inlet, tf_rho_reads(&v->med));
+  tf_meta_flow_pass(m, valve_flow_b, &v->e.inlet, &v->e.outlet, &v->med);
+  lied_meta_lanes(m, valve_flow_b_lanes);
   if (v->events) {
-    lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
-    lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH);
-    lied_meta_event(m, valve_kink);
+    lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH | LIED_ZC_KINK);
+    lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH | LIED_ZC_KINK);
   }
   rg_meta_pass(m, &v->e, 1);
 }

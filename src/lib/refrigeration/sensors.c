@@ -7,8 +7,10 @@
  *   SaturationTemperatureSensor  y = Tsat(p)             [K]
  * At a pressure without saturated states (above the critical pressure) they
  * fault, naming the component, the time and the state. The stream passes
- * unchanged; the value is also recorded (superheat, subcooling, x, Tsat). */
+ * unchanged (its p in a block of its own: docs/thermofluid.md, "What the
+ * blocks read and write"); the value is also recorded (superheat, subcooling, x, Tsat). */
 #include "lib/refrigeration/refrigeration.h"
+#include "lib/thermofluid/deps.h"
 
 enum { Q_SUPERHEAT = 1, Q_SUBCOOLING, Q_QUALITY, Q_TSAT };
 
@@ -21,10 +23,9 @@ typedef struct rg_sensor {
   int quantity, extended;
 } rg_sensor;
 
-static void sensor_state(const lied_env *env, rg_sensor *s) {
-  (void)env;
-  s->outlet.state = *s->inlet.state;
-}
+/* The stream passes: its p in one block, m_flow, h (and X) in another. */
+TF_P_PASS(sensor_pressure_b, rg_sensor, inlet, outlet)
+TF_FLOW_PASS_LANES(sensor_flow_b, rg_sensor, inlet, outlet, med)
 /* The quantity at (p, h) (faults of self name the state where there is none). */
 static double sensor_eval(const lied_env *env, const void *self, const tf_med *med, int quantity,
                           int extended, double p, double h) {
@@ -52,21 +53,11 @@ static void sensor_r(const lied_env *env, rg_sensor *s) {
   (void)env;
   s->inlet.r.r = s->outlet.r->r;
 }
-LIED_BLOCK(sensor_state_b, rg_sensor, sensor_state)
 LIED_BLOCK(sensor_measure_b, rg_sensor, sensor_measure)
 LIED_BLOCK(sensor_der_b, rg_sensor, sensor_der)
 LIED_BLOCK(sensor_r_b, rg_sensor, sensor_r)
 
 /* Lane forms (lied/component.h): the same operations, copy by copy. */
-LIED_LANE_BODY void sensor_state_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *restrict i_ = LIED_LANE_IN(rg_sensor, g, inlet.state);
-  double *restrict o_ = LIED_LANE(rg_sensor, g, outlet.state);
-  LIED_LANE_LOOP
-  for (size_t l = 0; l < n; l++)
-    TF_V(o_, 0, l) = TF_V(i_, 0, l), TF_V(o_, 1, l) = TF_V(i_, 1, l), TF_V(o_, 2, l) = TF_V(i_, 2, l);
-}
-LIED_LANE_FORM(sensor_state_lanes)
 static void sensor_measure_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
   const double *in = LIED_LANE_IN(rg_sensor, g, inlet.state);
@@ -99,12 +90,15 @@ static void sensor_meta(lied_meta *m, void *self) {
   tf_meta_out(m, "outlet", 0, &s->outlet, &s->med);
   lied_meta_real_out(m, "y", 0, &s->y);
   lied_meta_var(m, quantity_name[s->quantity], quantity_unit[s->quantity], &s->value);
-  lied_meta_block(m, "state", sensor_state_b, 0, LIED_SIGS(&s->inlet.state),
-                  LIED_SIGS(&s->outlet.state));
-  lied_meta_lanes(m, sensor_state_lanes);
+  tf_meta_p_pass(m, "pressure", sensor_pressure_b, sensor_pressure_b_lanes, &s->inlet,
+                 &s->outlet);
+  tf_meta_flow_pass(m, sensor_flow_b, &s->inlet, &s->outlet, &s->med);
+  lied_meta_lanes(m, sensor_flow_b_lanes);
+  /* the saturation temperature reads p alone; the others p and h */
   lied_meta_block(m, "measure", sensor_measure_b, 0, LIED_SIGS(&s->inlet.state),
                   LIED_SIGS(&s->value, &s->y.y));
   lied_meta_lanes(m, sensor_measure_lanes);
+  tf_meta_reads(m, &s->inlet, s->quantity == Q_TSAT ? TF_P : TF_P | TF_H);
   lied_meta_block(m, "der", sensor_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->inlet.der),
                   LIED_SIGS(&s->outlet.der));
   lied_meta_lanes(m, sensor_der_lanes);

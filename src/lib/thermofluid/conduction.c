@@ -10,7 +10,7 @@
  * As a Heater whose Q comes from the heat port (after TFS's
  * ConductionElement; the conductance lives in the branch, e.g. a
  * ThermalConductor or Convection between the element and a wall). */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_cond {
   tf_in inlet;
@@ -24,22 +24,16 @@ typedef struct tf_cond {
   double z_flow, z_phase[TF_PHASE_MAX]; /* kink functions (docs/events.md) */
 } tf_cond;
 
-static inline void cond_state_eq(double m, double p, double h, double *om, double *op,
-                                 double *oh) {
-  *om = m, *op = p, *oh = h;
-}
-static void cond_state(const lied_env *env, tf_cond *e) {
-  (void)env;
-  const tf_state *in = e->inlet.state;
-  tf_state *o = &e->outlet.state;
-  cond_state_eq(in->m_flow, in->p, e->h, &o->m_flow, &o->p, &o->h);
-  tf_pass_X(&e->med, &e->inlet, &e->outlet);
-}
+/* The outlet: the inlet's p; its m_flow and X with the content's h. */
+TF_P_PASS(cond_pressure_b, tf_cond, inlet, outlet)
+TF_CELL_FLOW(cond_flow_b, tf_cond, inlet, outlet, h, med)
+/* T(p, h) at the outlet's p (the inlet's, from the pressure block: read
+ * only where the medium's T depends on it) */
 static void cond_temp(const lied_env *env, tf_cond *e) {
   tf_med mx;
   const tf_med *med = tf_med_at(&e->med, e->inlet.X, &mx);
-  e->T = tf_T(med, e->inlet.state->p, e->h);
-  TF_GUARD_PH(env, e, med, e->T, e->inlet.state->p, e->h, "content");
+  e->T = tf_T(med, e->outlet.state.p, e->h);
+  TF_GUARD_PH(env, e, med, e->T, e->outlet.state.p, e->h, "content");
   e->heatPort.T.T = e->T;
 }
 static inline void cond_energy_eq(double m, double h_in, double h, double Qport, double M,
@@ -69,28 +63,26 @@ static void cond_kinks(const lied_env *env, tf_cond *e) {
   tf_phase_z(tf_med_at(&e->med, e->inlet.X, &mx), e->inlet.state->p, e->h, e->z_phase);
 }
 LIED_BLOCK(cond_kinks_b, tf_cond, cond_kinks)
-LIED_BLOCK(cond_state_b, tf_cond, cond_state)
 LIED_BLOCK(cond_temp_b, tf_cond, cond_temp)
 LIED_BLOCK(cond_energy_b, tf_cond, cond_energy)
 LIED_BLOCK(cond_der_b, tf_cond, cond_der)
 LIED_BLOCK(cond_r_b, tf_cond, cond_r)
 
 /* ---- lane forms ------------------------------------------------------------ */
-TF_CELL_STATE_LANES(cond_state_lanes, tf_cond, inlet, outlet, h)
 static void cond_temp_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
-  const double *in = LIED_LANE_IN(tf_cond, g, inlet.state);
+  const double *p = LIED_LANE(tf_cond, g, outlet.state.p);
   const double *h = LIED_LANE(tf_cond, g, h), *par = LIED_LANE(tf_cond, g, med.par);
   const double *X = LIED_LANE_IN(tf_cond, g, inlet.X);
   const tf_medium *const *fns = TF_LANE_FNS(tf_cond, g, med);
   double *T = LIED_LANE(tf_cond, g, T), *Tp = LIED_LANE(tf_cond, g, heatPort.T.T);
   double buf[TF_MEDIUM_LEN * LIED_LANES];
-  tf_T_lanes(n, tf_par_lanes_at(n, par, fns, X, buf), fns, in + LIED_LANES, h, T); /* p: var 1 */
+  tf_T_lanes(n, tf_par_lanes_at(n, par, fns, X, buf), fns, p, h, T);
   for (size_t l = 0; l < n; l++) {
     if (!isfinite(T[l])) {
       tf_med med;
       TF_LANE_MED_AT(tf_cond, g, med, l, X, &med);
-      tf_fault_ph(env, TF_LANE_WORD(tf_cond, g, h, l), &med, TF_V(in, 1, l), h[l], "content");
+      tf_fault_ph(env, TF_LANE_WORD(tf_cond, g, h, l), &med, p[l], h[l], "content");
     }
     Tp[l] = T[l];
   }
@@ -129,18 +121,18 @@ static void cond_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "T", "K", &e->T);
   lied_meta_var(m, "Q", "W", &e->Q);
   lied_meta_var(m, "M", "kg", &e->M);
-  lied_meta_block(m, "state", cond_state_b, 0,
-                  LIED_SIGS(&e->inlet.state, &e->h, TF_X(&e->med, e->inlet)),
-                  LIED_SIGS(&e->outlet.state, TF_X(&e->med, e->outlet)));
-  lied_meta_lanes(m, cond_state_lanes);
+  tf_meta_p_pass(m, "pressure", cond_pressure_b, cond_pressure_b_lanes, &e->inlet, &e->outlet);
+  tf_meta_cell_flow(m, cond_flow_b, cond_flow_b_lanes, &e->inlet, &e->outlet, &e->h, &e->med);
   lied_meta_block(m, "temperature", cond_temp_b, 0,
-                  LIED_SIGS(&e->inlet.state, &e->h, TF_X(&e->med, e->inlet)),
+                  e->med.fn->T_of_h ? LIED_SIGS(&e->h, TF_X(&e->med, e->inlet))
+                                    : LIED_SIGS(&e->outlet.state.p, &e->h, TF_X(&e->med, e->inlet)),
                   LIED_SIGS(&e->T, &e->heatPort.T));
   lied_meta_lanes(m, cond_temp_lanes);
   lied_meta_block(m, "energy", cond_energy_b, 0,
-                  LIED_SIGS(&e->inlet.state, &e->h, &e->heatPort.Q),
+                  LIED_SIGS(&e->inlet.state, &e->inlet.state, &e->h, &e->heatPort.Q),
                   LIED_SIGS(&e->der_h, &e->Q));
   lied_meta_lanes(m, cond_energy_lanes);
+  tf_meta_reads(m, &e->inlet, TF_M | TF_H);
   lied_meta_block(m, "der", cond_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&e->inlet.der),
                   LIED_SIGS(&e->outlet.der));
   lied_meta_lanes(m, cond_der_lanes);
@@ -150,6 +142,7 @@ static void cond_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "kinks", cond_kinks_b, 0,
                   LIED_SIGS(&e->inlet.state, &e->h, TF_X(&e->med, e->inlet)),
                   LIED_SIGS(&e->z_flow, &e->z_phase[0], &e->z_phase[1]));
+  tf_meta_reads(m, &e->inlet, TF_M | TF_P);
   tf_meta_flow_kink(m, "z_flow", &e->z_flow);
   tf_meta_phase_kinks(m, &e->med, e->z_phase);
 }

@@ -7,7 +7,7 @@
  * carries the inlet's enthalpy (the temperature rise of the compression is
  * neglected); P = dp*V_flow is the power given to the gas. Default medium:
  * air of constant cp (tf.gas{}). */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_fan {
   tf_in inlet;
@@ -19,7 +19,8 @@ typedef struct tf_fan {
   int omega_from_input, pad_;
 } tf_fan;
 
-static void fan_state(const lied_env *env, tf_fan *f) {
+/* The outlet's pressure; the flow block passes m_flow, h and X. */
+static void fan_pressure(const lied_env *env, tf_fan *f) {
   const tf_state *in = f->inlet.state;
   const double w = f->omega_from_input ? f->omega_in.y->y : f->omega;
   const double n = w / f->w_ref;
@@ -32,9 +33,9 @@ static void fan_state(const lied_env *env, tf_fan *f) {
   const double v = f->V_flow / f->V_flow_max;
   f->dp = f->dp_max * (n * fabs(n) - v * fabs(v));
   f->P = f->dp * f->V_flow;
-  f->outlet.state = (tf_state){in->m_flow, in->p + f->dp, in->h};
-  tf_pass_X(&f->med, &f->inlet, &f->outlet);
+  f->outlet.state.p = in->p + f->dp;
 }
+TF_FLOW_PASS(fan_flow_b, tf_fan, inlet, outlet, med)
 static void fan_der(const lied_env *env, tf_fan *f) {
   (void)env;
   tf_pass_der(&f->inlet, &f->outlet);
@@ -43,7 +44,7 @@ static void fan_r(const lied_env *env, tf_fan *f) {
   (void)env;
   tf_pass_r(&f->inlet, &f->outlet, f->L);
 }
-LIED_BLOCK(fan_state_b, tf_fan, fan_state)
+LIED_BLOCK(fan_pressure_b, tf_fan, fan_pressure)
 LIED_BLOCK(fan_der_b, tf_fan, fan_der)
 LIED_BLOCK(fan_r_b, tf_fan, fan_r)
 
@@ -72,9 +73,10 @@ static void fan_meta(lied_meta *m, void *self) {
   int n = 1;
   if (f->omega_from_input) in[n++] = &f->omega_in.y;
   in[n] = TF_X(&f->med, f->inlet);
-  lied_meta_block(m, "state", fan_state_b, 0, in,
-                  LIED_SIGS(&f->outlet.state, &f->dp, &f->V_flow, &f->P, &f->w,
-                            TF_X(&f->med, f->outlet)));
+  lied_meta_block(m, "pressure", fan_pressure_b, 0, in,
+                  LIED_SIGS(&f->outlet.state.p, &f->dp, &f->V_flow, &f->P, &f->w));
+  tf_meta_reads(m, &f->inlet, tf_rho_reads(&f->med));
+  tf_meta_flow_pass(m, fan_flow_b, &f->inlet, &f->outlet, &f->med);
   lied_meta_block(m, "der", fan_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&f->inlet.der),
                   LIED_SIGS(&f->outlet.der));
   lied_meta_block(m, "r", fan_r_b, LIED_BLOCK_CONST_COEFF,

@@ -119,7 +119,8 @@ static int gas_check_rho_u(const double *c, double rho, double u, char *why, siz
 
 const tf_medium tf_nasa_gas = {"ideal gas (NASA polynomials)", gas_rho, gas_T, gas_h, gas_cp,
                                gas_from_rho_u, gas_check, gas_check_pT, NULL, gas_check_ph,
-                               gas_check_rho_u, gas_T_lanes, 0, 0, "ideal_gas", TF_NASA_GAS, 5};
+                               gas_check_rho_u, gas_T_lanes, 0, 0, "ideal_gas", TF_NASA_GAS, 5,
+                               .T_of_h = 1};
 TF_MEDIUM(tf_nasa_gas)
 
 /* ---- kind 6: moist air, c = {X} ---- */

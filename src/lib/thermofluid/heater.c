@@ -3,7 +3,7 @@
  * singular: M der(h) = |m_flow|*(h_in - h) + Q with the fixed mass
  * M = rho(p0, h(p0, T0))*V of a flow-through cell (thermofluid.h,
  * tf_cell_mass); outlet h = h. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_heater {
   tf_in inlet;
@@ -18,12 +18,9 @@ typedef struct tf_heater {
   double z_flow; /* kink function: |m_flow| reverses (docs/events.md) */
 } tf_heater;
 
-static void heater_state(const lied_env *env, tf_heater *e) {
-  (void)env;
-  const tf_state *in = e->inlet.state;
-  e->outlet.state = (tf_state){in->m_flow, in->p, e->h};
-  tf_pass_X(&e->med, &e->inlet, &e->outlet);
-}
+/* The outlet: the inlet's p; its m_flow and X with the content's h. */
+TF_P_PASS(heater_pressure_b, tf_heater, inlet, outlet)
+TF_CELL_FLOW(heater_flow_b, tf_heater, inlet, outlet, h, med)
 /* Energy balance of the content (reversed flow: the inlet's h is used). */
 static void heater_energy(const lied_env *env, tf_heater *e) {
   (void)env;
@@ -50,14 +47,12 @@ static void heater_kink(const lied_env *env, tf_heater *e) {
   e->z_flow = e->inlet.state->m_flow;
 }
 LIED_BLOCK(heater_kink_b, tf_heater, heater_kink)
-LIED_BLOCK(heater_state_b, tf_heater, heater_state)
 LIED_BLOCK(heater_energy_b, tf_heater, heater_energy)
 LIED_BLOCK(heater_der_b, tf_heater, heater_der)
 LIED_BLOCK(heater_r_b, tf_heater, heater_r)
 LIED_BLOCK(heater_out_b, tf_heater, heater_out)
 
 /* ---- lane forms ------------------------------------------------------------ */
-TF_CELL_STATE_LANES(heater_state_lanes, tf_heater, inlet, outlet, h)
 static void heater_energy_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *in = LIED_LANE_IN(tf_heater, g, inlet.state);
@@ -109,14 +104,15 @@ static void heater_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "T", "K", &e->T);
   lied_meta_var(m, "Q", "W", &e->Q_used);
   lied_meta_var(m, "M", "kg", &e->M);
-  lied_meta_block(m, "state", heater_state_b, 0,
-                  LIED_SIGS(&e->inlet.state, &e->h, TF_X(&e->med, e->inlet)),
-                  LIED_SIGS(&e->outlet.state, TF_X(&e->med, e->outlet)));
-  lied_meta_lanes(m, heater_state_lanes);
-  const void *in[4] = {&e->inlet.state, &e->h, NULL, NULL};
-  if (e->Q_from_input) in[2] = &e->Q_in.y;
+  tf_meta_p_pass(m, "pressure", heater_pressure_b, heater_pressure_b_lanes, &e->inlet,
+                 &e->outlet);
+  tf_meta_cell_flow(m, heater_flow_b, heater_flow_b_lanes, &e->inlet, &e->outlet, &e->h,
+                    &e->med);
+  const void *in[5] = {&e->inlet.state, &e->inlet.state, &e->h, NULL, NULL};
+  if (e->Q_from_input) in[3] = &e->Q_in.y;
   lied_meta_block(m, "energy", heater_energy_b, 0, in, LIED_SIGS(&e->der_h, &e->Q_used));
   lied_meta_lanes(m, heater_energy_lanes);
+  tf_meta_reads(m, &e->inlet, TF_M | TF_H);
   lied_meta_block(m, "der", heater_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&e->inlet.der),
                   LIED_SIGS(&e->outlet.der));
   lied_meta_lanes(m, heater_der_lanes);
@@ -124,10 +120,11 @@ static void heater_meta(lied_meta *m, void *self) {
                   LIED_SIGS(&e->outlet.r, &e->inlet.der), LIED_SIGS(&e->inlet.r));
   lied_meta_lanes(m, heater_r_lanes);
   lied_meta_block(m, "output", heater_out_b, 0,
-                  LIED_SIGS(&e->outlet.state, &e->h, TF_X(&e->med, e->outlet)),
+                  LIED_SIGS(&e->outlet.state.p, &e->h, TF_X(&e->med, e->outlet)),
                   LIED_SIGS(&e->T));
   lied_meta_lanes(m, heater_out_lanes);
   lied_meta_block(m, "kink", heater_kink_b, 0, LIED_SIGS(&e->inlet.state), LIED_SIGS(&e->z_flow));
+  tf_meta_reads(m, &e->inlet, TF_M);
   tf_meta_flow_kink(m, "z_flow", &e->z_flow);
 }
 

@@ -33,7 +33,7 @@
  * (moist air) passes each side with its inlet's composition, at which its
  * cells' temperatures are computed. */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 #define HX_MAXN 500  /* cells per stream (cross flow: N*N <= HX_MAXN) */
 #define HX_MAXN_CROSS 22
@@ -57,22 +57,20 @@ typedef struct tf_hx {
   double z_a, z_b; /* kink functions: the streams' flows (|m| in the cells) */
 } tf_hx;
 
-/* Outlet enthalpies of one copy: the last cell, or for cross flow the mean
- * of the last elements of the N rows (columns). Arrays element k at [k * s]. */
+/* The outlet enthalpy of one side of a copy: its last cell, or for cross
+ * flow the mean of the last elements of its N rows (side a: element
+ * r N + N - 1 of row r) or columns (side b: (N - 1) N + r). Array element k
+ * at [k * s]. */
+static inline double hx_outlet_side(int N, int kind, int b, const double *h, size_t s) {
+  if (kind != HX_CROSS) return h[(size_t)(N - 1) * s];
+  double sum = 0;
+  for (int r = 0; r < N; r++) sum += h[(size_t)(b ? (N - 1) * N + r : r * N + N - 1) * s];
+  return sum / N;
+}
 static inline void hx_outlet_h(int N, int kind, const double *ha, const double *hb, size_t s,
                                double *hoa, double *hob) {
-  if (kind != HX_CROSS) {
-    *hoa = ha[(size_t)(N - 1) * s];
-    *hob = hb[(size_t)(N - 1) * s];
-    return;
-  }
-  double sa = 0, sb = 0;
-  for (int r = 0; r < N; r++) {
-    sa += ha[(size_t)(r * N + N - 1) * s];
-    sb += hb[(size_t)((N - 1) * N + r) * s];
-  }
-  *hoa = sa / N;
-  *hob = sb / N;
+  *hoa = hx_outlet_side(N, kind, 0, ha, s);
+  *hob = hx_outlet_side(N, kind, 1, hb, s);
 }
 
 /* The exchange of one pair through conductance G: without a wall (Cwc = 0)
@@ -160,16 +158,33 @@ static void hx_energy(const lied_env *env, tf_hx *x) {
                x->der_a, x->der_b, x->der_w, 1, &x->Q_flow, &x->Q_b, &x->T_a, &x->T_b);
   x->Q_out.y.y = x->Q_flow;
 }
-static void hx_state(const lied_env *env, tf_hx *x) {
-  (void)env;
-  const tf_state *a = x->inlet_a.state, *b = x->inlet_b.state;
-  double hoa, hob;
-  hx_outlet_h(x->N, x->kind, x->h_a, x->h_b, 1, &hoa, &hob);
-  x->outlet_a.state = (tf_state){a->m_flow, a->p, hoa};
-  x->outlet_b.state = (tf_state){b->m_flow, b->p, hob};
-  tf_pass_X(&x->med_a, &x->inlet_a, &x->outlet_a);
-  tf_pass_X(&x->med_b, &x->inlet_b, &x->outlet_b);
-}
+/* Each side's outlet apart (docs/thermofluid.md, "What the blocks read and
+ * write"): the inlet's p; the inlet's m_flow and X with the outlet
+ * enthalpy of the side's cells. */
+TF_P_PASS(hx_pressure_a_b, tf_hx, inlet_a, outlet_a)
+TF_P_PASS(hx_pressure_b_b, tf_hx, inlet_b, outlet_b)
+#define HX_FLOW(S, B)                                                                      \
+  static void hx_flow_##S(const lied_env *env, tf_hx *x) {                                 \
+    (void)env;                                                                             \
+    x->outlet_##S.state.m_flow = x->inlet_##S.state->m_flow;                               \
+    x->outlet_##S.state.h = hx_outlet_side(x->N, x->kind, B, x->h_##S, 1);                 \
+    tf_pass_X(&x->med_##S, &x->inlet_##S, &x->outlet_##S);                                 \
+  }                                                                                        \
+  LIED_BLOCK(hx_flow_##S##_b, tf_hx, hx_flow_##S)                                          \
+  static void hx_flow_##S##_lanes(const lied_env *env, char *g, size_t n, size_t stride) { \
+    (void)env, (void)stride;                                                               \
+    const double *i_ = LIED_LANE_IN(tf_hx, g, inlet_##S.state);                            \
+    const double *h_ = LIED_LANE(tf_hx, g, h_##S);                                         \
+    double *o_ = LIED_LANE(tf_hx, g, outlet_##S.state);                                    \
+    for (size_t l = 0; l < n; l++) {                                                       \
+      TF_V(o_, 0, l) = TF_V(i_, 0, l);                                                     \
+      TF_V(o_, 2, l) = hx_outlet_side(TF_LANE_INT(tf_hx, g, N, l),                         \
+                                      TF_LANE_INT(tf_hx, g, kind, l), B, h_ + l, LIED_LANES); \
+    }                                                                                      \
+    tf_pass_X_lanes(n, LIED_LANE_IN(tf_hx, g, inlet_##S.X), LIED_LANE(tf_hx, g, outlet_##S.X)); \
+  }
+HX_FLOW(a, 0)
+HX_FLOW(b, 1)
 static void hx_der(const lied_env *env, tf_hx *x) {
   (void)env;
   tf_pass_der(&x->inlet_a, &x->outlet_a);
@@ -193,7 +208,6 @@ static void hx_kinks(const lied_env *env, tf_hx *x) {
   x->z_b = x->inlet_b.state->m_flow;
 }
 LIED_BLOCK(hx_kinks_b, tf_hx, hx_kinks)
-LIED_BLOCK(hx_state_b, tf_hx, hx_state)
 LIED_BLOCK(hx_der_b, tf_hx, hx_der)
 LIED_BLOCK(hx_r_a_b, tf_hx, hx_r_a)
 LIED_BLOCK(hx_r_b_b, tf_hx, hx_r_b)
@@ -405,22 +419,6 @@ static void hx_energy_lanes(const lied_env *env, char *g, size_t n, size_t strid
     Qo[l] = Q[l];
   }
 }
-static void hx_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
-  const double *ia = LIED_LANE_IN(tf_hx, g, inlet_a.state);
-  const double *ib = LIED_LANE_IN(tf_hx, g, inlet_b.state);
-  const double *ha = LIED_LANE(tf_hx, g, h_a), *hb = LIED_LANE(tf_hx, g, h_b);
-  double *oa = LIED_LANE(tf_hx, g, outlet_a.state), *ob = LIED_LANE(tf_hx, g, outlet_b.state);
-  for (size_t l = 0; l < n; l++) {
-    double hoa, hob;
-    hx_outlet_h(TF_LANE_INT(tf_hx, g, N, l), TF_LANE_INT(tf_hx, g, kind, l), ha + l, hb + l,
-                LIED_LANES, &hoa, &hob);
-    TF_V(oa, 0, l) = TF_V(ia, 0, l), TF_V(oa, 1, l) = TF_V(ia, 1, l), TF_V(oa, 2, l) = hoa;
-    TF_V(ob, 0, l) = TF_V(ib, 0, l), TF_V(ob, 1, l) = TF_V(ib, 1, l), TF_V(ob, 2, l) = hob;
-  }
-  tf_pass_X_lanes(n, LIED_LANE_IN(tf_hx, g, inlet_a.X), LIED_LANE(tf_hx, g, outlet_a.X));
-  tf_pass_X_lanes(n, LIED_LANE_IN(tf_hx, g, inlet_b.X), LIED_LANE(tf_hx, g, outlet_b.X));
-}
 LIED_LANE_BODY void hx_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *restrict ia = LIED_LANE_IN(tf_hx, g, inlet_a.der);
@@ -459,6 +457,28 @@ static int counter_init(void *self, lied_init *ctx) { return hx_init_common(self
 static int parallel_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_PARALLEL); }
 static int cross_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_CROSS); }
 
+/* The flow block of side b (0: a, 1: b) with its lane form. */
+static void hx_meta_flow(lied_meta *m, tf_hx *x, int b, int N) {
+  tf_in *in = b ? &x->inlet_b : &x->inlet_a;
+  tf_out *out = b ? &x->outlet_b : &x->outlet_a;
+  const tf_med *med = b ? &x->med_b : &x->med_a;
+  const double *h = b ? x->h_b : x->h_a;
+  const void *ins[HX_MAXN_CROSS + 3];
+  int k = 0;
+  ins[k++] = &in->state;
+  if (tf_nX(med)) ins[k++] = &in->X;
+  if (x->kind == HX_CROSS)
+    for (int r = 0, n = x->N; r < n; r++) ins[k++] = &h[b ? (n - 1) * n + r : r * n + n - 1];
+  else
+    ins[k++] = &h[N - 1];
+  ins[k] = NULL;
+  lied_meta_block(m, b ? "flow_b" : "flow_a", b ? hx_flow_b_b : hx_flow_a_b, 0, ins,
+                  LIED_SIGS(&out->state.m_flow, &out->state.h, TF_X(med, *out)));
+  lied_meta_lanes(m, b ? hx_flow_b_lanes : hx_flow_a_lanes);
+  tf_meta_writes_m(m, out);
+  tf_meta_reads(m, in, TF_M);
+}
+
 /* The exchanger's ports, states (N cells per stream, the wall's when it
  * has a heat capacity) and variables. */
 static void hx_meta_vars(lied_meta *m, tf_hx *x, int N) {
@@ -490,12 +510,14 @@ static void hx_meta_vars(lied_meta *m, tf_hx *x, int N) {
     }
 }
 
-/* The energy block: it reads every cell and writes every derivative. */
+/* The energy block: it reads every cell and writes every derivative; of the
+ * inlets m_flow, h, and p where the medium's T depends on it. */
 static void hx_meta_energy(lied_meta *m, tf_hx *x, int N) {
-  const void *in[3 * HX_MAXN + 6], *out[3 * HX_MAXN + 8];
+  const void *in[3 * HX_MAXN + 8], *out[3 * HX_MAXN + 8];
   int k = 0, o = 0;
-  in[k++] = &x->inlet_a.state;
-  in[k++] = &x->inlet_b.state;
+  const int va = TF_M | tf_T_reads(&x->med_a), vb = TF_M | tf_T_reads(&x->med_b);
+  k = tf_list_state(in, k, &x->inlet_a, va);
+  k = tf_list_state(in, k, &x->inlet_b, vb);
   if (tf_nX(&x->med_a)) in[k++] = &x->inlet_a.X;
   if (tf_nX(&x->med_b)) in[k++] = &x->inlet_b.X;
   if (x->UA_from_input) in[k++] = &x->UA_in.y;
@@ -511,32 +533,8 @@ static void hx_meta_energy(lied_meta *m, tf_hx *x, int N) {
   out[o] = NULL;
   lied_meta_block(m, "energy", hx_energy_b, 0, in, out);
   lied_meta_lanes(m, hx_energy_lanes);
-}
-
-/* The outlets' states: they read the last cells (cross flow: the last
- * elements of the rows). */
-static void hx_meta_outlets(lied_meta *m, tf_hx *x, int N) {
-  const void *in[2 * HX_MAXN + 5], *out[5];
-  int k = 0, o = 0;
-  in[k++] = &x->inlet_a.state;
-  in[k++] = &x->inlet_b.state;
-  if (tf_nX(&x->med_a)) in[k++] = &x->inlet_a.X;
-  if (tf_nX(&x->med_b)) in[k++] = &x->inlet_b.X;
-  if (x->kind == HX_CROSS) {
-    const int n = x->N;
-    for (int r = 0; r < n; r++) in[k++] = &x->h_a[r * n + n - 1], in[k++] = &x->h_b[(n - 1) * n + r];
-  } else {
-    in[k++] = &x->h_a[N - 1];
-    in[k++] = &x->h_b[N - 1];
-  }
-  in[k] = NULL;
-  out[o++] = &x->outlet_a.state;
-  out[o++] = &x->outlet_b.state;
-  if (tf_nX(&x->med_a)) out[o++] = &x->outlet_a.X;
-  if (tf_nX(&x->med_b)) out[o++] = &x->outlet_b.X;
-  out[o] = NULL;
-  lied_meta_block(m, "state", hx_state_b, 0, in, out);
-  lied_meta_lanes(m, hx_state_lanes);
+  tf_meta_reads(m, &x->inlet_a, va);
+  tf_meta_reads(m, &x->inlet_b, vb);
 }
 
 static void hx_meta(lied_meta *m, void *self) {
@@ -544,7 +542,14 @@ static void hx_meta(lied_meta *m, void *self) {
   const int N = hx_cells(x); /* cells per stream */
   hx_meta_vars(m, x, N);
   hx_meta_energy(m, x, N);
-  hx_meta_outlets(m, x, N);
+  /* each side's outlet: its inlet's p; its inlet's m_flow and X with its
+   * last cells (cross flow: the last elements of the rows, columns) */
+  tf_meta_p_pass(m, "pressure_a", hx_pressure_a_b, hx_pressure_a_b_lanes, &x->inlet_a,
+                 &x->outlet_a);
+  hx_meta_flow(m, x, 0, N);
+  tf_meta_p_pass(m, "pressure_b", hx_pressure_b_b, hx_pressure_b_b_lanes, &x->inlet_b,
+                 &x->outlet_b);
+  hx_meta_flow(m, x, 1, N);
   lied_meta_block(m, "der", hx_der_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->inlet_a.der, &x->inlet_b.der),
                   LIED_SIGS(&x->outlet_a.der, &x->outlet_b.der));
@@ -557,6 +562,8 @@ static void hx_meta(lied_meta *m, void *self) {
   lied_meta_lanes(m, hx_r_b_lanes);
   lied_meta_block(m, "kinks", hx_kinks_b, 0, LIED_SIGS(&x->inlet_a.state, &x->inlet_b.state),
                   LIED_SIGS(&x->z_a, &x->z_b));
+  tf_meta_reads(m, &x->inlet_a, TF_M);
+  tf_meta_reads(m, &x->inlet_b, TF_M);
   tf_meta_flow_kink(m, "z_a", &x->z_a);
   tf_meta_flow_kink(m, "z_b", &x->z_b);
 }

@@ -14,7 +14,7 @@
  * so m_a dh_a + m_b dh_b = 0: the heat leaving one stream enters the other,
  * with no division by a flow (a stagnant stream's outlet takes the other
  * inlet's temperature, carrying nothing). */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 enum { NTU_PARALLEL = 0, NTU_COUNTER = 1, NTU_CROSS = 2 };
 
@@ -52,7 +52,12 @@ static void ntu_side(const tf_med *m, const tf_state *in, double T_in, double T_
   *cp = fabs(dT) > 1e-9 * T_in ? *dH / dT : m->fn->cp(m->par + 1, in->p, in->h);
 }
 
-static void ntu_state(const lied_env *env, tf_ntu *x) {
+/* Each side's outlet pressure is its inlet's; the flow block (both sides'
+ * m_flow, h and X: the enthalpies depend on both inlets) reads no pressure
+ * where the media's T does not depend on it. */
+TF_P_PASS(ntu_pressure_a_b, tf_ntu, inlet_a, outlet_a)
+TF_P_PASS(ntu_pressure_b_b, tf_ntu, inlet_b, outlet_b)
+static void ntu_flow(const lied_env *env, tf_ntu *x) {
   const tf_state *a = x->inlet_a.state, *b = x->inlet_b.state;
   tf_med ma_, mb_;
   const tf_med *ma = tf_med_at(&x->med_a, x->inlet_a.X, &ma_);
@@ -78,8 +83,10 @@ static void ntu_state(const lied_env *env, tf_ntu *x) {
    * smaller; Cr for the larger; both 1 without flow) */
   dha = -x->eps * (Ca > 0 ? Cmin / Ca : 1) * dHa;
   dhb = x->eps * (Cb > 0 ? Cmin / Cb : 1) * dHb;
-  x->outlet_a.state = (tf_state){a->m_flow, a->p, a->h + dha};
-  x->outlet_b.state = (tf_state){b->m_flow, b->p, b->h + dhb};
+  x->outlet_a.state.m_flow = a->m_flow;
+  x->outlet_a.state.h = a->h + dha;
+  x->outlet_b.state.m_flow = b->m_flow;
+  x->outlet_b.state.h = b->h + dhb;
   tf_pass_X(&x->med_a, &x->inlet_a, &x->outlet_a);
   tf_pass_X(&x->med_b, &x->inlet_b, &x->outlet_b);
 }
@@ -107,7 +114,7 @@ static void ntu_r_b(const lied_env *env, tf_ntu *x) {
   (void)env;
   tf_pass_r(&x->inlet_b, &x->outlet_b, x->L_b);
 }
-LIED_BLOCK(ntu_state_b, tf_ntu, ntu_state)
+LIED_BLOCK(ntu_flow_b, tf_ntu, ntu_flow)
 LIED_BLOCK(ntu_temps_b, tf_ntu, ntu_temps)
 LIED_BLOCK(ntu_der_b, tf_ntu, ntu_der)
 LIED_BLOCK(ntu_r_a_b, tf_ntu, ntu_r_a)
@@ -133,18 +140,30 @@ static void ntu_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "Cr", "1", &x->Cr);
   lied_meta_var(m, "T_a", "K", &x->T_a);
   lied_meta_var(m, "T_b", "K", &x->T_b);
-  const void *in[5] = {&x->inlet_a.state, &x->inlet_b.state, NULL, NULL, NULL};
-  int n = 2;
+  tf_meta_p_pass(m, "pressure_a", ntu_pressure_a_b, ntu_pressure_a_b_lanes, &x->inlet_a,
+                 &x->outlet_a);
+  tf_meta_p_pass(m, "pressure_b", ntu_pressure_b_b, ntu_pressure_b_b_lanes, &x->inlet_b,
+                 &x->outlet_b);
+  const int va = TF_M | tf_T_reads(&x->med_a), vb = TF_M | tf_T_reads(&x->med_b);
+  const void *in[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+  int n = tf_list_state(in, 0, &x->inlet_a, va);
+  n = tf_list_state(in, n, &x->inlet_b, vb);
   if (tf_nX(&x->med_a)) in[n++] = &x->inlet_a.X;
   if (tf_nX(&x->med_b)) in[n++] = &x->inlet_b.X;
-  const void *out[9] = {&x->outlet_a.state, &x->outlet_b.state, &x->Q_flow, &x->eps, &x->NTU,
-                        &x->Cr, NULL, NULL, NULL};
-  n = 6;
+  const void *out[11] = {&x->outlet_a.state.m_flow, &x->outlet_a.state.h,
+                         &x->outlet_b.state.m_flow, &x->outlet_b.state.h, &x->Q_flow, &x->eps,
+                         &x->NTU, &x->Cr, NULL, NULL, NULL};
+  n = 8;
   if (tf_nX(&x->med_a)) out[n++] = &x->outlet_a.X;
   if (tf_nX(&x->med_b)) out[n++] = &x->outlet_b.X;
-  lied_meta_block(m, "state", ntu_state_b, 0, in, out);
-  const void *tin[5] = {&x->outlet_a.state, &x->outlet_b.state, NULL, NULL, NULL};
-  n = 2;
+  lied_meta_block(m, "flow", ntu_flow_b, 0, in, out);
+  tf_meta_writes_m(m, &x->outlet_a);
+  tf_meta_writes_m(m, &x->outlet_b);
+  tf_meta_reads(m, &x->inlet_a, va);
+  tf_meta_reads(m, &x->inlet_b, vb);
+  const void *tin[7] = {&x->outlet_a.state.p, &x->outlet_a.state.h, &x->outlet_b.state.p,
+                        &x->outlet_b.state.h, NULL, NULL, NULL};
+  n = 4;
   if (tf_nX(&x->med_a)) tin[n++] = &x->inlet_a.X;
   if (tf_nX(&x->med_b)) tin[n++] = &x->inlet_b.X;
   lied_meta_block(m, "temperatures", ntu_temps_b, 0, tin, LIED_SIGS(&x->T_a, &x->T_b));

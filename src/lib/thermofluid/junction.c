@@ -7,7 +7,7 @@
  * enthalpy flow out, m*h, is exactly sum m_i h_i (energy is conserved). Each
  * inlet's pressure mismatch goes into its inertial pressure. No states. */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_junction {
   tf_in inlet[TF_MAXN];
@@ -19,22 +19,42 @@ typedef struct tf_junction {
   double z[TF_MAXN]; /* kink functions: the inlets' flows (|m| in the weights) */
 } tf_junction;
 
-static void junction_state(const lied_env *env, tf_junction *j) {
-  (void)env;
-  double m = 0, wsum = 0, p = 0, h = 0, S = 0, X[TF_NX] = {0};
-  const int nX = tf_nX(&j->med);
+/* The regularisation d of the mixing weights |m_k| + d. */
+static inline double junction_d(const tf_junction *j) {
+  double S = 0;
   for (int k = 0; k < j->N; k++) S += fabs(j->inlet[k].state->m_flow);
-  const double f = S < j->eps ? 1.0 - S / j->eps : 0.0, d = j->eps * f * f;
+  const double f = S < j->eps ? 1.0 - S / j->eps : 0.0;
+  return j->eps * f * f;
+}
+/* The mixed pressure and, in a block of its own, the flow with the mixed
+ * h and X (the same weights, summed in the same order). */
+static void junction_pressure(const lied_env *env, tf_junction *j) {
+  (void)env;
+  const double d = junction_d(j);
+  double wsum = 0, p = 0;
+  for (int k = 0; k < j->N; k++) {
+    const tf_state *in = j->inlet[k].state;
+    double w = fabs(in->m_flow) + d;
+    wsum += w;
+    p += w * in->p;
+  }
+  j->outlet.state.p = p / wsum;
+}
+static void junction_flow(const lied_env *env, tf_junction *j) {
+  (void)env;
+  double m = 0, wsum = 0, h = 0, X[TF_NX] = {0};
+  const int nX = tf_nX(&j->med);
+  const double d = junction_d(j);
   for (int k = 0; k < j->N; k++) {
     const tf_state *in = j->inlet[k].state;
     double w = fabs(in->m_flow) + d;
     m += in->m_flow;
     wsum += w;
-    p += w * in->p;
     h += w * in->h;
     for (int c = 0; c < nX; c++) X[c] += w * j->inlet[k].X->X[c];
   }
-  j->outlet.state = (tf_state){m, p / wsum, h / wsum};
+  j->outlet.state.m_flow = m;
+  j->outlet.state.h = h / wsum;
   for (int c = 0; c < nX; c++) j->outlet.X.X[c] = X[c] / wsum;
 }
 static void junction_der(const lied_env *env, tf_junction *j) {
@@ -56,13 +76,14 @@ static void junction_out(const lied_env *env, tf_junction *j) {
   j->T = tf_T(med, j->outlet.state.p, j->outlet.state.h);
   TF_GUARD_PH(env, j, med, j->T, j->outlet.state.p, j->outlet.state.h, "mixed stream");
 }
+LIED_BLOCK(junction_pressure_b, tf_junction, junction_pressure)
+LIED_BLOCK(junction_flow_b, tf_junction, junction_flow)
 /* Kinks (docs/events.md): each inlet's |m_flow| in the mixing weights. */
 static void junction_kinks(const lied_env *env, tf_junction *j) {
   (void)env;
   for (int k = 0; k < j->N; k++) j->z[k] = j->inlet[k].state->m_flow;
 }
 LIED_BLOCK(junction_kinks_b, tf_junction, junction_kinks)
-LIED_BLOCK(junction_state_b, tf_junction, junction_state)
 LIED_BLOCK(junction_der_b, tf_junction, junction_der)
 LIED_BLOCK(junction_r_b, tf_junction, junction_r)
 LIED_BLOCK(junction_out_b, tf_junction, junction_out)
@@ -75,13 +96,14 @@ static int junction_init(void *self, lied_init *ctx) {
 static void junction_meta(lied_meta *m, void *self) {
   tf_junction *j = self;
   char name[32];
-  const void *in_state[2 * TF_MAXN + 1], *in_der[TF_MAXN + 1], *in_r[TF_MAXN + 3],
-      *out_r[TF_MAXN + 1];
+  const void *in_p[TF_MAXN + 1], *in_state[3 * TF_MAXN + 1], *in_der[TF_MAXN + 1],
+      *in_r[TF_MAXN + 3], *out_r[TF_MAXN + 1];
   int n = j->N, nr = 0, ns = 0;
   for (int k = 0; k < n; k++) {
     snprintf(name, sizeof name, "inlet%d", k + 1);
     tf_meta_in(m, name, 0, &j->inlet[k], &j->med);
-    in_state[ns++] = &j->inlet[k].state;
+    in_p[k] = &j->inlet[k].state;
+    ns = tf_list_state(in_state, ns, &j->inlet[k], TF_M | TF_H);
     if (tf_nX(&j->med)) in_state[ns++] = &j->inlet[k].X;
     in_der[k] = &j->inlet[k].der;
     in_r[nr++] = &j->inlet[k].state;
@@ -91,19 +113,27 @@ static void junction_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "m_flow", "kg/s", &j->outlet.state.m_flow);
   lied_meta_var(m, "T", "K", &j->T);
   in_r[nr++] = &j->outlet.r;
-  in_r[nr++] = &j->outlet.state;
+  in_r[nr++] = &j->outlet.state.p;
   in_r[nr++] = &j->outlet.der;
-  in_state[ns] = in_der[n] = out_r[n] = in_r[nr] = NULL;
-  lied_meta_block(m, "state", junction_state_b, 0, in_state,
-                  LIED_SIGS(&j->outlet.state, TF_X(&j->med, j->outlet)));
+  in_p[n] = in_state[ns] = in_der[n] = out_r[n] = in_r[nr] = NULL;
+  /* the weights read each inlet's m_flow; the pressure its p, the flow its h */
+  lied_meta_block(m, "pressure", junction_pressure_b, 0, in_p, LIED_SIGS(&j->outlet.state.p));
+  for (int k = 0; k < n; k++) tf_meta_reads(m, &j->inlet[k], TF_M | TF_P);
+  lied_meta_block(m, "flow", junction_flow_b, 0, in_state,
+                  LIED_SIGS(&j->outlet.state.m_flow, &j->outlet.state.h, TF_X(&j->med, j->outlet)));
+  tf_meta_writes_m(m, &j->outlet);
+  for (int k = 0; k < n; k++) tf_meta_reads(m, &j->inlet[k], TF_M | TF_H);
   lied_meta_block(m, "der", junction_der_b, LIED_BLOCK_CONST_COEFF, in_der,
                   LIED_SIGS(&j->outlet.der));
   lied_meta_block(m, "r", junction_r_b, LIED_BLOCK_CONST_COEFF, in_r, out_r);
+  for (int k = 0; k < n; k++) tf_meta_reads(m, &j->inlet[k], TF_P);
   lied_meta_block(m, "output", junction_out_b, 0,
-                  LIED_SIGS(&j->outlet.state, TF_X(&j->med, j->outlet)), LIED_SIGS(&j->T));
+                  LIED_SIGS(&j->outlet.state.p, &j->outlet.state.h, TF_X(&j->med, j->outlet)),
+                  LIED_SIGS(&j->T));
   const void *kin[TF_MAXN + 1] = {NULL}, *kout[TF_MAXN + 1] = {NULL};
   for (int k = 0; k < n; k++) kin[k] = &j->inlet[k].state, kout[k] = &j->z[k];
   lied_meta_block(m, "kinks", junction_kinks_b, 0, kin, kout);
+  for (int k = 0; k < n; k++) tf_meta_reads(m, &j->inlet[k], TF_M);
   for (int k = 0; k < n; k++) {
     snprintf(name, sizeof name, "z%d", k + 1);
     tf_meta_flow_kink(m, name, &j->z[k]);

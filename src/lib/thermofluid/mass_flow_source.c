@@ -4,7 +4,7 @@
  * flow state and no tearing pair: it absorbs whatever pressure the stream
  * needs (the inertial pressure returned to it is not used), and
  * der_m_flow = 0 (a signal's rate of change is not taken into account). */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_mfsrc {
   tf_out outlet;
@@ -15,26 +15,40 @@ typedef struct tf_mfsrc {
   int m_from_input, T0_from_input;
 } tf_mfsrc;
 
-static inline void mfsrc_eq(double m, double p, double h, double *o) {
-  o[0] = m, o[1] = p, o[2] = h;
+/* The outlet: the pressure p0 (a constant of the run), and the flow with
+ * h(p0, T0) (docs/thermofluid.md, "What the blocks read and write"). */
+static void mfsrc_pressure(const lied_env *env, tf_mfsrc *s) {
+  (void)env;
+  s->outlet.state.p = s->p0;
 }
-static void mfsrc_state(const lied_env *env, tf_mfsrc *s) {
+static void mfsrc_flow(const lied_env *env, tf_mfsrc *s) {
   double m = s->m_from_input ? s->m_in.y->y : s->m_flow;
   double h = s->h0;
   if (s->T0_from_input) {
     h = tf_h(&s->med, s->p0, s->T0_in.y->y);
     TF_GUARD_PT(env, s, &s->med, h, s->p0, s->T0_in.y->y, "state (p0, T0_in)");
   }
-  mfsrc_eq(m, s->p0, h, &s->outlet.state.m_flow);
+  s->outlet.state.m_flow = m;
+  s->outlet.state.h = h;
 }
 static void mfsrc_der(const lied_env *env, tf_mfsrc *s) {
   (void)env;
   s->outlet.der.der_m_flow = 0;
 }
-LIED_BLOCK(mfsrc_state_b, tf_mfsrc, mfsrc_state)
+LIED_BLOCK(mfsrc_pressure_b, tf_mfsrc, mfsrc_pressure)
+LIED_BLOCK(mfsrc_flow_b, tf_mfsrc, mfsrc_flow)
 LIED_BLOCK(mfsrc_der_b, tf_mfsrc, mfsrc_der)
 
-static void mfsrc_state_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
+LIED_LANE_BODY void mfsrc_pressure_lanes_n(const lied_env *env, char *g, size_t n,
+                                           size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict p0 = LIED_LANE(tf_mfsrc, g, p0);
+  double *restrict o = LIED_LANE(tf_mfsrc, g, outlet.state.p);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) o[l] = p0[l];
+}
+LIED_LANE_FORM(mfsrc_pressure_lanes)
+static void mfsrc_flow_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
   const double *m_in = LIED_LANE_IN(tf_mfsrc, g, m_in.y);
   const double *T_in = LIED_LANE_IN(tf_mfsrc, g, T0_in.y);
@@ -42,7 +56,6 @@ static void mfsrc_state_lanes(const lied_env *env, char *g, size_t n, size_t str
                *h0 = LIED_LANE(tf_mfsrc, g, h0);
   double *o = LIED_LANE(tf_mfsrc, g, outlet.state);
   for (size_t l = 0; l < n; l++) {
-    double v[3];
     double mm = TF_LANE_INT(tf_mfsrc, g, m_from_input, l) ? m_in[l] : m[l];
     double h = h0[l];
     if (TF_LANE_INT(tf_mfsrc, g, T0_from_input, l)) {
@@ -52,8 +65,7 @@ static void mfsrc_state_lanes(const lied_env *env, char *g, size_t n, size_t str
       TF_GUARD_PT(env, TF_LANE_WORD(tf_mfsrc, g, h0, l), &med, h, p0[l], T_in[l],
                   "state (p0, T0_in)");
     }
-    mfsrc_eq(mm, p0[l], h, v);
-    TF_V(o, 0, l) = v[0], TF_V(o, 1, l) = v[1], TF_V(o, 2, l) = v[2];
+    TF_V(o, 0, l) = mm, TF_V(o, 2, l) = h;
   }
 }
 LIED_LANE_BODY void mfsrc_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
@@ -83,8 +95,12 @@ static void mfsrc_meta(lied_meta *m, void *self) {
   if (s->m_from_input) in[k++] = &s->m_in.y;
   if (s->T0_from_input) in[k++] = &s->T0_in.y;
   if (k == 0) in[k++] = &s->m_flow; /* a parameter: the block runs once */
-  lied_meta_block(m, "state", mfsrc_state_b, 0, in, LIED_SIGS(&s->outlet.state));
-  lied_meta_lanes(m, mfsrc_state_lanes);
+  lied_meta_block(m, "pressure", mfsrc_pressure_b, 0, LIED_NONE, LIED_SIGS(&s->outlet.state.p));
+  lied_meta_lanes(m, mfsrc_pressure_lanes);
+  lied_meta_block(m, "flow", mfsrc_flow_b, 0, in,
+                  LIED_SIGS(&s->outlet.state.m_flow, &s->outlet.state.h));
+  lied_meta_lanes(m, mfsrc_flow_lanes);
+  tf_meta_writes_m(m, &s->outlet);
   lied_meta_block(m, "der", mfsrc_der_b, 0, LIED_NONE, LIED_SIGS(&s->outlet.der));
   lied_meta_lanes(m, mfsrc_der_lanes);
 }

@@ -245,11 +245,11 @@ static int ma_check_rho_u(const double *c, double rho, double u, char *why, size
 static const tf_medium tf_liquid = {
     .name = "liquid", .rho = liq_rho, .T = liq_T, .h = liq_h, .cp = liq_cp,
     .from_rho_u = liq_from_rho_u, .check = liq_check, .T_lanes = liq_T_lanes,
-    .id = "liquid", .kind = TF_LIQUID, .nc = 5};
+    .id = "liquid", .kind = TF_LIQUID, .nc = 5, .T_of_h = 1, .rho_of_p = 1};
 static const tf_medium tf_gas = {
     .name = "ideal gas", .rho = gas_rho, .T = gas_T, .h = gas_h, .cp = gas_cp,
     .from_rho_u = gas_from_rho_u, .check = gas_check, .T_lanes = gas_T_lanes,
-    .id = "gas", .kind = TF_GAS, .nc = 2};
+    .id = "gas", .kind = TF_GAS, .nc = 2, .T_of_h = 1};
 static const tf_medium tf_steam = {
     .name = "water and steam (IAPWS-IF97)", .rho = steam_rho, .T = steam_T, .h = steam_h,
     .cp = steam_cp, .from_rho_u = steam_from_rho_u, .check = steam_check,

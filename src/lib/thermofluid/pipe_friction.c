@@ -9,7 +9,7 @@
  * Re = |m| d/(A mu) with the dynamic viscosity mu a parameter (the media
  * have none). Written with g = f Re, dp = g mu l m/(2 rho A d^2): no division
  * by the flow, odd in it, g = 64 down to standstill. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_pipe {
   tf_in inlet;
@@ -35,7 +35,8 @@ static inline double pipe_g(double Re, double r) {
   return (1 - s) * 64.0 + s * Re * haaland(Re, r);
 }
 
-static void pipe_state(const lied_env *env, tf_pipe *q) {
+/* The outlet's pressure (the flow block passes m_flow, h and X). */
+static void pipe_pressure(const lied_env *env, tf_pipe *q) {
   const tf_state *in = q->inlet.state;
   tf_med mx;
   const tf_med *med = tf_med_at(&q->med, q->inlet.X, &mx);
@@ -46,9 +47,9 @@ static void pipe_state(const lied_env *env, tf_pipe *q) {
   const double g = pipe_g(q->Re, q->ks / q->d);
   q->f = q->Re > 0 ? g / q->Re : 0;
   q->dp = g * q->mu * q->l * m / (2 * rho * A * q->d * q->d);
-  q->outlet.state = (tf_state){m, in->p - q->dp, in->h};
-  tf_pass_X(&q->med, &q->inlet, &q->outlet);
+  q->outlet.state.p = in->p - q->dp;
 }
+TF_FLOW_PASS(pipe_flow_b, tf_pipe, inlet, outlet, med)
 static void pipe_der(const lied_env *env, tf_pipe *q) {
   (void)env;
   tf_pass_der(&q->inlet, &q->outlet);
@@ -57,7 +58,7 @@ static void pipe_r(const lied_env *env, tf_pipe *q) {
   (void)env;
   tf_pass_r(&q->inlet, &q->outlet, q->L);
 }
-LIED_BLOCK(pipe_state_b, tf_pipe, pipe_state)
+LIED_BLOCK(pipe_pressure_b, tf_pipe, pipe_pressure)
 LIED_BLOCK(pipe_der_b, tf_pipe, pipe_der)
 LIED_BLOCK(pipe_r_b, tf_pipe, pipe_r)
 
@@ -74,8 +75,11 @@ static void pipe_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "dp", "Pa", &q->dp);
   lied_meta_var(m, "Re", "1", &q->Re);
   lied_meta_var(m, "f", "1", &q->f);
-  lied_meta_block(m, "state", pipe_state_b, 0, LIED_SIGS(&q->inlet.state, TF_X(&q->med, q->inlet)),
-                  LIED_SIGS(&q->outlet.state, &q->dp, &q->Re, &q->f, TF_X(&q->med, q->outlet)));
+  lied_meta_block(m, "pressure", pipe_pressure_b, 0,
+                  LIED_SIGS(&q->inlet.state, TF_X(&q->med, q->inlet)),
+                  LIED_SIGS(&q->outlet.state.p, &q->dp, &q->Re, &q->f));
+  tf_meta_reads(m, &q->inlet, tf_rho_reads(&q->med));
+  tf_meta_flow_pass(m, pipe_flow_b, &q->inlet, &q->outlet, &q->med);
   lied_meta_block(m, "der", pipe_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&q->inlet.der),
                   LIED_SIGS(&q->outlet.der));
   lied_meta_block(m, "r", pipe_r_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&q->outlet.r, &q->inlet.der),

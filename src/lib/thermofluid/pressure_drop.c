@@ -2,7 +2,7 @@
  * with a linear part near zero), LinearQuadraticDrop (k1*m + k2*m|m|) and
  * LaminarDrop (Hagen-Poiseuille). All are odd in the mass flow, so reversed
  * flow is handled; all have an inertance L. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 enum { LAW_REF = 1, LAW_LINQUAD, LAW_LAMINAR };
 
@@ -34,21 +34,22 @@ static inline double dp_laminar_law(const tf_drop *d, double m, double p, double
   return 128.0 * d->c * d->a * m / (TF_PI * d4 * tf_rho(tf_med_at(&d->med, d->inlet.X, &mx), p, h));
 }
 
-/* Outlet state: same flow and enthalpy, pressure lowered by the law. */
-#define DROP_STATE(NAME, LAW)                                          \
+/* Outlet pressure lowered by the law (a block of its own: docs/thermofluid.md,
+ * "What the blocks read and write"). */
+#define DROP_PRESSURE(NAME, LAW)                                       \
   static void NAME(const lied_env *env, tf_drop *d) {                  \
     (void)env;                                                         \
     const tf_state *in = d->inlet.state;                               \
     d->dp = LAW(d, in->m_flow, in->p, in->h);                          \
-    d->outlet.state = (tf_state){in->m_flow, in->p - d->dp, in->h};    \
-    tf_pass_X(&d->med, &d->inlet, &d->outlet);                         \
+    d->outlet.state.p = in->p - d->dp;                                 \
   }
-DROP_STATE(drop_state_ref, dp_ref_law)
-DROP_STATE(drop_state_linquad, dp_linquad_law)
-DROP_STATE(drop_state_laminar, dp_laminar_law)
-LIED_BLOCK(drop_state_ref_b, tf_drop, drop_state_ref)
-LIED_BLOCK(drop_state_linquad_b, tf_drop, drop_state_linquad)
-LIED_BLOCK(drop_state_laminar_b, tf_drop, drop_state_laminar)
+DROP_PRESSURE(drop_p_ref, dp_ref_law)
+DROP_PRESSURE(drop_p_linquad, dp_linquad_law)
+DROP_PRESSURE(drop_p_laminar, dp_laminar_law)
+LIED_BLOCK(drop_p_ref_b, tf_drop, drop_p_ref)
+LIED_BLOCK(drop_p_linquad_b, tf_drop, drop_p_linquad)
+LIED_BLOCK(drop_p_laminar_b, tf_drop, drop_p_laminar)
+TF_FLOW_PASS(drop_flow_b, tf_drop, inlet, outlet, med) /* the same m_flow, h, X */
 
 static void drop_der(const lied_env *env, tf_drop *d) {
   (void)env;
@@ -67,11 +68,16 @@ static void drop_meta(lied_meta *m, void *self) {
   tf_meta_out(m, "outlet", 0, &d->outlet, &d->med);
   lied_meta_var(m, "m_flow", "kg/s", &d->outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &d->dp);
-  lied_block_fn state = d->law == LAW_REF       ? drop_state_ref_b
-                       : d->law == LAW_LINQUAD ? drop_state_linquad_b
-                                               : drop_state_laminar_b;
-  lied_meta_block(m, "state", state, 0, LIED_SIGS(&d->inlet.state, TF_X(&d->med, d->inlet)),
-                  LIED_SIGS(&d->outlet.state, &d->dp, TF_X(&d->med, d->outlet)));
+  lied_block_fn pressure = d->law == LAW_REF       ? drop_p_ref_b
+                          : d->law == LAW_LINQUAD ? drop_p_linquad_b
+                                                  : drop_p_laminar_b;
+  /* the laws with a density read the whole inlet state (and X); k1 m + k2 m|m| its m_flow, p */
+  const int rho = d->law != LAW_LINQUAD;
+  lied_meta_block(m, "pressure", pressure, 0,
+                  LIED_SIGS(&d->inlet.state, rho ? TF_X(&d->med, d->inlet) : NULL),
+                  LIED_SIGS(&d->outlet.state.p, &d->dp));
+  tf_meta_reads(m, &d->inlet, rho ? tf_rho_reads(&d->med) : TF_M | TF_P);
+  tf_meta_flow_pass(m, drop_flow_b, &d->inlet, &d->outlet, &d->med);
   lied_meta_block(m, "der", drop_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&d->inlet.der),
                   LIED_SIGS(&d->outlet.der));
   lied_meta_block(m, "r", drop_r_b, LIED_BLOCK_CONST_COEFF,

@@ -1,7 +1,7 @@
 /* pump.c - Pump with the simple characteristic
  * dp = k_p * (omega*V_r/(2*pi) - m_flow/rho); omega is a parameter or the
  * signal input omega_in. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_pump {
   tf_in inlet;
@@ -13,7 +13,8 @@ typedef struct tf_pump {
   double dp, w; /* pressure rise, speed in use */
 } tf_pump;
 
-static void pump_state(const lied_env *env, tf_pump *p) {
+/* The outlet's pressure; the flow block passes m_flow, h and X. */
+static void pump_pressure(const lied_env *env, tf_pump *p) {
   const tf_state *in = p->inlet.state;
   p->w = p->omega_from_input ? p->omega_in.y->y : p->omega;
   tf_med mx;
@@ -21,9 +22,9 @@ static void pump_state(const lied_env *env, tf_pump *p) {
   double rho = tf_rho(med, in->p, in->h);
   TF_GUARD_PH(env, p, med, rho, in->p, in->h, "inflow");
   p->dp = p->k_p * (p->w * p->V_r / (2.0 * TF_PI) - in->m_flow / rho);
-  p->outlet.state = (tf_state){in->m_flow, in->p + p->dp, in->h};
-  tf_pass_X(&p->med, &p->inlet, &p->outlet);
+  p->outlet.state.p = in->p + p->dp;
 }
+TF_FLOW_PASS(pump_flow_b, tf_pump, inlet, outlet, med)
 static void pump_der(const lied_env *env, tf_pump *p) {
   (void)env;
   tf_pass_der(&p->inlet, &p->outlet);
@@ -32,7 +33,7 @@ static void pump_r(const lied_env *env, tf_pump *p) {
   (void)env;
   tf_pass_r(&p->inlet, &p->outlet, p->L);
 }
-LIED_BLOCK(pump_state_b, tf_pump, pump_state)
+LIED_BLOCK(pump_pressure_b, tf_pump, pump_pressure)
 LIED_BLOCK(pump_der_b, tf_pump, pump_der)
 LIED_BLOCK(pump_r_b, tf_pump, pump_r)
 
@@ -53,8 +54,10 @@ static void pump_meta(lied_meta *m, void *self) {
   int n = 1;
   if (p->omega_from_input) in[n++] = &p->omega_in.y;
   in[n] = TF_X(&p->med, p->inlet);
-  lied_meta_block(m, "state", pump_state_b, 0, in,
-                  LIED_SIGS(&p->outlet.state, &p->dp, &p->w, TF_X(&p->med, p->outlet)));
+  lied_meta_block(m, "pressure", pump_pressure_b, 0, in,
+                  LIED_SIGS(&p->outlet.state.p, &p->dp, &p->w));
+  tf_meta_reads(m, &p->inlet, tf_rho_reads(&p->med));
+  tf_meta_flow_pass(m, pump_flow_b, &p->inlet, &p->outlet, &p->med);
   lied_meta_block(m, "der", pump_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&p->inlet.der),
                   LIED_SIGS(&p->outlet.der));
   lied_meta_block(m, "r", pump_r_b, LIED_BLOCK_CONST_COEFF,

@@ -5,7 +5,7 @@
  * fixes the pressure and the temperature of the water that leaves it (an
  * open expansion tank with an ideal heat sink); what flows in leaves the
  * model. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_reservoir {
   tf_in inlet;
@@ -22,14 +22,20 @@ typedef struct tf_reservoir {
 static inline double res_p(const tf_reservoir *s) {
   return s->p0_from_input ? s->p0_in.y->y : s->p0;
 }
-static void res_state(const lied_env *env, tf_reservoir *s) {
-  double p = res_p(s);
+/* The outlet: the pressure p0, and the flow state with h(p0, T0). */
+static void res_pressure(const lied_env *env, tf_reservoir *s) {
+  (void)env;
+  s->outlet.state.p = res_p(s);
+}
+static void res_flow(const lied_env *env, tf_reservoir *s) {
   double h = s->h0;
   if (s->T0_from_input) {
+    const double p = res_p(s);
     h = tf_h(&s->med, p, s->T0_in.y->y);
     TF_GUARD_PT(env, s, &s->med, h, p, s->T0_in.y->y, "state (p0, T0_in)");
   }
-  s->outlet.state = (tf_state){s->m_flow, p, h};
+  s->outlet.state.m_flow = s->m_flow;
+  s->outlet.state.h = h;
 }
 static void res_der(const lied_env *env, tf_reservoir *s) {
   (void)env;
@@ -51,7 +57,8 @@ static void res_out(const lied_env *env, tf_reservoir *s) {
   s->T_in = tf_T(med, s->inlet.state->p, s->inlet.state->h);
   TF_GUARD_PH(env, s, med, s->T_in, s->inlet.state->p, s->inlet.state->h, "inflow");
 }
-LIED_BLOCK(res_state_b, tf_reservoir, res_state)
+LIED_BLOCK(res_pressure_b, tf_reservoir, res_pressure)
+LIED_BLOCK(res_flow_b, tf_reservoir, res_flow)
 LIED_BLOCK(res_der_b, tf_reservoir, res_der)
 LIED_BLOCK(res_residual_b, tf_reservoir, res_residual)
 LIED_BLOCK(res_r_b, tf_reservoir, res_r)
@@ -76,11 +83,17 @@ static void res_meta(lied_meta *m, void *self) {
   lied_meta_tear(m, "dm_flow", &s->dm_flow, "res", &s->res);
   lied_meta_var(m, "m_in", "kg/s", &s->m_in);
   lied_meta_var(m, "T_in", "K", &s->T_in);
+  lied_meta_block(m, "pressure", res_pressure_b, 0,
+                  s->p0_from_input ? LIED_SIGS(&s->p0_in.y) : LIED_NONE,
+                  LIED_SIGS(&s->outlet.state.p));
+  /* h(p0, T0_in) reads p0 where the medium's h depends on p */
   const void *in[4] = {&s->m_flow, NULL, NULL, NULL};
   int n = 1;
-  if (s->p0_from_input) in[n++] = &s->p0_in.y;
   if (s->T0_from_input) in[n++] = &s->T0_in.y;
-  lied_meta_block(m, "state", res_state_b, 0, in, LIED_SIGS(&s->outlet.state));
+  if (s->T0_from_input && s->p0_from_input && !s->med.fn->T_of_h) in[n++] = &s->p0_in.y;
+  lied_meta_block(m, "flow", res_flow_b, 0, in,
+                  LIED_SIGS(&s->outlet.state.m_flow, &s->outlet.state.h));
+  tf_meta_writes_m(m, &s->outlet);
   lied_meta_block(m, "der", res_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->dm_flow),
                   LIED_SIGS(&s->outlet.der, &s->der_m_flow));
   lied_meta_block(m, "residual", res_residual_b, LIED_BLOCK_CONST_COEFF,
@@ -88,9 +101,13 @@ static void res_meta(lied_meta *m, void *self) {
   const void *rin[4] = {&s->inlet.state, &s->inlet.der, NULL, NULL};
   if (s->p0_from_input) rin[2] = &s->p0_in.y;
   lied_meta_block(m, "r", res_r_b, LIED_BLOCK_CONST_COEFF, rin, LIED_SIGS(&s->inlet.r));
-  lied_meta_block(m, "output", res_out_b, 0,
-                  LIED_SIGS(&s->inlet.state, TF_X(&s->med, s->inlet)),
-                  LIED_SIGS(&s->m_in, &s->T_in));
+  tf_meta_reads(m, &s->inlet, TF_P);
+  const int vars = TF_M | tf_T_reads(&s->med);
+  const void *oin[4] = {NULL, NULL, NULL, NULL};
+  n = tf_list_state(oin, 0, &s->inlet, vars);
+  oin[n] = TF_X(&s->med, s->inlet);
+  lied_meta_block(m, "output", res_out_b, 0, oin, LIED_SIGS(&s->m_in, &s->T_in));
+  tf_meta_reads(m, &s->inlet, vars);
 }
 
 static const lied_param res_params[] = {

@@ -5,7 +5,7 @@
  * stream passes unchanged (no drop, no inertance); the value is also
  * recorded under its name (T, p, m_flow, h, X). */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 enum { Q_T = 1, Q_P, Q_M, Q_H, Q_X };
 
@@ -18,11 +18,10 @@ typedef struct tf_sensor {
   int quantity, k; /* k: the mass fraction X_k a MassFractionSensor measures */
 } tf_sensor;
 
-static void sensor_state(const lied_env *env, tf_sensor *s) {
-  (void)env;
-  s->outlet.state = *s->inlet.state;
-  tf_pass_X(&s->med, &s->inlet, &s->outlet);
-}
+/* no lane forms: a MassFractionSensor needs a mixture, so its defaults do
+ * not build (tests/unit/test_lane_forms.c) */
+TF_P_PASS_BLOCK(sensor_pressure_b, tf_sensor, inlet, outlet)
+TF_FLOW_PASS(sensor_flow_b, tf_sensor, inlet, outlet, med)
 static void sensor_measure(const lied_env *env, tf_sensor *s) {
   const tf_state *in = s->inlet.state;
   switch (s->quantity) {
@@ -48,7 +47,6 @@ static void sensor_r(const lied_env *env, tf_sensor *s) {
   (void)env;
   s->inlet.r.r = s->outlet.r->r;
 }
-LIED_BLOCK(sensor_state_b, tf_sensor, sensor_state)
 LIED_BLOCK(sensor_measure_b, tf_sensor, sensor_measure)
 LIED_BLOCK(sensor_der_b, tf_sensor, sensor_der)
 LIED_BLOCK(sensor_r_b, tf_sensor, sensor_r)
@@ -62,12 +60,19 @@ static void sensor_meta(lied_meta *m, void *self) {
   tf_meta_out(m, "outlet", 0, &s->outlet, &s->med);
   lied_meta_real_out(m, "y", 0, &s->y);
   lied_meta_var(m, quantity_name[s->quantity], quantity_unit[s->quantity], &s->value);
-  lied_meta_block(m, "state", sensor_state_b, 0,
-                  LIED_SIGS(&s->inlet.state, TF_X(&s->med, s->inlet)),
-                  LIED_SIGS(&s->outlet.state, TF_X(&s->med, s->outlet)));
-  lied_meta_block(m, "measure", sensor_measure_b, 0,
-                  LIED_SIGS(&s->inlet.state, TF_X(&s->med, s->inlet)),
-                  LIED_SIGS(&s->value, &s->y.y));
+  tf_meta_p_pass(m, "pressure", sensor_pressure_b, NULL, &s->inlet, &s->outlet);
+  tf_meta_flow_pass(m, sensor_flow_b, &s->inlet, &s->outlet, &s->med);
+  /* the measurement reads what its quantity needs: a temperature h, and p
+   * where the medium's T depends on it; a mass fraction the signal X only */
+  const int vars = s->quantity == Q_T   ? tf_T_reads(&s->med)
+                   : s->quantity == Q_P ? TF_P
+                   : s->quantity == Q_M ? TF_M
+                                        : TF_H;
+  const void *in[4] = {NULL, NULL, NULL, NULL};
+  int n = s->quantity == Q_X ? 0 : tf_list_state(in, 0, &s->inlet, vars);
+  if (s->quantity == Q_T || s->quantity == Q_X) in[n++] = TF_X(&s->med, s->inlet);
+  lied_meta_block(m, "measure", sensor_measure_b, 0, in, LIED_SIGS(&s->value, &s->y.y));
+  if (s->quantity != Q_X) tf_meta_reads(m, &s->inlet, vars);
   lied_meta_block(m, "der", sensor_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->inlet.der),
                   LIED_SIGS(&s->outlet.der));
   lied_meta_block(m, "r", sensor_r_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->outlet.r),

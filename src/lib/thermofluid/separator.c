@@ -17,7 +17,7 @@
  * p0. Reversed flow (m < 0) drains nothing. With an outlet, the flow's
  * reversal and the fog's onset are kinks of the outflow (docs/events.md). */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 #include "lib/thermofluid/moist_air.h"
 #include "lib/thermofluid/gas_media.h"
 #include "lib/thermofluid/nasa_moist.h"
@@ -52,7 +52,7 @@ static void sep_out(const lied_env *env, tf_separator *s) {
     lied_block_fault(env, s, "inflow: %s", why);
     s->T = s->m_cond = s->m_air = s->x_out = s->phi = s->H_cond = s->H_air = s->keep = NAN;
     s->z_flow = s->z_fog = NAN;
-    if (s->has_outlet) s->outlet.state = (tf_state){NAN, NAN, NAN}, s->outlet.X.X[0] = NAN;
+    if (s->has_outlet) s->outlet.state.m_flow = s->outlet.state.h = s->outlet.X.X[0] = NAN;
     return;
   }
   const int on = in->m_flow > 0;
@@ -71,7 +71,8 @@ static void sep_out(const lied_env *env, tf_separator *s) {
   s->z_flow = in->m_flow;
   s->z_fog = isfinite(st.x_sat) ? st.x - st.x_sat : -1;
   if (s->has_outlet) {
-    s->outlet.state = (tf_state){s->m_air, in->p, (in->h - hc) / (1 - Xc)};
+    s->outlet.state.m_flow = s->m_air;
+    s->outlet.state.h = (in->h - hc) / (1 - Xc);
     s->outlet.X.X[0] = (X - Xc) / (1 - Xc);
   }
 }
@@ -79,6 +80,12 @@ static void sep_der(const lied_env *env, tf_separator *s) {
   (void)env;
   s->outlet.der.der_m_flow = s->keep * s->inlet.der->der_m_flow;
 }
+/* The air leaves at the inlet's pressure. */
+static void sep_pressure(const lied_env *env, tf_separator *s) {
+  (void)env;
+  s->outlet.state.p = s->inlet.state->p;
+}
+LIED_BLOCK(sep_pressure_b, tf_separator, sep_pressure)
 LIED_BLOCK(sep_r_b, tf_separator, sep_r)
 LIED_BLOCK(sep_r_through_b, tf_separator, sep_r_through)
 LIED_BLOCK(sep_out_b, tf_separator, sep_out)
@@ -107,11 +114,15 @@ static void sep_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "phi", "1", &s->phi);
   lied_meta_var(m, "H_cond", "W", &s->H_cond);
   lied_meta_var(m, "H_air", "W", &s->H_air);
-  if (s->has_outlet) {
+  if (s->has_outlet) { /* the outflow's p a block of its own; its m_flow, h and X depend on all */
+    lied_meta_block(m, "pressure", sep_pressure_b, 0, LIED_SIGS(&s->inlet.state),
+                    LIED_SIGS(&s->outlet.state.p));
+    tf_meta_reads(m, &s->inlet, TF_P);
     lied_meta_block(m, "output", sep_out_b, 0, LIED_SIGS(&s->inlet.state, &s->inlet.X),
                     LIED_SIGS(&s->m_flow, &s->T, &s->m_cond, &s->m_air, &s->x_out, &s->phi,
-                              &s->H_cond, &s->H_air, &s->keep, &s->outlet.state, &s->outlet.X,
-                              &s->z_flow, &s->z_fog));
+                              &s->H_cond, &s->H_air, &s->keep, &s->outlet.state.m_flow,
+                              &s->outlet.state.h, &s->outlet.X, &s->z_flow, &s->z_fog));
+    tf_meta_writes_m(m, &s->outlet);
     tf_meta_flow_kink(m, "z_flow", &s->z_flow);
     lied_meta_zero(m, "z_fog", &s->z_fog, LIED_ZC_BOTH | LIED_ZC_KINK);
     lied_meta_block(m, "der", sep_der_b, 0, LIED_SIGS(&s->keep, &s->inlet.der),
@@ -121,6 +132,7 @@ static void sep_meta(lied_meta *m, void *self) {
   } else {
     lied_meta_block(m, "r", sep_r_b, LIED_BLOCK_CONST_COEFF,
                     LIED_SIGS(&s->inlet.state, &s->inlet.der), LIED_SIGS(&s->inlet.r));
+    tf_meta_reads(m, &s->inlet, TF_P);
     lied_meta_block(m, "output", sep_out_b, 0, LIED_SIGS(&s->inlet.state, &s->inlet.X),
                     LIED_SIGS(&s->m_flow, &s->T, &s->m_cond, &s->m_air, &s->x_out, &s->phi,
                               &s->H_cond, &s->H_air, &s->keep));

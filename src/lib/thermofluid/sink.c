@@ -1,5 +1,5 @@
 /* sink.c - Sink: a reservoir at pressure p0 that ends a stream. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_sink {
   tf_in inlet;
@@ -69,9 +69,14 @@ static void sink_meta(lied_meta *m, void *self) {
   if (s->p0_from_input) in[2] = &s->p0_in.y;
   lied_meta_block(m, "r", sink_r_b, LIED_BLOCK_CONST_COEFF, in, LIED_SIGS(&s->inlet.r));
   lied_meta_lanes(m, sink_r_lanes);
-  lied_meta_block(m, "output", sink_out_b, 0, LIED_SIGS(&s->inlet.state, TF_X(&s->med, s->inlet)),
-                  LIED_SIGS(&s->m_flow, &s->T));
+  tf_meta_reads(m, &s->inlet, TF_P);
+  const int vars = TF_M | tf_T_reads(&s->med);
+  const void *out_in[4] = {NULL, NULL, NULL, NULL};
+  int n = tf_list_state(out_in, 0, &s->inlet, vars);
+  out_in[n] = TF_X(&s->med, s->inlet);
+  lied_meta_block(m, "output", sink_out_b, 0, out_in, LIED_SIGS(&s->m_flow, &s->T));
   lied_meta_lanes(m, sink_out_lanes);
+  tf_meta_reads(m, &s->inlet, vars);
 }
 
 static const lied_param sink_params[] = {

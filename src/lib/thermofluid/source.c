@@ -1,6 +1,6 @@
 /* source.c - Source: a reservoir at pressure p0 and temperature T0 that
  * starts a stream; it owns the stream's mass-flow state. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_source {
   tf_out outlet;
@@ -13,15 +13,23 @@ typedef struct tf_source {
   double h0;                 /* enthalpy at (p0, T0) when both are parameters */
 } tf_source;
 
-/* Outlet state: the flow state and the reservoir's (p0, h(T0)). */
-static void source_state(const lied_env *env, tf_source *s) {
-  double p = s->p0_from_input ? s->p0_in.y->y : s->p0;
+/* Outlet: the reservoir's pressure p0; the flow state with h(p0, T0). */
+static inline double source_p(const tf_source *s) {
+  return s->p0_from_input ? s->p0_in.y->y : s->p0;
+}
+static void source_pressure(const lied_env *env, tf_source *s) {
+  (void)env;
+  s->outlet.state.p = source_p(s);
+}
+static void source_flow(const lied_env *env, tf_source *s) {
   double h = s->h0;
   if (s->T0_from_input) {
+    const double p = source_p(s);
     h = tf_h(&s->med, p, s->T0_in.y->y);
     TF_GUARD_PT(env, s, &s->med, h, p, s->T0_in.y->y, "state (p0, T0_in)");
   }
-  s->outlet.state = (tf_state){s->m_flow, p, h};
+  s->outlet.state.m_flow = s->m_flow;
+  s->outlet.state.h = h;
 }
 static void source_der(const lied_env *env, tf_source *s) {
   (void)env;
@@ -33,7 +41,8 @@ static void source_res(const lied_env *env, tf_source *s) {
   (void)env;
   s->res = s->outlet.r->r + s->L * s->dm_flow;
 }
-LIED_BLOCK(source_state_b, tf_source, source_state)
+LIED_BLOCK(source_pressure_b, tf_source, source_pressure)
+LIED_BLOCK(source_flow_b, tf_source, source_flow)
 LIED_BLOCK(source_der_b, tf_source, source_der)
 LIED_BLOCK(source_res_b, tf_source, source_res)
 
@@ -53,11 +62,17 @@ static void source_meta(lied_meta *m, void *self) {
   if (s->T0_from_input) lied_meta_real_in(m, "T0_in", 0, &s->T0_in);
   lied_meta_state(m, "m_flow", "kg/s", &s->m_flow, &s->der_m_flow);
   lied_meta_tear(m, "dm_flow", &s->dm_flow, "res", &s->res);
+  lied_meta_block(m, "pressure", source_pressure_b, 0,
+                  s->p0_from_input ? LIED_SIGS(&s->p0_in.y) : LIED_NONE,
+                  LIED_SIGS(&s->outlet.state.p));
+  /* h(p0, T0_in) reads p0 where the medium's h depends on p */
   const void *in[4] = {&s->m_flow, NULL, NULL, NULL};
   int n = 1;
-  if (s->p0_from_input) in[n++] = &s->p0_in.y;
   if (s->T0_from_input) in[n++] = &s->T0_in.y;
-  lied_meta_block(m, "state", source_state_b, 0, in, LIED_SIGS(&s->outlet.state));
+  if (s->T0_from_input && s->p0_from_input && !s->med.fn->T_of_h) in[n++] = &s->p0_in.y;
+  lied_meta_block(m, "flow", source_flow_b, 0, in,
+                  LIED_SIGS(&s->outlet.state.m_flow, &s->outlet.state.h));
+  tf_meta_writes_m(m, &s->outlet);
   lied_meta_block(m, "der", source_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->dm_flow),
                   LIED_SIGS(&s->outlet.der, &s->der_m_flow));
   lied_meta_block(m, "residual", source_res_b, LIED_BLOCK_CONST_COEFF,

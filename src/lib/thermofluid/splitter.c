@@ -3,7 +3,7 @@
  * variables, residuals r_k - r_N: all outlets see one total pressure);
  * outlet N takes the remainder of the inlet flow. */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_splitter {
   tf_in inlet;
@@ -15,16 +15,23 @@ typedef struct tf_splitter {
   tf_med med; /* only its composition matters: mixtures pass X */
 } tf_splitter;
 
-/* Outlets carry the inlet's (p, h); outlet N the remaining flow. */
-static void splitter_state(const lied_env *env, tf_splitter *s) {
+/* Outlets carry the inlet's p (one block), and its h with their flows
+ * (another): outlet N the remaining flow. */
+static void splitter_pressure(const lied_env *env, tf_splitter *s) {
+  (void)env;
+  for (int k = 0; k < s->N; k++) s->outlet[k].state.p = s->inlet.state->p;
+}
+static void splitter_flow(const lied_env *env, tf_splitter *s) {
   (void)env;
   const tf_state *in = s->inlet.state;
   double rest = in->m_flow;
   for (int k = 0; k < s->N - 1; k++) {
-    s->outlet[k].state = (tf_state){s->m_flow[k], in->p, in->h};
+    s->outlet[k].state.m_flow = s->m_flow[k];
+    s->outlet[k].state.h = in->h;
     rest -= s->m_flow[k];
   }
-  s->outlet[s->N - 1].state = (tf_state){rest, in->p, in->h};
+  s->outlet[s->N - 1].state.m_flow = rest;
+  s->outlet[s->N - 1].state.h = in->h;
   for (int k = 0; k < s->N; k++) tf_pass_X(&s->med, &s->inlet, &s->outlet[k]);
 }
 static void splitter_der(const lied_env *env, tf_splitter *s) {
@@ -43,7 +50,8 @@ static void splitter_r(const lied_env *env, tf_splitter *s) {
   for (int k = 0; k < s->N - 1; k++) s->res[k] = s->outlet[k].r->r - rN;
   s->inlet.r.r = rN + s->L * s->inlet.der->der_m_flow;
 }
-LIED_BLOCK(splitter_state_b, tf_splitter, splitter_state)
+LIED_BLOCK(splitter_pressure_b, tf_splitter, splitter_pressure)
+LIED_BLOCK(splitter_flow_b, tf_splitter, splitter_flow)
 LIED_BLOCK(splitter_der_b, tf_splitter, splitter_der)
 LIED_BLOCK(splitter_r_b, tf_splitter, splitter_r)
 
@@ -51,18 +59,21 @@ static void splitter_meta(lied_meta *m, void *self) {
   tf_splitter *s = self;
   int n = s->N;
   char name[32], tear[32], res[32];
-  const void *in_state[TF_MAXN + 2], *out_state[2 * TF_MAXN + 1];
+  const void *in_state[TF_MAXN + 3], *out_state[3 * TF_MAXN + 1], *out_p[TF_MAXN + 1];
   const void *in_der[TF_MAXN + 1], *out_der[2 * TF_MAXN + 1];
   const void *in_r[TF_MAXN + 2], *out_r[TF_MAXN + 1];
   int nis = 0, nos = 0, nid = 0, nod = 0, nir = 0, nor = 0;
   tf_meta_in(m, "inlet", 0, &s->inlet, &s->med);
+  in_state[nis++] = &s->inlet.state; /* m_flow and h: listed twice */
   in_state[nis++] = &s->inlet.state;
   in_der[nid++] = &s->inlet.der;
   in_r[nir++] = &s->inlet.der;
   for (int k = 0; k < n; k++) {
     snprintf(name, sizeof name, "outlet%d", k + 1);
     tf_meta_out(m, name, 0, &s->outlet[k], &s->med);
-    out_state[nos++] = &s->outlet[k].state;
+    out_p[k] = &s->outlet[k].state.p;
+    out_state[nos++] = &s->outlet[k].state.m_flow;
+    out_state[nos++] = &s->outlet[k].state.h;
     if (tf_nX(&s->med)) out_state[nos++] = &s->outlet[k].X;
     out_der[nod++] = &s->outlet[k].der;
     in_r[nir++] = &s->outlet[k].r;
@@ -81,7 +92,12 @@ static void splitter_meta(lied_meta *m, void *self) {
   out_r[nor++] = &s->inlet.r;
   if (tf_nX(&s->med)) in_state[nis++] = &s->inlet.X;
   in_state[nis] = out_state[nos] = in_der[nid] = out_der[nod] = in_r[nir] = out_r[nor] = NULL;
-  lied_meta_block(m, "state", splitter_state_b, 0, in_state, out_state);
+  out_p[n] = NULL;
+  lied_meta_block(m, "pressure", splitter_pressure_b, 0, LIED_SIGS(&s->inlet.state), out_p);
+  tf_meta_reads(m, &s->inlet, TF_P);
+  lied_meta_block(m, "flow", splitter_flow_b, 0, in_state, out_state);
+  tf_meta_reads(m, &s->inlet, TF_M | TF_H);
+  for (int k = 0; k < n; k++) tf_meta_writes_m(m, &s->outlet[k]);
   lied_meta_block(m, "der", splitter_der_b, LIED_BLOCK_CONST_COEFF, in_der, out_der);
   lied_meta_block(m, "r", splitter_r_b, LIED_BLOCK_CONST_COEFF, in_r, out_r);
 }

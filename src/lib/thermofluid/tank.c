@@ -1,7 +1,7 @@
 /* tank.c - open tanks: TankOut starts a stream at its bottom (a Source whose
  * pressure is p_env + rho*g*level), TankIn ends one (a Sink at that pressure).
  * Both integrate their level: der(level) = (m_in - m_out) / (rho*A). */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 /* Parameters both tanks share, in the same order. */
 #define TANK_PARAMS(TYPE)                                                              \
@@ -129,8 +129,10 @@ static void tank_in_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "m_flow", "kg/s", &t->m_flow);
   lied_meta_block(m, "level", tank_in_level_b, 0, LIED_SIGS(&t->inlet.state),
                   LIED_SIGS(&t->der_level, &t->m_flow));
+  tf_meta_reads(m, &t->inlet, TF_M);
   lied_meta_block(m, "r", tank_in_r_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&t->inlet.state, &t->inlet.der, &t->level), LIED_SIGS(&t->inlet.r));
+  tf_meta_reads(m, &t->inlet, TF_P);
 }
 
 static const lied_param tank_in_params[] = {TANK_PARAMS(tf_tank_in)};

@@ -27,7 +27,7 @@
  * CheckValve with smooth = 1: dp = nominal * (1 + (1/leakage^2 - 1) * s),
  * s = 0 for m >= 0 and s = 1 - exp(-(m/m_flow_small)^2) for m < 0, no
  * events: increasing in m and once continuously differentiable. */
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 enum { CHAR_LINEAR = 1, CHAR_EQUAL_PERCENTAGE = 2 };
 
@@ -59,27 +59,26 @@ static inline double valve_phi(int characteristic, double R, double y) {
   return y >= VALVE_DELTA ? pow(R, y - 1) : y / VALVE_DELTA * pow(R, VALVE_DELTA - 1);
 }
 
-static void valve_state(const lied_env *env, tf_valve *v) {
+/* The outlet's pressure (each law); the flow block passes m_flow, h and X. */
+static void valve_pressure(const lied_env *env, tf_valve *v) {
   (void)env;
   const tf_state *in = v->inlet.state;
   v->y = clamp01(v->opening.y->y);
   v->f = v->leakage + (1 - v->leakage) * valve_phi(v->characteristic, v->R, v->y);
   v->dp = valve_nominal(v, in->m_flow, in->p, in->h) / (v->f * v->f);
-  v->outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
-  tf_pass_X(&v->med, &v->inlet, &v->outlet);
+  v->outlet.state.p = in->p - v->dp;
   v->z0 = v->opening.y->y;
   v->z1 = v->opening.y->y - 1;
   v->z2 = v->y - VALVE_DELTA;
 }
 
-static void check_event_state(const lied_env *env, tf_valve *v) {
+static void check_event_pressure(const lied_env *env, tf_valve *v) {
   (void)env;
   const tf_state *in = v->inlet.state;
   const double k = v->open != 0 ? 1 : 1 / (v->leakage * v->leakage);
   v->f = 1 / sqrt(k);
   v->dp = valve_nominal(v, in->m_flow, in->p, in->h) * k;
-  v->outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
-  tf_pass_X(&v->med, &v->inlet, &v->outlet);
+  v->outlet.state.p = in->p - v->dp;
   v->z0 = in->m_flow;
 }
 static void check_event(void *self, const lied_event *ev) {
@@ -87,7 +86,7 @@ static void check_event(void *self, const lied_event *ev) {
   /* zero flow counts as closed, as the zero function's sign does */
   if (ev->initial || ev->crossed) v->open = v->inlet.state->m_flow > 0;
 }
-static void check_state(const lied_env *env, tf_valve *v) {
+static void check_pressure(const lied_env *env, tf_valve *v) {
   (void)env;
   const tf_state *in = v->inlet.state;
   const double x = in->m_flow / v->m_flow_small;
@@ -95,9 +94,9 @@ static void check_state(const lied_env *env, tf_valve *v) {
   const double k = 1 + (1 / (v->leakage * v->leakage) - 1) * s;
   v->f = 1 / sqrt(k);
   v->dp = valve_nominal(v, in->m_flow, in->p, in->h) * k;
-  v->outlet.state = (tf_state){in->m_flow, in->p - v->dp, in->h};
-  tf_pass_X(&v->med, &v->inlet, &v->outlet);
+  v->outlet.state.p = in->p - v->dp;
 }
+TF_FLOW_PASS(valve_flow_b, tf_valve, inlet, outlet, med)
 static void valve_der(const lied_env *env, tf_valve *v) {
   (void)env;
   tf_pass_der(&v->inlet, &v->outlet);
@@ -106,9 +105,9 @@ static void valve_r(const lied_env *env, tf_valve *v) {
   (void)env;
   tf_pass_r(&v->inlet, &v->outlet, v->L);
 }
-LIED_BLOCK(valve_state_b, tf_valve, valve_state)
-LIED_BLOCK(check_state_b, tf_valve, check_state)
-LIED_BLOCK(check_event_state_b, tf_valve, check_event_state)
+LIED_BLOCK(valve_pressure_b, tf_valve, valve_pressure)
+LIED_BLOCK(check_pressure_b, tf_valve, check_pressure)
+LIED_BLOCK(check_event_pressure_b, tf_valve, check_event_pressure)
 LIED_BLOCK(valve_der_b, tf_valve, valve_der)
 LIED_BLOCK(valve_r_b, tf_valve, valve_r)
 
@@ -132,26 +131,37 @@ static void valve_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "m_flow", "kg/s", &v->outlet.state.m_flow);
   lied_meta_var(m, "dp", "Pa", &v->dp);
   lied_meta_var(m, "f", "1", &v->f);
+  /* with Kv the law has the inlet's density (with dp_ref, m_flow_ref it
+   * reads m_flow alone, but the declaration does not depend on Kv, which
+   * copies of an array may set apart: docs/thermofluid.md) */
+  const int vars = tf_rho_reads(&v->med);
+  const void *X_in = TF_X(&v->med, v->inlet);
   if (v->check && v->smooth != 0) {
-    lied_meta_block(m, "state", check_state_b, 0, LIED_SIGS(&v->inlet.state, TF_X(&v->med, v->inlet)),
-                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f, TF_X(&v->med, v->outlet)));
+    lied_meta_block(m, "pressure", check_pressure_b, 0,
+                    LIED_SIGS(&v->inlet.state, X_in),
+                    LIED_SIGS(&v->outlet.state.p, &v->dp, &v->f));
+    tf_meta_reads(m, &v->inlet, vars);
   } else if (v->check) {
     lied_meta_var(m, "open", "1", &v->open);
-    lied_meta_block(m, "state", check_event_state_b, 0, LIED_SIGS(&v->inlet.state, &v->open, TF_X(&v->med, v->inlet)),
-                    LIED_SIGS(&v->outlet.state, &v->dp, &v->f, &v->z0, TF_X(&v->med, v->outlet)));
+    lied_meta_block(m, "pressure", check_event_pressure_b, 0,
+                    LIED_SIGS(&v->inlet.state, &v->open, X_in),
+                    LIED_SIGS(&v->outlet.state.p, &v->dp, &v->f, &v->z0));
+    tf_meta_reads(m, &v->inlet, vars);
     lied_meta_zero(m, "z", &v->z0, LIED_ZC_BOTH);
     lied_meta_event(m, check_event);
   } else {
     lied_meta_real_in(m, "opening", 0, &v->opening);
     lied_meta_var(m, "y", "1", &v->y);
-    lied_meta_block(m, "state", valve_state_b, 0, LIED_SIGS(&v->inlet.state, &v->opening.y, TF_X(&v->med, v->inlet)),
-                    LIED_SIGS(&v->outlet.state, &v->dp, &v->y, &v->f, &v->z0, &v->z1, &v->z2,
-                              TF_X(&v->med, v->outlet)));
+    lied_meta_block(m, "pressure", valve_pressure_b, 0,
+                    LIED_SIGS(&v->inlet.state, &v->opening.y, X_in),
+                    LIED_SIGS(&v->outlet.state.p, &v->dp, &v->y, &v->f, &v->z0, &v->z1, &v->z2));
+    tf_meta_reads(m, &v->inlet, vars);
     lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH | LIED_ZC_KINK);
     lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH | LIED_ZC_KINK);
     if (v->characteristic == CHAR_EQUAL_PERCENTAGE)
       lied_meta_zero(m, "z_linear", &v->z2, LIED_ZC_BOTH | LIED_ZC_KINK);
   }
+  tf_meta_flow_pass(m, valve_flow_b, &v->inlet, &v->outlet, &v->med);
   lied_meta_block(m, "der", valve_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&v->inlet.der),
                   LIED_SIGS(&v->outlet.der));
   lied_meta_block(m, "r", valve_r_b, LIED_BLOCK_CONST_COEFF,

@@ -10,7 +10,7 @@
  * the content crossing a phase boundary of its medium (z_liquid, z_vapour:
  * also where a saturated-vapour outlet starts; z_fog). */
 #include <stdio.h>
-#include "lib/thermofluid/thermofluid.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct tf_volume {
   tf_in inlet;
@@ -159,24 +159,29 @@ static void volume_meta(lied_meta *m, void *self) {
   for (int c = 0; c < nX; c++) tin[3 + c] = &v->MX[c];
   lied_meta_block(m, "thermo", volume_thermo_b, 0, tin,
                   LIED_SIGS(&v->rho, &v->p, &v->h, &v->outlet.state, TF_X(&v->med, v->outlet)));
-  const void *in[8] = {&v->inlet.state, &v->m_flow, &v->h, &v->outlet.state};
-  int n = 4;
+  /* the balances read the inlet's m_flow and h (listed twice), the inlet's
+   * pressure only the inlet's r */
+  const void *in[9] = {&v->inlet.state, &v->inlet.state, &v->m_flow, &v->h, &v->outlet.state};
+  int n = 5;
   if (v->Q_from_input) in[n++] = &v->Q_in.y;
   if (nX) in[n++] = &v->inlet.X, in[n++] = &v->outlet.X;
   const void *out[3 + TF_NX + 1] = {&v->der_M, &v->der_U, &v->Q_used};
   for (int c = 0; c < nX; c++) out[3 + c] = &v->der_MX[c];
   lied_meta_block(m, "balance", volume_balance_b, 0, in, out);
+  tf_meta_reads(m, &v->inlet, TF_M | TF_H);
   lied_meta_block(m, "der", volume_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&v->dm_flow),
                   LIED_SIGS(&v->outlet.der, &v->der_m_flow));
   lied_meta_block(m, "residual", volume_res_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&v->outlet.r, &v->dm_flow), LIED_SIGS(&v->res));
   lied_meta_block(m, "r_in", volume_r_in_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&v->p, &v->inlet.state, &v->inlet.der), LIED_SIGS(&v->inlet.r));
+  tf_meta_reads(m, &v->inlet, TF_P);
   lied_meta_block(m, "output", volume_out_b, 0,
                   LIED_SIGS(&v->p, &v->h, TF_X(&v->med, v->outlet)), LIED_SIGS(&v->T));
   lied_meta_block(m, "kinks", volume_kinks_b, 0,
                   LIED_SIGS(&v->inlet.state, &v->p, &v->h, TF_X(&v->med, v->outlet)),
                   LIED_SIGS(&v->z_flow, &v->z_phase[0], &v->z_phase[1]));
+  tf_meta_reads(m, &v->inlet, TF_M);
   tf_meta_flow_kink(m, "z_flow", &v->z_flow);
   tf_meta_phase_kinks(m, &v->med, v->z_phase);
 }

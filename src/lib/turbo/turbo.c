@@ -14,6 +14,7 @@
  * the torque m dh_e/w_small; above 20 w_small the law holds to rounding. */
 #include <stdio.h>
 #include "lib/turbo/turbo.h"
+#include "lib/thermofluid/deps.h"
 
 /* The pressure ratio of the characteristic at speed w and flow m. */
 static inline double tb_pr(const tb_machine *c, double w, double m) {
@@ -22,21 +23,36 @@ static inline double tb_pr(const tb_machine *c, double w, double m) {
   return pr < 1 ? pow(c->k, pr - 1) : pr;
 }
 
-void tb_begin(const lied_env *env, tb_machine *c, tb_inflow *s) {
-  const tf_state *in = c->inlet.state;
-  s->m = in->m_flow, s->w = c->flange.w->w;
+void tb_inflow_of(tb_machine *c, tb_inflow *s) {
+  s->m = c->inlet.state->m_flow, s->w = c->flange.w->w;
   s->med = tf_med_at(&c->med, c->inlet.X, &s->mx);
   s->g = &c->gas;
   if (c->moist) tf_gas_of(s->med, s->med->par[1], &s->gx), s->g = &s->gx;
-  c->w = s->w;
+}
+
+void tb_begin(const lied_env *env, tb_machine *c, tb_inflow *s) {
+  const tf_state *in = c->inlet.state;
+  tb_inflow_of(c, s);
   c->T_in = tf_T(s->med, in->p, in->h);
   TF_GUARD_PH(env, c, s->med, c->T_in, in->p, in->h, "inflow");
 }
 
+/* The outlet pressure p_out = pr p_in (a block of its own: it reads the
+ * inlet's m_flow and p and the speed, not the enthalpy). */
+static void tb_pressure(const lied_env *env, tb_machine *c) {
+  (void)env;
+  const tf_state *in = c->inlet.state;
+  c->w = c->flange.w->w;
+  c->pr = tb_pr(c, c->w, in->m_flow);
+  c->outlet.state.p = in->p * c->pr;
+  c->dp = c->outlet.state.p - in->p;
+}
+
+/* The enthalpy change, computed from p_in and p_out = pr p_in (so it reads
+ * the inlet's p too), and the torque. */
 void tb_finish(const lied_env *env, tb_machine *c, const tb_inflow *s, double eta) {
   const tf_state *in = c->inlet.state;
   const double m = s->m, w = s->w, p2 = in->p * c->pr;
-  c->dp = p2 - in->p;
   const double T2s = tf_gas_T_ps(s->g, p2, tf_gas_s(s->g, in->p, c->T_in));
   c->dh_s = tf_gas_h(s->g, T2s) - tf_gas_h(s->g, c->T_in);
   if (!isfinite(c->dh_s) && isfinite(c->T_in))
@@ -51,14 +67,14 @@ void tb_finish(const lied_env *env, tb_machine *c, const tb_inflow *s, double et
   c->tau = m * dh_e * th_w;
   c->P = m * c->dh;
   c->flange.tau.tau = c->tau;
-  c->outlet.state = (tf_state){m, p2, in->h + c->dh};
+  c->outlet.state.m_flow = m;
+  c->outlet.state.h = in->h + c->dh;
   tf_pass_X(&c->med, &c->inlet, &c->outlet);
 }
 
 static void tb_work(const lied_env *env, tb_machine *c) {
   tb_inflow s;
   tb_begin(env, c, &s);
-  c->pr = tb_pr(c, s.w, s.m);
   tb_finish(env, c, &s, c->eta);
 }
 /* The outflow's temperature (for recording; nothing reads it). */
@@ -77,6 +93,7 @@ static void tb_r(const lied_env *env, tb_machine *c) {
   (void)env;
   tf_pass_r(&c->inlet, &c->outlet, c->L);
 }
+LIED_BLOCK(tb_pressure_b, tb_machine, tb_pressure)
 LIED_BLOCK(tb_work_b, tb_machine, tb_work)
 LIED_BLOCK(tb_out_b, tb_machine, tb_out)
 LIED_BLOCK(tb_der_b, tb_machine, tb_der)
@@ -115,7 +132,8 @@ void tb_meta_common(lied_meta *m, tb_machine *c) {
   lied_meta_var(m, "w", "rad/s", &c->w);
   lied_meta_var(m, "T_in", "K", &c->T_in);
   lied_meta_var(m, "T_out", "K", &c->T_out);
-  lied_meta_block(m, "out", tb_out_b, 0, LIED_SIGS(&c->outlet.state, TF_X(&c->med, c->inlet)),
+  lied_meta_block(m, "out", tb_out_b, 0,
+                  LIED_SIGS(&c->outlet.state.p, &c->outlet.state.h, TF_X(&c->med, c->inlet)),
                   LIED_SIGS(&c->T_out));
   lied_meta_block(m, "der", tb_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&c->inlet.der),
                   LIED_SIGS(&c->outlet.der));
@@ -126,10 +144,14 @@ void tb_meta_common(lied_meta *m, tb_machine *c) {
 static void tb_meta(lied_meta *m, void *self) {
   tb_machine *c = self;
   tb_meta_common(m, c);
+  lied_meta_block(m, "pressure", tb_pressure_b, 0, LIED_SIGS(&c->inlet.state, &c->flange.w),
+                  LIED_SIGS(&c->outlet.state.p, &c->pr, &c->dp, &c->w));
+  tf_meta_reads(m, &c->inlet, TF_M | TF_P);
   lied_meta_block(m, "work", tb_work_b, 0,
-                  LIED_SIGS(&c->inlet.state, &c->flange.w, TF_X(&c->med, c->inlet)),
-                  LIED_SIGS(&c->outlet.state, &c->flange.tau, &c->pr, &c->dp, &c->dh, &c->dh_s,
-                            &c->tau, &c->P, &c->w, &c->T_in, TF_X(&c->med, c->outlet)));
+                  LIED_SIGS(&c->inlet.state, &c->flange.w, &c->pr, TF_X(&c->med, c->inlet)),
+                  LIED_SIGS(&c->outlet.state.m_flow, &c->outlet.state.h, &c->flange.tau, &c->dh,
+                            &c->dh_s, &c->tau, &c->P, &c->T_in, TF_X(&c->med, c->outlet)));
+  tf_meta_writes_m(m, &c->outlet);
 }
 
 /* The parameters, with each class's defaults (those of ThermoFluid Stream's

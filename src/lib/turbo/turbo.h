@@ -36,14 +36,18 @@ typedef struct tb_inflow {
   const tf_gas_model *g;
   double m, w;
 } tb_inflow;
-/* The inflow: c->w and c->T_in (a fault outside the medium's range). */
+/* The inflow's medium, gas, flow and speed (writes nothing of c). */
+void tb_inflow_of(tb_machine *c, tb_inflow *s);
+/* The same and c->T_in (a fault outside the medium's range). */
 void tb_begin(const lied_env *env, tb_machine *c, tb_inflow *s);
-/* The stream's and the shaft's side once c->pr (p_out/p_in) and the
- * isentropic efficiency are known: the outflow, dh_s, dh, tau, P. */
+/* The stream's and the shaft's side once c->pr (p_out/p_in), c->T_in and
+ * the isentropic efficiency are known: the outflow's m_flow, h and X (its
+ * p is the pressure block's), dh_s, dh, tau, P. */
 void tb_finish(const lied_env *env, tb_machine *c, const tb_inflow *s, double eta);
 /* The medium (default tf.air), refused unless a gas; for init. */
 int tb_init_medium(tb_machine *c, lied_init *ctx);
-/* The ports, the recorded variables and the blocks but the work block. */
+/* The ports, the recorded variables and the blocks but the pressure and
+ * work blocks. */
 void tb_meta_common(lied_meta *m, tb_machine *c);
 
 /* A machine with performance maps (turbo_map.c; docs/turbo.md,

@@ -26,6 +26,7 @@
  * times it left its map); the solver lands on each crossing. */
 #include <stdio.h>
 #include "lib/turbo/turbo.h"
+#include "lib/thermofluid/deps.h"
 
 /* The corrected flow of the speed line at (i, t) at ratio index j. */
 static inline double line_G(const tb_map *c, uint32_t i, double t, uint32_t j) {
@@ -84,10 +85,13 @@ static double line_ratio(tb_map *c, uint32_t i, double t, double m, double *r_ef
   return *r_eff = R[j] + (R[j + 1] - R[j]) * (m - G0) / (G1 - G0);
 }
 
-static void map_work(const lied_env *env, tb_map *c) {
+/* The pressure block: the corrected speed and flow (from T_in, so it reads
+ * the inlet's h as well), the ratio and the efficiency, p_out. */
+static void map_pressure(const lied_env *env, tb_map *c) {
   tb_inflow s;
   tb_begin(env, &c->b, &s);
   const tf_state *in = c->b.inlet.state;
+  c->b.w = s.w;
   const double th = sqrt(c->b.T_in / c->T_ref);
   c->w_c = s.w / th;
   c->m_c = s.m * th / (in->p / c->p_ref);
@@ -112,8 +116,17 @@ static void map_work(const lied_env *env, tb_map *c) {
   const double eta = lied_table_lookup2(env, c, c->eff, &c->at_eff, w, r_eff);
   c->eta = eta < c->eta_lo ? c->eta_lo : eta > c->eta_hi ? c->eta_hi : eta;
   c->b.pr = c->turbine ? 1 / r : r;
+  c->b.outlet.state.p = in->p * c->b.pr;
+  c->b.dp = c->b.outlet.state.p - in->p;
+}
+/* The work block: the outflow's m_flow, h (and X) and the torque at the
+ * pressure block's ratio, efficiency and T_in. */
+static void map_work(const lied_env *env, tb_map *c) {
+  tb_inflow s;
+  tb_inflow_of(&c->b, &s);
   tb_finish(env, &c->b, &s, c->eta);
 }
+LIED_BLOCK(map_pressure_b, tb_map, map_pressure)
 LIED_BLOCK(map_work_b, tb_map, map_work)
 
 /* Beyond the low-flow end, choke, the speed lines: from the margins at the
@@ -216,11 +229,18 @@ static void map_meta(lied_meta *m, tb_map *c, const char *low, const char *low_m
   lied_meta_var(m, "choke", "1", &c->choke);
   lied_meta_var(m, "off_speed", "1", &c->off_speed);
   lied_meta_var(m, "n_off_map", "1", &c->n_off);
-  lied_meta_block(m, "work", map_work_b, 0,
+  /* the outlet's p apart from its m_flow and h; both read the whole inflow
+   * (the corrected flow has T_in) */
+  lied_meta_block(m, "pressure", map_pressure_b, 0,
                   LIED_SIGS(&b->inlet.state, &b->flange.w, TF_X(&b->med, b->inlet)),
-                  LIED_SIGS(&b->outlet.state, &b->flange.tau, &b->pr, &b->dp, &b->dh, &b->dh_s,
-                            &b->tau, &b->P, &b->w, &b->T_in, &c->w_c, &c->m_c, &c->eta,
-                            &c->z_low, &c->z_choke, &c->z_speed, TF_X(&b->med, b->outlet)));
+                  LIED_SIGS(&b->outlet.state.p, &b->pr, &b->dp, &b->w, &b->T_in, &c->w_c, &c->m_c,
+                            &c->eta, &c->z_low, &c->z_choke, &c->z_speed));
+  lied_meta_block(m, "work", map_work_b, 0,
+                  LIED_SIGS(&b->inlet.state, &b->flange.w, &b->pr, &b->T_in, &c->eta,
+                            TF_X(&b->med, b->inlet)),
+                  LIED_SIGS(&b->outlet.state.m_flow, &b->outlet.state.h, &b->flange.tau, &b->dh,
+                            &b->dh_s, &b->tau, &b->P, TF_X(&b->med, b->outlet)));
+  tf_meta_writes_m(m, &b->outlet);
   lied_meta_zero(m, low_margin, &c->z_low, LIED_ZC_BOTH);
   lied_meta_zero(m, "choke_margin", &c->z_choke, LIED_ZC_BOTH);
   lied_meta_zero(m, "speed_margin", &c->z_speed, LIED_ZC_BOTH);

@@ -178,8 +178,12 @@ static void brear_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "residual", brear_res_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&b->fore.r, &b->dm_flow, &b->m_flow, &b->c.p, &b->fore.back),
                   LIED_SIGS(&b->res));
+  tfu_meta_reads(m, &b->fore.back, TFU_P);
   lied_meta_lanes(m, brear_res_lanes);
-  lied_meta_block(m, "output", brear_out_b, 0, LIED_SIGS(&b->fore.back), LIED_SIGS(&b->T_back));
+  const void *oi[3] = {NULL, NULL, NULL};
+  tfu_list(oi, 0, &b->fore.back, tfu_T_reads(&b->c.med));
+  lied_meta_block(m, "output", brear_out_b, 0, oi, LIED_SIGS(&b->T_back));
+  tfu_meta_reads(m, &b->fore.back, tfu_T_reads(&b->c.med));
 }
 
 static const lied_param brear_params[] = {
@@ -266,9 +270,12 @@ static void bfore_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r", bfore_r_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&b->rear.flow, &b->rear.state, &b->rear.der, &b->c.p),
                   LIED_SIGS(&b->rear.r));
+  tfu_meta_reads(m, &b->rear.state, TFU_P);
   lied_meta_lanes(m, bfore_r_lanes);
-  lied_meta_block(m, "output", bfore_out_b, 0, LIED_SIGS(&b->rear.flow, &b->rear.state),
-                  LIED_SIGS(&b->m_flow, &b->T));
+  const void *oi[4] = {&b->rear.flow, NULL, NULL, NULL};
+  tfu_list(oi, 1, &b->rear.state, tfu_T_reads(&b->c.med));
+  lied_meta_block(m, "output", bfore_out_b, 0, oi, LIED_SIGS(&b->m_flow, &b->T));
+  tfu_meta_reads(m, &b->rear.state, tfu_T_reads(&b->c.med));
 }
 
 static const lied_param bfore_params[] = {BOUNDARY_PARAMS(tfu_bfore)};

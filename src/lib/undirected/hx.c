@@ -50,11 +50,18 @@ typedef struct tfu_hx {
 /* ---- one side: flow, forwards, rearwards, der, r -------------------------------------- */
 
 static inline void side_flow(tfu_hx_side *s) { s->fore.flow = *s->rear.flow; }
+/* The pressures pass in blocks of their own, so that what leaves a side's
+ * cells does not depend on what sets its pressure (docs/thermofluid.md,
+ * "What the blocks read and write"). */
+static inline void side_p(tfu_hx_side *s) { s->fore.state.p = s->rear.state->p; }
+static inline void side_p_back(tfu_hx_side *s) { s->rear.back.p = s->fore.back->p; }
 static inline void side_fwd(tfu_hx_side *s, double h_last) {
-  s->fore.state = (tfu_state){s->rear.state->p, h_last, s->rear.state->X};
+  s->fore.state.h = h_last;
+  s->fore.state.X = s->rear.state->X;
 }
 static inline void side_back(tfu_hx_side *s, double h_first) {
-  s->rear.back = (tfu_state){s->fore.back->p, h_first, s->fore.back->X};
+  s->rear.back.h = h_first;
+  s->rear.back.X = s->fore.back->X;
 }
 static inline void side_der(tfu_hx_side *s) { s->fore.der = *s->rear.der; }
 static inline void side_r(tfu_hx_side *s) {
@@ -62,6 +69,8 @@ static inline void side_r(tfu_hx_side *s) {
 }
 #define HX_SIDE_BLOCKS(X)                                                                     \
   static void hx_flow_##X(const lied_env *env, tfu_hx *x) { (void)env, side_flow(&x->X); }    \
+  static void hx_p_##X(const lied_env *env, tfu_hx *x) { (void)env, side_p(&x->X); }          \
+  static void hx_p_back_##X(const lied_env *env, tfu_hx *x) { (void)env, side_p_back(&x->X); } \
   static void hx_fwd_##X(const lied_env *env, tfu_hx *x) {                                    \
     (void)env, side_fwd(&x->X, x->h_##X[x->N - 1]);                                           \
   }                                                                                           \
@@ -69,6 +78,8 @@ static inline void side_r(tfu_hx_side *s) {
   static void hx_der_##X(const lied_env *env, tfu_hx *x) { (void)env, side_der(&x->X); }      \
   static void hx_r_##X(const lied_env *env, tfu_hx *x) { (void)env, side_r(&x->X); }          \
   LIED_BLOCK(hx_flow_##X##_b, tfu_hx, hx_flow_##X)                                            \
+  LIED_BLOCK(hx_p_##X##_b, tfu_hx, hx_p_##X)                                                  \
+  LIED_BLOCK(hx_p_back_##X##_b, tfu_hx, hx_p_back_##X)                                        \
   LIED_BLOCK(hx_fwd_##X##_b, tfu_hx, hx_fwd_##X)                                              \
   LIED_BLOCK(hx_back_##X##_b, tfu_hx, hx_back_##X)                                            \
   LIED_BLOCK(hx_der_##X##_b, tfu_hx, hx_der_##X)                                              \
@@ -155,23 +166,41 @@ static int hx_init_parallel(void *self, lied_init *ctx) { return hx_init_kind(se
 
 /* One side's ports and blocks; the block names are kept by address (literals). */
 typedef struct hx_side_names {
-  const char *rear, *fore, *flow, *fwd, *back, *der, *r, *M, *T, *p;
+  const char *rear, *fore, *flow, *pf, *pb, *fwd, *back, *der, *r, *M, *T, *p;
 } hx_side_names;
-static const hx_side_names side_a = {"rear_a", "fore_a", "flow_a", "forwards_a", "rearwards_a",
-                                     "der_a", "r_a", "M_a", "T_a", "p_a"};
-static const hx_side_names side_b = {"rear_b", "fore_b", "flow_b", "forwards_b", "rearwards_b",
-                                     "der_b", "r_b", "M_b", "T_b", "p_b"};
-static void side_meta(lied_meta *m, tfu_hx_side *s, const hx_side_names *nm, lied_block_fn flow,
-                      lied_block_fn fwd, lied_block_fn back, lied_block_fn der, lied_block_fn r,
-                      double *h_first, double *h_last) {
+static const hx_side_names side_a = {"rear_a", "fore_a", "flow_a", "pressure_a",
+                                     "pressure_back_a", "forwards_a", "rearwards_a", "der_a",
+                                     "r_a", "M_a", "T_a", "p_a"};
+static const hx_side_names side_b = {"rear_b", "fore_b", "flow_b", "pressure_b",
+                                     "pressure_back_b", "forwards_b", "rearwards_b", "der_b",
+                                     "r_b", "M_b", "T_b", "p_b"};
+/* One side's blocks: flow, pressure (fwd, back: what it passes on), forwards
+ * and rearwards (the enthalpy of the last or first cell, X), der and r. */
+typedef struct hx_side_blocks {
+  lied_block_fn flow, pf, pb, fwd, back, der, r;
+} hx_side_blocks;
+static void side_meta(lied_meta *m, tfu_hx_side *s, const hx_side_names *nm,
+                      const hx_side_blocks *bl, double *h_first, double *h_last) {
   tfu_meta_rear(m, nm->rear, 0, &s->rear);
   tfu_meta_fore(m, nm->fore, 0, &s->fore);
-  lied_meta_block(m, nm->flow, flow, 0, LIED_SIGS(&s->rear.flow), LIED_SIGS(&s->fore.flow));
-  lied_meta_block(m, nm->fwd, fwd, 0, LIED_SIGS(&s->rear.state, h_last), LIED_SIGS(&s->fore.state));
-  lied_meta_block(m, nm->back, back, 0, LIED_SIGS(&s->fore.back, h_first), LIED_SIGS(&s->rear.back));
-  lied_meta_block(m, nm->der, der, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->rear.der),
+  lied_meta_block(m, nm->flow, bl->flow, 0, LIED_SIGS(&s->rear.flow), LIED_SIGS(&s->fore.flow));
+  lied_meta_block(m, nm->pf, bl->pf, 0, LIED_SIGS(&s->rear.state), LIED_SIGS(&s->fore.state.p));
+  lied_meta_writes(m, &s->fore.state.p, 1);
+  tfu_meta_reads(m, &s->rear.state, TFU_P);
+  lied_meta_block(m, nm->pb, bl->pb, 0, LIED_SIGS(&s->fore.back), LIED_SIGS(&s->rear.back.p));
+  lied_meta_writes(m, &s->rear.back.p, 1);
+  tfu_meta_reads(m, &s->fore.back, TFU_P);
+  lied_meta_block(m, nm->fwd, bl->fwd, 0, LIED_SIGS(&s->rear.state, h_last),
+                  LIED_SIGS(&s->fore.state.h));
+  lied_meta_writes(m, &s->fore.state.h, 2);
+  tfu_meta_reads(m, &s->rear.state, TFU_X);
+  lied_meta_block(m, nm->back, bl->back, 0, LIED_SIGS(&s->fore.back, h_first),
+                  LIED_SIGS(&s->rear.back.h));
+  lied_meta_writes(m, &s->rear.back.h, 2);
+  tfu_meta_reads(m, &s->fore.back, TFU_X);
+  lied_meta_block(m, nm->der, bl->der, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->rear.der),
                   LIED_SIGS(&s->fore.der));
-  lied_meta_block(m, nm->r, r, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->fore.r, &s->rear.der),
+  lied_meta_block(m, nm->r, bl->r, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->fore.r, &s->rear.der),
                   LIED_SIGS(&s->rear.r));
   lied_meta_var(m, nm->M, "kg", &s->Mc);
   lied_meta_var(m, nm->T, "K", &s->T_out);
@@ -182,10 +211,12 @@ static void hx_meta(lied_meta *m, void *self) {
   tfu_hx *x = self;
   const int N = x->N;
   char name[24];
-  side_meta(m, &x->a, &side_a, hx_flow_a_b, hx_fwd_a_b, hx_back_a_b, hx_der_a_b, hx_r_a_b, &x->h_a[0],
-            &x->h_a[N - 1]);
-  side_meta(m, &x->b, &side_b, hx_flow_b_b, hx_fwd_b_b, hx_back_b_b, hx_der_b_b, hx_r_b_b, &x->h_b[0],
-            &x->h_b[N - 1]);
+  static const hx_side_blocks blocks_a = {hx_flow_a_b, hx_p_a_b, hx_p_back_a_b, hx_fwd_a_b,
+                                          hx_back_a_b, hx_der_a_b, hx_r_a_b};
+  static const hx_side_blocks blocks_b = {hx_flow_b_b, hx_p_b_b, hx_p_back_b_b, hx_fwd_b_b,
+                                          hx_back_b_b, hx_der_b_b, hx_r_b_b};
+  side_meta(m, &x->a, &side_a, &blocks_a, &x->h_a[0], &x->h_a[N - 1]);
+  side_meta(m, &x->b, &side_b, &blocks_b, &x->h_b[0], &x->h_b[N - 1]);
   if (x->UA_from_input) lied_meta_real_in(m, "UA_in", 0, &x->UA_in);
   lied_meta_real_out(m, "Q_out", 0, &x->Q_out);
   lied_meta_var(m, "Q_flow", "W", &x->Q_flow);
@@ -209,6 +240,10 @@ static void hx_meta(lied_meta *m, void *self) {
   co[nco++] = &x->a.at, co[nco++] = &x->b.at, co[nco++] = &x->a.p, co[nco++] = &x->b.p;
   ci[nci] = co[nco] = NULL;
   lied_meta_block(m, "cells", hx_cells_b, 0, ci, co);
+  /* both directions' states (the blend near zero flow, the upwind ends) */
+  const int va = TFU_P | TFU_H | tfu_X_reads(&x->a.med), vb = TFU_P | TFU_H | tfu_X_reads(&x->b.med);
+  tfu_meta_reads(m, &x->a.rear.state, va), tfu_meta_reads(m, &x->a.fore.back, va);
+  tfu_meta_reads(m, &x->b.rear.state, vb), tfu_meta_reads(m, &x->b.fore.back, vb);
   const void *oi[2 * HXU_MAXN + 4];
   int noi = 0;
   oi[noi++] = &x->a.rear.flow, oi[noi++] = &x->b.rear.flow;

@@ -83,22 +83,47 @@ static inline void jn_mix(const tfu_junction *j, int skip, tfu_state *o) {
   for (int c = 0; c < TF_NX; c++) o->X.X[c] = xs[c] / ws;
 }
 
-/* Port k's outgoing state: one block per port, reading the others' states. */
-static inline void jn_out(tfu_junction *j, int k) {
-  jn_mix(j, k, k < j->nr ? &j->rear[k].back : &j->fore[k - j->nr].state);
+/* Port k's outgoing state: two blocks per port, reading the others' states:
+ * its pressure from their pressures, its enthalpy and composition from
+ * theirs (the same weights: what leaves does not depend on the pressures
+ * where the medium does not, docs/thermofluid.md, "What the blocks read and
+ * write"). */
+static inline tfu_state *jn_out_state(tfu_junction *j, int k) {
+  return k < j->nr ? &j->rear[k].back : &j->fore[k - j->nr].state;
+}
+static inline void jn_out_p(tfu_junction *j, int k) {
+  tfu_state o;
+  jn_mix(j, k, &o);
+  jn_out_state(j, k)->p = o.p;
+}
+static inline void jn_out_h(tfu_junction *j, int k) {
+  tfu_state o;
+  jn_mix(j, k, &o);
+  jn_out_state(j, k)->h = o.h;
+  jn_out_state(j, k)->X = o.X;
 }
 #define JN_OUT(K)                                                                     \
   static void jn_out##K(const lied_env *env, tfu_junction *j) {                       \
     (void)env;                                                                        \
-    jn_out(j, K);                                                                     \
+    jn_out_p(j, K);                                                                   \
   }                                                                                   \
-  LIED_BLOCK(jn_out##K##_b, tfu_junction, jn_out##K)
+  static void jn_out_h##K(const lied_env *env, tfu_junction *j) {                     \
+    (void)env;                                                                        \
+    jn_out_h(j, K);                                                                   \
+  }                                                                                   \
+  LIED_BLOCK(jn_out##K##_b, tfu_junction, jn_out##K)                                  \
+  LIED_BLOCK(jn_out_h##K##_b, tfu_junction, jn_out_h##K)
 JN_OUT(0) JN_OUT(1) JN_OUT(2) JN_OUT(3) JN_OUT(4) JN_OUT(5) JN_OUT(6) JN_OUT(7)
 static const lied_block_fn jn_out_blocks[JN_MAX] = {jn_out0_b, jn_out1_b, jn_out2_b, jn_out3_b,
                                                     jn_out4_b, jn_out5_b, jn_out6_b, jn_out7_b};
+static const lied_block_fn jn_out_h_blocks[JN_MAX] = {
+    jn_out_h0_b, jn_out_h1_b, jn_out_h2_b, jn_out_h3_b,
+    jn_out_h4_b, jn_out_h5_b, jn_out_h6_b, jn_out_h7_b};
 /* (block names are kept by address: literals) */
-static const char *const jn_out_names[JN_MAX] = {"out1", "out2", "out3", "out4",
-                                                 "out5", "out6", "out7", "out8"};
+static const char *const jn_out_names[JN_MAX] = {"p_out1", "p_out2", "p_out3", "p_out4",
+                                                 "p_out5", "p_out6", "p_out7", "p_out8"};
+static const char *const jn_out_h_names[JN_MAX] = {"out1", "out2", "out3", "out4",
+                                                   "out5", "out6", "out7", "out8"};
 _Static_assert(JN_MAX == 8, "one output block per port");
 
 /* P_j: the blend of what arrives and what leaves through port j. */
@@ -186,8 +211,9 @@ static void jn_meta_vars(lied_meta *m, tfu_junction *j) {
   lied_meta_var(m, "T", "K", &j->T);
 }
 
-/* The weights (the flows) and one outgoing state per port, from the other
- * ports' arriving states. */
+/* The weights (the flows), one outgoing state per port from the other
+ * ports' arriving states (its pressure and its h, X in two blocks), and the
+ * ports' steady pressures. */
 static void jn_meta_states(lied_meta *m, tfu_junction *j) {
   const int nr = j->nr, nf = j->nf, n = nr + nf;
   const void *wi[2 * JN_MAX + 1], *wo[3 * JN_MAX + 1];
@@ -198,18 +224,36 @@ static void jn_meta_states(lied_meta *m, tfu_junction *j) {
   for (int k = 0; k < nf; k++) wo[nwo++] = &j->fore[k].flow;
   wi[nwi] = wo[nwo] = NULL;
   lied_meta_block(m, "weights", jn_weights_b, 0, nwi ? wi : LIED_NONE, wo);
-  for (int k = 0; k < n; k++) {
-    const void *oi[3 * JN_MAX + 1];
-    int noi = 0;
-    for (int i = 0; i < n; i++) {
-      oi[noi++] = &j->w[i];
-      if (i != k) oi[noi++] = jn_in_sig(j, i);
+  /* one outgoing state per port, from the other ports' arriving states: the
+   * pressure from their pressures, h and X from their h and X */
+  for (int part = 0; part < 2; part++)
+    for (int k = 0; k < n; k++) {
+      const void *oi[3 * JN_MAX + 1];
+      int noi = 0;
+      for (int i = 0; i < n; i++) {
+        oi[noi++] = &j->w[i];
+        if (i != k) oi[noi++] = jn_in_sig(j, i);
+      }
+      oi[noi] = NULL;
+      const tfu_state *o = jn_out_state(j, k);
+      lied_meta_block(m, part ? jn_out_h_names[k] : jn_out_names[k],
+                      part ? jn_out_h_blocks[k] : jn_out_blocks[k], 0, oi,
+                      LIED_SIGS(part ? (const void *)&o->h : (const void *)&o->p));
+      lied_meta_writes(m, part ? (const void *)&o->h : (const void *)&o->p, part ? 2 : 1);
+      for (int i = 0; i < n; i++)
+        if (i != k) tfu_meta_reads(m, jn_in_sig(j, i), part ? TFU_H | TFU_X : TFU_P);
     }
-    oi[noi] = NULL;
-    lied_meta_block(m, jn_out_names[k], jn_out_blocks[k], 0, oi,
-                    LIED_SIGS(k < nr ? (const void *)&j->rear[k].back
-                                     : (const void *)&j->fore[k - nr].state));
+  /* the ports' steady pressures */
+  const void *pi[3 * JN_MAX + 1], *po[JN_MAX + 1];
+  int npi = 0;
+  for (int k = 0; k < n; k++) {
+    pi[npi++] = &j->q[k], pi[npi++] = jn_in_sig(j, k);
+    pi[npi++] = &jn_out_state(j, k)->p;
+    po[k] = &j->P[k];
   }
+  pi[npi] = po[n] = NULL;
+  lied_meta_block(m, "pressures", jn_pressures_b, 0, pi, po);
+  for (int k = 0; k < n; k++) tfu_meta_reads(m, jn_in_sig(j, k), TFU_P);
 }
 
 /* The linear section: mass balance of the derivatives (der), total
@@ -238,22 +282,13 @@ static void jn_meta(lied_meta *m, void *self) {
   const int nr = j->nr, n = nr + j->nf;
   jn_meta_vars(m, j);
   jn_meta_states(m, j);
-  /* the ports' steady pressures */
-  const void *pi[3 * JN_MAX + 1], *po[JN_MAX + 1];
-  int npi = 0;
-  for (int k = 0; k < n; k++) {
-    pi[npi++] = &j->q[k], pi[npi++] = jn_in_sig(j, k);
-    pi[npi++] = k < nr ? (const void *)&j->rear[k].back : (const void *)&j->fore[k - nr].state;
-    po[k] = &j->P[k];
-  }
-  pi[npi] = po[n] = NULL;
-  lied_meta_block(m, "pressures", jn_pressures_b, 0, pi, po);
   jn_meta_section(m, j);
   const void *xi[2 * JN_MAX + 1];
   int nxi = 0;
   for (int k = 0; k < n; k++) xi[nxi++] = &j->w[k], xi[nxi++] = jn_in_sig(j, k);
   xi[nxi] = NULL;
   lied_meta_block(m, "output", jn_output_b, 0, xi, LIED_SIGS(&j->p, &j->h, &j->T));
+  for (int k = 0; k < n; k++) tfu_meta_reads(m, jn_in_sig(j, k), TFU_P | TFU_H | tfu_X_reads(&j->med));
 }
 
 #define JN_M0(k)                                                                             \

@@ -50,7 +50,6 @@ static void valve_out(const lied_env *env, tfu_valve *v) {
   (void)env;
   v->dp = -(v->e.rear.flow->m_flow >= 0 ? v->rise_f : v->rise_b);
 }
-static void valve_kink(void *self, const lied_event *ev) { (void)self, (void)ev; }
 LIED_BLOCK(valve_opening_b, tfu_valve, valve_opening)
 LIED_BLOCK(valve_out_b, tfu_valve, valve_out)
 
@@ -68,12 +67,12 @@ static void valve_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "f", "1", &v->f);
   lied_meta_block(m, "opening", valve_opening_b, 0, LIED_SIGS(&v->opening.y),
                   LIED_SIGS(&v->y, &v->f, &v->z0, &v->z1));
-  tfu_rise_meta(m, &v->e, valve_fwd_b, valve_back_b, &v->rise_f, &v->rise_b, LIED_SIGS(&v->f));
+  tfu_rise_meta(m, &v->e, valve_fwd_b, valve_back_b, &v->rise_f, &v->rise_b,
+                tfu_rho_reads(&v->e.med), LIED_SIGS(&v->f)); /* whatever Kv: copies may differ */
   lied_meta_block(m, "output", valve_out_b, 0,
                   LIED_SIGS(&v->e.rear.flow, &v->rise_f, &v->rise_b), LIED_SIGS(&v->dp));
-  lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH);
-  lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH);
-  lied_meta_event(m, valve_kink);
+  lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH | LIED_ZC_KINK);
+  lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH | LIED_ZC_KINK);
 }
 
 static const lied_param valve_params[] = {
@@ -173,13 +172,18 @@ static void machine_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "speed", machine_speed_b, 0,
                   s->omega_from_input ? LIED_SIGS(&s->omega_in.y) : LIED_NONE, LIED_SIGS(&s->w));
   if (s->fan)
-    tfu_rise_meta(m, &s->e, fan_fwd_b, fan_back_b, &s->rise_f, &s->rise_b, LIED_SIGS(&s->w));
+    tfu_rise_meta(m, &s->e, fan_fwd_b, fan_back_b, &s->rise_f, &s->rise_b,
+                  tfu_rho_reads(&s->e.med), LIED_SIGS(&s->w));
   else
-    tfu_rise_meta(m, &s->e, pump_fwd_b, pump_back_b, &s->rise_f, &s->rise_b, LIED_SIGS(&s->w));
-  lied_meta_block(m, "output", machine_out_b, 0,
-                  LIED_SIGS(&s->e.rear.flow, &s->e.rear.state, &s->e.fore.back, &s->rise_f,
-                            &s->rise_b),
-                  LIED_SIGS(&s->dp, &s->V_flow, &s->P));
+    tfu_rise_meta(m, &s->e, pump_fwd_b, pump_back_b, &s->rise_f, &s->rise_b,
+                  tfu_rho_reads(&s->e.med), LIED_SIGS(&s->w));
+  /* V_flow with the density of the inflow, either way by the sign */
+  const int vars = tfu_rho_reads(&s->e.med);
+  const void *oi[8] = {&s->e.rear.flow, &s->rise_f, &s->rise_b};
+  tfu_list(oi, tfu_list(oi, 3, &s->e.rear.state, vars), &s->e.fore.back, vars);
+  lied_meta_block(m, "output", machine_out_b, 0, oi, LIED_SIGS(&s->dp, &s->V_flow, &s->P));
+  tfu_meta_reads(m, &s->e.rear.state, vars);
+  tfu_meta_reads(m, &s->e.fore.back, vars);
 }
 
 #define MACHINE_SPEED(DEF)                                                                    \

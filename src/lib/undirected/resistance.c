@@ -47,7 +47,7 @@ TFU_RISE_BLOCKS(drop, tfu_drop, drop_rise)
 
 /* Lane forms of the two explicit blocks (the same operations copy by copy):
  * in the lanes of the inflow's state signal (p, h, X1), out those of the
- * outgoing one, sign +1 forwards (p + rise), -1 rearwards (p - rise). With
+ * outgoing one's pressure (h, X1: the blocks carry), sign +1 forwards (p + rise), -1 rearwards (p - rise). With
  * the liquid and the PressureDrop law in every copy the density is the
  * liquid's law written out (tf_liquid_rho), so the loop vectorises. */
 LIED_LANE_BODY void drop_dir_lanes(const lied_env *env, char *g, size_t n, const double *in,
@@ -82,9 +82,7 @@ LIED_LANE_BODY void drop_dir_lanes(const lied_env *env, char *g, size_t n, const
   }
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) {
-    TF_V(out, 0, l) = sign > 0 ? TF_V(in, 0, l) + rise[l] : TF_V(in, 0, l) - rise[l];
-    TF_V(out, 1, l) = TF_V(in, 1, l);
-    TF_V(out, 2, l) = TF_V(in, 2, l);
+    out[l] = sign > 0 ? TF_V(in, 0, l) + rise[l] : TF_V(in, 0, l) - rise[l];
   }
 }
 LIED_LANE_BODY void drop_fwd_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
@@ -112,7 +110,8 @@ static void drop_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "m_flow", "kg/s", &d->e.fore.flow.m_flow);
   lied_meta_var(m, "dp", "Pa", &d->dp);
   tfu_rise_meta_lanes(m, &d->e, drop_fwd_b, drop_back_b, drop_fwd_lanes, drop_back_lanes,
-                      &d->rise_f, &d->rise_b, NULL);
+                      &d->rise_f, &d->rise_b,
+                      d->law == LAW_LINQUAD ? TFU_P : tfu_rho_reads(&d->e.med), NULL);
   lied_meta_block(m, "output", drop_out_b, 0,
                   LIED_SIGS(&d->e.rear.flow, &d->rise_f, &d->rise_b), LIED_SIGS(&d->dp));
 }

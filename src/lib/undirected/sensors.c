@@ -54,10 +54,19 @@ static void sensor_meta(lied_meta *m, void *self) {
   tfu_elem_meta(m, &s->e, 0);
   lied_meta_real_out(m, "y", 0, &s->y);
   lied_meta_var(m, quantity_name[s->quantity], quantity_unit[s->quantity], &s->value);
-  tfu_rise_meta(m, &s->e, sensor_fwd_b, sensor_back_b, &s->rise_f, &s->rise_b, NULL);
-  lied_meta_block(m, "measure", sensor_measure_b, 0,
-                  LIED_SIGS(&s->e.rear.flow, &s->e.rear.state, &s->e.fore.back),
-                  LIED_SIGS(&s->value, &s->y.y));
+  tfu_rise_meta(m, &s->e, sensor_fwd_b, sensor_back_b, &s->rise_f, &s->rise_b, TFU_P, NULL);
+  /* what the quantity needs of both directions' states: a temperature h
+   * (and p where the medium's T depends on it, X1 of a mixture), a pressure
+   * p, an enthalpy h, a mass flow none */
+  const int vars = s->quantity == Q_T   ? tfu_T_reads(&s->e.med)
+                   : s->quantity == Q_P ? TFU_P
+                   : s->quantity == Q_H ? TFU_H
+                                        : 0;
+  const void *in[6] = {&s->e.rear.flow};
+  tfu_list(in, tfu_list(in, 1, &s->e.rear.state, vars), &s->e.fore.back, vars);
+  lied_meta_block(m, "measure", sensor_measure_b, 0, in, LIED_SIGS(&s->value, &s->y.y));
+  tfu_meta_reads(m, &s->e.rear.state, vars);
+  tfu_meta_reads(m, &s->e.fore.back, vars);
 }
 
 #define SENSOR_INIT(NAME, Q)                          \

@@ -77,6 +77,26 @@ static inline double tfu_blend(double w, double a, double b) {
   return w >= 1 ? a : w <= 0 ? b : b + w * (a - b);
 }
 
+/* ---- dependencies per variable (docs/thermofluid.md, "What the blocks read and
+ * write") ------------------------------------------------------------------------
+ * A block reading a state signal (p, h, X1) says which of its variables it
+ * reads: a set of TFU_P, TFU_H, TFU_X. It lists the reading pointer once per
+ * range of the set (tfu_list: twice for {p, X1}) and declares them right
+ * after it (tfu_meta_reads). */
+enum { TFU_P = 1, TFU_H = 2, TFU_X = 4, TFU_PHX = 7 };
+/* in[n..]: the pointer ptr once per range of vars (none for 0); the new n. */
+int tfu_list(const void **in, int n, const void *ptr, int vars);
+void tfu_meta_reads(lied_meta *m, const void *ptr, int vars);
+/* What a density rho(p, h) at a state's composition reads; what a
+ * temperature T(p, h) reads (p only where the medium's T depends on it). */
+static inline int tfu_X_reads(const tf_med *med) { return med->fn && tf_nX(med) ? TFU_X : 0; }
+static inline int tfu_rho_reads(const tf_med *med) {
+  return med->fn && med->fn->rho_of_p ? TFU_P : TFU_P | TFU_H | tfu_X_reads(med);
+}
+static inline int tfu_T_reads(const tf_med *med) {
+  return (med->fn && med->fn->T_of_h ? 0 : TFU_P) | TFU_H | tfu_X_reads(med);
+}
+
 /* ---- flow-through elements ------------------------------------------------------
  * A two-port element starts with a tfu_elem: its ports, medium and inertance.
  * The blocks der and r (and their lane forms) are the same for every element
@@ -107,8 +127,11 @@ void tfu_elem_meta(lied_meta *m, tfu_elem *e, int inertance);
  *   fore.p = rear.p + rise_f,      rise_f = RISE(m, rear.p, rear.h)
  * rearwards
  *   rear.p_back = fore.p_back - rise_b,  rise_b = RISE(m, fore.p_back, fore.h_back)
- * h and X pass unchanged. TYPE has the fields e (a tfu_elem), rise_f, rise_b;
- * the blocks are NAME_fwd_b and NAME_back_b, declared by tfu_rise_meta. */
+ * TYPE has the fields e (a tfu_elem), rise_f, rise_b; the blocks are
+ * NAME_fwd_b and NAME_back_b, declared by tfu_rise_meta. They write the
+ * pressures alone: h and X pass unchanged both ways in the blocks carry and
+ * carry_back of tfu_rise_meta, which read no pressure, so a temperature
+ * downstream does not depend on what sets the law (a valve's opening). */
 #define TFU_RISE_BLOCKS(NAME, TYPE, RISE)                                                    \
   static void NAME##_fwd(const lied_env *env, TYPE *s) {                                     \
     const tfu_state *in = s->e.rear.state;                                                   \
@@ -116,7 +139,7 @@ void tfu_elem_meta(lied_meta *m, tfu_elem *e, int inertance);
     const tf_med *med = tfu_med_at(&s->e.med, in, &mx);                                      \
     s->rise_f = RISE(s, med, s->e.rear.flow->m_flow, in->p, in->h);                          \
     TF_GUARD_PH(env, s, med, s->rise_f, in->p, in->h, "forward inflow");                     \
-    s->e.fore.state = (tfu_state){in->p + s->rise_f, in->h, in->X};                          \
+    s->e.fore.state.p = in->p + s->rise_f;                                                   \
   }                                                                                          \
   static void NAME##_back(const lied_env *env, TYPE *s) {                                    \
     const tfu_state *in = s->e.fore.back;                                                    \
@@ -124,18 +147,20 @@ void tfu_elem_meta(lied_meta *m, tfu_elem *e, int inertance);
     const tf_med *med = tfu_med_at(&s->e.med, in, &mx);                                      \
     s->rise_b = RISE(s, med, s->e.rear.flow->m_flow, in->p, in->h);                          \
     TF_GUARD_PH(env, s, med, s->rise_b, in->p, in->h, "rearward inflow");                    \
-    s->e.rear.back = (tfu_state){in->p - s->rise_b, in->h, in->X};                           \
+    s->e.rear.back.p = in->p - s->rise_b;                                                    \
   }                                                                                          \
   LIED_BLOCK(NAME##_fwd_b, TYPE, NAME##_fwd)                                                 \
   LIED_BLOCK(NAME##_back_b, TYPE, NAME##_back)
-/* Declare them; extra: further inputs of both (the law's own: an opening,
- * a speed; NULL-terminated, or NULL). */
+/* Declare them and the blocks carry and carry_back; vars: what RISE reads of
+ * the inflow's state (TFU_P, or tfu_rho_reads for a law with the density);
+ * extra: further inputs of both (the law's own: an opening, a speed;
+ * NULL-terminated, or NULL). */
 void tfu_rise_meta(lied_meta *m, tfu_elem *e, lied_block_fn fwd, lied_block_fn back,
-                   double *rise_f, double *rise_b, const void *const *extra);
+                   double *rise_f, double *rise_b, int vars, const void *const *extra);
 /* The same with the blocks' lane forms (lied/component.h, "Lane forms"). */
 void tfu_rise_meta_lanes(lied_meta *m, tfu_elem *e, lied_block_fn fwd, lied_block_fn back,
                          lied_block_fn fwd_lanes, lied_block_fn back_lanes, double *rise_f,
-                         double *rise_b, const void *const *extra);
+                         double *rise_b, int vars, const void *const *extra);
 
 
 /* fore.der = rear.der, rear.r = fore.r + L*der_m_flow. */

@@ -406,6 +406,7 @@ static int volume_n_init(void *self, lied_init *ctx) {
       ri[nri] = ro[nr] = NULL;                                                                \
       lied_meta_block(m, "r_rear", PFX##_r_rear_b, LIED_BLOCK_CONST_COEFF, ri, ro);           \
       vol_lanes(m, PFX##_lane_fns[1]);                                                        \
+      for (int i = 0; i < nr; i++) tfu_meta_reads(m, &v->rear[i].state, TFU_P);               \
     }                                                                                         \
     /* the fore ports' flows: der and residuals */                                           \
     if (nf) {                                                                                 \
@@ -426,6 +427,7 @@ static int volume_n_init(void *self, lied_init *ctx) {
       vol_lanes(m, PFX##_lane_fns[2]);                                                        \
       lied_meta_block(m, "r0", PFX##_r0_b, 0, zi, zo);                                        \
       vol_lanes(m, PFX##_lane_fns[3]);                                                        \
+      for (int k = 0; k < nf; k++) tfu_meta_reads(m, &v->fore[k].back, TFU_P);               \
       lied_meta_block(m, "residual", PFX##_res_b, LIED_BLOCK_CONST_COEFF, si, so);            \
       vol_lanes(m, PFX##_lane_fns[4]);                                                        \
     }                                                                                         \
@@ -442,6 +444,9 @@ static int volume_n_init(void *self, lied_init *ctx) {
     for (int c = 0; c < nX; c++) bo[3 + c] = &v->der_MX[c];                                   \
     lied_meta_block(m, "balance", PFX##_balance_b, 0, bi, bo);                                \
     vol_lanes(m, PFX##_lane_fns[5]);                                                          \
+    /* the upwind enthalpies (and mass fractions) of what arrives */                          \
+    for (int i = 0; i < nr; i++) tfu_meta_reads(m, &v->rear[i].state, TFU_H | tfu_X_reads(&v->med)); \
+    for (int k = 0; k < nf; k++) tfu_meta_reads(m, &v->fore[k].back, TFU_H | tfu_X_reads(&v->med)); \
     lied_meta_block(m, "output", PFX##_out_b, 0, LIED_SIGS(&v->p, &v->h, &v->Xc),             \
                     LIED_SIGS(&v->T));                                                        \
   }
