@@ -16,11 +16,16 @@
 -- zeta = d / (2 sqrt(c m)) and on T_D omega0, omega0 = sqrt(c / m), only.
 local impacts = {}
 
+-- The eigenvalues of a 2 x 2 matrix A = {{a, b}, {c, d}} are h +- sqrt(disc).
+local function half_trace_disc(A)
+  local h = (A[1][1] + A[2][2]) / 2
+  return h, h * h - (A[1][1] * A[2][2] - A[1][2] * A[2][1])
+end
+
 -- e^(A t) y for a 2 x 2 matrix A = {{a, b}, {c, d}}.
 local function expm_apply(A, t, y)
   local a, b, c, d = A[1][1], A[1][2], A[2][1], A[2][2]
-  local h = (a + d) / 2
-  local disc = h * h - (a * d - b * c)
+  local h, disc = half_trace_disc(A)
   local f, g -- e^(At) = e^(h t) (f I + g (A - h I))
   if disc < 0 then
     local w = math.sqrt(-disc)
@@ -61,8 +66,7 @@ function impacts.restitution(m, c, d, T_D, v0)
   -- After 100 slow time constants the motion has come to rest in contact.
   local rate = math.max(math.sqrt(c / m), (d + c * T_D) / m, 1 / math.max(T_D, 1e-300))
   rate = math.min(rate, math.abs(A[1][1]) + math.abs(A[1][2]) + math.abs(A[2][1]) + math.abs(A[2][2]))
-  local h = (A[1][1] + A[2][2]) / 2
-  local disc = h * h - (A[1][1] * A[2][2] - A[1][2] * A[2][1])
+  local h, disc = half_trace_disc(A)
   local slow, w = math.abs(h), 0 -- the slow mode's rate, the oscillation's angular frequency
   if disc > 0 then
     local q = math.sqrt(disc)

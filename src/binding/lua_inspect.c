@@ -39,12 +39,16 @@ static void push_jacobian(lua_State *L, lied_sched *s) {
   /* a model with sparse sections: the pattern the implicit solvers use,
    * that of their sparse formulation (its Jacobian over the states alone
    * is dense, and costs n^2 to list) */
-  lied_aug *A = NULL;
-  if (s->naug) {
+  const int aug = s->naug > 0;
+  uint64_t nz = 0, nw = 0; /* section unknowns, explicit cuts */
+  if (aug) {
+    lied_aug *A = NULL;
     if (lied_aug_new(s, &A, &e)) return;
-    n = A->nx + A->nz + A->nw;
-    rowptr = A->rowptr, cols = A->cols;
+    nz = A->nz, nw = A->nw;
+    n = A->nx + nz + nw;
+    rowptr = A->rowptr, cols = A->cols; /* kept: freed below with the rest */
     A->rowptr = NULL, A->cols = NULL;
+    lied_aug_free(A);
   } else if (n > UINT32_MAX || lied_sched_sparsity(s, &rowptr, &cols, &e)) {
     return;
   }
@@ -59,14 +63,13 @@ static void push_jacobian(lua_State *L, lied_sched *s) {
   lua_createtable(L, 0, 7);
   lied_lua_setint(L, "nnz", rowptr[n]);
   lied_lua_setint(L, "unknowns", n);
-  if (A) {
-    lied_lua_setint(L, "section_unknowns", A->nz);
-    lied_lua_setint(L, "cuts", A->nw);
-    lied_aug_free(A);
+  if (aug) {
+    lied_lua_setint(L, "section_unknowns", nz);
+    lied_lua_setint(L, "cuts", nw);
   }
   lied_lua_setint(L, "colours", ncol);
   lied_lua_setint(L, "max_row", maxrow);
-  if (n <= PATTERN_MAX && n == s->nstates) {
+  if (n <= PATTERN_MAX && !aug) {
     lua_createtable(L, (int)n, 0);
     char row[PATTERN_MAX + 1];
     for (uint64_t i = 0; i < n; i++) {

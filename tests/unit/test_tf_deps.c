@@ -81,9 +81,10 @@ static used uses[4096];
 static int nuses;
 /* The class's name, the undirected two-phase exchangers' told apart from
  * the directed ones of the same name. */
+#define URHX_PREFIX "undirected.TwoPhase"
 static const char *class_name(const lied_class *c) {
-  if (c == &tfu_rhx_counter_class) return "undirected.TwoPhaseCounterFlowHX";
-  if (c == &tfu_rhx_cross_class) return "undirected.TwoPhaseCrossFlowHX";
+  if (c == &tfu_rhx_counter_class) return URHX_PREFIX "CounterFlowHX";
+  if (c == &tfu_rhx_cross_class) return URHX_PREFIX "CrossFlowHX";
   return c->name;
 }
 static void note_use(const char *cls, const char *block, const char *signal, int var, int counts) {
@@ -764,7 +765,7 @@ int main(void) {
      * states (issue 41.2 left for them, docs/thermofluid.md): what they
      * declare and do not read may report a loop the physics has not, never
      * a wrong value; the audit holds them to reading nothing undeclared */
-    int allowed = !strncmp(uses[i].cls, "undirected.TwoPhase", 19);
+    int allowed = !strncmp(uses[i].cls, URHX_PREFIX, strlen(URHX_PREFIX));
     for (size_t k = 0; k < sizeof cancels / sizeof *cancels; k++)
       allowed |= uses[i].var == 1 && !strcmp(uses[i].cls, cancels[k][0]) &&
                  !strcmp(uses[i].block, cancels[k][1]) && !strcmp(uses[i].signal, cancels[k][2]);
