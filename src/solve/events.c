@@ -148,24 +148,10 @@ static void set_cut(lied_events *V) {
   V->R->t_left = isfinite(tn) ? nextafter(tn, -INFINITY) : INFINITY;
 }
 
-/* Whether a spec's instances have handlers of instances with time events
- * (`samples`: the sampled blocks) or without. */
-static int handles(const lied_spec *sp, int samples) {
-  return sp->cls && sp->total && sp->tpl.handler && !sp->tpl.next_event == !samples;
-}
-
-/* The handlers' initial call for the instances of one kind (handles);
- * returns whether there were any. */
-static int initial_calls(const lied_model *m, double t, int samples) {
-  const lied_event ev = {t, 1, 0, 0};
-  int any = 0;
-  for (int k = 0; k < m->nspecs; k++) {
-    const lied_spec *sp = &m->specs[k];
-    if (!handles(sp, samples)) continue;
-    for (uint64_t q = 0; q < sp->total; q++) sp->tpl.handler(lied_inst(sp, q), &ev);
-    any = 1;
-  }
-  return any;
+/* Whether instance I's handler is one of an instance with time events
+ * (the sampled blocks, the timers; `clocked`) or without (`!clocked`). */
+static int handles(const lied_ev_inst *I, int clocked) {
+  return I->tpl->handler && !I->tpl->next_event == !clocked;
 }
 
 /* ---- locating a crossing ---- */
@@ -479,6 +465,21 @@ static int start_not_settled(lied_events *V, double t) {
                    t, LIED_EVENT_ROUNDS);
 }
 
+/* The initial calls of one kind of instances (handles; `clocked`: those
+ * marked by their `due`, which is cleared); returns how many were called. */
+static int initial_calls(lied_events *V, double t, int clocked) {
+  const lied_event ev = {t, 1, 0, 0};
+  int n = 0;
+  for (uint64_t i = 0; i < V->ninst; i++) {
+    lied_ev_inst *I = &V->inst[i];
+    if (!handles(I, clocked) || (clocked && !I->due)) continue;
+    I->tpl->handler(I->self, &ev);
+    I->due = 0;
+    n++;
+  }
+  return n;
+}
+
 /* The initial calls of the instances without time events, in rounds (at
  * least two) until their zero functions repeat: a Hysteresis reading
  * another's output takes its start position from the other's, not from
@@ -490,7 +491,7 @@ static int initial_plain(lied_events *V, double t, double *x) {
   LIED_TRY(eval_z(V, t, x, zcur, 1));
   for (int round = 0;; round++) {
     if (round == LIED_EVENT_ROUNDS) return start_not_settled(V, t);
-    if (!initial_calls(s->model, t, 0)) break;
+    if (!initial_calls(V, t, 0)) break;
     lied_sched_invalidate(s);
     lied_sched_gather_x(s, x);
     LIED_TRY(eval_z(V, t, x, znew, 1));
@@ -505,23 +506,48 @@ static int initial_plain(lied_events *V, double t, double *x) {
   return LIED_OK;
 }
 
+/* Mark (due) the instances with time events and a handler whose zero
+ * functions moved from V->zm (after their last initial call) to V->zprev
+ * (after the plain rounds that followed it): an input they read at their
+ * initial call changed since (a timer after a comparison on a sampler's
+ * start value). Returns whether there are any. */
+static int clocked_moved(lied_events *V) {
+  int any = 0;
+  for (uint64_t i = 0; i < V->nzero; i++) {
+    lied_ev_inst *I = &V->inst[V->zero[i].owner];
+    const double a = V->zm[i], b = V->zprev[i];
+    if (handles(I, 1) && !(a == b || (isnan(a) && isnan(b)))) any = I->due = 1;
+  }
+  return any;
+}
+
 /* The start is an event instant (docs/events.md, "The order at an
- * event"): the sampled blocks' initial calls (their values before the
- * first sample, from their parameters), the others' (in rounds), then every
- * time event at t itself as at any event: the samples due at t, reading the
- * model after the initial calls, and the zero functions they make cross. */
+ * event"): first it settles, then the blocks with time events read it.
+ *  1. the initial calls of the instances without time events (the
+ *     comparisons, Hysteresis, state machines), in rounds until their zero
+ *     functions repeat: every value of the instant settled;
+ *  2. the initial calls of those with time events (the sampled blocks'
+ *     values before their first sample, from their parameters; a timer's
+ *     from its input, which 1 settled), once each, reading the model after
+ *     1; then 1 again (the consequences: a Hysteresis on a sampler's start
+ *     value); an instance of 2 whose zero functions that moved (its input
+ *     changed after it read it) is called again, until none is;
+ *  3. every time event at t itself as at any event: the samples due at t,
+ *     reading the model after 1 and 2, and the zero functions they make
+ *     cross. */
 int lied_events_start(lied_events *V, double t, double *x) {
   if (!V) return LIED_OK;
   lied_sched *s = V->R->s;
-  int sampled = 0;
-  for (int k = 0; k < s->model->nspecs; k++) sampled |= handles(&s->model->specs[k], 1);
-  if (sampled) {
-    LIED_TRY(lied_sched_evaluate(s, t, x, NULL, 1, V->R->e));
-    initial_calls(s->model, t, 1);
+  for (uint64_t i = 0; i < V->ninst; i++) V->inst[i].due = handles(&V->inst[i], 1);
+  for (int pass = 0;; pass++) {
+    if (pass == LIED_EVENT_ROUNDS) return start_not_settled(V, t);
+    LIED_TRY(initial_plain(V, t, x));
+    if (pass > 0 && !clocked_moved(V)) break;
+    if (!initial_calls(V, t, 1)) break;
     lied_sched_invalidate(s);
     lied_sched_gather_x(s, x);
+    LIED_TRY(eval_z(V, t, x, V->zm, 1));
   }
-  LIED_TRY(initial_plain(V, t, x));
   /* due at t: a schedule's first event after both of t's two predecessors
    * (a fixed time; one that follows the time asked, such as a clutch's
    * check at the first time after now, is not due at t itself) */
