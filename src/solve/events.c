@@ -316,22 +316,29 @@ static int chatter(lied_events *V, double te) {
                    te, path, V->streak + 1, res);
 }
 
+/* Whether instance I watches zero functions of its own (not kinks only):
+ * its time events are jumps of the instant (a timer's end, a friction's
+ * check), the others' are samples (docs/events.md, "The order at an
+ * event"). */
+static int watches(const lied_ev_inst *I) { return zeros_used(I->tpl, 0) > 0; }
+
 /* The handlers of one phase of an event instant (docs/events.md, "The
- * order at an event"): the instances whose zero functions crossed
- * (`samples` 0), or those whose time event is due (`samples` 1: the sampled
- * blocks; an instance with a time event and no handler only has its next
- * time event found). *called: the handlers called. */
-static int call_handlers(lied_events *V, double te, int samples, int *called) {
+ * order at an event"): the instances whose zero functions crossed (`phase`
+ * 0), those whose time event is due and that watch zero functions (1: the
+ * timers' ends), or the other due ones (2: the sampled blocks; an instance
+ * with a time event and no handler only has its next time event found).
+ * *called: the handlers called. */
+static int call_handlers(lied_events *V, double te, int phase, int *called) {
   *called = 0;
   for (uint64_t i = 0; i < V->ninst; i++) {
     lied_ev_inst *I = &V->inst[i];
-    if (samples ? !I->due : !I->crossed) continue;
+    if (phase ? !I->due || watches(I) != (phase == 1) : !I->crossed) continue;
     if (I->tpl->handler) {
-      const lied_event ev = {te, 0, samples, samples ? 0u : I->crossed};
+      const lied_event ev = {te, 0, phase != 0, phase ? 0u : I->crossed};
       I->tpl->handler(I->self, &ev);
       (*called)++;
     }
-    if (samples) {
+    if (phase) {
       LIED_TRY(next_time(V, I, te));
       I->due = 0;
     } else {
@@ -396,9 +403,12 @@ static int look_ahead(lied_events *V, double te, const double *x, int *again) {
  *     left limit; only at a time event, the first pass);
  *  2. the handlers of the zero functions that crossed, in rounds, each
  *     round reading one evaluation after the last, until none crosses;
- *  3. the handlers of the time events due (the sampled blocks), once, all
- *     reading one evaluation after every jump of 1 and 2;
- *  4. zero functions that the samples made cross: back to 2.
+ *  3. the handlers of the time events due of the instances that watch zero
+ *     functions (a timer's end), once, reading the inputs settled by 2;
+ *     then 2 again for what they make cross;
+ *  4. the handlers of the other time events due (the sampled blocks),
+ *     once, all reading one evaluation after every jump of 1 to 3;
+ *  5. zero functions that the samples made cross: back to 2.
  * The zero functions' values after, into V->zprev. */
 static int settle(lied_events *V, double te, double *x, int jumps) {
   lied_sched *s = V->R->s;
@@ -407,15 +417,12 @@ static int settle(lied_events *V, double te, double *x, int jumps) {
   if (nz && jumps) LIED_TRY(eval_z(V, te, x, znew, 0)); /* the left limit */
   LIED_TRY(eval_z(V, te, x, zcur, 1));
   if (nz && jumps) mark(V, znew, zcur);
-  int sampled = 0;
+  int phase = 0; /* the phases of time events done (3, 4 above) */
   for (int round = 0;; round++) {
     if (round == LIED_EVENT_ROUNDS) return not_settled(V, te);
     int called;
     LIED_TRY(call_handlers(V, te, 0, &called));
-    if (!called && !sampled) {
-      sampled = 1;
-      LIED_TRY(call_handlers(V, te, 1, &called));
-    }
+    while (!called && phase < 2) LIED_TRY(call_handlers(V, te, ++phase, &called));
     if (!called) break;
     lied_sched_invalidate(s);
     lied_sched_gather_x(s, x);

@@ -157,17 +157,22 @@ run_case {
 -- ---- t = 1: time, timer, state, sampled, triggered, kink on one instant -------------
 -- A Step at 0.5 makes g true (a state event at the jump); the OnDelay on
 -- g runs out at 0.5 + 0.5 = 1, where a second Step and a Pulse rise (the
--- Pulse: high on [0, 0.5) and [1, 1.5)). At t = 1, after every jump and
--- settle: a = on + st1 = 2 (the timer's end and the Step), read by a
+-- Pulse: high on [0, 0.5), [1, 1.5), [2, 2.5)). At t = 1, after every jump
+-- and settle: a = on + st1 = 2 (the timer's end and the Step), read by a
 -- sampler (2), a Hysteresis (uHigh 1.5: high), a sampler on the
--- Hysteresis (1) and on a Limiter at 1.5 (1.5); gp = p > 0.5 rises, so the
--- And of the OnDelay and gp is true, and the BooleanSampleHold triggered by
--- gp reads the OnDelay's new value (true; at the start it read false). The
--- OffDelay on gp started when gp fell at 0.5 and runs out at 1, the
--- instant gp rises again: it stays true. The OnDelay on gp ran from 0 and
--- would end at 0.5, when gp falls: it stays false.
+-- Hysteresis (1) and on a Limiter at 1.5 (1.5); a state machine on the
+-- OnDelay enters "on" at that instant; gp = p > 0.5 rises, so the And of
+-- the OnDelay and gp is true. The BooleanSampleHold triggered by gp reads
+-- the OnDelay as data: the trigger is a state event of the instant, the
+-- timer's end is taken after the state events settled, so it reads the
+-- value from before the end (false; a register, as a sampler reading
+-- another) and true at the next rise, t = 2. The OffDelay on gp started
+-- when gp fell at 0.5 and runs out at 1, the instant gp rises again: it
+-- stays true, without a glitch inside the instant (the FallingEdge on it
+-- never pulses); again at 2. The OnDelay on gp ran from 0 and would end at
+-- 0.5, when gp falls: it stays false.
 run_case {
-  name = "AtOne", stop = 1.2,
+  name = "AtOne", stop = 2.2,
   model = {
     st = S.Step { height = 1, t0 = 0.5 }, g = S.GreaterThreshold { threshold = 0.5 },
     on = S.OnDelay { delay = 0.5 }, ron = S.BooleanToReal {},
@@ -176,11 +181,13 @@ run_case {
     shh = S.SampleHold { period = 0.1 }, lim = S.Limiter { uMax = 1.5 }, shl = S.SampleHold { period = 0.1 },
     p = S.Pulse { amplitude = 1, width = 50, period = 1 }, gp = S.GreaterThreshold { threshold = 0.5 },
     both = S.And {}, bh = S.BooleanSampleHold {},
-    offp = S.OffDelay { delay = 0.5 }, onp = S.OnDelay { delay = 0.5 },
+    offp = S.OffDelay { delay = 0.5 }, onp = S.OnDelay { delay = 0.5 }, fo = S.FallingEdge { width = 0.1 },
+    sm = S.StateMachine { states = { "idle", "on" }, transitions = { { "idle", "on", "c1" } }, values = { idle = 0, on = 1 } },
     connect = { { "st.y", "g.u" }, { "g.y", "on.u" }, { "on.y", "ron.u" }, { "ron.y", "a.u1" }, { "st1.y", "a.u2" },
                 { "a.y", "sh.u" }, { "a.y", "hy.u" }, { "hy.y", "shh.u" }, { "a.y", "lim.u" }, { "lim.y", "shl.u" },
                 { "p.y", "gp.u" }, { "on.y", "both.u1" }, { "gp.y", "both.u2" }, { "on.y", "bh.u" },
-                { "gp.y", "bh.trigger" }, { "gp.y", "offp.u" }, { "gp.y", "onp.u" } },
+                { "gp.y", "bh.trigger" }, { "gp.y", "offp.u" }, { "gp.y", "onp.u" }, { "offp.y", "fo.u" },
+                { "on.y", "sm.c1" } },
   },
   expect = {
     ["g.y"] = { { 0.4, 0 }, { 0.5, 0, 1 } },
@@ -192,9 +199,11 @@ run_case {
     ["shl.y"] = { { 1, 0, 1.5 } },
     ["gp.y"] = { { 0, 1 }, { 0.5, 1, 0 }, { 1, 0, 1 } },
     ["both.y"] = { { 0.9, 0 }, { 1, 0, 1 } },
-    ["bh.y"] = { { 0, 0 }, { 0.9, 0 }, { 1, 0, 1 } },
-    ["offp.y"] = { { 0, 1 }, { 0.5, 1, 1 }, { 0.9, 1 }, { 1, 1, 1 }, { 1.1, 1 } },
-    ["onp.y"] = { { 0, 0 }, { 0.5, 0, 0 }, { 1, 0, 0 }, { 1.1, 0 } },
+    ["bh.y"] = { { 0, 0 }, { 0.9, 0 }, { 1, 0, 0 }, { 1.9, 0 }, { 2, 0, 1 } },
+    ["offp.y"] = { { 0, 1 }, { 0.5, 1, 1 }, { 0.9, 1 }, { 1, 1, 1 }, { 1.5, 1, 1 }, { 2, 1, 1 }, { 2.1, 1 } },
+    ["fo.y"] = { { 0, 0 }, { 1, 0, 0 }, { 1.05, 0 }, { 2, 0, 0 }, { 2.05, 0 } },
+    ["onp.y"] = { { 0, 0 }, { 0.5, 0, 0 }, { 1, 0, 0 }, { 1.1, 0 }, { 2.1, 0 } },
+    ["sm.y"] = { { 0, 0 }, { 0.9, 0 }, { 1, 0, 1 }, { 1.1, 1 } },
   },
 }
 
