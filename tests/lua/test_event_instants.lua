@@ -68,7 +68,8 @@ end
 -- reads true at 0; the one on the OnDelay reads true at 0.3, the instant
 -- the delay runs out (its sample and the delay's end are one instant). The
 -- DiscretePI (k = 2, Ti = 0.5) on the OffDelay: e = 1, 1, 1, 0 at 0, 0.3,
--- 0.6, 0.9, x grows by 0.3 k/Ti e = 1.2 e, y = 2 e + x: 2, 3.2, 4.4, 3.6.
+-- 0.6, 0.9, x grows by 0.3 k/Ti e = 1.2 e, y = 2 e + x: 2, 3.2, 4.4, 3.6;
+-- the UnitDelay on it gives the sample before: 0 (y_start), 1, 1, 1.
 -- The BooleanSampleHold triggered by lt at the start holds the OffDelay's
 -- settled value, true.
 run_case {
@@ -81,10 +82,11 @@ run_case {
     roff = S.BooleanToReal {}, ron = S.BooleanToReal {},
     shoff = S.SampleHold { period = 0.3 }, shon = S.SampleHold { period = 0.3 },
     pi = S.DiscretePI { period = 0.3, k = 2, Ti = 0.5 },
+    ud = S.UnitDelay { period = 0.3 },
     bh = S.BooleanSampleHold {},
     connect = { { "r.y", "lt.u" }, { "lt.y", "off.u" }, { "lt.y", "on.u" }, { "lt.y", "rise.u" },
                 { "lt.y", "fall.u" }, { "off.y", "roff.u" }, { "on.y", "ron.u" }, { "roff.y", "shoff.u" },
-                { "ron.y", "shon.u" }, { "roff.y", "pi.u" }, { "off.y", "bh.u" }, { "lt.y", "bh.trigger" } },
+                { "ron.y", "shon.u" }, { "roff.y", "pi.u" }, { "roff.y", "ud.u" }, { "off.y", "bh.u" }, { "lt.y", "bh.trigger" } },
   },
   expect = {
     ["lt.y"] = { { 0, 1 }, { 0.4, 1 }, { 0.5, 1, 0, 1e-9 }, { 1, 0 } },
@@ -95,6 +97,7 @@ run_case {
     ["shoff.y"] = { { 0, 1 }, { 0.3, 1, 1 }, { 0.6, 1, 1 }, { 0.9, 1, 0 } },
     ["shon.y"] = { { 0, 0 }, { 0.3, 0, 1 }, { 0.6, 1, 0 }, { 0.9, 0, 0 } },
     ["pi.y"] = { { 0, 2 }, { 0.3, 2, 3.2 }, { 0.6, 3.2, 4.4 }, { 0.9, 4.4, 3.6 } },
+    ["ud.y"] = { { 0, 0 }, { 0.3, 0, 1 }, { 0.6, 1, 1 }, { 0.9, 1, 1 }, { 1.1, 1 } },
     ["bh.y"] = { { 0, 1 }, { 1, 1 } },
   },
 }
@@ -170,7 +173,10 @@ run_case {
 -- when gp fell at 0.5 and runs out at 1, the instant gp rises again: it
 -- stays true, without a glitch inside the instant (the FallingEdge on it
 -- never pulses); again at 2. The OnDelay on gp ran from 0 and would end at
--- 0.5, when gp falls: it stays false.
+-- 0.5, when gp falls: it stays false. A RisingEdge of no width on gp is
+-- true for the rounds of the instant only: the BooleanSampleHold it
+-- triggers sees it (true from 1), the sampler reading it does not (it
+-- reads the settled instant, where the edge has ended: 0).
 run_case {
   name = "AtOne", stop = 2.2,
   model = {
@@ -183,11 +189,14 @@ run_case {
     both = S.And {}, bh = S.BooleanSampleHold {},
     offp = S.OffDelay { delay = 0.5 }, onp = S.OnDelay { delay = 0.5 }, fo = S.FallingEdge { width = 0.1 },
     sm = S.StateMachine { states = { "idle", "on" }, transitions = { { "idle", "on", "c1" } }, values = { idle = 0, on = 1 } },
+    ez = S.RisingEdge {}, rez = S.BooleanToReal {}, shz = S.SampleHold { period = 0.1 },
+    yes = S.BooleanConstant { k = 1 }, bhz = S.BooleanSampleHold {},
     connect = { { "st.y", "g.u" }, { "g.y", "on.u" }, { "on.y", "ron.u" }, { "ron.y", "a.u1" }, { "st1.y", "a.u2" },
                 { "a.y", "sh.u" }, { "a.y", "hy.u" }, { "hy.y", "shh.u" }, { "a.y", "lim.u" }, { "lim.y", "shl.u" },
                 { "p.y", "gp.u" }, { "on.y", "both.u1" }, { "gp.y", "both.u2" }, { "on.y", "bh.u" },
                 { "gp.y", "bh.trigger" }, { "gp.y", "offp.u" }, { "gp.y", "onp.u" }, { "offp.y", "fo.u" },
-                { "on.y", "sm.c1" } },
+                { "on.y", "sm.c1" }, { "gp.y", "ez.u" }, { "ez.y", "rez.u" }, { "rez.y", "shz.u" },
+                { "yes.y", "bhz.u" }, { "ez.y", "bhz.trigger" } },
   },
   expect = {
     ["g.y"] = { { 0.4, 0 }, { 0.5, 0, 1 } },
@@ -204,6 +213,8 @@ run_case {
     ["fo.y"] = { { 0, 0 }, { 1, 0, 0 }, { 1.05, 0 }, { 2, 0, 0 }, { 2.05, 0 } },
     ["onp.y"] = { { 0, 0 }, { 0.5, 0, 0 }, { 1, 0, 0 }, { 1.1, 0 }, { 2.1, 0 } },
     ["sm.y"] = { { 0, 0 }, { 0.9, 0 }, { 1, 0, 1 }, { 1.1, 1 } },
+    ["shz.y"] = { { 0, 0 }, { 1, 0, 0 }, { 1.1, 0, 0 } },
+    ["bhz.y"] = { { 0, 0 }, { 0.9, 0 }, { 1, 0, 1 } },
   },
 }
 
