@@ -218,6 +218,31 @@ run_case {
   },
 }
 
+-- ---- timer x timer: a blinker (two on-delays in a loop through a Not) ------------
+-- a = OnDelay 0.3 of not b, b = OnDelay 0.2 of a. From the start a runs
+-- its delay (not b is true): a rises at 0.3, b's delay ends at 0.5, which
+-- makes a fall in the rounds of that instant, and b with it (b is true
+-- for the rounds of the instant only, as an edge of no width), so a runs
+-- again: a is true on [0.3, 0.5), [0.8, 1.0), [1.3, 1.5). A sampler of
+-- period 0.1 on a: at 0.5 = 5 x 0.1 (exactly a's fall, 0.3 + 0.2) it reads
+-- the settled instant, false; the other switching times lie within a
+-- rounding of a sample (3 x 0.1 = 0.30000000000000004), which the window
+-- of the check (1e-12) takes as one: false before, true after. (A timer's
+-- input is read by a block of its own, so the loop is no algebraic loop.)
+run_case {
+  name = "Blinker", stop = 1.6,
+  model = {
+    n = S.Not {}, a = S.OnDelay { delay = 0.3 }, b = S.OnDelay { delay = 0.2 },
+    ra = S.BooleanToReal {}, sh = S.SampleHold { period = 0.1 },
+    connect = { { "b.y", "n.u" }, { "n.y", "a.u" }, { "a.y", "b.u" }, { "a.y", "ra.u" }, { "ra.y", "sh.u" } },
+  },
+  expect = {
+    ["a.y"] = { { 0, 0 }, { 0.3, 0, 1 }, { 0.4, 1 }, { 0.5, 1, 0 }, { 0.8, 0, 1 }, { 1, 1, 0 }, { 1.3, 0, 1 }, { 1.5, 1, 0 } },
+    ["b.y"] = { { 0, 0 }, { 0.5, 0, 0 }, { 1, 0, 0 }, { 1.5, 0, 0 } },
+    ["sh.y"] = { { 0, 0 }, { 0.3, 0, 1 }, { 0.4, 1, 1 }, { 0.5, 1, 0 }, { 0.6, 0, 0 }, { 0.8, 0, 1 }, { 1, 1, 0 } },
+  },
+}
+
 -- ---- state x timer x sampled at a located instant --------------------------------
 -- u = sin(t) falls through 0.5 at 5 pi / 6 (located); the comparison g =
 -- u > 0.5 falls there, the OffDelay on g runs out 0.1 s later (a time
