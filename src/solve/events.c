@@ -41,6 +41,30 @@ void lied_events_free(lied_events *V) {
   free(V);
 }
 
+/* Whether block b of t reads, directly or through the blocks of the
+ * instance it reads, nothing but ports, the time and states (no field that
+ * is not written during a run: a parameter, a discrete variable). */
+static int block_reads_inputs(const lied_template *t, int b, int depth) {
+  if (b < 0 || b >= t->nblocks || depth > 64) return 0;
+  const lied_tblock *B = &t->blocks[b];
+  for (uint32_t r = B->in0; r < B->in0 + B->nin; r++) {
+    const lied_tref *f = &t->refs[r];
+    if (f->kind == LIED_REF_CONST) return 0;
+    if (f->kind == LIED_REF_INTERNAL && !block_reads_inputs(t, f->a, depth + 1)) return 0;
+  }
+  return 1;
+}
+
+/* Whether zero function k of t is a function of its instance's inputs
+ * alone (a timer's input u - 1/2; lied_ev_zero.watch). */
+static int zero_watches(const lied_template *t, int k) {
+  const uint32_t off = t->zeros[k].offset;
+  for (int i = 0; i < t->nouts; i++)
+    if (t->outs[i].lo <= off && off < t->outs[i].hi)
+      return block_reads_inputs(t, t->outs[i].block, 0);
+  return 0;
+}
+
 /* The instances with events and their zero functions, in spec and copy
  * order (the order handlers run in). */
 static int collect(lied_events *V, const lied_model *m, lied_err *e) {
@@ -74,7 +98,7 @@ static int collect(lied_events *V, const lied_model *m, lied_err *e) {
           V->zero[V->nzero++] =
               (lied_ev_zero){(const double *)(void *)(self + t->zeros[k].offset),
                              t->zeros[k].dir & ~LIED_ZC_KINK, (uint32_t)V->ninst, k,
-                             (t->zeros[k].dir & LIED_ZC_KINK) != 0};
+                             (t->zeros[k].dir & LIED_ZC_KINK) != 0, zero_watches(t, k)};
       for (int k = 0; k < t->nzeros; k++) V->nkink += kinks && (t->zeros[k].dir & LIED_ZC_KINK);
       V->inst[V->ninst++] = (lied_ev_inst){self, t, s, q, INFINITY, 0, 0};
     }
@@ -513,16 +537,18 @@ static int initial_plain(lied_events *V, double t, double *x) {
   return LIED_OK;
 }
 
-/* Mark (due) the instances with time events and a handler whose zero
- * functions moved from V->zm (after their last initial call) to V->zprev
- * (after the plain rounds that followed it): an input they read at their
- * initial call changed since (a timer after a comparison on a sampler's
- * start value). Returns whether there are any. */
+/* Mark (due) the instances with time events and a handler that an input
+ * they read at their last initial call has changed since: a zero function
+ * of their inputs alone (watch) moved from V->z1 (before the calls) to
+ * V->zprev (after them and the plain rounds that followed: a timer on
+ * another timer, or after a comparison on a sampler's start value), or any
+ * other moved from V->zm (just after the calls: their own changes are no
+ * reason to call them again). Returns whether there are any. */
 static int clocked_moved(lied_events *V) {
   int any = 0;
   for (uint64_t i = 0; i < V->nzero; i++) {
     lied_ev_inst *I = &V->inst[V->zero[i].owner];
-    const double a = V->zm[i], b = V->zprev[i];
+    const double a = V->zero[i].watch ? V->z1[i] : V->zm[i], b = V->zprev[i];
     if (handles(I, 1) && !(a == b || (isnan(a) && isnan(b)))) any = I->due = 1;
   }
   return any;
@@ -550,6 +576,7 @@ int lied_events_start(lied_events *V, double t, double *x) {
     if (pass == LIED_EVENT_ROUNDS) return start_not_settled(V, t);
     LIED_TRY(initial_plain(V, t, x));
     if (pass > 0 && !clocked_moved(V)) break;
+    if (V->nzero) memcpy(V->z1, V->zprev, sizeof(double) * V->nzero);
     if (!initial_calls(V, t, 1)) break;
     lied_sched_invalidate(s);
     lied_sched_gather_x(s, x);
