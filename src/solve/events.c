@@ -563,8 +563,9 @@ static int clocked_moved(lied_events *V) {
  *     values before their first sample, from their parameters; a timer's
  *     from its input, which 1 settled), once each, reading the model after
  *     1; then 1 again (the consequences: a Hysteresis on a sampler's start
- *     value); an instance of 2 whose zero functions that moved (its input
- *     changed after it read it) is called again, until none is;
+ *     value); an instance of 2 whose input changed after it read it
+ *     (clocked_moved: a timer on a timer, or after a comparison on a
+ *     sampler's start value) is called again, until none is;
  *  3. every time event at t itself as at any event: the samples due at t,
  *     reading the model after 1 and 2, and the zero functions they make
  *     cross. */
