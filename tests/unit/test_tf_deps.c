@@ -761,11 +761,7 @@ int main(void) {
       CHECK(uses[i].counts == !(!strcmp(uses[i].block, "measure") && uses[i].var == 1));
       continue;
     }
-    /* the undirected two-phase exchangers still declare whole stream
-     * states (issue 41.2 left for them, docs/thermofluid.md): what they
-     * declare and do not read may report a loop the physics has not, never
-     * a wrong value; the audit holds them to reading nothing undeclared */
-    int allowed = !strncmp(uses[i].cls, URHX_PREFIX, strlen(URHX_PREFIX));
+    int allowed = 0;
     for (size_t k = 0; k < sizeof cancels / sizeof *cancels; k++)
       allowed |= uses[i].var == 1 && !strcmp(uses[i].cls, cancels[k][0]) &&
                  !strcmp(uses[i].block, cancels[k][1]) && !strcmp(uses[i].signal, cancels[k][2]);
