@@ -23,7 +23,7 @@
   lied_real_in Q_in;                                                                          \
   tf_med med;                                                                                 \
   double V, p0, T0, x0, L_rear, L_fore, Q, m_reg;                                             \
-  int Q_from_input, nr, nf, use_rear, use_fore, pad_;                                         \
+  int Q_from_input, nr, nf, use_rear, use_fore, kinks;                                        \
   double M, der_M;                 /* state: mass [kg] */                                     \
   double U, der_U;                 /* state: internal energy [J] */                           \
   double MX[TF_NX], der_MX[TF_NX]; /* states of mixtures: component masses [kg] */            \
@@ -479,7 +479,8 @@ static int volume_n_init(void *self, lied_init *ctx) {
     for (int k = 0; k < nf; k++) tfu_meta_reads(m, &v->fore[k].back, TFU_H | tfu_X_reads(&v->med)); \
     lied_meta_block(m, "output", PFX##_out_b, 0, LIED_SIGS(&v->p, &v->h, &v->Xc),             \
                     LIED_SIGS(&v->T));                                                        \
-    /* the kinks */                                                                           \
+    /* the kinks (kinks = 0: none) */                                                         \
+    if (!v->kinks) return;                                                                    \
     const int np = vol_nphase(&v->med), nz = vol_nkinks(np, nr, nf);                         \
     const void *ki[3 + 2 * VOLN_MAX + 1], *ko[2 * VOLN_MAX + TF_PHASE_MAX + 1];              \
     int nki = 0;                                                                              \
@@ -519,6 +520,10 @@ VOL_META(volume_n, tfu_volume_n, 1)
    0, TF_NOMAX, 0, 0},                                                                       \
   {"L_fore", offsetof(TYPE, L_fore), 0, "1/m", "inertance of each fore port (length / area)", \
    0, TF_NOMAX, 0, 0},                                                                       \
+  {"kinks", offsetof(TYPE, kinks), 1, "1",                                                   \
+   "1: declare the kinks (the ports' flow reversals, the phase boundaries) for the adaptive " \
+   "solvers to end their steps there (docs/events.md); 0: step across them", 0, 1,           \
+   LIED_PARAM_INT, 0},                                                                       \
   TFU_MREG_PARAM(TYPE), TF_MEDIUM_PARAM(TYPE)
 
 static const lied_param volume_params[] = {
