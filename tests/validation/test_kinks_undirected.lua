@@ -13,6 +13,8 @@
 --   mixing weights       a Junction mixing a reversing inflow with a steady
 --   (Junction)           one into a Volume: U' = B h2 + max(m1, 0) h1 +
 --                        min(m1, 0) h2 (closed form)
+--   stream b's pass      a TwoPhaseCounterFlowHX whose stream b reverses: the
+--   (TwoPhase...HX)      wall takes the heats of the pass of b's sign
 --   efficiency, branch   a Compressor on a held shaft whose flow reverses and
 --   (Compressor)         passes its ratio of 1, feeding a Heater: dh/eta and
 --                        eta dh switch where dh_s m changes sign
@@ -286,6 +288,49 @@ do
     return { math.abs(m) * (cp * T_in + d - x[1]) / Mass }
   end, { h0 }, kinks, stop, interval, 100)
   check("efficiency, ratio 1 (Compressor)", b, { stop = stop, interval = interval }, { "h.h" }, exact, 8)
+end
+
+-- ---- stream b of a TwoPhaseCounterFlowHX: the wall takes the pass of b's sign ----------------
+-- The refrigerant (R134a vapour) rests between two boundaries at its own
+-- pressure and exchanges no heat (A_a = 0), so the wall (N = 2 cells of
+-- C_w/N) is heated by stream b alone (an ideal gas, T = h/cp): a pass of
+-- capacity rate C = |m| cp meets the wall's cells in turn (forwards cell 2
+-- first, from the source's T1; rearwards cell 1 first, from the fore
+-- boundary's T2), each taking q = C (1 - exp(-G/C)) (T - T_w), G = UA_b/N,
+-- the stream leaving it at T - q/C: (C_w/N) T_w,i' = q_i.
+do
+  local N, UA_b, C_w, T1, T2 = 2, 2, 400, 300, 340
+  local R134a = tf.R134a
+  local M = lied.model "URHXb" {
+    ra = tfu.BoundaryRear { p0 = 3e5, T0 = 283, L = 1e4, medium = R134a },
+    fa = tfu.BoundaryFore { p0 = 3e5, T0 = 283, medium = R134a },
+    hx = tfu.TwoPhaseCounterFlowHX { N = N, A_a = 0, UA_b = UA_b, C_w = C_w, T0_w = 320, p0_a = 3e5,
+                                     T0_a = 283, L_fore = 1e4, medium_a = R134a, medium_b = gas },
+    m = S.Sine { amplitude = A, w = w },
+    src = tf.MassFlowSource { m_flow_from_input = 1, T0 = T1, medium = gas },
+    i2f = tfu.ConnectInletFore { medium = gas },
+    fb = tfu.BoundaryFore { p0 = 1e5, T0 = T2, medium = gas },
+    connect = { { "ra.fore", "hx.rear_a" }, { "hx.fore_a", "fa.rear" }, { "m.y", "src.m_flow_in" },
+                { "src.outlet", "i2f.inlet" }, { "i2f.fore", "hx.rear_b" }, { "hx.fore_b", "fb.rear" } },
+  }
+  local b = lied.build(M)
+  local names = { "hx.T_w[1]", "hx.T_w[2]" }
+  local G, Cc = UA_b / N, C_w / N
+  local exact = reference(function(t, x, tm)
+    local m = A * math.sin(w * t)
+    local C = math.abs(m) * cp
+    local e = C > 0 and C * (1 - math.exp(-G / C)) or 0
+    local q, Tin = {}, math.sin(w * tm) >= 0 and T1 or T2
+    local order = math.sin(w * tm) >= 0 and { 2, 1 } or { 1, 2 }
+    for _, i in ipairs(order) do
+      q[i] = e * (Tin - x[i])
+      if C > 0 then Tin = Tin - q[i] / C end
+    end
+    return { q[1] / Cc, q[2] / Cc }
+  end, { 320, 320 }, sine_zeros(w, stop), stop, interval, 100)
+  check("stream b (TwoPhaseCounterFlowHX)", b, { stop = stop, interval = interval }, names, exact, 4)
+  local r = b:run { solver = "dopri45", tol = 1e-8, stop = stop, interval = 1, vars = "hx.m_flow,hx.p" }
+  T.check(math.abs(r:column("hx.m_flow")[r:nrows()]) < 1e-9, "stream b (TwoPhaseCounterFlowHX): the refrigerant rests")
 end
 
 print(string.format("%-34s %-9s %s", "kink (model)", "solver",
