@@ -195,4 +195,112 @@ do
   check("Compressor", built, { "h.h" }, linear_ode(m / Mass, h0, h2, kinks), #kinks - 1)
 end
 
+-- ---- Receiver, Accumulator: the inflow reversing, the level crossing the mouth ------
+-- A vessel of R134a fed by m_in = m_i + A sin(w t) of subcooled liquid (the
+-- content's own h while it flows back), drained through a linear drop to a
+-- sink (its outflow a state: L m_out' = p - p_s - k1 m_out). The receiver's
+-- level falls through its mouth b, below which vapour leaves with the
+-- liquid; the accumulator's rises to 1 - b, above which liquid leaves with
+-- the vapour.
+local function vessel(cls, level0, b, mi0)
+  local R = tf.R134a
+  local accumulator = cls == "Accumulator"
+  local V, p0, L, k1, ps = 1e-3, 1e6, 1e6, 1e7, 0.9e6
+  local A, w, pin, Tin, m0 = 0.02, 1, 1e6, 300, 0.01
+  local M = lied.model "Vessel" {
+    mi = S.Sine { offset = mi0, amplitude = A, w = w },
+    src = tf.MassFlowSource { m_flow_from_input = 1, p0 = pin, T0 = Tin, medium = R },
+    rcv = rf[cls] { V = V, p0 = p0, level0 = level0, level_mouth = b, L = L, m_flow = m0, medium = R },
+    d = tf.LinearQuadraticDrop { k1 = k1, k2 = 0, medium = R },
+    snk = tf.Sink { p0 = ps, medium = R },
+    connect = { { "mi.y", "src.m_flow_in" }, { "src.outlet", "rcv.inlet" }, { "rcv.outlet", "d.inlet" },
+                { "d.outlet", "snk.inlet" } },
+  }
+  local built = lied.build(M)
+  local hin = R:h_pT(pin, Tin)
+  -- the content and what leaves (docs/refrigeration.md, "Receiver and Accumulator")
+  local function content(Mc, U)
+    local rho, u = Mc / V, U / Mc
+    local p, h = R:p_rhou(rho, u), R:h_rhou(rho, u)
+    local st = R:state_ph(p, h)
+    if st.phase ~= 2 then return p, h, h, st.phase == 0 and 1 or 0 end
+    local level = (1 - st.x) * rho / R:rho_liq(p)
+    local x_out
+    if accumulator then
+      x_out = 1 - level >= b and 1 or 1 - (1 - st.x) * (1 - (1 - level) / b)
+    else
+      x_out = level >= b and 0 or st.x * (1 - level / b)
+    end
+    return p, h, R:h_liq(p) + x_out * (R:h_vap(p) - R:h_liq(p)), level
+  end
+  local function f(t, y)
+    local p, h, hout = content(y[1], y[2])
+    local mi = mi0 + A * math.sin(w * t)
+    return { mi - y[3], mi * (mi >= 0 and hin or h) - y[3] * hout, (p - ps - k1 * y[3]) / L }
+  end
+  local function rk4(t, y, dt)
+    local function add(a, c, k) return { a[1] + c * k[1], a[2] + c * k[2], a[3] + c * k[3] } end
+    local k1_ = f(t, y)
+    local k2 = f(t + dt / 2, add(y, dt / 2, k1_))
+    local k3 = f(t + dt / 2, add(y, dt / 2, k2))
+    local k4 = f(t + dt, add(y, dt, k3))
+    local r = {}
+    for j = 1, 3 do r[j] = y[j] + dt / 6 * (k1_[j] + 2 * k2[j] + 2 * k3[j] + k4[j]) end
+    return r
+  end
+  local function zmouth(y)
+    local level = select(4, content(y[1], y[2]))
+    return accumulator and 1 - level - b or level - b
+  end
+  -- the inflow's reversals: mi0 + A sin(w t) = 0
+  local rev = {}
+  local a0 = math.asin(-mi0 / A)
+  for j = 0, math.floor(w * STOP / math.pi) + 1 do
+    rev[#rev + 1] = (2 * j * math.pi + a0) / w
+    rev[#rev + 1] = (2 * j * math.pi + math.pi - a0) / w
+  end
+  table.sort(rev)
+  local function next_rev(t)
+    for _, r in ipairs(rev) do if r > t + 1e-12 then return r end end
+    return math.huge
+  end
+  -- RK4 of step at most H; a step never crosses the inflow's reversals (known
+  -- times) nor the mouth (located by bisection on the step's length)
+  local function reference(H)
+    local r0 = built:run { solver = "rk4", dt = 0.1, stop = 0.1, vars = "rcv.M,rcv.U,rcv.m_flow" }
+    local y = { r0:column("rcv.M")[1], r0:column("rcv.U")[1], r0:column("rcv.m_flow")[1] }
+    local ref, t, nk, nm = { { y[1], y[2], y[3] } }, 0, 0, 0
+    for k = 1, math.floor(STOP / DT + 0.5) do
+      local tk = k * DT
+      while t < tk - 1e-12 do
+        local dt = math.min(H, tk - t)
+        local r = next_rev(t)
+        if r < t + dt - 1e-12 then dt, nk = r - t, nk + 1 end
+        local yn = rk4(t, y, dt)
+        if (zmouth(y) > 0) ~= (zmouth(yn) > 0) then -- the mouth: bisect the step
+          local lo, hi = 0, dt
+          while hi - lo > 1e-13 do
+            local mid = 0.5 * (lo + hi)
+            if (zmouth(rk4(t, y, mid)) > 0) == (zmouth(y) > 0) then lo = mid else hi = mid end
+          end
+          dt, nk, nm = hi, nk + 1, nm + 1
+          yn = rk4(t, y, dt)
+        end
+        y, t = yn, t + dt
+      end
+      ref[k + 1] = { y[1], y[2], y[3] }
+    end
+    return ref, nk, nm
+  end
+  local ref, nk, nm = reference(2.5e-3)
+  local ref2 = reference(1.25e-3)
+  local d = 0
+  for k = 1, #ref do d = math.max(d, math.abs(ref[k][1] - ref2[k][1]) / ref[k][1]) end
+  T.check(d < 1e-11, string.format(cls .. ": the reference's steps halved change M by %.2g (relative)", d))
+  T.check(nk - nm >= 2 and nm >= 1, string.format("%s: the inflow reversed %d times, the level crossed the mouth %d times", cls, nk - nm, nm))
+  check(cls, built, { "rcv.M", "rcv.U", "rcv.m_flow" }, ref, nk)
+end
+vessel("Receiver", 0.28, 0.27, 0)
+vessel("Accumulator", 0.7, 0.27, 0.01)
+
 return T.done()
