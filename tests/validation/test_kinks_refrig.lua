@@ -30,6 +30,7 @@ local S = require "lied.signals"
 local tf = require "lied.thermofluid"
 local rf = require "lied.refrigeration"
 local T = require "tests.testing"
+local solve = require("tests.linsolve").solve
 
 local have_cvode = pcall(function()
   lied.build(lied.model "C" { i = S.Integrator {}, c = S.Constant {}, connect = { { "c.y", "i.u" } } })
@@ -425,22 +426,7 @@ local function exchanger(cls, stop, x0)
       rhs[r2] = q[i]
       if i > 1 then Am[r2][N + i] = -(hf[i] - h[i]) else rhs[r2] = rhs[r2] + m0 * (hf[i] - h[i]) end
     end
-    for k = 1, n do -- Gaussian elimination, partial pivoting
-      local piv = k
-      for i = k + 1, n do if math.abs(Am[i][k]) > math.abs(Am[piv][k]) then piv = i end end
-      Am[k], Am[piv], rhs[k], rhs[piv] = Am[piv], Am[k], rhs[piv], rhs[k]
-      for i = k + 1, n do
-        local c = Am[i][k] / Am[k][k]
-        for j = k, n do Am[i][j] = Am[i][j] - c * Am[k][j] end
-        rhs[i] = rhs[i] - c * rhs[k]
-      end
-    end
-    local z = {}
-    for i = n, 1, -1 do
-      local v = rhs[i]
-      for j = i + 1, n do v = v - Am[i][j] * z[j] end
-      z[i] = v / Am[i][i]
-    end
+    local z = solve(Am, rhs, n)
     local d = { z[1], (p - k1 * mo - p_snk) / L }
     for i = 1, N do
       local mi1, mi = i == 1 and m0 or z[N + i], i == N and mo or z[1 + N + i]
