@@ -14,7 +14,8 @@
  * so m_a dh_a + m_b dh_b = 0: the heat leaving one stream enters the other,
  * with no division by a flow (a stagnant stream's outlet takes the other
  * inlet's temperature, carrying nothing).
- * Kinks (docs/events.md), written by the flow block: each stream reversing
+ * Kinks (docs/events.md), written by the flow block, declared with
+ * kinks = 1 (off by default): each stream reversing
  * (|m| in its capacity rate: z_a, z_b) and, in cross flow, the smaller
  * capacity rate changing sides (z_c = C_a - C_b: the approximation of the
  * effectiveness is not symmetric in the two; the counter- and parallel-flow
@@ -33,7 +34,7 @@ typedef struct tf_ntu {
   double UA, L_a, L_b;
   double Q_flow, eps, NTU, Cr, T_a, T_b; /* outputs: T_a, T_b at the outlets */
   double z_a, z_b, z_c;                  /* kink functions */
-  int kind, pad_;
+  int kind, kinks;
 } tf_ntu;
 
 /* The effectiveness of the arrangement (VDI Waermeatlas; Incropera and
@@ -174,9 +175,11 @@ static void ntu_meta(lied_meta *m, void *self) {
   n = 4;
   if (tf_nX(&x->med_a)) tin[n++] = &x->inlet_a.X;
   if (tf_nX(&x->med_b)) tin[n++] = &x->inlet_b.X;
-  tf_meta_flow_kink(m, "z_a", &x->z_a);
-  tf_meta_flow_kink(m, "z_b", &x->z_b);
-  if (x->kind == NTU_CROSS) lied_meta_zero(m, "z_c", &x->z_c, LIED_ZC_BOTH | LIED_ZC_KINK);
+  if (x->kinks) {
+    tf_meta_flow_kink(m, "z_a", &x->z_a);
+    tf_meta_flow_kink(m, "z_b", &x->z_b);
+    if (x->kind == NTU_CROSS) lied_meta_zero(m, "z_c", &x->z_c, LIED_ZC_BOTH | LIED_ZC_KINK);
+  }
   lied_meta_block(m, "temperatures", ntu_temps_b, 0, tin, LIED_SIGS(&x->T_a, &x->T_b));
   lied_meta_block(m, "der", ntu_der_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->inlet_a.der, &x->inlet_b.der),
@@ -195,6 +198,11 @@ static const lied_param ntu_params[] = {
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
     {"medium_b", offsetof(tf_ntu, med_b.par), 0, "1", "medium of stream b (default tf.water)",
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    {"kinks", offsetof(tf_ntu, kinks), 0, "1",
+     "1: the kinks (a stream reversing; cross flow: C_min changing sides) are kink functions "
+     "z_a, z_b, z_c for the adaptive solvers (off by default: a stream starting from rest made "
+     "esdirk23 stall, docs/events.md)",
+     0, 1, LIED_PARAM_INT, 0},
 };
 #define NTU_NPARAMS ((int)(sizeof ntu_params / sizeof *ntu_params))
 
