@@ -63,14 +63,22 @@ static int member_of(const lied_spplan *P, uint32_t u) {
 }
 
 /* Producer ranges of spec s2's instance i2 overlapping bytes [off, off + w)
- * that are members of the section: one read each. */
-static int read_ranges(lied_spplan *P, int s2, uint64_t i2, uint32_t off, uint32_t w) {
+ * that are members of the section: one read each. *inside: whether every
+ * byte read is written by a member of the section. */
+static int read_ranges(lied_spplan *P, int s2, uint64_t i2, uint32_t off, uint32_t w,
+                       int *inside) {
   const lied_template *t2 = &P->b->m->specs[s2].tpl;
+  uint32_t covered = 0;
   for (int r = lied_template_out_from(t2, off); r < t2->nouts && t2->outs[r].lo < off + w; r++) {
     uint32_t u = lied_sb_encode(P->b, s2, t2->outs[r].block, i2);
     int ju = u == UINT32_MAX ? -1 : member_of(P, u);
-    if (ju >= 0) LIED_TRY(push_read(P, 0, ju, r));
+    if (ju < 0) continue;
+    LIED_TRY(push_read(P, 0, ju, r));
+    const uint32_t lo = t2->outs[r].lo > off ? t2->outs[r].lo : off;
+    const uint32_t hi = t2->outs[r].hi < off + w ? t2->outs[r].hi : off + w;
+    if (hi > lo) covered += hi - lo;
   }
+  if (covered < w) *inside = 0;
   return LIED_OK;
 }
 
@@ -82,13 +90,17 @@ static int member_reads(lied_spplan *P, const pair_key *keys, int j, uint32_t v)
   const lied_template *t = &s->tpl;
   const lied_tblock *blk = &t->blocks[id.blk];
   const char *inst = lied_inst(s, lied_sb_real(b, id.spec, id.inst));
+  int inside = 1; /* every input a tearing variable, a member's output or constant */
   for (uint32_t r = blk->in0; r < blk->in0 + blk->nin; r++) {
     const lied_tref *ref = &t->refs[r];
     if (ref->kind == LIED_REF_TEAR) {
       int p = find_pair(keys, P->k, id.spec, id.inst, ref->a);
-      if (p >= 0) LIED_TRY(push_read(P, 1, p, 0));
+      if (p >= 0)
+        LIED_TRY(push_read(P, 1, p, 0));
+      else
+        inside = 0;
     } else if (ref->kind == LIED_REF_INTERNAL) {
-      LIED_TRY(read_ranges(P, id.spec, id.inst, ref->offset, sizeof(double)));
+      LIED_TRY(read_ranges(P, id.spec, id.inst, ref->offset, sizeof(double), &inside));
     } else if (ref->kind == LIED_REF_PORT) {
       const double *p = PTR_AT(inst, ref->offset);
       uint64_t i2;
@@ -98,10 +110,12 @@ static int member_reads(lied_spplan *P, const pair_key *keys, int j, uint32_t v)
       i2 = lied_sb_wmap(b, id.spec, id.inst, s2, i2);
       uint32_t skip;
       const uint32_t w = lied_tref_read_bytes(t, ref, &skip);
-      LIED_TRY(read_ranges(P, s2, i2, off2 + skip, w));
+      LIED_TRY(read_ranges(P, s2, i2, off2 + skip, w, &inside));
+    } else if (ref->kind != LIED_REF_CONST) {
+      inside = 0; /* time, a state */
     }
   }
-  (void)j;
+  P->inside[j] = (uint8_t)inside;
   return LIED_OK;
 }
 
@@ -119,7 +133,8 @@ static int collect_reads(lied_spplan *P) {
   pair_key *keys = lied_xmalloc(sizeof *keys * (size_t)(k ? k : 1), "sparse section", e);
   P->rs = lied_xmalloc(sizeof *P->rs * ((size_t)n + 1), "sparse section", e);
   P->cs = lied_xcalloc((size_t)n + 1, sizeof *P->cs, "sparse section", e);
-  if (!keys || !P->rs || !P->cs) {
+  P->inside = lied_xcalloc((size_t)n + 1, 1, "sparse section", e);
+  if (!keys || !P->rs || !P->cs || !P->inside) {
     free(keys);
     return LIED_E_NOMEM;
   }
@@ -403,12 +418,68 @@ static int build_hooks(lied_spplan *P, lied_spsec *sp) {
   return LIED_OK;
 }
 
+/* The members whose values in the pass with every unknown at 0 are the
+ * same at every evaluation of a constant section (sched/spsec.h, "fixed"):
+ * every input a tearing variable (0 in that pass), a constant or an output
+ * of such a member (a cut's reads see its unknown, 0). The other members
+ * form the pass (sp->run); the doubles the fixed ones write, and the
+ * computed values of the cuts they hook, are what the pass restores. */
+static int build_fixed(lied_spplan *P, lied_spsec *sp) {
+  lied_err *e = P->b->e;
+  const int n = P->n;
+  uint8_t *fixed = lied_xcalloc((size_t)n + 1, 1, "sparse section", e);
+  if (!fixed) return LIED_E_NOMEM;
+  uint64_t nfix = 0;
+  int nrun = 0;
+  for (int j = 0; j < n; j++) {
+    int f = P->inside[j];
+    for (int i = P->rs[j]; i < P->rs[j + 1] && f; i++)
+      if (!P->rd[i].tear && !fixed[P->rd[i].a]) f = 0;
+    fixed[j] = (uint8_t)f;
+    if (!f) {
+      nrun++;
+      continue;
+    }
+    const node_id id = lied_sb_decode(P->b, P->ord[j]);
+    const lied_template *t = &P->b->m->specs[id.spec].tpl;
+    for (int r = 0; r < t->nouts; r++)
+      if (t->outs[r].block == id.blk) nfix += (t->outs[r].hi - t->outs[r].lo) / sizeof(double);
+    nfix += (uint64_t)(sp->hstart[j + 1] - sp->hstart[j]);
+  }
+  sp->run = lied_xmalloc(sizeof *sp->run * ((size_t)nrun + 1), "sparse section", e);
+  sp->fix_at = lied_xmalloc(sizeof *sp->fix_at * ((size_t)nfix + 1), "sparse section", e);
+  sp->fix_val = lied_xcalloc((size_t)nfix + 1, sizeof *sp->fix_val, "sparse section", e);
+  if (!sp->run || !sp->fix_at || !sp->fix_val) {
+    free(fixed);
+    return LIED_E_NOMEM;
+  }
+  for (int j = 0; j < n; j++) {
+    if (!fixed[j]) {
+      sp->run[sp->nrun++] = j;
+      continue;
+    }
+    const node_id id = lied_sb_decode(P->b, P->ord[j]);
+    const lied_spec *s = &P->b->m->specs[id.spec];
+    char *inst = lied_inst(s, lied_sb_real(P->b, id.spec, id.inst));
+    for (int r = 0; r < s->tpl.nouts; r++)
+      for (uint32_t o = s->tpl.outs[r].lo; s->tpl.outs[r].block == id.blk && o < s->tpl.outs[r].hi;
+           o += sizeof(double))
+        sp->fix_at[sp->nfix++] = (double *)(void *)(inst + o);
+    for (int h = sp->hstart[j]; h < sp->hstart[j + 1]; h++)
+      sp->fix_at[sp->nfix++] = &sp->comp[sp->hook[h]];
+  }
+  LIED_ASSERT(sp->nrun == nrun && (uint64_t)sp->nfix == nfix);
+  free(fixed);
+  return LIED_OK;
+}
+
 int lied_spplan_structure(lied_spplan *P) {
   LIED_TRY(collect_reads(P));
   return propagate(P);
 }
 
 void lied_spplan_free(lied_spplan *P) {
+  free(P->inside);
   free(P->rd);
   free(P->rs);
   free(P->cand);
@@ -433,6 +504,7 @@ static int build(lied_spplan *P, lied_spsec *sp) {
   sp->comp = lied_xcalloc((size_t)sp->ncut + 1, sizeof *sp->comp, "sparse section", e);
   sp->u = lied_xcalloc((size_t)sp->ncut + 1, sizeof *sp->u, "sparse section", e);
   if (!sp->val || !sp->b || !sp->x || !sp->comp || !sp->u) return LIED_E_NOMEM;
+  LIED_TRY(build_fixed(P, sp));
   sp->lu = lied_splu_new((uint64_t)sp->nu, sp->rowptr, sp->cols, e);
   if (!sp->lu) return lied_err_code(e);
   lied_sched_stats *st = &P->b->s->st;
@@ -498,5 +570,8 @@ void lied_spsec_free(lied_spsec *sp) {
   free(sp->x);
   free(sp->comp);
   free(sp->u);
+  free(sp->run);
+  free(sp->fix_at);
+  free(sp->fix_val);
   free(sp);
 }
