@@ -422,55 +422,76 @@ static int build_hooks(lied_spplan *P, lied_spsec *sp) {
  * same at every evaluation of a constant section (sched/spsec.h, "fixed"):
  * every input a tearing variable (0 in that pass), a constant or an output
  * of such a member (a cut's reads see its unknown, 0). The other members
- * form the pass (sp->run); the doubles the fixed ones write, and the
- * computed values of the cuts they hook, are what the pass restores. */
+ * form the pass (sp->run). What the pass restores: the ranges of fixed
+ * members that other members read (a cut's holding its unknown), every
+ * output of a fixed member writing a residual, and the computed values of
+ * the cuts they hook. The rest of what they write (a state derivative) is
+ * read by no member of the pass, and the final run after the solve
+ * computes it again with what it reads. */
+static uint64_t fixed_values(const lied_spplan *P, lied_spsec *sp, const uint8_t *fixed,
+                             const uint8_t *want, const uint8_t *resm, int fill) {
+  uint64_t m = 0;
+  for (int j = 0; j < P->n; j++) {
+    if (!fixed[j]) continue;
+    const node_id id = lied_sb_decode(P->b, P->ord[j]);
+    const lied_spec *s = &P->b->m->specs[id.spec];
+    char *inst = lied_inst(s, lied_sb_real(P->b, id.spec, id.inst));
+    for (int r = 0; r < s->tpl.nouts; r++) {
+      if (s->tpl.outs[r].block != id.blk) continue;
+      const int c = lied_spplan_find_cand(P, j, r);
+      if (!resm[j] && (c < 0 || !want[c])) continue;
+      for (uint32_t o = s->tpl.outs[r].lo; o < s->tpl.outs[r].hi; o += sizeof(double), m++)
+        if (fill) sp->fix_at[m] = (double *)(void *)(inst + o);
+    }
+    for (int h = sp->hstart[j]; h < sp->hstart[j + 1]; h++, m++)
+      if (fill) sp->fix_at[m] = &sp->comp[sp->hook[h]];
+  }
+  return m;
+}
+
 static int build_fixed(lied_spplan *P, lied_spsec *sp) {
   lied_err *e = P->b->e;
   const int n = P->n;
   uint8_t *fixed = lied_xcalloc((size_t)n + 1, 1, "sparse section", e);
-  if (!fixed) return LIED_E_NOMEM;
-  uint64_t nfix = 0;
-  int nrun = 0;
-  for (int j = 0; j < n; j++) {
+  uint8_t *resm = lied_xcalloc((size_t)n + 1, 1, "sparse section", e);
+  uint8_t *want = lied_xcalloc((size_t)P->ncand + 1, 1, "sparse section", e);
+  int rc = fixed && resm && want ? LIED_OK : LIED_E_NOMEM;
+  for (int j = 0; j < n && !rc; j++) {
     int f = P->inside[j];
     for (int i = P->rs[j]; i < P->rs[j + 1] && f; i++)
       if (!P->rd[i].tear && !fixed[P->rd[i].a]) f = 0;
     fixed[j] = (uint8_t)f;
     if (!f) {
-      nrun++;
-      continue;
+      sp->nrun++;
+      for (int i = P->rs[j]; i < P->rs[j + 1]; i++)
+        if (!P->rd[i].tear && fixed[P->rd[i].a])
+          want[lied_spplan_find_cand(P, P->rd[i].a, P->rd[i].ri)] = 1;
     }
-    const node_id id = lied_sb_decode(P->b, P->ord[j]);
-    const lied_template *t = &P->b->m->specs[id.spec].tpl;
-    for (int r = 0; r < t->nouts; r++)
-      if (t->outs[r].block == id.blk) nfix += (t->outs[r].hi - t->outs[r].lo) / sizeof(double);
-    nfix += (uint64_t)(sp->hstart[j + 1] - sp->hstart[j]);
   }
-  sp->run = lied_xmalloc(sizeof *sp->run * ((size_t)nrun + 1), "sparse section", e);
-  sp->fix_at = lied_xmalloc(sizeof *sp->fix_at * ((size_t)nfix + 1), "sparse section", e);
-  sp->fix_val = lied_xcalloc((size_t)nfix + 1, sizeof *sp->fix_val, "sparse section", e);
-  if (!sp->run || !sp->fix_at || !sp->fix_val) {
-    free(fixed);
-    return LIED_E_NOMEM;
+  for (int p = 0; p < P->k && !rc; p++) {
+    const int m = lied_spplan_residual_member(P, p);
+    if (m >= 0) resm[m] = 1;
   }
-  for (int j = 0; j < n; j++) {
-    if (!fixed[j]) {
-      sp->run[sp->nrun++] = j;
-      continue;
-    }
-    const node_id id = lied_sb_decode(P->b, P->ord[j]);
-    const lied_spec *s = &P->b->m->specs[id.spec];
-    char *inst = lied_inst(s, lied_sb_real(P->b, id.spec, id.inst));
-    for (int r = 0; r < s->tpl.nouts; r++)
-      for (uint32_t o = s->tpl.outs[r].lo; s->tpl.outs[r].block == id.blk && o < s->tpl.outs[r].hi;
-           o += sizeof(double))
-        sp->fix_at[sp->nfix++] = (double *)(void *)(inst + o);
-    for (int h = sp->hstart[j]; h < sp->hstart[j + 1]; h++)
-      sp->fix_at[sp->nfix++] = &sp->comp[sp->hook[h]];
+  uint64_t nfix = rc ? 0 : fixed_values(P, sp, fixed, want, resm, 0);
+  if (!rc) {
+    sp->run = lied_xmalloc(sizeof *sp->run * ((size_t)sp->nrun + 1), "sparse section", e);
+    sp->fix_at = lied_xmalloc(sizeof *sp->fix_at * ((size_t)nfix + 1), "sparse section", e);
+    sp->fix_val = lied_xcalloc((size_t)nfix + 1, sizeof *sp->fix_val, "sparse section", e);
+    rc = sp->run && sp->fix_at && sp->fix_val ? LIED_OK : LIED_E_NOMEM;
   }
-  LIED_ASSERT(sp->nrun == nrun && (uint64_t)sp->nfix == nfix);
+  if (!rc) {
+    sp->nfix = (int)fixed_values(P, sp, fixed, want, resm, 1);
+    LIED_ASSERT((uint64_t)sp->nfix == nfix);
+    int r = 0;
+    for (int j = 0; j < n; j++)
+      if (!fixed[j]) sp->run[r++] = j;
+    LIED_ASSERT(r == sp->nrun);
+    P->b->s->st.sparse_fixed_members += (uint64_t)(n - sp->nrun);
+  }
   free(fixed);
-  return LIED_OK;
+  free(resm);
+  free(want);
+  return rc;
 }
 
 int lied_spplan_structure(lied_spplan *P) {
@@ -504,7 +525,6 @@ static int build(lied_spplan *P, lied_spsec *sp) {
   sp->comp = lied_xcalloc((size_t)sp->ncut + 1, sizeof *sp->comp, "sparse section", e);
   sp->u = lied_xcalloc((size_t)sp->ncut + 1, sizeof *sp->u, "sparse section", e);
   if (!sp->val || !sp->b || !sp->x || !sp->comp || !sp->u) return LIED_E_NOMEM;
-  LIED_TRY(build_fixed(P, sp));
   sp->lu = lied_splu_new((uint64_t)sp->nu, sp->rowptr, sp->cols, e);
   if (!sp->lu) return lied_err_code(e);
   lied_sched_stats *st = &P->b->s->st;
@@ -539,6 +559,7 @@ int lied_sb_sparse_plan(lied_sb *b, int isec, const int *pos) {
     for (size_t p = 0; p < k; p++)
       pspec[p] = sec->pairs[p].spec, ppair[p] = sec->pairs[p].pair, pinst[p] = sec->pairs[p].inst0;
     rc = build(&P, sp);
+    if (!rc && sec->constant) rc = build_fixed(&P, sp);
   }
   lied_spplan_free(&P);
   free(pspec), free(ppair), free(pinst);
