@@ -475,9 +475,10 @@ static int build_fixed(lied_spplan *P, lied_spsec *sp) {
   uint64_t nfix = rc ? 0 : fixed_values(P, sp, fixed, want, resm, 0);
   if (!rc) {
     sp->run = lied_xmalloc(sizeof *sp->run * ((size_t)sp->nrun + 1), "sparse section", e);
+    sp->runs = lied_xmalloc(sizeof *sp->runs * ((size_t)sp->nrun + 1), "sparse section", e);
     sp->fix_at = lied_xmalloc(sizeof *sp->fix_at * ((size_t)nfix + 1), "sparse section", e);
     sp->fix_val = lied_xcalloc((size_t)nfix + 1, sizeof *sp->fix_val, "sparse section", e);
-    rc = sp->run && sp->fix_at && sp->fix_val ? LIED_OK : LIED_E_NOMEM;
+    rc = sp->run && sp->runs && sp->fix_at && sp->fix_val ? LIED_OK : LIED_E_NOMEM;
   }
   if (!rc) {
     sp->nfix = (int)fixed_values(P, sp, fixed, want, resm, 1);
@@ -592,6 +593,7 @@ void lied_spsec_free(lied_spsec *sp) {
   free(sp->comp);
   free(sp->u);
   free(sp->run);
+  free(sp->runs);
   free(sp->fix_at);
   free(sp->fix_val);
   free(sp);

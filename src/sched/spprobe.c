@@ -138,7 +138,15 @@ static void zero_pass(lied_section *sec, lied_spsec *sp, const lied_env *env) {
 static void zero_pass_fixed(lied_section *sec, lied_spsec *sp, const lied_env *env) {
   for (int p = 0; p < sp->k; p++) *sec->pairs[p].tear = 0;
   for (int i = 0; i < sp->nfix; i++) *sp->fix_at[i] = sp->fix_val[i];
-  for (int i = 0; i < sp->nrun; i++) run_hooked(sec, sp, sp->run[i], env);
+  for (int i = 0; i < sp->nrun; i++) {
+    const struct lied_sprun *m = &sp->runs[i];
+    m->fn(env, m->base, 1, m->stride);
+    for (int h = m->h0; h < m->h1; h++) { /* run_hooked's hooks */
+      const int c = sp->hook[h];
+      sp->comp[c] = *sp->cut_at[c];
+      *sp->cut_at[c] = sp->u[c];
+    }
+  }
   rows_into_b(sec, sp);
 #ifdef LIED_ASSERTS
   double *b = sp->x; /* free until the solve */
@@ -157,8 +165,14 @@ int lied_spsec_probe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
     zero_pass_fixed(sec, sp, env);
   } else {
     zero_pass(sec, sp, env);
-    if (sec->constant) /* the factorising evaluation: record the fixed members' values */
+    if (sec->constant) { /* the factorising evaluation: record the fixed members' values */
       for (int i = 0; i < sp->nfix; i++) sp->fix_val[i] = *sp->fix_at[i];
+      for (int i = 0; i < sp->nrun; i++) {
+        const int j = sp->run[i];
+        sp->runs[i] = (struct lied_sprun){sec->blk[j].fn, sec->blk[j].base, sec->blk[j].stride,
+                                          sp->hstart[j], sp->hstart[j + 1]};
+      }
+    }
   }
   if (!sec->constant || !sp->factored) {
     probe_columns(sec, sp, env);

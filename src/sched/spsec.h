@@ -72,6 +72,14 @@ typedef struct lied_spsec {
   int *run, nrun;
   double **fix_at, *fix_val;
   int nfix;
+  /* run[i]'s block and hooks side by side, taken from the section when
+   * fix_val is recorded */
+  struct lied_sprun {
+    lied_block_fn fn;
+    char *base;
+    size_t stride;
+    int h0, h1; /* its hooks: hook[h0 .. h1) */
+  } *runs;
   /* Sections of the dynamic part: the first index of their unknowns among
    * those of every such section (lied_sched.naug), -1 otherwise. When fz
    * is set (lied_sched_fix_unknowns), an evaluation does not solve the
