@@ -36,12 +36,16 @@ int lied_sched_run(lied_sched *s, int part, enum lied_eval_mode mode, const lied
   const lied_step *st = s->steps[part];
   const int n = s->nsteps[part];
   for (int i = 0; i < n; i++) {
-    const uint64_t count = st[i].sec ? st[i].sec->count : st[i].count;
-    int nr = s->par ? lied_sched_par_split(s, count) : 1;
-    if (nr > 1) {
-      step_call c = {&st[i], mode, env};
-      LIED_TRY(lied_sched_par_run(s, nr, step_range, &c, e));
-    } else if (st[i].sec)
+    if (s->par) { /* (one thread: no count to look at) */
+      const uint64_t count = st[i].sec ? st[i].sec->count : st[i].count;
+      const int nr = lied_sched_par_split(s, count);
+      if (nr > 1) {
+        step_call c = {&st[i], mode, env};
+        LIED_TRY(lied_sched_par_run(s, nr, step_range, &c, e));
+        continue;
+      }
+    }
+    if (st[i].sec)
       LIED_TRY(lied_probe_section(s, st[i].sec, mode, env, e));
     else
       st[i].fn(env, st[i].base, (size_t)st[i].count, st[i].stride);

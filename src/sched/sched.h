@@ -131,8 +131,10 @@ typedef struct lied_sched_stats {
   uint64_t column_blocks, column_blocks_all;
   /* sections solved sparsely (sched/spsec.h): how many, their unknowns
    * (tearing variables and cuts), matrix nonzeros, colours, and the member
-   * runs of their column passes */
+   * runs of their column passes; the members of constant ones whose values
+   * the pass at zero unknowns restores instead of running them (spsec.h) */
   uint64_t sparse_sections, sparse_unknowns, sparse_nnz, sparse_colours, sparse_pass_members;
+  uint64_t sparse_fixed_members;
   /* > 0: the model is this many independent copies, scheduled from the
    * graph of one (sched.c, replicable) */
   uint64_t copies;

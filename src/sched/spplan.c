@@ -63,14 +63,22 @@ static int member_of(const lied_spplan *P, uint32_t u) {
 }
 
 /* Producer ranges of spec s2's instance i2 overlapping bytes [off, off + w)
- * that are members of the section: one read each. */
-static int read_ranges(lied_spplan *P, int s2, uint64_t i2, uint32_t off, uint32_t w) {
+ * that are members of the section: one read each. *inside: whether every
+ * byte read is written by a member of the section. */
+static int read_ranges(lied_spplan *P, int s2, uint64_t i2, uint32_t off, uint32_t w,
+                       int *inside) {
   const lied_template *t2 = &P->b->m->specs[s2].tpl;
+  uint32_t covered = 0;
   for (int r = lied_template_out_from(t2, off); r < t2->nouts && t2->outs[r].lo < off + w; r++) {
     uint32_t u = lied_sb_encode(P->b, s2, t2->outs[r].block, i2);
     int ju = u == UINT32_MAX ? -1 : member_of(P, u);
-    if (ju >= 0) LIED_TRY(push_read(P, 0, ju, r));
+    if (ju < 0) continue;
+    LIED_TRY(push_read(P, 0, ju, r));
+    const uint32_t lo = t2->outs[r].lo > off ? t2->outs[r].lo : off;
+    const uint32_t hi = t2->outs[r].hi < off + w ? t2->outs[r].hi : off + w;
+    if (hi > lo) covered += hi - lo;
   }
+  if (covered < w) *inside = 0;
   return LIED_OK;
 }
 
@@ -82,13 +90,17 @@ static int member_reads(lied_spplan *P, const pair_key *keys, int j, uint32_t v)
   const lied_template *t = &s->tpl;
   const lied_tblock *blk = &t->blocks[id.blk];
   const char *inst = lied_inst(s, lied_sb_real(b, id.spec, id.inst));
+  int inside = 1; /* every input a tearing variable, a member's output or constant */
   for (uint32_t r = blk->in0; r < blk->in0 + blk->nin; r++) {
     const lied_tref *ref = &t->refs[r];
     if (ref->kind == LIED_REF_TEAR) {
       int p = find_pair(keys, P->k, id.spec, id.inst, ref->a);
-      if (p >= 0) LIED_TRY(push_read(P, 1, p, 0));
+      if (p >= 0)
+        LIED_TRY(push_read(P, 1, p, 0));
+      else
+        inside = 0;
     } else if (ref->kind == LIED_REF_INTERNAL) {
-      LIED_TRY(read_ranges(P, id.spec, id.inst, ref->offset, sizeof(double)));
+      LIED_TRY(read_ranges(P, id.spec, id.inst, ref->offset, sizeof(double), &inside));
     } else if (ref->kind == LIED_REF_PORT) {
       const double *p = PTR_AT(inst, ref->offset);
       uint64_t i2;
@@ -98,10 +110,12 @@ static int member_reads(lied_spplan *P, const pair_key *keys, int j, uint32_t v)
       i2 = lied_sb_wmap(b, id.spec, id.inst, s2, i2);
       uint32_t skip;
       const uint32_t w = lied_tref_read_bytes(t, ref, &skip);
-      LIED_TRY(read_ranges(P, s2, i2, off2 + skip, w));
+      LIED_TRY(read_ranges(P, s2, i2, off2 + skip, w, &inside));
+    } else if (ref->kind != LIED_REF_CONST) {
+      inside = 0; /* time, a state */
     }
   }
-  (void)j;
+  P->inside[j] = (uint8_t)inside;
   return LIED_OK;
 }
 
@@ -119,7 +133,8 @@ static int collect_reads(lied_spplan *P) {
   pair_key *keys = lied_xmalloc(sizeof *keys * (size_t)(k ? k : 1), "sparse section", e);
   P->rs = lied_xmalloc(sizeof *P->rs * ((size_t)n + 1), "sparse section", e);
   P->cs = lied_xcalloc((size_t)n + 1, sizeof *P->cs, "sparse section", e);
-  if (!keys || !P->rs || !P->cs) {
+  P->inside = lied_xcalloc((size_t)n + 1, 1, "sparse section", e);
+  if (!keys || !P->rs || !P->cs || !P->inside) {
     free(keys);
     return LIED_E_NOMEM;
   }
@@ -403,12 +418,90 @@ static int build_hooks(lied_spplan *P, lied_spsec *sp) {
   return LIED_OK;
 }
 
+/* The members whose values in the pass with every unknown at 0 are the
+ * same at every evaluation of a constant section (sched/spsec.h, "fixed"):
+ * every input a tearing variable (0 in that pass), a constant or an output
+ * of such a member (a cut's reads see its unknown, 0). The other members
+ * form the pass (sp->run). What the pass restores: the ranges of fixed
+ * members that other members read (a cut's holding its unknown), every
+ * output of a fixed member writing a residual, and the computed values of
+ * the cuts they hook. The rest of what they write (a state derivative) is
+ * read by no member of the pass, and the final run after the solve
+ * computes it again with what it reads. */
+static uint64_t fixed_values(const lied_spplan *P, lied_spsec *sp, const uint8_t *fixed,
+                             const uint8_t *want, const uint8_t *resm, int fill) {
+  uint64_t m = 0;
+  for (int j = 0; j < P->n; j++) {
+    if (!fixed[j]) continue;
+    const node_id id = lied_sb_decode(P->b, P->ord[j]);
+    const lied_spec *s = &P->b->m->specs[id.spec];
+    char *inst = lied_inst(s, lied_sb_real(P->b, id.spec, id.inst));
+    for (int r = 0; r < s->tpl.nouts; r++) {
+      if (s->tpl.outs[r].block != id.blk) continue;
+      const int c = lied_spplan_find_cand(P, j, r);
+      if (!resm[j] && (c < 0 || !want[c])) continue;
+      for (uint32_t o = s->tpl.outs[r].lo; o < s->tpl.outs[r].hi; o += sizeof(double), m++)
+        if (fill) sp->fix_at[m] = (double *)(void *)(inst + o);
+    }
+    for (int h = sp->hstart[j]; h < sp->hstart[j + 1]; h++, m++)
+      if (fill) sp->fix_at[m] = &sp->comp[sp->hook[h]];
+  }
+  return m;
+}
+
+static int build_fixed(lied_spplan *P, lied_spsec *sp) {
+  lied_err *e = P->b->e;
+  const int n = P->n;
+  uint8_t *fixed = lied_xcalloc((size_t)n + 1, 1, "sparse section", e);
+  uint8_t *resm = lied_xcalloc((size_t)n + 1, 1, "sparse section", e);
+  uint8_t *want = lied_xcalloc((size_t)P->ncand + 1, 1, "sparse section", e);
+  int rc = fixed && resm && want ? LIED_OK : LIED_E_NOMEM;
+  for (int j = 0; j < n && !rc; j++) {
+    int f = P->inside[j];
+    for (int i = P->rs[j]; i < P->rs[j + 1] && f; i++)
+      if (!P->rd[i].tear && !fixed[P->rd[i].a]) f = 0;
+    fixed[j] = (uint8_t)f;
+    if (!f) {
+      sp->nrun++;
+      for (int i = P->rs[j]; i < P->rs[j + 1]; i++)
+        if (!P->rd[i].tear && fixed[P->rd[i].a])
+          want[lied_spplan_find_cand(P, P->rd[i].a, P->rd[i].ri)] = 1;
+    }
+  }
+  for (int p = 0; p < P->k && !rc; p++) {
+    const int m = lied_spplan_residual_member(P, p);
+    if (m >= 0) resm[m] = 1;
+  }
+  uint64_t nfix = rc ? 0 : fixed_values(P, sp, fixed, want, resm, 0);
+  if (!rc) {
+    sp->run = lied_xmalloc(sizeof *sp->run * ((size_t)sp->nrun + 1), "sparse section", e);
+    sp->runs = lied_xmalloc(sizeof *sp->runs * ((size_t)sp->nrun + 1), "sparse section", e);
+    sp->fix_at = lied_xmalloc(sizeof *sp->fix_at * ((size_t)nfix + 1), "sparse section", e);
+    sp->fix_val = lied_xcalloc((size_t)nfix + 1, sizeof *sp->fix_val, "sparse section", e);
+    rc = sp->run && sp->runs && sp->fix_at && sp->fix_val ? LIED_OK : LIED_E_NOMEM;
+  }
+  if (!rc) {
+    sp->nfix = (int)fixed_values(P, sp, fixed, want, resm, 1);
+    LIED_ASSERT((uint64_t)sp->nfix == nfix);
+    int r = 0;
+    for (int j = 0; j < n; j++)
+      if (!fixed[j]) sp->run[r++] = j;
+    LIED_ASSERT(r == sp->nrun);
+    P->b->s->st.sparse_fixed_members += (uint64_t)(n - sp->nrun);
+  }
+  free(fixed);
+  free(resm);
+  free(want);
+  return rc;
+}
+
 int lied_spplan_structure(lied_spplan *P) {
   LIED_TRY(collect_reads(P));
   return propagate(P);
 }
 
 void lied_spplan_free(lied_spplan *P) {
+  free(P->inside);
   free(P->rd);
   free(P->rs);
   free(P->cand);
@@ -467,6 +560,7 @@ int lied_sb_sparse_plan(lied_sb *b, int isec, const int *pos) {
     for (size_t p = 0; p < k; p++)
       pspec[p] = sec->pairs[p].spec, ppair[p] = sec->pairs[p].pair, pinst[p] = sec->pairs[p].inst0;
     rc = build(&P, sp);
+    if (!rc && sec->constant) rc = build_fixed(&P, sp);
   }
   lied_spplan_free(&P);
   free(pspec), free(ppair), free(pinst);
@@ -498,5 +592,9 @@ void lied_spsec_free(lied_spsec *sp) {
   free(sp->x);
   free(sp->comp);
   free(sp->u);
+  free(sp->run);
+  free(sp->runs);
+  free(sp->fix_at);
+  free(sp->fix_val);
   free(sp);
 }

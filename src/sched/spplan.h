@@ -45,6 +45,7 @@ typedef struct lied_spplan {
   uint64_t *ds;
   uint64_t ndp, capdp;
   int nu; /* unknowns: k + the cuts' */
+  uint8_t *inside; /* per member: reads only tearing variables, members' outputs, constants */
 } lied_spplan;
 
 /* Reads, candidates, D and cuts (the members in section order). */

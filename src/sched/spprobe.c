@@ -119,15 +119,64 @@ static int at_fixed_unknowns(lied_section *sec, lied_spsec *sp, const lied_env *
   return LIED_OK;
 }
 
+/* b: every equation's value (row_value, residuals and cuts in two loops). */
+static void rows_into_b(const lied_section *sec, lied_spsec *sp) {
+  double *restrict b = sp->b;
+  const double *restrict comp = sp->comp, *restrict u = sp->u;
+  for (int p = 0; p < sp->k; p++) b[p] = *sec->pairs[p].res;
+  b += sp->k;
+  for (int c = 0; c < sp->ncut; c++) b[c] = comp[c] - u[c];
+}
+
+/* The pass with every unknown at 0 (tearing variables 0; u is 0 between
+ * calls, probe_columns leaves it so): b. */
+static void zero_pass(lied_section *sec, lied_spsec *sp, const lied_env *env) {
+  for (int p = 0; p < sp->k; p++) *sec->pairs[p].tear = 0;
+  for (int j = 0; j < sec->nblk; j++) run_hooked(sec, sp, j, env);
+  rows_into_b(sec, sp);
+}
+
+/* The same pass, factorised constant section: the fixed members' values
+ * restored (spsec.h), the others run. */
+static void zero_pass_fixed(lied_section *sec, lied_spsec *sp, const lied_env *env) {
+  for (int p = 0; p < sp->k; p++) *sec->pairs[p].tear = 0;
+  for (int i = 0; i < sp->nfix; i++) *sp->fix_at[i] = sp->fix_val[i];
+  for (int i = 0; i < sp->nrun; i++) {
+    const struct lied_sprun *m = &sp->runs[i];
+    m->fn(env, m->base, 1, m->stride);
+    for (int h = m->h0; h < m->h1; h++) { /* run_hooked's hooks */
+      const int c = sp->hook[h];
+      sp->comp[c] = *sp->cut_at[c];
+      *sp->cut_at[c] = sp->u[c];
+    }
+  }
+  rows_into_b(sec, sp);
+#ifdef LIED_ASSERTS
+  double *b = sp->x; /* free until the solve */
+  memcpy(b, sp->b, sizeof *b * (size_t)sp->nu);
+  zero_pass(sec, sp, env);
+  for (int r = 0; r < sp->nu; r++) LIED_ASSERT(memcmp(&b[r], &sp->b[r], sizeof *b) == 0);
+#endif
+}
+
 int lied_spsec_probe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                      const lied_env *env, lied_err *e) {
   lied_spsec *sp = sec->sparse;
   LIED_ASSERT(sp && sec->count == 1 && sp->k == sec->k);
   if (sp->fz && mode == LIED_EVAL_DERIVATIVES) return at_fixed_unknowns(sec, sp, env);
-  for (int p = 0; p < sp->k; p++) *sec->pairs[p].tear = 0;
-  /* u is 0 between calls (probe_columns leaves it so) */
-  for (int j = 0; j < sec->nblk; j++) run_hooked(sec, sp, j, env);
-  for (int r = 0; r < sp->nu; r++) sp->b[r] = row_value(sec, sp, r);
+  if (sec->constant && sp->factored) {
+    zero_pass_fixed(sec, sp, env);
+  } else {
+    zero_pass(sec, sp, env);
+    if (sec->constant) { /* the factorising evaluation: record the fixed members' values */
+      for (int i = 0; i < sp->nfix; i++) sp->fix_val[i] = *sp->fix_at[i];
+      for (int i = 0; i < sp->nrun; i++) {
+        const int j = sp->run[i];
+        sp->runs[i] = (struct lied_sprun){sec->blk[j].fn, sec->blk[j].base, sec->blk[j].stride,
+                                          sp->hstart[j], sp->hstart[j + 1]};
+      }
+    }
+  }
   if (!sec->constant || !sp->factored) {
     probe_columns(sec, sp, env);
 #ifdef LIED_ASSERTS

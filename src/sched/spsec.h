@@ -60,6 +60,26 @@ typedef struct lied_spsec {
   lied_splu *lu;
   int factored;       /* constant sections: the factors are current */
   double *b, *x, *comp, *u; /* rhs, solution, computed cut values, unknowns */
+  /* Constant sections: the pass with every unknown at 0 gives the same
+   * values at every evaluation in its fixed members (those reading only
+   * tearing variables, constants and fixed members' outputs: in a
+   * thermofluid network the flow derivatives' blocks, about half the
+   * members). Once factorised, that pass restores what they wrote (fix_at,
+   * the computed values of their cuts included) from fix_val, recorded at
+   * the factorising evaluation, and runs only the other members,
+   * run[0 .. nrun) in section order. Debug and sanitizer builds check the
+   * restored pass against the whole one, bit for bit. */
+  int *run, nrun;
+  double **fix_at, *fix_val;
+  int nfix;
+  /* run[i]'s block and hooks side by side, taken from the section when
+   * fix_val is recorded */
+  struct lied_sprun {
+    lied_block_fn fn;
+    char *base;
+    size_t stride;
+    int h0, h1; /* its hooks: hook[h0 .. h1) */
+  } *runs;
   /* Sections of the dynamic part: the first index of their unknowns among
    * those of every such section (lied_sched.naug), -1 otherwise. When fz
    * is set (lied_sched_fix_unknowns), an evaluation does not solve the
