@@ -168,6 +168,7 @@ static int land(adapt *A, plan *P, double *x) {
       int rc = lied_run_points(R, P->t, x, NULL, NULL);
       if (rc || (rc = lied_events_fire(R->ev, P->t, x))) return rc;
       A->S->restart(A->S->self);
+      R->st->restarts++;
       P->h = P->hwant;
       return PLAN_AGAIN;
     }
@@ -180,13 +181,19 @@ static int land(adapt *A, plan *P, double *x) {
  * events handled and the stepper restarted, the step size from before a
  * kink taken again; else the controller's next step size (err: the step's
  * error estimate). */
-static int next_step(adapt *A, plan *P, double *x, int event, double err) {
+static int next_step(adapt *A, plan *P, double *x, int event, int cut, double err) {
   lied_run *R = A->R;
   A->why = WHY_ERROR;
   if (event && P->t < R->stop) {
     int rc = lied_events_fire(R->ev, P->t, x);
     if (rc) return rc;
-    A->S->restart(A->S->self);
+    /* a kink at the step's end changes nothing (the derivatives are
+     * continuous): the first stage and the Jacobian stay; cut inside the
+     * step (on the dense output) the first stage is not there */
+    if (!R->ev->quiet || cut) {
+      A->S->restart(A->S->self);
+      R->st->restarts++;
+    }
     /* after a kink the step size from before it was taken again */
     P->h = fmin(P->at_kink && P->h_kink > P->hwant ? P->h_kink : P->hwant, R->hmax);
     return LIED_OK;
@@ -232,9 +239,10 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
     dense->h = P.h;
     const double *xe = NULL;
     double te = tnew;
+    const double tend = tnew;
     if (V && V->nzero) { /* a zero crossing inside the step cuts it */
       rc = lied_events_locate(V, P.t, tnew, S->candidate(S->self), dense_at, dense, P.at_kink,
-                              fmax(P.hmin, P.across), &te, &xe);
+                              fmax(P.hmin, P.across), 0, &te, &xe);
       P.across = 0;
       if (rc < 0) break;
       if (rc == 2) { /* a kink: the step again, to end there */
@@ -263,7 +271,7 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
     if (P.at_kink) P.t_kink = INFINITY;
     R->st->steps++;
     if ((rc = lied_run_stepped(R, P.t, x)) || P.last) break;
-    rc = next_step(A, &P, x, xe || P.at_time, err);
+    rc = next_step(A, &P, x, xe || P.at_time, xe && te < tend, err);
   }
   R->t = P.t;
   return rc;
