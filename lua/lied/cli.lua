@@ -544,8 +544,9 @@ local function info_jacobian(i, out)
   local n = jac.unknowns or i.states
   if jac.section_unknowns then
     out:write("\njacobian (structural sparsity of the implicit solvers' sparse formulation: the\n" ..
-      string.format("  %d states, %d unknowns of the sparse sections, %d explicit cuts):\n", i.states,
-        jac.section_unknowns, jac.cuts))
+      string.format("  %d states, %d unknowns of the sparse sections, %d explicit cuts%s):\n", i.states,
+        jac.section_unknowns, jac.cuts, (jac.partial_sums or 0) > 0 and
+          string.format(";\n  %d of the cuts partial sums of wide sums", jac.partial_sums) or ""))
   else
     out:write("\njacobian (structural sparsity of the derivatives, for implicit solvers):\n")
   end

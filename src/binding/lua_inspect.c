@@ -6,6 +6,7 @@
 #include "binding/binding.h"
 #include "core/text.h"
 #include "sched/lanering.h"
+#include "core/sum.h"
 #include "sched/aug.h"
 #include "sched/lanes.h"
 #include "sched/sched.h"
@@ -40,11 +41,12 @@ static void push_jacobian(lua_State *L, lied_sched *s) {
    * that of their sparse formulation (its Jacobian over the states alone
    * is dense, and costs n^2 to list) */
   const int aug = s->naug > 0;
-  uint64_t nz = 0, nw = 0; /* section unknowns, explicit cuts */
+  uint64_t nz = 0, nw = 0, np = 0; /* section unknowns, explicit cuts, those of trees */
   if (aug) {
     lied_aug *A = NULL;
     if (lied_aug_new(s, &A, &e)) return;
     nz = A->nz, nw = A->nw;
+    for (uint32_t k = 0; k < A->ntree; k++) np += (uint64_t)A->tree[k].per * A->tree[k].node->w;
     n = A->nx + nz + nw;
     rowptr = A->rowptr, cols = A->cols; /* kept: freed below with the rest */
     A->rowptr = NULL, A->cols = NULL;
@@ -66,6 +68,7 @@ static void push_jacobian(lua_State *L, lied_sched *s) {
   if (aug) {
     lied_lua_setint(L, "section_unknowns", nz);
     lied_lua_setint(L, "cuts", nw);
+    lied_lua_setint(L, "partial_sums", np);
   }
   lied_lua_setint(L, "colours", ncol);
   lied_lua_setint(L, "max_row", maxrow);

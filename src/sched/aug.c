@@ -14,36 +14,27 @@
 #include "sched/aug.h"
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include "core/assert.h"
+#include "core/sum.h"
 #include "sched/probe.h"
 #include "sched/sbuild.h"
 #include "sched/sets.h"
 #include "sched/spplan.h"
 #include "sched/spsec.h"
 
-typedef struct aug_build {
-  lied_sb *b;
-  lied_aug *A;
-  comp_sets cs;       /* per component: its set (plain and dense components) */
-  uint64_t *rset0;    /* per node: the set of what it computes (its rows) */
-  uint32_t *rsetn;
-  uint64_t *vset0;    /* per node: the set a reader of it sees */
-  uint32_t *vsetn;
-  uint8_t *own;       /* per node: it has a set of its own (sparse member, plain block) */
-  int64_t *secz;      /* per component: the first unknown of its sparse section, or -1 */
-  uint32_t *grow;     /* per unknown beyond the states: the node whose row set its row takes */
-  uint32_t *wnode;    /* per explicit cut: its node (for the hooks) */
-  uint64_t capw;
-} aug_build;
+#include "sched/augb.h"
+
+
 
 static void build_free(aug_build *B) {
   lied_sets_free(&B->cs);
   free(B->rset0), free(B->rsetn), free(B->vset0), free(B->vsetn), free(B->own);
-  free(B->secz), free(B->grow), free(B->wnode);
+  free(B->secz), free(B->grow), free(B->wnode), free(B->trow0), free(B->trown);
 }
 
 /* The set a reader of node u sees. */
-static void read_set(const aug_build *B, uint32_t u, const uint32_t **set, uint32_t *n) {
+void augb_read_set(const aug_build *B, uint32_t u, const uint32_t **set, uint32_t *n) {
   const comp_sets *cs = &B->cs;
   if (B->own[u]) {
     *set = cs->pool + B->vset0[u], *n = B->vsetn[u];
@@ -54,7 +45,7 @@ static void read_set(const aug_build *B, uint32_t u, const uint32_t **set, uint3
 }
 
 /* tmp[0 .. nt) sorted and stored; its place in *s0, *sn. */
-static int store(aug_build *B, uint64_t nt, uint64_t *s0, uint32_t *sn) {
+int augb_store(aug_build *B, uint64_t nt, uint64_t *s0, uint32_t *sn) {
   comp_sets *cs = &B->cs;
   const uint64_t k0 = cs->set0[0];
   const uint32_t n0 = cs->setn[0];
@@ -78,7 +69,7 @@ static int gather_outside(aug_build *B, uint32_t c, uint32_t v, uint64_t *nt) {
     const uint32_t *set;
     uint32_t n;
     if (b->comp[g->adj[k]] == c) continue;
-    read_set(B, g->adj[k], &set, &n);
+    augb_read_set(B, g->adj[k], &set, &n);
     need += n;
   }
   LIED_TRY(lied_sets_reserve(cs, need, b->e));
@@ -91,11 +82,27 @@ static int gather_outside(aug_build *B, uint32_t c, uint32_t v, uint64_t *nt) {
     const uint32_t *set;
     uint32_t n;
     if (b->comp[g->adj[k]] == c) continue;
-    read_set(B, g->adj[k], &set, &n);
+    augb_read_set(B, g->adj[k], &set, &n);
     if (n) memcpy(cs->tmp + *nt, set, sizeof *set * n);
     *nt += n;
   }
   return LIED_OK;
+}
+
+/* Member j (node v) of a sparse section whose unknowns start at column z:
+ * its read set, its row set and its own cuts (a reader outside a cut range
+ * sees the cut's unknown). */
+static int member_read_set(aug_build *B, const lied_spplan *P, int j, uint32_t v, uint64_t z) {
+  comp_sets *cs = &B->cs;
+  uint64_t nt = B->rsetn[v], more = 0;
+  for (int ci = P->cs[j]; ci < P->cs[j + 1]; ci++)
+    if (P->cand[ci].base >= 0) more += (uint64_t)P->cand[ci].nv;
+  LIED_TRY(lied_sets_reserve(cs, nt + more, B->b->e));
+  if (nt) memcpy(cs->tmp, cs->pool + B->rset0[v], sizeof *cs->tmp * nt);
+  for (int ci = P->cs[j]; ci < P->cs[j + 1]; ci++)
+    for (int d = 0; P->cand[ci].base >= 0 && d < P->cand[ci].nv; d++)
+      cs->tmp[nt++] = (uint32_t)(z + (uint64_t)(P->cand[ci].base + d));
+  return augb_store(B, nt, &B->vset0[v], &B->vsetn[v]);
 }
 
 /* The members of sparse section component c (its unknowns from column
@@ -131,21 +138,11 @@ static int sparse_members(aug_build *B, uint32_t c, lied_sec_order *t) {
       else if (add)
         memcpy(cs->tmp + nt, cs->pool + B->rset0[u], sizeof *cs->tmp * add), nt += add;
     }
-    if (rc == LIED_OK) rc = store(B, nt, &B->rset0[v], &B->rsetn[v]);
-    /* read set: the row set and the member's own cuts (a reader outside
-     * a cut range sees the cut's unknown) */
-    if (rc == LIED_OK) {
-      nt = B->rsetn[v];
-      uint64_t more = 0;
-      for (int ci = P.cs[j]; ci < P.cs[j + 1]; ci++)
-        if (P.cand[ci].base >= 0) more += (uint64_t)P.cand[ci].nv;
-      rc = lied_sets_reserve(cs, nt + more, b->e);
-      if (rc == LIED_OK && nt) memcpy(cs->tmp, cs->pool + B->rset0[v], sizeof *cs->tmp * nt);
-      for (int ci = P.cs[j]; rc == LIED_OK && ci < P.cs[j + 1]; ci++)
-        for (int d = 0; P.cand[ci].base >= 0 && d < P.cand[ci].nv; d++)
-          cs->tmp[nt++] = (uint32_t)(z + (uint64_t)(P.cand[ci].base + d));
-      if (rc == LIED_OK) rc = store(B, nt, &B->vset0[v], &B->vsetn[v]);
-    }
+    if (rc == LIED_OK) rc = augb_store(B, nt, &B->rset0[v], &B->rsetn[v]);
+    /* a wide sum node inside the section (a node's currents): a tree, its
+     * row set the roots (the row of a section's cut of its values too) */
+    if (rc == LIED_OK && augb_wide_sum(B, v, B->rsetn[v])) rc = augb_cut_sum(B, v);
+    if (rc == LIED_OK) rc = member_read_set(B, &P, j, v, z);
     B->own[v] = 1;
   }
   for (int p = 0; rc == LIED_OK && p < t->np; p++) {
@@ -181,27 +178,39 @@ static uint32_t cuttable(const lied_sb *b, uint32_t v, const lied_trange **r0, i
 /* A plain block of the dynamic part whose set is too large: its outputs
  * become explicit cuts (unknowns from the current nw on); its read set is
  * theirs. */
-static int cut_block(aug_build *B, uint32_t v, uint32_t ncut) {
+/* Room for ncut more explicit cuts, each of node v with the node's row set. */
+int augb_more_cuts(aug_build *B, uint32_t v, uint64_t ncut) {
   lied_aug *A = B->A;
-  comp_sets *cs = &B->cs;
   if (A->nw + ncut > B->capw) {
     uint64_t nc = (A->nw + ncut) * 2 + 64;
     uint32_t *w = realloc(B->wnode, sizeof *w * nc);
-    uint32_t *g = realloc(B->grow, sizeof *g * (A->nz + nc));
     if (w) B->wnode = w;
+    uint32_t *g = realloc(B->grow, sizeof *g * (A->nz + nc));
     if (g) B->grow = g;
-    if (!w || !g) return lied_errc(B->b->e, LIED_E_NOMEM, "out of memory (sparse formulation)");
+    uint64_t *r0 = realloc(B->trow0, sizeof *r0 * nc);
+    if (r0) B->trow0 = r0;
+    uint32_t *rn = realloc(B->trown, sizeof *rn * nc);
+    if (rn) B->trown = rn;
+    if (!w || !g || !r0 || !rn)
+      return lied_errc(B->b->e, LIED_E_NOMEM, "out of memory (sparse formulation)");
     B->capw = nc;
   }
-  LIED_TRY(lied_sets_reserve(cs, ncut, B->b->e));
-  for (uint32_t d = 0; d < ncut; d++) {
-    const uint64_t w = A->nw + d;
-    cs->tmp[d] = (uint32_t)(A->nx + A->nz + w);
+  for (uint64_t w = A->nw; w < A->nw + ncut; w++) {
     B->wnode[w] = v;
     B->grow[A->nz + w] = v;
+    B->trow0[w] = UINT64_MAX, B->trown[w] = 0;
   }
+  return LIED_OK;
+}
+
+static int cut_block(aug_build *B, uint32_t v, uint32_t ncut) {
+  lied_aug *A = B->A;
+  comp_sets *cs = &B->cs;
+  LIED_TRY(augb_more_cuts(B, v, ncut));
+  LIED_TRY(lied_sets_reserve(cs, ncut, B->b->e));
+  for (uint32_t d = 0; d < ncut; d++) cs->tmp[d] = (uint32_t)(A->nx + A->nz + A->nw + d);
   A->nw += ncut;
-  return store(B, ncut, &B->vset0[v], &B->vsetn[v]);
+  return augb_store(B, ncut, &B->vset0[v], &B->vsetn[v]);
 }
 
 /* Every node's sets, in dependency order. */
@@ -230,7 +239,8 @@ static int build_sets(aug_build *B) {
       const lied_trange *r0;
       int nr;
       const uint32_t ncut = cuttable(b, v, &r0, &nr);
-      if (dyn && ncut && cs->setn[c] > LIED_AUG_WIDTH) rc = cut_block(B, v, ncut);
+      if (dyn && ncut && cs->setn[c] > LIED_AUG_WIDTH)
+        rc = augb_wide_sum(B, v, cs->setn[c]) ? augb_cut_sum(B, v) : cut_block(B, v, ncut);
     }
   }
   lied_sec_order_free(&t);
@@ -241,9 +251,13 @@ static int build_sets(aug_build *B) {
  * when diag != UINT32_MAX: its length (pass 0) or its columns at cols. */
 static uint64_t put_row(const aug_build *B, uint32_t v, uint32_t diag, uint32_t *cols) {
   const comp_sets *cs = &B->cs;
+  const lied_aug *A = B->A;
   const uint32_t *set;
   uint32_t n;
-  if (B->own[v]) {
+  const uint64_t w = diag - A->nx - A->nz; /* an explicit cut's row: a tree's of its own */
+  if (diag != UINT32_MAX && diag >= A->nx + A->nz && B->trow0[w] != UINT64_MAX) {
+    set = cs->pool + B->trow0[w], n = B->trown[w];
+  } else if (B->own[v]) {
     set = cs->pool + B->rset0[v], n = B->rsetn[v];
   } else {
     const uint32_t c = B->b->comp[v];
@@ -307,7 +321,7 @@ static int build_pattern(aug_build *B) {
 }
 
 /* The step of the dynamic part running node v (block steps only). */
-static int step_of(const lied_sched *s, const lied_model *m, int spec, int blk, uint64_t inst) {
+int augb_step_of(const lied_sched *s, const lied_model *m, int spec, int blk, uint64_t inst) {
   const char *a = lied_inst(&m->specs[spec], inst);
   for (int i = 0; i < s->nsteps[LIED_PART_DYN]; i++) {
     const lied_step *st = &s->steps[LIED_PART_DYN][i];
@@ -335,10 +349,14 @@ static int build_hooks(aug_build *B) {
   }
   for (uint64_t w = 0; w < A->nw;) { /* a cut block's doubles are consecutive unknowns */
     const uint32_t v = B->wnode[w];
+    if (augb_is_sum(b, v) && B->trow0[w] != UINT64_MAX) { /* a tree's: tree_hooks */
+      A->at[w] = NULL, stp[w++] = -1;
+      continue;
+    }
     const node_id id = lied_sb_decode(b, v);
     const lied_spec *sp = &b->m->specs[id.spec];
     char *inst = lied_inst(sp, id.inst);
-    const int i = step_of(s, b->m, id.spec, id.blk, id.inst);
+    const int i = augb_step_of(s, b->m, id.spec, id.blk, id.inst);
     if (i < 0) {
       free(stp);
       return lied_errc(b->e, LIED_ERROR, "sparse formulation: a cut block is in no dynamic step");
@@ -360,7 +378,8 @@ static int build_hooks(aug_build *B) {
     }
   }
   for (int i = 0; i < A->nsteps; i++) A->hstart[i + 1] += A->hstart[i];
-  for (uint64_t w = 0; w < A->nw; w++) A->hook[A->hstart[stp[w]]++] = (uint32_t)w;
+  for (uint64_t w = 0; w < A->nw; w++)
+    if (stp[w] >= 0) A->hook[A->hstart[stp[w]]++] = (uint32_t)w;
   for (int i = A->nsteps; i > 0; i--) A->hstart[i] = A->hstart[i - 1];
   A->hstart[0] = 0;
   free(stp);
@@ -419,6 +438,8 @@ int lied_aug_new(lied_sched *s, lied_aug **out, lied_err *e) {
                    (unsigned long long)(A->nx + A->nz + A->nw));
   if (rc == LIED_OK) rc = build_pattern(&B);
   if (rc == LIED_OK) rc = build_hooks(&B);
+  if (rc == LIED_OK) rc = augb_section_trees(&B);
+  if (rc == LIED_OK) rc = augb_tree_hooks(&B);
   build_free(&B);
   lied_sb_free(&b);
   if (rc != LIED_OK) {
@@ -432,17 +453,31 @@ int lied_aug_new(lied_sched *s, lied_aug **out, lied_err *e) {
 void lied_aug_free(lied_aug *A) {
   if (!A) return;
   free(A->rowptr), free(A->cols), free(A->at), free(A->hstart), free(A->hook);
+  for (uint32_t k = 0; k < A->ntree; k++) free(A->tree[k].q), free(A->tree[k].cutof);
+  free(A->tree), free(A->tstart), free(A->tord), free(A->sstart), free(A->sord), free(A->after);
   free(A);
 }
 
+static void after_member(void *ctx, int j) {
+  aug_after *f = ctx;
+  for (; f->cur < f->n && f->A->tree[f->ord[f->cur]].mem == j; f->cur++)
+    lied_aug_tree_eval(&f->A->tree[f->ord[f->cur]], f->w, f->gw, f->comp);
+}
+
 /* The sparse sections' unknowns and equations: at y and out from nx on, or
- * solved again (NULL). */
-static void fix_sections(lied_sched *s, const double *z, double *g) {
+ * solved again (A NULL); their trees of partial sums. */
+static void fix_sections(lied_sched *s, const lied_aug *A, const double *y, double *out) {
   for (int i = 0; i < s->nsecs; i++) {
     lied_spsec *sp = s->secs[i].sparse;
     if (!sp || sp->z0 < 0) continue;
-    sp->fz = z ? z + sp->z0 : NULL;
-    sp->fg = z ? g + sp->z0 : NULL;
+    sp->fz = A ? y + A->nx + sp->z0 : NULL;
+    sp->fg = A ? out + A->nx + sp->z0 : NULL;
+    sp->after = NULL, sp->actx = NULL;
+    if (!A || A->sstart[i] == A->sstart[i + 1]) continue;
+    A->after[i] = (aug_after){.A = A, .ord = A->sord + A->sstart[i],
+                              .n = A->sstart[i + 1] - A->sstart[i],
+                              .w = y + A->nx + A->nz, .gw = out + A->nx + A->nz, .comp = sp->comp};
+    sp->after = after_member, sp->actx = &A->after[i];
   }
 }
 
@@ -453,7 +488,7 @@ int lied_aug_eval(lied_sched *s, const lied_aug *A, double t, const double *y, d
   lied_sched_scatter(s, y);
   const double *w = y + A->nx + A->nz;
   double *gw = out + A->nx + A->nz;
-  fix_sections(s, y + A->nx, out + A->nx);
+  fix_sections(s, A, y, out);
   int rc = LIED_OK;
   const lied_step *st = s->steps[LIED_PART_DYN];
   for (int i = 0; rc == LIED_OK && i < s->nsteps[LIED_PART_DYN]; i++) {
@@ -466,8 +501,10 @@ int lied_aug_eval(lied_sched *s, const lied_aug *A, double t, const double *y, d
       gw[c] = *A->at[c] - w[c];
       *A->at[c] = w[c];
     }
+    for (uint32_t k = A->tstart[i]; k < A->tstart[i + 1]; k++)
+      lied_aug_tree_eval(&A->tree[A->tord[k]], w, gw, NULL);
   }
-  fix_sections(s, NULL, NULL);
+  fix_sections(s, NULL, NULL, NULL);
   s->st.evaluations++;
   if (rc == LIED_OK) lied_sched_gather_der(s, out);
   LIED_TRY(lied_sched_fault(s, t, e));
@@ -479,5 +516,7 @@ void lied_aug_point(const lied_sched *s, const lied_aug *A, double *y) {
     const lied_spsec *sp = s->secs[i].sparse;
     if (sp && sp->z0 >= 0) memcpy(y + A->nx + sp->z0, sp->x, sizeof *y * (size_t)sp->nu);
   }
-  for (uint64_t c = 0; c < A->nw; c++) y[A->nx + A->nz + c] = *A->at[c];
+  for (uint64_t c = 0; c < A->nw; c++)
+    if (A->at[c]) y[A->nx + A->nz + c] = *A->at[c];
+  for (uint32_t k = 0; k < A->ntree; k++) lied_aug_tree_point(&A->tree[k], y + A->nx + A->nz);
 }

@@ -110,7 +110,10 @@ static void check_columns(lied_section *sec, lied_spsec *sp, const lied_env *env
 static int at_fixed_unknowns(lied_section *sec, lied_spsec *sp, const lied_env *env) {
   for (int p = 0; p < sp->k; p++) *sec->pairs[p].tear = sp->fz[p];
   for (int c = 0; c < sp->ncut; c++) sp->u[c] = sp->fz[sp->k + c];
-  for (int j = 0; j < sec->nblk; j++) run_hooked(sec, sp, j, env);
+  for (int j = 0; j < sec->nblk; j++) {
+    run_hooked(sec, sp, j, env);
+    if (sp->after) sp->after(sp->actx, j);
+  }
   for (int r = 0; r < sp->nu; r++) sp->fg[r] = row_value(sec, sp, r);
   memset(sp->u, 0, sizeof *sp->u * (size_t)sp->ncut);
   return LIED_OK;

@@ -68,6 +68,10 @@ typedef struct lied_spsec {
   int64_t z0;
   const double *fz;
   double *fg;
+  /* with fz: called after member j ran with its hooks (the sparse
+   * formulation's trees of partial sums inside the section, sched/aug.h) */
+  void (*after)(void *ctx, int j);
+  void *actx;
 } lied_spsec;
 
 void lied_spsec_free(lied_spsec *sp);

@@ -154,6 +154,34 @@ if T.case("pendulums_beuler") then pendulums_implicit("beuler") end
 if T.case("pendulums_esdirk23") then pendulums_implicit("esdirk23") end
 if T.case("pendulums_cvode") then pendulums_implicit("cvode") end
 
+-- 2b. Wide sums (a cold plate adding the heat of every cell on it, a
+-- group's node adding its cells' currents inside the section) become trees
+-- of partial sums in the sparse formulation (sched/aug.h): no row wider
+-- than a few entries, few colours, and the implicit solvers' trajectories
+-- those of the dense-section build (whose Jacobian is over the states)
+local Battery = dofile("examples/battery_pack.lua")
+local function battery_implicit(solver)
+  local q = { s = 4, g = 2, p = 12 }
+  local bs = lied.build(Battery, q, nil, { sparse = "always" })
+  local bd = lied.build(Battery, q, nil, { sparse = false })
+  local j = bs:info(true).jacobian
+  T.check(j.max_row <= 12 and j.colours <= 16, string.format("battery: rows of at most %d, %d " ..
+    "colours (one row of 101 entries and 101 colours before the trees)", j.max_row, j.colours))
+  T.check(j.partial_sums >= 2 * 12 + 4 * 12 and j.partial_sums <= j.cuts,
+    "battery: the partial sums are unknowns: " .. j.partial_sums)
+  local o = { stop = 20, solver = solver, tol = 1e-8, interval = 2,
+              vars = "meter.v,module[*].plate.T,module[*].group[*].cell[*].T,module[*].group[*].cell[*].SoC" }
+  local a, sa = bs:run(o)
+  local b, sb = bd:run(o)
+  same_runs(a, b, solver == "cvode" and 1e-7 or 1e-10, "battery, " .. solver)
+  T.eq(sa.colours, j.colours, "battery, " .. solver .. ": the run's colours are info's")
+  T.check(sb.colours > 10 * sa.colours and sa.jacobians > 0, string.format("battery, %s: %d " ..
+    "colours on the states, %d on the sparse formulation, %d Jacobians", solver, sb.colours,
+    sa.colours, sa.jacobians))
+end
+if T.case("battery_esdirk23") then battery_implicit("esdirk23") end
+if T.case("battery_cvode") then battery_implicit("cvode") end
+
 -- 3. Small sections forced sparse (schedule option sparse = "always"): the
 -- cut and colour logic on every kind of member, against the dense probe;
 -- the debug and sanitizer builds also check each probed matrix column by
