@@ -298,7 +298,7 @@ static int cv_restart(cv *c, double t, int kink) {
 
 /* A step whose end lies past a kink by at most this fraction of it stands
  * (a step ended at a kink predicted by cv_predict). */
-#define KINK_OVER 0.05
+#define KINK_OVER 0.01
 
 /* Kinks predicted from the kink functions at the last step's start (t0,
  * c->zold) and end (t1, V->zprev), extrapolated linearly: the first one
