@@ -130,7 +130,14 @@ static int attempt(adapt *A, double t, const double *x, double *h, double *err) 
  * land on something), ending at the stop time (last), at the time event
  * or the kink tl (at_time, at_kink); t_kink: a kink the step is taken
  * again to reach, h_kink the step size before that; across: kinks this
- * close after the step's start are not taken again to (events.h). */
+ * close after the step's start are not taken again to (events.h): after a
+ * step taken again that ended at the kink without crossing it, the kink
+ * function is within its rounding of 0 there (a room at 294 K moves by
+ * less than an ulp in a step of 1e-10 s, and a controller's limit function
+ * k (T_set - T) + x - y_min with it: located again just after the start of
+ * every step, each taken again to end there without the state moving,
+ * examples/district_heating.lua with esdirk23), so the next step cuts at a
+ * kink within the retaken step's length on its dense output. */
 typedef struct plan {
   double t, h, hwant, hmin, tl, t_kink, h_kink, across;
   int last, at_time, at_kink;
@@ -253,14 +260,6 @@ static int integrate(adapt *A, dense_ctx *dense, double h) {
         continue;
       }
       if (rc == 1) tnew = te, P.last = 0, P.at_time = R->t_cut <= te;
-      /* The step taken again ended at the kink without crossing it: the
-       * kink function is within its rounding of 0 there (a room at 294 K
-       * moves by less than an ulp in a step of 1e-10 s, and the controller's
-       * limit function k (T_set - T) + x - y_min with it: located again just
-       * after the start of every step, each taken again to end there without
-       * the state moving, examples/district_heating.lua with esdirk23).
-       * The next step cuts at a kink within the retaken step's length after
-       * its start on the dense output instead of taking itself again. */
       if (P.at_kink && rc == 0) P.across = P.h;
       rc = LIED_OK;
     }

@@ -326,6 +326,19 @@ static int cv_predict(cv *c, double t0, double t1) {
   return cv_stop_time(c);
 }
 
+/* After a step from t0 to t (CVODE's at tret; event: one at t): the event
+ * handled and CVODE restarted, or its next stop time. A kink at the end of
+ * CVODE's step changes nothing: its history stays (a kink cut inside the
+ * step needs CVODE at the cut). */
+static int cv_next(cv *c, double t0, double t, double tret, int event) {
+  lied_events *V = c->R->ev;
+  if (event) {
+    LIED_TRY(lied_events_fire(V, t, c->R->x));
+    if (!V->quiet || t != tret) return cv_restart(c, t, V->tkink == t);
+  }
+  return V && V->nkink ? cv_predict(c, t0, t) : cv_stop_time(c);
+}
+
 /* One CVODE step after another to the stop time, output points from
  * CVODE's interpolation; a zero crossing inside a step cuts it (the state
  * there from the interpolation). A step that crossed a kink is taken again
@@ -337,7 +350,11 @@ static int cv_steps(cv *c) {
   double t = R->t;
   /* retaken: the length of the step last taken again to end at a kink;
    * across: kinks this close after the step's start are stepped across
-   * (located on the dense output, no step taken again) */
+   * (located on the dense output, no step taken again): the retaken step
+   * ended at the kink without crossing it (a solution a rounding apart, a
+   * kink function leaving 0 slowly crosses a little later), else each step
+   * would end 1e-10 s short of a crossing that moves on with it
+   * (examples/district_heating.lua: 180,000 steps on one PI's limit) */
   double retaken = 0, across = 0;
   int rc = cv_stop_time(c);
   while (!rc && !lied_run_stopped(R)) {
@@ -368,12 +385,6 @@ static int cv_steps(cv *c) {
         rc = cv_restart(c, t, 1);
         continue;
       }
-      /* The step taken again ended at the kink without crossing it (the
-       * restarted steps follow a solution a rounding apart, and a kink
-       * function leaving 0 slowly crosses a little later): the next step
-       * steps across a kink within the retaken step's length, else each
-       * step would end 1e-10 s short of a crossing that moves on with it
-       * (examples/district_heating.lua: 180,000 steps on one PI's limit). */
       if (at_kink && rc == 0) across = retaken;
       rc = LIED_OK;
     }
@@ -383,20 +394,9 @@ static int cv_steps(cv *c) {
     t = te;
     if ((rc = lied_run_stepped(R, t, R->x))) break;
     if (at_kink) c->t_kink = INFINITY;
-    if ((xe || t >= R->t_cut) && t < R->stop) {
-      if ((rc = lied_events_fire(V, t, R->x))) break;
-      /* a kink at the end of CVODE's step changes nothing: its history
-       * stays (a kink cut inside the step needs CVODE at the cut) */
-      if (V->quiet && t == tret)
-        rc = kinks ? cv_predict(c, t0, t) : cv_stop_time(c);
-      else
-        rc = cv_restart(c, t, V->tkink == t);
-      if (rc) break;
-      continue;
-    }
-    if (t >= R->stop) break;
-    if (kinks) rc = cv_predict(c, t0, t);
-    else if (at_kink) rc = cv_stop_time(c);
+    const int event = (xe || t >= R->t_cut) && t < R->stop;
+    if (!event && t >= R->stop) break;
+    rc = cv_next(c, t0, t, tret, event);
   }
   R->t = t;
   return rc;
