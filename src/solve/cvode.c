@@ -419,14 +419,31 @@ static void cv_stats(cv *c, lied_sim_stats *st) {
 /* Nothing to integrate: the outputs, and the events at their times (the
  * sampled blocks of a model without states; a zero function can only cross
  * at a time event then). */
+/* The dense output of a run without states: the (empty) state itself. */
+static int cv_no_state_at(void *ctx, double tout, const double **x) {
+  (void)tout;
+  *x = ((lied_run *)ctx)->x;
+  return LIED_OK;
+}
+
+/* A model without states has nothing to integrate; its zero functions
+ * (functions of time: a comparison on a Ramp) are checked over steps no
+ * longer than hmax and their crossings located, as in the other solvers. */
 static int cv_no_states(lied_run *R) {
   double t = R->t;
   int rc = LIED_OK;
   while (!rc && t < R->stop && !lied_run_stopped(R)) {
-    double t1 = fmin(R->t_cut, R->stop);
+    double t1 = fmin(fmin(R->t_cut, R->stop), t + R->hmax), te;
+    const double *xe = NULL;
+    if (R->ev) {
+      rc = lied_events_locate(R->ev, t, t1, R->x, cv_no_state_at, R, 0, INFINITY, &te, &xe);
+      if (rc < 0) break;
+      rc = LIED_OK;
+      if (xe) t1 = te;
+    }
     if ((rc = lied_run_points(R, t1, R->x, NULL, NULL))) break;
     t = t1;
-    if (t < R->stop) rc = lied_events_fire(R->ev, t, R->x);
+    if ((xe || t >= R->t_cut) && t < R->stop) rc = lied_events_fire(R->ev, t, R->x);
   }
   R->t = t;
   return rc;

@@ -41,6 +41,30 @@ void lied_events_free(lied_events *V) {
   free(V);
 }
 
+/* Whether block b of t reads, directly or through the blocks of the
+ * instance it reads, nothing but ports, the time and states (no field that
+ * is not written during a run: a parameter, a discrete variable). */
+static int block_reads_inputs(const lied_template *t, int b, int depth) {
+  if (b < 0 || b >= t->nblocks || depth > 64) return 0;
+  const lied_tblock *B = &t->blocks[b];
+  for (uint32_t r = B->in0; r < B->in0 + B->nin; r++) {
+    const lied_tref *f = &t->refs[r];
+    if (f->kind == LIED_REF_CONST) return 0;
+    if (f->kind == LIED_REF_INTERNAL && !block_reads_inputs(t, f->a, depth + 1)) return 0;
+  }
+  return 1;
+}
+
+/* Whether zero function k of t is a function of its instance's inputs
+ * alone (a timer's input u - 1/2; lied_ev_zero.watch). */
+static int zero_watches(const lied_template *t, int k) {
+  const uint32_t off = t->zeros[k].offset;
+  for (int i = 0; i < t->nouts; i++)
+    if (t->outs[i].lo <= off && off < t->outs[i].hi)
+      return block_reads_inputs(t, t->outs[i].block, 0);
+  return 0;
+}
+
 /* The instances with events and their zero functions, in spec and copy
  * order (the order handlers run in). */
 static int collect(lied_events *V, const lied_model *m, lied_err *e) {
@@ -74,7 +98,7 @@ static int collect(lied_events *V, const lied_model *m, lied_err *e) {
           V->zero[V->nzero++] =
               (lied_ev_zero){(const double *)(void *)(self + t->zeros[k].offset),
                              t->zeros[k].dir & ~LIED_ZC_KINK, (uint32_t)V->ninst, k,
-                             (t->zeros[k].dir & LIED_ZC_KINK) != 0};
+                             (t->zeros[k].dir & LIED_ZC_KINK) != 0, zero_watches(t, k)};
       for (int k = 0; k < t->nzeros; k++) V->nkink += kinks && (t->zeros[k].dir & LIED_ZC_KINK);
       V->inst[V->ninst++] = (lied_ev_inst){self, t, s, q, INFINITY, 0, 0};
     }
@@ -148,24 +172,10 @@ static void set_cut(lied_events *V) {
   V->R->t_left = isfinite(tn) ? nextafter(tn, -INFINITY) : INFINITY;
 }
 
-/* Whether a spec's instances have handlers of instances with time events
- * (`samples`: the sampled blocks) or without. */
-static int handles(const lied_spec *sp, int samples) {
-  return sp->cls && sp->total && sp->tpl.handler && !sp->tpl.next_event == !samples;
-}
-
-/* The handlers' initial call for the instances of one kind (handles);
- * returns whether there were any. */
-static int initial_calls(const lied_model *m, double t, int samples) {
-  const lied_event ev = {t, 1, 0, 0};
-  int any = 0;
-  for (int k = 0; k < m->nspecs; k++) {
-    const lied_spec *sp = &m->specs[k];
-    if (!handles(sp, samples)) continue;
-    for (uint64_t q = 0; q < sp->total; q++) sp->tpl.handler(lied_inst(sp, q), &ev);
-    any = 1;
-  }
-  return any;
+/* Whether instance I's handler is one of an instance with time events
+ * (the sampled blocks, the timers; `clocked`) or without (`!clocked`). */
+static int handles(const lied_ev_inst *I, int clocked) {
+  return I->tpl->handler && !I->tpl->next_event == !clocked;
 }
 
 /* ---- locating a crossing ---- */
@@ -337,22 +347,29 @@ static int chatter(lied_events *V, double te) {
                    te, path, V->streak + 1, res);
 }
 
+/* Whether instance I watches zero functions of its own (not kinks only):
+ * its time events are jumps of the instant (a timer's end, a friction's
+ * check), the others' are samples (docs/events.md, "The order at an
+ * event"). */
+static int watches(const lied_ev_inst *I) { return zeros_used(I->tpl, 0) > 0; }
+
 /* The handlers of one phase of an event instant (docs/events.md, "The
- * order at an event"): the instances whose zero functions crossed
- * (`samples` 0), or those whose time event is due (`samples` 1: the sampled
- * blocks; an instance with a time event and no handler only has its next
- * time event found). *called: the handlers called. */
-static int call_handlers(lied_events *V, double te, int samples, int *called) {
+ * order at an event"): the instances whose zero functions crossed (`phase`
+ * 0), those whose time event is due and that watch zero functions (1: the
+ * timers' ends), or the other due ones (2: the sampled blocks; an instance
+ * with a time event and no handler only has its next time event found).
+ * *called: the handlers called. */
+static int call_handlers(lied_events *V, double te, int phase, int *called) {
   *called = 0;
   for (uint64_t i = 0; i < V->ninst; i++) {
     lied_ev_inst *I = &V->inst[i];
-    if (samples ? !I->due : !I->crossed) continue;
+    if (phase ? !I->due || watches(I) != (phase == 1) : !I->crossed) continue;
     if (I->tpl->handler) {
-      const lied_event ev = {te, 0, samples, samples ? 0u : I->crossed};
+      const lied_event ev = {te, 0, phase != 0, phase ? 0u : I->crossed};
       I->tpl->handler(I->self, &ev);
       (*called)++;
     }
-    if (samples) {
+    if (phase) {
       LIED_TRY(next_time(V, I, te));
       I->due = 0;
     } else {
@@ -417,9 +434,12 @@ static int look_ahead(lied_events *V, double te, const double *x, int *again) {
  *     left limit; only at a time event, the first pass);
  *  2. the handlers of the zero functions that crossed, in rounds, each
  *     round reading one evaluation after the last, until none crosses;
- *  3. the handlers of the time events due (the sampled blocks), once, all
- *     reading one evaluation after every jump of 1 and 2;
- *  4. zero functions that the samples made cross: back to 2.
+ *  3. the handlers of the time events due of the instances that watch zero
+ *     functions (a timer's end), once, reading the inputs settled by 2;
+ *     then 2 again for what they make cross;
+ *  4. the handlers of the other time events due (the sampled blocks),
+ *     once, all reading one evaluation after every jump of 1 to 3;
+ *  5. zero functions that the samples made cross: back to 2.
  * The zero functions' values after, into V->zprev. */
 static int settle(lied_events *V, double te, double *x, int jumps) {
   lied_sched *s = V->R->s;
@@ -428,15 +448,12 @@ static int settle(lied_events *V, double te, double *x, int jumps) {
   if (nz && jumps) LIED_TRY(eval_z(V, te, x, znew, 0)); /* the left limit */
   LIED_TRY(eval_z(V, te, x, zcur, 1));
   if (nz && jumps) mark(V, znew, zcur);
-  int sampled = 0;
+  int phase = 0; /* the phases of time events done (3, 4 above) */
   for (int round = 0;; round++) {
     if (round == LIED_EVENT_ROUNDS) return not_settled(V, te);
     int called;
     LIED_TRY(call_handlers(V, te, 0, &called));
-    if (!called && !sampled) {
-      sampled = 1;
-      LIED_TRY(call_handlers(V, te, 1, &called));
-    }
+    while (!called && phase < 2) LIED_TRY(call_handlers(V, te, ++phase, &called));
     if (!called) break;
     lied_sched_invalidate(s);
     lied_sched_gather_x(s, x);
@@ -489,6 +506,21 @@ static int start_not_settled(lied_events *V, double t) {
                    t, LIED_EVENT_ROUNDS);
 }
 
+/* The initial calls of one kind of instances (handles; `clocked`: those
+ * marked by their `due`, which is cleared); returns how many were called. */
+static int initial_calls(lied_events *V, double t, int clocked) {
+  const lied_event ev = {t, 1, 0, 0};
+  int n = 0;
+  for (uint64_t i = 0; i < V->ninst; i++) {
+    lied_ev_inst *I = &V->inst[i];
+    if (!handles(I, clocked) || (clocked && !I->due)) continue;
+    I->tpl->handler(I->self, &ev);
+    I->due = 0;
+    n++;
+  }
+  return n;
+}
+
 /* The initial calls of the instances without time events, in rounds (at
  * least two) until their zero functions repeat: a Hysteresis reading
  * another's output takes its start position from the other's, not from
@@ -500,7 +532,7 @@ static int initial_plain(lied_events *V, double t, double *x) {
   LIED_TRY(eval_z(V, t, x, zcur, 1));
   for (int round = 0;; round++) {
     if (round == LIED_EVENT_ROUNDS) return start_not_settled(V, t);
-    if (!initial_calls(s->model, t, 0)) break;
+    if (!initial_calls(V, t, 0)) break;
     lied_sched_invalidate(s);
     lied_sched_gather_x(s, x);
     LIED_TRY(eval_z(V, t, x, znew, 1));
@@ -515,23 +547,52 @@ static int initial_plain(lied_events *V, double t, double *x) {
   return LIED_OK;
 }
 
+/* Mark (due) the instances with time events and a handler that an input
+ * they read at their last initial call has changed since: a zero function
+ * of their inputs alone (watch) moved from V->z1 (before the calls) to
+ * V->zprev (after them and the plain rounds that followed: a timer on
+ * another timer, or after a comparison on a sampler's start value), or any
+ * other moved from V->zm (just after the calls: their own changes are no
+ * reason to call them again). Returns whether there are any. */
+static int clocked_moved(lied_events *V) {
+  int any = 0;
+  for (uint64_t i = 0; i < V->nzero; i++) {
+    lied_ev_inst *I = &V->inst[V->zero[i].owner];
+    const double a = V->zero[i].watch ? V->z1[i] : V->zm[i], b = V->zprev[i];
+    if (handles(I, 1) && !(a == b || (isnan(a) && isnan(b)))) any = I->due = 1;
+  }
+  return any;
+}
+
 /* The start is an event instant (docs/events.md, "The order at an
- * event"): the sampled blocks' initial calls (their values before the
- * first sample, from their parameters), the others' (in rounds), then every
- * time event at t itself as at any event: the samples due at t, reading the
- * model after the initial calls, and the zero functions they make cross. */
+ * event"): first it settles, then the blocks with time events read it.
+ *  1. the initial calls of the instances without time events (the
+ *     comparisons, Hysteresis, state machines), in rounds until their zero
+ *     functions repeat: every value of the instant settled;
+ *  2. the initial calls of those with time events (the sampled blocks'
+ *     values before their first sample, from their parameters; a timer's
+ *     from its input, which 1 settled), once each, reading the model after
+ *     1; then 1 again (the consequences: a Hysteresis on a sampler's start
+ *     value); an instance of 2 whose input changed after it read it
+ *     (clocked_moved: a timer on a timer, or after a comparison on a
+ *     sampler's start value) is called again, until none is;
+ *  3. every time event at t itself as at any event: the samples due at t,
+ *     reading the model after 1 and 2, and the zero functions they make
+ *     cross. */
 int lied_events_start(lied_events *V, double t, double *x) {
   if (!V) return LIED_OK;
   lied_sched *s = V->R->s;
-  int sampled = 0;
-  for (int k = 0; k < s->model->nspecs; k++) sampled |= handles(&s->model->specs[k], 1);
-  if (sampled) {
-    LIED_TRY(lied_sched_evaluate(s, t, x, NULL, 1, V->R->e));
-    initial_calls(s->model, t, 1);
+  for (uint64_t i = 0; i < V->ninst; i++) V->inst[i].due = handles(&V->inst[i], 1);
+  for (int pass = 0;; pass++) {
+    if (pass == LIED_EVENT_ROUNDS) return start_not_settled(V, t);
+    LIED_TRY(initial_plain(V, t, x));
+    if (pass > 0 && !clocked_moved(V)) break;
+    if (V->nzero) memcpy(V->z1, V->zprev, sizeof(double) * V->nzero);
+    if (!initial_calls(V, t, 1)) break;
     lied_sched_invalidate(s);
     lied_sched_gather_x(s, x);
+    LIED_TRY(eval_z(V, t, x, V->zm, 1));
   }
-  LIED_TRY(initial_plain(V, t, x));
   /* due at t: a schedule's first event after both of t's two predecessors
    * (a fixed time; one that follows the time asked, such as a clutch's
    * check at the first time after now, is not due at t itself) */

@@ -32,6 +32,8 @@ typedef struct lied_ev_zero {
   uint32_t owner; /* index in lied_events.inst */
   int k;          /* its index among the owner's zero functions */
   int kink;       /* LIED_ZC_KINK: a kink of the block's law */
+  int watch;      /* a function of the instance's inputs alone (its block reads no
+                   * parameter or discrete variable): a timer's input */
 } lied_ev_zero;
 
 typedef struct lied_events {

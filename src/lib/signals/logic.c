@@ -259,17 +259,25 @@ typedef struct sig_timer {
   int kind;       /* set by init: 0 on-delay, 1 off-delay, 2 rising, 3 falling */
 } sig_timer;
 
-/* The output jumps at the pending time as a function of time (as a Step's
- * does), not only when the handler runs: at that instant every block reads
- * the new value, samplers of the same instant too (docs/events.md, "The
- * order at an event"); the handler then makes it the discrete state. */
+/* The output is the discrete state; at the pending time the handler
+ * changes it, after the inputs of that instant settled and before the
+ * samplers of the instant read it (docs/events.md, "The order at an
+ * event"): a delay whose input changes back on the instant it runs out
+ * does not switch, not even for a round of the instant. The input is read
+ * only by a block of its own (its zero function), so a timer breaks a loop
+ * of Boolean blocks (a blinker: two on-delays and a Not). */
 static void timer_eval(const lied_env *env, sig_timer *c) {
-  const double y = env->t >= c->pending ? bit(c->kind == 0) : c->on;
-  c->y.y.y = y;
-  c->zu = c->u.y->y - 0.5;
-  c->zy = y - 0.5;
+  (void)env;
+  c->y.y.y = c->on;
+  c->zy = c->on - 0.5;
 }
 LIED_BLOCK(timer_block, sig_timer, timer_eval)
+
+static void timer_watch(const lied_env *env, sig_timer *c) {
+  (void)env;
+  c->zu = c->u.y->y - 0.5;
+}
+LIED_BLOCK(timer_watch_block, sig_timer, timer_watch)
 
 static void timer_event(void *self, const lied_event *ev) {
   sig_timer *c = self;
@@ -318,8 +326,8 @@ static void timer_meta(lied_meta *m, void *self) {
   sig_timer *c = self;
   lied_meta_bool_in(m, "u", 0, &c->u);
   lied_meta_bool_out(m, "y", 0, &c->y);
-  lied_meta_block(m, "timer", timer_block, 0, LIED_SIGS(&c->u.y, &c->on, &c->pending, &lied_time),
-                  LIED_SIGS(&c->y.y, &c->zu, &c->zy));
+  lied_meta_block(m, "timer", timer_block, 0, LIED_SIGS(&c->on), LIED_SIGS(&c->y.y, &c->zy));
+  lied_meta_block(m, "watch", timer_watch_block, 0, LIED_SIGS(&c->u.y), LIED_SIGS(&c->zu));
   lied_meta_zero(m, "zu", &c->zu, LIED_ZC_BOTH);
   if (c->kind >= 2) lied_meta_zero(m, "zy", &c->zy, LIED_ZC_UP); /* edges: the pulse's end */
   lied_meta_event(m, timer_event);

@@ -93,6 +93,16 @@ static void tb_r(const lied_env *env, tb_machine *c) {
   (void)env;
   tf_pass_r(&c->inlet, &c->outlet, c->L);
 }
+/* The kink function z_eta = dh_s m (written in the output part, read by
+ * nothing): the efficiency law switches between dh_s/eta and eta dh_s where
+ * dh_s m changes sign, and the characteristic between its quadratic law and
+ * k^(pr - 1) at pr = 1, where dh_s = 0 (the isentropic change of a gas
+ * vanishes exactly at pr = 1): one function holds both. */
+static void tb_kinks(const lied_env *env, tb_machine *c) {
+  (void)env;
+  c->z_eta = c->dh_s * c->inlet.state->m_flow;
+}
+LIED_BLOCK(tb_kinks_b, tb_machine, tb_kinks)
 LIED_BLOCK(tb_pressure_b, tb_machine, tb_pressure)
 LIED_BLOCK(tb_work_b, tb_machine, tb_work)
 LIED_BLOCK(tb_out_b, tb_machine, tb_out)
@@ -141,6 +151,13 @@ void tb_meta_common(lied_meta *m, tb_machine *c) {
                   LIED_SIGS(&c->inlet.r));
 }
 
+static void tb_meta_kinks(lied_meta *m, tb_machine *c) {
+  lied_meta_block(m, "kinks", tb_kinks_b, 0, LIED_SIGS(&c->inlet.state, &c->dh_s),
+                  LIED_SIGS(&c->z_eta));
+  tf_meta_reads(m, &c->inlet, TF_M);
+  lied_meta_zero(m, "z_eta", &c->z_eta, LIED_ZC_BOTH | LIED_ZC_KINK);
+}
+
 static void tb_meta(lied_meta *m, void *self) {
   tb_machine *c = self;
   tb_meta_common(m, c);
@@ -152,6 +169,7 @@ static void tb_meta(lied_meta *m, void *self) {
                   LIED_SIGS(&c->outlet.state.m_flow, &c->outlet.state.h, &c->flange.tau, &c->dh,
                             &c->dh_s, &c->tau, &c->P, &c->T_in, TF_X(&c->med, c->outlet)));
   tf_meta_writes_m(m, &c->outlet);
+  tb_meta_kinks(m, c);
 }
 
 /* The parameters, with each class's defaults (those of ThermoFluid Stream's

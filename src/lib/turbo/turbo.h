@@ -20,6 +20,7 @@ typedef struct tb_machine {
   tf_med med;
   double w_ref, m_ref, skew, k, eta, w_small, L;
   double pr, dp, dh, dh_s, tau, P, T_in, T_out, w; /* outputs */
+  double z_eta; /* kink function of the characteristic's machines: dh_s m (turbo.c) */
   tf_gas_model gas; /* the gas of a medium of one composition (init) */
   int moist, pad_;  /* 1: the gas follows the stream's water fraction */
 } tb_machine;

@@ -45,6 +45,7 @@ typedef struct tfu_hx {
   int N, counter, UA_from_input, pad_;
   double h_a[HXU_MAXN], der_a[HXU_MAXN], h_b[HXU_MAXN], der_b[HXU_MAXN];
   double T_a[HXU_MAXN], T_b[HXU_MAXN];
+  double z_a, z_b; /* kink functions: the streams' flows (|m| and the upwind cell) */
 } tfu_hx;
 
 /* ---- one side: flow, forwards, rearwards, der, r -------------------------------------- */
@@ -139,6 +140,15 @@ static void hx_out(const lied_env *env, tfu_hx *x) {
   x->a.T_out = x->a.rear.flow->m_flow >= 0 ? x->T_a[N - 1] : x->T_a[0];
   x->b.T_out = x->b.rear.flow->m_flow >= 0 ? x->T_b[N - 1] : x->T_b[0];
 }
+/* The kinks (docs/events.md): |m| and the upwind neighbour of every cell
+ * switch where a stream reverses. The cells' phase boundaries (steam) are
+ * not declared (2 per cell would pass the 16 zero functions of a component). */
+static void hx_kinks(const lied_env *env, tfu_hx *x) {
+  (void)env;
+  x->z_a = x->a.rear.flow->m_flow;
+  x->z_b = x->b.rear.flow->m_flow;
+}
+LIED_BLOCK(hx_kinks_b, tfu_hx, hx_kinks)
 LIED_BLOCK(hx_cells_b, tfu_hx, hx_cells)
 LIED_BLOCK(hx_out_b, tfu_hx, hx_out)
 
@@ -250,6 +260,10 @@ static void hx_meta(lied_meta *m, void *self) {
   for (int i = 0; i < N; i++) oi[noi++] = &x->T_a[i], oi[noi++] = &x->T_b[i];
   oi[noi] = NULL;
   lied_meta_block(m, "output", hx_out_b, 0, oi, LIED_SIGS(&x->a.T_out, &x->b.T_out));
+  lied_meta_block(m, "kinks", hx_kinks_b, 0, LIED_SIGS(&x->a.rear.flow, &x->b.rear.flow),
+                  LIED_SIGS(&x->z_a, &x->z_b));
+  tf_meta_flow_kink(m, "z_a", &x->z_a);
+  tf_meta_flow_kink(m, "z_b", &x->z_b);
 }
 
 #define SIDE_PARAMS(X, x)                                                                      \

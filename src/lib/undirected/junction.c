@@ -35,6 +35,7 @@ typedef struct tfu_junction {
   double q[JN_MAX], w[JN_MAX]; /* inflow through each port, its mixing weight */
   double P[JN_MAX];            /* the steady pressure in each port's total pressure */
   double p, h, T;              /* the mix of all (recorded) */
+  double z[JN_MAX];            /* kink functions: the inflows q_j (their weights max(q_j, 0)) */
 } tfu_junction;
 
 /* The arriving state of port j: a rear's forward state, a fore's rearward. */
@@ -277,6 +278,23 @@ static void jn_meta_section(lied_meta *m, tfu_junction *j) {
   lied_meta_block(m, "r", jn_r_b, LIED_BLOCK_CONST_COEFF, ri, ro);
 }
 
+/* The kinks (docs/events.md): the mixing weights max(q_j, 0) kink where an
+ * inflow reverses (d is continuous with its slope at S = m_reg). */
+static void jn_kinks(const lied_env *env, tfu_junction *j) {
+  (void)env;
+  for (int k = 0; k < j->nr + j->nf; k++) j->z[k] = j->q[k];
+}
+LIED_BLOCK(jn_kinks_b, tfu_junction, jn_kinks)
+static void jn_meta_kinks(lied_meta *m, tfu_junction *j) {
+  static const char *const names[JN_MAX] = {"z1", "z2", "z3", "z4", "z5", "z6", "z7", "z8"};
+  const int n = j->nr + j->nf;
+  const void *ki[JN_MAX + 1], *ko[JN_MAX + 1];
+  for (int k = 0; k < n; k++) ki[k] = &j->q[k], ko[k] = &j->z[k];
+  ki[n] = ko[n] = NULL;
+  lied_meta_block(m, "kinks", jn_kinks_b, 0, ki, ko);
+  for (int k = 0; k < n; k++) tf_meta_flow_kink(m, names[k], &j->z[k]);
+}
+
 static void jn_meta(lied_meta *m, void *self) {
   tfu_junction *j = self;
   const int nr = j->nr, n = nr + j->nf;
@@ -289,6 +307,7 @@ static void jn_meta(lied_meta *m, void *self) {
   xi[nxi] = NULL;
   lied_meta_block(m, "output", jn_output_b, 0, xi, LIED_SIGS(&j->p, &j->h, &j->T));
   for (int k = 0; k < n; k++) tfu_meta_reads(m, jn_in_sig(j, k), TFU_P | TFU_H | tfu_X_reads(&j->med));
+  jn_meta_kinks(m, j);
 }
 
 #define JN_M0(k)                                                                             \

@@ -62,6 +62,7 @@ typedef struct tfu_rhx {
   double dm_flow, res, r0;             /* tearing pair of the fore's flow; its explicit part */
   double Q_flow, Q_b, T_b, M_tot, U_tot, E_w; /* heat into a, out of b; b's leaving T; sums */
   double Qf, Qr, Tf, Tr;                      /* b's passes forwards and rearwards */
+  double z_rear, z_fore, z_mean, z_b;         /* kink functions (the flows' signs) */
   double M[URHX_MAXN], der_M[URHX_MAXN], U[URHX_MAXN], der_U[URHX_MAXN];
   double T_w[URHX_MAXN], der_w[URHX_MAXN];
   double h[URHX_MAXN], T[URHX_MAXN], x[URHX_MAXN], q[URHX_MAXN];
@@ -150,17 +151,29 @@ static void urhx_flow_b(const lied_env *env, tfu_rhx *x) {
   (void)env;
   x->fore_b.flow = *x->rear_b.flow;
 }
+/* Stream b's pressures pass in blocks of their own (pressure_b,
+ * pressure_back_b), so that what leaves its passes does not depend on what
+ * sets its pressure (a valve's opening; docs/thermofluid.md, "What the
+ * blocks read and write"). */
+static void urhx_p_b(const lied_env *env, tfu_rhx *x) {
+  (void)env;
+  x->fore_b.state.p = x->rear_b.state->p;
+}
+static void urhx_p_back_b(const lied_env *env, tfu_rhx *x) {
+  (void)env;
+  x->rear_b.back.p = x->fore_b.back->p;
+}
 static void urhx_fwd_b(const lied_env *env, tfu_rhx *x) {
   const tfu_state *in = x->rear_b.state;
   double h;
   x->Qf = urhx_pass(env, x, x->rear_b.flow->m_flow, in, 1, x->qf, &h, &x->Tf, "stream b forward inflow");
-  x->fore_b.state = (tfu_state){in->p, h, in->X};
+  x->fore_b.state.h = h, x->fore_b.state.X = in->X;
 }
 static void urhx_back_b(const lied_env *env, tfu_rhx *x) {
   const tfu_state *in = x->fore_b.back;
   double h;
   x->Qr = urhx_pass(env, x, x->rear_b.flow->m_flow, in, 0, x->qr, &h, &x->Tr, "stream b rearward inflow");
-  x->rear_b.back = (tfu_state){in->p, h, in->X};
+  x->rear_b.back.h = h, x->rear_b.back.X = in->X;
 }
 static void urhx_der_b(const lied_env *env, tfu_rhx *x) {
   (void)env;
@@ -227,6 +240,19 @@ static void urhx_energy(const lied_env *env, tfu_rhx *x) {
   x->M_tot = Mt, x->U_tot = Ut, x->E_w = Ew;
 }
 
+/* The kinks (docs/events.md): each port flow's upwind enthalpy switches
+ * with its sign, the inner faces' with the mean flow's, the wall takes the
+ * heats of stream b's pass by its sign (each a kink: the enthalpy flows
+ * and the heats are continuous there). The cells' phase boundaries are not
+ * declared (2 per cell would pass the 16 zero functions of a component). */
+static void urhx_kinks(const lied_env *env, tfu_rhx *x) {
+  (void)env;
+  x->z_rear = x->rear_a.flow->m_flow;
+  x->z_fore = x->m_flow;
+  x->z_mean = x->rear_a.flow->m_flow + x->m_flow;
+  x->z_b = x->rear_b.flow->m_flow;
+}
+LIED_BLOCK(urhx_kinks_b, tfu_rhx, urhx_kinks)
 LIED_BLOCK(urhx_cells_b, tfu_rhx, urhx_cells)
 LIED_BLOCK(urhx_ports_b, tfu_rhx, urhx_ports)
 LIED_BLOCK(urhx_r_rear_b, tfu_rhx, urhx_r_rear)
@@ -234,6 +260,8 @@ LIED_BLOCK(urhx_der_bk, tfu_rhx, urhx_der)
 LIED_BLOCK(urhx_r0_b, tfu_rhx, urhx_r0)
 LIED_BLOCK(urhx_res_b, tfu_rhx, urhx_res)
 LIED_BLOCK(urhx_flow_b_b, tfu_rhx, urhx_flow_b)
+LIED_BLOCK(urhx_p_b_b, tfu_rhx, urhx_p_b)
+LIED_BLOCK(urhx_p_back_b_b, tfu_rhx, urhx_p_back_b)
 LIED_BLOCK(urhx_fwd_b_b, tfu_rhx, urhx_fwd_b)
 LIED_BLOCK(urhx_back_b_b, tfu_rhx, urhx_back_b)
 LIED_BLOCK(urhx_der_b_b, tfu_rhx, urhx_der_b)
@@ -252,22 +280,37 @@ static int urhx_init(void *self, lied_init *ctx, int kind) {
 static int urhx_counter_init(void *self, lied_init *ctx) { return urhx_init(self, ctx, URHX_COUNTER); }
 static int urhx_cross_init(void *self, lied_init *ctx) { return urhx_init(self, ctx, URHX_CROSS); }
 
-/* Stream b's blocks: flow, its two passes, der, r. */
+/* Stream b's blocks: flow, its pressures, its two passes (h and X1 of what
+ * leaves: they read of the inflow's state what its cp and T read, and X1),
+ * der, r. */
 static void urhx_meta_b(lied_meta *m, tfu_rhx *x, int N) {
   const void *fi[URHX_MAXN + 3], *bi[URHX_MAXN + 3], *fo[URHX_MAXN + 4], *bo[URHX_MAXN + 4];
   int nf = 0, nb = 0, mf = 0, mb = 0;
   fi[nf++] = &x->rear_b.flow, fi[nf++] = &x->rear_b.state;
   bi[nb++] = &x->rear_b.flow, bi[nb++] = &x->fore_b.back;
-  fo[mf++] = &x->fore_b.state, fo[mf++] = &x->Qf, fo[mf++] = &x->Tf;
-  bo[mb++] = &x->rear_b.back, bo[mb++] = &x->Qr, bo[mb++] = &x->Tr;
+  fo[mf++] = &x->fore_b.state.h, fo[mf++] = &x->Qf, fo[mf++] = &x->Tf;
+  bo[mb++] = &x->rear_b.back.h, bo[mb++] = &x->Qr, bo[mb++] = &x->Tr;
   for (int i = 0; i < N; i++) {
     fi[nf++] = bi[nb++] = &x->T_w[i];
     fo[mf++] = &x->qf[i], bo[mb++] = &x->qr[i];
   }
   fi[nf] = bi[nb] = fo[mf] = bo[mb] = NULL;
   lied_meta_block(m, "flow_b", urhx_flow_b_b, 0, LIED_SIGS(&x->rear_b.flow), LIED_SIGS(&x->fore_b.flow));
+  const int vb = tfu_T_reads(&x->med_b) | TFU_X; /* cp, T(p, h); X1 passes */
+  lied_meta_block(m, "pressure_b", urhx_p_b_b, 0, LIED_SIGS(&x->rear_b.state),
+                  LIED_SIGS(&x->fore_b.state.p));
+  lied_meta_writes(m, &x->fore_b.state.p, 1);
+  tfu_meta_reads(m, &x->rear_b.state, TFU_P);
+  lied_meta_block(m, "pressure_back_b", urhx_p_back_b_b, 0, LIED_SIGS(&x->fore_b.back),
+                  LIED_SIGS(&x->rear_b.back.p));
+  lied_meta_writes(m, &x->rear_b.back.p, 1);
+  tfu_meta_reads(m, &x->fore_b.back, TFU_P);
   lied_meta_block(m, "forwards_b", urhx_fwd_b_b, 0, fi, fo);
+  lied_meta_writes(m, &x->fore_b.state.h, 2);
+  tfu_meta_reads(m, &x->rear_b.state, vb);
   lied_meta_block(m, "rearwards_b", urhx_back_b_b, 0, bi, bo);
+  lied_meta_writes(m, &x->rear_b.back.h, 2);
+  tfu_meta_reads(m, &x->fore_b.back, vb);
   lied_meta_block(m, "der_b", urhx_der_b_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&x->rear_b.der),
                   LIED_SIGS(&x->fore_b.der));
   lied_meta_block(m, "r_b", urhx_r_b_b, LIED_BLOCK_CONST_COEFF,
@@ -289,6 +332,8 @@ static void urhx_meta_energy(lied_meta *m, tfu_rhx *x, int N) {
   eo[o++] = &x->M_tot, eo[o++] = &x->U_tot, eo[o++] = &x->E_w, eo[o++] = &x->Q_out.y;
   ei[k] = eo[o] = NULL;
   lied_meta_block(m, "energy", urhx_energy_b, 0, ei, eo);
+  tfu_meta_reads(m, &x->rear_a.state, TFU_H); /* the arriving enthalpies */
+  tfu_meta_reads(m, &x->fore_a.back, TFU_H);
 }
 
 /* Declarations: ports, states per cell, blocks.
@@ -328,14 +373,23 @@ static void urhx_meta(lied_meta *m, void *self) {
   else
     lied_meta_block(m, "r_rear", urhx_r_rear_b, LIED_BLOCK_CONST_COEFF,
                     LIED_SIGS(&x->p, &x->rear_a.flow, &x->rear_a.state), LIED_SIGS(&x->rear_a.r));
+  tfu_meta_reads(m, &x->rear_a.state, TFU_P);
   lied_meta_block(m, "der", urhx_der_bk, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&x->dm_flow),
                   LIED_SIGS(&x->fore_a.der, &x->der_m_flow));
   lied_meta_block(m, "r0", urhx_r0_b, 0, LIED_SIGS(&x->p, &x->m_flow, &x->fore_a.back),
                   LIED_SIGS(&x->r0));
+  tfu_meta_reads(m, &x->fore_a.back, TFU_P);
   lied_meta_block(m, "residual", urhx_res_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->fore_a.r, &x->dm_flow, &x->r0), LIED_SIGS(&x->res));
   urhx_meta_b(m, x, N);
   urhx_meta_energy(m, x, N);
+  lied_meta_block(m, "kinks", urhx_kinks_b, 0,
+                  LIED_SIGS(&x->rear_a.flow, &x->m_flow, &x->rear_b.flow),
+                  LIED_SIGS(&x->z_rear, &x->z_fore, &x->z_mean, &x->z_b));
+  tf_meta_flow_kink(m, "z_rear", &x->z_rear);
+  tf_meta_flow_kink(m, "z_fore", &x->z_fore);
+  tf_meta_flow_kink(m, "z_mean", &x->z_mean);
+  tf_meta_flow_kink(m, "z_b", &x->z_b);
 }
 
 static const lied_param urhx_params[] = {

@@ -23,7 +23,7 @@
   lied_real_in Q_in;                                                                          \
   tf_med med;                                                                                 \
   double V, p0, T0, x0, L_rear, L_fore, Q, m_reg;                                             \
-  int Q_from_input, nr, nf, use_rear, use_fore, pad_;                                         \
+  int Q_from_input, nr, nf, use_rear, use_fore, kinks;                                        \
   double M, der_M;                 /* state: mass [kg] */                                     \
   double U, der_U;                 /* state: internal energy [J] */                           \
   double MX[TF_NX], der_MX[TF_NX]; /* states of mixtures: component masses [kg] */            \
@@ -37,6 +37,7 @@ typedef struct tfu_volume {
   double m_flow[1], der_m_flow[1]; /* state: the fore port's flow */
   double dm_flow[1], res[1];       /* tearing pair */
   double r0[1];                    /* the fore port's explicit part of the residual */
+  double z[2 + TF_PHASE_MAX];      /* kink functions: the flows, the phase boundaries */
 } tfu_volume;
 
 #define VOLN_MAX TF_MAXN
@@ -47,6 +48,7 @@ typedef struct tfu_volume_n {
   double m_flow[VOLN_MAX], der_m_flow[VOLN_MAX];
   double dm_flow[VOLN_MAX], res[VOLN_MAX];
   double r0[VOLN_MAX];
+  double z[2 * VOLN_MAX + TF_PHASE_MAX];
 } tfu_volume_n;
 
 /* ---- the equations (one copy; both classes) -------------------------------------- */
@@ -81,6 +83,18 @@ static inline double vol_r0_eq(double m, double m_reg, double p, double p_back) 
 static inline double vol_res_eq(double r, double L, double dm, double r0) { return r + L * dm - r0; }
 /* The upwind enthalpy flows of one port: m * (m >= 0 ? a : b). */
 static inline double vol_upwind(double m, double a, double b) { return m * (m >= 0 ? a : b); }
+
+/* The number of phase boundaries of the content's medium (tf_meta_phase_kinks
+ * declares them), and of kink functions in all: the boundaries and the port
+ * flows, rear ports first, at most LIED_MAX_ZEROS (a VolumeN of 8 rear and 8
+ * fore ports of a two-phase medium leaves the last two fore ports' out). */
+static inline int vol_nphase(const tf_med *med) {
+  const tf_medium *fn = med->fn;
+  return fn->phase_z ? fn->nphase : fn->sat_p ? 2 : 0;
+}
+static inline int vol_nkinks(int np, int nr, int nf) {
+  return np + nr + nf < LIED_MAX_ZEROS ? np + nr + nf : LIED_MAX_ZEROS;
+}
 
 #define VOL_BLOCKS(PFX, TYPE)                                                                 \
   static void PFX##_thermo(const lied_env *env, TYPE *v) { VOL_THERMO(v); }                   \
@@ -136,6 +150,22 @@ static inline double vol_upwind(double m, double a, double b) { return m * (m >=
     v->T = tf_T(med, v->p, v->h);                                                             \
     TF_GUARD_PH(env, v, med, v->T, v->p, v->h, "content");                                    \
   }                                                                                           \
+  /* the kinks (docs/events.md): the phase boundaries of the content (p(rho, u)  \
+   * kinks there), then each port's flow (its upwind enthalpy switches with its  \
+   * sign), as many as LIED_MAX_ZEROS leaves room for (vol_nkinks) */          \
+  static void PFX##_kinks(const lied_env *env, TYPE *v) {                                     \
+    (void)env;                                                                                \
+    tf_med mx;                                                                                \
+    const int np = vol_nphase(&v->med), nz = vol_nkinks(np, v->nr, v->nf);                   \
+    double zp[TF_PHASE_MAX];                                                                  \
+    if (np) tf_phase_z(tf_med_at(&v->med, &v->Xc, &mx), v->p, v->h, zp);                      \
+    for (int k = 0; k < np; k++) v->z[k] = zp[k];                                             \
+    for (int j = np; j < nz; j++) {                                                           \
+      const int i = j - np;                                                                   \
+      v->z[j] = i < v->nr ? v->rear[i].flow->m_flow : v->m_flow[i - v->nr];                   \
+    }                                                                                         \
+  }                                                                                           \
+  LIED_BLOCK(PFX##_kinks_b, TYPE, PFX##_kinks)                                                \
   LIED_BLOCK(PFX##_thermo_b, TYPE, PFX##_thermo)                                              \
   LIED_BLOCK(PFX##_r_rear_b, TYPE, PFX##_r_rear)                                              \
   LIED_BLOCK(PFX##_der_b, TYPE, PFX##_der)                                                    \
@@ -449,6 +479,25 @@ static int volume_n_init(void *self, lied_init *ctx) {
     for (int k = 0; k < nf; k++) tfu_meta_reads(m, &v->fore[k].back, TFU_H | tfu_X_reads(&v->med)); \
     lied_meta_block(m, "output", PFX##_out_b, 0, LIED_SIGS(&v->p, &v->h, &v->Xc),             \
                     LIED_SIGS(&v->T));                                                        \
+    /* the kinks (kinks = 0: none) */                                                         \
+    if (!v->kinks) return;                                                                    \
+    const int np = vol_nphase(&v->med), nz = vol_nkinks(np, nr, nf);                         \
+    const void *ki[3 + 2 * VOLN_MAX + 1], *ko[2 * VOLN_MAX + TF_PHASE_MAX + 1];              \
+    int nki = 0;                                                                              \
+    ki[nki++] = &v->p, ki[nki++] = &v->h;                                                     \
+    if (nX) ki[nki++] = &v->Xc;                                                               \
+    for (int i = 0; i < nr; i++) ki[nki++] = &v->rear[i].flow;                                \
+    for (int k = 0; k < nf; k++) ki[nki++] = &v->m_flow[k];                                   \
+    for (int j = 0; j < nz; j++) ko[j] = &v->z[j];                                            \
+    ki[nki] = ko[nz] = NULL;                                                                  \
+    lied_meta_block(m, "kinks", PFX##_kinks_b, 0, ki, ko);                                    \
+    tf_meta_phase_kinks(m, &v->med, v->z);                                                    \
+    for (int j = np; j < nz; j++) {                                                           \
+      const int i = j - np;                                                                   \
+      snprintf(name, sizeof name, "z_%s%d", i < nr ? "rear" : "fore", i < nr ? i + 1 : i - nr + 1); \
+      if (!INDEXED) name[6] = 0; /* z_rear, z_fore */                                         \
+      tf_meta_flow_kink(m, name, &v->z[j]);                                                   \
+    }                                                                                         \
   }
 
 VOL_META(volume, tfu_volume, 0)
@@ -471,6 +520,10 @@ VOL_META(volume_n, tfu_volume_n, 1)
    0, TF_NOMAX, 0, 0},                                                                       \
   {"L_fore", offsetof(TYPE, L_fore), 0, "1/m", "inertance of each fore port (length / area)", \
    0, TF_NOMAX, 0, 0},                                                                       \
+  {"kinks", offsetof(TYPE, kinks), 1, "1",                                                   \
+   "1: declare the kinks (the ports' flow reversals, the phase boundaries) for the adaptive " \
+   "solvers to end their steps there (docs/events.md); 0: step across them", 0, 1,           \
+   LIED_PARAM_INT, 0},                                                                       \
   TFU_MREG_PARAM(TYPE), TF_MEDIUM_PARAM(TYPE)
 
 static const lied_param volume_params[] = {
