@@ -436,7 +436,7 @@ static int cv_no_states(lied_run *R) {
     double t1 = fmin(fmin(R->t_cut, R->stop), t + R->hmax), te;
     const double *xe = NULL;
     if (R->ev) {
-      rc = lied_events_locate(R->ev, t, t1, R->x, cv_no_state_at, R, 0, INFINITY, &te, &xe);
+      rc = lied_events_locate(R->ev, t, t1, R->x, cv_no_state_at, R, 0, INFINITY, 0, &te, &xe);
       if (rc < 0) break;
       rc = LIED_OK;
       if (xe) t1 = te;
