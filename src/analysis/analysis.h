@@ -79,6 +79,9 @@ int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_
  * singular (retry with another h). */
 int lied_invariants_correct(const lied_invariants *I, void (*solve)(void *ctx, double *b),
                             void *ctx, double h, double *xn);
+/* v += C y, y the k numbers of the last correction (v unchanged when there
+ * are no invariants or no correction was made). */
+void lied_invariants_add_last(const lied_invariants *I, double *v);
 void lied_invariants_free(lied_invariants *I);
 
 /* ---- linearisation (linearize.c) ------------------------------------------ */

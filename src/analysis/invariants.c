@@ -113,7 +113,7 @@ static void scale_rows(uint64_t n, double *G, double *scale) {
 static int keep_null_space(lied_invariants *I, uint64_t n, int k, const double *Q,
                            const double *scale, const double *x0, lied_err *e) {
   I->C = lied_xmalloc(sizeof *I->C * (size_t)n * (size_t)k, "steady state: invariants", e);
-  I->c0 = lied_xmalloc(sizeof *I->c0 * (size_t)k * (size_t)(k + 2), "steady state: invariants", e);
+  I->c0 = lied_xcalloc((size_t)k * (size_t)(k + 2), sizeof *I->c0, "steady state: invariants", e);
   I->W = lied_xmalloc(sizeof *I->W * (size_t)n * (size_t)k, "steady state: invariants", e);
   I->piv = lied_xmalloc(sizeof *I->piv * (size_t)k, "steady state: invariants", e);
   if (!I->C || !I->c0 || !I->W || !I->piv) return LIED_E_NOMEM;
@@ -210,11 +210,24 @@ int lied_invariants_correct(const lied_invariants *I, void (*solve)(void *ctx, d
       S[a * k + b] = v;
     }
   }
-  if (lied_lu_factor(S, k, I->piv, NULL)) return LIED_RETRY;
+  if (lied_lu_factor(S, k, I->piv, NULL)) {
+    memset(y, 0, sizeof *y * (size_t)k);
+    return LIED_RETRY;
+  }
   lied_lu_solve(S, k, I->piv, y);
   for (int b = 0; b < k; b++) {
     const double *w = I->W + (uint64_t)b * n;
     for (uint64_t i = 0; i < n; i++) xn[i] -= y[b] * w[i];
   }
   return LIED_OK;
+}
+
+void lied_invariants_add_last(const lied_invariants *I, double *v) {
+  const uint64_t n = I->n;
+  const int k = I->k;
+  const double *y = k ? I->c0 + k + (size_t)k * (size_t)k : NULL;
+  for (int a = 0; a < k; a++) {
+    const double *c = I->C + (uint64_t)a * n;
+    for (uint64_t i = 0; i < n; i++) v[i] += y[a] * c[i];
+  }
 }

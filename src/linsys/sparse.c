@@ -82,6 +82,10 @@ int lied_splu_factor(lied_splu *s, const double *val, lied_err *e) {
   return LIED_OK;
 }
 
+void lied_splu_repivot(lied_splu *s) {
+  if (s->num) klu_l_free_numeric(&s->num, &s->common);
+}
+
 void lied_splu_solve(lied_splu *s, double *b) {
   klu_l_tsolve(s->sym, s->num, s->n, 1, b, &s->common);
 }
@@ -111,6 +115,8 @@ int lied_splu_factor(lied_splu *s, const double *val, lied_err *e) {
   (void)val;
   return lied_errc(e, LIED_E_USAGE, "no sparse LU in this build");
 }
+
+void lied_splu_repivot(lied_splu *s) { (void)s; }
 
 void lied_splu_solve(lied_splu *s, double *b) {
   (void)s;

@@ -25,6 +25,10 @@ void lied_splu_free(lied_splu *s);
  * singular (a step size control may retry with another matrix); LIED_E_NOMEM
  * or LIED_E_SOLVER when KLU fails otherwise; each with a message in e. */
 int lied_splu_factor(lied_splu *s, const double *val, lied_err *e);
+/* The next lied_splu_factor pivots afresh (for matrices whose values move
+ * by orders of magnitude between factorisations, where the kept pivot
+ * order may be poor without the condition estimate showing it). */
+void lied_splu_repivot(lied_splu *s);
 
 /* Solve A x = b with the last factors; b is overwritten by x. */
 void lied_splu_solve(lied_splu *s, double *b);

@@ -114,7 +114,8 @@ check 'grep -Eq "^listed	[1-9][0-9]*$" "$tmp/list.out"' "the flag was consumed: 
 # days with a large maxit; linearize of 4,000 states spends seconds writing
 # A. SIGINT or SIGTERM stops each with a message, exit 1 or 143. One sent
 # while the model loads is kept for the command (the flag is only consumed
-# by what it stops), so the signal needs no delay.
+# by what it stops), so the signal needs no delay (steady then stops before
+# its first evaluation: "after 0 pseudo-time steps and 0 evaluations").
 # catching PID SIG: the process has its handler for SIG installed (a signal
 # sent before main installs it would kill it with no message)
 catching() {
@@ -138,7 +139,7 @@ for sig in INT TERM; do
   signal_until $sig "$pid" 'grep -q "steady: interrupted" "$tmp/st.err"' || bad "steady, SIG$sig: not stopped"
   wait_exit "$pid"
   check '[ "$status" -eq "$want" ]' "steady stopped by SIG$sig exits $want (got $status)"
-  check 'grep -q "steady: interrupted after [0-9]* pseudo-time steps (largest derivative der(" "$tmp/st.err"' \
+  check 'grep -q "steady: interrupted after [0-9]* pseudo-time steps and [0-9]* evaluations of the model" "$tmp/st.err"' \
     "steady, SIG$sig: $(cat "$tmp/st.err")"
   "$LIED" linearize examples/scaling.lua --set n=1000 >"$tmp/li.out" 2>"$tmp/li.err" &
   pid=$!; pids+=("$pid")
@@ -147,7 +148,53 @@ for sig in INT TERM; do
   check '[ "$status" -eq "$want" ]' "linearize stopped by SIG$sig exits $want (got $status)"
   check 'grep -q "linearize.*: interrupted" "$tmp/li.err"' "linearize, SIG$sig: $(cat "$tmp/li.err")"
 done
+# ... and inside their long phases: the first Jacobian of steady (the sparse
+# formulation's 41 colours) and linearize's colours (4,005 states) on the
+# district network of 1,000 houses, signalled by the model itself at its
+# 20th evaluation (a testlib Alarm beside the network: the point is known by
+# the work done). Each stops at the next evaluation: no more than 20
+# evaluations, no pseudo-time step, nothing on standard output (a whole
+# steady state takes thousands of evaluations, A 4,005 x 4,005 entries).
+for sig in INT TERM; do
+  want=$([ $sig = INT ] && echo 1 || echo 143)
+  num=$(kill -l $sig)
+  for cmd in steady linearize; do
+    "$LIED" $cmd tests/models/alarmed.lua --set after=20 --set sig="$num" >"$tmp/al.out" 2>"$tmp/al.err"
+    status=$?
+    check '[ "$status" -eq "$want" ]' "$cmd, SIG$sig at the 20th evaluation exits $want (got $status)"
+    check '[ ! -s "$tmp/al.out" ]' "$cmd, SIG$sig: no result: $(head -c 300 "$tmp/al.out")"
+    if [ $cmd = steady ]; then
+      msg='steady: interrupted after 0 pseudo-time steps and \([0-9]*\) evaluations of the model (largest derivative der('
+    else
+      msg='linearize: interrupted after \([0-9]*\) evaluations of the model'
+    fi
+    evals=$(sed -n "s/^lied: $msg.*/\\1/p" "$tmp/al.err")
+    check '[ -n "$evals" ] && [ "$evals" -ge 2 ] && [ "$evals" -le 20 ]' \
+      "$cmd, SIG$sig: stopped at the evaluation after the signal: $(cat "$tmp/al.err")"
+  done
+done
+HOME=$tmp "$LIED" >"$tmp/al3.out" 2>"$tmp/al3.err" <<'EOF'
+load "tests/models/alarmed.lua"
+set("after", 20)
+s = steady{}
+print("after steady", s)
+set("after", 21)
+l = linearize{}
+print("after linearize", l)
+set("after", 0)
+print("steady again", steady{maxit = 1} ~= nil)
+EOF
+check 'grep -q "steady: interrupted after 0 pseudo-time steps and [0-9]* evaluations" "$tmp/al3.err"' \
+  "REPL: steady interrupted in its first Jacobian: $(cat "$tmp/al3.err")"
+check 'grep -q "^after steady	nil$" "$tmp/al3.out"' "REPL: no steady state kept: $(cat "$tmp/al3.out")"
+check 'grep -q "^linearize: interrupted after [0-9]* evaluations of the model" "$tmp/al3.err"' \
+  "REPL: linearize interrupted in its colours: $(cat "$tmp/al3.err")"
+check 'grep -q "^after linearize	nil$" "$tmp/al3.out"' "REPL: no linearisation kept: $(cat "$tmp/al3.out")"
+check 'grep -q "no steady state found (1 pseudo-time steps)" "$tmp/al3.err"' \
+  "REPL: each flag was consumed, steady runs again: $(cat "$tmp/al3.out" "$tmp/al3.err")"
+
 mkfifo "$tmp/st3.in"
+
 HOME=$tmp "$LIED" <"$tmp/st3.in" >"$tmp/st3.out" 2>"$tmp/st3.err" &
 pid=$!; pids+=("$pid")
 exec 5>"$tmp/st3.in"

@@ -40,10 +40,11 @@ end
 T.check(cop[1] > cop[2] and cop[2] > cop[3],
   string.format("COP falls with colder air and hotter water: %.3f, %.3f, %.3f", cop[1], cop[2], cop[3]))
 
--- a steady state: the steps past the end, 2,000 s at tol 1e-8
+-- a steady state: the steps past the end, 3,000 s at tol 1e-8 (at 2,000 s the superheat's PI
+-- was 2.2e-6 K from its set point since the exchangers' cells crossing the dome are kinks)
 local vars = "comp.P,evap.Q_flow,cond.Q_flow,comp.T2,comp.h2s,comp.outlet.p,comp.outlet.h,evap.p,evap.h[10],"
   .. "cond.p,cond.h[10],rcv.p,rcv.outlet.h,rcv.level,evap.inlet_a.h,sh.superheat,sc.subcooling,supply_T.T"
-local ss = lied.simulate(HP, { set = { t_air = 1e9, t_set = 1e9 }, stop = 2000, tol = 1e-8, interval = 1000,
+local ss = lied.simulate(HP, { set = { t_air = 1e9, t_set = 1e9 }, stop = 3000, tol = 1e-8, interval = 1000,
   vars = vars }):run()
 local n = ss:nrows()
 local function v(name) return ss:column(name)[n] end

@@ -13,6 +13,16 @@
 --   3. Superheat through a TwoPhaseCounterFlowHX (its refrigerant pressure a
 --      state): the PI holds 5 K superheat; the exchanger's heat equals
 --      m (h_out - h_in) at steady state.
+--   4. Through the Compressor: a MassFlowSensor at its outlet, a PI setting
+--      its speed. The compressor passes the flow in a block of its own
+--      (`flow`, reading m alone), its speed changes the outlet's p and h
+--      (`work`): the loop builds (it was refused while the compressor wrote
+--      its whole outlet state in one block: ms (MassFlowSensor.measure) ->
+--      comp (Compressor.work) -> pi), and at steady state the speed is the
+--      one whose displacement, less the flow characteristic's share, is
+--      the set flow: w = 2 pi (m + (p2 - p1) rho1/k)/(eta_v V_d rho1).
+--   5. A discharge temperature read by the PI instead: T(p2, h2) depends on
+--      the speed, a real loop, reported.
 local lied = require "lied"
 local tf = require "lied.thermofluid"
 local rf = require "lied.refrigeration"
@@ -94,5 +104,40 @@ if oke then
   local y = e:value("valve.y")
   T.check(y > 0.05 and y < 0.95, "evaporator loop: the valve controls, not at a limit: " .. y)
 end
+
+-- 4. mass flow through the compressor
+local p1, T1, p2, m_set = 3e5, 285, 1e6, 0.01
+local rho1 = R:rho_ph(p1, R:h_pT(p1, T1))
+local function speed(m) return 2 * math.pi * (m + (p2 - p1) * rho1 / 1e11) / (0.9 * 2e-5 * rho1) end
+-- the set flow steps from 0.9 m_set to m_set at t = 1 s (the start at the
+-- steady state of the first: the compressor's flow characteristic is stiff)
+local function CompLoop(sensor, set, k)
+  return lied.model "CompLoop" {
+    src = tf.Source { p0 = p1, T0 = T1, L = 1e5, m_flow = 0.9 * set, medium = R },
+    comp = rf.Compressor { V_d = 2e-5, eta_v = 0.9, eta_s = 0.7, medium = R },
+    s = sensor { medium = R },
+    snk = tf.Sink { p0 = p2, medium = R },
+    sp = S.Step { offset = 0.9 * set, height = 0.1 * set, t0 = 1 },
+    err = S.Add { n = 2, k1 = -1, k2 = 1 }, -- set - y: faster when below
+    pi = S.PI { k = k, Ti = 0.5, yMin = 0, yMax = 1000, x = speed(0.9 * set) },
+    connect = {
+      { "src.outlet", "comp.inlet" }, { "comp.outlet", "s.inlet" }, { "s.outlet", "snk.inlet" },
+      { "s.y", "err.u1" }, { "sp.y", "err.u2" }, { "err.y", "pi.u" }, { "pi.y", "comp.speed" },
+    },
+  }
+end
+local okc, c = pcall(lied.build, CompLoop(tf.MassFlowSensor, m_set, 2e4))
+T.check(okc, "R134a: mass flow sensor -> PI -> compressor speed builds: " .. tostring(okc or c))
+if okc then
+  c:run { stop = 20, solver = "esdirk23", tol = 1e-8 }
+  T.near(c:value("s.y"), m_set, 1e-9, "compressor loop: the PI holds the set flow")
+  local w = speed(m_set)
+  T.near(c:value("comp.w"), w, 1e-6 * w, "compressor loop: w = 2 pi (m + (p2 - p1) rho1/k)/(eta_v V_d rho1)")
+end
+
+-- 5. the discharge temperature: a real loop through the speed
+T.raises(function() lied.build(CompLoop(tf.TemperatureSensor, 330, 1)) end,
+  { "algebraic loop without tearing", "comp (Compressor.work)", "s (TemperatureSensor.measure)" },
+  "R134a: the discharge temperature depends on the speed", "model")
 
 return T.done()

@@ -3,6 +3,7 @@
  * (Constant, Sine, Gain, Add, Integrator) are lied.signals' (the Lua module
  * lied.testlib keeps their names as aliases). */
 #include <math.h>
+#include <signal.h>
 #include "testlib/testlib.h"
 #include "lied/component.h"
 
@@ -31,6 +32,35 @@ static const lied_param solve_params[] = {
     {"c", offsetof(tl_solve, c), 1, "1", "coefficient", TL_NOMIN, TL_NOMAX, 0, 0}};
 const lied_class tl_solve_class = {"Solve", "testlib", "y solves c*y = u (1x1 section)",
                                    sizeof(tl_solve), solve_params, 1, NULL, solve_meta};
+
+/* ---- Alarm: a state x with der(x) = -x whose block sends the process the
+ * signal `signal` at its `after`-th run (0: never), once: a Ctrl-C or
+ * SIGTERM at a point of a computation known by the work done (the
+ * evaluations of the model), not by time (tests/cli/test_sigint.sh) ---- */
+typedef struct tl_alarm {
+  double x, der_x;
+  double after, sig, runs;
+} tl_alarm;
+static void alarm_der(const lied_env *env, tl_alarm *a) {
+  (void)env;
+  a->der_x = -a->x;
+  if (++a->runs == a->after) raise((int)a->sig);
+}
+LIED_BLOCK(alarm_der_b, tl_alarm, alarm_der)
+static void alarm_meta(lied_meta *m, void *self) {
+  tl_alarm *a = self;
+  lied_meta_state(m, "x", "1", &a->x, &a->der_x);
+  lied_meta_block(m, "der", alarm_der_b, 0, LIED_SIGS(&a->x), LIED_SIGS(&a->der_x));
+}
+static const lied_param alarm_params[] = {
+    {"after", offsetof(tl_alarm, after), 0, "1", "runs of the block before the signal (0: none)",
+     0, TL_NOMAX, 0, 0},
+    {"signal", offsetof(tl_alarm, sig), 2, "1", "the signal (2: SIGINT, 15: SIGTERM)", 1, 31, 0,
+     0},
+    {"x", offsetof(tl_alarm, x), 1, "1", "start value of x", TL_NOMIN, TL_NOMAX, 0, 0}};
+const lied_class tl_alarm_class = {"Alarm", "testlib",
+                                   "der(x) = -x; signals the process at the block's after-th run",
+                                   sizeof(tl_alarm), alarm_params, 3, NULL, alarm_meta};
 
 /* ---- broken on purpose ---- */
 /* residual ignores its tearing variable */
@@ -78,7 +108,7 @@ const lied_class tl_unread_class = {"UnreadTear", "testlib",
 
 static const lied_class *const testlib_classes[] = {
     &tl_ground_class, &tl_slider_class,  &tl_mass_class,   &tl_solve_class,
-    &tl_badres_class, &tl_unread_class, NULL};
+    &tl_badres_class, &tl_unread_class, &tl_alarm_class, NULL};
 
 LIED_LIBRARY(testlib,
              "small components for lied's own tests (1-D mechanics, signals)",

@@ -85,6 +85,9 @@ static int nuses;
 static const char *class_name(const lied_class *c) {
   if (c == &tfu_rhx_counter_class) return URHX_PREFIX "CounterFlowHX";
   if (c == &tfu_rhx_cross_class) return URHX_PREFIX "CrossFlowHX";
+  /* the refrigeration compressors apart from turbo's of the same names */
+  if (c == &rg_compressor_class) return "refrigeration.Compressor";
+  if (c == &rg_compressor_map_class) return "refrigeration.CompressorMap";
   return c->name;
 }
 static void note_use(const char *cls, const char *block, const char *signal, int var, int counts) {
@@ -450,6 +453,46 @@ static param rhx_params[] = {
     {7, "offset", {0.5}, 1},    {7, "amplitude", {0.1}, 1}, {8, "medium", AIR},
     {0, NULL, {0}, 0}};
 
+/* R3: a refrigeration circuit's line (R134a): superheated vapour from a
+ * source through a compressor (its speed a signal) into a receiver cooled
+ * by a signal, an expansion valve (a signal), an accumulator heated, a
+ * sink; and a compressor of maps on a shaft between a source and a sink. */
+static const part circ_parts[] = {
+    {"src", &tf_source_class},    {"comp", &rg_compressor_class}, {"w", &sig_sine_class},
+    {"rcv", &rg_receiver_class},  {"q", &sig_sine_class},         {"ev", &rg_expansion_valve_class},
+    {"op", &sig_sine_class},      {"acc", &rg_accumulator_class}, {"snk", &tf_sink_class},
+    {"msrc", &tf_source_class},   {"cmap", &rg_compressor_map_class}, {"shaft", &ro_inertia_class},
+    {"msnk", &tf_sink_class}};
+static const char *const circ_conn[] = {
+    "src.outlet", "comp.inlet", "w.y", "comp.speed", "comp.outlet", "rcv.inlet", "q.y", "rcv.Q_in",
+    "rcv.outlet", "ev.inlet", "op.y", "ev.opening", "ev.outlet", "acc.inlet", "acc.outlet",
+    "snk.inlet", "msrc.outlet", "cmap.inlet", "shaft.flange_a", "cmap.flange", "cmap.outlet",
+    "msnk.inlet", NULL};
+static const double cmap_pr[] = {1, 3, 5}, cmap_w[] = {100, 300, 500};
+static const double cmap_es[] = {0.6, 0.7, 0.65, 0.62, 0.72, 0.68, 0.6, 0.7, 0.66};
+static const double cmap_ev[] = {0.95, 0.9, 0.85, 0.93, 0.88, 0.83, 0.9, 0.86, 0.8};
+static const lied_table_data cmap_eta_s = {2, LIED_TABLE_LINEAR, LIED_TABLE_HOLD, 3, 3, cmap_pr,
+                                           cmap_w, cmap_es, "eta_s"},
+                             cmap_eta_v = {2, LIED_TABLE_LINEAR, LIED_TABLE_HOLD, 3, 3, cmap_pr,
+                                           cmap_w, cmap_ev, "eta_v"};
+static const lied_table_data *const cmap_tables[] = {&cmap_eta_s, &cmap_eta_v, NULL};
+static param circ_params[] = {
+    {0, "medium", {0}, 6},     {0, "p0", {3e5}, 1},       {0, "T0", {285}, 1},
+    {0, "L", {1e5}, 1},        {0, "m_flow", {0.0119}, 1}, {1, "V_d", {2e-5}, 1},
+    {1, "medium", {0}, 6},     {2, "offset", {300}, 1},   {2, "amplitude", {20}, 1},
+    {3, "medium", {0}, 6},     {3, "p0", {1e6}, 1},       {3, "Q_from_input", {1}, 1},
+    {3, "L", {1e6}, 1},        {3, "m_flow", {0.0125}, 1}, {3, "level_mouth", {0.55}, 1},
+    {4, "offset", {-2e3}, 1},  {4, "amplitude", {500}, 1}, {5, "medium", {0}, 6},
+    {5, "A", {3e-7}, 1},       {6, "offset", {0.6}, 1},   {6, "amplitude", {0.2}, 1},
+    {7, "medium", {0}, 6},     {7, "p0", {3e5}, 1},       {7, "Q", {2e3}, 1},
+    {7, "L", {1e6}, 1},        {7, "m_flow", {0.0125}, 1}, {7, "level_mouth", {0.85}, 1},
+    {8, "medium", {0}, 6},     {8, "p0", {2.9e5}, 1},     {9, "medium", {0}, 6},
+    {9, "p0", {3e5}, 1},       {9, "T0", {285}, 1},       {9, "L", {1e5}, 1},
+    {9, "m_flow", {0.01166}, 1}, {10, "medium", {0}, 6},   {10, "V_d", {2e-5}, 1},
+    {10, "shaft", {1}, 1},     {10, "eta_s_map", {0}, 1}, {10, "eta_v_map", {1}, 1},
+    {10, "pr_v", {3}, 1},      {11, "J", {5}, 1},         {11, "w", {300}, 1},
+    {12, "medium", {0}, 6},    {12, "p0", {9e5}, 1},      {0, NULL, {0}, 0}};
+
 /* F: undirected liquid with every component (m_flow_reg = 100: every blend
  * between the two directions and the junction's regularised weights in use,
  * so both directions' states count): pump, valve, junction, drops, an
@@ -730,6 +773,11 @@ int main(void) {
         (int)(sizeof urhx_parts / sizeof *urhx_parts), urhx_conn, urhx_rev, 2);
   audit("refrigerant", ref_parts, (int)(sizeof ref_parts / sizeof *ref_parts), ref_conn,
         ref_params, 2);
+  for (int i = 0; r134a && circ_params[i].name; i++)
+    if (!strcmp(circ_params[i].name, "medium")) circ_params[i].v[0] = tf_medium_kind(r134a);
+  tables_next = cmap_tables;
+  audit("refrigeration circuit", circ_parts, (int)(sizeof circ_parts / sizeof *circ_parts),
+        circ_conn, circ_params, 2);
   audit("undirected liquid", und_parts, (int)(sizeof und_parts / sizeof *und_parts), und_conn,
         und_params, 5);
   audit("undirected moist air", mix_parts, (int)(sizeof mix_parts / sizeof *mix_parts), mix_conn,
@@ -741,7 +789,7 @@ int main(void) {
   for (int i = 0; i < lied_library_count(); i++) {
     const lied_library *lib = lied_library_at(i);
     if (strcmp(lib->name, "thermofluid") && strcmp(lib->name, "undirected") &&
-        strcmp(lib->name, "turbo"))
+        strcmp(lib->name, "turbo") && strcmp(lib->name, "refrigeration"))
       continue;
     for (const lied_class *const *c = lib->classes; *c; c++) {
       static const char *const sources[] = {"Constant", "Step", "Ramp", "Sine"};

@@ -39,26 +39,7 @@ local function alpha(x)
   if x < 0.5 then return al + (a2 - al) * smooth((x + dx) / (2 * dx)) end
   return a2 + (av - a2) * smooth((x - 1 + dx) / (2 * dx))
 end
--- Gaussian elimination with partial pivoting: solves A z = b (n x n)
-local function solve(Am, b, n)
-  for k = 1, n do
-    local piv = k
-    for i = k + 1, n do if math.abs(Am[i][k]) > math.abs(Am[piv][k]) then piv = i end end
-    Am[k], Am[piv], b[k], b[piv] = Am[piv], Am[k], b[piv], b[k]
-    for i = k + 1, n do
-      local f = Am[i][k] / Am[k][k]
-      for j = k, n do Am[i][j] = Am[i][j] - f * Am[k][j] end
-      b[i] = b[i] - f * b[k]
-    end
-  end
-  local z = {}
-  for i = n, 1, -1 do
-    local s = b[i]
-    for j = i + 1, n do s = s - Am[i][j] * z[j] end
-    z[i] = s / Am[i][i]
-  end
-  return z
-end
+local solve = require("tests.linsolve").solve -- Gaussian elimination, partial pivoting
 
 local function f(s)
   local p, mo = s.p, s.m

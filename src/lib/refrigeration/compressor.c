@@ -16,9 +16,14 @@
  * CompressorMap: maps eta_s(pr, w) at the outlet's pressure ratio and
  * eta_v(pr_v, w) at pr_v, the ratio lagged by T_pr (a state: the ratio
  * results from the flow that eta_v sets, so the lag breaks that loop; at a
- * steady state pr_v = pr). */
+ * steady state pr_v = pr).
+ * Kink (docs/events.md): dh_e switches branch where dh_s m changes sign (the
+ * ratio crosses 1, or the flow reverses), z_work = dh_s m, written by a
+ * block of the output part. The outlet's m_flow is the inlet's, passed by a
+ * block of its own (`flow`: it reads m alone); `work` writes p and h. */
 #include "lib/refrigeration/refrigeration.h"
 #include "lib/rotational/rotational.h"
+#include "lib/thermofluid/deps.h"
 #include "lied/table.h"
 
 typedef struct rg_compressor {
@@ -32,6 +37,7 @@ typedef struct rg_compressor {
   const lied_table *eta_s_map, *eta_v_map;
   lied_table_hint at_s, at_v;
   double w, rho1, s1, m_disp, dp, pr, h2s, dh_s, dh, eta_s_used, eta_v_used, P, T2;
+  double z_work; /* kink function: dh_s m */
   int shaft, maps;
 } rg_compressor;
 
@@ -82,7 +88,18 @@ static void comp_work(const lied_env *env, rg_compressor *c) {
   c->pr = io.pr, c->h2s = io.h2s, c->dh_s = io.dh_s, c->dh = io.dh, c->P = io.P;
   c->torque.y.y = io.torque;
   if (c->shaft) c->flange.tau.tau = io.torque;
-  c->e.outlet.state = (tf_state){io.m, io.p2, io.h1 + io.dh};
+  c->e.outlet.state.p = io.p2;
+  c->e.outlet.state.h = io.h1 + io.dh;
+}
+/* The outlet's flow: the inlet's (it reads nothing else). */
+static void comp_flow_pass(const lied_env *env, rg_compressor *c) {
+  (void)env;
+  c->e.outlet.state.m_flow = c->e.inlet.state->m_flow;
+}
+/* The kink of the efficiency's branch (nothing reads it). */
+static void comp_kink(const lied_env *env, rg_compressor *c) {
+  (void)env;
+  c->z_work = c->dh_s * c->e.inlet.state->m_flow;
 }
 /* The discharge temperature (recorded; nothing reads it). */
 static void comp_out(const lied_env *env, rg_compressor *c) {
@@ -92,6 +109,8 @@ static void comp_out(const lied_env *env, rg_compressor *c) {
 }
 LIED_BLOCK(comp_work_b, rg_compressor, comp_work)
 LIED_BLOCK(comp_out_b, rg_compressor, comp_out)
+LIED_BLOCK(comp_flow_b, rg_compressor, comp_flow_pass)
+LIED_BLOCK(comp_kink_b, rg_compressor, comp_kink)
 
 /* Lane forms of the Compressor (constant efficiencies; CompressorMap has
  * none): the same functions, copy by copy. */
@@ -116,9 +135,17 @@ static void comp_work_lanes(const lied_env *env, char *g, size_t n, size_t strid
     CL(dp)[l] = io.dp, CL(pr)[l] = io.pr, CL(h2s)[l] = io.h2s, CL(dh_s)[l] = io.dh_s;
     CL(dh)[l] = io.dh, CL(P)[l] = io.P, CL(torque.y.y)[l] = io.torque;
     if (shaft) CL(flange.tau.tau)[l] = io.torque;
-    TF_V(out, 0, l) = io.m, TF_V(out, 1, l) = io.p2, TF_V(out, 2, l) = io.h1 + io.dh;
+    TF_V(out, 1, l) = io.p2, TF_V(out, 2, l) = io.h1 + io.dh;
   }
 }
+LIED_LANE_BODY void comp_flow_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
+  (void)env, (void)stride;
+  const double *restrict in = LIED_LANE_IN(rg_compressor, g, e.inlet.state);
+  double *restrict out = CL(e.outlet.state);
+  LIED_LANE_LOOP
+  for (size_t l = 0; l < n; l++) TF_V(out, 0, l) = TF_V(in, 0, l);
+}
+LIED_LANE_FORM(comp_flow_lanes)
 static void comp_out_lanes(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)stride;
   const double *o = CL(e.outlet.state);
@@ -179,16 +206,28 @@ static void comp_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "eta_v_used", "1", &c->eta_v_used);
   lied_meta_var(m, "P", "W", &c->P);
   lied_meta_var(m, "T2", "K", &c->T2);
+  lied_meta_block(m, "flow", comp_flow_b, 0, LIED_SIGS(&c->e.inlet.state),
+                  LIED_SIGS(&c->e.outlet.state.m_flow));
+  if (!c->maps) lied_meta_lanes(m, comp_flow_lanes);
+  tf_meta_writes_m(m, &c->e.outlet);
+  tf_meta_reads(m, &c->e.inlet, TF_M);
+  /* work: the outlet's p and h from the whole inlet state and the speed */
   const void *in[4] = {&c->e.inlet.state, c->shaft ? (const void *)&c->flange.w : &c->speed.y,
                        c->maps ? &c->pr_v : NULL, NULL};
   lied_meta_block(m, "work", comp_work_b, 0, in,
-                  LIED_SIGS(&c->e.outlet.state, &c->torque.y, &c->m_disp, &c->w, &c->rho1, &c->s1,
+                  LIED_SIGS(&c->e.outlet.state.p, &c->torque.y, &c->m_disp, &c->w, &c->rho1, &c->s1,
                             &c->dp, &c->pr, &c->h2s, &c->dh_s, &c->dh, &c->eta_s_used,
                             &c->eta_v_used, &c->P, c->maps ? &c->der_pr_v : NULL,
                             c->shaft ? (const void *)&c->flange.tau : NULL));
   if (!c->maps) lied_meta_lanes(m, comp_work_lanes);
-  lied_meta_block(m, "out", comp_out_b, 0, LIED_SIGS(&c->e.outlet.state), LIED_SIGS(&c->T2));
+  lied_meta_writes(m, &c->e.outlet.state.p, 2);
+  lied_meta_block(m, "out", comp_out_b, 0, LIED_SIGS(&c->e.outlet.state.p, &c->e.outlet.state.h),
+                  LIED_SIGS(&c->T2));
   if (!c->maps) lied_meta_lanes(m, comp_out_lanes);
+  lied_meta_block(m, "kink", comp_kink_b, 0, LIED_SIGS(&c->e.inlet.state, &c->dh_s),
+                  LIED_SIGS(&c->z_work));
+  tf_meta_reads(m, &c->e.inlet, TF_M);
+  lied_meta_zero(m, "z_work", &c->z_work, LIED_ZC_BOTH | LIED_ZC_KINK);
   rg_meta_pass(m, &c->e, !c->maps); /* CompressorMap: no lane forms (its maps must be given) */
 }
 

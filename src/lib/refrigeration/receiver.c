@@ -15,8 +15,15 @@
  * phases (b = 0: a sharp change at the dome's edge); x_out is continuous and
  * reaches the content's own state at the dome's edges: an emptied receiver
  * passes vapour, a flooded accumulator liquid. A single-phase content
- * leaves as it is. */
+ * leaves as it is.
+ * Kinks (docs/events.md), written by a block of the output part: the inlet
+ * flow reversing (the upwind enthalpy: z_flow), the content crossing the
+ * dome's edges (p(rho, u) and the level kink: z_liquid, z_vapour), the
+ * level crossing the outlet's mouth (x_out's branch: z_mouth = level - b,
+ * the accumulator's 1 - level - b; with b = 0 the outflow jumps at the
+ * dome's edge instead, which z_vapour, z_liquid mark). */
 #include "lib/refrigeration/refrigeration.h"
+#include "lib/thermofluid/deps.h"
 
 typedef struct rg_receiver {
   tf_in inlet;
@@ -30,6 +37,7 @@ typedef struct rg_receiver {
   double dm_flow, res;       /* tearing pair */
   double V, p0, level0, b, L, L_in, Q;
   double p, h, rho, T, x, x_out, Q_used;
+  double z_flow, z_phase[TF_PHASE_MAX], z_mouth; /* kink functions */
   int Q_from_input, accumulator;
 } rg_receiver;
 
@@ -100,6 +108,14 @@ static void recv_r_in(const lied_env *env, rg_receiver *r) {
   (void)env;
   r->inlet.r.r = r->p - r->inlet.state->p + r->L_in * r->inlet.der->der_m_flow;
 }
+/* The kink functions (nothing reads them). */
+static void recv_kinks(const lied_env *env, rg_receiver *r) {
+  (void)env;
+  r->z_flow = r->inlet.state->m_flow;
+  tf_phase_z(&r->med, r->p, r->h, r->z_phase);
+  r->z_mouth = r->accumulator ? 1 - r->level.y.y - r->b : r->level.y.y - r->b;
+}
+LIED_BLOCK(recv_kinks_b, rg_receiver, recv_kinks)
 LIED_BLOCK(recv_thermo_b, rg_receiver, recv_thermo)
 LIED_BLOCK(recv_balance_b, rg_receiver, recv_balance)
 LIED_BLOCK(recv_der_b, rg_receiver, recv_der)
@@ -202,11 +218,13 @@ static void recv_meta(lied_meta *m, void *self) {
                   LIED_SIGS(&r->rho, &r->p, &r->h, &r->T, &r->x, &r->x_out, &r->level.y,
                             &r->outlet.state));
   lied_meta_lanes(m, recv_thermo_lanes);
+  /* of the inlet's state the balance reads m and h (listed twice), r_in p */
   lied_meta_block(m, "balance", recv_balance_b, 0,
-                  LIED_SIGS(&r->inlet.state, &r->m_flow, &r->h, &r->outlet.state,
-                            r->Q_from_input ? &r->Q_in.y : NULL),
+                  LIED_SIGS(&r->inlet.state, &r->inlet.state, &r->m_flow, &r->h,
+                            &r->outlet.state.h, r->Q_from_input ? &r->Q_in.y : NULL),
                   LIED_SIGS(&r->der_M, &r->der_U, &r->Q_used));
   lied_meta_lanes(m, recv_balance_lanes);
+  tf_meta_reads(m, &r->inlet, TF_M | TF_H);
   lied_meta_block(m, "der", recv_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&r->dm_flow),
                   LIED_SIGS(&r->outlet.der, &r->der_m_flow));
   lied_meta_lanes(m, recv_der_lanes);
@@ -216,6 +234,13 @@ static void recv_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r_in", recv_r_in_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&r->p, &r->inlet.state, &r->inlet.der), LIED_SIGS(&r->inlet.r));
   lied_meta_lanes(m, recv_r_in_lanes);
+  tf_meta_reads(m, &r->inlet, TF_P);
+  lied_meta_block(m, "kinks", recv_kinks_b, 0, LIED_SIGS(&r->inlet.state, &r->p, &r->h, &r->level.y),
+                  LIED_SIGS(&r->z_flow, &r->z_phase[0], &r->z_phase[1], &r->z_mouth));
+  tf_meta_reads(m, &r->inlet, TF_M);
+  tf_meta_flow_kink(m, "z_flow", &r->z_flow);
+  tf_meta_phase_kinks(m, &r->med, r->z_phase);
+  lied_meta_zero(m, "z_mouth", &r->z_mouth, LIED_ZC_BOTH | LIED_ZC_KINK);
 }
 
 #define RECV_PARAMS(LEVEL0, MOUTH, MOUTH_DOC)                                                    \

@@ -13,7 +13,14 @@
  *   dh_a = -eps (C_min/C_a) dH_a,  dh_b = eps (C_min/C_b) dH_b
  * so m_a dh_a + m_b dh_b = 0: the heat leaving one stream enters the other,
  * with no division by a flow (a stagnant stream's outlet takes the other
- * inlet's temperature, carrying nothing). */
+ * inlet's temperature, carrying nothing).
+ * Kinks (docs/events.md), written by the flow block, declared with
+ * kinks = 1 (off by default): each stream reversing
+ * (|m| in its capacity rate: z_a, z_b) and, in cross flow, the smaller
+ * capacity rate changing sides (z_c = C_a - C_b: the approximation of the
+ * effectiveness is not symmetric in the two; the counter- and parallel-flow
+ * Q = eps C_min dT are one analytic function of C_a and C_b on both sides,
+ * no kink). */
 #include "lib/thermofluid/deps.h"
 
 enum { NTU_PARALLEL = 0, NTU_COUNTER = 1, NTU_CROSS = 2 };
@@ -26,7 +33,8 @@ typedef struct tf_ntu {
   tf_med med_a, med_b;
   double UA, L_a, L_b;
   double Q_flow, eps, NTU, Cr, T_a, T_b; /* outputs: T_a, T_b at the outlets */
-  int kind, pad_;
+  double z_a, z_b, z_c;                  /* kink functions */
+  int kind, kinks;
 } tf_ntu;
 
 /* The effectiveness of the arrangement (VDI Waermeatlas; Incropera and
@@ -74,6 +82,7 @@ static void ntu_flow(const lied_env *env, tf_ntu *x) {
   TF_GUARD_PT(env, x, mb, dHb, b->p, Ta, "stream b at stream a's inlet temperature");
   const double Ca = fabs(a->m_flow) * cpa, Cb = fabs(b->m_flow) * cpb;
   const double Cmin = Ca < Cb ? Ca : Cb, Cmax = Ca < Cb ? Cb : Ca;
+  x->z_a = a->m_flow, x->z_b = b->m_flow, x->z_c = Ca - Cb;
   double dha = 0, dhb = 0;
   x->Cr = Cmax > 0 ? Cmin / Cmax : 0;
   x->NTU = Cmin > 0 ? x->UA / Cmin : HUGE_VAL;
@@ -150,10 +159,10 @@ static void ntu_meta(lied_meta *m, void *self) {
   n = tf_list_state(in, n, &x->inlet_b, vb);
   if (tf_nX(&x->med_a)) in[n++] = &x->inlet_a.X;
   if (tf_nX(&x->med_b)) in[n++] = &x->inlet_b.X;
-  const void *out[11] = {&x->outlet_a.state.m_flow, &x->outlet_a.state.h,
+  const void *out[14] = {&x->outlet_a.state.m_flow, &x->outlet_a.state.h,
                          &x->outlet_b.state.m_flow, &x->outlet_b.state.h, &x->Q_flow, &x->eps,
-                         &x->NTU, &x->Cr, NULL, NULL, NULL};
-  n = 8;
+                         &x->NTU, &x->Cr, &x->z_a, &x->z_b, &x->z_c, NULL, NULL, NULL};
+  n = 11;
   if (tf_nX(&x->med_a)) out[n++] = &x->outlet_a.X;
   if (tf_nX(&x->med_b)) out[n++] = &x->outlet_b.X;
   lied_meta_block(m, "flow", ntu_flow_b, 0, in, out);
@@ -166,6 +175,11 @@ static void ntu_meta(lied_meta *m, void *self) {
   n = 4;
   if (tf_nX(&x->med_a)) tin[n++] = &x->inlet_a.X;
   if (tf_nX(&x->med_b)) tin[n++] = &x->inlet_b.X;
+  if (x->kinks) {
+    tf_meta_flow_kink(m, "z_a", &x->z_a);
+    tf_meta_flow_kink(m, "z_b", &x->z_b);
+    if (x->kind == NTU_CROSS) lied_meta_zero(m, "z_c", &x->z_c, LIED_ZC_BOTH | LIED_ZC_KINK);
+  }
   lied_meta_block(m, "temperatures", ntu_temps_b, 0, tin, LIED_SIGS(&x->T_a, &x->T_b));
   lied_meta_block(m, "der", ntu_der_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->inlet_a.der, &x->inlet_b.der),
@@ -184,6 +198,11 @@ static const lied_param ntu_params[] = {
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
     {"medium_b", offsetof(tf_ntu, med_b.par), 0, "1", "medium of stream b (default tf.water)",
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
+    {"kinks", offsetof(tf_ntu, kinks), 0, "1",
+     "1: the kinks (a stream reversing; cross flow: C_min changing sides) are kink functions "
+     "z_a, z_b, z_c for the adaptive solvers (off by default: a stream starting from rest made "
+     "esdirk23 stall, docs/events.md)",
+     0, 1, LIED_PARAM_INT, 0},
 };
 #define NTU_NPARAMS ((int)(sizeof ntu_params / sizeof *ntu_params))
 

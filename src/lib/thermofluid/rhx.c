@@ -40,7 +40,18 @@
  * cell); cross flow: each cell meets 1/N of stream b at its inlet state, the
  * outlet mixes them. Stream b's outlet temperature is T(p, h_out). Wall: (C_w/N) der(T_w,i) = q_b,i - q_i;
  * without capacity (C_w = 0) T_w,i is the series point of the two
- * conductances. */
+ * conductances.
+ *
+ * Kinks (docs/events.md), written by a block of the output part: the
+ * refrigerant's inflow reversing (its upwind enthalpy: z_in), stream b
+ * reversing (|m| in its capacity rate: z_b), and the cells crossing the
+ * dome's edges (T(p, h) and the density's derivatives switch there):
+ * x (x - 1) of each cell's quality, zero at both edges; with more cells
+ * than RHX_KINK_CELLS, cell i in the product of group i mod RHX_KINK_CELLS
+ * (neighbours, which cross one after the other as a front moves along the
+ * exchanger, in different groups), so that the 16 zero functions of a
+ * component hold them. Above the critical pressure there is no dome (NaN:
+ * never crosses). */
 #include <stdio.h>
 #include <string.h>
 #include "lib/thermofluid/deps.h"
@@ -48,6 +59,7 @@
 #include "lib/thermofluid/rhx_laws.h"
 
 #define RHX_MAXN 50
+#define RHX_KINK_CELLS 14 /* zero functions of the cells (LIED_MAX_ZEROS less z_in, z_b) */
 enum { RHX_COUNTER = 0, RHX_CROSS = 1 };
 
 typedef struct tf_rhx {
@@ -67,6 +79,7 @@ typedef struct tf_rhx {
   double T_w[RHX_MAXN], der_w[RHX_MAXN];
   double h[RHX_MAXN], T[RHX_MAXN], x[RHX_MAXN], q[RHX_MAXN]; /* cells: h, T, quality, heat */
   double rho[RHX_MAXN], drp[RHX_MAXN], drh[RHX_MAXN]; /* cells: rho and its derivatives */
+  double z_in, z_b, z_dome[RHX_KINK_CELLS];            /* kink functions */
 } tf_rhx;
 
 /* Report a cell whose (p, h) left the medium's range (cold path). */
@@ -226,6 +239,22 @@ static void rhx_r_b(const lied_env *env, tf_rhx *x) {
   (void)env;
   tf_pass_r(&x->inlet_b, &x->outlet_b, x->L_b);
 }
+/* The kink functions (nothing reads them). */
+static int rhx_kink_groups(int N) { return N < RHX_KINK_CELLS ? N : RHX_KINK_CELLS; }
+static void rhx_kinks(const lied_env *env, tf_rhx *x) {
+  (void)env;
+  const int G = rhx_kink_groups(x->N);
+  tf_sat st;
+  const int sat = x->med_a.fn->sat_p(x->med_a.par + 1, x->p, &st) == 0;
+  x->z_in = x->inlet_a.state->m_flow;
+  x->z_b = x->inlet_b.state->m_flow;
+  for (int k = 0; k < G; k++) x->z_dome[k] = sat ? 1 : NAN;
+  for (int i = 0; sat && i < x->N; i++) {
+    const double q = (x->h[i] - st.hL) / (st.hV - st.hL);
+    x->z_dome[i % G] *= q * (q - 1);
+  }
+}
+LIED_BLOCK(rhx_kinks_b, tf_rhx, rhx_kinks)
 LIED_BLOCK(rhx_energy_b, tf_rhx, rhx_energy)
 LIED_BLOCK(rhx_state_b, tf_rhx, rhx_state)
 LIED_BLOCK(rhx_der_bk, tf_rhx, rhx_der)
@@ -471,6 +500,30 @@ static void rhx_meta_energy(lied_meta *m, tf_rhx *x, int N, int wall) {
   tf_meta_reads(m, &x->inlet_b, vb);
 }
 
+/* The kinks block and its zero functions: z_in, z_b (the flows), z_dome1 ..
+ * (the cells' qualities). */
+static void rhx_meta_kinks(lied_meta *m, tf_rhx *x, int N) {
+  const int G = rhx_kink_groups(N);
+  const void *in[RHX_MAXN + 4], *out[RHX_KINK_CELLS + 3];
+  int k = 0;
+  in[k++] = &x->inlet_a.state, in[k++] = &x->inlet_b.state, in[k++] = &x->p;
+  for (int i = 0; i < N; i++) in[k++] = &x->h[i];
+  in[k] = NULL;
+  out[0] = &x->z_in, out[1] = &x->z_b;
+  for (int g = 0; g < G; g++) out[2 + g] = &x->z_dome[g];
+  out[2 + G] = NULL;
+  lied_meta_block(m, "kinks", rhx_kinks_b, 0, in, out);
+  tf_meta_reads(m, &x->inlet_a, TF_M);
+  tf_meta_reads(m, &x->inlet_b, TF_M);
+  tf_meta_flow_kink(m, "z_in", &x->z_in);
+  tf_meta_flow_kink(m, "z_b", &x->z_b);
+  for (int g = 0; g < G; g++) {
+    char name[16];
+    snprintf(name, sizeof name, "z_dome%d", g + 1);
+    lied_meta_zero(m, name, &x->z_dome[g], LIED_ZC_BOTH | LIED_ZC_KINK);
+  }
+}
+
 /* The exchanger's declarations: parameters, ports, states per cell, blocks. */
 static void rhx_meta(lied_meta *m, void *self) {
   tf_rhx *x = self;
@@ -509,6 +562,7 @@ static void rhx_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "r_b", rhx_r_b_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&x->outlet_b.r, &x->inlet_b.der), LIED_SIGS(&x->inlet_b.r));
   lied_meta_lanes(m, rhx_r_b_lanes);
+  rhx_meta_kinks(m, x, N);
 }
 
 static const lied_param rhx_params[] = {
