@@ -417,6 +417,10 @@ local function cmd_run(args)
         "LU factorisations %d, Newton iterations %d (%d failures)", stats.jac_rhs, stats.jacobians,
         stats.colours, stats.jac_nnz, stats.lu, stats.newton, stats.newton_fails))
     end
+    if stats.events > 0 or stats.kinks > 0 or stats.restarts > 0 then
+      io.stderr:write(string.format(", events %d, kinks %d, restarts %d", stats.events, stats.kinks,
+        stats.restarts))
+    end
     io.stderr:write("\n")
     if stats.waves and stats.waves > 0 then
       io.stderr:write(string.format("steps in waves: coupled arrays chunk by chunk, %d steps per sweep, " ..

@@ -321,6 +321,7 @@ static void push_stats(lua_State *L, const lied_sim_stats *st) {
   lied_lua_setint(L, "outputs", (uint64_t)st->outputs);
   lied_lua_setint(L, "events", (uint64_t)st->events);
   lied_lua_setint(L, "kinks", (uint64_t)st->kinks);
+  lied_lua_setint(L, "restarts", (uint64_t)st->restarts);
   lied_lua_setint(L, "factorisations", st->factorisations);
   lied_lua_setnum(L, "t_end", st->t_end);
   lied_lua_setnum(L, "wall", st->wall);

@@ -38,6 +38,8 @@ typedef struct cv {
   N_Vector y, tmp;
   double *xs;          /* the state at the start of the step (kinks: the step again) */
   double t_kink;       /* a kink the steps end at (INFINITY: none) */
+  double t_pred;       /* a kink predicted from the kink functions (INFINITY: none) */
+  double *zold;        /* the zero functions at the step's start (kink prediction) */
   SUNMatrix A;
   SUNLinearSolver LS;
 } cv;
@@ -195,9 +197,11 @@ static int cv_setup(cv *c) {
                              CSR_MAT, c->ctx);
     c->mem = CVodeCreate(CV_BDF, c->ctx);
   }
-  c->xs = R->ev && R->ev->nkink ? malloc(sizeof(double) * n) : NULL;
+  const int kinks = R->ev && R->ev->nkink;
+  c->xs = kinks ? malloc(sizeof(double) * n) : NULL;
+  c->zold = kinks ? malloc(sizeof(double) * R->ev->nzero) : NULL;
   if (!c->ctx || !c->y || !c->yout || !c->tmp || (!R->aug && !c->A) || !c->mem ||
-      (R->ev && R->ev->nkink && !c->xs))
+      (kinks && (!c->xs || !c->zold)))
     return lied_errc(e, LIED_E_NOMEM, "cvode: out of memory (%llu states)",
                      (unsigned long long)n);
   CVodeSetErrHandlerFn(c->mem, cv_err, c);
@@ -235,6 +239,7 @@ static void cv_free(cv *c) {
   if (c->yout) N_VDestroy(c->yout);
   if (c->tmp) N_VDestroy(c->tmp);
   free(c->xs);
+  free(c->zold);
   if (c->ctx) SUNContext_Free(&c->ctx);
   lied_jac_free(&c->jac);
   lied_newton_free(&c->N);
@@ -261,7 +266,8 @@ static void cv_stats(cv *c, lied_sim_stats *st);
  * stop. */
 static int cv_stop_time(cv *c) {
   lied_run *R = c->R;
-  if (CVodeSetStopTime(c->mem, fmin(fmin(R->t_cut, c->t_kink), R->stop)) != CV_SUCCESS)
+  const double ts = fmin(fmin(R->t_cut, c->t_kink), fmin(c->t_pred, R->stop));
+  if (CVodeSetStopTime(c->mem, ts) != CV_SUCCESS)
     return lied_errc(R->e, LIED_E_SOLVER, "cvode: cannot set the stop time: %s", c->msg);
   return LIED_OK;
 }
@@ -271,6 +277,8 @@ static int cv_stop_time(cv *c) {
 static int cv_restart(cv *c, double t, int kink) {
   lied_run *R = c->R;
   cv_stats(c, R->st);
+  R->st->restarts++;
+  c->t_pred = INFINITY;
   /* At a kink nothing jumps and the derivatives are continuous: the first
    * step is the step CVODE would have taken next (estimated afresh, order 1
    * from a tiny step, every restart cost the network about 100 steps);
@@ -288,6 +296,49 @@ static int cv_restart(cv *c, double t, int kink) {
   return cv_stop_time(c);
 }
 
+/* A step whose end lies past a kink by at most this fraction of it stands
+ * (a step ended at a kink predicted by cv_predict). */
+#define KINK_OVER 0.01
+
+/* Kinks predicted from the kink functions at the last step's start (t0,
+ * c->zold) and end (t1, V->zprev), extrapolated linearly: the first one
+ * within CVODE's next step becomes its stop time (a little past it, within
+ * KINK_OVER of the step), so the step ends at the kink with CVODE's history
+ * kept, instead of straddling it and being taken again from a restart. */
+static int cv_predict(cv *c, double t0, double t1) {
+  lied_run *R = c->R;
+  const lied_events *V = R->ev;
+  double h = 0;
+  c->t_pred = INFINITY;
+  if (!(t1 > t0) || CVodeGetCurrentStep(c->mem, &h) != CV_SUCCESS || !(h > 0)) return LIED_OK;
+  double tp = INFINITY;
+  for (uint64_t i = 0; i < V->nzero; i++) {
+    const double a = c->zold[i], b = V->zprev[i];
+    const int dir = V->zero[i].dir;
+    if (!V->zero[i].kink || !((b > 0 && a > b && dir != LIED_ZC_UP) ||
+                              (b <= 0 && a < b && dir != LIED_ZC_DOWN)))
+      continue;
+    const double s = b / (a - b) * (t1 - t0); /* to the predicted crossing */
+    if (s > 0 && t1 + s < tp) tp = t1 + s;
+  }
+  const double hmin = 16 * DBL_EPSILON * fmax(fabs(t1), 1e-3 * R->span);
+  if (tp - t1 > hmin && tp < t1 + h) c->t_pred = tp + 0.5 * KINK_OVER * (tp - t1);
+  return cv_stop_time(c);
+}
+
+/* After a step from t0 to t (CVODE's at tret; event: one at t): the event
+ * handled and CVODE restarted, or its next stop time. A kink at the end of
+ * CVODE's step changes nothing: its history stays (a kink cut inside the
+ * step needs CVODE at the cut). */
+static int cv_next(cv *c, double t0, double t, double tret, int event) {
+  lied_events *V = c->R->ev;
+  if (event) {
+    LIED_TRY(lied_events_fire(V, t, c->R->x));
+    if (!V->quiet || t != tret) return cv_restart(c, t, V->tkink == t);
+  }
+  return V && V->nkink ? cv_predict(c, t0, t) : cv_stop_time(c);
+}
+
 /* One CVODE step after another to the stop time, output points from
  * CVODE's interpolation; a zero crossing inside a step cuts it (the state
  * there from the interpolation). A step that crossed a kink is taken again
@@ -299,7 +350,11 @@ static int cv_steps(cv *c) {
   double t = R->t;
   /* retaken: the length of the step last taken again to end at a kink;
    * across: kinks this close after the step's start are stepped across
-   * (located on the dense output, no step taken again) */
+   * (located on the dense output, no step taken again): the retaken step
+   * ended at the kink without crossing it (a solution a rounding apart, a
+   * kink function leaving 0 slowly crosses a little later), else each step
+   * would end 1e-10 s short of a crossing that moves on with it
+   * (examples/district_heating.lua: 180,000 steps on one PI's limit) */
   double retaken = 0, across = 0;
   int rc = cv_stop_time(c);
   while (!rc && !lied_run_stopped(R)) {
@@ -314,11 +369,13 @@ static int cv_steps(cv *c) {
     c->tret = tret;
     const double *xe = NULL;
     double te = tret;
-    const int at_kink = tret >= c->t_kink;
+    const int at_kink = tret >= c->t_kink, at_pred = tret >= c->t_pred;
+    if (kinks) memcpy(c->zold, V->zprev, sizeof(double) * V->nzero);
     if (V && V->nzero) {
       const double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
       rc = lied_events_locate(V, t, tret, R->x, cv_dense, c, at_kink,
-                              kinks ? fmax(hmin, across) : INFINITY, &te, &xe);
+                              kinks ? fmax(hmin, across) : INFINITY,
+                              at_pred ? KINK_OVER * (tret - t) : 0, &te, &xe);
       across = 0;
       if (rc < 0) break;
       if (rc == 2) { /* a kink: from t again, to end there */
@@ -328,26 +385,18 @@ static int cv_steps(cv *c) {
         rc = cv_restart(c, t, 1);
         continue;
       }
-      /* The step taken again ended at the kink without crossing it (the
-       * restarted steps follow a solution a rounding apart, and a kink
-       * function leaving 0 slowly crosses a little later): the next step
-       * steps across a kink within the retaken step's length, else each
-       * step would end 1e-10 s short of a crossing that moves on with it
-       * (examples/district_heating.lua: 180,000 steps on one PI's limit). */
       if (at_kink && rc == 0) across = retaken;
       rc = LIED_OK;
     }
     if ((rc = lied_run_points(R, te, NULL, cv_dense, c))) break;
     if (xe) memcpy(R->x, xe, sizeof(double) * R->n);
+    const double t0 = t;
     t = te;
     if ((rc = lied_run_stepped(R, t, R->x))) break;
     if (at_kink) c->t_kink = INFINITY;
-    if ((xe || t >= R->t_cut) && t < R->stop) {
-      if ((rc = lied_events_fire(V, t, R->x)) || (rc = cv_restart(c, t, V->tkink == t))) break;
-      continue;
-    }
-    if (at_kink) rc = cv_stop_time(c);
-    if (t >= R->stop) break;
+    const int event = (xe || t >= R->t_cut) && t < R->stop;
+    if (!event && t >= R->stop) break;
+    rc = cv_next(c, t0, t, tret, event);
   }
   R->t = t;
   return rc;
@@ -387,7 +436,7 @@ static int cv_no_states(lied_run *R) {
     double t1 = fmin(fmin(R->t_cut, R->stop), t + R->hmax), te;
     const double *xe = NULL;
     if (R->ev) {
-      rc = lied_events_locate(R->ev, t, t1, R->x, cv_no_state_at, R, 0, INFINITY, &te, &xe);
+      rc = lied_events_locate(R->ev, t, t1, R->x, cv_no_state_at, R, 0, INFINITY, 0, &te, &xe);
       if (rc < 0) break;
       rc = LIED_OK;
       if (xe) t1 = te;
@@ -405,7 +454,7 @@ int lied_run_cvode(lied_run *R) {
   cv c;
   memset(&c, 0, sizeof c);
   c.R = R;
-  c.t_kink = INFINITY;
+  c.t_kink = c.t_pred = INFINITY;
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
   LIED_TRY(lied_run_aug(R));

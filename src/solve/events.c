@@ -277,7 +277,7 @@ static int bracket(lied_events *V, lied_dense_fn dense, void *ctx, double *pa, d
 
 int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
                        lied_dense_fn dense, void *ctx, int kink_end, double retake,
-                       double *te, const double **xe) {
+                       double over, double *te, const double **xe) {
   if (!V || !V->nzero) return 0;
   lied_run *R = V->R;
   const uint64_t nz = V->nzero, n = R->n;
@@ -307,6 +307,13 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
   if (kinks_cross(V, V->za, V->zb, 1) &&
       (tb - V->tkink <= resolution(tb) || !transversal(V, ta, tb, t0, t1))) {
     /* as above, or kinks at rest about 0: no kink */
+    memcpy(V->zprev, V->z1, sizeof(double) * nz);
+    return 0;
+  }
+  if (t1 - tb <= over && kinks_cross(V, V->za, V->zb, 1) && kinks_cross(V, V->zprev, V->z1, 1)) {
+    /* kinks alone just before the step's end: the step stands */
+    R->st->kinks++;
+    V->tkink = t1;
     memcpy(V->zprev, V->z1, sizeof(double) * nz);
     return 0;
   }
@@ -464,6 +471,9 @@ int lied_events_fire(lied_events *V, double te, double *x) {
   const int jumps = V->tnext <= te;
   int rows = jumps; /* a kink alone: nothing jumps, no rows */
   for (uint64_t i = 0; i < V->nzero && !rows; i++) rows = V->hit[i] && !V->zero[i].kink;
+  V->quiet = !rows;
+  for (uint64_t i = 0; i < V->nzero && V->quiet; i++)
+    V->quiet = !V->hit[i] || !V->inst[V->zero[i].owner].tpl->handler;
   if (rows) {
     R->st->events++;
   } else {

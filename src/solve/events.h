@@ -51,6 +51,9 @@ typedef struct lied_events {
   double tnext;                 /* the earliest time event */
   double tlast;                 /* time of the last event, for chattering */
   double tkink;                 /* time of the last kink (kinks alone, no rows) */
+  int quiet;                    /* the last event: kinks alone of classes without a
+                                   handler (nothing changed: integrators keep their
+                                   history, first stage and Jacobian) */
   int streak;                   /* events in a row closer than the resolution */
 } lied_events;
 
@@ -81,10 +84,13 @@ int lied_events_start(lied_events *V, double t, double *x);
  * kink (LIED_ZC_KINK) crossed at least `retake` after t0: the dense output
  * beyond it followed the other branch of the law, so the caller takes the
  * step again from t0 to end at *te, and calls this again after it with
- * `kink_end`: kinks crossing in that step then cross at its end, t1. */
+ * `kink_end`: kinks crossing in that step then cross at its end, t1.
+ * Kinks alone located within `over` before t1 (a step ended at a kink
+ * predicted from the kink functions' last values, a little past it) leave
+ * the step as it is: counted, 0 returned, nothing fired. */
 int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
                        lied_dense_fn dense, void *ctx, int kink_end, double retake,
-                       double *te, const double **xe);
+                       double over, double *te, const double **xe);
 
 /* Handle the event at te (a located crossing, a due time event, or both)
  * with x the state there; x may be re-initialised. Writes the rows before

@@ -144,7 +144,7 @@ static int fixed_loop(lied_run *R, lied_stepper *S, hermite *H) {
     if (zeros) {
       *H = (hermite){R, times[0], t1, H->f0 + 3 * R->n, x, H->f0, H->f1, H->out, 0};
       double te;
-      rc = lied_events_locate(V, times[0], t1, x, hermite_at, H, 0, INFINITY, &te, &xe);
+      rc = lied_events_locate(V, times[0], t1, x, hermite_at, H, 0, INFINITY, 0, &te, &xe);
       if (rc < 0) break;
       rc = LIED_OK;
       if (xe) {
@@ -160,6 +160,7 @@ static int fixed_loop(lied_run *R, lied_stepper *S, hermite *H) {
     if ((xe || t >= R->t_cut) && t < R->stop) { /* an event */
       if ((rc = lied_run_points(R, t, x, NULL, NULL)) || (rc = lied_events_fire(V, t, x))) break;
       if (S->restart) S->restart(S->self);
+      R->st->restarts++;
     }
     if (g.j < g.nsteps || g.resume) continue;
     /* the block ends on an output point */

@@ -68,6 +68,8 @@ typedef struct lied_sim_stats {
   long outputs;
   long events;         /* event instants (time, state, sampled; the start not counted) */
   long kinks;          /* kinks located (LIED_ZC_KINK crossings, adaptive solvers) */
+  long restarts;       /* integrator restarts after an event, a kink or a step taken
+                          again (the history, the first stage, the Jacobian dropped) */
   unsigned long long factorisations; /* of linear sections inside the model */
   double t_end;        /* time reached */
   double wall;         /* seconds spent integrating */
