@@ -322,8 +322,11 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
    * step is taken again to end there, unless it lies within 1e-8 of the
    * step from its start (a kink function leaving 0 slowly, a flow that
    * starts from rest: its rounding crosses just after every start), where
-   * the dense output is as good as a step */
-  if (tb - t0 >= fmax(retake, 1e-8 * (t1 - t0)) && kinks_cross(V, V->za, V->zb, 0)) return 2;
+   * the dense output is as good as a step; nor when the crossing is at
+   * the step's end (a kink and a state event at one instant: the step
+   * taken again to the kink would end where it ends, again and again) */
+  if (tb < t1 && tb - t0 >= fmax(retake, 1e-8 * (t1 - t0)) && kinks_cross(V, V->za, V->zb, 0))
+    return 2;
   mark(V, V->za, V->zb);
   *xe = V->xe;
   return 1;

@@ -151,7 +151,7 @@ void tb_meta_common(lied_meta *m, tb_machine *c) {
                   LIED_SIGS(&c->inlet.r));
 }
 
-static void tb_meta_kinks(lied_meta *m, tb_machine *c) {
+void tb_meta_kinks(lied_meta *m, tb_machine *c) {
   lied_meta_block(m, "kinks", tb_kinks_b, 0, LIED_SIGS(&c->inlet.state, &c->dh_s),
                   LIED_SIGS(&c->z_eta));
   tf_meta_reads(m, &c->inlet, TF_M);

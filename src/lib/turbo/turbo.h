@@ -49,6 +49,8 @@ void tb_finish(const lied_env *env, tb_machine *c, const tb_inflow *s, double et
 int tb_init_medium(tb_machine *c, lied_init *ctx);
 /* The ports, the recorded variables and the blocks but the pressure and
  * work blocks. */
+/* The kink function z_eta = dh_s m: its block and zero function (turbo.c). */
+void tb_meta_kinks(lied_meta *m, tb_machine *c);
 void tb_meta_common(lied_meta *m, tb_machine *c);
 
 /* A machine with performance maps (turbo_map.c; docs/turbo.md,

@@ -244,6 +244,7 @@ static void map_meta(lied_meta *m, tb_map *c, const char *low, const char *low_m
   lied_meta_zero(m, low_margin, &c->z_low, LIED_ZC_BOTH);
   lied_meta_zero(m, "choke_margin", &c->z_choke, LIED_ZC_BOTH);
   lied_meta_zero(m, "speed_margin", &c->z_speed, LIED_ZC_BOTH);
+  tb_meta_kinks(m, b);
   lied_meta_event(m, map_event);
 }
 static void compressor_map_meta(lied_meta *m, void *self) {
