@@ -71,7 +71,6 @@ static int gather_address(aug_build *B, const double *p, uint32_t bytes, uint64_
     uint32_t n;
     augb_read_set(B, u, &set, &n);
     LIED_TRY(lied_sets_reserve(cs, *nt + n, b->e));
-    augb_read_set(B, u, &set, &n); /* the pool may have moved */
     if (n) memcpy(cs->tmp + *nt, set, sizeof *set * n);
     *nt += n, any = 1;
   }
