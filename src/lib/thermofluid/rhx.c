@@ -518,7 +518,7 @@ static void rhx_meta_kinks(lied_meta *m, tf_rhx *x, int N) {
   tf_meta_flow_kink(m, "z_in", &x->z_in);
   tf_meta_flow_kink(m, "z_b", &x->z_b);
   for (int g = 0; g < G; g++) {
-    char name[16];
+    char name[24];
     snprintf(name, sizeof name, "z_dome%d", g + 1);
     lied_meta_zero(m, name, &x->z_dome[g], LIED_ZC_BOTH | LIED_ZC_KINK);
   }
