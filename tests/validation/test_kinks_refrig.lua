@@ -30,52 +30,16 @@ local S = require "lied.signals"
 local tf = require "lied.thermofluid"
 local rf = require "lied.refrigeration"
 local T = require "tests.testing"
+local K = require "tests.kinks"
 local solve = require("tests.linsolve").solve
 
-local have_cvode = pcall(function()
-  lied.build(lied.model "C" { i = S.Integrator {}, c = S.Constant {}, connect = { { "c.y", "i.u" } } })
-    :run { solver = "cvode", stop = 1, out = "none" }
-end)
-local tols = { 1e-5, 1e-6, 1e-7, 1e-8 }
--- cvode's global error is 10x to 100x its tolerance on smooth problems too
--- (docs/solvers.md, as test_kinks.lua): its bound is that
-local bound = { dopri45 = 10, esdirk23 = 10, cvode = 100 }
-local solvers = { "dopri45", "esdirk23" }
-if have_cvode then solvers[#solvers + 1] = "cvode" end
 local STOP, DT = 10, 0.1
 
 -- ref[k][j]: variable j at output point k (time (k - 1) DT)
 local function check(kind, built, names, ref, kinks, opts)
-  local row = {}
-  for _, sv in ipairs(solvers) do
-    local cells = {}
-    for _, tol in ipairs(tols) do
-      local o = { solver = sv, tol = tol, stop = STOP, interval = DT, vars = table.concat(names, ",") }
-      for k, v in pairs(opts or {}) do o[k] = v end
-      local res, st, msg = built:run(o)
-      T.check(msg == nil, string.format("%s, %s at tol %g: %s", kind, sv, tol, tostring(msg)))
-      local t, err, big = res:column("time"), {}, {}
-      for j = 1, #names do err[j], big[j] = 0, 0 end
-      for i = 1, #t do
-        local k = math.floor(t[i] / DT + 0.5) + 1
-        if math.abs(t[i] - (k - 1) * DT) < 1e-9 and not (i > 1 and t[i] == t[i - 1]) then
-          for j, n in ipairs(names) do
-            err[j] = math.max(err[j], math.abs(res:column(n)[i] - ref[k][j]))
-            big[j] = math.max(big[j], math.abs(ref[k][j]))
-          end
-        end
-      end
-      local w = 0
-      for j = 1, #names do w = math.max(w, err[j] / (tol * (1 + big[j]))) end
-      cells[#cells + 1] = string.format("%.2g", w)
-      T.check(w <= bound[sv], string.format("%s, %s at tol %g: %.3g x tol (at most %g)", kind, sv,
-        tol, w, bound[sv]))
-      T.check(st.kinks >= kinks, string.format("%s, %s at tol %g: %d kinks located (%d expected)",
-        kind, sv, tol, st.kinks, kinks))
-    end
-    row[#row + 1] = sv .. " " .. table.concat(cells, ", ")
-  end
-  print(string.format("%-22s %s", kind, table.concat(row, "; ")))
+  local o = { stop = STOP, interval = DT }
+  for k, v in pairs(opts or {}) do o[k] = v end
+  K.check(kind, built, o, names, K.grid(ref, DT), kinks)
 end
 
 -- int_a^b f by 5-point Gauss-Legendre on 4 equal parts
@@ -466,4 +430,5 @@ end
 exchanger("TwoPhaseCounterFlowHX", STOP, 0.97)
 exchanger("TwoPhaseCrossFlowHX", STOP, 0.98)
 
+K.report()
 return T.done()
