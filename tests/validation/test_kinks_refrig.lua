@@ -4,7 +4,7 @@
 -- independent reference. The error measure is test_kinks.lua's: max over
 -- the output points and variables of |x - ref| / (tol (1 + max |ref|)).
 --
---   NTU       CounterFlowNTU, ParallelFlowNTU, CrossFlowNTU (kinks = 1): stream a
+--   NTU       CounterFlowNTU, ParallelFlowNTU, CrossFlowNTU (their kinks declared by default): stream a
 --             reverses (|m| in its capacity rate), and in cross flow the
 --             smaller capacity rate changes sides; stream b (a constant
 --             flow) is integrated by a Heater: M h' = m_b (h_b,in - h) + Q(t),
@@ -156,7 +156,7 @@ do
     local M = lied.model "NTU" {
       ma = S.Sine { amplitude = A, w = w },
       a = tf.MassFlowSource { m_flow_from_input = 1, T0 = Ta },
-      x = tf[cls] { UA = UA, kinks = 1 },
+      x = tf[cls] { UA = UA },
       ska = tf.Sink {},
       b = tf.MassFlowSource { m_flow = mb, T0 = Tb },
       h = tf.Heater { V = 1e-3, T0 = Tb },
