@@ -21,8 +21,8 @@
 --             (M, U, m_out) with R134a's (rho, u) inverse, the kinks located
 --             by bisection on the step, each step on one branch.
 --   TwoPhaseCounterFlowHX, TwoPhaseCrossFlowHX  the refrigerant's inflow and
---             stream b reversing, the cells crossing the dome's liquid edge
---             (cooled by stream b): RK4 by hand on the cells' equations (the
+--             stream b reversing, the cells crossing the dome's vapour edge
+--             (warmed by stream b): RK4 by hand on the cells' equations (the
 --             inner flows and der(p) by elimination, not the library's
 --             sweep), kinks located likewise.
 local lied = require "lied"
@@ -301,10 +301,11 @@ vessel("Accumulator", 0.7, 0.27, 0.01)
 -- by m_0 = m_i + A sin(t) of superheated vapour (reversing), drained
 -- through a linear drop to a sink (the outlet's flow a state), warmed by
 -- water of m_b = A_b sin(0.7 t + 0.5) (reversing) through a wall with
--- capacity: both cells leave the dome. (At its liquid edge a cell becomes
--- nearly incompressible: the outlet's flow and the pressure then ring at
--- 1/sqrt(L V drho/dp), about 100 rad/s here, which the implicit solvers'
--- long steps do not follow: a test of that stiffness, not of the kinks.) The equations of docs/refrigeration.md
+-- capacity: both cells leave the dome. (At the liquid edge der(p) jumps, the
+-- compressibility 1,100-fold, and a cooled cell slides along the edge: no
+-- kink, and no solver nor this reference converges there; docs/events.md,
+-- "The liquid edge of the two-phase exchangers is no kink",
+-- bench/rhx_liquid_edge.lua.) The equations of docs/refrigeration.md
 -- ("Two-phase heat exchangers") written out: the cells' mass and energy
 -- equations solved for der(p), der(h_i) and the inner flows by Gaussian
 -- elimination, the density's derivatives from R134a's state_ph.
