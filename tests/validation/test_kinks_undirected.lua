@@ -143,6 +143,42 @@ do
   T.eq(rb:column("rb.m_flow")[rb:nrows()], 0, "|m| (CounterFlowHX): side b stays at rest")
 end
 
+-- ---- the equal-percentage characteristic's linear part: an undirected Valve ---------------
+-- BoundaryRear (p1, inertance L) -> Valve -> BoundaryFore (p2): the flow is
+-- the state, L m' = p1 - p2 - dp_ref m |m| / (m_ref f)^2 (Kv = 0: no
+-- density), f = leakage + (1 - leakage) phi(y), y = 0.012 + 0.01 sin t:
+-- phi = R^(y - 1) from y = 0.01 on, y / 0.01 R^(0.01 - 1) below it (the law
+-- kinks at y = 0.01: sin t = -0.2).
+do
+  local p1, p2, L, dp_ref, m_ref, Rv, leak = 1.1e5, 1e5, 1e6, 1e5, 1, 50, 1e-3
+  local M = lied.model "UValve" {
+    u = S.Sine { offset = 0.012, amplitude = 0.01, w = 1 },
+    rb = tfu.BoundaryRear { p0 = p1, T0 = 300, L = L, medium = gas },
+    v = tfu.Valve { characteristic = 2, R = Rv, dp_ref = dp_ref, m_flow_ref = m_ref, leakage = leak,
+                    medium = gas },
+    fb = tfu.BoundaryFore { p0 = p2, T0 = 300, medium = gas },
+    connect = { { "rb.fore", "v.rear" }, { "v.fore", "fb.rear" }, { "u.y", "v.opening" } },
+  }
+  local b = lied.build(M)
+  local function f_of(y, lin)
+    local phi = lin and y / 0.01 * Rv ^ (0.01 - 1) or Rv ^ (y - 1)
+    return leak + (1 - leak) * phi
+  end
+  local kinks = {}
+  for k = 0, 3 do
+    for _, tk in ipairs { (2 * k + 1) * math.pi + math.asin(0.2), (2 * k + 2) * math.pi - math.asin(0.2) } do
+      if tk < stop then kinks[#kinks + 1] = tk end
+    end
+  end
+  local exact = reference(function(t, x, tm)
+    local y = 0.012 + 0.01 * math.sin(t)
+    local fv = f_of(y, 0.012 + 0.01 * math.sin(tm) < 0.01)
+    return { (p1 - p2 - dp_ref * x[1] * math.abs(x[1]) / (m_ref * fv) ^ 2) / L }
+  end, { 0 }, kinks, stop, interval, 100)
+  K.check("linear part (Valve, equal percentage)", b, { stop = stop, interval = interval }, { "rb.m_flow" }, exact,
+    #kinks, #kinks)
+end
+
 -- ---- mixing weights: a Junction of a reversing and a steady inflow ---------------------------
 -- rear[1]: m1 = A sin(w t) at T1, rear[2]: B at T2 (B > A: the outflow to the
 -- Volume stays positive). Out of fore[1] the mix by the weights max(q, 0):
