@@ -118,6 +118,7 @@ static void sensor_meta(lied_meta *m, void *self) {
   if (sensor_kinked(s)) {
     lied_meta_block(m, "kinks", sensor_kinks_b, 0, LIED_SIGS(&s->inlet.state),
                     LIED_SIGS(&s->z_phase[0], &s->z_phase[1]));
+    tf_meta_reads(m, &s->inlet, TF_P | TF_H);
     tf_meta_phase_kinks(m, &s->med, s->z_phase);
   }
   lied_meta_block(m, "der", sensor_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->inlet.der),
