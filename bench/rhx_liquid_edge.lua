@@ -1,4 +1,4 @@
--- bench/rhx_liquid_edge.lua [CLASS] - a two-phase exchanger's cells cooled
+-- bench/rhx_liquid_edge.lua [CLASS] [DX_EDGE] - a two-phase exchanger's cells cooled
 -- through the dome's liquid edge (docs/events.md, "Kinks": "The liquid edge
 -- of the two-phase exchangers"): test_kinks_refrig.lua's exchanger (2 cells
 -- of R134a, the inflow m_i + A sin t reversing, a linear drop to a sink,
@@ -7,12 +7,14 @@
 -- reach the liquid edge near 2.5 s and 3.3 s. Prints R134a's compressibility
 -- on both sides of the edge, then per solver and tolerance the steps,
 -- kinks, restarts and the states at 10 s (they disagree: the run depends on
--- how the solver meets the edge).
---   build/lied bench/rhx_liquid_edge.lua [TwoPhaseCounterFlowHX]
+-- how the solver meets the edge, unless DX_EDGE > 0: the exchanger's dx_edge,
+-- its compressibility blended over that much quality inside the dome).
+--   build/lied bench/rhx_liquid_edge.lua [TwoPhaseCounterFlowHX] [0.01]
 local lied = require "lied"
 local S = require "lied.signals"
 local tf = require "lied.thermofluid"
 local cls = arg and arg[1] or "TwoPhaseCounterFlowHX"
+local dx_edge = tonumber(arg and arg[2]) or 0
 local R = tf.R134a
 local p0, mi0, Ai, T_src, Ab, Tb, k1 = 1e6, 0.005, 0.01, 300, 0.05, 290, 1e6
 
@@ -28,7 +30,7 @@ local M = lied.model "Edge" {
   src = tf.MassFlowSource { m_flow_from_input = 1, T0 = T_src, p0 = p0, medium = R },
   hx = tf[cls] { N = 2, V_a = 3e-4, A_a = 1, UA_b = 60, C_w = 600, tau_p = 0.1, L = 1e5,
                  alpha_liq = 1500, alpha_2ph = 3000, alpha_vap = 800, dx = 0.05, p0_a = p0, x0_a = 0.03,
-                 m_flow = mi0 },
+                 m_flow = mi0, dx_edge = dx_edge },
   d = tf.LinearQuadraticDrop { k1 = k1, k2 = 0, medium = R },
   snk = tf.Sink { p0 = p0 - k1 * mi0, medium = R },
   mw = S.Sine { amplitude = Ab, w = 0.7, phase = 0.5 },
