@@ -43,9 +43,11 @@ local WaterHammer = lied.model "WaterHammer" {
     m_flow = lied.param "m_valve",
     -- the water is at one temperature: a cell's flow reversing switches its
     -- upwind enthalpy between neighbours that differ by p/rho only, a kink
-    -- of the energy the pressure wave does not feel; declared (kinks = 1),
-    -- cvode ends a step at every reversal of the wave's ringing about zero
-    -- flow (32,839 steps instead of 6,775 over 6 s)
+    -- of the energy the pressure wave hardly feels; declared (kinks = 1),
+    -- cvode ends a step at each of the ringing's 2,965 reversals (32,839
+    -- steps instead of 6,775 over 6 s at tol 1e-8, half the error): a
+    -- tighter tolerance without them is cheaper and more accurate
+    -- (docs/thermofluid.md, "Undirected examples")
     kinks = 0,
   }, lied.param "N", {
     -- the segment after each cell: a whole cell's inertance, half for the last

@@ -17,18 +17,31 @@
 #include "solve/newton.h"
 #include "solve/run.h"
 
+/* CVODE's setup policy (cv_linsys; docs/solvers.md, "cvode's Newton
+ * matrix"): a setup (a factorisation) when gamma moved by more than
+ * CV_DGMAX since the last one or CV_MSBP steps after it, a fresh Jacobian
+ * CV_MSBJ steps after the last: CVODE's defaults. A larger CV_DGMAX (1.0)
+ * cut the factorisations of a day of examples/district_heating.lua at
+ * 1,000 houses from 1,141 to 837, but CVODE's Newton test then accepts
+ * iterates of a slower contraction: cvode at tol 1e-8 met 169 x tol on
+ * test_kinks' ElastoGap (100 allowed) and left test_solvers_cli's
+ * oscillator by more than 1e-7. */
+#define CV_DGMAX 0.3
+#define CV_MSBP 20
+#define CV_MSBJ 51
+
 typedef struct cv {
   lied_run *R;
   lied_jac jac;
   /* the sparse formulation (R->aug): the Newton matrix over [x; z; w]
    * (solve/newton.h) in CVODE's linear solver (ls_solve); ya, fa: [x; z; w]
-   * and [f; g] at the Jacobian's point; gamma_f: the gamma of its factors
-   * (0: none); nfact_seen: its factorisations counted in the stats */
+   * and [f; g] at the Jacobian's point; nfact_seen: its factorisations
+   * counted in the stats */
   lied_newton N;
-  double gamma_f;
+  double gamma_set;    /* the gamma of CVODE's last setup (cv_linsys) */
+  int keep_jac;        /* restarted at a kink: the next setup keeps the Jacobian */
   long nfact_seen;
   double *ya, *fa, *fx;
-  long nst_jac, ncf_jac; /* CVODE's steps and convergence failures at the last Jacobian */
   int rhs_failed;      /* lied's message is in R->e */
   char msg[512];       /* CVODE's last error message */
   void *mem;           /* CVODE */
@@ -38,8 +51,6 @@ typedef struct cv {
   N_Vector y, tmp;
   double *xs;          /* the state at the start of the step (kinks: the step again) */
   double t_kink;       /* a kink the steps end at (INFINITY: none) */
-  double t_pred;       /* a kink predicted from the kink functions (INFINITY: none) */
-  double *zold;        /* the zero functions at the step's start (kink prediction) */
   SUNMatrix A;
   SUNLinearSolver LS;
 } cv;
@@ -91,59 +102,59 @@ static int cv_aug_jacobian(cv *c, double t, const double *x) {
   return LIED_OK;
 }
 
-/* The sparse formulation's linear solver for CVODE, "matrix-embedded" (it
- * holds its matrix). CVODE never calls the setup of such a solver (SUNDIALS
- * 6: a matrix-embedded solver sets up its system at each solve), so solve
- * applies CVODE's own rules for matrix-based solvers: a fresh Jacobian at
- * the current iterate when there is none, when the last is 50 steps old or
- * when a Newton iteration failed since; [I - gamma F_x, ...; G_x, G_y]
- * factored again when gamma has moved by more than 30 % from the gamma of
- * the factors; and, for BDF, the solution scaled by 2 / (1 + gamma /
- * gamma_factored), CVODE's correction for the gamma the factors were made
- * with. One sparse solve (solve/newton.h). */
-static SUNLinearSolver_Type ls_type(SUNLinearSolver S) {
-  (void)S;
-  return SUNLINEARSOLVER_MATRIX_EMBEDDED;
-}
-
-static int ls_refresh(cv *c, double gamma) {
-  long nst = 0, ncf = 0;
-  N_Vector y = NULL;
-  double t = 0;
-  if (CVodeGetNumSteps(c->mem, &nst) != CV_SUCCESS ||
-      CVodeGetNumNonlinSolvConvFails(c->mem, &ncf) != CV_SUCCESS)
-    return -1;
-  const int fresh = c->N.J.njac == 0 || nst >= c->nst_jac + 50 || ncf > c->ncf_jac;
-  if (fresh) {
-    if (CVodeGetCurrentState(c->mem, &y) != CV_SUCCESS ||
-        CVodeGetCurrentTime(c->mem, &t) != CV_SUCCESS)
-      return -1;
+/* The sparse formulation's linear solver for CVODE, a "direct" one in
+ * CVODE's matrix-based interface, so that CVODE's own rules decide when to
+ * set it up (docs/solvers.md, "cvode's Newton matrix"): at the first step,
+ * every CV_MSBP steps, after a failed step and when gamma moved by more than
+ * CV_DGMAX since the last setup; a fresh Jacobian at CVODE's predicted state
+ * when the last is CV_MSBJ steps old, or when the Newton iteration failed
+ * with an older Jacobian (CVODE then retries the step at the same size: the
+ * step is not cut). The matrix handed to CVODE is an empty one: the Newton
+ * matrix K = [I - gamma F_x, -gamma F_y'; G_x, G_y'] is built and factored
+ * (KLU) from the Jacobian of [f; g] (solve/newton.h); a solve is one sparse
+ * solve, scaled by CVODE for the gamma of the factors (BDF). */
+static int cv_linsys(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix A, sunbooleantype jok,
+                     sunbooleantype *jcur, sunrealtype gamma, void *user, N_Vector t1,
+                     N_Vector t2, N_Vector t3) {
+  (void)fy, (void)A, (void)t1, (void)t2, (void)t3;
+  cv *c = user;
+  /* the first setup after a restart at a kink keeps the Jacobian (nothing
+   * jumped; CVODE asks for a fresh one at every restart) */
+  const int keep = c->keep_jac && c->N.J.njac > 0;
+  c->keep_jac = 0;
+  *jcur = SUNFALSE;
+  if (!jok && !keep) {
     if (cv_aug_jacobian(c, t, N_VGetArrayPointer(y))) {
       c->rhs_failed = 1;
       return -1;
     }
-    c->nst_jac = nst, c->ncf_jac = ncf;
+    *jcur = SUNTRUE;
   }
-  if (!fresh && c->gamma_f > 0 && fabs(gamma / c->gamma_f - 1) <= 0.3) return 0;
-  int rc = lied_newton_factor(&c->N, gamma, c->R->e);
+  c->gamma_set = gamma;
+  return 0;
+}
+
+static SUNLinearSolver_Type ls_type(SUNLinearSolver S) {
+  (void)S;
+  return SUNLINEARSOLVER_DIRECT;
+}
+
+static int ls_setup(SUNLinearSolver S, SUNMatrix A) {
+  (void)A;
+  cv *c = S->content;
+  int rc = lied_newton_factor(&c->N, c->gamma_set, c->R->e);
   if (rc < 0) {
     c->rhs_failed = 1;
     return -1;
   }
-  c->gamma_f = rc == LIED_RETRY ? 0 : gamma;
   return rc == LIED_RETRY ? 1 : 0; /* singular: recoverable, CVODE takes a smaller step */
 }
 
 static int ls_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, sunrealtype tol) {
   (void)A, (void)tol;
   cv *c = S->content;
-  double gamma = 0;
-  if (CVodeGetCurrentGamma(c->mem, &gamma) != CV_SUCCESS) return -1;
-  int rc = ls_refresh(c, gamma);
-  if (rc) return rc;
   N_VScale(1.0, b, x);
   lied_newton_lsolve(&c->N, N_VGetArrayPointer(x));
-  if (gamma != c->gamma_f) N_VScale(2.0 / (1.0 + gamma / c->gamma_f), x, x);
   return 0;
 }
 
@@ -192,16 +203,15 @@ static int cv_setup(cv *c) {
     c->y = N_VMake_Serial((sunindextype)n, R->x, c->ctx);
     c->yout = N_VNew_Serial((sunindextype)n, c->ctx);
     c->tmp = N_VNew_Serial((sunindextype)n, c->ctx);
-    if (!R->aug)
-      c->A = SUNSparseMatrix((sunindextype)n, (sunindextype)n, (sunindextype)c->jac.nnz,
-                             CSR_MAT, c->ctx);
+    c->A = R->aug ? SUNMatNewEmpty(c->ctx) /* K is the solver's (ls_setup) */
+                  : SUNSparseMatrix((sunindextype)n, (sunindextype)n,
+                                    (sunindextype)c->jac.nnz, CSR_MAT, c->ctx);
     c->mem = CVodeCreate(CV_BDF, c->ctx);
   }
   const int kinks = R->ev && R->ev->nkink;
   c->xs = kinks ? malloc(sizeof(double) * n) : NULL;
-  c->zold = kinks ? malloc(sizeof(double) * R->ev->nzero) : NULL;
-  if (!c->ctx || !c->y || !c->yout || !c->tmp || (!R->aug && !c->A) || !c->mem ||
-      (kinks && (!c->xs || !c->zold)))
+  if (!c->ctx || !c->y || !c->yout || !c->tmp || !c->A || !c->mem ||
+      (kinks && !c->xs))
     return lied_errc(e, LIED_E_NOMEM, "cvode: out of memory (%llu states)",
                      (unsigned long long)n);
   CVodeSetErrHandlerFn(c->mem, cv_err, c);
@@ -214,10 +224,12 @@ static int cv_setup(cv *c) {
     if (c->LS) {
       c->LS->content = c;
       c->LS->ops->gettype = ls_type;
+      c->LS->ops->setup = ls_setup;
       c->LS->ops->solve = ls_solve;
       c->LS->ops->free = ls_free;
     }
-    if (!c->LS || CVodeSetLinearSolver(c->mem, c->LS, NULL) != CV_SUCCESS)
+    if (!c->LS || CVodeSetLinearSolver(c->mem, c->LS, c->A) != CV_SUCCESS ||
+        CVodeSetLinSysFn(c->mem, cv_linsys) != CV_SUCCESS)
       return lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c->msg);
   } else {
     c->LS = SUNLinSol_KLU(c->y, c->A, c->ctx);
@@ -225,6 +237,10 @@ static int cv_setup(cv *c) {
         CVodeSetJacFn(c->mem, cv_jac) != CV_SUCCESS)
       return lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c->msg);
   }
+  if (CVodeSetDeltaGammaMaxLSetup(c->mem, CV_DGMAX) != CV_SUCCESS ||
+      CVodeSetLSetupFrequency(c->mem, CV_MSBP) != CV_SUCCESS ||
+      CVodeSetJacEvalFrequency(c->mem, CV_MSBJ) != CV_SUCCESS)
+    return lied_errc(e, LIED_E_SOLVER, "cvode: linear solver setup failed: %s", c->msg);
   CVodeSetMaxStep(c->mem, R->hmax); /* limited by zero functions (events.h) */
   CVodeSetMaxNumSteps(c->mem, -1); /* no limit: Ctrl-C stops a long run */
   if (R->o->dt > 0) CVodeSetInitStep(c->mem, R->o->dt);
@@ -239,7 +255,6 @@ static void cv_free(cv *c) {
   if (c->yout) N_VDestroy(c->yout);
   if (c->tmp) N_VDestroy(c->tmp);
   free(c->xs);
-  free(c->zold);
   if (c->ctx) SUNContext_Free(&c->ctx);
   lied_jac_free(&c->jac);
   lied_newton_free(&c->N);
@@ -266,7 +281,7 @@ static void cv_stats(cv *c, lied_sim_stats *st);
  * stop. */
 static int cv_stop_time(cv *c) {
   lied_run *R = c->R;
-  const double ts = fmin(fmin(R->t_cut, c->t_kink), fmin(c->t_pred, R->stop));
+  const double ts = fmin(fmin(R->t_cut, c->t_kink), R->stop);
   if (CVodeSetStopTime(c->mem, ts) != CV_SUCCESS)
     return lied_errc(R->e, LIED_E_SOLVER, "cvode: cannot set the stop time: %s", c->msg);
   return LIED_OK;
@@ -278,7 +293,6 @@ static int cv_restart(cv *c, double t, int kink) {
   lied_run *R = c->R;
   cv_stats(c, R->st);
   R->st->restarts++;
-  c->t_pred = INFINITY;
   /* At a kink nothing jumps and the derivatives are continuous: the first
    * step is the step CVODE would have taken next (estimated afresh, order 1
    * from a tiny step, every restart cost the network about 100 steps);
@@ -289,54 +303,21 @@ static int cv_restart(cv *c, double t, int kink) {
   CVodeSetInitStep(c->mem, h);
   if (CVodeReInit(c->mem, t, c->y) != CV_SUCCESS)
     return lied_errc(R->e, LIED_E_SOLVER, "at t = %.17g: cvode: restart failed: %s", t, c->msg);
-  /* CVODE's step and failure counters restart from 0: so do the marks of
-   * the sparse formulation's Jacobian (ls_refresh), else its age and the
-   * failures since it would not count until the counts passed the old ones */
-  c->nst_jac = 0, c->ncf_jac = 0;
+  c->keep_jac = kink;
   return cv_stop_time(c);
 }
 
-/* A step whose end lies past a kink by at most this fraction of it stands
- * (a step ended at a kink predicted by cv_predict). */
-#define KINK_OVER 0.01
-
-/* Kinks predicted from the kink functions at the last step's start (t0,
- * c->zold) and end (t1, V->zprev), extrapolated linearly: the first one
- * within CVODE's next step becomes its stop time (a little past it, within
- * KINK_OVER of the step), so the step ends at the kink with CVODE's history
- * kept, instead of straddling it and being taken again from a restart. */
-static int cv_predict(cv *c, double t0, double t1) {
-  lied_run *R = c->R;
-  const lied_events *V = R->ev;
-  double h = 0;
-  c->t_pred = INFINITY;
-  if (!(t1 > t0) || CVodeGetCurrentStep(c->mem, &h) != CV_SUCCESS || !(h > 0)) return LIED_OK;
-  double tp = INFINITY;
-  for (uint64_t i = 0; i < V->nzero; i++) {
-    const double a = c->zold[i], b = V->zprev[i];
-    const int dir = V->zero[i].dir;
-    if (!V->zero[i].kink || !((b > 0 && a > b && dir != LIED_ZC_UP) ||
-                              (b <= 0 && a < b && dir != LIED_ZC_DOWN)))
-      continue;
-    const double s = b / (a - b) * (t1 - t0); /* to the predicted crossing */
-    if (s > 0 && t1 + s < tp) tp = t1 + s;
-  }
-  const double hmin = 16 * DBL_EPSILON * fmax(fabs(t1), 1e-3 * R->span);
-  if (tp - t1 > hmin && tp < t1 + h) c->t_pred = tp + 0.5 * KINK_OVER * (tp - t1);
-  return cv_stop_time(c);
-}
-
-/* After a step from t0 to t (CVODE's at tret; event: one at t): the event
- * handled and CVODE restarted, or its next stop time. A kink at the end of
- * CVODE's step changes nothing: its history stays (a kink cut inside the
- * step needs CVODE at the cut). */
-static int cv_next(cv *c, double t0, double t, double tret, int event) {
+/* After a step to t (CVODE's at tret; event: one at t): the event handled
+ * and CVODE restarted, or its next stop time. A kink at the end of CVODE's
+ * step changes nothing: its history stays (a kink cut inside the step
+ * needs CVODE at the cut). */
+static int cv_next(cv *c, double t, double tret, int event) {
   lied_events *V = c->R->ev;
   if (event) {
     LIED_TRY(lied_events_fire(V, t, c->R->x));
     if (!V->quiet || t != tret) return cv_restart(c, t, V->tkink == t);
   }
-  return V && V->nkink ? cv_predict(c, t0, t) : cv_stop_time(c);
+  return cv_stop_time(c);
 }
 
 /* One CVODE step after another to the stop time, output points from
@@ -369,13 +350,12 @@ static int cv_steps(cv *c) {
     c->tret = tret;
     const double *xe = NULL;
     double te = tret;
-    const int at_kink = tret >= c->t_kink, at_pred = tret >= c->t_pred;
-    if (kinks) memcpy(c->zold, V->zprev, sizeof(double) * V->nzero);
+    const int at_kink = tret >= c->t_kink;
     if (V && V->nzero) {
       const double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
       rc = lied_events_locate(V, t, tret, R->x, cv_dense, c, at_kink,
                               kinks ? fmax(hmin, across) : INFINITY,
-                              at_pred ? KINK_OVER * (tret - t) : 0, &te, &xe);
+                              INFINITY, &te, &xe);
       across = 0;
       if (rc < 0) break;
       if (rc == 2) { /* a kink: from t again, to end there */
@@ -390,13 +370,12 @@ static int cv_steps(cv *c) {
     }
     if ((rc = lied_run_points(R, te, NULL, cv_dense, c))) break;
     if (xe) memcpy(R->x, xe, sizeof(double) * R->n);
-    const double t0 = t;
     t = te;
     if ((rc = lied_run_stepped(R, t, R->x))) break;
     if (at_kink) c->t_kink = INFINITY;
     const int event = (xe || t >= R->t_cut) && t < R->stop;
     if (!event && t >= R->stop) break;
-    rc = cv_next(c, t0, t, tret, event);
+    rc = cv_next(c, t, tret, event);
   }
   R->t = t;
   return rc;
@@ -411,8 +390,8 @@ static void cv_stats(cv *c, lied_sim_stats *st) {
     st->newton_fails += v;
   }
   if (CVodeGetNumNonlinSolvIters(c->mem, &v) == CV_SUCCESS) st->newton += v;
-  if (CVodeGetNumLinSolvSetups(c->mem, &v) == CV_SUCCESS) st->lu += v;
-  st->lu += c->N.nfact - c->nfact_seen; /* the sparse formulation's (ls_solve) */
+  if (!c->R->aug && CVodeGetNumLinSolvSetups(c->mem, &v) == CV_SUCCESS) st->lu += v;
+  st->lu += c->N.nfact - c->nfact_seen; /* the sparse formulation's (ls_setup) */
   c->nfact_seen = c->N.nfact;
 }
 
@@ -454,7 +433,7 @@ int lied_run_cvode(lied_run *R) {
   cv c;
   memset(&c, 0, sizeof c);
   c.R = R;
-  c.t_kink = c.t_pred = INFINITY;
+  c.t_kink = INFINITY;
   uint64_t *rowptr = NULL;
   uint32_t *cols = NULL;
   LIED_TRY(lied_run_aug(R));

@@ -80,86 +80,9 @@ static const param line_params[] = {{1, "e", {0.8, 0.6}, 2}, {3, "c", {10}, 1},
                                     {3, "s_unstretched", {0.3}, 1}, {4, "d", {0.7}, 1},
                                     {5, "c", {4}, 1},          {5, "d", {0.2}, 1},
                                     {5, "s_unstretched", {1.2}, 1}, {0, NULL, {0}, 0}};
-/* The constant part only, as lied_model_eval runs it first (constant
- * sections are then not factorised yet). */
-static void constant_part(lied_system *m, double t, lied_err *e) {
-  /* factors read before they are written would show as NaN (a freed
-   * model's factors may sit in the same memory) */
-  for (int i = 0; i < m->sched->nsecs; i++) {
-    const lied_section *sec = &m->sched->secs[i];
-    if (sec->constant)
-      for (uint64_t j = 0; j < sec->count * (uint64_t)sec->k * (uint64_t)sec->k; j++)
-        sec->lu[j] = NAN;
-  }
-  CHECK(lied_sched_prepare(m->sched, t, e) == LIED_OK);
-}
-
-/* 30 steps in blocks of 7 (or 1 and 3) from t = 0.1, copy by copy (a) and
- * in lane form (b). `fresh`: no evaluation before the first block (constant sections
- * are factorised group by group inside it). */
+/* 30 steps of 0.005 s from t = 0.1, copy by copy and in lane form */
 static void same_bits(const variant *v, const char *table, int fresh, int mixed) {
-  lied_err e = {0};
-  const uint32_t n = 77; /* two full groups and a partial one */
-  lied_system *ma = copies(n, v->parts, v->nparts, v->conn, v->params, &e);
-  lied_system *mb = copies(n, v->parts, v->nparts, v->conn, v->params, &e);
-  CHECK(ma && mb);
-  if (!ma || !mb) goto out;
-  const uint64_t ns = ma->sched->nstates;
-  double *xa = calloc(ns, sizeof *xa), *xb = calloc(ns, sizeof *xb), *x0 = calloc(ns, sizeof *x0);
-  const lied_tableau *tab = lied_tableau_find(table);
-  lied_fused fa, fb;
-  CHECK(xa && xb && x0 && tab);
-  CHECK(lied_fused_init(&fa, ma->sched, tab, 0, &e) == 0);
-  CHECK(lied_fused_init(&fb, mb->sched, tab, 1, &e) == 0);
-  CHECK(!fa.lane);
-  CHECK(fb.lane);
-  if (!fb.lane) fprintf(stderr, "%s: no lanes: %s\n", v->name, fb.no_lanes);
-  if (xa && xb && x0) {
-    fx_fill(ma, xa);
-    memcpy(xb, xa, sizeof *xa * ns);
-    memcpy(x0, xa, sizeof *xa * ns);
-    if (fresh) {
-      constant_part(ma, 0.1, &e);
-      constant_part(mb, 0.1, &e);
-    } else { /* the constant part and a first evaluation, as a run starts */
-      CHECK(lied_sched_evaluate(ma->sched, 0.1, xa, NULL, 0, &e) == 0);
-      CHECK(lied_sched_evaluate(mb->sched, 0.1, xb, NULL, 0, &e) == 0);
-    }
-    double times[31];
-    times[0] = 0.1;
-    for (int j = 1; j <= 30; j++) times[j] = times[j - 1] + 0.005;
-    /* blocks of 7 steps; `mixed`: 1, 3, 1, 3, ... (single steps run copy by
-     * copy between blocks in lane form) */
-    for (int j = 0, i = 0, b; j < 30; j += b, i++) {
-      b = mixed ? (i % 2 ? 3 : 1) : 7;
-      if (b > 30 - j) b = 30 - j;
-      CHECK(lied_fused_steps(&fa, times + j, b, xa, NULL, &e) == 0);
-      CHECK(lied_fused_steps(&fb, times + j, b, xb, NULL, &e) == 0);
-    }
-    CHECK(memcmp(xa, xb, sizeof *xa * ns) == 0);
-    for (uint64_t i = 0; i < ns; i++)
-      if (xa[i] != xb[i]) {
-        char nm[96];
-        lied_sched_state_name(mb->sched, i, nm, sizeof nm);
-        fprintf(stderr, "%s %s: %s %.17g (copy by copy) %.17g (lanes)\n", v->name, table, nm,
-                xa[i], xb[i]);
-        break;
-      }
-    CHECK(same_instances(ma, mb));
-    /* the states moved, differently in different copies */
-    int moved = 0;
-    for (uint64_t i = 0; i < ns; i++) moved += xb[i] != x0[i];
-    CHECK(moved > (int)(ns / 2));
-    CHECK(xb[ns - 1] != xb[ns - 1 - ns / n]);
-  }
-  lied_fused_free(&fa);
-  lied_fused_free(&fb);
-  free(xa);
-  free(xb);
-  free(x0);
-out:
-  lied_system_free(ma);
-  lied_system_free(mb);
+  lanes_compare(v, table, &(lanes_opts){.dt = 0.005, .fresh = fresh, .mixed = mixed, .distinct = 1});
 }
 
 static void test_same_bits(void) {

@@ -28,11 +28,7 @@ local S = require "lied.signals"
 local tf = require "lied.thermofluid"
 local mech = require "lied.mechanics"
 local T = require "tests.testing"
-
-local have_cvode = pcall(function()
-  lied.build(lied.model "C" { i = S.Integrator {}, c = S.Constant {}, connect = { { "c.y", "i.u" } } })
-    :run { solver = "cvode", stop = 1, out = "none" }
-end)
+local K = require "tests.kinks"
 
 -- the SciPy references: ref[case] = list of {t, x1, x2, ...}
 local ref = {}
@@ -44,68 +40,6 @@ for line in io.lines((os.getenv("LIED_SRC") or ".") .. "/tests/validation/data/k
     for i = 1, #f do f[i] = tonumber(f[i]) end
     ref[case] = ref[case] or {}
     table.insert(ref[case], f)
-  end
-end
-
--- The worst weighted error of a run against exact(t) -> {values}, over the
--- output points (the first row of a time that appears twice: an event).
-local function worst(res, names, exact, tol)
-  local t = res:column("time")
-  local cols = {}
-  for k, n in ipairs(names) do cols[k] = res:column(n) end
-  local err, big = {}, {}
-  for k = 1, #names do err[k], big[k] = 0, 0 end
-  for i = 1, #t do
-    if not (i > 1 and t[i] == t[i - 1]) then
-      local x = exact(t[i])
-      if x then
-        for k = 1, #names do
-          err[k] = math.max(err[k], math.abs(cols[k][i] - x[k]))
-          big[k] = math.max(big[k], math.abs(x[k]))
-        end
-      end
-    end
-  end
-  local w = 0
-  for k = 1, #names do w = math.max(w, err[k] / (tol * (1 + big[k]))) end
-  return w
-end
-
--- exact(t) from a reference table (nil off its times)
-local function table_exact(rows)
-  local at = {}
-  for _, r in ipairs(rows) do at[string.format("%.6f", r[1])] = { table.unpack(r, 2) } end
-  return function(t) return at[string.format("%.6f", t)] end
-end
-
-local tols = { 1e-5, 1e-6, 1e-7, 1e-8 }
--- cvode's global error is 10x to 100x its tolerance on smooth problems
--- too (docs/solvers.md): its bound is that, not 10x
-local bound = { dopri45 = 10, esdirk23 = 10, cvode = 100 }
-local solvers = { "dopri45", "esdirk23" }
-if have_cvode then solvers[#solvers + 1] = "cvode" end
-local measured, kinds = {}, {}
-
--- Run `built` with every solver and tolerance against exact; kinks: the
--- kinks the run must locate at least.
-local function check(kind, built, opts, names, exact, kinks)
-  measured[kind] = {}
-  kinds[#kinds + 1] = kind
-  for _, sv in ipairs(solvers) do
-    local row = {}
-    for _, tol in ipairs(tols) do
-      local o = { solver = sv, tol = tol, vars = table.concat(names, ",") }
-      for k, v in pairs(opts) do o[k] = v end
-      local res, st, msg = built:run(o)
-      T.check(msg == nil, string.format("%s, %s at tol %g: %s", kind, sv, tol, tostring(msg)))
-      local w = worst(res, names, exact, tol)
-      row[#row + 1] = string.format("%.2g", w)
-      T.check(w <= bound[sv], string.format("%s, %s at tol %g: %.3g x tol (at most %g)", kind, sv,
-        tol, w, bound[sv]))
-      T.check(st.kinks >= kinks, string.format("%s, %s at tol %g: %d kinks located (%d expected)",
-        kind, sv, tol, st.kinks, kinks))
-    end
-    measured[kind][sv] = table.concat(row, " ")
   end
 end
 
@@ -121,8 +55,8 @@ for _, case in ipairs { "pi", "pid" } do
     connect = { { "r.y", "e.u1" }, { "plant.y", "e.u2" }, { "e.y", "c.u" }, { "c.y", "plant.u" } },
   }
   local names = case == "pi" and { "c.x", "plant.x" } or { "c.x", "c.z", "plant.x" }
-  check(case == "pi" and "PI" or "PID", lied.build(M), { stop = 10, interval = 0.1 }, names,
-    table_exact(ref[case]), 1)
+  K.check(case == "pi" and "PI" or "PID", lied.build(M), { stop = 10, interval = 0.1 }, names,
+    K.rows(ref[case]), 1)
 end
 
 -- ---- limits: Limiter on 2 sin t, integrated -------------------------------------------
@@ -151,7 +85,7 @@ do
     i = S.Integrator {},
     connect = { { "u.y", "lim.u" }, { "lim.y", "i.u" } },
   }
-  check("Limiter", lied.build(M), { stop = 10, interval = 0.1 }, { "i.x" },
+  K.check("Limiter", lied.build(M), { stop = 10, interval = 0.1 }, { "i.x" },
     function(t) return { F(t) } end, 6)
 end
 
@@ -213,7 +147,7 @@ do
     connect = { { "s.y", "mx.u1" }, { "c.y", "mx.u2" }, { "s.y", "mn.u1" }, { "c.y", "mn.u2" },
                 { "k.y", "mn.u3" }, { "mx.y", "imax.u" }, { "mn.y", "imin.u" } },
   }
-  check("Max, Min", lied.build(M), { stop = 10, interval = 0.1 }, { "imax.x", "imin.x" },
+  K.check("Max, Min", lied.build(M), { stop = 10, interval = 0.1 }, { "imax.x", "imin.x" },
     function(t) return { Fmax(t), Fmin(t) } end, 7) -- 8 crossings, Max and Min's at 5 pi / 4 one instant
 end
 
@@ -237,7 +171,7 @@ do
     local Aint = A / (Mass * w) * (2 * k + 1 - math.cos(w * t - k * math.pi))
     return { h_in + (h0 - h_in) * math.exp(-Aint) }
   end
-  check("|m_flow| (Heater)", b, { stop = 10, interval = 0.1 }, { "h.h" }, exact, 4)
+  K.check("|m_flow| (Heater)", b, { stop = 10, interval = 0.1 }, { "h.h" }, exact, 4)
 end
 
 -- ---- upwind: a gas Volume whose inlet flow reverses ------------------------------------
@@ -252,8 +186,8 @@ do
     connect = { { "m.y", "src.m_flow_in" }, { "src.outlet", "v.inlet" }, { "v.outlet", "r.inlet" },
                 { "r.outlet", "snk.inlet" } },
   }
-  check("upwind (Volume)", lied.build(M), { stop = 10, interval = 0.1 }, { "v.M", "v.U", "v.m_flow" },
-    table_exact(ref.volume), 6)
+  K.check("upwind (Volume)", lied.build(M), { stop = 10, interval = 0.1 }, { "v.M", "v.U", "v.m_flow" },
+    K.rows(ref.volume), 6)
 end
 
 -- ---- contact: a body bouncing on an ElastoGap to rest ------------------------------------
@@ -266,8 +200,8 @@ do
     connect = { { "ground.frame_b", "slider.frame_a" }, { "slider.frame_b", "body.frame_a" },
                 { "ground.frame_b", "floor.frame_a" }, { "slider.frame_b", "floor.frame_b" } },
   }
-  check("contact (ElastoGap)", lied.build(M), { stop = 0.26, interval = 0.002 },
-    { "slider.s", "slider.v" }, table_exact(ref.gap), 2)
+  K.check("contact (ElastoGap)", lied.build(M), { stop = 0.26, interval = 0.002 },
+    { "slider.s", "slider.v" }, K.rows(ref.gap), 2)
 end
 
 -- ---- phase boundaries: a cell of water boiling at 1 MPa ------------------------------
@@ -284,8 +218,8 @@ do
     connect = { { "src.outlet", "cell.inlet" }, { "cell.outlet", "snk.inlet" },
                 { "wall.port", "g.port_a" }, { "g.port_b", "cell.heatPort" } },
   }
-  check("phase (ConductionElement)", lied.build(M), { stop = 1000, interval = 10 }, { "cell.h" },
-    table_exact(ref.boil), 2)
+  K.check("phase (ConductionElement)", lied.build(M), { stop = 1000, interval = 10 }, { "cell.h" },
+    K.rows(ref.boil), 2)
 end
 
 -- ---- phase boundaries of a refrigerant: R134a boiling at 0.3 MPa ----------------------
@@ -341,8 +275,8 @@ do
     connect = { { "src.outlet", "cell.inlet" }, { "cell.outlet", "snk.inlet" },
                 { "wall.port", "g.port_a" }, { "g.port_b", "cell.heatPort" } },
   }
-  check("phase (R134a)", lied.build(Mdl), { stop = 2000, interval = 10 }, { "cell.h" },
-    table_exact(rows), 2)
+  K.check("phase (R134a)", lied.build(Mdl), { stop = 2000, interval = 10 }, { "cell.h" },
+    K.rows(rows), 2)
 end
 
 -- ---- breakpoints: Table1D (linear) and Table2D (bilinear), kinks = 1 --------------------
@@ -400,7 +334,7 @@ do
     connect = { { "r.y", "lin.u" }, { "r.y", "map.u1" }, { "r2.y", "map.u2" },
                 { "lin.y", "il.u" }, { "map.y", "im.u" } },
   }
-  check("breakpoints (Table1D, 2D)", lied.build(M), { stop = 5, interval = 0.1 },
+  K.check("breakpoints (Table1D, 2D)", lied.build(M), { stop = 5, interval = 0.1 },
     { "il.x", "im.x" },
     function(t) return { integral(lin, t), integral(function(s) return bil(s, s / 2) end, t) } end, 10)
 end
@@ -420,7 +354,7 @@ do
     connect = { { "s.y", "s2.u1" }, { "s.y", "s2.u2" }, { "c.y", "c2.u1" }, { "c.y", "c2.u2" },
                 { "s2.y", "one.u1" }, { "c2.y", "one.u2" }, { "one.y", "lim.u" }, { "lim.y", "i.u" } },
   }
-  check("at rest: Limiter at its limit", lied.build(M), { stop = 10, interval = 0.1 }, { "i.x" },
+  K.check("at rest: Limiter at its limit", lied.build(M), { stop = 10, interval = 0.1 }, { "i.x" },
     function(t) return { t } end, 0)
   local E = lied.model "Equal" {
     a = S.Sine { w = 1 }, b = S.Sine { w = 1, phase = 2 * math.pi },
@@ -428,9 +362,9 @@ do
     connect = { { "a.y", "mx.u1" }, { "b.y", "mx.u2" }, { "mx.y", "i.u" } },
   }
   local b = lied.build(E)
-  check("at rest: Max of equal inputs", b, { stop = 10, interval = 0.1 }, { "i.x" },
+  K.check("at rest: Max of equal inputs", b, { stop = 10, interval = 0.1 }, { "i.x" },
     function(t) return { 1 - math.cos(t) } end, 0)
-  for _, sv in ipairs(solvers) do
+  for _, sv in ipairs(K.solvers) do
     local _, st = b:run { solver = sv, tol = 1e-8, stop = 10, out = "none" }
     T.check(st.kinks == 0, string.format("Max of equal inputs, %s: %d kinks (none)", sv, st.kinks))
   end
@@ -485,7 +419,7 @@ do
     I = I + quad(a, t)
     return { 10 * (1 - math.exp(-I / Cap)) }
   end
-  check("clamp (smooth IdealSwitch)", lied.build(M), { stop = 10, interval = 0.1 }, { "c.v" }, exact, #brk)
+  K.check("clamp (smooth IdealSwitch)", lied.build(M), { stop = 10, interval = 0.1 }, { "c.v" }, exact, #brk)
 end
 
 -- A flow that starts from rest: the gas turbine's flows (examples/gas_turbine.lua)
@@ -500,8 +434,5 @@ do
   T.check(st.steps <= 100, string.format("gas turbine from rest: %d steps to t = 1 (at most 0.1 s each)", st.steps))
 end
 
--- the measured errors (x tol at 1e-5 .. 1e-8), for docs/events.md
-for _, kind in ipairs(kinds) do
-  for _, sv in ipairs(solvers) do print(string.format("%-26s %-9s %s", kind, sv, measured[kind][sv])) end
-end
+K.report()
 T.done()

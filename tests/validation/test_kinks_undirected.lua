@@ -27,65 +27,7 @@ local tfu = require "lied.undirected"
 local turbo = require "lied.turbo"
 local rot = require "lied.rotational"
 local T = require "tests.testing"
-
-local have_cvode = pcall(function()
-  lied.build(lied.model "C" { i = S.Integrator {}, c = S.Constant {}, connect = { { "c.y", "i.u" } } })
-    :run { solver = "cvode", stop = 1, out = "none" }
-end)
-
--- The worst weighted error of a run against exact(t) -> {values}, over the
--- output points (the first row of a time that appears twice: an event).
-local function worst(res, names, exact, tol)
-  local t = res:column("time")
-  local cols = {}
-  for k, n in ipairs(names) do cols[k] = res:column(n) end
-  local err, big = {}, {}
-  for k = 1, #names do err[k], big[k] = 0, 0 end
-  for i = 1, #t do
-    if not (i > 1 and t[i] == t[i - 1]) then
-      local x = exact(t[i])
-      for k = 1, #names do
-        err[k] = math.max(err[k], math.abs(cols[k][i] - x[k]))
-        big[k] = math.max(big[k], math.abs(x[k]))
-      end
-    end
-  end
-  local w = 0
-  for k = 1, #names do w = math.max(w, err[k] / (tol * (1 + big[k]))) end
-  return w
-end
-
-local tols = { 1e-5, 1e-6, 1e-7, 1e-8 }
--- cvode's global error is 10x to 100x its tolerance on smooth problems
--- too (docs/solvers.md): its bound is that, not 10x
-local bound = { dopri45 = 10, esdirk23 = 10, cvode = 100 }
-local solvers = { "dopri45", "esdirk23" }
-if have_cvode then solvers[#solvers + 1] = "cvode" end
-local measured, kinds = {}, {}
-
--- Run `built` with every solver and tolerance against exact; kinks: the
--- kinks the run must locate at least.
-local function check(kind, built, opts, names, exact, kinks)
-  measured[kind] = {}
-  kinds[#kinds + 1] = kind
-  for _, sv in ipairs(solvers) do
-    local row, steps = {}, {}
-    for _, tol in ipairs(tols) do
-      local o = { solver = sv, tol = tol, vars = table.concat(names, ",") }
-      for k, v in pairs(opts) do o[k] = v end
-      local res, st, msg = built:run(o)
-      T.check(msg == nil, string.format("%s, %s at tol %g: %s", kind, sv, tol, tostring(msg)))
-      local w = worst(res, names, exact, tol)
-      row[#row + 1] = string.format("%.2g", w)
-      steps[#steps + 1] = st.steps
-      T.check(w <= bound[sv], string.format("%s, %s at tol %g: %.3g x tol (at most %g)", kind, sv,
-        tol, w, bound[sv]))
-      T.check(st.kinks >= kinks, string.format("%s, %s at tol %g: %d kinks located (%d expected)",
-        kind, sv, tol, st.kinks, kinks))
-    end
-    measured[kind][sv] = table.concat(row, " ") .. " (steps " .. table.concat(steps, " ") .. ")"
-  end
-end
+local K = require "tests.kinks"
 
 -- The reference integrator: RK4 of x' = f(t, x, tm) over [0, stop], with
 -- steps ending exactly at every output point (interval apart) and at every
@@ -153,7 +95,7 @@ do
     local up = math.sin(w * tm) >= 0 and h_in or gamma * x[2] / x[1]
     return { m, m * up }
   end, { M0, U0 }, sine_zeros(w, stop), stop, interval, 100)
-  check("upwind (Volume)", b, { stop = stop, interval = interval }, { "v.M", "v.U" }, exact, 4)
+  K.check("upwind (Volume)", b, { stop = stop, interval = interval }, { "v.M", "v.U" }, exact, 4)
 end
 
 -- ---- |m| and the upwind cell: an undirected CounterFlowHX ------------------------------------
@@ -196,9 +138,45 @@ do
     return { (math.abs(m) * (up1 - x[1]) - q1) / Ma, (math.abs(m) * (up2 - x[2]) - q2) / Ma,
              q2 / Mb, q1 / Mb }
   end, x0, sine_zeros(w, stop), stop, interval, 100)
-  check("|m|, upwind cell (CounterFlowHX)", b, { stop = stop, interval = interval }, names, exact, 4)
+  K.check("|m|, upwind cell (CounterFlowHX)", b, { stop = stop, interval = interval }, names, exact, 4)
   local rb = b:run { solver = "dopri45", tol = 1e-8, stop = stop, interval = 1, vars = "rb.m_flow" }
   T.eq(rb:column("rb.m_flow")[rb:nrows()], 0, "|m| (CounterFlowHX): side b stays at rest")
+end
+
+-- ---- the equal-percentage characteristic's linear part: an undirected Valve ---------------
+-- BoundaryRear (p1, inertance L) -> Valve -> BoundaryFore (p2): the flow is
+-- the state, L m' = p1 - p2 - dp_ref m |m| / (m_ref f)^2 (Kv = 0: no
+-- density), f = leakage + (1 - leakage) phi(y), y = 0.012 + 0.01 sin t:
+-- phi = R^(y - 1) from y = 0.01 on, y / 0.01 R^(0.01 - 1) below it (the law
+-- kinks at y = 0.01: sin t = -0.2).
+do
+  local p1, p2, L, dp_ref, m_ref, Rv, leak = 1.1e5, 1e5, 1e6, 1e5, 1, 50, 1e-3
+  local M = lied.model "UValve" {
+    u = S.Sine { offset = 0.012, amplitude = 0.01, w = 1 },
+    rb = tfu.BoundaryRear { p0 = p1, T0 = 300, L = L, medium = gas },
+    v = tfu.Valve { characteristic = 2, R = Rv, dp_ref = dp_ref, m_flow_ref = m_ref, leakage = leak,
+                    medium = gas },
+    fb = tfu.BoundaryFore { p0 = p2, T0 = 300, medium = gas },
+    connect = { { "rb.fore", "v.rear" }, { "v.fore", "fb.rear" }, { "u.y", "v.opening" } },
+  }
+  local b = lied.build(M)
+  local function f_of(y, lin)
+    local phi = lin and y / 0.01 * Rv ^ (0.01 - 1) or Rv ^ (y - 1)
+    return leak + (1 - leak) * phi
+  end
+  local kinks = {}
+  for k = 0, 3 do
+    for _, tk in ipairs { (2 * k + 1) * math.pi + math.asin(0.2), (2 * k + 2) * math.pi - math.asin(0.2) } do
+      if tk < stop then kinks[#kinks + 1] = tk end
+    end
+  end
+  local exact = reference(function(t, x, tm)
+    local y = 0.012 + 0.01 * math.sin(t)
+    local fv = f_of(y, 0.012 + 0.01 * math.sin(tm) < 0.01)
+    return { (p1 - p2 - dp_ref * x[1] * math.abs(x[1]) / (m_ref * fv) ^ 2) / L }
+  end, { 0 }, kinks, stop, interval, 100)
+  K.check("linear part (Valve, equal percentage)", b, { stop = stop, interval = interval }, { "rb.m_flow" }, exact,
+    #kinks, #kinks)
 end
 
 -- ---- mixing weights: a Junction of a reversing and a steady inflow ---------------------------
@@ -235,7 +213,7 @@ do
     end
     return { M0 + B * t + F(t), U }
   end
-  check("mixing weights (Junction)", b, { stop = stop, interval = interval }, { "v.M", "v.U" }, exact, 4)
+  K.check("mixing weights (Junction)", b, { stop = stop, interval = interval }, { "v.M", "v.U" }, exact, 4)
 end
 
 -- ---- efficiency and branch: a Compressor whose flow reverses ---------------------------------
@@ -287,7 +265,7 @@ do
     local d = th * ((xm > 0) == (mm > 0) and dhs / C.eta or C.eta * dhs)
     return { math.abs(m) * (cp * T_in + d - x[1]) / Mass }
   end, { h0 }, kinks, stop, interval, 100)
-  check("efficiency, ratio 1 (Compressor)", b, { stop = stop, interval = interval }, { "h.h" }, exact, 8)
+  K.check("efficiency, ratio 1 (Compressor)", b, { stop = stop, interval = interval }, { "h.h" }, exact, 8)
 end
 
 -- ---- stream b of a TwoPhaseCounterFlowHX: the wall takes the pass of b's sign ----------------
@@ -328,16 +306,10 @@ do
     end
     return { q[1] / Cc, q[2] / Cc }
   end, { 320, 320 }, sine_zeros(w, stop), stop, interval, 100)
-  check("stream b (TwoPhaseCounterFlowHX)", b, { stop = stop, interval = interval }, names, exact, 4)
+  K.check("stream b (TwoPhaseCounterFlowHX)", b, { stop = stop, interval = interval }, names, exact, 4)
   local r = b:run { solver = "dopri45", tol = 1e-8, stop = stop, interval = 1, vars = "hx.m_flow,hx.p" }
   T.check(math.abs(r:column("hx.m_flow")[r:nrows()]) < 1e-9, "stream b (TwoPhaseCounterFlowHX): the refrigerant rests")
 end
 
-print(string.format("%-34s %-9s %s", "kink (model)", "solver",
-  "worst error / tol at tol 1e-5, 1e-6, 1e-7, 1e-8 (steps)"))
-for _, kind in ipairs(kinds) do
-  for _, sv in ipairs(solvers) do
-    print(string.format("%-34s %-9s %s", kind, sv, measured[kind][sv]))
-  end
-end
+K.report()
 T.done()

@@ -269,8 +269,10 @@ static inline double tf_liquid_rho(const double *c, double p) {
 static inline double tf_liquid_T(const double *c, double h) { return c[4] + h / c[1]; }
 
 /* Parameter table entry for `medium` (default: the standard liquid). */
-#define TF_MEDIUM_PARAM(TYPE)                                                   \
-  {"medium", offsetof(TYPE, med.par), 0, "1",                                   \
+#define TF_MEDIUM_PARAM(TYPE) TF_MEDIUM_PARAM_AT(TYPE, med)
+/* the same for a medium at member path MED of TYPE */
+#define TF_MEDIUM_PARAM_AT(TYPE, MED)                                           \
+  {"medium", offsetof(TYPE, MED.par), 0, "1",                                   \
    "medium {kind, c1..c5}: tf.liquid{...}, tf.gas{...}, tf.steam, tf.moist_air{...}, tf.R134a, " \
    "tf.medium \"id\" (default tf.water)", \
    TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN, NULL}

@@ -6,7 +6,12 @@
  *                                  (h - h'(p))/(h''(p) - h'(p)), < 0 subcooled, > 1 superheated
  *   SaturationTemperatureSensor  y = Tsat(p)             [K]
  * At a pressure without saturated states (above the critical pressure) they
- * fault, naming the component, the time and the state. The stream passes
+ * fault, naming the component, the time and the state. The superheat, the
+ * subcooling and the (unextended) quality kink where the stream crosses the
+ * dome's edges (T(p, h) leaves Tsat, x leaves its clamp): kink functions
+ * h - h'(p), h - h''(p) (docs/events.md, "Kinks"; NaN above the critical
+ * pressure, never crossing); the extended quality is linear in h across the
+ * edges, Tsat reads p alone: no kinks. The stream passes
  * unchanged (its p in a block of its own: docs/thermofluid.md, "What the
  * blocks read and write"); the value is also recorded (superheat, subcooling, x, Tsat). */
 #include "lib/refrigeration/refrigeration.h"
@@ -20,6 +25,7 @@ typedef struct rg_sensor {
   lied_real_out y;
   tf_med med;
   double value;
+  double z_phase[TF_PHASE_MAX]; /* kink functions: the dome's edges */
   int quantity, extended;
 } rg_sensor;
 
@@ -53,7 +59,17 @@ static void sensor_r(const lied_env *env, rg_sensor *s) {
   (void)env;
   s->inlet.r.r = s->outlet.r->r;
 }
+/* The kink functions (nothing reads them). */
+static void sensor_kinks(const lied_env *env, rg_sensor *s) {
+  (void)env;
+  tf_phase_z(&s->med, s->inlet.state->p, s->inlet.state->h, s->z_phase);
+}
+static int sensor_kinked(const rg_sensor *s) {
+  return s->quantity == Q_SUPERHEAT || s->quantity == Q_SUBCOOLING ||
+         (s->quantity == Q_QUALITY && !s->extended);
+}
 LIED_BLOCK(sensor_measure_b, rg_sensor, sensor_measure)
+LIED_BLOCK(sensor_kinks_b, rg_sensor, sensor_kinks)
 LIED_BLOCK(sensor_der_b, rg_sensor, sensor_der)
 LIED_BLOCK(sensor_r_b, rg_sensor, sensor_r)
 
@@ -99,6 +115,12 @@ static void sensor_meta(lied_meta *m, void *self) {
                   LIED_SIGS(&s->value, &s->y.y));
   lied_meta_lanes(m, sensor_measure_lanes);
   tf_meta_reads(m, &s->inlet, s->quantity == Q_TSAT ? TF_P : TF_P | TF_H);
+  if (sensor_kinked(s)) {
+    lied_meta_block(m, "kinks", sensor_kinks_b, 0, LIED_SIGS(&s->inlet.state),
+                    LIED_SIGS(&s->z_phase[0], &s->z_phase[1]));
+    tf_meta_reads(m, &s->inlet, TF_P | TF_H);
+    tf_meta_phase_kinks(m, &s->med, s->z_phase);
+  }
   lied_meta_block(m, "der", sensor_der_b, LIED_BLOCK_CONST_COEFF, LIED_SIGS(&s->inlet.der),
                   LIED_SIGS(&s->outlet.der));
   lied_meta_lanes(m, sensor_der_lanes);

@@ -14,8 +14,8 @@
  * so m_a dh_a + m_b dh_b = 0: the heat leaving one stream enters the other,
  * with no division by a flow (a stagnant stream's outlet takes the other
  * inlet's temperature, carrying nothing).
- * Kinks (docs/events.md), written by the flow block, declared with
- * kinks = 1 (off by default): each stream reversing
+ * Kinks (docs/events.md), written by the flow block, declared unless
+ * kinks = 0: each stream reversing
  * (|m| in its capacity rate: z_a, z_b) and, in cross flow, the smaller
  * capacity rate changing sides (z_c = C_a - C_b: the approximation of the
  * effectiveness is not symmetric in the two; the counter- and parallel-flow
@@ -198,10 +198,9 @@ static const lied_param ntu_params[] = {
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
     {"medium_b", offsetof(tf_ntu, med_b.par), 0, "1", "medium of stream b (default tf.water)",
      TF_NOMIN, TF_NOMAX, 0, TF_MEDIUM_LEN},
-    {"kinks", offsetof(tf_ntu, kinks), 0, "1",
+    {"kinks", offsetof(tf_ntu, kinks), 1, "1",
      "1: the kinks (a stream reversing; cross flow: C_min changing sides) are kink functions "
-     "z_a, z_b, z_c for the adaptive solvers (off by default: a stream starting from rest made "
-     "esdirk23 stall, docs/events.md)",
+     "z_a, z_b, z_c for the adaptive solvers (docs/events.md); 0: stepped across",
      0, 1, LIED_PARAM_INT, 0},
 };
 #define NTU_NPARAMS ((int)(sizeof ntu_params / sizeof *ntu_params))

@@ -70,6 +70,7 @@ typedef struct tf_rhx {
   lied_real_out Q_out;
   tf_med med_a, med_b;
   double V_a, A_a, alpha_liq, alpha_2ph, alpha_vap, dx, UA_b, C_w, T0_w, p0_a, T0_a, x0_a;
+  double dx_edge; /* the compressibility's blend at the liquid edge (rhx_edge) */
   double tau_p, L, L_in, L_b;
   int N, kind;
   double p, der_p, m_flow, der_m_flow; /* states: pressure, outlet flow */
@@ -103,6 +104,7 @@ typedef struct rhx_copy {
   double V_a, A_a, al, a2, av, dx, UA_b, C_w, tau, p, m_out;
   const double *M, *U, *Tw, *T, *rho, *drp, *drh;
   double *h, *x, *q, *dM, *dU, *dw;
+  double dxe; /* dx_edge */
 } rhx_copy;
 typedef struct rhx_out {
   double der_p, Q, Qb, Tb, hb, Mt, Ut, Ew;
@@ -158,7 +160,9 @@ static inline void rhx_eval(const lied_env *env, const void *self, const rhx_cop
   for (int i = 0; i < N; i++) {
     const double hi = c->h[i * s], Mi = c->M[i * s];
     const double hf = i ? c->h[(i - 1) * s] : m0 >= 0 ? hin : hi;
-    const double a = Vc * c->drp[i * s], b = Vc * c->drh[i * s];
+    double drp = c->drp[i * s], drh = c->drh[i * s];
+    if (sat) rhx_edge(c->ma->fn, c->ma->par + 1, c->p, &st, c->x[i * s], c->dxe, &drp, &drh);
+    const double a = Vc * drp, b = Vc * drh;
     const double r = (Vc * c->rho[i * s] - Mi) / c->tau;
     c->dM[i * s] = al, c->dU[i * s] = be; /* m_i-1's coefficients */
     const double d0 = (al * (hf - hi) + c->q[i * s]) / Mi, d1 = (be * (hf - hi) + Vc) / Mi;
@@ -184,7 +188,8 @@ static void rhx_copy_of(tf_rhx *x, const tf_med *mb, rhx_copy *c) {
   *c = (rhx_copy){&x->med_a, mb, &x->inlet_a.state->m_flow, &x->inlet_b.state->m_flow, 1, 1,
                   x->N, x->kind, x->V_a, x->A_a, x->alpha_liq, x->alpha_2ph, x->alpha_vap,
                   x->dx, x->UA_b, x->C_w, x->tau_p, x->p, x->m_flow, x->M, x->U, x->T_w, x->T,
-                  x->rho, x->drp, x->drh, x->h, x->x, x->q, x->der_M, x->der_U, x->der_w};
+                  x->rho, x->drp, x->drh, x->h, x->x, x->q, x->der_M, x->der_U, x->der_w,
+                  x->dx_edge};
 }
 static void rhx_put(tf_rhx *x, const rhx_out *o) {
   const tf_state *b = x->inlet_b.state;
@@ -330,7 +335,8 @@ static void rhx_energy_lanes(const lied_env *env, char *g, size_t n, size_t stri
                   LIED_LANE(tf_rhx, g, m_flow)[l], M + l, U + l, LIED_LANE(tf_rhx, g, T_w) + l,
                   T + l, rho + l, drp + l, drh + l, h + l, LIED_LANE(tf_rhx, g, x) + l,
                   LIED_LANE(tf_rhx, g, q) + l, LIED_LANE(tf_rhx, g, der_M) + l,
-                  LIED_LANE(tf_rhx, g, der_U) + l, LIED_LANE(tf_rhx, g, der_w) + l};
+                  LIED_LANE(tf_rhx, g, der_U) + l, LIED_LANE(tf_rhx, g, der_w) + l,
+                  LIED_LANE(tf_rhx, g, dx_edge)[l]};
     rhx_out o;
     rhx_eval(env, self, &c, &o);
     LIED_LANE(tf_rhx, g, der_p)[l] = o.der_p, LIED_LANE(tf_rhx, g, Q_flow)[l] = o.Q;
@@ -567,6 +573,10 @@ static void rhx_meta(lied_meta *m, void *self) {
 
 static const lied_param rhx_params[] = {
     RHX_PARAMS_CELLS(tf_rhx, RHX_MAXN),
+    {"dx_edge", offsetof(tf_rhx, dx_edge), 0, "1",
+     "width in quality inside the dome over which the cells' compressibility blends from the "
+     "saturated liquid's (0: none; der(p) jumps at the liquid edge, docs/events.md)",
+     0, 0.5, 0, 0},
     {"C_w", offsetof(tf_rhx, C_w), 1000, "J/K",
      "heat capacity of the wall, split evenly (0: none; the wall temperature then algebraic)", 0,
      TF_NOMAX, 0, 0},

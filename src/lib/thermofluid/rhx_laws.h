@@ -42,6 +42,24 @@ int tf_rhx_start(lied_init *ctx, tf_med *med_a, tf_med *med_b, const tf_rhx_star
 void tf_rhx_meta_cells(lied_meta *m, int N, int wall, double *const var[7], double *const der[3],
                        double *const sums[6]);
 
+/* The cells' compressibility at the dome's liquid edge (docs/events.md,
+ * "The liquid edge of the two-phase exchangers is no kink"; the directed
+ * exchangers' dx_edge): drho/dp and drho/dh jump there (R134a at
+ * 1 MPa: drho/dp 1,100-fold), so der(p) jumps and a cooled cell can slide
+ * along the edge. With dxe > 0 a cell of quality x in (0, dxe) takes them
+ * blended by the smoothstep of x/dxe from the saturated liquid's (at h' less
+ * 1e-7 (h'' - h')) to its own: der(p) continuous across the edge. */
+static inline void rhx_edge(const tf_medium *f, const double *c, double p, const tf_sat *st,
+                            double x, double dxe, double *drp, double *drh) {
+  if (!(dxe > 0 && x > 0 && x < dxe)) return;
+  tf_props l;
+  if (f->props_ph(c, p, st->hL - 1e-7 * (st->hV - st->hL), 1, &l) || !isfinite(l.drho_dp + l.drho_dh))
+    return;
+  const double u = x / dxe, s = u * u * (3 - 2 * u);
+  *drp = l.drho_dp + s * (*drp - l.drho_dp);
+  *drh = l.drho_dh + s * (*drh - l.drho_dh);
+}
+
 /* Parameters both exchangers have (TYPE their struct, MAXN their most cells): the
  * cells' geometry and heat transfer, the start state and relaxation, the media. */
 #define RHX_PARAMS_CELLS(TYPE, MAXN)                                                            \

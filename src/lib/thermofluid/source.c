@@ -1,17 +1,6 @@
 /* source.c - Source: a reservoir at pressure p0 and temperature T0 that
  * starts a stream; it owns the stream's mass-flow state. */
-#include "lib/thermofluid/deps.h"
-
-typedef struct tf_source {
-  tf_out outlet;
-  lied_real_in p0_in, T0_in;
-  tf_med med;
-  double p0, T0, L;
-  int p0_from_input, T0_from_input;
-  double m_flow, der_m_flow; /* state */
-  double dm_flow, res;       /* tearing pair */
-  double h0;                 /* enthalpy at (p0, T0) when both are parameters */
-} tf_source;
+#include "lib/thermofluid/source.h"
 
 /* Outlet: the reservoir's pressure p0; the flow state with h(p0, T0). */
 static inline double source_p(const tf_source *s) {
@@ -46,8 +35,7 @@ LIED_BLOCK(source_flow_b, tf_source, source_flow)
 LIED_BLOCK(source_der_b, tf_source, source_der)
 LIED_BLOCK(source_res_b, tf_source, source_res)
 
-static int source_init(void *self, lied_init *ctx) {
-  tf_source *s = self;
+int tf_source_init(tf_source *s, lied_init *ctx) {
   if (tf_medium_init(&s->med, ctx)) return -1;
   if (tf_medium_check_pT(&s->med, ctx, s->p0, s->T0, "state (p0, T0)")) return -1;
   s->h0 = tf_h(&s->med, s->p0, s->T0);
@@ -55,8 +43,7 @@ static int source_init(void *self, lied_init *ctx) {
   return 0;
 }
 
-static void source_meta(lied_meta *m, void *self) {
-  tf_source *s = self;
+void tf_source_meta(lied_meta *m, tf_source *s) {
   tf_meta_out(m, "outlet", 0, &s->outlet, &s->med);
   if (s->p0_from_input) lied_meta_real_in(m, "p0_in", 0, &s->p0_in);
   if (s->T0_from_input) lied_meta_real_in(m, "T0_in", 0, &s->T0_in);
@@ -78,6 +65,9 @@ static void source_meta(lied_meta *m, void *self) {
   lied_meta_block(m, "residual", source_res_b, LIED_BLOCK_CONST_COEFF,
                   LIED_SIGS(&s->outlet.r, &s->dm_flow), LIED_SIGS(&s->res));
 }
+
+static int source_init(void *self, lied_init *ctx) { return tf_source_init(self, ctx); }
+static void source_meta(lied_meta *m, void *self) { tf_source_meta(m, self); }
 
 static const lied_param source_params[] = {
     {"p0", offsetof(tf_source, p0), 1e5, "Pa", "reservoir pressure", 0, TF_NOMAX,

@@ -19,15 +19,15 @@ typedef struct tfu_valve {
   tfu_elem e;
   lied_real_in opening;
   double Kv, dp_ref, m_flow_ref, R, leakage;
-  double y, f, z0, z1;   /* clamped opening, flow coefficient factor, zero functions */
+  double y, f, z0, z1, z2; /* clamped opening, flow coefficient factor, zero functions */
   double rise_f, rise_b, dp;
   int characteristic, pad_;
 } tfu_valve;
 
+#define VALVE_DELTA 0.01 /* the equal-percentage law is linear below this opening */
 static inline double valve_phi(int characteristic, double R, double y) {
   if (characteristic == CHAR_LINEAR) return y;
-  const double delta = 0.01;
-  return y >= delta ? pow(R, y - 1) : y / delta * pow(R, delta - 1);
+  return y >= VALVE_DELTA ? pow(R, y - 1) : y / VALVE_DELTA * pow(R, VALVE_DELTA - 1);
 }
 static void valve_opening(const lied_env *env, tfu_valve *v) {
   (void)env;
@@ -36,6 +36,7 @@ static void valve_opening(const lied_env *env, tfu_valve *v) {
   v->f = v->leakage + (1 - v->leakage) * valve_phi(v->characteristic, v->R, v->y);
   v->z0 = u;
   v->z1 = u - 1;
+  v->z2 = v->y - VALVE_DELTA; /* the equal-percentage law's linear part: a kink (slopes 100 and ln R) */
 }
 /* The nominal law at full opening (Kv: the standard valve equation with the
  * inflow's density; else the reference point), over f^2. */
@@ -66,13 +67,15 @@ static void valve_meta(lied_meta *m, void *self) {
   lied_meta_var(m, "y", "1", &v->y);
   lied_meta_var(m, "f", "1", &v->f);
   lied_meta_block(m, "opening", valve_opening_b, 0, LIED_SIGS(&v->opening.y),
-                  LIED_SIGS(&v->y, &v->f, &v->z0, &v->z1));
+                  LIED_SIGS(&v->y, &v->f, &v->z0, &v->z1, &v->z2));
   tfu_rise_meta(m, &v->e, valve_fwd_b, valve_back_b, &v->rise_f, &v->rise_b,
                 tfu_rho_reads(&v->e.med), LIED_SIGS(&v->f)); /* whatever Kv: copies may differ */
   lied_meta_block(m, "output", valve_out_b, 0,
                   LIED_SIGS(&v->e.rear.flow, &v->rise_f, &v->rise_b), LIED_SIGS(&v->dp));
   lied_meta_zero(m, "z_closed", &v->z0, LIED_ZC_BOTH | LIED_ZC_KINK);
   lied_meta_zero(m, "z_open", &v->z1, LIED_ZC_BOTH | LIED_ZC_KINK);
+  if (v->characteristic == CHAR_EQUAL_PERCENTAGE)
+    lied_meta_zero(m, "z_linear", &v->z2, LIED_ZC_BOTH | LIED_ZC_KINK);
 }
 
 static const lied_param valve_params[] = {
