@@ -157,11 +157,12 @@ static inline void rhx_eval(const lied_env *env, const void *self, const rhx_cop
   if (c->kind == RHX_CROSS && mb != 0) hb = hbin - Qb / fabs(mb);
   /* the sweep: m_i = alpha + beta der(p); the cells' coefficients in dM, dU */
   double al = m0, be = 0;
+  rhx_liquid liq = {0};
   for (int i = 0; i < N; i++) {
     const double hi = c->h[i * s], Mi = c->M[i * s];
     const double hf = i ? c->h[(i - 1) * s] : m0 >= 0 ? hin : hi;
     double drp = c->drp[i * s], drh = c->drh[i * s];
-    if (sat) rhx_edge(c->ma->fn, c->ma->par + 1, c->p, &st, c->x[i * s], c->dxe, &drp, &drh);
+    if (sat) rhx_edge(c->ma->fn, c->ma->par + 1, c->p, &st, &liq, c->x[i * s], c->dxe, &drp, &drh);
     const double a = Vc * drp, b = Vc * drh;
     const double r = (Vc * c->rho[i * s] - Mi) / c->tau;
     c->dM[i * s] = al, c->dU[i * s] = be; /* m_i-1's coefficients */

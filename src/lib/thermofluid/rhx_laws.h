@@ -48,16 +48,26 @@ void tf_rhx_meta_cells(lied_meta *m, int N, int wall, double *const var[7], doub
  * 1 MPa: drho/dp 1,100-fold), so der(p) jumps and a cooled cell can slide
  * along the edge. With dxe > 0 a cell of quality x in (0, dxe) takes them
  * blended by the smoothstep of x/dxe from the saturated liquid's (at h' less
- * 1e-7 (h'' - h')) to its own: der(p) continuous across the edge. */
-static inline void rhx_edge(const tf_medium *f, const double *c, double p, const tf_sat *st,
-                            double x, double dxe, double *drp, double *drh) {
-  if (!(dxe > 0 && x > 0 && x < dxe)) return;
+ * 1e-7 (h'' - h')) to its own: der(p) continuous across the edge. The
+ * saturated liquid's properties depend on p alone: `liq` holds them for
+ * every cell of one evaluation (have: 0 not yet looked up, 1 held, -1 not
+ * available). */
+typedef struct rhx_liquid {
+  int have;
   tf_props l;
-  if (f->props_ph(c, p, st->hL - 1e-7 * (st->hV - st->hL), 1, &l) || !isfinite(l.drho_dp + l.drho_dh))
-    return;
+} rhx_liquid;
+static inline void rhx_edge(const tf_medium *f, const double *c, double p, const tf_sat *st,
+                            rhx_liquid *liq, double x, double dxe, double *drp, double *drh) {
+  if (!(dxe > 0 && x > 0 && x < dxe)) return;
+  if (!liq->have) {
+    const int bad = f->props_ph(c, p, st->hL - 1e-7 * (st->hV - st->hL), 1, &liq->l);
+    liq->have = bad || !isfinite(liq->l.drho_dp + liq->l.drho_dh) ? -1 : 1;
+  }
+  if (liq->have < 0) return;
+  const tf_props *l = &liq->l;
   const double u = x / dxe, s = u * u * (3 - 2 * u);
-  *drp = l.drho_dp + s * (*drp - l.drho_dp);
-  *drh = l.drho_dh + s * (*drh - l.drho_dh);
+  *drp = l->drho_dp + s * (*drp - l->drho_dp);
+  *drh = l->drho_dh + s * (*drh - l->drho_dh);
 }
 
 /* Parameters both exchangers have (TYPE their struct, MAXN their most cells): the
