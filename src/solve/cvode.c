@@ -395,9 +395,6 @@ static void cv_stats(cv *c, lied_sim_stats *st) {
   c->nfact_seen = c->N.nfact;
 }
 
-/* Nothing to integrate: the outputs, and the events at their times (the
- * sampled blocks of a model without states; a zero function can only cross
- * at a time event then). */
 /* The dense output of a run without states: the (empty) state itself. */
 static int cv_no_state_at(void *ctx, double tout, const double **x) {
   (void)tout;
