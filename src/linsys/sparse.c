@@ -71,14 +71,14 @@ static int analyse_wide(lied_splu *s, const uint64_t *rowptr, const uint32_t *co
   return s->sym ? LIED_OK : analysis_failed(n, (long)s->common.status, e);
 }
 
-lied_splu *lied_splu_new(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
-                         lied_err *e) {
+static lied_splu *splu_new(uint64_t n, const uint64_t *rowptr, const uint32_t *cols, int wide,
+                           lied_err *e) {
   lied_splu *s = lied_xcalloc(1, sizeof *s, "sparse LU", e);
   if (!s) return NULL;
   const uint64_t nnz = rowptr[n];
   s->n = n;
   int rc;
-  if (n < INT32_MAX / 4 && nnz < INT32_MAX / 4) {
+  if (!wide && n < INT32_MAX / 4 && nnz < INT32_MAX / 4) {
     s->ap32 = lied_xmalloc(sizeof *s->ap32 * ((size_t)n + 1), "sparse LU", e);
     s->ai32 = lied_xmalloc(sizeof *s->ai32 * ((size_t)nnz + 1), "sparse LU", e);
     if (!s->ap32 || !s->ai32) {
@@ -100,6 +100,16 @@ lied_splu *lied_splu_new(uint64_t n, const uint64_t *rowptr, const uint32_t *col
     return NULL;
   }
   return s;
+}
+
+lied_splu *lied_splu_new(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
+                         lied_err *e) {
+  return splu_new(n, rowptr, cols, 0, e);
+}
+
+lied_splu *lied_splu_new_wide(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
+                              lied_err *e) {
+  return splu_new(n, rowptr, cols, 1, e);
 }
 
 /* A refactorisation keeps the last pivot order while KLU's cheap condition
@@ -187,6 +197,11 @@ lied_splu *lied_splu_new(uint64_t n, const uint64_t *rowptr, const uint32_t *col
             "no sparse LU in this build (SuiteSparse KLU was not found) for %llu states",
             (unsigned long long)n);
   return NULL;
+}
+
+lied_splu *lied_splu_new_wide(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
+                              lied_err *e) {
+  return lied_splu_new(n, rowptr, cols, e);
 }
 
 void lied_splu_free(lied_splu *s) { free(s); }
