@@ -74,7 +74,7 @@ local EV = lied.model "EVThermal" {
     { "err.y", "pi.u" }, { "pi.y", "v_rad.opening" },
     { "one.y", "rest.u1" }, { "pi.y", "rest.u2" }, { "rest.y", "v_byp.opening" },
   },
-  experiment = { stop = 1800, solver = "esdirk23", tol = 1e-6, interval = 10,
+  experiment = { stop = 1800, solver = "cvode", tol = 1e-6, interval = 10,
                  vars = "cycle.y,battery.T,v_rad.y,load.Q_flow,contact.Q_flow,radiator.Q_flow," ..
                         "chiller.Q_flow,pump.m_flow,v_rad.m_flow,v_byp.m_flow,fan.m_flow,vol.T" },
 }

@@ -5,7 +5,10 @@
 -- integrated by Integrator states of the same solver run, so the balance is a
 -- linear invariant of the model's equations: every Runge-Kutta step keeps it
 -- to rounding, whatever the step error (docs/thermofluid.md, "Flow-through
--- cells"). Pump, valves, splitter, junction and pipe store nothing.
+-- cells"). Pump, valves, splitter, junction and pipe store nothing. With
+-- lied's assertions on (the sanitizer build) the first 900 s of the cycle:
+-- the invariant does not depend on the run's length, and the whole cycle's
+-- 89,000 steps took 14 s there.
 local lied = require "lied"
 local S = require "lied.signals"
 local T = require "tests.testing"
@@ -35,14 +38,15 @@ T.near(m:value("ev.radiator.M_a"), 1060 * 1e-3 / 36, 1e-12, "radiator: fixed mas
 T.near(m:value("ev.chiller.M_a"), 1060 * 1e-3 / 10, 1e-12, "chiller: fixed mass of a cell")
 
 local E0 = stored()
-m:run { stop = 1800, solver = "esdirk23", tol = 1e-6 }
+local stop = T.checked and 900 or 1800
+m:run { stop = stop, solver = "esdirk23", tol = 1e-6 }
 local Q_in = m:value("e_in.y")
 local Q_out = m:value("e_rad.y") + m:value("e_chill.y")
 local dE = stored() - E0
 local rel = math.abs(Q_in - dE - Q_out) / Q_in
 print(string.format("heat in %.6e J, stored %.6e J, out %.6e J, residual %.3e relative",
   Q_in, dE, Q_out, rel))
-T.check(Q_in > 5e6 and Q_out > 0.5 * Q_in, "the drive cycle's heat passes through the loop")
+T.check(Q_in > 5e6 * stop / 1800 and Q_out > 0.5 * Q_in, "the drive cycle's heat passes through the loop")
 T.check(math.abs(dE) > 1e5, "the run changes the stored energy (the balance has three terms)")
 -- issue 16 asks 1e-6; the invariant holds to rounding (1e-12 measured)
 T.check(rel < 1e-9, string.format("energy balance closes to 1e-9 relative: %.3e", rel))
