@@ -48,10 +48,12 @@ if command -v clang >/dev/null; then
 else
   echo "== ThreadSanitizer skipped: no clang"
 fi
-# Fuzz smoke (tests/fuzz): libFuzzer harnesses built with clang, 15 s each,
-# as many at once as there are cores (each runs on one)
+# Fuzz smoke (tests/fuzz): libFuzzer harnesses built with clang, 8 s each,
+# as many at once as there are cores (each runs on one); built at -O1 with
+# line tables only (libFuzzer's advice; a fifth less compile time than -O2 -g)
 if command -v clang >/dev/null; then
-  CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON >/dev/null
+  CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON \
+    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" >/dev/null
   if grep -q "LIED_HAVE_LIBFUZZER:INTERNAL=1" build-fuzz/CMakeCache.txt; then
     cmake --build build-fuzz -j"$jobs" --target fuzz_model fuzz_cli fuzz_repl fuzz_set fuzz_connect \
       fuzz_media fuzz_embed fuzz_descriptor

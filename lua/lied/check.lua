@@ -145,7 +145,9 @@ end
 
 -- lied.check(model, opts) -> report: opts holds run options (the model's
 -- experiment under them; vars defaults to "*", every variable), set
--- (overrides) and threads (of the fast runs, default 3). The report:
+-- (overrides) and threads (of the fast runs, default 3, or 2 on a machine of
+-- 2 cores or fewer: a third thread on 2 cores waits for a processor at every
+-- shared call, several times slower on a small model). The report:
 -- ok (every run agrees with the plain one), runs (per configuration: name,
 -- paths taken, difference or nil, interrupted: stopped by a signal), interrupted
 -- (a run was: the report compares nothing, ok is false), fast_differs, culprits (the paths whose
@@ -158,7 +160,7 @@ function check.run(model, opts)
   run.out, run.memory, run.progress = "none", true, false
   local o = { set = opts.set, run = run }
   local runs, report = {}, { ok = true, runs = {}, culprits = {} }
-  for i, c in ipairs(configs(opts.threads or 3)) do
+  for i, c in ipairs(configs(opts.threads or (lied.core.cores >= 3 and 3 or 2))) do
     runs[i] = run_one(model, c, o)
     if runs[i].stats and runs[i].stats.interrupted then break end -- Ctrl-C: no more runs
   end

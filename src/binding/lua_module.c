@@ -5,6 +5,7 @@
 #include <string.h>
 #include "core/assert.h"
 #include "core/model.h"
+#include "core/pool.h"
 #include "linsys/sparse.h"
 #include "binding/binding.h"
 #include "core/text.h"
@@ -171,5 +172,7 @@ int lied_lua_open_core(lua_State *L) {
   lua_setfield(L, -2, "sparse_lu");
   lua_pushboolean(L, lied_asserts_on());
   lua_setfield(L, -2, "asserts");
+  lua_pushinteger(L, lied_pool_cores());
+  lua_setfield(L, -2, "cores");
   return 1;
 }

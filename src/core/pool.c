@@ -1,14 +1,7 @@
 /* pool.c - the thread pool of pool.h: POSIX threads, a generation counter
  * that announces a call, a count of ranges still running. Waiting spins
  * briefly (a call follows the previous one within microseconds during a
- * run), then sleeps on a condition variable. With more threads than the
- * processors the process may run on, a poll yields the processor instead of
- * pausing: a spinning thread would hold a processor that a thread with work
- * needs (`lied run examples/district_heating.lua --check --stop 0.005`, whose
- * fast runs take 3 threads, on 2 processors: 7.8 s with pauses, 1.6 s with
- * yields; sleeping at once instead: 9.5 s). With as many threads as
- * processors pauses stay: yields cost the crab chain's waves on 2 threads
- * about 15 % when the machine is otherwise busy. */
+ * run), then sleeps on a condition variable. */
 #define _GNU_SOURCE
 #include "core/pool.h"
 #include <pthread.h>
@@ -18,12 +11,9 @@
 #include <string.h>
 
 #define SPINS 500 /* polls before sleeping: 500 pauses, some 40 microseconds */
-#define YIELDS 50 /* the same when oversubscribed: sched_yield each */
 
 struct lied_pool {
   int n;
-  int spins;            /* polls before sleeping */
-  int yield;            /* oversubscribed: a poll yields the processor */
   pthread_t *th;        /* n - 1 threads: worker w is th[w - 1] */
   int started;          /* threads created */
   pthread_mutex_t mu;
@@ -49,25 +39,10 @@ typedef struct worker_arg {
   int w;
 } worker_arg;
 
-static inline void relax(const lied_pool *p) {
-  if (p->yield) {
-    sched_yield();
-    return;
-  }
+static inline void relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
-}
-
-/* The processors this process may run on (its affinity mask: taskset,
- * cgroups' cpusets), at least 1. */
-static int processors(void) {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0) {
-    const int k = CPU_COUNT(&set);
-    if (k > 0) return k;
-  }
-  return 1;
 }
 
 /* Worker w runs grains until none is left. */
@@ -88,9 +63,9 @@ static void *worker(void *arg) {
   unsigned long seen = 0;
   for (;;) {
     unsigned long g = seen;
-    for (int i = 0;
-         i < p->spins && (g = atomic_load_explicit(&p->gen, memory_order_acquire)) == seen; i++)
-      relax(p);
+    for (int i = 0; i < SPINS && (g = atomic_load_explicit(&p->gen, memory_order_acquire)) == seen;
+         i++)
+      relax();
     if (g == seen) {
       pthread_mutex_lock(&p->mu);
       p->sleepers++;
@@ -121,9 +96,9 @@ static void publish(lied_pool *p) {
 }
 
 static void wait_all(lied_pool *p) {
-  for (int i = 0; i < p->spins; i++) {
+  for (int i = 0; i < SPINS; i++) {
     if (atomic_load_explicit(&p->pending, memory_order_acquire) == 0) return;
-    relax(p);
+    relax();
   }
   pthread_mutex_lock(&p->mu);
   p->waiting = 1;
@@ -141,8 +116,6 @@ int lied_pool_new(lied_pool **out, int n, lied_err *e) {
   lied_pool *p = lied_xcalloc(1, sizeof *p, "thread pool", e);
   if (!p) return LIED_E_NOMEM;
   p->n = n;
-  p->yield = n > processors();
-  p->spins = p->yield ? YIELDS : SPINS;
   p->th = lied_xcalloc((size_t)n, sizeof *p->th, "thread pool", e);
   if (!p->th) {
     free(p);

@@ -1,5 +1,6 @@
 /* sparse.h - sparse LU of an n x n CSR matrix with a fixed pattern
- * (SuiteSparse KLU when built with it): analyse once, factor many times. */
+ * (SuiteSparse KLU when built with it, with 32-bit indices while they
+ * suffice): analyse once, factor many times. */
 #ifndef LIED_LINSYS_SPARSE_H
 #define LIED_LINSYS_SPARSE_H
 #include <stdint.h>
@@ -16,6 +17,10 @@ int lied_splu_available(void);
  * lied_splu_available first). */
 lied_splu *lied_splu_new(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
                          lied_err *e);
+/* The same with 64-bit indices whatever the size (what lied_splu_new
+ * falls back to; tests compare the two widths bit for bit). */
+lied_splu *lied_splu_new_wide(uint64_t n, const uint64_t *rowptr, const uint32_t *cols,
+                              lied_err *e);
 void lied_splu_free(lied_splu *s);
 
 /* Factor the matrix with values val (in pattern order). The first call

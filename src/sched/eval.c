@@ -35,8 +35,18 @@ int lied_sched_run(lied_sched *s, int part, enum lied_eval_mode mode, const lied
                    lied_err *e) {
   const lied_step *st = s->steps[part];
   const int n = s->nsteps[part];
+  if (!s->par && s->run[part]) { /* one thread: the packed steps */
+    const lied_run_step *r = s->run[part];
+    for (int i = 0; i < n; i++) {
+      if (r[i].fn)
+        r[i].fn(env, r[i].base, (size_t)r[i].count, r[i].stride);
+      else
+        LIED_TRY(lied_probe_section(s, r[i].sec, mode, env, e));
+    }
+    return LIED_OK;
+  }
   for (int i = 0; i < n; i++) {
-    if (s->par) { /* (one thread: no count to look at) */
+    if (s->par) {
       const uint64_t count = st[i].sec ? st[i].sec->count : st[i].count;
       const int nr = lied_sched_par_split(s, count);
       if (nr > 1) {

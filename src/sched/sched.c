@@ -91,6 +91,27 @@ static int alloc_work(lied_sched *s, lied_err *e) {
   return LIED_OK;
 }
 
+/* The steps packed for one-thread dispatch (lied_run_step), once they are
+ * final (replicated, skewed, stretched). */
+static int pack_steps(lied_sched *s, lied_err *e) {
+  for (int p = 0; p < LIED_NPARTS; p++) {
+    const int n = s->nsteps[p];
+    if (!n) continue;
+    s->run[p] = lied_xmalloc(sizeof *s->run[p] * (size_t)n, "schedule", e);
+    if (!s->run[p]) return LIED_E_NOMEM;
+    for (int i = 0; i < n; i++) {
+      const lied_step *st = &s->steps[p][i];
+      lied_run_step *r = &s->run[p][i];
+      if (st->sec)
+        *r = (lied_run_step){.fn = NULL, .sec = st->sec};
+      else
+        *r = (lied_run_step){.fn = st->fn, .base = st->base, .stride = st->stride,
+                             .count = st->count};
+    }
+  }
+  return LIED_OK;
+}
+
 int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *e) {
   *out = NULL;
   lied_sched *s;
@@ -115,6 +136,7 @@ int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *
   free(s->skew_spec_lag); /* now in the state maps */
   s->skew_spec_lag = NULL;
   if (rc == LIED_OK) rc = alloc_work(s, e);
+  if (rc == LIED_OK) rc = pack_steps(s, e);
   if (rc == LIED_OK) lied_sched_verify(s); /* LIED_ASSERT builds only */
   if (rc != LIED_OK) {
     lied_sched_free(s);
@@ -140,6 +162,7 @@ void lied_sched_free(lied_sched *s) {
   }
   free(s->secs);
   for (int p = 0; p < LIED_NPARTS; p++) free(s->steps[p]);
+  for (int p = 0; p < LIED_NPARTS; p++) free(s->run[p]);
   free(s->smap);
   free(s->skew_spec_lag);
   free(s->regular);

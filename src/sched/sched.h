@@ -96,6 +96,20 @@ typedef struct lied_step {
   int64_t ml, mr;
 } lied_step;
 
+/* What one-thread dispatch (lied_sched_run) reads of a step, packed: two
+ * to a cache line where a lied_step takes one and a half. A network of many
+ * one-instance steps (bench/district: 15 per house) streams these every
+ * evaluation; built by lied_sched_build from the final steps. */
+typedef struct lied_run_step {
+  lied_block_fn fn; /* NULL: the section batch sec */
+  union {
+    char *base;
+    lied_section *sec;
+  };
+  size_t stride;
+  uint64_t count;
+} lied_run_step;
+
 /* How to move states between the solver's vector and the instances. */
 typedef struct lied_state_map {
   char *base;
@@ -157,6 +171,7 @@ typedef struct lied_sched lied_sched;
 struct lied_sched {
   lied_step *steps[LIED_NPARTS];
   int nsteps[LIED_NPARTS];
+  lied_run_step *run[LIED_NPARTS]; /* the steps packed (NULL: run from steps) */
   lied_section *secs;
   int nsecs;
   lied_state_map *smap;

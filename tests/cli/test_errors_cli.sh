@@ -87,15 +87,19 @@ expect_error 1 "cannot open /nonexistent-dir/r.csv for writing" -- "$LIED" run t
 
 # No leak and no invalid access on the error paths (ASan builds check this
 # with LeakSanitizer in every test above)
+# the failing runs under valgrind, in one process (tests/cli/valgrind_runs.lua:
+# the start-up once): no invalid access, nothing definitely lost on any path
 if [ $asan -eq 0 ] && command -v valgrind >/dev/null; then
-  for args in "run $E/unknown_port.lua" "run $E/input_twice.lua" "run $E/algebraic_loop.lua" \
-      "run $E/unconnected.lua" "run $E/singular.lua --out none" "run $E/nan_derivative.lua --out none" \
-      "run $E/nan_derivative.lua --solver beuler --out none" "run $E/stiff.lua --solver dopri45 --set k=1e6 --out none" \
-      "run tests/models/osc.lua --out $tmp/full.csv" "run tests/models/osc.lua --out $tmp/full.mat" \
-      "info $E/huge_array.lua"; do
-    if valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
-        "$LIED" $args >"$tmp/vg" 2>&1; [ $? -ne 9 ]; then ok; else bad "valgrind: lied $args: $(cat "$tmp/vg")"; fi
-  done
+  if valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
+      "$LIED" tests/cli/valgrind_runs.lua --any-status "run $E/unknown_port.lua" "run $E/input_twice.lua" \
+      "run $E/algebraic_loop.lua" "run $E/unconnected.lua" "run $E/singular.lua --out none" \
+      "run $E/nan_derivative.lua --out none" "run $E/nan_derivative.lua --solver beuler --out none" \
+      "run $E/stiff.lua --solver dopri45 --set k=1e6 --out none" "run tests/models/osc.lua --out $tmp/full.csv" \
+      "run tests/models/osc.lua --out $tmp/full.mat" "info $E/huge_array.lua" >"$tmp/vg" 2>&1; [ $? -ne 9 ]; then
+    ok
+  else
+    bad "valgrind: $(cat "$tmp/vg")"
+  fi
 fi
 
 finish

@@ -13,11 +13,13 @@ fi
 share=${2:-1} shares=${3:-1}
 runs=()
 for f in examples/*.lua tests/models/osc.lua; do
-  [ -e "$f" ] && runs+=("$f --stop 0.01")
+  [ -e "$f" ] && runs+=("run $f --stop 0.01 --out none")
 done
 # events: long enough for impacts and switches (docs/events.md), every solver kind
-runs+=("examples/bouncing_ball.lua --stop 2" "examples/thermostat.lua --stop 1700 --solver rk4 --dt 5"
-       "examples/thermostat.lua --stop 1700 --solver cvode" "examples/thermostat.lua --stop 1700 --solver esdirk23")
+for r in "examples/bouncing_ball.lua --stop 2" "examples/thermostat.lua --stop 1700 --solver rk4 --dt 5" \
+    "examples/thermostat.lua --stop 1700 --solver cvode" "examples/thermostat.lua --stop 1700 --solver esdirk23"; do
+  runs+=("run $r --out none")
+done
 mine=()
 for i in "${!runs[@]}"; do
   [ $((i % shares)) -eq $((share - 1)) ] && mine+=("${runs[$i]}")

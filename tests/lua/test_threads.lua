@@ -60,6 +60,24 @@ for _, c in ipairs(cases) do
   end
 end
 
+-- one thread runs the packed steps (sched.h, lied_run_step), more threads
+-- the steps themselves: the general schedule above, and the district
+-- network (one-instance steps and a sparse section), the same bits
+local District = dofile("examples/district_heating.lua")
+local district = lied.build(District, { n = 30 })
+T.eq(district:info().sparse_sections, 1, "district: a sparse section")
+local function district_run(threads)
+  local res, st = district:run { stop = 0.05, solver = "rk4", dt = 1e-3, interval = 0.01,
+                                 threads = threads, threads_any = true, progress = false,
+                                 vars = "house[1].*,house[30].*,pump.*,sup[15].*" }
+  return res, st
+end
+local d1, ds1 = district_run(1)
+local d2, ds2 = district_run(2)
+T.eq(ds1.threads, 1, "district: one thread")
+T.eq(ds2.threads, 2, "district: two threads")
+same(d1, d2, "district, 1 and 2 threads")
+
 -- a small model stays on one thread
 local small = lied.build(Scaling, { n = 16 })
 local _, st = small:run { stop = 0.01, out = "none", threads = 4 }

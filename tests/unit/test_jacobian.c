@@ -297,14 +297,15 @@ static void test_scaled_steps(void) {
 }
 
 /* Sparse LU against dense LU on random diagonally dominant matrices, a
- * refactorisation with new values, and a singular matrix. */
+ * refactorisation with new values, and a singular matrix; the 32-bit
+ * indices (lied_splu_new) against the 64-bit ones, bit for bit. */
 static void test_sparse_lu(void) {
   if (!lied_splu_available()) {
     printf("sparse LU not built: skipped\n");
     return;
   }
   static pattern p;
-  static double val[MAXNNZ], dense[MAXN * MAXN], b[MAXN], x[MAXN];
+  static double val[MAXNNZ], dense[MAXN * MAXN], b[MAXN], x[MAXN], xw[MAXN];
   static int piv[MAXN];
   lied_err e;
   for (int trial = 0; trial < 5; trial++) {
@@ -313,8 +314,11 @@ static void test_sparse_lu(void) {
     lied_jac J; /* for the diagonal merge */
     CHECK(lied_jac_init(&J, n, p.rowptr, p.cols, 1.0, &e) == 0);
     lied_splu *s = lied_splu_new(n, J.rowptr, J.cols, &e);
-    CHECK(s != NULL);
-    if (!s) {
+    lied_splu *w = lied_splu_new_wide(n, J.rowptr, J.cols, &e);
+    CHECK(s != NULL && w != NULL);
+    if (!s || !w) {
+      lied_splu_free(s);
+      lied_splu_free(w);
       lied_jac_free(&J);
       continue;
     }
@@ -329,6 +333,10 @@ static void test_sparse_lu(void) {
       CHECK(lied_splu_factor(s, val, &e) == LIED_OK);
       for (uint64_t i = 0; i < n; i++) b[i] = x[i] = cos((double)i * (refactor + 1));
       lied_splu_solve(s, x);
+      CHECK(lied_splu_factor(w, val, &e) == LIED_OK);
+      for (uint64_t i = 0; i < n; i++) xw[i] = b[i];
+      lied_splu_solve(w, xw);
+      CHECK(memcmp(x, xw, sizeof(double) * n) == 0);
       CHECK(lied_lu_factor(dense, (int)n, piv, NULL) == LIED_OK);
       lied_lu_solve(dense, (int)n, piv, b);
       double d = 0;
@@ -338,7 +346,9 @@ static void test_sparse_lu(void) {
     /* all zero: singular */
     memset(val, 0, sizeof(double) * J.nnz);
     CHECK(lied_splu_factor(s, val, &e) == LIED_E_SINGULAR && e.code == LIED_E_SINGULAR);
+    CHECK(lied_splu_factor(w, val, &e) == LIED_E_SINGULAR && e.code == LIED_E_SINGULAR);
     lied_splu_free(s);
+    lied_splu_free(w);
     lied_jac_free(&J);
   }
 }

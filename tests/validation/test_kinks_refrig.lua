@@ -428,12 +428,17 @@ local function exchanger(cls, stop, x0, edge)
   -- changed the reference by 3.7e-5)
   local H = edge and 1.25e-4 or 5e-4
   local ref, nt, nz = rk4_kinks(f, y0, H, stop, times, zs, pick)
-  local ref2 = rk4_kinks(f, y0, H / 2, stop, times, zs, pick)
-  local dmax = 0
-  for k = 1, #ref do
-    for j = 1, #names do dmax = math.max(dmax, math.abs(ref[k][j] - ref2[k][j]) / (1 + math.abs(ref[k][j]))) end
+  -- the reference's own convergence (its steps halved) is checked where
+  -- lied's assertions are off: it is Lua alone, the same in every build, and
+  -- took two thirds of this case's 36 s in the sanitizer build
+  if not T.checked then
+    local ref2 = rk4_kinks(f, y0, H / 2, stop, times, zs, pick)
+    local dmax = 0
+    for k = 1, #ref do
+      for j = 1, #names do dmax = math.max(dmax, math.abs(ref[k][j] - ref2[k][j]) / (1 + math.abs(ref[k][j]))) end
+    end
+    T.check(dmax < 1e-9, string.format("%s: the reference's steps halved change it by %.2g", cls, dmax))
   end
-  T.check(dmax < 1e-9, string.format("%s: the reference's steps halved change it by %.2g", cls, dmax))
   T.check(nt >= 4 and nz >= 1, string.format("%s: %d reversals, %d cells leaving the dome", cls, nt, nz))
   -- the cells cross about together; at the liquid edge the liquid cells
   -- ring at 1/sqrt(L V drho/dp), 91 rad/s, lightly damped, and dopri45 met
