@@ -421,6 +421,7 @@ local function cmd_run(args)
       io.stderr:write(string.format(", events %d, kinks %d, restarts %d", stats.events, stats.kinks,
         stats.restarts))
     end
+    if stats.zero_evals > 0 then io.stderr:write(", zero-function evaluations " .. stats.zero_evals) end
     io.stderr:write("\n")
     if stats.waves and stats.waves > 0 then
       io.stderr:write(string.format("steps in waves: coupled arrays chunk by chunk, %d steps per sweep, " ..

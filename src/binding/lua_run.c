@@ -313,6 +313,7 @@ static void push_stats(lua_State *L, const lied_sim_stats *st) {
   lied_lua_setint(L, "rejected", (uint64_t)st->rejected);
   lied_lua_setint(L, "jac_rhs", (uint64_t)st->jac_rhs);
   lied_lua_setint(L, "jacobians", (uint64_t)st->jacobians);
+  lied_lua_setint(L, "zero_evals", (uint64_t)st->zero_evals);
   lied_lua_setint(L, "lu", (uint64_t)st->lu);
   lied_lua_setint(L, "newton", (uint64_t)st->newton);
   lied_lua_setint(L, "newton_fails", (uint64_t)st->newton_fails);

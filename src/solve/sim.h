@@ -68,6 +68,8 @@ typedef struct lied_sim_stats {
   long outputs;
   long events;         /* event instants (time, state, sampled; the start not counted) */
   long kinks;          /* kinks located (LIED_ZC_KINK crossings, adaptive solvers) */
+  long zero_evals;     /* evaluations of the zero functions (events, kinks: after each
+                          step, locating a crossing, at an event; not in rhs) */
   long restarts;       /* integrator restarts after an event, a kink or a step taken
                           again (the history, the first stage, the Jacobian dropped) */
   unsigned long long factorisations; /* of linear sections inside the model */
