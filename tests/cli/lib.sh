@@ -21,6 +21,13 @@ wait_for() { for _ in $(seq 6000); do eval "$1" && return 0; sleep 0.1; done; re
 # once when it ends without CONDITION holding
 wait_on() { wait_for "$2 || ! kill -0 $1 2>/dev/null" && eval "$2"; }
 
+# valgrind_runs [--any-status] RUN...: the runs ("COMMAND ARGS...") one after
+# the other in one lied process under valgrind (tests/cli/valgrind_runs.lua);
+# exit 9 on an invalid access or a definite leak, else the driver's status
+valgrind_runs() {
+  valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
+    "$LIED" tests/cli/valgrind_runs.lua "$@"
+}
 # run_lied COMMAND...: stdout in $tmp/out, stderr in $tmp/err, exit status in $rc
 run_lied() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 # expect CODE DESCRIPTION -- COMMAND...: the exit status

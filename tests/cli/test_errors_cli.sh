@@ -86,12 +86,10 @@ expect_error 2 "cannot open /nonexistent-dir/x.lua" -- "$LIED" run /nonexistent-
 expect_error 1 "cannot open /nonexistent-dir/r.csv for writing" -- "$LIED" run tests/models/osc.lua --out /nonexistent-dir/r.csv
 
 # No leak and no invalid access on the error paths (ASan builds check this
-# with LeakSanitizer in every test above)
-# the failing runs under valgrind, in one process (tests/cli/valgrind_runs.lua:
-# the start-up once): no invalid access, nothing definitely lost on any path
+# with LeakSanitizer in every test above): the failing runs under valgrind in
+# one process (lib.sh's valgrind_runs: the start-up once)
 if [ $asan -eq 0 ] && command -v valgrind >/dev/null; then
-  if valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
-      "$LIED" tests/cli/valgrind_runs.lua --any-status "run $E/unknown_port.lua" "run $E/input_twice.lua" \
+  if valgrind_runs --any-status "run $E/unknown_port.lua" "run $E/input_twice.lua" \
       "run $E/algebraic_loop.lua" "run $E/unconnected.lua" "run $E/singular.lua --out none" \
       "run $E/nan_derivative.lua --out none" "run $E/nan_derivative.lua --solver beuler --out none" \
       "run $E/stiff.lua --solver dopri45 --set k=1e6 --out none" "run tests/models/osc.lua --out $tmp/full.csv" \
