@@ -842,12 +842,14 @@ function cli.main(args)
   -- under mpirun the message names the rank; main.c then ends every rank
   local mpi = lied.core.mpi()
   local who = mpi.size > 1 and string.format("lied: rank %d of %d: ", mpi.rank, mpi.size) or "lied: "
-  -- usage errors exit 2, model and simulation errors 1 (docs/lua-api.md, "Errors")
+  -- usage errors exit 2, model and simulation errors 1 (docs/lua-api.md, "Errors");
+  -- the message in one write (stderr is unbuffered): under mpirun another
+  -- process's lines (mpirun's abort notice) cannot come between its parts
   if lied.error_kind(code) == "usage" then
-    io.stderr:write(who, tostring(code), "\n(see lied --help)\n")
+    io.stderr:write(who .. tostring(code) .. "\n(see lied --help)\n")
     return 2
   end
-  io.stderr:write(who, tostring(code), "\n")
+  io.stderr:write(who .. tostring(code) .. "\n")
   return 1
 end
 

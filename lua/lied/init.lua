@@ -1046,7 +1046,7 @@ function lied.build(model, overrides, slice, schedule)
   for _, w in ipairs(require("lied.impacts").warnings(specs)) do
     if not warned[w] then
       warned[w] = true
-      io.stderr:write("lied: warning: ", w, "\n")
+      io.stderr:write("lied: warning: " .. w .. "\n")
     end
   end
   return built

@@ -41,15 +41,46 @@ expect() {
 expect_error() {
   local code=$1 msg=$2; shift 3
   run_lied "$@"
+  judge_error "$code" "$msg" "$tmp/err" "$*"
+}
+# judge_error CODE "MESSAGE" ERRFILE WHAT: $rc is CODE, ERRFILE holds MESSAGE
+# and no traceback or crash (expect_error's verdict)
+judge_error() {
+  local code=$1 msg=$2 err=$3 what=$4
   if [ "$rc" -ne "$code" ]; then
-    bad "$*: exit $rc, expected $code; stderr: $(head -c 600 "$tmp/err")"
-  elif ! grep -qF -- "$msg" "$tmp/err"; then
-    bad "$*: '$msg' not in stderr: $(head -c 600 "$tmp/err")"
-  elif grep -qE "stack traceback|lied/[a-z]+\.lua:[0-9]+:|Segmentation|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:" "$tmp/err"; then
-    bad "$*: crash or traceback: $(head -c 600 "$tmp/err")"
+    bad "$what: exit $rc, expected $code; stderr: $(head -c 600 "$err")"
+  elif ! grep -qF -- "$msg" "$err"; then
+    bad "$what: '$msg' not in stderr: $(head -c 600 "$err")"
+  elif grep -qE "stack traceback|lied/[a-z]+\.lua:[0-9]+:|Segmentation|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:" "$err"; then
+    bad "$what: crash or traceback: $(head -c 600 "$err")"
   else
     ok
   fi
+}
+# Error cases that mostly wait run together: under mpirun a failed run ends
+# ~1 s after its message (mpirun pauses before it kills the other ranks).
+# later NAME CODE "MESSAGE" -- COMMAND...: start COMMAND in the background,
+# stdout in $tmp/NAME.out, stderr in $tmp/NAME.err; judge_later waits for
+# every case started and judges each in order as expect_error does. Cases
+# that run together must not write the same file.
+later_names=(); later_pids=()
+later() {
+  local name=$1; shift
+  printf '%s\0' "$@" >"$tmp/$name.args"
+  shift 3
+  ( "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"; echo $? >"$tmp/$name.rc" ) &
+  later_names+=("$name"); later_pids+=($!); pids+=($!)
+}
+judge_later() {
+  local k name args
+  for k in "${!later_names[@]}"; do
+    name=${later_names[$k]}
+    wait "${later_pids[$k]}"
+    mapfile -d '' args <"$tmp/$name.args"
+    rc=$(cat "$tmp/$name.rc" 2>/dev/null || echo 255)
+    judge_error "${args[0]}" "${args[1]}" "$tmp/$name.err" "$name: ${args[*]:3}"
+  done
+  later_names=(); later_pids=()
 }
 # same_results A B DESCRIPTION: files A and B hold the same bytes, and A holds
 # results: a .csv file a header and at least two rows, any other file at

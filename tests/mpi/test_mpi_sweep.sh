@@ -13,6 +13,29 @@ M=("$MPIRUN" --oversubscribe)
 M+=(--bind-to none)
 
 S=tests/mpi/sweep.lua
+X=tests/mpi/sweep_errors.lua
+
+# The error cases start first, in the background, and are judged at the end
+# (each ends ~1 s after its message: mpirun pauses before it ends the other
+# ranks).
+# errors: the rank that runs the point reports it and ends every rank
+later run 1 "lied: rank 1 of 2: sweep: point 3 (bad=2): at t = 0.70599999999999996: state g[2].int.x became inf" -- \
+  "${M[@]}" -np 2 "$LIED" "$X" run
+later build 1 "lied: rank 1 of 2: sweep: point 3 (m=-1): examples/mass_spring.lua:15: body: parameter m = -1 [kg] must be > 0" -- \
+  "${M[@]}" -np 2 "$LIED" "$X" build
+later each 1 "lied: rank 1 of 2: sweep: each: point 3 (k=3): point 3 is bad" -- "${M[@]}" -np 2 "$LIED" "$X" each
+later each_value 2 "lied: rank 1 of 2: sweep: each: point 3 (k=3): a userdata cannot be returned (numbers, strings, booleans and tables of them)" -- \
+  "${M[@]}" -np 2 "$LIED" "$X" each_value
+later caught 1 "lied: rank 1 of 2: sweep: point 3 (m=-1)" -- "${M[@]}" -np 2 "$LIED" "$X" caught
+# bad inputs: every rank finds them, rank 0 reports
+later out 2 "lied: rank 0 of 2: sweep: out = 'p.csv' needs one %d (or %03d) for the point's number and no other %" -- \
+  "${M[@]}" -np 2 "$LIED" "$X" out
+later nodir 1 "lied: rank 0 of 2: sweep: out: cannot write $tmp/no/p1.csv: No such file or directory" -- \
+  "${M[@]}" -np 2 "$LIED" "$X" nodir "$tmp"
+later option 2 "lied: rank 0 of 2: sweep: run: unknown option 'stopp' (did you mean 'stop'?)" -- "${M[@]}" -np 2 "$LIED" "$X" option
+later few 2 "lied: rank 0 of 4: sweep: 3 points for 4 processes (mpirun -np): at least one point per process" -- \
+  "${M[@]}" -np 4 "$LIED" "$X" few
+
 mkdir -p "$tmp/s1" "$tmp/s2" "$tmp/s3"
 expect 0 "sweep, one process" -- "$LIED" "$S" "$tmp/s1"
 cp "$tmp/out" "$tmp/s1.out"
@@ -41,31 +64,14 @@ for i in 1 2 3; do
   same_results "$tmp/s1/long_$i.mat" "$tmp/s2/long_$i.mat" "long result $i, sent in parts"
 done
 
-# errors: the rank that runs the point reports it and ends every rank
-X=tests/mpi/sweep_errors.lua
-expect_error 1 "lied: rank 1 of 2: sweep: point 3 (bad=2): at t = 0.70599999999999996: state g[2].int.x became inf" -- \
-  "${M[@]}" -np 2 "$LIED" "$X" run
-lacks "$tmp/err" "rank 0 of 2" "rank 0 did not fail"
-expect_error 1 "lied: rank 1 of 2: sweep: point 3 (m=-1): examples/mass_spring.lua:15: body: parameter m = -1 [kg] must be > 0" -- \
-  "${M[@]}" -np 2 "$LIED" "$X" build
-expect_error 1 "lied: rank 1 of 2: sweep: each: point 3 (k=3): point 3 is bad" -- "${M[@]}" -np 2 "$LIED" "$X" each
-expect_error 2 "lied: rank 1 of 2: sweep: each: point 3 (k=3): a userdata cannot be returned (numbers, strings, booleans and tables of them)" -- \
-  "${M[@]}" -np 2 "$LIED" "$X" each_value
-expect_error 1 "lied: rank 1 of 2: sweep: point 3 (m=-1)" -- "${M[@]}" -np 2 "$LIED" "$X" caught
-lacks "$tmp/out" "caught" "a failure caught by the script still ends every rank"
-# bad inputs: every rank finds them, rank 0 reports
-expect_error 2 "lied: rank 0 of 2: sweep: out = 'p.csv' needs one %d (or %03d) for the point's number and no other %" -- \
-  "${M[@]}" -np 2 "$LIED" "$X" out
-lacks "$tmp/err" "rank 1 of 2" "reported once"
-expect_error 1 "lied: rank 0 of 2: sweep: out: cannot write $tmp/no/p1.csv: No such file or directory" -- \
-  "${M[@]}" -np 2 "$LIED" "$X" nodir "$tmp"
-lacks "$tmp/err" "rank 1 of 2" "reported once"
-expect_error 2 "lied: rank 0 of 2: sweep: run: unknown option 'stopp' (did you mean 'stop'?)" -- "${M[@]}" -np 2 "$LIED" "$X" option
-lacks "$tmp/err" "rank 1 of 2" "reported once"
-expect_error 2 "lied: rank 0 of 4: sweep: 3 points for 4 processes (mpirun -np): at least one point per process" -- \
-  "${M[@]}" -np 4 "$LIED" "$X" few
-lacks "$tmp/err" "rank 1 of 4" "reported once"
 # the same cases in one process: the messages without the rank
 expect_error 1 "lied: sweep: point 3 (bad=2): at t = 0.70599999999999996: state g[2].int.x became inf" -- "$LIED" "$X" run
 expect 0 "few points, one process" -- "$LIED" "$X" few
+judge_later
+lacks "$tmp/run.err" "rank 0 of 2" "rank 0 did not fail"
+lacks "$tmp/caught.out" "caught" "a failure caught by the script still ends every rank"
+lacks "$tmp/out.err" "rank 1 of 2" "reported once"
+lacks "$tmp/nodir.err" "rank 1 of 2" "reported once"
+lacks "$tmp/option.err" "rank 1 of 2" "reported once"
+lacks "$tmp/few.err" "rank 1 of 4" "reported once"
 finish
