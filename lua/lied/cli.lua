@@ -410,6 +410,11 @@ local function cmd_run(args)
       "factorisations %d, outputs %d, t_end %.17g\n",
       info.t_instantiate, info.t_schedule, stats.wall, stats.steps, stats.rhs,
       stats.factorisations, stats.outputs, stats.t_end))
+    if stats.steady_states then
+      io.stderr:write(string.format("steady start: %d states solved, %d pseudo-time steps, " ..
+        "%d evaluations, largest |der| %.3g, %.6f s\n", stats.steady_states, stats.steady_steps,
+        stats.steady_rhs, stats.steady_residual, stats.steady_wall))
+    end
     io.stderr:write(string.format("solver %s: steps %d, rejected %d, evaluations %d", exp.solver or "rk4",
       stats.steps, stats.rejected, stats.rhs))
     if stats.jacobians > 0 or stats.colours > 0 then

@@ -46,6 +46,30 @@ typedef struct lied_steady_stats {
 int lied_steady(lied_sched *s, const lied_steady_opts *o, double *x, lied_steady_stats *st,
                 lied_err *e);
 
+/* ---- a run's steady start (start.c) ------------------------------------- */
+
+typedef struct lied_start_opts {
+  double t;           /* the start time */
+  const char *states; /* comma-separated names or glob patterns of the states solved */
+  double tol;         /* steady's tolerance; 0: its default (1e-10) */
+  volatile sig_atomic_t *stop; /* as steady's */
+} lied_start_opts;
+
+typedef struct lied_start_stats {
+  long free;      /* states solved (the others held at their start values) */
+  int steps;      /* steady's pseudo-time steps */
+  long rhs;       /* its evaluations, Jacobians included */
+  double residual; /* max |der| of the states solved */
+} lied_start_stats;
+
+/* The states at the start of a run (x, length s->nstates) with the states
+ * o->states selects at their steady state: the start values (the handlers'
+ * initial call made), then der = 0 solved by lied_steady for the selected
+ * states, every other state held at its start value. LIED_OK; LIED_E_USAGE
+ * when nothing matches; steady's failure with "steady start (LIST): ". */
+int lied_steady_start(lied_sched *s, const lied_start_opts *o, double *x, lied_start_stats *st,
+                      lied_err *e);
+
 /* ---- linear invariants (invariants.c) ------------------------------------- */
 
 /* The largest model whose invariants are sought (a dense n x (n + 1)

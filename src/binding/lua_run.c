@@ -96,6 +96,11 @@ static const run_option options[] = {
      "(the command line: --params); at most 100000 values"},
     {"memory", OPT_BOOLEAN, NULL, NULL,
      "default true: keep the rows in memory for the result (out = 'none': false)"},
+    {"steady", OPT_STRING, "LIST", NULL,
+     "a steady start: the states named (comma-separated names or glob patterns) start at "
+     "their steady state, der = 0 solved for them with every other state at its start value "
+     "(Modelica's initial equation der(x) = 0; docs/analysis.md); default 'none': every "
+     "state at its start value"},
     {"set", OPT_TABLE, "PATH=VALUE", NULL,
      "parameter overrides {path = value} of lied.simulate; the command line: repeatable, "
      "n=1000, crab.body1.m=2"},
@@ -357,6 +362,8 @@ static void run_spec(lua_State *L, int t, const lied_model *m, lied_run_spec *sp
   o->threads = (int)num(L, t, "threads", 0);
   o->par_force = boolean(L, t, "threads_any") == 1;
   sp->vars = str(L, t, "vars");
+  sp->steady = str(L, t, "steady");
+  if (sp->steady && !strcmp(sp->steady, "none")) sp->steady = NULL; /* the default, named */
   sp->clients = (int)num(L, t, "clients", 0);
   sp->progress_delay = num(L, t, "progress_delay", 1);
   sp->progress = boolean(L, t, "progress"); /* -1: auto */
@@ -373,6 +380,10 @@ static void run_spec(lua_State *L, int t, const lied_model *m, lied_run_spec *sp
    * the same output times on every rank, no rows are kept in memory */
   sp->dist = m->slice_spec && lied_dist_size() > 1;
   if (!sp->dist) return;
+  if (sp->steady)
+    lied_lua_fail(L, LIED_E_USAGE,
+                  "run: steady is not available under mpirun (the ranks solve their states "
+                  "apart)");
   if (o->every_step)
     lied_lua_fail(L, LIED_E_USAGE,
                   "run: interval = \"step\" is not available under mpirun (the ranks' steps "
@@ -405,6 +416,13 @@ static int model_run(lua_State *L) {
   }
   if (rc && (!out.ran || rc == LIED_E_USAGE)) return lied_lua_raise(L, &e);
   push_stats(L, &out.stats);
+  if (spec.steady) {
+    lied_lua_setint(L, "steady_states", (uint64_t)out.start.free);
+    lied_lua_setint(L, "steady_steps", (uint64_t)out.start.steps);
+    lied_lua_setint(L, "steady_rhs", (uint64_t)out.start.rhs);
+    lied_lua_setnum(L, "steady_residual", out.start.residual);
+    lied_lua_setnum(L, "steady_wall", out.start_wall);
+  }
   if (out.stats.interrupted && out.signal) lied_lua_setint(L, "signal", (uint64_t)out.signal);
   if (rc) {
     lua_pushstring(L, e.msg);

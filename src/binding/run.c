@@ -2,8 +2,10 @@
  * parts own what they open in one struct, freed in one place (run_free) on
  * every path, success or failure. */
 #include "binding/run.h"
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "core/clock.h"
 #include "dist/dist.h"
 #include "record/progress.h"
 
@@ -16,6 +18,7 @@ typedef struct run {
   lied_params params;
   lied_halo *halo;
   lied_progress bar;
+  double *x0;    /* the steady start's states (spec->steady), or NULL */
   int rank;      /* this process's rank under mpirun, else 0 */
   int to_stdout; /* an output is CSV on stdout (no progress bar on that terminal) */
 } run;
@@ -24,6 +27,21 @@ static void run_free(run *r) {
   lied_halo_free(r->halo);
   lied_recorder_free(&r->rec);
   lied_params_free(&r->params);
+  free(r->x0);
+}
+
+/* The steady start (spec->steady): the states it selects at their steady
+ * state, the others at their start values, into r->x0 for the run. */
+static int steady_start(run *r, lied_sim_opts *o, lied_err *e) {
+  lied_sched *s = r->sys->sched;
+  r->x0 = lied_xcalloc((size_t)s->nstates + 1, sizeof *r->x0, "steady start", e);
+  if (!r->x0) return LIED_E_NOMEM;
+  const lied_start_opts so = {.t = o->start, .states = r->spec->steady, .stop = r->spec->stop};
+  const double w0 = lied_wall();
+  int rc = lied_steady_start(s, &so, r->x0, &r->out->start, e);
+  r->out->start_wall = lied_wall() - w0;
+  if (!rc) o->x0 = r->x0;
+  return rc;
 }
 
 /* The variables to record. LIED_WALK_STOPPED when the stop flag ended a
@@ -119,6 +137,10 @@ static int simulate(run *r, lied_err *e) {
   o.halo = r->halo ? lied_halo_exchange : NULL;
   o.halo_ctx = r->halo;
   if (r->halo) o.no_fuse = 1;
+  if (sp->steady) {
+    int rc = steady_start(r, &o, e);
+    if (rc) return rc;
+  }
   lied_sim_stats *st = &r->out->stats;
   const int rc = lied_simulate(r->sys->sched, &o, r->rec.nsinks ? &output : NULL, flag, st, e);
   r->out->ran = 1;

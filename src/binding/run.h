@@ -8,6 +8,7 @@
 #define LIED_BINDING_RUN_H
 #include <signal.h>
 #include <stdint.h>
+#include "analysis/analysis.h"
 #include "core/err.h"
 #include "record/recorder.h"
 #include "sched/system.h"
@@ -31,6 +32,8 @@ typedef struct lied_run_spec {
   double progress_delay;
   int dist;            /* a slice of an ensemble under mpirun (several ranks) */
   volatile sig_atomic_t *stop; /* the host's stop flag, or NULL */
+  const char *steady;  /* a steady start: the states (names, glob patterns) that start
+                          at their steady state (src/analysis/start.c), or NULL */
 } lied_run_spec;
 
 /* What a run gave. */
@@ -40,6 +43,8 @@ typedef struct lied_run_out {
   lied_sim_stats stats;
   int signal;          /* the terminating signal (SIGTERM, SIGHUP) that stopped it, or 0 */
   int64_t names;       /* names walked when a Ctrl-C stopped the choice of variables */
+  lied_start_stats start; /* the steady start (spec.steady) */
+  double start_wall;   /* its seconds */
 } lied_run_out;
 
 /* Run sys as spec says. LIED_OK; LIED_WALK_STOPPED (record/recorder.h) when

@@ -321,13 +321,17 @@ static int build_pattern(aug_build *B) {
 }
 
 /* The step of the dynamic part running node v (block steps only). */
-int augb_step_of(const lied_sched *s, const lied_model *m, int spec, int blk, uint64_t inst) {
+int augb_step_of(const lied_sched *s, const lied_model *m, int spec, int blk, uint64_t inst,
+                 int *hint) {
   const char *a = lied_inst(&m->specs[spec], inst);
-  for (int i = 0; i < s->nsteps[LIED_PART_DYN]; i++) {
+  const int n = s->nsteps[LIED_PART_DYN];
+  const int i0 = *hint >= 0 && *hint < n ? *hint : 0;
+  for (int k = 0; k < n; k++) {
+    const int i = (i0 + k) % n;
     const lied_step *st = &s->steps[LIED_PART_DYN][i];
     if (!st->sec && st->spec == spec && st->blk == blk && a >= st->base &&
         a < st->base + st->count * st->stride)
-      return i;
+      return *hint = i;
   }
   return -1;
 }
@@ -347,6 +351,7 @@ static int build_hooks(aug_build *B) {
     free(stp);
     return LIED_E_NOMEM;
   }
+  int hint = 0;
   for (uint64_t w = 0; w < A->nw;) { /* a cut block's doubles are consecutive unknowns */
     const uint32_t v = B->wnode[w];
     if (augb_is_sum(b, v) && B->trow0[w] != UINT64_MAX) { /* a tree's: tree_hooks */
@@ -356,7 +361,7 @@ static int build_hooks(aug_build *B) {
     const node_id id = lied_sb_decode(b, v);
     const lied_spec *sp = &b->m->specs[id.spec];
     char *inst = lied_inst(sp, id.inst);
-    const int i = augb_step_of(s, b->m, id.spec, id.blk, id.inst);
+    const int i = augb_step_of(s, b->m, id.spec, id.blk, id.inst, &hint);
     if (i < 0) {
       free(stp);
       return lied_errc(b->e, LIED_ERROR, "sparse formulation: a cut block is in no dynamic step");

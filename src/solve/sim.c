@@ -87,8 +87,13 @@ static int run_from_start(lied_run *R, const lied_solver *s) {
   if (out) rc = out->begin(out->ctx, e);
   if (!rc) rc = lied_sched_prepare(sc, R->t, e);
   if (!rc) {
-    lied_sched_reset_states(sc);
-    lied_sched_gather_x(sc, R->x);
+    if (R->o->x0) {
+      memcpy(R->x, R->o->x0, sizeof *R->x * (size_t)R->n);
+      lied_sched_scatter(sc, R->x);
+    } else {
+      lied_sched_reset_states(sc);
+      lied_sched_gather_x(sc, R->x);
+    }
     rc = lied_events_start(R->ev, R->t, R->x);
     if (!rc) rc = lied_run_record(R, R->t, R->x);
   }

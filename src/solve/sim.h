@@ -52,6 +52,9 @@ typedef struct lied_sim_opts {
    * through this hook): the caller (src/binding/lua_run.c) sees to both. */
   int (*halo)(void *ctx, double *x, lied_err *e);
   void *halo_ctx;
+  /* The states to start from (length nstates; a steady start, src/analysis
+   * start.c), or NULL: the model's start values. */
+  const double *x0;
 } lied_sim_opts;
 
 typedef struct lied_sim_stats {
