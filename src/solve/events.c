@@ -303,6 +303,18 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
     memcpy(V->zprev, V->zb, sizeof(double) * nz);
     return 0;
   }
+  if (isinf(over) && kinks_cross(V, V->zprev, V->zb, 1)) {
+    /* kinks alone in a step that stands wherever they lie (cvode): not
+     * bracketed, since the bracket could only tell a kink from a function
+     * at rest about 0, and the step stands either way; counted once, as a
+     * step across kinks. Each evaluation of the zero functions is one of
+     * the whole model, and a network's kinks grow with its size: bracketing
+     * them made the cost grow as its square (docs/events.md, "Kinks") */
+    R->st->kinks++;
+    V->tkink = t1;
+    memcpy(V->zprev, V->zb, sizeof(double) * nz);
+    return 0;
+  }
   if (kink_end && kinks_cross(V, V->zprev, V->zb, 1)) { /* the step taken again to the kink */
     mark(V, V->zprev, V->zb);
     memcpy(V->xe, x1, sizeof(double) * n);
