@@ -15,6 +15,7 @@
 -- (docs/architecture.md, "Sparse linear sections"), at a cost per house
 -- that does not grow with n.
 --   lied run examples/district_heating.lua --set n=1000      one day, CSV
+--   ... --steady none                                         the flows start at rest
 --   lied examples/district_heating.lua [plot.png]            plot (n = 100)
 local lied = require "lied"
 local tf = require "lied.thermofluid"
@@ -101,7 +102,11 @@ local District = lied.model "DistrictHeating" {
       { "split[i].outlet2", "last.inlet" }, { "last.outlet", "join[i].inlet2" }),
     { "ret[1].outlet", "vol.inlet" },
   },
-  experiment = { stop = day, solver = "esdirk23", tol = 1e-6, interval = 600,
+  -- the flows start at their steady state for the start temperatures and valve
+  -- settings (Modelica's initial equation der(m_flow) = 0; docs/analysis.md, "A steady
+  -- start"), not at rest: no start-up flow wave down the mains. `--steady none` starts
+  -- every flow at rest, as before 2026-11-28.
+  experiment = { stop = day, solver = "esdirk23", tol = 1e-6, interval = 600, steady = "*m_flow*",
                  vars = "burner.Q_flow,pump.m_flow,vol.T,house[1].room.T,house[2].room.T,house[3].room.T" },
 }
 

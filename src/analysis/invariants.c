@@ -40,19 +40,19 @@ void lied_invariants_free(lied_invariants *I) {
   memset(I, 0, sizeof *I);
 }
 
-/* G's columns: f0, then the differences for n changes of the state
- * (column-major, n rows, n + 1 columns); 1 when the model cannot be
+/* G's columns: f0, then the differences for nf changes of the free states
+ * (column-major, n rows, nf + 1 columns); 1 when the model cannot be
  * evaluated at a changed state (then no invariants are sought), LIED_ERROR
  * when the stop flag is set. */
-static int sample(lied_sched *s, double t, const double *x0, const uint8_t *fixed, double *G,
-                  double *xp, volatile sig_atomic_t *stop, long *nrhs, lied_err *e) {
+static int sample(lied_sched *s, double t, const double *x0, const uint8_t *fixed, uint64_t nf,
+                  double *G, double *xp, volatile sig_atomic_t *stop, long *nrhs, lied_err *e) {
   const uint64_t n = s->nstates;
   lied_err save = *e;
   double *f0 = G;
   if (lied_sched_evaluate(s, t, x0, f0, 0, e)) goto failed;
   ++*nrhs;
   uint64_t seed = 0x9E3779B97F4A7C15ull; /* xorshift64: the same changes every time */
-  for (uint64_t j = 0; j < n; j++) {
+  for (uint64_t j = 0; j < nf; j++) {
     double *d = G + (j + 1) * n;
     for (uint64_t i = 0; i < n; i++) {
       seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
@@ -66,11 +66,7 @@ static int sample(lied_sched *s, double t, const double *x0, const uint8_t *fixe
     if (rc) goto failed;
     for (uint64_t i = 0; i < n; i++) d[i] -= f0[i];
   }
-  if (fixed) /* held states: f_i = 0 by definition */
-    for (uint64_t i = 0; i < n; i++)
-      if (fixed[i])
-        for (uint64_t j = 0; j <= n; j++) G[j * n + i] = 0;
-  for (uint64_t i = 0; i < n * (n + 1); i++)
+  for (uint64_t i = 0; i < n * (nf + 1); i++)
     if (!isfinite(G[i])) goto failed;
   return 0;
 failed:
@@ -97,29 +93,33 @@ static void orthonormalise(uint64_t n, int k, double *B) {
     }
 }
 
-/* The n x (n + 1) matrix G (column-major) with its rows scaled to a
+/* The m x (m + 1) matrix G (column-major) with its rows scaled to a
  * largest entry of 1 (scale: the factors). */
-static void scale_rows(uint64_t n, double *G, double *scale) {
-  for (uint64_t i = 0; i < n; i++) {
+static void scale_rows(uint64_t m, double *G, double *scale) {
+  for (uint64_t i = 0; i < m; i++) {
     double big = 0;
-    for (uint64_t j = 0; j <= n; j++) big = fmax(big, fabs(G[j * n + i]));
+    for (uint64_t j = 0; j <= m; j++) big = fmax(big, fabs(G[j * m + i]));
     scale[i] = big > 0 ? big : 1;
-    for (uint64_t j = 0; j <= n; j++) G[j * n + i] /= scale[i];
+    for (uint64_t j = 0; j <= m; j++) G[j * m + i] /= scale[i];
   }
 }
 
-/* I's k invariants from the k columns Q (n long each) that span the left
- * null space of the scaled rows: C = S^-1 Q orthonormalised, c0 = C x0. */
-static int keep_null_space(lied_invariants *I, uint64_t n, int k, const double *Q,
-                           const double *scale, const double *x0, lied_err *e) {
+/* I's k invariants from the k columns Q (m long each, the free states'
+ * rows free[0 .. m)) that span the left null space of the scaled rows:
+ * C = S^-1 Q orthonormalised (0 in the held states' rows), c0 = C x0. */
+static int keep_null_space(lied_invariants *I, uint64_t n, uint64_t m, const uint64_t *free_,
+                           int k, const double *Q, const double *scale, const double *x0,
+                           lied_err *e) {
   I->C = lied_xmalloc(sizeof *I->C * (size_t)n * (size_t)k, "steady state: invariants", e);
   I->c0 = lied_xcalloc((size_t)k * (size_t)(k + 2), sizeof *I->c0, "steady state: invariants", e);
   I->W = lied_xmalloc(sizeof *I->W * (size_t)n * (size_t)k, "steady state: invariants", e);
   I->piv = lied_xmalloc(sizeof *I->piv * (size_t)k, "steady state: invariants", e);
   if (!I->C || !I->c0 || !I->W || !I->piv) return LIED_E_NOMEM;
   /* back from the scaled rows: c = S^-1 c' (c'^T S^-1 f = 0) */
+  memset(I->C, 0, sizeof *I->C * (size_t)n * (size_t)k);
   for (int a = 0; a < k; a++)
-    for (uint64_t i = 0; i < n; i++) I->C[(uint64_t)a * n + i] = Q[(uint64_t)a * n + i] / scale[i];
+    for (uint64_t i = 0; i < m; i++)
+      I->C[(uint64_t)a * n + free_[i]] = Q[(uint64_t)a * m + i] / scale[i];
   orthonormalise(n, k, I->C);
   I->n = n;
   I->k = k;
@@ -137,19 +137,33 @@ int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_
   memset(I, 0, sizeof *I);
   const uint64_t n = s->nstates;
   if (n == 0 || n > LIED_INVARIANTS_MAX) return LIED_OK;
-  const int m = (int)n, nc = (int)n + 1;
-  double *G = lied_xmalloc(sizeof *G * (size_t)(n * (n + 1)), "steady state: invariants", e);
+  /* held states never move (their derivatives are 0 by definition and
+   * each is kept exactly): the search is over the free states' rows, and
+   * the invariants are combinations of free states */
+  uint64_t nf = 0;
+  for (uint64_t i = 0; i < n; i++) nf += !(fixed && fixed[i]);
+  if (nf == 0) return LIED_OK;
+  const int m = (int)nf, nc = (int)nf + 1;
+  double *G = lied_xmalloc(sizeof *G * (size_t)(n * (nf + 1)), "steady state: invariants", e);
   double *xp = lied_xmalloc(sizeof *xp * (size_t)(3 * n + 1), "steady state: invariants", e);
+  uint64_t *free_ = lied_xmalloc(sizeof *free_ * (size_t)nf, "steady state: invariants", e);
   int *piv = lied_xcalloc((size_t)nc, sizeof *piv, "steady state: invariants", e);
   double *tau = xp ? xp + n : NULL, *scale = xp ? xp + 2 * n : NULL;
   double *work = NULL;
-  int rc = G && xp && piv ? LIED_OK : LIED_E_NOMEM;
+  int rc = G && xp && free_ && piv ? LIED_OK : LIED_E_NOMEM;
   if (!rc) {
-    int sm = sample(s, t, x0, fixed, G, xp, stop, nrhs, e);
+    int sm = sample(s, t, x0, fixed, nf, G, xp, stop, nrhs, e);
     if (sm < 0) rc = LIED_ERROR;
     if (sm) goto done;
   }
-  if (!rc) scale_rows(n, G, scale);
+  if (!rc) { /* the free rows, in place (each entry moves to a lower index) */
+    uint64_t a = 0;
+    for (uint64_t i = 0; i < n; i++)
+      if (!(fixed && fixed[i])) free_[a++] = i;
+    for (uint64_t j = 0; j <= nf; j++)
+      for (a = 0; a < nf; a++) G[j * nf + a] = G[j * n + free_[a]];
+    scale_rows(nf, G, scale);
+  }
   int lwork = -1, info = 0;
   double q;
   if (!rc) {
@@ -162,10 +176,10 @@ int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_
   if (rc || info) goto done;
   int r = 0; /* the numerical rank */
   const double r11 = fabs(G[0]);
-  while (r < m && fabs(G[(uint64_t)r * n + (uint64_t)r]) > INV_RANK * r11) r++;
+  while (r < m && fabs(G[(uint64_t)r * nf + (uint64_t)r]) > INV_RANK * r11) r++;
   if (r11 == 0) r = 0;
   if (r == m) goto done;
-  /* Q in full (n x n, from all n reflectors): its columns r .. n - 1 span
+  /* Q in full (m x m, from all m reflectors): its columns r .. m - 1 span
    * the complement of G's range, the left null space */
   lwork = -1;
   dorgqr_(&m, &m, &m, G, &m, tau, &q, &lwork, &info);
@@ -180,9 +194,9 @@ int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_
   }
   dorgqr_(&m, &m, &m, G, &m, tau, work, &lwork, &info);
   if (info) goto done;
-  rc = keep_null_space(I, n, m - r, G + (uint64_t)r * n, scale, x0, e);
+  rc = keep_null_space(I, n, nf, free_, m - r, G + (uint64_t)r * nf, scale, x0, e);
 done:
-  free(G), free(xp), free(piv), free(work);
+  free(G), free(xp), free(free_), free(piv), free(work);
   if (rc) lied_invariants_free(I);
   return rc;
 }
