@@ -387,6 +387,43 @@ function cli.check_used(o, exp, cmd)
   end
 end
 
+-- lied run --stats: the run's statistics on stderr.
+local function write_stats(built, exp, stats)
+  local info = built:info()
+  io.stderr:write(string.format(
+    "instantiate %.6f s, schedule %.6f s, run %.6f s, steps %d, evaluations %d, " ..
+    "factorisations %d, outputs %d, t_end %.17g\n",
+    info.t_instantiate, info.t_schedule, stats.wall, stats.steps, stats.rhs,
+    stats.factorisations, stats.outputs, stats.t_end))
+  if stats.steady_states then
+    io.stderr:write(string.format("steady start: %d states solved, %d pseudo-time steps, " ..
+      "%d evaluations, largest |der| %.3g, %.6f s\n", stats.steady_states, stats.steady_steps,
+      stats.steady_rhs, stats.steady_residual, stats.steady_wall))
+  end
+  io.stderr:write(string.format("solver %s: steps %d, rejected %d, evaluations %d", exp.solver or "rk4",
+    stats.steps, stats.rejected, stats.rhs))
+  if stats.jacobians > 0 or stats.colours > 0 then
+    io.stderr:write(string.format(" (%d for Jacobians), Jacobians %d (%d colours, %d nonzeros), " ..
+      "LU factorisations %d, Newton iterations %d (%d failures)", stats.jac_rhs, stats.jacobians,
+      stats.colours, stats.jac_nnz, stats.lu, stats.newton, stats.newton_fails))
+  end
+  if stats.events > 0 or stats.kinks > 0 or stats.restarts > 0 then
+    io.stderr:write(string.format(", events %d, kinks %d, restarts %d", stats.events, stats.kinks,
+      stats.restarts))
+  end
+  if stats.zero_evals > 0 then io.stderr:write(", zero-function evaluations " .. stats.zero_evals) end
+  io.stderr:write("\n")
+  if stats.waves and stats.waves > 0 then
+    io.stderr:write(string.format("steps in waves: coupled arrays chunk by chunk, %d steps per sweep, " ..
+      "stages %d instances apart, lane form %s\n", stats.waves, stats.wave_gap,
+      stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
+  elseif stats.fused then
+    io.stderr:write(string.format("fused steps: chunks of %d copies, lane form %s\n", 32,
+      stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
+  end
+  io.stderr:write(string.format("threads %d, cpu %.6f s\n", stats.threads or 1, stats.cpu or 0))
+end
+
 local function cmd_run(args)
   local file = args[2]
   if not file or file:sub(1, 2) == "--" then usage_error("lied run: missing FILE.lua") end
@@ -403,41 +440,7 @@ local function cmd_run(args)
   local mpi = lied.core.mpi()
   local built = lied.build(model, sets, mpi.size > 1 and { rank = mpi.rank, size = mpi.size } or nil)
   local _, stats, err = built:run(exp)
-  if stats_wanted then
-    local info = built:info()
-    io.stderr:write(string.format(
-      "instantiate %.6f s, schedule %.6f s, run %.6f s, steps %d, evaluations %d, " ..
-      "factorisations %d, outputs %d, t_end %.17g\n",
-      info.t_instantiate, info.t_schedule, stats.wall, stats.steps, stats.rhs,
-      stats.factorisations, stats.outputs, stats.t_end))
-    if stats.steady_states then
-      io.stderr:write(string.format("steady start: %d states solved, %d pseudo-time steps, " ..
-        "%d evaluations, largest |der| %.3g, %.6f s\n", stats.steady_states, stats.steady_steps,
-        stats.steady_rhs, stats.steady_residual, stats.steady_wall))
-    end
-    io.stderr:write(string.format("solver %s: steps %d, rejected %d, evaluations %d", exp.solver or "rk4",
-      stats.steps, stats.rejected, stats.rhs))
-    if stats.jacobians > 0 or stats.colours > 0 then
-      io.stderr:write(string.format(" (%d for Jacobians), Jacobians %d (%d colours, %d nonzeros), " ..
-        "LU factorisations %d, Newton iterations %d (%d failures)", stats.jac_rhs, stats.jacobians,
-        stats.colours, stats.jac_nnz, stats.lu, stats.newton, stats.newton_fails))
-    end
-    if stats.events > 0 or stats.kinks > 0 or stats.restarts > 0 then
-      io.stderr:write(string.format(", events %d, kinks %d, restarts %d", stats.events, stats.kinks,
-        stats.restarts))
-    end
-    if stats.zero_evals > 0 then io.stderr:write(", zero-function evaluations " .. stats.zero_evals) end
-    io.stderr:write("\n")
-    if stats.waves and stats.waves > 0 then
-      io.stderr:write(string.format("steps in waves: coupled arrays chunk by chunk, %d steps per sweep, " ..
-        "stages %d instances apart, lane form %s\n", stats.waves, stats.wave_gap,
-        stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
-    elseif stats.fused then
-      io.stderr:write(string.format("fused steps: chunks of %d copies, lane form %s\n", 32,
-        stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
-    end
-    io.stderr:write(string.format("threads %d, cpu %.6f s\n", stats.threads or 1, stats.cpu or 0))
-  end
+  if stats_wanted then write_stats(built, exp, stats) end
   if err then error(err, 0) end
   if stats.interrupted then
     local sig = stats.signal

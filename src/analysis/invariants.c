@@ -131,17 +131,31 @@ static int keep_null_space(lied_invariants *I, uint64_t n, uint64_t m, const uin
   return LIED_OK;
 }
 
+/* Held states never move (their derivatives are 0 by definition and each
+ * is kept exactly): the search is over the free states' rows, and the
+ * invariants are combinations of free states. The free states' count: */
+static uint64_t count_free(uint64_t n, const uint8_t *fixed) {
+  uint64_t nf = 0;
+  for (uint64_t i = 0; i < n; i++) nf += !(fixed && fixed[i]);
+  return nf;
+}
+
+/* G (n rows, nf + 1 columns) cut to the free states' rows, in place (each
+ * entry moves to a lower index): nf rows; free_: their indices. */
+static void free_rows(uint64_t n, const uint8_t *fixed, uint64_t nf, double *G, uint64_t *free_) {
+  uint64_t a = 0;
+  for (uint64_t i = 0; i < n; i++)
+    if (!(fixed && fixed[i])) free_[a++] = i;
+  for (uint64_t j = 0; j <= nf; j++)
+    for (a = 0; a < nf; a++) G[j * nf + a] = G[j * n + free_[a]];
+}
+
 int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_t *fixed,
                          volatile sig_atomic_t *stop, lied_invariants *I, long *nrhs,
                          lied_err *e) {
   memset(I, 0, sizeof *I);
   const uint64_t n = s->nstates;
-  if (n == 0 || n > LIED_INVARIANTS_MAX) return LIED_OK;
-  /* held states never move (their derivatives are 0 by definition and
-   * each is kept exactly): the search is over the free states' rows, and
-   * the invariants are combinations of free states */
-  uint64_t nf = 0;
-  for (uint64_t i = 0; i < n; i++) nf += !(fixed && fixed[i]);
+  const uint64_t nf = n <= LIED_INVARIANTS_MAX ? count_free(n, fixed) : 0;
   if (nf == 0) return LIED_OK;
   const int m = (int)nf, nc = (int)nf + 1;
   double *G = lied_xmalloc(sizeof *G * (size_t)(n * (nf + 1)), "steady state: invariants", e);
@@ -156,12 +170,8 @@ int lied_invariants_find(lied_sched *s, double t, const double *x0, const uint8_
     if (sm < 0) rc = LIED_ERROR;
     if (sm) goto done;
   }
-  if (!rc) { /* the free rows, in place (each entry moves to a lower index) */
-    uint64_t a = 0;
-    for (uint64_t i = 0; i < n; i++)
-      if (!(fixed && fixed[i])) free_[a++] = i;
-    for (uint64_t j = 0; j <= nf; j++)
-      for (a = 0; a < nf; a++) G[j * nf + a] = G[j * n + free_[a]];
+  if (!rc) {
+    free_rows(n, fixed, nf, G, free_);
     scale_rows(nf, G, scale);
   }
   int lwork = -1, info = 0;

@@ -286,6 +286,21 @@ static int bracket(lied_events *V, lied_dense_fn dense, void *ctx, double *pa, d
   return LIED_OK;
 }
 
+/* Kinks alone crossing (V->zprev to V->zb) in a step that stands wherever
+ * they lie (cvode: over = INFINITY): not bracketed, since the bracket could
+ * only tell a kink from a function at rest about 0, and the step stands
+ * either way; counted once, as a step across kinks. Each evaluation of the
+ * zero functions is one of the whole model, and a network's kinks grow with
+ * its size: bracketing them made the cost grow as its square
+ * (docs/events.md, "cvode steps across kinks"). 1 when so (zprev moved on). */
+static int kinks_stand(lied_events *V, double over, double t1) {
+  if (!isinf(over) || !kinks_cross(V, V->zprev, V->zb, 1)) return 0;
+  V->R->st->kinks++;
+  V->tkink = t1;
+  memcpy(V->zprev, V->zb, sizeof(double) * V->nzero);
+  return 1;
+}
+
 int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
                        lied_dense_fn dense, void *ctx, int kink_end, double retake,
                        double over, double *te, const double **xe) {
@@ -303,18 +318,7 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
     memcpy(V->zprev, V->zb, sizeof(double) * nz);
     return 0;
   }
-  if (isinf(over) && kinks_cross(V, V->zprev, V->zb, 1)) {
-    /* kinks alone in a step that stands wherever they lie (cvode): not
-     * bracketed, since the bracket could only tell a kink from a function
-     * at rest about 0, and the step stands either way; counted once, as a
-     * step across kinks. Each evaluation of the zero functions is one of
-     * the whole model, and a network's kinks grow with its size: bracketing
-     * them made the cost grow as its square (docs/events.md, "Kinks") */
-    R->st->kinks++;
-    V->tkink = t1;
-    memcpy(V->zprev, V->zb, sizeof(double) * nz);
-    return 0;
-  }
+  if (kinks_stand(V, over, t1)) return 0;
   if (kink_end && kinks_cross(V, V->zprev, V->zb, 1)) { /* the step taken again to the kink */
     mark(V, V->zprev, V->zb);
     memcpy(V->xe, x1, sizeof(double) * n);

@@ -74,7 +74,7 @@ end
 local valid = { start = 0, stop = 0.5, dt = 0.01, tol = 1e-6, rtol = 1e-6, atol = 1e-6, hmax = 0.1,
   interval = "step", solver = "rk4", vars = "j.*", out = "none", clients = 0, progress = false,
   progress_delay = 1, memory = true, fuse = true, lanes = true, set = {}, params = true, threads = 2,
-  threads_any = true }
+  threads_any = true, steady = "none" }
 for _, n in ipairs(names) do
   T.check(valid[n] ~= nil, "a valid value for option " .. n .. " in this test")
   T.check(pcall(b.run, b, { [n] = valid[n] }), "option " .. n .. " = " .. tostring(valid[n]) .. " is accepted")
