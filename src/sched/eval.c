@@ -37,10 +37,9 @@ int lied_sched_run(lied_sched *s, int part, enum lied_eval_mode mode, const lied
   const int n = s->nsteps[part];
   if (!s->par && s->run[part]) { /* one thread: the packed steps */
     const lied_run_step *r = s->run[part];
-    const lied_run_kind *k = s->runk;
     for (int i = 0; i < n; i++) {
-      if (r[i].kind != LIED_RUN_SECTION)
-        k[r[i].kind].fn(env, r[i].base, (size_t)r[i].count, k[r[i].kind].stride);
+      if (r[i].fn)
+        r[i].fn(env, r[i].base, (size_t)r[i].count, r[i].stride);
       else
         LIED_TRY(lied_probe_section(s, r[i].sec, mode, env, e));
     }

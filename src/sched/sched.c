@@ -91,61 +91,25 @@ static int alloc_work(lied_sched *s, lied_err *e) {
   return LIED_OK;
 }
 
-/* Kind (fn, stride) among the nk of k, added when new: h is an open
- * addressing table of hmask + 1 slots (kind + 1, 0 empty). */
-static uint32_t run_kind(lied_run_kind *k, uint32_t *nk, uint32_t *h, size_t hmask,
-                         lied_block_fn fn, size_t stride) {
-  size_t at = ((uintptr_t)fn * 0x9E3779B97F4A7C15u ^ stride * 0xC2B2AE3D27D4EB4Fu) >> 7 & hmask;
-  for (;; at = (at + 1) & hmask) {
-    if (!h[at]) {
-      k[*nk] = (lied_run_kind){fn, stride};
-      h[at] = ++*nk;
-      return *nk - 1;
-    }
-    const lied_run_kind *c = &k[h[at] - 1];
-    if (c->fn == fn && c->stride == stride) return h[at] - 1;
-  }
-}
-
 /* The steps packed for one-thread dispatch (lied_run_step), once they are
- * final (replicated, skewed, stretched); none when a count needs more than
- * 32 bits (dispatch then reads the steps). */
+ * final (replicated, skewed, stretched). */
 static int pack_steps(lied_sched *s, lied_err *e) {
-  size_t total = 0;
-  for (int p = 0; p < LIED_NPARTS; p++)
-    for (int i = 0; i < s->nsteps[p]; i++)
-      if (!s->steps[p][i].sec && s->steps[p][i].count >= UINT32_MAX) return LIED_OK;
-  for (int p = 0; p < LIED_NPARTS; p++) total += (size_t)s->nsteps[p];
-  size_t hn = 16;
-  while (hn < 2 * total) hn *= 2;
-  uint32_t *h = lied_xcalloc(hn, sizeof *h, "schedule", e), nk = 0;
-  s->runk = lied_xmalloc(sizeof *s->runk * (total + 1), "schedule", e);
-  int rc = h && s->runk ? LIED_OK : LIED_E_NOMEM;
-  for (int p = 0; p < LIED_NPARTS && !rc; p++) {
+  for (int p = 0; p < LIED_NPARTS; p++) {
     const int n = s->nsteps[p];
     if (!n) continue;
     s->run[p] = lied_xmalloc(sizeof *s->run[p] * (size_t)n, "schedule", e);
-    if (!s->run[p]) {
-      rc = LIED_E_NOMEM;
-      break;
-    }
+    if (!s->run[p]) return LIED_E_NOMEM;
     for (int i = 0; i < n; i++) {
       const lied_step *st = &s->steps[p][i];
       lied_run_step *r = &s->run[p][i];
       if (st->sec)
-        *r = (lied_run_step){.sec = st->sec, .kind = LIED_RUN_SECTION};
+        *r = (lied_run_step){.fn = NULL, .sec = st->sec};
       else
-        *r = (lied_run_step){.base = st->base,
-                             .kind = run_kind(s->runk, &nk, h, hn - 1, st->fn, st->stride),
-                             .count = (uint32_t)st->count};
+        *r = (lied_run_step){.fn = st->fn, .base = st->base, .stride = st->stride,
+                             .count = st->count};
     }
   }
-  free(h);
-  if (!rc && nk) { /* keep the kinds only */
-    lied_run_kind *k = realloc(s->runk, sizeof *k * nk);
-    if (k) s->runk = k;
-  }
-  return rc;
+  return LIED_OK;
 }
 
 int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *e) {
@@ -199,7 +163,6 @@ void lied_sched_free(lied_sched *s) {
   free(s->secs);
   for (int p = 0; p < LIED_NPARTS; p++) free(s->steps[p]);
   for (int p = 0; p < LIED_NPARTS; p++) free(s->run[p]);
-  free(s->runk);
   free(s->smap);
   free(s->skew_spec_lag);
   free(s->regular);

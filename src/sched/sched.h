@@ -96,25 +96,19 @@ typedef struct lied_step {
   int64_t ml, mr;
 } lied_step;
 
-/* What one-thread dispatch (lied_sched_run) reads of a step, packed: four
+/* What one-thread dispatch (lied_sched_run) reads of a step, packed: two
  * to a cache line where a lied_step takes one and a half. A network of many
  * one-instance steps (bench/district: 15 per house) streams these every
- * evaluation; the block function and stride, the same for many steps, are
- * a kind (lied_run_kind) in a small table. Built by lied_sched_build from
- * the final steps when every count fits 32 bits. */
+ * evaluation; built by lied_sched_build from the final steps. */
 typedef struct lied_run_step {
+  lied_block_fn fn; /* NULL: the section batch sec */
   union {
     char *base;
     lied_section *sec;
   };
-  uint32_t kind;  /* LIED_RUN_SECTION: the section batch sec */
-  uint32_t count;
-} lied_run_step;
-#define LIED_RUN_SECTION UINT32_MAX
-typedef struct lied_run_kind {
-  lied_block_fn fn;
   size_t stride;
-} lied_run_kind;
+  uint64_t count;
+} lied_run_step;
 
 /* How to move states between the solver's vector and the instances. */
 typedef struct lied_state_map {
@@ -179,7 +173,6 @@ struct lied_sched {
   lied_step *steps[LIED_NPARTS];
   int nsteps[LIED_NPARTS];
   lied_run_step *run[LIED_NPARTS]; /* the steps packed (NULL: run from steps) */
-  lied_run_kind *runk;             /* their kinds */
   lied_section *secs;
   int nsecs;
   lied_state_map *smap;
