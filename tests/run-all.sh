@@ -3,6 +3,11 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer), and run every test with ctest;
 # then contexts on several threads under ThreadSanitizer and the libFuzzer
 # smoke (clang). Prints the time of every stage at the end.
+#
+# The next stage's build runs in the background at a low priority (nice 15)
+# while a stage's tests run: it takes the cores the tests leave idle (a test
+# waiting for mpirun, a signal, a socket) and yields them to the tests
+# otherwise. Its output goes to BUILD_DIR/build.log, shown if it fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -15,49 +20,71 @@ summary() {
   printf '  %s\n' "${stages[@]}"
   printf '  %-36s %5d s\n' total $((SECONDS - t_all))
 }
-trap summary EXIT
 
 bash tests/deps.sh
 stage "dependencies"
+bg_pids=()
+trap 'for p in "${bg_pids[@]}"; do kill -- -"$p" 2>/dev/null || true; done; summary' EXIT
+# background BUILD_DIR COMMAND...: COMMAND (a build) in its own process group,
+# low priority, output in BUILD_DIR/build.log; its pid in bg
+background() {
+  local dir=$1; shift
+  mkdir -p "$dir"
+  setsid nice -n 15 "$@" >"$dir/build.log" 2>&1 &
+  bg=$!; bg_pids+=("$bg")
+}
+# await PID BUILD_DIR: the background build's end; its log if it failed
+await() {
+  if ! wait "$1"; then
+    echo "== build in $2 failed:"; tail -50 "$2/build.log"; exit 1
+  fi
+}
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_WERROR=$werror >/dev/null
 cmake --build build -j"$jobs"
 stage "build (optimised)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DLIED_SANITIZE=ON -DLIED_WERROR=$werror >/dev/null
-cmake --build build-asan -j"$jobs"
-# the sanitizer stage runs with lied's assertions on (src/core/assert.h)
-build-asan/lied --version | grep -q "assertions on" || { echo "build-asan: LIED_ASSERT is off"; exit 1; }
-stage "build (ASan + UBSan)"
-echo "== tests (optimised build)"
+background build-asan cmake --build build-asan -j"$jobs"; asan_build=$bg
+echo "== tests (optimised build; the ASan + UBSan tree builds beside them)"
 ctest --test-dir build --output-on-failure -j"$jobs"
 stage "tests (optimised build)"
-echo "== tests (ASan + UBSan build)"
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j"$jobs"
-stage "tests (ASan + UBSan build)"
-# ThreadSanitizer (clang): contexts of the embedding API on several threads
-# at once (tests/embed/test_contexts.c; docs/robustness.md)
+await "$asan_build" build-asan
+# the sanitizer stage runs with lied's assertions on (src/core/assert.h)
+build-asan/lied --version | grep -q "assertions on" || { echo "build-asan: LIED_ASSERT is off"; exit 1; }
+stage "build (ASan + UBSan; the rest)"
+# the clang trees (ThreadSanitizer: contexts of the embedding API on several
+# threads at once, tests/embed/test_contexts.c, docs/robustness.md; the
+# libFuzzer harnesses of tests/fuzz at -O1 with line tables only, libFuzzer's
+# advice) configure now and build beside the sanitizer stage's tests
+tsan_build="" fuzz_build=""
 if command -v clang >/dev/null; then
   tsan=-fsanitize=thread
   CC=clang cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS=$tsan \
     -DCMAKE_EXE_LINKER_FLAGS=$tsan -DCMAKE_SHARED_LINKER_FLAGS=$tsan \
     -DCMAKE_MODULE_LINKER_FLAGS=$tsan >/dev/null
-  cmake --build build-tsan -j"$jobs" --target test_contexts lied_testlib lied_lua_files
-  echo "== contexts on threads (ThreadSanitizer)"
-  ctest --test-dir build-tsan --output-on-failure -R embed.test_contexts
-  stage "ThreadSanitizer (build and test)"
-else
-  echo "== ThreadSanitizer skipped: no clang"
-fi
-# Fuzz smoke (tests/fuzz): libFuzzer harnesses built with clang, 8 s each,
-# as many at once as there are cores (each runs on one); built at -O1 with
-# line tables only (libFuzzer's advice; a fifth less compile time than -O2 -g)
-if command -v clang >/dev/null; then
   CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIED_FUZZ=ON \
     -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" >/dev/null
+  fuzz_targets=()
   if grep -q "LIED_HAVE_LIBFUZZER:INTERNAL=1" build-fuzz/CMakeCache.txt; then
-    cmake --build build-fuzz -j"$jobs" --target fuzz_model fuzz_cli fuzz_repl fuzz_set fuzz_connect \
-      fuzz_media fuzz_embed fuzz_descriptor
-    stage "build (libFuzzer)"
+    fuzz_targets=(fuzz_model fuzz_cli fuzz_repl fuzz_set fuzz_connect fuzz_media fuzz_embed
+                  fuzz_descriptor)
+  fi
+  background build-tsan bash -c "cmake --build build-tsan -j$jobs --target test_contexts \
+    lied_testlib lied_lua_files && { [ ${#fuzz_targets[@]} -eq 0 ] || \
+    cmake --build build-fuzz -j$jobs --target ${fuzz_targets[*]}; }"
+  clang_build=$bg
+fi
+echo "== tests (ASan + UBSan build)"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-asan --output-on-failure -j"$jobs"
+stage "tests (ASan + UBSan build)"
+if command -v clang >/dev/null; then
+  await "$clang_build" build-tsan
+  stage "build (clang trees; the rest)"
+  echo "== contexts on threads (ThreadSanitizer)"
+  ctest --test-dir build-tsan --output-on-failure -R embed.test_contexts
+  stage "ThreadSanitizer"
+  # fuzz smoke: 8 s per harness, as many at once as there are cores
+  if [ ${#fuzz_targets[@]} -gt 0 ]; then
     echo "== fuzz smoke (libFuzzer, ASan + UBSan)"
     ctest --test-dir build-fuzz --output-on-failure -L fuzz -j"$jobs"
     stage "fuzz smoke"
@@ -65,7 +92,7 @@ if command -v clang >/dev/null; then
     echo "== fuzz smoke skipped: clang has no -fsanitize=fuzzer (libclang-rt-dev)"
   fi
 else
-  echo "== fuzz smoke skipped: no clang"
+  echo "== ThreadSanitizer and fuzz smoke skipped: no clang"
 fi
 # No test may leave files in the source tree (build trees are ignored): a
 # file there is written by a test with a wrong path or cwd

@@ -140,7 +140,7 @@ for _, c in ipairs { "CounterFlowHX", "ParallelFlowHX", "CrossFlowHX", "CounterF
   T.check(ok2, c .. ": side a's outlet temperature controls side b's valve: builds: " ..
     tostring(ok2 or m))
   if ok2 then
-    m:run { stop = 300, solver = "esdirk23", tol = 1e-8 }
+    m:run { stop = 300, solver = "esdirk23", tol = 1e-6 } -- as close at 1e-8, 8 times the time
     T.near(m:value("ts.y"), T_x, 1e-5, c .. ": side a leaves at the set point")
     T.near(m:value("hx.Q_flow"), Q_x, 1e-5 * Q_x, c .. ": Q = m_a cp (T_a - T_set)")
     T.near(m:value("cold.m_flow") * cp * (m:value("hx.T_b") - T_b), Q_x, 1e-5 * Q_x,
@@ -183,7 +183,7 @@ local oku, mu = pcall(lied.build, Undirected(tfu.water))
 T.check(oku, "undirected: side a's outlet temperature sets side a's valve: builds: " ..
   tostring(oku or mu))
 if oku then
-  mu:run { stop = 300, solver = "esdirk23", tol = 1e-8 }
+  mu:run { stop = 300, solver = "esdirk23", tol = 1e-6 }
   T.near(mu:value("ts.y"), T_u, 1e-5, "undirected: side a leaves at the set point")
   local ma, mb = mu:value("valve.m_flow"), mu:value("drop_b.m_flow")
   local Qu = ma * cp * (T_a - T_u)

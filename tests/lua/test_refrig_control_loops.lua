@@ -95,7 +95,7 @@ local oke, e = pcall(lied.build, Evap)
 T.check(oke, "R134a: superheat sensor -> PI -> expansion valve through the evaporator builds: " ..
   tostring(oke or e))
 if oke then
-  e:run { stop = 600, solver = "esdirk23", tol = 1e-9 }
+  e:run { stop = 600, solver = "esdirk23", tol = 1e-7 } -- at steady state to 1e-13 (1e-9: 6x the time)
   T.near(e:value("sh.y"), sh_set, 1e-4, "evaporator loop: the PI holds 5 K superheat")
   local mf, p = e:value("valve.m_flow"), e:value("evap.p")
   local h_out = R:h_pT(p, R:Tsat(p) + sh_set)

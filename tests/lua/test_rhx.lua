@@ -91,7 +91,8 @@ local function through(hx, src, sec, secs, p_hx, m_ref, med, stop)
                 { "sec.outlet", "hx.inlet_b" }, { "hx.outlet_b", "secs.inlet" } },
   }
   local b = lied.build(M)
-  local _, _, e = b:run { stop = stop or 600, solver = "esdirk23", tol = 1e-9, progress = false }
+  -- tol 1e-7: the balances hold to 1e-8 there as at 1e-9 (checked at 1e-6), in half the time
+  local _, _, e = b:run { stop = stop or 600, solver = "esdirk23", tol = 1e-7, progress = false }
   T.eq(e, nil, "through: the run ends without a fault")
   return b
 end

@@ -9,12 +9,17 @@ local A = require "tests.energy_account"
 local tf = require "lied.thermofluid"
 
 -- dopri45 at tol 1e-10, outputs 0.05 s apart (48,001 rows): the
--- trapezoid over the outputs integrates the flows to 1e-8 of the throughput
+-- trapezoid over the outputs integrates the flows to 1e-8 of the throughput.
+-- With lied's assertions on (sanitizers: 20 s for the flight) the flight
+-- ends after the cruise point (taxi, take-off, climb, cruise: every phase
+-- but the descent) and the whole flight's drained water is the optimised
+-- build's check.
+local stop = T.checked and 1300 or 2400
 local r = A.run("examples/ecs_pack.lua", {
   sources = { "bleed", "ram" }, sinks = { "cabin", "ram_out" }, shafts = { { "shaft", 0.02 } },
   volumes = { "duct", "plenum" }, outputs = { "sep.H_cond" }, drains = { "sep.m_cond" }, water = true,
   extra = { "sep.inlet.m_flow", "sep.inlet.p", "sep.inlet.h", "sep.inlet.X1", "tsens.y", "pi.y" } },
-  { stop = 2400, solver = "dopri45", tol = 1e-10, interval = 0.05 })
+  { stop = stop, solver = "dopri45", tol = 1e-10, interval = 0.05 })
 local res = r.res
 print(string.format("ecs_pack: power balance worst %.2e, energy over the flight %.2e; " ..
   "water worst %.2e, over the flight %.2e; drained %.6f kg", r.worst, r.integ, r.w_worst, r.w_integ,
@@ -49,7 +54,9 @@ T.check(worst < 1e-12, "ecs_pack: the separator drains the inflow's condensate a
 T.near(r.w_drained, drained, 1e-12 * drained, "ecs_pack: the water drained over the flight")
 -- the documented figure (docs/turbo.md): 8.213 kg of the 15.93 kg the bleed
 -- air brings (a change of the model moves it)
-T.near(r.w_drained, 8.213, 1e-3, "ecs_pack: the water drained over the flight [kg]")
+if not T.checked then
+  T.near(r.w_drained, 8.213, 1e-3, "ecs_pack: the water drained over the flight [kg]")
+end
 
 -- the ram air at cruise (t = 1,200 s: 9,000 m, Mach 0.78): the standard
 -- atmosphere's troposphere, T = 288.15 - 0.0065 z, p = 101325 (T/288.15)^5.25588,
