@@ -495,9 +495,10 @@ local function info_counts(i, out)
   if i.sparse_sections > 0 then
     out:write(string.format("  sparse         %d section%s solved sparsely: %d unknowns (tearing variables and cut " ..
       "member outputs), %d nonzeros, %d colours, %d member runs in the column passes, %d " ..
-      "members restored, not run, in the pass at zero unknowns\n",
+      "members restored, not run, in the pass at zero unknowns, %d entries of the factors " ..
+      "predicted (KLU's AMD order)\n",
       i.sparse_sections, i.sparse_sections == 1 and "" or "s", i.sparse_unknowns, i.sparse_nonzeros,
-      i.sparse_colours, i.sparse_pass_members, i.sparse_fixed_members))
+      i.sparse_colours, i.sparse_pass_members, i.sparse_fixed_members, i.sparse_factor_nonzeros))
   end
   out:write("\nsections by size:\n")
   local any = false

@@ -131,6 +131,7 @@ static void set_sched_stats(lua_State *L, const lied_sched_stats *st) {
   lied_lua_setint(L, "sparse_unknowns", st->sparse_unknowns);
   lied_lua_setint(L, "sparse_nonzeros", st->sparse_nnz);
   lied_lua_setint(L, "sparse_colours", st->sparse_colours);
+  lied_lua_setint(L, "sparse_factor_nonzeros", st->sparse_factor_nnz);
   lied_lua_setint(L, "sparse_pass_members", st->sparse_pass_members);
   lied_lua_setint(L, "sparse_fixed_members", st->sparse_fixed_members);
   lied_lua_setint(L, "copies", st->copies);

@@ -174,6 +174,14 @@ void lied_splu_repivot(lied_splu *s) {
   if (s->num32) klu_free_numeric(&s->num32, &s->c32);
 }
 
+uint64_t lied_splu_factor_nnz(const lied_splu *s) {
+  if (s->wide)
+    return s->num ? (uint64_t)(s->num->lnz + s->num->unz + s->num->nzoff)
+                  : (uint64_t)(s->sym->lnz + s->sym->unz) + (uint64_t)s->sym->nzoff;
+  return s->num32 ? (uint64_t)(s->num32->lnz + s->num32->unz + s->num32->nzoff)
+                  : (uint64_t)(s->sym32->lnz + s->sym32->unz) + (uint64_t)s->sym32->nzoff;
+}
+
 void lied_splu_solve(lied_splu *s, double *b) {
   if (s->wide)
     klu_l_tsolve(s->sym, s->num, (SuiteSparse_long)s->n, 1, b, &s->common);
@@ -213,6 +221,11 @@ int lied_splu_factor(lied_splu *s, const double *val, lied_err *e) {
 }
 
 void lied_splu_repivot(lied_splu *s) { (void)s; }
+
+uint64_t lied_splu_factor_nnz(const lied_splu *s) {
+  (void)s;
+  return 0;
+}
 
 void lied_splu_solve(lied_splu *s, double *b) {
   (void)s;

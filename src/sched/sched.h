@@ -148,6 +148,7 @@ typedef struct lied_sched_stats {
    * runs of their column passes; the members of constant ones whose values
    * the pass at zero unknowns restores instead of running them (spsec.h) */
   uint64_t sparse_sections, sparse_unknowns, sparse_nnz, sparse_colours, sparse_pass_members;
+  uint64_t sparse_factor_nnz; /* predicted entries of the sections' factors (lied_splu_factor_nnz) */
   uint64_t sparse_fixed_members;
   /* > 0: the model is this many independent copies, scheduled from the
    * graph of one (sched.c, replicable) */

@@ -533,6 +533,7 @@ static int build(lied_spplan *P, lied_spsec *sp) {
   st->sparse_unknowns += (uint64_t)sp->nu;
   st->sparse_nnz += sp->nnz;
   st->sparse_colours += (uint64_t)sp->ncolour;
+  st->sparse_factor_nnz += lied_splu_factor_nnz(sp->lu);
   return LIED_OK;
 }
 
