@@ -12,6 +12,7 @@
 #include "solve/newton.h"
 
 #define STEADY_GROWTH 10.0  /* largest growth of h per accepted step */
+#define STEADY_REPIVOT 10.0 /* the sparse LU pivots afresh when h moved by more */
 #define STEADY_HMAX 1e30    /* h beyond which a step is Newton's */
 #define STEADY_HBIG 1e8     /* converged only once h exceeds this [s] */
 #define STEADY_SHRINK 0.25  /* h after a rejected step */
@@ -31,6 +32,8 @@ typedef struct steady {
   const double *at; /* the point of the last evaluation of f (NULL: unknown) */
   volatile sig_atomic_t *stop;
   int interrupted; /* an evaluation found the stop flag set */
+  double h_pivot; /* the pseudo-time step of the sparse LU's last pivoting (0: none) */
+  int pivotings;  /* how many there were */
   lied_err *e;
 } steady;
 
@@ -130,10 +133,17 @@ static int pseudo_step(steady *S, lied_newton *N, double h, const double *x, con
   int rc = jacobian(S, &N->J, x, f, fn);
   if (rc) return rc < 0 ? rc : LIED_ERROR;
   /* the states' rows of the sparse formulation's matrix scale with h, its
-   * sections' rows do not: h moves by orders of magnitude between steps,
-   * and the pivot order of one step may be poor for the next, so the
-   * sparse LU pivots afresh for each (as the dense LU does) */
-  if (N->sp && S->aug) lied_splu_repivot(N->sp);
+   * sections' rows do not: h moves by orders of magnitude over the
+   * iteration, and the pivot order of one h may be poor for another, so
+   * the sparse LU pivots afresh when h has moved by more than STEADY_REPIVOT
+   * since it last pivoted; within that it keeps the order while its
+   * condition estimate holds (sparse.c: RCOND_DROP), as the solvers do */
+  if (N->sp && S->aug &&
+      !(S->h_pivot > 0 && h <= STEADY_REPIVOT * S->h_pivot && h >= S->h_pivot / STEADY_REPIVOT)) {
+    lied_splu_repivot(N->sp);
+    S->h_pivot = h;
+    S->pivotings++;
+  }
   rc = lied_newton_factor(N, h >= STEADY_HMAX ? STEADY_HMAX : h, e);
   if (rc > 0) return LIED_RETRY;
   if (rc < 0) return lied_err_code(e);
@@ -354,6 +364,7 @@ int lied_steady(lied_sched *s, const lied_steady_opts *o, double *x, lied_steady
   /* leave every variable consistent with the answer */
   if (!rc) rc = lied_sched_evaluate(s, o->t, x, NULL, 1, e);
   st->rhs = S.nrhs;
+  st->pivotings = S.pivotings;
   lied_newton_free(&N);
   lied_aug_free(S.aug);
   free(S.ya);

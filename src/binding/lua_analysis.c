@@ -217,11 +217,12 @@ static void push_steady(lua_State *L, const lied_sched *s, double t, const doubl
   lied_lua_setint(L, "steps", (uint64_t)st->steps);
   lied_lua_setint(L, "rejected", (uint64_t)st->rejected);
   lied_lua_setint(L, "rhs", (uint64_t)st->rhs);
+  lied_lua_setint(L, "pivotings", (uint64_t)st->pivotings);
 }
 
 /* model:steady{fixed = {names}, at = T, run = {run options}, t = T, tol,
  * maxit} -> {t, names = {...}, values = {...}, states = {name = value},
- * residual, steps, rejected, rhs} */
+ * residual, steps, rejected, rhs, pivotings} */
 static int model_steady(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   lied_sched *s = u->sys->sched;
