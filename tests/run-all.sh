@@ -55,7 +55,6 @@ stage "build (ASan + UBSan; the rest)"
 # threads at once, tests/embed/test_contexts.c, docs/robustness.md; the
 # libFuzzer harnesses of tests/fuzz at -O1 with line tables only, libFuzzer's
 # advice) configure now and build beside the sanitizer stage's tests
-tsan_build="" fuzz_build=""
 if command -v clang >/dev/null; then
   tsan=-fsanitize=thread
   CC=clang cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS=$tsan \
