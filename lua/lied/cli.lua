@@ -388,40 +388,46 @@ function cli.check_used(o, exp, cmd)
 end
 
 -- lied run --stats: the run's statistics on stderr.
+-- --stats on stderr: the lines collected and written at once (stderr is
+-- unbuffered: under mpirun another rank's lines cannot come between the
+-- parts of one), each under mpirun prefixed with "rank R of P: ".
 local function write_stats(built, exp, stats)
-  local info = built:info()
-  io.stderr:write(string.format(
-    "instantiate %.6f s, schedule %.6f s, run %.6f s, steps %d, evaluations %d, " ..
+  local info, out = built:info(), {}
+  local function put(...) out[#out + 1] = string.format(...) end
+  put("instantiate %.6f s, schedule %.6f s, run %.6f s, steps %d, evaluations %d, " ..
     "factorisations %d, outputs %d, t_end %.17g\n",
     info.t_instantiate, info.t_schedule, stats.wall, stats.steps, stats.rhs,
-    stats.factorisations, stats.outputs, stats.t_end))
+    stats.factorisations, stats.outputs, stats.t_end)
   if stats.steady_states then
-    io.stderr:write(string.format("steady start: %d states solved, %d pseudo-time steps, " ..
-      "%d evaluations, largest |der| %.3g, %.6f s\n", stats.steady_states, stats.steady_steps,
-      stats.steady_rhs, stats.steady_residual, stats.steady_wall))
+    put("steady start: %d states solved, %d pseudo-time steps, %d evaluations, " ..
+      "largest |der| %.3g, %.6f s\n", stats.steady_states, stats.steady_steps,
+      stats.steady_rhs, stats.steady_residual, stats.steady_wall)
   end
-  io.stderr:write(string.format("solver %s: steps %d, rejected %d, evaluations %d", exp.solver or "rk4",
-    stats.steps, stats.rejected, stats.rhs))
+  put("solver %s: steps %d, rejected %d, evaluations %d", exp.solver or "rk4", stats.steps,
+    stats.rejected, stats.rhs)
   if stats.jacobians > 0 or stats.colours > 0 then
-    io.stderr:write(string.format(" (%d for Jacobians), Jacobians %d (%d colours, %d nonzeros), " ..
+    put(" (%d for Jacobians), Jacobians %d (%d colours, %d nonzeros), " ..
       "LU factorisations %d, Newton iterations %d (%d failures)", stats.jac_rhs, stats.jacobians,
-      stats.colours, stats.jac_nnz, stats.lu, stats.newton, stats.newton_fails))
+      stats.colours, stats.jac_nnz, stats.lu, stats.newton, stats.newton_fails)
   end
   if stats.events > 0 or stats.kinks > 0 or stats.restarts > 0 then
-    io.stderr:write(string.format(", events %d, kinks %d, restarts %d", stats.events, stats.kinks,
-      stats.restarts))
+    put(", events %d, kinks %d, restarts %d", stats.events, stats.kinks, stats.restarts)
   end
-  if stats.zero_evals > 0 then io.stderr:write(", zero-function evaluations " .. stats.zero_evals) end
-  io.stderr:write("\n")
+  if stats.zero_evals > 0 then put(", zero-function evaluations %d", stats.zero_evals) end
+  put("\n")
+  local lanes = stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")
   if stats.waves and stats.waves > 0 then
-    io.stderr:write(string.format("steps in waves: coupled arrays chunk by chunk, %d steps per sweep, " ..
-      "stages %d instances apart, lane form %s\n", stats.waves, stats.wave_gap,
-      stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
+    put("steps in waves: coupled arrays chunk by chunk, %d steps per sweep, " ..
+      "stages %d instances apart, lane form %s\n", stats.waves, stats.wave_gap, lanes)
   elseif stats.fused then
-    io.stderr:write(string.format("fused steps: chunks of %d copies, lane form %s\n", 32,
-      stats.lanes and "yes" or ("no (" .. (stats.no_lanes or "?") .. ")")))
+    put("fused steps: chunks of %d copies, lane form %s\n", 32, lanes)
   end
-  io.stderr:write(string.format("threads %d, cpu %.6f s\n", stats.threads or 1, stats.cpu or 0))
+  put("threads %d, cpu %.6f s\n", stats.threads or 1, stats.cpu or 0)
+  local text, mpi = table.concat(out), lied.core.mpi()
+  if mpi.size > 1 then
+    text = text:gsub("[^\n]*\n", string.format("rank %d of %d: ", mpi.rank, mpi.size) .. "%0")
+  end
+  io.stderr:write(text)
 end
 
 local function cmd_run(args)

@@ -97,6 +97,11 @@ same_results "$tmp/g1.csv" "$tmp/g2.csv" "a model parameter of copy 3 (rank 1) w
 check "[ \"\$(tail -1 '$tmp/g2.csv' | cut -d, -f4)\" != \"\$(tail -1 '$tmp/g2.csv' | cut -d, -f5)\" ]" \
   "g[3] (k = -2) differs from g[4] (k = -1)"
 
+# --stats per rank: every line whole and prefixed with its rank
+expect 0 "stats, 2 ranks" -- "${M[@]}" -np 2 "$LIED" run "$E" --set n=4 --stop 0.01 --out none --stats
+check "[ \$(grep -c '^rank [01] of 2: solver rk4: steps 10, rejected 0, evaluations 40\$' '$tmp/err') -eq 2 ] &&
+  ! grep -qv '^rank [01] of 2: ' '$tmp/err'" "--stats: each rank's lines, whole, prefixed: $(head -c 300 "$tmp/err")"
+
 # ---- events (docs/distributed.md, "Events") -------------------------------------
 # time events at one time in every copy (between rk4's grid points): each rank
 # cuts its steps there as one process does, the same bytes
