@@ -241,24 +241,15 @@ static int transversal(const lied_events *V, double ta, double tb, double t0, do
   return 0;
 }
 
-/* How closely a crossing is bracketed, relative to the step: an event's or
- * a kink's time, where it ends a step; and kinks alone in a step that
- * stands wherever they are (cvode: over = INFINITY), where the bracket only
- * tells a crossing from a function at rest about 0 (transversal: slopes
- * 1e3 apart), so 1e-6 leaves that test a margin of 1e3 and halves the
- * evaluations (docs/events.md, "Kinks"). */
-#define BRACKET_REL 1e-12
-#define BRACKET_REL_STANDS 1e-6
-
 /* Narrow [*ta, *tb] (za, zb: the zero functions there, xe: the state at
- * *tb) to the first crossing, within rel of the step: secant steps
+ * *tb) to the first crossing, within 1e-12 of the step: secant steps
  * (Illinois: the weight of an end kept twice in a row halved), bisection
- * once an end is kept three times. */
-static int bracket(lied_events *V, lied_dense_fn dense, void *ctx, double *pa, double *pb,
-                   double rel) {
+ * once an end is kept three times. (Kinks alone in a step that stands
+ * wherever they lie are not bracketed at all: kinks_stand.) */
+static int bracket(lied_events *V, lied_dense_fn dense, void *ctx, double *pa, double *pb) {
   const uint64_t nz = V->nzero, n = V->R->n;
   double ta = *pa, tb = *pb, wa = 1, wb = 1;
-  const double tol = fmax(rel * (tb - ta), 4 * DBL_EPSILON * fmax(fabs(ta), fabs(tb)));
+  const double tol = fmax(1e-12 * (tb - ta), 4 * DBL_EPSILON * fmax(fabs(ta), fabs(tb)));
   int kept = 0; /* +k: ta kept k times in a row, -k: tb */
   for (int it = 0; it < 200 && tb - ta > tol; it++) {
     double w = tb - ta;
@@ -330,8 +321,7 @@ int lied_events_locate(lied_events *V, double t0, double t1, const double *x1,
   memcpy(V->za, V->zprev, sizeof(double) * nz);
   memcpy(V->z1, V->zb, sizeof(double) * nz);
   memcpy(V->xe, x1, sizeof(double) * n);
-  const int stands = isinf(over) && kinks_cross(V, V->zprev, V->zb, 1);
-  LIED_TRY(bracket(V, dense, ctx, &ta, &tb, stands ? BRACKET_REL_STANDS : BRACKET_REL));
+  LIED_TRY(bracket(V, dense, ctx, &ta, &tb));
   if (kinks_cross(V, V->za, V->zb, 1) &&
       (tb - V->tkink <= resolution(tb) || !transversal(V, ta, tb, t0, t1))) {
     /* as above, or kinks at rest about 0: no kink */
