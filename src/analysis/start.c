@@ -11,22 +11,11 @@
 
 #define START_NAME_MAX 512
 
-/* Nonzero when name matches one of the comma-separated patterns of list. */
-static int selected(const char *list, const char *name) {
-  char pat[START_NAME_MAX];
-  for (const char *p = list; *p;) {
-    const char *end = strchr(p, ',');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    while (len && *p == ' ') p++, len--;
-    while (len && p[len - 1] == ' ') len--;
-    if (len && len < sizeof pat) {
-      memcpy(pat, p, len);
-      pat[len] = 0;
-      if (lied_glob(pat, name)) return 1;
-    }
-    if (!end) break;
-    p = end + 1;
-  }
+/* Nonzero when name matches one of the comma-separated patterns of list
+ * (item: room for strlen(list) + 1). */
+static int selected(const char *list, const char *name, char *item) {
+  for (const char *pat; (pat = lied_list_next(&list, item));)
+    if (*pat && lied_glob(pat, name)) return 1;
   return 0;
 }
 
@@ -37,13 +26,19 @@ int lied_steady_start(lied_sched *s, const lied_start_opts *o, double *x, lied_s
   if (!o->states || !*o->states)
     return lied_errc(e, LIED_E_USAGE, "steady start: no states named");
   uint64_t *fixed = lied_xmalloc(sizeof *fixed * ((size_t)n + 1), "steady start", e);
-  if (!fixed) return LIED_E_NOMEM;
+  char *item = lied_xmalloc(strlen(o->states) + 1, "steady start", e);
+  if (!fixed || !item) {
+    free(fixed);
+    free(item);
+    return LIED_E_NOMEM;
+  }
   uint64_t nfixed = 0;
   char name[START_NAME_MAX];
   for (uint64_t i = 0; i < n; i++) {
     lied_sched_state_name(s, i, name, sizeof name);
-    if (!selected(o->states, name)) fixed[nfixed++] = i;
+    if (!selected(o->states, name, item)) fixed[nfixed++] = i;
   }
+  free(item);
   st->free = (long)(n - nfixed);
   int rc = LIED_OK;
   if (nfixed == n)

@@ -74,3 +74,15 @@ int lied_glob(const char *p, const char *s) { return glob_run(p, s, 0); }
 int lied_glob_prefix(const char *p, const char *s) { return glob_run(p, s, 1); }
 
 int lied_is_glob(const char *s) { return strpbrk(s, "*?") != NULL; }
+
+const char *lied_list_next(const char **p, char *item) {
+  const char *q = *p;
+  if (!*q) return NULL;
+  size_t len = strcspn(q, ",");
+  *p = q + len + (q[len] == ',');
+  while (len && *q == ' ') q++, len--;
+  while (len && q[len - 1] == ' ') len--;
+  memcpy(item, q, len);
+  item[len] = 0;
+  return item;
+}

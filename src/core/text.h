@@ -23,4 +23,10 @@ int lied_glob_prefix(const char *pattern, const char *prefix);
 /* Nonzero when the text has a glob wildcard ('*' or '?'). */
 int lied_is_glob(const char *s);
 
+/* The next item of a comma-separated list of names or patterns ("t1.*,
+ * p1.m_flow"): copied into item (room for strlen of the list + 1) with its
+ * blanks around trimmed, *p moved past it and its comma. Returns item
+ * (empty for an empty item), or NULL at the list's end. */
+const char *lied_list_next(const char **p, char *item);
+
 #endif

@@ -97,15 +97,7 @@ int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list
 
 static int select_items(lied_recorder *r, const lied_model *m, const char *p, char *item,
                         volatile sig_atomic_t *stop, lied_err *e) {
-  while (*p) {
-    size_t len = strcspn(p, ",");
-    memcpy(item, p, len);
-    item[len] = 0;
-    p += len + (p[len] == ',');
-    char *s = item;
-    while (*s == ' ') s++;
-    size_t l = strlen(s);
-    while (l && s[l - 1] == ' ') s[--l] = 0;
+  for (const char *s; (s = lied_list_next(&p, item));) {
     if (!*s) continue;
     size_t before = r->n;
     if (lied_is_glob(s)) {
