@@ -387,10 +387,10 @@ function cli.check_used(o, exp, cmd)
   end
 end
 
--- lied run --stats: the run's statistics on stderr.
--- --stats on stderr: the lines collected and written at once (stderr is
--- unbuffered: under mpirun another rank's lines cannot come between the
--- parts of one), each under mpirun prefixed with "rank R of P: ".
+-- lied run --stats: the run's statistics on stderr, the lines collected and
+-- written at once (stderr is unbuffered: under mpirun another rank's lines
+-- cannot come between the parts of one), each under mpirun prefixed with
+-- "rank R of P: ".
 local function write_stats(built, exp, stats)
   local info, out = built:info(), {}
   local function put(...) out[#out + 1] = string.format(...) end
