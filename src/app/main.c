@@ -107,6 +107,13 @@ int main(int argc, char **argv) {
   if (argc >= 2) install_signals(); /* a signal while starting up stops the run too */
   /* under mpirun: MPI (docs/distributed.md); otherwise nothing */
   if (lied_dist_init(&argc, &argv) != 0) return 1;
+  if (lied_dist_size() > 1) {
+    /* mpirun ends a job with SIGTERM when one rank fails (MPI_Abort): a
+     * rank must die there, not stop its run gracefully and then report the
+     * failed rank's rows still in flight as a mismatch of its own */
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+  }
   lua_State *L = lied_lua_new(&stop_requested);
   if (!L) {
     fprintf(stderr, "lied: out of memory starting Lua\n");
