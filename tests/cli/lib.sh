@@ -62,13 +62,15 @@ judge_error() {
 # later NAME CODE "MESSAGE" -- COMMAND...: start COMMAND in the background,
 # stdout in $tmp/NAME.out, stderr in $tmp/NAME.err; judge_later waits for
 # every case started and judges each in order as expect_error does. Cases
-# that run together must not write the same file.
+# that run together must not write the same file. A case that has not ended
+# after 120 s is killed and reported by name (exit 124), not left to hang the
+# test until ctest's timeout.
 later_names=(); later_pids=()
 later() {
   local name=$1; shift
   printf '%s\0' "$@" >"$tmp/$name.args"
   shift 3
-  ( "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"; echo $? >"$tmp/$name.rc" ) &
+  ( timeout -k 5 120 "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"; echo $? >"$tmp/$name.rc" ) &
   later_names+=("$name"); later_pids+=($!); pids+=($!)
 }
 judge_later() {
