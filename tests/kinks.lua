@@ -91,9 +91,20 @@ function K.check(kind, built, opts, names, exact, kinks, kinks_max, bounds)
       local bound = bounds and bounds[sv] or K.bound[sv]
       T.check(w <= bound, string.format("%s, %s at tol %g: %.3g x tol (at most %g)", kind, sv, tol, w,
         bound))
-      T.check(st.kinks >= kinks, string.format("%s, %s at tol %g: %d kinks located (%d expected)",
-        kind, sv, tol, st.kinks, kinks))
-      if kinks_max then
+      if sv == "cvode" then
+        -- a model whose zero functions are all kinks: cvode's steps stand across them
+        -- wherever they lie, so it does not evaluate them (docs/events.md, "cvode steps
+        -- across kinks"); the bound above is what shows it handles them
+        -- (at the start and at time events only)
+        T.check(st.kinks == 0 and st.zero_evals <= 2 + 3 * st.events, string.format(
+          "%s, cvode at tol %g: %d kinks, %d evaluations of the zero functions at %d events " ..
+          "(none but at the start and the events: kinks only)", kind, tol, st.kinks, st.zero_evals,
+          st.events))
+      else
+        T.check(st.kinks >= kinks, string.format("%s, %s at tol %g: %d kinks located (%d expected)",
+          kind, sv, tol, st.kinks, kinks))
+      end
+      if kinks_max and sv ~= "cvode" then
         T.check(st.kinks <= kinks_max, string.format("%s, %s at tol %g: %d kinks located (at most %d)",
           kind, sv, tol, st.kinks, kinks_max))
       end

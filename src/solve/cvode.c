@@ -323,11 +323,16 @@ static int cv_next(cv *c, double t, double tret, int event) {
 /* One CVODE step after another to the stop time, output points from
  * CVODE's interpolation; a zero crossing inside a step cuts it (the state
  * there from the interpolation). A step that crossed a kink is taken again
- * from its start (CVODE restarted there) to end at the kink. */
+ * from its start (CVODE restarted there) to end at the kink. A model whose
+ * zero functions are all kinks has them not evaluated at all: a step whose
+ * crossings are kinks alone stands wherever they lie (events.c, kinks_stand),
+ * so evaluating them (one evaluation of the whole model a step) would only
+ * count them (docs/events.md, "cvode steps across kinks"). */
 static int cv_steps(cv *c) {
   lied_run *R = c->R;
   lied_events *V = R->ev;
-  const int kinks = V && V->nkink;
+  const int watch = V && V->nzero > V->nkink; /* a zero function that is not a kink */
+  const int kinks = watch && V->nkink;
   double t = R->t;
   /* retaken: the length of the step last taken again to end at a kink;
    * across: kinks this close after the step's start are stepped across
@@ -351,7 +356,7 @@ static int cv_steps(cv *c) {
     const double *xe = NULL;
     double te = tret;
     const int at_kink = tret >= c->t_kink;
-    if (V && V->nzero) {
+    if (watch) {
       const double hmin = 16 * DBL_EPSILON * fmax(fabs(t), 1e-3 * R->span);
       rc = lied_events_locate(V, t, tret, R->x, cv_dense, c, at_kink,
                               kinks ? fmax(hmin, across) : INFINITY,
