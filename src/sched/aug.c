@@ -31,6 +31,7 @@ static void build_free(aug_build *B) {
   lied_sets_free(&B->cs);
   free(B->rset0), free(B->rsetn), free(B->vset0), free(B->vsetn), free(B->own);
   free(B->secz), free(B->grow), free(B->wnode), free(B->trow0), free(B->trown);
+  free(B->steps);
 }
 
 /* The set a reader of node u sees. */
@@ -320,18 +321,63 @@ static int build_pattern(aug_build *B) {
   return LIED_OK;
 }
 
-/* The step of the dynamic part running node v (block steps only). */
-int augb_step_of(const lied_sched *s, const lied_model *m, int spec, int blk, uint64_t inst,
-                 int *hint) {
-  const char *a = lied_inst(&m->specs[spec], inst);
+/* Whether dynamic step a sorts before step b: spec, block, first instance. */
+static int step_before(const lied_step *a, const lied_step *b) {
+  if (a->spec != b->spec) return a->spec < b->spec;
+  if (a->blk != b->blk) return a->blk < b->blk;
+  return a->base < b->base;
+}
+
+/* B->steps: the dynamic part's block steps sorted by step_before (a merge
+ * sort through tmp: qsort has no context argument in C11). */
+static int index_steps(aug_build *B) {
+  const lied_sched *s = B->b->s;
   const int n = s->nsteps[LIED_PART_DYN];
-  const int i0 = *hint >= 0 && *hint < n ? *hint : 0;
-  for (int k = 0; k < n; k++) {
-    const int i = (i0 + k) % n;
-    const lied_step *st = &s->steps[LIED_PART_DYN][i];
-    if (!st->sec && st->spec == spec && st->blk == blk && a >= st->base &&
-        a < st->base + st->count * st->stride)
-      return *hint = i;
+  const lied_step *st = s->steps[LIED_PART_DYN];
+  int *a = lied_xmalloc(sizeof *a * ((size_t)n + 1), "sparse formulation", B->b->e);
+  int *tmp = lied_xmalloc(sizeof *tmp * ((size_t)n + 1), "sparse formulation", B->b->e);
+  if (!a || !tmp) {
+    free(a), free(tmp);
+    return LIED_E_NOMEM;
+  }
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    if (!st[i].sec) a[m++] = i;
+  for (int w = 1; w < m; w *= 2) {
+    for (int lo = 0; lo < m; lo += 2 * w) {
+      int mid = lo + w < m ? lo + w : m, hi = lo + 2 * w < m ? lo + 2 * w : m;
+      int i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) tmp[k++] = step_before(&st[a[j]], &st[a[i]]) ? a[j++] : a[i++];
+      while (i < mid) tmp[k++] = a[i++];
+      while (j < hi) tmp[k++] = a[j++];
+    }
+    int *t = a;
+    a = tmp, tmp = t;
+  }
+  free(tmp);
+  B->steps = a, B->nsteps = m;
+  return LIED_OK;
+}
+
+int augb_step_of(const aug_build *B, int spec, int blk, uint64_t inst) {
+  LIED_ASSERT(B->steps != NULL);
+  const lied_sched *s = B->b->s;
+  const lied_step *st = s->steps[LIED_PART_DYN];
+  const char *a = lied_inst(&B->b->m->specs[spec], inst);
+  const lied_step key = {.spec = spec, .blk = blk, .base = (char *)a};
+  /* the first step sorting after (spec, blk, a); the one that holds a lies before it */
+  int lo = 0, hi = B->nsteps;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (step_before(&key, &st[B->steps[mid]])) hi = mid;
+    else lo = mid + 1;
+  }
+  for (int k = lo - 1; k >= 0; k--) {
+    const lied_step *t = &st[B->steps[k]];
+    if (t->spec != spec || t->blk != blk) break;
+    if (t->stride ? a < t->base + t->count * t->stride && (size_t)(a - t->base) % t->stride == 0
+                  : a == t->base)
+      return B->steps[k];
   }
   return -1;
 }
@@ -351,7 +397,6 @@ static int build_hooks(aug_build *B) {
     free(stp);
     return LIED_E_NOMEM;
   }
-  int hint = 0;
   for (uint64_t w = 0; w < A->nw;) { /* a cut block's doubles are consecutive unknowns */
     const uint32_t v = B->wnode[w];
     if (augb_is_sum(b, v) && B->trow0[w] != UINT64_MAX) { /* a tree's: tree_hooks */
@@ -361,7 +406,7 @@ static int build_hooks(aug_build *B) {
     const node_id id = lied_sb_decode(b, v);
     const lied_spec *sp = &b->m->specs[id.spec];
     char *inst = lied_inst(sp, id.inst);
-    const int i = augb_step_of(s, b->m, id.spec, id.blk, id.inst, &hint);
+    const int i = augb_step_of(B, id.spec, id.blk, id.inst);
     if (i < 0) {
       free(stp);
       return lied_errc(b->e, LIED_ERROR, "sparse formulation: a cut block is in no dynamic step");
@@ -442,6 +487,7 @@ int lied_aug_new(lied_sched *s, lied_aug **out, lied_err *e) {
     rc = lied_errc(e, LIED_E_LIMIT, "too many unknowns for a Jacobian pattern: %llu",
                    (unsigned long long)(A->nx + A->nz + A->nw));
   if (rc == LIED_OK) rc = build_pattern(&B);
+  if (rc == LIED_OK) rc = index_steps(&B);
   if (rc == LIED_OK) rc = build_hooks(&B);
   if (rc == LIED_OK) rc = augb_section_trees(&B);
   if (rc == LIED_OK) rc = augb_tree_hooks(&B);

@@ -215,10 +215,10 @@ int augb_tree_hooks(aug_build *B) {
   A->tstart = lied_xcalloc((size_t)A->nsteps + 2, sizeof *A->tstart, "sparse formulation", b->e);
   A->tord = lied_xmalloc(sizeof *A->tord * ((size_t)A->ntree + 1), "sparse formulation", b->e);
   int *stp = lied_xmalloc(sizeof *stp * ((size_t)A->ntree + 1), "sparse formulation", b->e);
-  int rc = A->tstart && A->tord && stp ? LIED_OK : LIED_E_NOMEM, hint = 0;
+  int rc = A->tstart && A->tord && stp ? LIED_OK : LIED_E_NOMEM;
   for (uint32_t k = 0; rc == LIED_OK && k < A->ntree; k++) {
     const node_id id = lied_sb_decode(b, B->wnode[A->tree[k].u0]);
-    stp[k] = A->tree[k].sec >= 0 ? -1 : augb_step_of(b->s, b->m, id.spec, id.blk, id.inst, &hint);
+    stp[k] = A->tree[k].sec >= 0 ? -1 : augb_step_of(B, id.spec, id.blk, id.inst);
     if (A->tree[k].sec >= 0)
       continue;
     else if (stp[k] < 0)
