@@ -28,6 +28,7 @@ typedef struct lied_steady_stats {
   int rejected;      /* steps retried with a smaller pseudo-time step */
   long rhs;          /* derivative evaluations, Jacobians included */
   int pivotings;     /* sparse LU factorisations with fresh pivoting (sparse formulation) */
+  int jacobians;     /* Jacobians evaluated: one per point, a rejected step keeps its point's */
   double residual;   /* max |der(x_i)| at the solution (fixed states excluded) */
   double h;          /* the last pseudo-time step [s] */
 } lied_steady_stats;

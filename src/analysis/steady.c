@@ -32,8 +32,10 @@ typedef struct steady {
   const double *at; /* the point of the last evaluation of f (NULL: unknown) */
   volatile sig_atomic_t *stop;
   int interrupted; /* an evaluation found the stop flag set */
+  int jac_at_x;   /* the Jacobian is the one at the current point (a step was rejected) */
   double h_pivot; /* the pseudo-time step of the sparse LU's last pivoting (0: none) */
   int pivotings;  /* how many there were */
+  int jacobians;  /* Jacobians evaluated */
   lied_err *e;
 } steady;
 
@@ -130,8 +132,13 @@ static void newton_solve(void *ctx, double *b) { lied_newton_lsolve(ctx, b); }
 static int pseudo_step(steady *S, lied_newton *N, double h, const double *x, const double *f,
                        double *xn, double *fn, lied_err *e) {
   const uint64_t n = S->s->nstates;
-  int rc = jacobian(S, &N->J, x, f, fn);
-  if (rc) return rc < 0 ? rc : LIED_ERROR;
+  /* after a rejected step the point is the same, and so is its Jacobian */
+  if (!S->jac_at_x) {
+    int rc = jacobian(S, &N->J, x, f, fn);
+    if (rc) return rc < 0 ? rc : LIED_ERROR;
+    S->jac_at_x = 1;
+    S->jacobians++;
+  }
   /* the states' rows of the sparse formulation's matrix scale with h, its
    * sections' rows do not: h moves by orders of magnitude over the
    * iteration, and the pivot order of one h may be poor for another, so
@@ -144,7 +151,7 @@ static int pseudo_step(steady *S, lied_newton *N, double h, const double *x, con
     S->h_pivot = h;
     S->pivotings++;
   }
-  rc = lied_newton_factor(N, h >= STEADY_HMAX ? STEADY_HMAX : h, e);
+  int rc = lied_newton_factor(N, h >= STEADY_HMAX ? STEADY_HMAX : h, e);
   if (rc > 0) return LIED_RETRY;
   if (rc < 0) return lied_err_code(e);
   for (uint64_t i = 0; i < n; i++) xn[i] = h * f[i];
@@ -282,6 +289,7 @@ static int iterate(steady *S, lied_newton *N, const lied_steady_opts *o, double 
     }
     memcpy(x, xn, sizeof *x * n);
     memcpy(f, fn, sizeof *f * n);
+    S->jac_at_x = 0;
     if (S->at == xn) S->at = x; /* the model was last evaluated there */
     st->steps++;
     double ser = rn > noise && !small ? r / rn : STEADY_GROWTH;
@@ -365,6 +373,7 @@ int lied_steady(lied_sched *s, const lied_steady_opts *o, double *x, lied_steady
   if (!rc) rc = lied_sched_evaluate(s, o->t, x, NULL, 1, e);
   st->rhs = S.nrhs;
   st->pivotings = S.pivotings;
+  st->jacobians = S.jacobians;
   lied_newton_free(&N);
   lied_aug_free(S.aug);
   free(S.ya);

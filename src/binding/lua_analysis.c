@@ -218,11 +218,12 @@ static void push_steady(lua_State *L, const lied_sched *s, double t, const doubl
   lied_lua_setint(L, "rejected", (uint64_t)st->rejected);
   lied_lua_setint(L, "rhs", (uint64_t)st->rhs);
   lied_lua_setint(L, "pivotings", (uint64_t)st->pivotings);
+  lied_lua_setint(L, "jacobians", (uint64_t)st->jacobians);
 }
 
 /* model:steady{fixed = {names}, at = T, run = {run options}, t = T, tol,
  * maxit} -> {t, names = {...}, values = {...}, states = {name = value},
- * residual, steps, rejected, rhs, pivotings} */
+ * residual, steps, rejected, rhs, pivotings, jacobians} */
 static int model_steady(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   lied_sched *s = u->sys->sched;

@@ -39,6 +39,12 @@ T.check(a.rhs / a.steps < b.rhs / b.steps / 2,
 T.check(a.pivotings >= 1 and a.pivotings < (a.steps + a.rejected) / 2,
   string.format("fresh pivotings %d of %d factorisations", a.pivotings, a.steps + a.rejected))
 T.eq(b.pivotings, 0, "the dense formulation counts no sparse pivoting")
+-- a rejected step is retried from the same point with the Jacobian evaluated there: one
+-- Jacobian per point reached (the last needs none when the first step converges there)
+for _, r in ipairs { a, b } do
+  T.check(r.rejected >= 1 and r.jacobians <= r.steps + 1 and r.jacobians >= r.steps,
+    string.format("%d Jacobians for %d steps and %d retries", r.jacobians, r.steps, r.rejected))
+end
 print(string.format("steps %d and %d, evaluations %d and %d, worst difference %.3g (%s)", a.steps,
   b.steps, a.rhs, b.rhs, worst, at))
 T.done()
