@@ -321,63 +321,45 @@ static int build_pattern(aug_build *B) {
   return LIED_OK;
 }
 
-/* Whether dynamic step a sorts before step b: spec, block, first instance. */
-static int step_before(const lied_step *a, const lied_step *b) {
-  if (a->spec != b->spec) return a->spec < b->spec;
-  if (a->blk != b->blk) return a->blk < b->blk;
-  return a->base < b->base;
+/* B->steps: the dynamic part's block steps by (spec, block, first instance). */
+static int cmp_step_key(const void *pa, const void *pb) {
+  const aug_step_key *a = pa, *b = pb;
+  if (a->spec != b->spec) return a->spec < b->spec ? -1 : 1;
+  if (a->blk != b->blk) return a->blk < b->blk ? -1 : 1;
+  return a->base < b->base ? -1 : a->base > b->base;
 }
 
-/* B->steps: the dynamic part's block steps sorted by step_before (a merge
- * sort through tmp: qsort has no context argument in C11). */
 static int index_steps(aug_build *B) {
   const lied_sched *s = B->b->s;
   const int n = s->nsteps[LIED_PART_DYN];
   const lied_step *st = s->steps[LIED_PART_DYN];
-  int *a = lied_xmalloc(sizeof *a * ((size_t)n + 1), "sparse formulation", B->b->e);
-  int *tmp = lied_xmalloc(sizeof *tmp * ((size_t)n + 1), "sparse formulation", B->b->e);
-  if (!a || !tmp) {
-    free(a), free(tmp);
-    return LIED_E_NOMEM;
-  }
+  B->steps = lied_xmalloc(sizeof *B->steps * ((size_t)n + 1), "sparse formulation", B->b->e);
+  if (!B->steps) return LIED_E_NOMEM;
   int m = 0;
   for (int i = 0; i < n; i++)
-    if (!st[i].sec) a[m++] = i;
-  for (int w = 1; w < m; w *= 2) {
-    for (int lo = 0; lo < m; lo += 2 * w) {
-      int mid = lo + w < m ? lo + w : m, hi = lo + 2 * w < m ? lo + 2 * w : m;
-      int i = lo, j = mid, k = lo;
-      while (i < mid && j < hi) tmp[k++] = step_before(&st[a[j]], &st[a[i]]) ? a[j++] : a[i++];
-      while (i < mid) tmp[k++] = a[i++];
-      while (j < hi) tmp[k++] = a[j++];
-    }
-    int *t = a;
-    a = tmp, tmp = t;
-  }
-  free(tmp);
-  B->steps = a, B->nsteps = m;
+    if (!st[i].sec) B->steps[m++] = (aug_step_key){st[i].spec, st[i].blk, st[i].base, i};
+  qsort(B->steps, (size_t)m, sizeof *B->steps, cmp_step_key);
+  B->nsteps = m;
   return LIED_OK;
 }
 
 int augb_step_of(const aug_build *B, int spec, int blk, uint64_t inst) {
   LIED_ASSERT(B->steps != NULL);
-  const lied_sched *s = B->b->s;
-  const lied_step *st = s->steps[LIED_PART_DYN];
-  const char *a = lied_inst(&B->b->m->specs[spec], inst);
-  const lied_step key = {.spec = spec, .blk = blk, .base = (char *)a};
-  /* the first step sorting after (spec, blk, a); the one that holds a lies before it */
+  const lied_step *st = B->b->s->steps[LIED_PART_DYN];
+  const aug_step_key key = {spec, blk, lied_inst(&B->b->m->specs[spec], inst), -1};
+  /* the first key after (spec, blk, the instance); the step that holds it lies before */
   int lo = 0, hi = B->nsteps;
   while (lo < hi) {
     int mid = lo + (hi - lo) / 2;
-    if (step_before(&key, &st[B->steps[mid]])) hi = mid;
+    if (cmp_step_key(&key, &B->steps[mid]) < 0) hi = mid;
     else lo = mid + 1;
   }
-  for (int k = lo - 1; k >= 0; k--) {
-    const lied_step *t = &st[B->steps[k]];
-    if (t->spec != spec || t->blk != blk) break;
+  for (int k = lo - 1; k >= 0 && B->steps[k].spec == spec && B->steps[k].blk == blk; k--) {
+    const lied_step *t = &st[B->steps[k].step];
+    const char *a = key.base;
     if (t->stride ? a < t->base + t->count * t->stride && (size_t)(a - t->base) % t->stride == 0
                   : a == t->base)
-      return B->steps[k];
+      return B->steps[k].step;
   }
   return -1;
 }

@@ -7,6 +7,13 @@
 #include "sched/sbuild.h"
 #include "sched/sets.h"
 
+/* A dynamic block step by what it runs (augb_step_of's index). */
+typedef struct aug_step_key {
+  int spec, blk;
+  const char *base; /* its first instance */
+  int step;         /* its index in the dynamic part */
+} aug_step_key;
+
 typedef struct aug_build {
   lied_sb *b;
   lied_aug *A;
@@ -23,7 +30,7 @@ typedef struct aug_build {
   uint32_t *trown;    /* (trow0 == UINT64_MAX: not a tree's, the node's row set) */
   uint64_t capw;
   uint32_t captree;
-  int *steps;         /* the dynamic part's block steps by (spec, blk, base) */
+  aug_step_key *steps; /* the dynamic part's block steps by (spec, blk, base) */
   int nsteps;
 } aug_build;
 

@@ -49,6 +49,8 @@ typedef struct cv {
   double tret;         /* the time CVODE's last step reached */
   SUNContext ctx;      /* the SUNDIALS objects of the run (cv_free releases them) */
   N_Vector y, tmp;
+  int watch;           /* the zero functions are watched at each step's end (cv_steps) */
+  int kinks;           /* ... and some are kinks: a step may be taken again to end at one */
   double *xs;          /* the state at the start of the step (kinks: the step again) */
   double t_kink;       /* a kink the steps end at (INFINITY: none) */
   SUNMatrix A;
@@ -208,10 +210,16 @@ static int cv_setup(cv *c) {
                                     (sunindextype)c->jac.nnz, CSR_MAT, c->ctx);
     c->mem = CVodeCreate(CV_BDF, c->ctx);
   }
-  const int kinks = R->ev && R->ev->nkink;
-  c->xs = kinks ? malloc(sizeof(double) * n) : NULL;
+  /* a model whose zero functions are all kinks has them not watched at all:
+   * a step whose crossings are kinks alone stands wherever they lie
+   * (events.c, kinks_stand), so evaluating them (one evaluation of the whole
+   * model a step) would only count them (docs/events.md, "cvode steps across
+   * kinks") */
+  c->watch = R->ev && R->ev->nzero > R->ev->nkink;
+  c->kinks = c->watch && R->ev->nkink;
+  c->xs = c->kinks ? malloc(sizeof(double) * n) : NULL;
   if (!c->ctx || !c->y || !c->yout || !c->tmp || !c->A || !c->mem ||
-      (kinks && !c->xs))
+      (c->kinks && !c->xs))
     return lied_errc(e, LIED_E_NOMEM, "cvode: out of memory (%llu states)",
                      (unsigned long long)n);
   CVodeSetErrHandlerFn(c->mem, cv_err, c);
@@ -323,16 +331,12 @@ static int cv_next(cv *c, double t, double tret, int event) {
 /* One CVODE step after another to the stop time, output points from
  * CVODE's interpolation; a zero crossing inside a step cuts it (the state
  * there from the interpolation). A step that crossed a kink is taken again
- * from its start (CVODE restarted there) to end at the kink. A model whose
- * zero functions are all kinks has them not evaluated at all: a step whose
- * crossings are kinks alone stands wherever they lie (events.c, kinks_stand),
- * so evaluating them (one evaluation of the whole model a step) would only
- * count them (docs/events.md, "cvode steps across kinks"). */
+ * from its start (CVODE restarted there) to end at the kink. Zero functions
+ * that are all kinks are not watched (c->watch, cv_setup). */
 static int cv_steps(cv *c) {
   lied_run *R = c->R;
   lied_events *V = R->ev;
-  const int watch = V && V->nzero > V->nkink; /* a zero function that is not a kink */
-  const int kinks = watch && V->nkink;
+  const int watch = c->watch, kinks = c->kinks;
   double t = R->t;
   /* retaken: the length of the step last taken again to end at a kink;
    * across: kinks this close after the step's start are stepped across
