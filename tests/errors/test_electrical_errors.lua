@@ -238,4 +238,29 @@ do -- charged past full by a source through a resistor, 33 copies (lane forms)
     "a cell charged past full, the copy named: " .. err)
 end
 
+-- the table sources take rows {{t, V}, ...}, as their description says (they were refused:
+-- "v.table[1] must be a number, got table"), with interpolation and events beside them;
+-- bad rows are named with the component
+local function tsrc(cls, tab, extra)
+  local p = { table = tab }
+  for k, v in pairs(extra or {}) do p[k] = v end
+  return lied.model "Src" { gnd = el.Ground {}, v = cls(p), r = el.Resistor { R = 2 },
+    m = cls == el.TableCurrentSource and el.Node {} or nil,
+    connect = cls == el.TableVoltageSource and { { "v.n", "gnd.p" }, { "v.p", "r.p" }, { "r.n", "gnd.p" } }
+      or { { "v.p", "gnd.p" }, { "v.n", "m.p" }, { "r.p", "m.p" }, { "r.n", "gnd.p" } } }
+end
+for _, cls in ipairs { el.TableVoltageSource, el.TableCurrentSource } do
+  local what = cls == el.TableVoltageSource and "voltage" or "current"
+  local res = lied.simulate(tsrc(cls, { { 0, 0 }, { 1, 4 } }), { stop = 1, interval = 0.25, vars = "r.v" }):run()
+  T.near(res:column("r.v")[3], what == "voltage" and 2 or 4, 1e-12, what .. " source: rows, linear")
+  res = lied.simulate(tsrc(cls, { { 0, 1 }, { 0.5, 3 } }, { interpolation = "constant", events = true }),
+    { stop = 1, interval = 0.25, vars = "r.v" }):run()
+  T.near(res:column("r.v")[4], what == "voltage" and 3 or 6, 1e-12, what .. " source: rows, a staircase")
+  fails({ s = tsrc(cls, { { 0, 1 }, { 0, 2 } }) }, { "s.v: parameter table: ", "breakpoints must increase: x[2] = 0 after x[1] = 0" },
+    what .. " source: rows out of order")
+  fails({ s = tsrc(cls, { { 0, 1, 5 }, { 1, 2 } }) }, { "s.v.table: ", "row 1 must be a pair of numbers {x, y}, got 3 values" },
+    what .. " source: a ragged row")
+  fails({ s = tsrc(cls, {}) }, { "s.v.table: ", "lied.table: no breakpoints" }, what .. " source: no rows")
+end
+
 T.done()
