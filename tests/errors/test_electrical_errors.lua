@@ -263,4 +263,10 @@ for _, cls in ipairs { el.TableVoltageSource, el.TableCurrentSource } do
   fails({ s = tsrc(cls, {}) }, { "s.v.table: ", "lied.table: no breakpoints" }, what .. " source: no rows")
 end
 
+-- rows given to a map parameter (Cell's ocv takes lied.table {x1, x2, z} only): the hint, not
+-- only "must be a number"
+T.raises(function() return lied.build(lied.model "Top" { c = el.Cell { ocv = { { 0, 3 }, { 1, 4 } } } }) end,
+  { "c.ocv[1] must be a number, got table (rows of a table or map parameter: give them to lied.table {...})" },
+  "rows for the OCV map", "model")
+
 T.done()

@@ -48,6 +48,9 @@ fails(line(rf.CompressorMap { eta_s_map = good,
                               eta_v_map = lied.table { x1 = { 2, 4 }, x2 = { 100, 400 }, z = { { 0.7, 0.6 }, { 1.5, 0.55 } } } }),
   { "c: eta_v_map: value 3 = 1.5 is no efficiency (0 <= eta <= 1)" }, "an eta_v map above 1")
 fails(line(rf.CompressorMap { eta_s_map = good }), { "c: parameter eta_v_map: no map given" }, "a map missing")
+fails(line(rf.CompressorMap { eta_s_map = { { 2, 0.7 }, { 4, 0.6 } }, eta_v_map = good }),
+  { "c.eta_s_map[1] must be a number, got table (rows of a table or map parameter: give them to lied.table {...})" },
+  "rows for a map")
 fails(line(rf.CompressorMap { eta_s_map = lied.table { x = { 1, 2 }, y = { 0.7, 0.7 } }, eta_v_map = good }),
   { "eta_s_map" }, "a 1-D table for a map")
 fails(lied.model "One" { c = rf.Receiver { p0 = 5e6 } },
