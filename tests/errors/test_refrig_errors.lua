@@ -118,4 +118,26 @@ do
     "the orifice at full opening")
 end
 
+-- a map read beyond its grid with linear extrapolation gave efficiencies outside (0, 1]
+-- without a word (eta_s 2.1, eta_v -1.9 at a ratio of 4 from maps over 2 .. 2.5: negative
+-- power, a flow pumped backwards): a lookup is held within the least and greatest of the
+-- map's values, as turbo's maps are
+do
+  local flat = lied.table { x1 = { 2, 2.5 }, x2 = { 100, 400 }, z = { { 0.7, 0.7 }, { 0.7, 0.7 } } }
+  local rising = lied.table { x1 = { 2, 2.5 }, x2 = { 100, 400 }, z = { { 0.5, 0.5 }, { 0.9, 0.9 } }, extrapolation = "linear" }
+  local falling = lied.table { x1 = { 2, 2.5 }, x2 = { 100, 400 }, z = { { 0.9, 0.9 }, { 0.2, 0.2 } }, extrapolation = "linear" }
+  for _, case in ipairs { { rising, flat, 0.9, 0.7 }, { flat, falling, 0.7, 0.2 }, { falling, rising, 0.2, 0.9 } } do
+    local res = lied.simulate(lied.model "Line" {
+      src = tf.Source { p0 = 3e5, T0 = 280, L = 1e4, medium = R }, w = S.Constant { k = 300 },
+      c = rf.CompressorMap { V_d = 1e-5, k = 1e9, eta_s_map = case[1], eta_v_map = case[2] },
+      snk = tf.Sink { p0 = 1.2e6, medium = R },
+      connect = { { "src.outlet", "c.inlet" }, { "c.outlet", "snk.inlet" }, { "w.y", "c.speed" } } },
+      { stop = 0.2, interval = 0.1, solver = "cvode", tol = 1e-8, vars = "c.pr,c.eta_s_used,c.eta_v_used" }):run()
+    local n = res:nrows()
+    T.near(res:column("c.pr")[n], 4, 1e-3, "a ratio of 4, beyond the maps' 2 .. 2.5")
+    T.eq(res:column("c.eta_s_used")[n], case[3], "eta_s held at the map's bound " .. case[3])
+    T.eq(res:column("c.eta_v_used")[n], case[4], "eta_v held at the map's bound " .. case[4])
+  end
+end
+
 T.done()
