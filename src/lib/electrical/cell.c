@@ -84,7 +84,7 @@ static inline void cell_der_eq(double E, double vp, double vn, double u1, double
  * cell has not: no state of a cell. Reported; the run stops (adaptive solvers first
  * retry shorter steps, so the time is where SoC leaves the range). */
 static inline void cell_check_soc(const lied_env *env, const void *self, double SoC) {
-  if (!(SoC >= 0 && SoC <= 1))
+  if (SoC < 0 || SoC > 1) /* NaN passes: a state gone NaN, which the solver names */
     lied_block_fault(env, self, "SoC = %g: the cell is %s (SoC must stay in [0, 1])", SoC,
                      SoC > 1 ? "charged above 100 %" : "discharged below 0 %");
 }

@@ -34,7 +34,7 @@ static inline void resistor_eq(double vp, double vn, double R, double *v, double
  * whatever v / R_act gives (the fault stops the run). Only the heat port's T moves:
  * without it, resistor_init checked the one value. */
 static inline void resistor_check(const lied_env *env, const void *self, double Ra, double T) {
-  if (!(Ra > 0))
+  if (Ra <= 0) /* NaN passes: a state gone NaN or inf, which the solver names */
     lied_block_fault(env, self,
                      "R_act = R (1 + alpha (T - T_ref)) = %g Ohm at T = %g K from the heat "
                      "port: the resistance must stay > 0",
