@@ -140,4 +140,22 @@ do
   end
 end
 
+-- linearize's inputs are real parameters, perturbed in place: a whole-number one (4 bytes)
+-- was written as a double over the field beside it (the Compressor's `shaft` took `maps`
+-- with it; at shaft = 0 its flange's NULL pointer was read: SIGSEGV), a state's start value
+-- gave a column of zeros; both refused, naming the input
+do
+  local b = lied.build(lied.model "Line" {
+    src = tf.Source { p0 = 3e5, T0 = 280, L = 1e4, medium = R }, w = S.Constant { k = 300 },
+    c = rf.Compressor { V_d = 1e-5, k = 1e8 }, snk = tf.Sink { p0 = 3.3e5, medium = R },
+    connect = { { "src.outlet", "c.inlet" }, { "c.outlet", "snk.inlet" }, { "w.y", "c.speed" } } })
+  T.raises(function() return b:linearize { inputs = { "c.shaft" } } end,
+    { "linearize: input 'c.shaft' is a whole-number parameter (a choice of structure or mode); inputs are real parameters" },
+    "a whole-number input", "usage")
+  T.raises(function() return b:linearize { inputs = { "src.m_flow" } } end,
+    { "linearize: input 'src.m_flow' is the start value of the state src.m_flow" }, "a start value as an input", "usage")
+  local lin = b:linearize { inputs = { "c.V_d" } }
+  T.check(lin.B[1][1] > 0, "a real parameter still an input: more displacement, more flow " .. lin.B[1][1])
+end
+
 T.done()
