@@ -23,8 +23,11 @@ void lied_linear_free(lied_linear *L) {
 }
 
 /* The perturbation of a value v: exact to rounding for a linear model, and
- * balances truncation (h^2) against rounding (eps / h) otherwise. */
-static double delta(double v) { return cbrt(DBL_EPSILON) * fmax(fabs(v), 1.0); }
+ * balances truncation (h^2) against rounding (eps / h) otherwise; hs < 1
+ * after a perturbation left a component's range (lied_linearize). */
+static double delta(double hs, double v) { return hs * cbrt(DBL_EPSILON) * fmax(fabs(v), 1.0); }
+/* The steps are made 8 times smaller at most this many times. */
+#define LIN_SHRINK 4
 
 /* Thresholds of the smoothness tests (entry below). */
 #define LIN_KINK 1e-3   /* slopes jumping by more (relative): a kink */
@@ -108,6 +111,7 @@ static int note(lied_linear *L, char matrix, uint64_t row, uint64_t col, int kin
 typedef struct lin {
   lied_sched *s;
   double t;
+  double hs; /* the steps' scale (delta) */
   const double *const *out;
   int no;
   long nrhs;
@@ -131,19 +135,19 @@ static int eval(lin *C, const double *x, double *f, double *y) {
 /* The perturbed values at which the samples are taken: v - h, v - h/2,
  * v + h/2, v + h, v - 8h, v + 8h (k = 0 .. LIN_SAMPLES - 1). */
 #define LIN_SAMPLES 6
-static double at(double v, int k) {
+static double at(double hs, double v, int k) {
   static const double step[LIN_SAMPLES] = {-1, -0.5, 0.5, 1, -8, 8};
-  return v + step[k] * delta(v);
+  return v + step[k] * delta(hs, v);
 }
 /* The samples of the central differences at h (the first pass). */
 static int central(int k) { return k == 0 || k == 3; }
 
 /* Value i of the evaluations fk[k] (k as for at) and of the base f0, for a
  * perturbation of v. */
-static samples gather(double v, double *const *fk, const double *f0, uint64_t i) {
+static samples gather(double hs, double v, double *const *fk, const double *f0, uint64_t i) {
   return (samples){fk[0][i], fk[1][i], f0[i], fk[2][i], fk[3][i], fk[4][i], fk[5][i],
-                   v - at(v, 0), v - at(v, 1), at(v, 2) - v, at(v, 3) - v, v - at(v, 4),
-                   at(v, 5) - v};
+                   v - at(hs, v, 0), v - at(hs, v, 1), at(hs, v, 2) - v, at(hs, v, 3) - v,
+                   v - at(hs, v, 4), at(hs, v, 5) - v};
 }
 
 /* Entry (row, col) of matrix `which` into *out from its samples, noted
@@ -190,14 +194,14 @@ static int fill_A(lin *C, const double *x, const double *f0, double *A, double *
         if (!pass && !central(k)) continue;
         memcpy(xp, x, sizeof *xp * n);
         for (uint64_t j = 0; j < n; j++)
-          if (colour[j] == c) xp[j] = at(x[j], k);
+          if (colour[j] == c) xp[j] = at(C->hs, x[j], k);
         rc = eval(C, xp, fk[k], NULL);
       }
       for (uint64_t j = 0; !rc && j < n; j++) {
         if (colour[j] != c) continue;
         for (uint64_t p = ctp[j]; !rc && p < ctp[j + 1]; p++) {
           const uint64_t i = crow[p];
-          samples q = gather(x[j], fk, f0, i);
+          samples q = gather(C->hs, x[j], fk, f0, i);
           if (!pass)
             A[i * n + j] = (q.p - q.m) / (q.hp + q.hm);
           else
@@ -222,12 +226,12 @@ static int fill_C(lin *C, const double *x, const double *y0, double *Cm, double 
     for (uint64_t j = 0; j < n; j++) {
       for (int k = 0; k < LIN_SAMPLES; k++) {
         if (!pass && !central(k)) continue;
-        xp[j] = at(x[j], k);
+        xp[j] = at(C->hs, x[j], k);
         LIED_TRY(eval(C, xp, f, yk[k]));
       }
       xp[j] = x[j];
       for (int i = 0; i < C->no; i++) {
-        samples q = gather(x[j], yk, y0, (uint64_t)i);
+        samples q = gather(C->hs, x[j], yk, y0, (uint64_t)i);
         double *out = &Cm[(uint64_t)i * n + j];
         if (!pass)
           *out = (q.p - q.m) / (q.hp + q.hm);
@@ -252,7 +256,7 @@ static int fill_BD(lin *C, const double *x, double *const *in, int ni, const dou
       int rc = LIED_OK;
       for (int k = 0; !rc && k < LIN_SAMPLES; k++) {
         if (!pass && !central(k)) continue;
-        *in[j] = at(u, k);
+        *in[j] = at(C->hs, u, k);
         lied_sched_invalidate(C->s);
         rc = eval(C, x, fk[k], yk[k]);
       }
@@ -261,7 +265,7 @@ static int fill_BD(lin *C, const double *x, double *const *in, int ni, const dou
       LIED_TRY(rc);
       for (uint64_t i = 0; i < n + no; i++) {
         const int out = i >= n;
-        samples q = out ? gather(u, yk, y0, i - n) : gather(u, fk, f0, i);
+        samples q = out ? gather(C->hs, u, yk, y0, i - n) : gather(C->hs, u, fk, f0, i);
         double *v = out ? &D[(i - n) * (uint64_t)ni + (uint64_t)j] : &B[i * (uint64_t)ni + (uint64_t)j];
         if (!pass)
           *v = (q.p - q.m) / (q.hp + q.hm);
@@ -295,7 +299,7 @@ int lied_linearize(lied_sched *s, double t, const double *x, double *const *inpu
                      (unsigned long long)n, LIED_LINEAR_MAX);
   if (!isfinite(t)) return lied_errc(e, LIED_E_USAGE, "linearize: time must be finite");
   if (ni < 0 || no < 0) return lied_errc(e, LIED_E_USAGE, "linearize: bad input/output count");
-  lin C = {s, t, outputs, no, 0, L, stop, e};
+  lin C = {s, t, 1.0, outputs, no, 0, L, stop, e};
   int rc = alloc(L, n, ni, no, e);
   /* x perturbed, f at the point, f at the perturbations, a scratch f,
    * the rows' and columns' scales (2 m); the outputs at the perturbations */
@@ -310,9 +314,19 @@ int lied_linearize(lied_sched *s, double t, const double *x, double *const *inpu
   }
   /* the point: derivatives and outputs */
   if (!rc) rc = eval(&C, x, f0, L->y0);
-  if (!rc && n) rc = fill_A(&C, x, f0, L->A, xp, fk, big);
-  if (!rc && no && n) rc = fill_C(&C, x, L->y0, L->C, xp, scratch, yk, big);
-  if (!rc && ni) rc = fill_BD(&C, x, inputs, ni, f0, L->y0, L->B, L->D, fk, yk, big);
+  /* a perturbation that left a component's range (a block fault: a stiff law
+   * such as a compressor's outlet pressure over the displaced mass, where a
+   * cell's mass moved by 5e-5 of it gives megapascals) is taken again with
+   * every step 8 times smaller, at most LIN_SHRINK times */
+  for (int shrink = 0; !rc; shrink++) {
+    L->nns = 0;
+    if (n) rc = fill_A(&C, x, f0, L->A, xp, fk, big);
+    if (!rc && no && n) rc = fill_C(&C, x, L->y0, L->C, xp, scratch, yk, big);
+    if (!rc && ni) rc = fill_BD(&C, x, inputs, ni, f0, L->y0, L->B, L->D, fk, yk, big);
+    if (rc != LIED_E_RANGE || shrink == LIN_SHRINK) break;
+    C.hs /= 8;
+    rc = LIED_OK;
+  }
   /* the model evaluated at the point, outputs recorded */
   if (!rc) rc = eval(&C, x, f0, L->y0);
   L->rhs = C.nrhs;

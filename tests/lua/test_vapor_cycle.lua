@@ -44,6 +44,18 @@ local P, Qe, Qc = ss:column("comp.P")[n], ss:column("evap.Q_flow")[n], -ss:colum
 T.check(P > 1e3 and Qe > 1e4 and Qc > Qe, "steady state: the compressor works, the evaporator absorbs, the condenser rejects")
 T.near(P + Qe, Qc, 1e-6 * Qc, "steady state: compressor power + heat absorbed = heat rejected")
 
+-- linearised at its start and after 50 s: the compressor's stiff law (outlet pressure over
+-- the displaced mass, k = 1e11) left its range at linearize's first steps (a cell's mass
+-- moved by 5e-5 of it gave a negative outlet pressure); the steps are taken smaller then
+for _, at in ipairs { false, 50 } do
+  local lin = lied.linearize(VC, { at = at or nil })
+  local worst = -math.huge
+  for _, ev in ipairs(lin.eigenvalues) do worst = math.max(worst, ev[1]) end
+  T.eq(#lin.A, #lin.states, "linearize (at " .. tostring(at) .. "): A is n x n")
+  T.check(#lin.states > 50 and worst < 1e-6,
+    "linearize (at " .. tostring(at) .. "): no eigenvalue in the right half-plane: " .. worst)
+end
+
 -- the plot's logarithmic axis
 local plot = require "lied.plot"
 local tmp = os.tmpname()
