@@ -36,6 +36,10 @@ typedef struct steady {
   double h_pivot; /* the pseudo-time step of the sparse LU's last pivoting (0: none) */
   int pivotings;  /* how many there were */
   int jacobians;  /* Jacobians evaluated */
+  /* the last rejected trial point's failure (a block fault), while no step
+   * has been accepted since: said when the iteration gives up */
+  int faulted;
+  lied_err fault;
   lied_err *e;
 } steady;
 
@@ -164,6 +168,7 @@ static int pseudo_step(steady *S, lied_newton *N, double h, const double *x, con
   rc = rhs(S, S->t, xn, fn);
   if (S->interrupted) return rc;
   if (rc) { /* a trial point the model cannot evaluate: retry closer */
+    S->fault = *e, S->faulted = 1;
     *e = save;
     return LIED_RETRY;
   }
@@ -188,6 +193,11 @@ static int not_found(steady *S, const char *why, const double *f, double h, doub
             "counterforce, a flow without a return), or a continuum of them that no "
             "invariant pins down: fix states"
           : "start from a transient (at = T), fix states, or give more steps (maxit)";
+  if (S->faulted) /* the model refused the trial points: that is the reason */
+    return lied_errc(e, LIED_E_SOLVER,
+                     "steady: no steady state found (%s); largest derivative der(%s) = %.6g, "
+                     "pseudo-time step %.3g s; the last trial point: %s",
+                     why, name, r, h, S->fault.msg);
   return lied_errc(e, LIED_E_SOLVER,
                    "steady: no steady state found (%s); largest derivative der(%s) = %.6g, "
                    "pseudo-time step %.3g s; %s",
@@ -290,6 +300,7 @@ static int iterate(steady *S, lied_newton *N, const lied_steady_opts *o, double 
     memcpy(x, xn, sizeof *x * n);
     memcpy(f, fn, sizeof *f * n);
     S->jac_at_x = 0;
+    S->faulted = 0;
     if (S->at == xn) S->at = x; /* the model was last evaluated there */
     st->steps++;
     double ser = rn > noise && !small ? r / rn : STEADY_GROWTH;

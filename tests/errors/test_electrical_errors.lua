@@ -269,4 +269,9 @@ T.raises(function() return lied.build(lied.model "Top" { c = el.Cell { ocv = { {
   { "c.ocv[1] must be a number, got table (rows of a table or map parameter: give them to lied.table {...})" },
   "rows for the OCV map", "model")
 
+-- steady: a cell drained by a resistor has no equilibrium; the pseudo-time steps end at the
+-- cell's range, and the answer says so (it said only "the model is strongly nonlinear")
+T.raises(function() return lied.steady(cell_load(0.5, 1)) end,
+  { "steady: no steady state found", "the last trial point: at t = 0: cell: SoC = ",
+    "the cell is discharged below 0 %" }, "steady says why the trial points were refused")
 T.done()
