@@ -49,7 +49,7 @@ local EV = lied.model "EVThermal" {
   refrigerant_out = tf.Sink {},
   -- air through the radiator
   air_in = tf.Source { p0 = 1e5, T0 = lied.param "T_amb", medium = tf.air, L = 50 },
-  fan = tf.Fan { dp_max = 300, V_flow_max = 1.5 },
+  fan = tf.Fan { dp_max = 300, V_flow_max = 1.5, medium = tf.air },
   grille = tf.LinearQuadraticDrop { k1 = 0, k2 = 200, medium = tf.air },
   air_out = tf.Sink { p0 = 1e5, medium = tf.air },
   -- control: e = T_battery - T_set, opening y = PI(e) in [0, 1], bypass 1 - y

@@ -45,6 +45,7 @@ typedef struct lied_tport {
   char *name; /* "outlet" or "outlet[2]" */
   const lied_port_layout *layout;
   uint32_t offset;
+  uint32_t data; /* lied_meta_port_data's offset, UINT32_MAX: none */
 } lied_tport;
 
 enum lied_var_kind {

@@ -417,8 +417,24 @@ void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
     m->failed = 1;
     return;
   }
-  t->ports[t->nports++] = (lied_tport){nm, layout, off};
+  t->ports[t->nports++] = (lied_tport){nm, layout, off, UINT32_MAX};
   port_vars(m, full, port, layout);
+}
+
+void lied_meta_port_data(lied_meta *m, const void *data) {
+  if (m->failed) return;
+  const uint32_t off = meta_off(m, data);
+  if (m->ref) {
+    if (m->cp == 0 || m->ref->ports[m->cp - 1].data != off) differ(m, "another port's data");
+    return;
+  }
+  lied_template *t = m->tpl;
+  if (t->nports == 0 || off == UINT32_MAX) {
+    meta_fail(m, "lied_meta_port_data: %s", t->nports ? "the data is not inside the component"
+                                                       : "no port before it");
+    return;
+  }
+  t->ports[t->nports - 1].data = off;
 }
 
 /* Record address p; LIED_OK, or LIED_E_NOMEM (the crawl has failed). */

@@ -364,6 +364,21 @@ static int set_up(wire_ctx *w, const link *l) {
   return LIED_OK;
 }
 
+/* Do the two ends agree on what they carry besides their signals (the
+ * connector's compatible, on the data both ports declared)? */
+static int check_compatible(wire_ctx *w, const link *l) {
+  const lied_connector *c = l->sp->layout->conn;
+  if (!c->compatible || l->sp->data == UINT32_MAX || l->kp->data == UINT32_MAX) return LIED_OK;
+  char why[256] = "";
+  if (c->compatible(l->si + l->sp->data, l->ki + l->kp->data, why, sizeof why) == 0)
+    return LIED_OK;
+  char a[256], b[256];
+  port_name(w->m, l->src.spec, l->is, l->src.port, a, sizeof a);
+  port_name(w->m, l->snk.spec, l->ik, l->snk.port, b, sizeof b);
+  return lied_errc(w->e, LIED_E_MODEL, "%s%scannot connect %s to %s: %s",
+                   l->d->where ? l->d->where : "", l->d->where ? ": " : "", a, b, why);
+}
+
 /* Pass 1 over every instance of composite comp: DOWN pointers, fan-out
  * counts, first UP contribution. */
 static int wire_pass1(wire_ctx *w, int comp, const lied_conn_decl *d, endpoint src,
@@ -373,7 +388,8 @@ static int wire_pass1(wire_ctx *w, int comp, const lied_conn_decl *d, endpoint s
   const uint64_t n = w->m->specs[comp].total;
   for (uint64_t x = 0; x < n; x++) {
     const link l = make_link(w->m, d, src, snk, x);
-    LIED_TRY(set_down(w, &l));
+    LIED_TRY(set_down(w, &l)); /* first: a signal one end lacks has its own message */
+    LIED_TRY(check_compatible(w, &l));
     LIED_TRY(count_fan(w, &l, fan));
     if (fan[l.is] == 1) LIED_TRY(set_up(w, &l));
   }

@@ -72,7 +72,7 @@ fails({ a = tf.Source {}, x = tf.Valve {}, b = tf.Sink {}, connect = line },
 fails({ a = tf.MassFlowSource { m_flow_from_input = 1 }, b = tf.Sink {},
         connect = { { "a.outlet", "b.inlet" } } },
   { "unconnected input: a.m_flow_in" }, "mass-flow source without its signal")
-fails({ a = tf.Source { medium = tf.air }, x = tf.Fan { omega_from_input = 1 }, b = tf.Sink { medium = tf.air },
+fails({ a = tf.Source { medium = tf.air }, x = tf.Fan { omega_from_input = 1, medium = tf.air }, b = tf.Sink { medium = tf.air },
         connect = line }, { "unconnected input: x.omega_in" }, "fan without its speed")
 fails({ a = tf.Source {}, x = tf.CounterFlowHX { UA_from_input = 1 }, b = tf.Sink {},
         c = tf.Source {}, d = tf.Sink {},

@@ -157,4 +157,34 @@ T.eq(code, 1, "lied run of a ring: exit status")
 T.check(stderr:find("lied: flow loop without a volume: ", 1, true) ~= nil,
   "lied run of a ring: message on stderr: " .. stderr)
 
+-- A stream carries one medium: ports of two media are not connected (a water source
+-- into a drop of air ran before, computing the drop's density from air at water's h)
+local gas = tf.gas { R = 287, cp = 1000 }
+fails(lied.model "Media" {
+  src = tf.Source { medium = tf.water, p0 = 2e5, T0 = 300 },
+  d = tf.PressureDrop { medium = gas, L = 1e3 },
+  snk = tf.Sink { p0 = 1e5, medium = gas },
+  connect = { { "src.outlet", "d.inlet" }, { "d.outlet", "snk.inlet" } },
+}, { "cannot connect src.outlet to d.inlet: their media differ (liquid and ideal gas): a stream carries one medium" },
+  "a water source into a gas drop")
+-- in an array, the copy named
+fails(lied.model "MediaArr" {
+  src = lied.array(tf.Source { p0 = 2e5, T0 = 300 }, 3),
+  d = lied.array(tf.PressureDrop { L = 1e3 }, 3, { medium = function(i) return i == 2 and gas or tf.water end }),
+  snk = lied.array(tf.Sink { p0 = 1e5 }, 3),
+  connect = { lied.each(1, 3, { "src[i].outlet", "d[i].inlet" }, { "d[i].outlet", "snk[i].inlet" }) },
+}, { "cannot connect src[2].outlet to d[2].inlet: their media differ" }, "a copy of another medium")
+-- constants of one fluid may differ (a liquid of 1000 kg/m3 beside the default water), and
+-- a Splitter or Junction, whose medium matters for a mixture's X only, takes any stream
+local water1000 = tf.liquid { rho = 1000, beta = 0 }
+local ok2, err2 = pcall(build, lied.model "Same" {
+  src = tf.Source { medium = water1000, p0 = 2e5, T0 = 300 },
+  s = tf.Splitter { N = 2 },
+  a = tf.PressureDrop { medium = tf.water, L = 1e3 }, b = tf.PressureDrop { medium = water1000, L = 1e3 },
+  j = tf.Junction { N = 2 },
+  snk = tf.Sink { p0 = 1e5, medium = water1000 },
+  connect = { { "src.outlet", "s.inlet" }, { "s.outlet1", "a.inlet" }, { "s.outlet2", "b.inlet" },
+              { "a.outlet", "j.inlet1" }, { "b.outlet", "j.inlet2" }, { "j.outlet", "snk.inlet" } },
+})
+T.check(ok2, "one fluid with other constants, a splitter and a junction of the default medium: " .. tostring(err2))
 T.done()

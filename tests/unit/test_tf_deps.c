@@ -751,7 +751,7 @@ int main(void) {
   for (int i = 0; r134a && ref_params[i].name; i++)
     if (!strcmp(ref_params[i].name, "medium")) ref_params[i].v[0] = tf_medium_kind(r134a);
   for (int i = 0; r134a && rhx_params[i].name; i++)
-    if (!strcmp(rhx_params[i].name, "medium") && rhx_params[i].part != 6)
+    if (!strcmp(rhx_params[i].name, "medium") && rhx_params[i].v[0] == 0) /* not the air's */
       rhx_params[i].v[0] = tf_medium_kind(r134a);
   audit("two-phase exchangers", rhx_parts, (int)(sizeof rhx_parts / sizeof *rhx_parts), rhx_conn,
         rhx_params, 2);

@@ -213,6 +213,12 @@ typedef struct lied_connector {
    * parameters only, and they make it singular), e.g. "flow path without
    * inertance". Reported when the model is built. */
   const char *singular_error;
+  /* Optional: whether two connected ports agree on what they carry besides
+   * their signals (a thermofluid stream: its medium), from the data each
+   * declared with lied_meta_port_data (compared when both did): 0, or -1
+   * with the reason in why; the connection is then refused with it, both
+   * ports named. */
+  int (*compatible)(const void *source, const void *sink, char *why, size_t cap);
 } lied_connector;
 
 enum { LIED_SOURCE = 0, LIED_SINK = 1 };
@@ -323,9 +329,13 @@ enum {
 };
 
 /* A port: `port` points at the author's port struct. `index` >= 1 names the
- * port name[index] (arrays of ports); 0 for a plain name. */
+ * port name[index] (arrays of ports); 0 for a plain name. lied_meta_port_data
+ * after it: what that port carries besides its signals (data inside the
+ * component, such as a thermofluid port's medium), which the connector's
+ * `compatible` compares for every connection of the port. */
 void lied_meta_port(lied_meta *m, const char *name, int index, void *port,
                     const lied_port_layout *layout);
+void lied_meta_port_data(lied_meta *m, const void *data);
 /* Real-signal ports (see "real signals" above); `index` as for
  * lied_meta_port. */
 static inline void lied_meta_real_out(lied_meta *m, const char *name, int index,

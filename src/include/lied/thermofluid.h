@@ -219,6 +219,12 @@ static inline void tf_med_X(const tf_med *m, tf_X *X) {
 }
 void tf_meta_in(lied_meta *m, const char *name, int index, tf_in *port, const tf_med *med);
 void tf_meta_out(lied_meta *m, const char *name, int index, tf_out *port, const tf_med *med);
+/* The ports of a component whose medium matters for the layout only (a
+ * mixture's X: Splitter, Junction): they take a stream of any medium of
+ * that layout. tf_meta_in and tf_meta_out declare the medium, and a
+ * connection between ports of two media is refused. */
+void tf_meta_in_any(lied_meta *m, const char *name, int index, tf_in *port, const tf_med *med);
+void tf_meta_out_any(lied_meta *m, const char *name, int index, tf_out *port, const tf_med *med);
 /* outlet.X = inlet.X (a mixture passes an element unchanged). */
 static inline void tf_pass_X(const tf_med *m, const tf_in *in, tf_out *out) {
   if (m->fn->nX) out->X = *in->X;

@@ -101,7 +101,7 @@ static void junction_meta(lied_meta *m, void *self) {
   int n = j->N, nr = 0, ns = 0;
   for (int k = 0; k < n; k++) {
     snprintf(name, sizeof name, "inlet%d", k + 1);
-    tf_meta_in(m, name, 0, &j->inlet[k], &j->med);
+    tf_meta_in_any(m, name, 0, &j->inlet[k], &j->med);
     in_p[k] = &j->inlet[k].state;
     ns = tf_list_state(in_state, ns, &j->inlet[k], TF_M | TF_H);
     if (tf_nX(&j->med)) in_state[ns++] = &j->inlet[k].X;
@@ -109,7 +109,7 @@ static void junction_meta(lied_meta *m, void *self) {
     in_r[nr++] = &j->inlet[k].state;
     out_r[k] = &j->inlet[k].r;
   }
-  tf_meta_out(m, "outlet", 0, &j->outlet, &j->med);
+  tf_meta_out_any(m, "outlet", 0, &j->outlet, &j->med);
   lied_meta_var(m, "m_flow", "kg/s", &j->outlet.state.m_flow);
   lied_meta_var(m, "T", "K", &j->T);
   in_r[nr++] = &j->outlet.r;

@@ -63,14 +63,14 @@ static void splitter_meta(lied_meta *m, void *self) {
   const void *in_der[TF_MAXN + 1], *out_der[2 * TF_MAXN + 1];
   const void *in_r[TF_MAXN + 2], *out_r[TF_MAXN + 1];
   int nis = 0, nos = 0, nid = 0, nod = 0, nir = 0, nor = 0;
-  tf_meta_in(m, "inlet", 0, &s->inlet, &s->med);
+  tf_meta_in_any(m, "inlet", 0, &s->inlet, &s->med);
   in_state[nis++] = &s->inlet.state; /* m_flow and h: listed twice */
   in_state[nis++] = &s->inlet.state;
   in_der[nid++] = &s->inlet.der;
   in_r[nir++] = &s->inlet.der;
   for (int k = 0; k < n; k++) {
     snprintf(name, sizeof name, "outlet%d", k + 1);
-    tf_meta_out(m, name, 0, &s->outlet[k], &s->med);
+    tf_meta_out_any(m, name, 0, &s->outlet[k], &s->med);
     out_p[k] = &s->outlet[k].state.p;
     out_state[nos++] = &s->outlet[k].state.m_flow;
     out_state[nos++] = &s->outlet[k].state.h;

@@ -1,8 +1,24 @@
+#include <stdio.h>
 /* thermofluid.c - the thermofluid stream connector and the library's class
  * list. */
 #include "lib/thermofluid/thermofluid.h"
 #include "lied/component.h"
 #include "lib/signals/signals.h"
+
+/* A stream carries one medium: the two ends' media are the same table (the
+ * same kind of fluid: a liquid, an ideal gas, water and steam, moist air, a
+ * refrigerant). Their constants are not compared: libraries' defaults of one
+ * fluid differ in the last digits (air's composition), and a user's liquid of
+ * 1000 kg/m3 beside the default one is a choice of resolution, not a mistake. */
+static int media_agree(const void *source, const void *sink, char *why, size_t cap) {
+  const tf_med *a = source, *b = sink;
+  if (a->fn == b->fn) return 0;
+  snprintf(why, cap,
+           "their media differ (%s and %s): a stream carries one medium (give both the same "
+           "medium = ...)",
+           a->fn->name, b->fn->name);
+  return -1;
+}
 
 const lied_connector tf_stream = {
     "thermofluid",
@@ -17,6 +33,7 @@ const lied_connector tf_stream = {
     "flow loop without a volume",
     NULL,
     "flow path without inertance (give one of its elements an inertance L > 0)",
+    media_agree,
 };
 const lied_port_layout tf_out_layout = {
     &tf_stream, LIED_SOURCE,
@@ -33,8 +50,16 @@ const lied_port_layout tf_in_x_layout = {
 
 void tf_meta_in(lied_meta *m, const char *name, int index, tf_in *port, const tf_med *med) {
   lied_meta_port(m, name, index, port, med->fn->nX ? &tf_in_x_layout : &tf_in_layout);
+  lied_meta_port_data(m, med);
 }
 void tf_meta_out(lied_meta *m, const char *name, int index, tf_out *port, const tf_med *med) {
+  lied_meta_port(m, name, index, port, med->fn->nX ? &tf_out_x_layout : &tf_out_layout);
+  lied_meta_port_data(m, med);
+}
+void tf_meta_in_any(lied_meta *m, const char *name, int index, tf_in *port, const tf_med *med) {
+  lied_meta_port(m, name, index, port, med->fn->nX ? &tf_in_x_layout : &tf_in_layout);
+}
+void tf_meta_out_any(lied_meta *m, const char *name, int index, tf_out *port, const tf_med *med) {
   lied_meta_port(m, name, index, port, med->fn->nX ? &tf_out_x_layout : &tf_out_layout);
 }
 
