@@ -1,0 +1,88 @@
+-- Numbers that are finite where the user gives them and overflow (or divide
+-- by zero) where a block derives from them: each is an error naming the
+-- component (and, during a run, the time), never an inf or a NaN in the
+-- results (docs/robustness.md, "The error catalogue").
+local lied = require "lied"
+local S = require "lied.signals"
+local T = require "tests.testing"
+
+-- ---- tables: spans, slopes and cubic slopes beyond the doubles --------------------
+local function tt(rows, opts)
+  local p = { table = rows }
+  for k, v in pairs(opts or {}) do p[k] = v end
+  return function() return lied.build(lied.model "Top" { sub = lied.model "Sub" { tt = S.TimeTable(p) } }) end
+end
+T.raises(tt { { 0, -1e308 }, { 1, 1e308 } },
+  { "sub.tt: parameter table: ", "the slope from (x[1], y[1]) = (0, -1e+308) to (1, 1e+308) is not finite" },
+  "values too far apart", "model")
+T.raises(tt { { 0, 0 }, { 1e-320, 1 } }, { "sub.tt: parameter table: ", "the slope from (x[1], y[1]) = (0, 0) to (",
+  "is not finite (breakpoints too close" }, "subnormal interval", "model")
+T.raises(tt { { -1e308, 0 }, { 1e308, 1 } },
+  { "sub.tt: parameter table: ", "the breakpoints span x[1] = -1e+308 to x[2] = 1e+308, a length beyond" },
+  "span beyond the doubles", "model")
+T.raises(tt({ { 0, 0 }, { 1, 1.5e308 }, { 2, 1.5e308 } }, { interpolation = "cubic" }),
+  { "sub.tt: parameter table: ", "a slope of the cubic interpolation is not finite (at value 1 of 3" },
+  "cubic end slope overflows", "model")
+T.check(pcall(tt { { 0, 0 }, { 1, 1.5e308 }, { 2, 1.5e308 } }), "the same rows linear: every slope finite")
+local function map(x1, x2, z, opts)
+  local spec = { x1 = x1, x2 = x2, z = z }
+  for k, v in pairs(opts or {}) do spec[k] = v end
+  return function()
+    return lied.build(lied.model "Top" { a = S.Ramp {}, m = S.Table2D { table = lied.table(spec) },
+      connect = { { "a.y", "m.u1" }, { "a.y", "m.u2" } } })
+  end
+end
+T.raises(map({ 0, 1e-200 }, { 0, 1e-200 }, { { 0, 1 }, { 1, 0 } }),
+  { "m: parameter table: ", "the cross slope of the cell x1 = 0 to 9.9999999999999998e-201" }, "map cross slope",
+  "model")
+T.raises(map({ 0, 1 }, { 0, 1 }, { { 0, 0 }, { 1e308, -1e308 } }),
+  { "m: parameter table: ", "the slope along x2 from z[2][1] = 1e+308 to z[2][2] = -1e+308 (x2 = 0 to 1)" }, "map slope along x2",
+  "model")
+T.raises(map({ 0, 1 }, { 0, 1 }, { { 0, 1e308 }, { 1e308, 1e308 } }, { interpolation = "cubic" }),
+  { "m: parameter table: ", "a slope of the cubic interpolation is not finite" }, "map cubic slope", "model")
+
+-- ---- a linear extrapolation that overflows during a run -------------------------
+local Far = lied.model "Far" {
+  tt = S.TimeTable { table = { { 0, 0 }, { 1, 1e308 } }, extrapolation = "linear" },
+  m = S.Table2D { table = lied.table { x1 = { 0, 1 }, x2 = { 0, 1 }, z = { { 0, 1 }, { 1, 1e308 } },
+                                       extrapolation = "linear" } },
+  r = S.Ramp { height = 4, duration = 4 },
+  connect = { { "r.y", "m.u1" }, { "r.y", "m.u2" } },
+}
+local res, _, err = lied.build(Far):run { stop = 4, dt = 0.5, interval = 0.5, vars = "tt.y" }
+T.check(err and err:find("at t = 1.5: m: ", 1, true) and
+  err:find("the linear extrapolation to x1 = 1.5 (beyond the breakpoints [0, 1]) gives inf", 1, true),
+  "map extrapolated past the doubles: " .. tostring(err))
+T.eq(#T.column(res, "tt.y"), 3, "the rows before the fault kept")
+res, _, err = lied.build(Far, { ["r.height"] = 1 }):run { stop = 4, dt = 0.5, interval = 0.5, vars = "tt.y" }
+T.check(err and err:find("at t = 2: tt: ", 1, true) and
+  err:find("the linear extrapolation to x = 2 (beyond the breakpoints [0, 1]) gives inf", 1, true),
+  "table extrapolated past the doubles: " .. tostring(err))
+T.eq(T.column(res, "tt.y")[4], 1.5e308, "finite extrapolation before it")
+
+-- ---- Division by zero: a fault, whatever integrates the quotient (or nothing) ----
+local function division(divisor, extra)
+  local def = { a = S.Constant { k = 1 }, z = divisor, d = S.Division {},
+                connect = { { "a.y", "d.u1" }, { "z.y", "d.u2" } } }
+  for k, v in pairs(extra or {}) do def[k] = v end
+  for _, c in ipairs(def.more or {}) do def.connect[#def.connect + 1] = c end
+  def.more = nil
+  return lied.model "Div" { loop = lied.model "Loop" (def) }
+end
+for _, solver in ipairs { "rk4", "dopri45", "esdirk23" } do
+  local _, _, e = lied.build(division(S.Constant { k = 0 })):run { stop = 1, solver = solver, vars = "loop.d.y" }
+  T.eq(e, "at t = 0: loop.d: Division: u1 / u2 = 1 / 0 is not finite", solver .. ": a constant zero divisor")
+end
+-- the held sample of a quotient: a discrete state no solver checks
+local _, _, e = lied.build(division(S.Ramp { offset = 1, height = -2, duration = 1 },
+  { h = S.SampleHold { period = 0.25 }, more = { { "d.y", "h.u" } } })):run { stop = 1, vars = "loop.h.y" }
+T.check(e and e:find("^at t = 0.5: loop.d: Division: u1 / u2 = 1 / 0 is not finite"), "a sampled quotient: " .. tostring(e))
+local ok, e2 = pcall(function()
+  return lied.simulate(division(S.Constant { k = 1e-300 }), { stop = 1 }):run()
+end)
+T.check(ok, "1 / 1e-300 is finite: " .. tostring(e2))
+T.raises(function()
+  local M = division(S.Constant { k = 1e-300 })
+  return lied.simulate(M, { stop = 1, set = { ["loop.a.k"] = 1e10 } }):run()
+end, { "at t = 0: loop.d: Division: u1 / u2 = 1e+10 / 1e-300 is not finite" }, "an overflowing quotient", "model")
+T.done()
