@@ -425,9 +425,6 @@ function lied.model(name)
     if type(def) ~= "table" then error("lied.model \"" .. name .. "\" expects a table", 2) end
     local inner, source = where(2), source_of(2)
     if not inner or inner:sub(1, 3) == "[C]" then inner, source = site, site_source end
-    local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
-                experiment = shallow_copy(def.experiment), doc = def.doc, where = inner }
-    model_children(name, def, m)
     local function bad(fmt, ...)
       error(string.format("%smodel %s: " .. fmt, inner and (inner .. ": ") or "", name, ...), 0)
     end
@@ -436,6 +433,10 @@ function lied.model(name)
         bad("%s must be a table, got %s", key, type(def[key]))
       end
     end
+    if def.doc ~= nil and type(def.doc) ~= "string" then bad("doc must be a string, got %s", type(def.doc)) end
+    local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
+                experiment = shallow_copy(def.experiment), doc = def.doc, where = inner }
+    model_children(name, def, m)
     local plain, all = model_connections(def, bad)
     connect_sites(plain, inner, source)
     m.connect = all
@@ -457,8 +458,15 @@ ModelClass.__call = function(m, over)
   c.parameters = shallow_copy(m.parameters)
   c.children = shallow_copy(m.children)
   c.experiment = shallow_copy(m.experiment)
+  if over ~= nil and (type(over) ~= "table" or getmetatable(over) ~= nil) then
+    error(string.format("model %s: overrides must be a table {param = value}, got %s", m.name,
+      type(over)), 2)
+  end
   for k, v in pairs(over or {}) do
     if k == "experiment" then
+      if type(v) ~= "table" or getmetatable(v) ~= nil then
+        error(string.format("model %s: experiment must be a table, got %s", m.name, type(v)), 2)
+      end
       for ek, ev in pairs(v) do c.experiment[ek] = ev end
     elseif m.parameters[k] ~= nil then
       c.parameters[k] = v
@@ -739,8 +747,8 @@ local function flatten_component(F, s, decl, env, pre, per, segs, level, per_use
   for k, v in pairs(decl.params) do
     if type(v) == "number" then
       c.params[k] = v
-    else
-      local what = pre .. k
+    else -- (named with the declaration's file:line: a function's own error or value)
+      local what = (decl.where and (decl.where .. ": ") or "") .. pre .. k
       put_param(F, c, k, evaluate(v, env, what), what, level)
     end
   end
@@ -761,7 +769,8 @@ end
 -- the copies it names).
 local function composite_params(F, decl, env, pre, per, segs, level, per_used)
   local params = {}
-  for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, pre .. k) end
+  local at = decl.where and (decl.where .. ": ") or ""
+  for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, at .. pre .. k) end
   if next(decl.parameters) then
     F.known[#F.known + 1] = pre
     F.known[#F.known + 1] = sorted_keys(decl.parameters)
