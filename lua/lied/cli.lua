@@ -4,6 +4,20 @@ local lied = require "lied"
 
 local cli = {}
 
+local analysis_options = [[
+steady and linearize options (docs/analysis.md):
+  --set P=V          a parameter override (repeatable)
+  --at T             start from the states at time T of a run (the experiment's solver,
+                     --solver, --dt, --start), not from the start values
+  --fixed NAME       (steady) hold this state at its value (repeatable, or a comma list):
+                     what fixes a conserved quantity (the water in the vessels)
+  --tol TOL          (steady) convergence tolerance (default 1e-10)
+  --maxit N          (steady) pseudo-time steps at most (default 500)
+  --inputs LIST      (linearize) parameters of instances as inputs: src.value,... (B, D)
+  --outputs LIST     (linearize) variables as outputs: t1.level,... (C, D)
+  --eig              (linearize) also the eigenvalues of A
+]]
+
 local usage = [[
 usage: lied                              start the interactive REPL
        lied FILE.lua [args...]           run a Lua script with lied preloaded; a model
@@ -17,17 +31,7 @@ usage: lied                              start the interactive REPL
        lied help [COMMAND]               this text, or a command's (lied run --help)
        lied --help | --version
 
-steady and linearize options (docs/analysis.md):
-  --set P=V          a parameter override (repeatable)
-  --at T             start from the states at time T of a run (the experiment's solver,
-                     --solver, --dt, --start), not from the start values
-  --fixed NAME       (steady) hold this state at its value (repeatable, or a comma list):
-                     what fixes a conserved quantity (the water in the vessels)
-  --tol TOL          (steady) convergence tolerance (default 1e-10)
-  --maxit N          (steady) pseudo-time steps at most (default 500)
-  --inputs LIST      (linearize) parameters of instances as inputs: src.value,... (B, D)
-  --outputs LIST     (linearize) variables as outputs: t1.level,... (C, D)
-  --eig              (linearize) also the eigenvalues of A
+]] .. analysis_options .. [[
 
 Lua interpreter options (as lua5.4's), before FILE.lua:
   -e STAT            execute the Lua statement STAT (repeatable)
@@ -137,8 +141,8 @@ local command_usage = {
     return "usage: lied run FILE.lua [options]\n\n" ..
       "Simulate the model FILE.lua returns; CSV on standard output unless --out says otherwise.\n\n" ..
       "options:\n" .. options_usage() .. "\n" ..
-      "  --set P=V          override parameter P (repeatable; numbers): crab.body2.m for\n" ..
-      "                     every copy of an array, crab[7].body2.m for one\n" ..
+      "  --params           CSV outputs start with the parameters, '# name = value [unit]'\n" ..
+      "                     (MAT files hold them in data_1 always)\n" ..
       "  --stats            print run statistics on stderr\n" ..
       "  --check            run the model along its fast paths (lanes, fused steps and\n" ..
       "                     waves, skew, window, replicated scheduling, threads) and along\n" ..
@@ -157,8 +161,25 @@ local command_usage = {
     return "usage: lied vars FILE.lua [PATTERN] [--set P=V]...\n\n" ..
       "List the variables (names, units, kinds); PATTERN is a glob with * and ?."
   end,
+  params = function()
+    return "usage: lied params FILE.lua [PATTERN] [--set P=V]...\n\n" ..
+      "List the parameters of the instances with their values and units; PATTERN is a glob\n" ..
+      "with * and ?."
+  end,
+  steady = function()
+    return "usage: lied steady FILE.lua [options]\n\n" ..
+      "The steady state, der(x) = 0 (docs/analysis.md); options --set, --at, --solver, --dt,\n" ..
+      "--start, --fixed, --tol, --maxit:\n\n" .. analysis_options
+  end,
+  linearize = function()
+    return "usage: lied linearize FILE.lua [options]\n\n" ..
+      "The linearisation A (B, C, D) as CSV blocks, the eigenvalues with --eig\n" ..
+      "(docs/analysis.md); options --set, --at, --solver, --dt, --start, --inputs, --outputs,\n" ..
+      "--eig:\n\n" .. analysis_options
+  end,
   help = function()
-    return "usage: lied help [COMMAND]\n\nCommands: run, info, vars (lied help run)."
+    return "usage: lied help [COMMAND]\n\n" ..
+      "Commands: run, info, vars, params, steady, linearize (lied help run)."
   end,
 }
 cli.command_usage = command_usage
@@ -651,7 +672,14 @@ local function analysis_args(args, allowed)
       o[key] = parse_number(name, value())
     elseif kind == "list" then
       o[key] = o[key] or {}
-      for item in value():gmatch("[^,]+") do table.insert(o[key], item) end
+      local v, n0 = value(), #o[key]
+      for item in v:gmatch("[^,]+") do
+        item = item:match("^%s*(.-)%s*$")
+        if item ~= "" then table.insert(o[key], item) end
+      end
+      if #o[key] == n0 then -- given, and empty: not the default (issue 47)
+        usage_error(string.format("%s names nothing, got '%s' (give names, comma-separated)", name, v))
+      end
     else
       o[key] = value()
     end

@@ -71,4 +71,15 @@ if ! grep -q "LIED_SANITIZE:BOOL=ON" "$(dirname "$LIED")/CMakeCache.txt" 2>/dev/
   contains "$tmp/err" 'out = "none", memory = false' "out-of-memory hint"
   contains "$tmp/err" 'vars = ' "out-of-memory hint: vars"
 fi
+# a list option given and naming nothing (commas, spaces) is refused, not read
+# as "none given"
+for o in "--fixed ,," "--fixed ' , '"; do
+  eval "expect_error 2 \"names nothing\" -- \"\$LIED\" steady examples/vessels.lua $o"
+done
+for o in "--inputs ," "--outputs ',, '" "--outputs ''"; do
+  eval "expect_error 2 \"names nothing\" -- \"\$LIED\" linearize examples/mass_spring.lua $o"
+done
+expect 0 "a list's items trimmed" -- "$LIED" steady examples/vessels.lua --fixed ' t1.level , ' --set t1.level=1.5
+awk '$1 == "t2.level" { ok = ($2 - 1.5)^2 < 1e-16 } END { exit !ok }' "$tmp/out" && ok || bad "steady --fixed ' t1.level , ': $(cat "$tmp/out")"
+
 finish
