@@ -85,4 +85,29 @@ T.raises(function()
   local M = division(S.Constant { k = 1e-300 })
   return lied.simulate(M, { stop = 1, set = { ["loop.a.k"] = 1e10 } }):run()
 end, { "at t = 0: loop.d: Division: u1 / u2 = 1e+10 / 1e-300 is not finite" }, "an overflowing quotient", "model")
+
+-- ---- sources and sampled blocks: a derived number beyond the doubles ----------
+local function one(block, input)
+  return function()
+    local def = { x = block, c = S.Constant {}, connect = input and { { "c.y", "x.u" } } or {} }
+    return lied.build(lied.model "Top" { sub = lied.model "Sub" (def) })
+  end
+end
+T.raises(one(S.Sine { f = 1e308 }), { "sub.x: Sine: f = 1e+308 Hz gives an angular frequency 2 pi f beyond" },
+  "Sine: 2 pi f overflows", "model")
+for _, c in ipairs {
+  { S.Sine { amplitude = 1e308, offset = -1e308 }, "offset = -1e+308 and amplitude = 1e+308 add up beyond" },
+  { S.Step { offset = 1e308, height = 1e308 }, "offset = 1e+308 and height = 1e+308 add up beyond" },
+  { S.Ramp { offset = -1e308, height = -1e308 }, "offset = -1e+308 and height = -1e+308 add up beyond" },
+  { S.Pulse { amplitude = 1e308, offset = 1e308 }, "offset = 1e+308 and amplitude = 1e+308 add up beyond" },
+  { require("lied.thermofluid").Step { offset = 1e308, height = 1e308 }, "offset = 1e+308 and height = 1e+308 add up" },
+} do
+  T.raises(one(c[1]), { "sub.x: " .. c[2] }, c[2], "model")
+end
+T.check(pcall(one(S.Sine { amplitude = 1e308 })), "a Sine of amplitude 1e308 builds (its values are finite)")
+T.raises(one(S.DiscretePI { Ti = 1e-320 }, true),
+  { "sub.x: DiscretePI: the integral's coefficients period k / Ti = inf" }, "DiscretePI Ti = 1e-320", "model")
+T.raises(one(S.DiscretePI { Tt = 1e-320 }, true),
+  { "sub.x: DiscretePI: the integral's coefficients period k / Ti = 0.1 and period / Tt = inf" },
+  "DiscretePI Tt = 1e-320", "model")
 T.done()
