@@ -440,7 +440,24 @@ function lied.model(name)
     local plain, all = model_connections(def, bad)
     connect_sites(plain, inner, source)
     m.connect = all
-    for k, v in pairs(def.ports or {}) do m.ports[k] = v end
+    for k, v in pairs(def.ports or {}) do
+      -- a port's name is an identifier, its target "child.port" (or "child[i].port")
+      -- of a child of this model: checked here, where it is declared (a misspelt one
+      -- was taken and failed only where a connection used it)
+      if type(k) == "string" and type(v) == "string" then
+        if not is_ident(k) then bad("port name %s is not an identifier", k) end
+        local child = v:match("^([%a_][%w_]*)[%.%[]")
+        if not child then bad("port %s = %q: the target must be \"child.port\"", k, v) end
+        if m.children[child] == nil then
+          local names = {}
+          for c in pairs(m.children) do names[#names + 1] = c end
+          table.sort(names)
+          local _, near = core.suggest(child, names)
+          bad("port %s = %q: no child '%s'%s", k, v, child, near)
+        end
+      end
+      m.ports[k] = v
+    end
     for k, v in pairs(def.parameters or {}) do
       if not is_ident(k) then error("model " .. name .. ": bad parameter name " .. tostring(k), 2) end
       m.parameters[k] = v

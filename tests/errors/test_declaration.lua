@@ -70,4 +70,19 @@ local elem = tl.Mass {}
 T.raises(function() return lied.build(lied.model "A" { x = lied.array(elem, 2, { m = function() return {} end }) }) end,
   { "test_declaration.lua:" .. line .. ": x[1]: parameter m must be a number, got table" },
   "a per-copy function returning a table")
+
+-- exposed ports, checked where declared: the name an identifier, the target
+-- "child.port" of a child of the model (a misspelt one was accepted)
+line = debug.getinfo(1, "l").currentline + 2
+local function ported(ports)
+  return function() return lied.model "P" { c = tl.Constant {}, g = lied.array(tl.Gain {}, 2), ports = ports } end
+end
+for _, c in ipairs {
+  { { ["a b"] = "c.y" }, "model P: port name a b is not an identifier" },
+  { { o = "cc.y" }, "model P: port o = \"cc.y\": no child 'cc' (did you mean 'c'?)" },
+  { { o = "c" }, "model P: port o = \"c\": the target must be \"child.port\"" },
+} do
+  T.raises(ported(c[1]), { "test_declaration.lua:" .. line .. ": " .. c[2] }, c[2])
+end
+T.check(pcall(ported { o = "c.y", i = "g[2].u" }), "ports of a child and of an array's element")
 T.done()
