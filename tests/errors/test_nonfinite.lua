@@ -110,4 +110,20 @@ T.raises(one(S.DiscretePI { Ti = 1e-320 }, true),
 T.raises(one(S.DiscretePI { Tt = 1e-320 }, true),
   { "sub.x: DiscretePI: the integral's coefficients period k / Ti = 0.1 and period / Tt = inf" },
   "DiscretePI Tt = 1e-320", "model")
+
+-- ---- a flow-through cell's mass rho V beyond the doubles (M der(h) = ...: an inf
+-- mass froze the cells, and the results showed M = inf, with exit 0) ------------
+local tf = require "lied.thermofluid"
+local tfu = require "lied.undirected"
+for _, c in ipairs {
+  { tfu.CounterFlowHX { V_a = 1e308 }, "V_a / N = 1e+307 m3: the cell's mass rho V = inf kg must be positive and finite" },
+  { tfu.ParallelFlowHX { V_b = 1e308 }, "V_b / N = 1e+307 m3: the cell's mass rho V = inf kg" },
+  { tf.Heater { V = 1e308 }, "V = 1e+308 m3: the cell's mass rho V = inf kg" },
+  { tf.ConductionElement { V = 1e308 }, "V = 1e+308 m3: the cell's mass rho V = inf kg" },
+  { tf.CounterFlowHX { V_b = 1e308 }, "V_b / cells = 1e+307 m3: the cell's mass rho V = inf kg" },
+  { tf.CrossFlowHX { V_a = 1e308 }, "V_a / cells = 4e+306 m3: the cell's mass rho V = inf kg" },
+} do
+  T.raises(function() return lied.build(lied.model "Top" { sub = lied.model "Sub" { x = c[1] } }) end,
+    { "sub.x: " .. c[2] }, c[2], "model")
+end
 T.done()
