@@ -698,8 +698,8 @@ local function analysis_args(args, allowed)
   local run = {}
   for _, k in ipairs { "solver", "dt", "start" } do run[k] = o[k] end
   if next(run) then opts.run = run end
-  if o.maxit and math.type(o.maxit) ~= "integer" then
-    usage_error("--maxit expects a whole number, got " .. tostring(o.maxit))
+  if o.maxit then -- 1e6 is a whole number too (steady checks the range)
+    o.maxit = math.tointeger(o.maxit) or usage_error("--maxit expects a whole number, got " .. tostring(o.maxit))
   end
   return model, opts, o
 end

@@ -40,6 +40,10 @@ expect_error 2 "unknown option --eigen" -- "$LIED" linearize examples/mass_sprin
 expect_error 2 "unknown option --inputs" -- "$LIED" steady examples/vessels.lua --inputs a.b
 expect_error 2 "missing FILE.lua" -- "$LIED" steady
 expect_error 2 "--maxit expects a whole number" -- "$LIED" steady examples/vessels.lua --maxit 2.5
+# a whole number written 1e12 is one, and out of range (it was 'expects a whole number')
+expect_error 2 "steady: maxit must be a whole number from 1 to 1000000, got 1000000000000" -- \
+  "$LIED" steady examples/vessels.lua --maxit 1e12
+expect 0 "--maxit 1e3" -- "$LIED" steady examples/vessels.lua --maxit 1e3
 expect_error 1 "no steady state found" -- "$LIED" steady examples/mass_spring.lua --set k=0 --set slider.F=1 --maxit 40
 expect_error 1 "no parameter matches" -- "$LIED" params examples/vessels.lua 'zz*'
 
