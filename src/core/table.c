@@ -300,7 +300,7 @@ double lied_table_next_break(const lied_table *t, double x) {
     for (size_t i = 1; i + 1 < n; i++)
       if (base + (b[i] - b[0]) > x) return base + (b[i] - b[0]);
     double next = period_at(b[0], P, k + 1);
-    return next > x ? next : INFINITY;
+    return next > x ? next : x; /* a period below the resolution: lied_periodic_next */
   }
   if (x >= b[n - 1]) return INFINITY;
   if (x < b[0]) return b[0];

@@ -126,4 +126,24 @@ for _, c in ipairs {
   T.raises(function() return lied.build(lied.model "Top" { sub = lied.model "Sub" { x = c[1] } }) end,
     { "sub.x: " .. c[2] }, c[2], "model")
 end
+
+-- ---- periodic events whose period is below the resolution of the run's times:
+-- an error naming the block and the time (their events stopped silently: a
+-- SampleHold of period 0.1 run from t = 1e16 held y_start, a Pulse and a
+-- periodic TimeTable stayed at their first value) ---------------------------------
+for _, c in ipairs {
+  { S.SampleHold { period = 0.1 }, "SampleHold", true },
+  { S.Pulse { period = 0.1 }, "Pulse" },
+  { S.TimeTable { table = { { 0, 0 }, { 0.05, 1 }, { 0.1, 0 } }, extrapolation = "periodic" }, "TimeTable" },
+} do
+  local def = { x = c[1], s = S.Sine {}, connect = c[3] and { { "s.y", "x.u" } } or {} }
+  local _, _, e = lied.build(lied.model "Late" { sub = lied.model "Sub" (def) }):run {
+    start = 1e16, stop = 1.0000001e16, dt = 100, interval = 1e5, vars = "sub.x.y" }
+  T.eq(e, "at t = 10000000000000000: sub.x (" .. c[2] .. "): its next time event 10000000000000000 is not after "
+    .. "the current time", c[2] .. " of period 0.1 from t = 1e16")
+end
+local _, _, e = lied.build(lied.model "Far" { x = S.SampleHold { period = 0.1, t0 = -1e308 }, s = S.Sine {},
+  connect = { { "s.y", "x.u" } } }):run { stop = 1, vars = "x.y" }
+T.eq(e, "at t = 0: x (SampleHold): its next time event 0 is not after the current time",
+  "a sampler whose first sample is 1e308 s before the start")
 T.done()
