@@ -12,5 +12,17 @@
 -- CurrentSource, ...): connect a node to branches. A net feeds any number
 -- of branches; their currents are summed. print(lied.describe(el.Resistor))
 -- lists a class's parameters.
+--
+-- TableVoltageSource and TableCurrentSource take their table as lied.table {...}
+-- or as what lied.table takes (rows {{t, V}, ...}, with interpolation and
+-- extrapolation beside them), and events = true for 1, as lied.signals'
+-- TimeTable.
 local lied = require "lied"
-return lied.library("electrical")
+local el = lied.library("electrical")
+if rawget(el, "table_param") then return el end -- already extended (cached table)
+local table_param = require("lied.signals").table_param
+for _, name in ipairs { "TableVoltageSource", "TableCurrentSource" } do
+  el[name] = lied.alias(el[name], nil, table_param)
+end
+el.table_param = table_param
+return el

@@ -151,8 +151,9 @@ local function check_number(v, what)
     end
     for i = 1, n do
       if type(rawget(v, i)) ~= "number" then
-        error(string.format("%s[%d] must be a number, got %s", what, i,
-          describe_value(rawget(v, i))), 0)
+        error(string.format("%s[%d] must be a number, got %s%s", what, i,
+          describe_value(rawget(v, i)), type(rawget(v, i)) == "table"
+            and " (rows of a table or map parameter: give them to lied.table {...})" or ""), 0)
       end
     end
     return v

@@ -45,6 +45,9 @@ end
 for _, name in ipairs { "TimeTable", "Table1D", "Table2D" } do
   signals[name] = lied.alias(signals[name], nil, table_param)
 end
+-- the same for another library's classes with a table parameter (lied.electrical's
+-- table sources)
+signals.table_param = table_param
 
 -- Booleans for the Boolean parameters (k = true, y_start = false).
 local function booleans(p)

@@ -287,6 +287,20 @@ static double *input_addr(lua_State *L, lmodel *u, const char *name) {
     lied_lua_fail(L, LIED_E_USAGE,
                   "linearize: input '%s' is a vector parameter (%d values); inputs are scalars",
                   name, p->len);
+  /* an int is 4 bytes: perturbed as a double it took the next field with it (a
+   * refrigeration Compressor's shaft = 0 read its flange's NULL pointer: SIGSEGV) */
+  if (p->flags & LIED_PARAM_INT)
+    lied_lua_fail(L, LIED_E_USAGE,
+                  "linearize: input '%s' is a whole-number parameter (a choice of structure or "
+                  "mode); inputs are real parameters",
+                  name);
+  /* a state's start value: the state itself, which every evaluation sets from x */
+  for (int i = 0; i < sp->tpl.nstates; i++)
+    if (sp->tpl.states[i].x == p->offset)
+      lied_lua_fail(L, LIED_E_USAGE,
+                    "linearize: input '%s' is the start value of the state %s.%s, whose "
+                    "derivatives are A's column; inputs are parameters",
+                    name, comp, sp->tpl.vars[sp->tpl.states[i].var].name);
   lua_pop(L, 1);
   return (double *)(void *)(lied_inst(sp, inst) + p->offset);
 }

@@ -247,9 +247,10 @@ static int lags(const lied_sb *b, const skew_ent *ent, const skew_ent *byst, int
   return 1;
 }
 
+#ifdef LIED_ASSERTS
 /* Do the steps' lags and margins as set meet every dependency (as lags
- * computes them)? For LIED_ASSERT (inline: no code without it). */
-static inline int lags_hold(const lied_sb *b, const skew_ent *ent, const skew_ent *byst,
+ * computes them)? For LIED_ASSERT only. */
+static int lags_hold(const lied_sb *b, const skew_ent *ent, const skew_ent *byst,
                             int nent) {
   const lied_step *st = b->s->steps[LIED_PART_DYN];
   const int ns = b->s->nsteps[LIED_PART_DYN];
@@ -266,6 +267,7 @@ static inline int lags_hold(const lied_sb *b, const skew_ent *ent, const skew_en
   free(have);
   return ok;
 }
+#endif
 
 /* Would the dynamic part run in lane groups (sched/lanering.h)? Every step
  * longer than an array's end piece has lane forms. */
@@ -388,7 +390,9 @@ static int skew_apply(lied_sb *b, const skew_ent *ent, const skew_ent *byst, int
     if (need[j].lag + last > end) end = need[j].lag + last;
     if (last > cend) cend = last;
   }
+#ifdef LIED_ASSERTS
   LIED_ASSERT(lags_hold(b, ent, byst, nent));
+#endif
   s->skewed = 1;
   s->skew_end = (uint64_t)end;
   s->skew_coords = (uint64_t)cend;

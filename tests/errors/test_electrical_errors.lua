@@ -165,4 +165,108 @@ do
     "converter at 0 V: " .. tostring(err))
 end
 
+-- runs that leave a law's range (the attack round on the electrical library): the
+-- component, the time and the value, never a result of negative resistance or a charge
+-- the cell has not. A resistor with a negative temperature coefficient heating its own
+-- capacity (R_act falls to 0 at 400 K), alone and as 40 copies (lane forms: the copy named)
+local function run_err(model, opts)
+  local res, _, err = lied.build(model):run(opts)
+  T.check(res ~= nil and err ~= nil, "the run returns its result so far and the error")
+  T.eq(lied.error_kind(err), "model", "a run's failure is of kind model: " .. tostring(err))
+  return tostring(err)
+end
+local Hot = lied.model "Hot" {
+  gnd = el.Ground {}, v = el.VoltageSource { V = 10 },
+  r = el.Resistor { R = 10, alpha = -0.01, T_ref = 300, heat_port = 1 }, c = th.HeatCapacitor { C = 10, T = 300 },
+  connect = { { "v.n", "gnd.p" }, { "v.p", "r.p" }, { "r.n", "gnd.p" }, { "r.heat", "c.port" } } }
+for _, solver in ipairs { "rk4", "dopri45", "cvode" } do
+  local err = run_err(Hot, { stop = 100, solver = solver, out = "none" })
+  T.check(err:find("r: R_act = R (1 + alpha (T - T_ref)) = ", 1, true)
+    and err:find("the resistance must stay > 0", 1, true) and err:find("at t = ", 1, true),
+    solver .. ": a resistance heated past its zero: " .. err)
+  local t = tonumber(err:match("at t = ([%d%.e+-]+): r:"))
+  T.check(t and t > 49 and t < 50.1, solver .. ": stops where R_act reaches 0 (t = 50 s): " .. tostring(t))
+end
+do
+  local n = 40
+  local err = run_err(lied.model "Hots" { h = lied.array(Hot, n, { ["r.R"] = function(i) return i == 33 and 5 or 10 end }) },
+    { stop = 100, solver = "rk4", out = "none" })
+  T.check(err:find("h[33].r: R_act = R (1 + alpha (T - T_ref))", 1, true), "lanes: the copy named: " .. err)
+end
+-- without a heat port the one temperature is checked when the model is built (above); a
+-- heat port held at the resistance's zero: an infinite current before, now the run's start
+do
+  local err = run_err(lied.model "Top" { gnd = el.Ground {}, v = el.VoltageSource { V = 1 },
+    ft = th.FixedTemperature { T = 500 }, r = el.Resistor { R = 1, alpha = -0.01, T_ref = 400, heat_port = 1 },
+    connect = { { "v.n", "gnd.p" }, { "v.p", "r.p" }, { "r.n", "gnd.p" }, { "r.heat", "ft.port" } } },
+    { stop = 1, out = "none" })
+  T.check(err:find("at t = 0: r: R_act = R (1 + alpha (T - T_ref)) = 0 Ohm at T = 500 K from the heat port", 1, true),
+    "a heat port at the resistance's zero: " .. err)
+end
+
+-- a cell discharged below 0 % or charged above 100 %: refused as a start value, stopped in a
+-- run (the OCV map's hold gave a voltage for any SoC)
+local flat = lied.table { x1 = { 0, 1 }, x2 = { 250, 350 }, z = { { 3.0, 3.0 }, { 4.2, 4.2 } } }
+local function cell_load(soc, R, Q)
+  return lied.model "Load" {
+    gnd = el.Ground {}, cell = el.Cell { ocv = flat, Q = Q or 0.001, SoC = soc }, m = el.Node {},
+    r = el.Resistor { R = R }, amb = th.FixedTemperature { T = 300 },
+    connect = { { "cell.n", "gnd.p" }, { "cell.p", "m.p" }, { "r.p", "m.p" }, { "r.n", "gnd.p" },
+                { "cell.heat", "amb.port" } } }
+end
+fails({ c = el.Cell { ocv = flat, SoC = -0.1 } },
+  { "c: parameter SoC = -0.1 [1] must be >= 0 and <= 1" }, "a start SoC below 0")
+fails({ c = el.Cell { ocv = flat, SoC = 1.5 } }, { "c: parameter SoC = 1.5 [1] must be >= 0 and <= 1" },
+  "a start SoC above 1")
+for _, solver in ipairs { "rk4", "dopri45" } do
+  -- 1 ohm across 3 .. 3.6 V from SoC 0.5 of 3.6 A.s: empty after about 0.55 s
+  local err = run_err(cell_load(0.5, 1), { stop = 10, solver = solver, out = "none" })
+  T.check(err:find("cell: SoC = -", 1, true) and err:find("the cell is discharged below 0 % (SoC must stay in [0, 1])", 1, true),
+    solver .. ": a cell discharged past empty: " .. err)
+  local t = tonumber(err:match("at t = ([%d%.e+-]+): cell:"))
+  T.check(t and t > 0.5 and t < 0.6, solver .. ": stops when it is empty: " .. tostring(t))
+end
+do -- charged past full by a source through a resistor, 33 copies (lane forms)
+  local Charge = lied.model "Charge" {
+    gnd = el.Ground {}, cell = el.Cell { ocv = flat, Q = 0.001, SoC = 0.9 }, m = el.Node {},
+    r = el.Resistor { R = 1 }, v = el.VoltageSource { V = 6 }, amb = th.FixedTemperature { T = 300 },
+    connect = { { "cell.n", "gnd.p" }, { "cell.p", "m.p" }, { "r.n", "m.p" }, { "v.p", "r.p" }, { "v.n", "gnd.p" },
+                { "cell.heat", "amb.port" } } }
+  local err = run_err(lied.model "Pack" { c = lied.array(Charge, 33, { ["cell.SoC"] = function(i) return i == 17 and 0.95 or 0.5 end }) },
+    { stop = 10, solver = "rk4", out = "none" })
+  T.check(err:find("c[17].cell: SoC = 1.", 1, true) and err:find("the cell is charged above 100 %", 1, true),
+    "a cell charged past full, the copy named: " .. err)
+end
+
+-- the table sources take rows {{t, V}, ...}, as their description says (they were refused:
+-- "v.table[1] must be a number, got table"), with interpolation and events beside them;
+-- bad rows are named with the component
+local function tsrc(cls, tab, extra)
+  local p = { table = tab }
+  for k, v in pairs(extra or {}) do p[k] = v end
+  return lied.model "Src" { gnd = el.Ground {}, v = cls(p), r = el.Resistor { R = 2 },
+    m = cls == el.TableCurrentSource and el.Node {} or nil,
+    connect = cls == el.TableVoltageSource and { { "v.n", "gnd.p" }, { "v.p", "r.p" }, { "r.n", "gnd.p" } }
+      or { { "v.p", "gnd.p" }, { "v.n", "m.p" }, { "r.p", "m.p" }, { "r.n", "gnd.p" } } }
+end
+for _, cls in ipairs { el.TableVoltageSource, el.TableCurrentSource } do
+  local what = cls == el.TableVoltageSource and "voltage" or "current"
+  local res = lied.simulate(tsrc(cls, { { 0, 0 }, { 1, 4 } }), { stop = 1, interval = 0.25, vars = "r.v" }):run()
+  T.near(res:column("r.v")[3], what == "voltage" and 2 or 4, 1e-12, what .. " source: rows, linear")
+  res = lied.simulate(tsrc(cls, { { 0, 1 }, { 0.5, 3 } }, { interpolation = "constant", events = true }),
+    { stop = 1, interval = 0.25, vars = "r.v" }):run()
+  T.near(res:column("r.v")[4], what == "voltage" and 3 or 6, 1e-12, what .. " source: rows, a staircase")
+  fails({ s = tsrc(cls, { { 0, 1 }, { 0, 2 } }) }, { "s.v: parameter table: ", "breakpoints must increase: x[2] = 0 after x[1] = 0" },
+    what .. " source: rows out of order")
+  fails({ s = tsrc(cls, { { 0, 1, 5 }, { 1, 2 } }) }, { "s.v.table: ", "row 1 must be a pair of numbers {x, y}, got 3 values" },
+    what .. " source: a ragged row")
+  fails({ s = tsrc(cls, {}) }, { "s.v.table: ", "lied.table: no breakpoints" }, what .. " source: no rows")
+end
+
+-- rows given to a map parameter (Cell's ocv takes lied.table {x1, x2, z} only): the hint, not
+-- only "must be a number"
+T.raises(function() return lied.build(lied.model "Top" { c = el.Cell { ocv = { { 0, 3 }, { 1, 4 } } } }) end,
+  { "c.ocv[1] must be a number, got table (rows of a table or map parameter: give them to lied.table {...})" },
+  "rows for the OCV map", "model")
+
 T.done()

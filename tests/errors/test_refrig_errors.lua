@@ -48,6 +48,9 @@ fails(line(rf.CompressorMap { eta_s_map = good,
                               eta_v_map = lied.table { x1 = { 2, 4 }, x2 = { 100, 400 }, z = { { 0.7, 0.6 }, { 1.5, 0.55 } } } }),
   { "c: eta_v_map: value 3 = 1.5 is no efficiency (0 <= eta <= 1)" }, "an eta_v map above 1")
 fails(line(rf.CompressorMap { eta_s_map = good }), { "c: parameter eta_v_map: no map given" }, "a map missing")
+fails(line(rf.CompressorMap { eta_s_map = { { 2, 0.7 }, { 4, 0.6 } }, eta_v_map = good }),
+  { "c.eta_s_map[1] must be a number, got table (rows of a table or map parameter: give them to lied.table {...})" },
+  "rows for a map")
 fails(line(rf.CompressorMap { eta_s_map = lied.table { x = { 1, 2 }, y = { 0.7, 0.7 } }, eta_v_map = good }),
   { "eta_s_map" }, "a 1-D table for a map")
 fails(lied.model "One" { c = rf.Receiver { p0 = 5e6 } },
@@ -113,6 +116,46 @@ do
   T.eq(m:value("v.y"), 1, "an opening of 3 is clamped to 1")
   T.near(m:value("v.m_flow"), 1e-7 * math.sqrt(2 * R:rho_pT(1e6, 300) * 7e5), 1e-6 * 1e-7 * 3e4,
     "the orifice at full opening")
+end
+
+-- a map read beyond its grid with linear extrapolation gave efficiencies outside (0, 1]
+-- without a word (eta_s 2.1, eta_v -1.9 at a ratio of 4 from maps over 2 .. 2.5: negative
+-- power, a flow pumped backwards): a lookup is held within the least and greatest of the
+-- map's values, as turbo's maps are
+do
+  local flat = lied.table { x1 = { 2, 2.5 }, x2 = { 100, 400 }, z = { { 0.7, 0.7 }, { 0.7, 0.7 } } }
+  local rising = lied.table { x1 = { 2, 2.5 }, x2 = { 100, 400 }, z = { { 0.5, 0.5 }, { 0.9, 0.9 } }, extrapolation = "linear" }
+  local falling = lied.table { x1 = { 2, 2.5 }, x2 = { 100, 400 }, z = { { 0.9, 0.9 }, { 0.2, 0.2 } }, extrapolation = "linear" }
+  for _, case in ipairs { { rising, flat, 0.9, 0.7 }, { flat, falling, 0.7, 0.2 }, { falling, rising, 0.2, 0.9 } } do
+    local res = lied.simulate(lied.model "Line" {
+      src = tf.Source { p0 = 3e5, T0 = 280, L = 1e4, medium = R }, w = S.Constant { k = 300 },
+      c = rf.CompressorMap { V_d = 1e-5, k = 1e9, eta_s_map = case[1], eta_v_map = case[2] },
+      snk = tf.Sink { p0 = 1.2e6, medium = R },
+      connect = { { "src.outlet", "c.inlet" }, { "c.outlet", "snk.inlet" }, { "w.y", "c.speed" } } },
+      { stop = 0.2, interval = 0.1, solver = "cvode", tol = 1e-8, vars = "c.pr,c.eta_s_used,c.eta_v_used" }):run()
+    local n = res:nrows()
+    T.near(res:column("c.pr")[n], 4, 1e-3, "a ratio of 4, beyond the maps' 2 .. 2.5")
+    T.eq(res:column("c.eta_s_used")[n], case[3], "eta_s held at the map's bound " .. case[3])
+    T.eq(res:column("c.eta_v_used")[n], case[4], "eta_v held at the map's bound " .. case[4])
+  end
+end
+
+-- linearize's inputs are real parameters, perturbed in place: a whole-number one (4 bytes)
+-- was written as a double over the field beside it (the Compressor's `shaft` took `maps`
+-- with it; at shaft = 0 its flange's NULL pointer was read: SIGSEGV), a state's start value
+-- gave a column of zeros; both refused, naming the input
+do
+  local b = lied.build(lied.model "Line" {
+    src = tf.Source { p0 = 3e5, T0 = 280, L = 1e4, medium = R }, w = S.Constant { k = 300 },
+    c = rf.Compressor { V_d = 1e-5, k = 1e8 }, snk = tf.Sink { p0 = 3.3e5, medium = R },
+    connect = { { "src.outlet", "c.inlet" }, { "c.outlet", "snk.inlet" }, { "w.y", "c.speed" } } })
+  T.raises(function() return b:linearize { inputs = { "c.shaft" } } end,
+    { "linearize: input 'c.shaft' is a whole-number parameter (a choice of structure or mode); inputs are real parameters" },
+    "a whole-number input", "usage")
+  T.raises(function() return b:linearize { inputs = { "src.m_flow" } } end,
+    { "linearize: input 'src.m_flow' is the start value of the state src.m_flow" }, "a start value as an input", "usage")
+  local lin = b:linearize { inputs = { "c.V_d" } }
+  T.check(lin.B[1][1] > 0, "a real parameter still an input: more displacement, more flow " .. lin.B[1][1])
 end
 
 T.done()

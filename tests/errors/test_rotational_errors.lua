@@ -81,4 +81,27 @@ local res, _, err = lied.build(lied.model "Top" {
   connect = { { "a.flange_b", "g.flange_a" }, { "b.flange_a", "g.flange_b" } } }):run { stop = 0.1, out = "none" }
 T.check(res and not err, "consistent start speeds run: " .. tostring(err))
 
+-- lied linearize moves one state at a time: a gear's two speeds then differ from the ratio by
+-- the finite difference (4.9e-5 of a speed), which the start-speed check refused ("gear: the
+-- speeds of its flanges do not follow the ratio: w_a = 0 rad/s, ratio w_b = -2.4e-05 rad/s",
+-- examples/dc_drive.lua). Two inertias through a gear, a damper on a: der(w_a) = -d w_a / J_eq,
+-- J_eq = J_a + J_b / ratio^2, the other eigenvalues 0; a start that breaks the ratio by far
+-- more than that still fails (above)
+for _, ratio in ipairs { 4, -0.25, 30 } do
+  local Ja, Jb, d = 0.5, 2, 3
+  local lin = lied.build(lied.model "Top" {
+    a = rot.Inertia { J = Ja, w = 3 * ratio }, b = rot.Inertia { J = Jb, w = 3 }, g = rot.IdealGear { ratio = ratio },
+    f = rot.Fixed {}, dmp = rot.Damper { d = d },
+    connect = { { "a.flange_b", "g.flange_a" }, { "b.flange_a", "g.flange_b" }, { "a.flange_a", "dmp.flange_b" },
+                { "f.flange", "dmp.flange_a" } } }):linearize { eig = true }
+  local lam = -d / (Ja + Jb / ratio ^ 2)
+  local least, zeros = 0, 0
+  for _, e in ipairs(lin.eigenvalues) do
+    if e[1] < least then least = e[1] end
+    if math.abs(e[1]) < 1e-6 * math.abs(lam) and e[2] == 0 then zeros = zeros + 1 end
+  end
+  T.near(least, lam, 1e-6 * math.abs(lam), "linearize through a gear of ratio " .. ratio .. ": -d/J_eq")
+  T.eq(zeros, 3, "linearize through a gear of ratio " .. ratio .. ": three eigenvalues 0")
+end
+
 os.exit(T.done())

@@ -79,8 +79,19 @@ static inline void cell_der_eq(double E, double vp, double vn, double u1, double
   *dEc = i * (o - T * dUdT);
 }
 
+/* SoC outside [0, 1]: discharged below 0 % or charged above 100 %, where the OCV map's
+ * hold (or extrapolation) would go on giving a voltage and coulomb counting a charge the
+ * cell has not: no state of a cell. Reported; the run stops (adaptive solvers first
+ * retry shorter steps, so the time is where SoC leaves the range). */
+static inline void cell_check_soc(const lied_env *env, const void *self, double SoC) {
+  if (SoC < 0 || SoC > 1) /* NaN passes: a state gone NaN, which the solver names */
+    lied_block_fault(env, self, "SoC = %g: the cell is %s (SoC must stay in [0, 1])", SoC,
+                     SoC > 1 ? "charged above 100 %" : "discharged below 0 %");
+}
+
 /* the explicit part, from the states: the EMF, and the heat to the port */
 static void cell_emf(const lied_env *env, el_cell *c) {
+  cell_check_soc(env, c, c->SoC);
   const double hi = lied_table_lookup2(env, c, c->ocv, &c->at, c->SoC, c->T + CELL_DT_OCV);
   const double lo = lied_table_lookup2(env, c, c->ocv, &c->at, c->SoC, c->T - CELL_DT_OCV);
   c->ocv_v = lied_table_lookup2(env, c, c->ocv, &c->at, c->SoC, c->T);
@@ -128,6 +139,7 @@ LIED_LANE_FN static void cell_emf_lanes(const lied_env *env, char *g, size_t n, 
   const double *restrict Tp = LIN(heat.T), *restrict G = LF(Gth);
   double *restrict Qp = LF(Q_port), *restrict Qf = LF(heat.Q.Q_flow);
   for (size_t l = 0; l < n; l++) cell_heat_eq(G[l], T[l], Tp[l], &Qp[l], &Qf[l]);
+  for (size_t l = 0; l < n; l++) cell_check_soc(env, &SoC[l], SoC[l]);
 }
 LIED_LANE_BODY void cell_current_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
   (void)env, (void)stride;
@@ -243,7 +255,7 @@ static const lied_param cell_params[] = {
     {"Cth", offsetof(el_cell, Cth), 100, "J/K", "heat capacity", 0, EL_NOMAX, POS, 0},
     {"Gth", offsetof(el_cell, Gth), 1, "W/K", "thermal conductance to the heat port", 0,
      EL_NOMAX, 0, 0},
-    {"SoC", offsetof(el_cell, SoC), 1, "1", "start state of charge", EL_NOMIN, EL_NOMAX, 0, 0},
+    {"SoC", offsetof(el_cell, SoC), 1, "1", "start state of charge", 0, 1, 0, 0},
     {"u1", offsetof(el_cell, u1), 0, "V", "start voltage of the first RC pair", EL_NOMIN,
      EL_NOMAX, 0, 0},
     {"u2", offsetof(el_cell, u2), 0, "V", "start voltage of the second RC pair", EL_NOMIN,

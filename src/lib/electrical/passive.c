@@ -29,10 +29,22 @@ static inline void resistor_eq(double vp, double vn, double R, double *v, double
   *in = -*i;
 }
 
+/* R_act <= 0 (a negative alpha heated past its zero, a T from the port that is no
+ * temperature): no resistor's law. Reported with the temperature; the current is then
+ * whatever v / R_act gives (the fault stops the run). Only the heat port's T moves:
+ * without it, resistor_init checked the one value. */
+static inline void resistor_check(const lied_env *env, const void *self, double Ra, double T) {
+  if (Ra <= 0) /* NaN passes: a state gone NaN or inf, which the solver names */
+    lied_block_fault(env, self,
+                     "R_act = R (1 + alpha (T - T_ref)) = %g Ohm at T = %g K from the heat "
+                     "port: the resistance must stay > 0",
+                     Ra, T);
+}
+
 static void resistor_current(const lied_env *env, el_resistor *r) {
-  (void)env;
   const double T = r->heat_port ? r->heat.T->T : r->T;
   r->R_act = resistance_eq(r->R, r->alpha, T, r->T_ref);
+  if (r->heat_port) resistor_check(env, r, r->R_act, T);
   resistor_eq(r->p.v->v, r->n.v->v, r->R_act, &r->v, &r->i, &r->p.i.i, &r->n.i.i);
 }
 static void resistor_loss(const lied_env *env, el_resistor *r) {
@@ -45,7 +57,7 @@ LIED_BLOCK(resistor_loss_b, el_resistor, resistor_loss)
 
 LIED_LANE_BODY void resistor_current_lanes_n(const lied_env *env, char *g, size_t n,
                                              size_t stride, int port) {
-  (void)env, (void)stride;
+  (void)stride;
   const double *restrict vp = LIN(el_resistor, p.v), *restrict vn = LIN(el_resistor, n.v);
   const double *restrict T = port ? LIN(el_resistor, heat.T) : LF(el_resistor, T);
   const double *restrict R = LF(el_resistor, R), *restrict alpha = LF(el_resistor, alpha);
@@ -58,6 +70,8 @@ LIED_LANE_BODY void resistor_current_lanes_n(const lied_env *env, char *g, size_
     Ra[l] = resistance_eq(R[l], alpha[l], T[l], T_ref[l]);
     resistor_eq(vp[l], vn[l], Ra[l], &v[l], &i[l], &ip[l], &in[l]);
   }
+  if (port)
+    for (size_t l = 0; l < n; l++) resistor_check(env, &Ra[l], Ra[l], T[l]);
 }
 LIED_LANE_BODY void resistor_plain_lanes_n(const lied_env *env, char *g, size_t n,
                                            size_t stride) {

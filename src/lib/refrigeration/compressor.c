@@ -36,6 +36,9 @@ typedef struct rg_compressor {
   double V_d, eta_s, eta_v, k, w_small, T_pr;
   const lied_table *eta_s_map, *eta_v_map;
   lied_table_hint at_s, at_v;
+  /* the least and the greatest value of each map: what a lookup gives is held in between
+   * (linear extrapolation or a smooth map's overshoot could leave (0, 1]) */
+  double eta_s_lo, eta_s_hi, eta_v_lo, eta_v_hi;
   double w, rho1, s1, m_disp, dp, pr, h2s, dh_s, dh, eta_s_used, eta_v_used, P, T2;
   double z_work; /* kink function: dh_s m */
   int shaft, maps;
@@ -76,13 +79,20 @@ static void comp_work_eq(const lied_env *env, const void *self, const tf_med *me
   io->P = m * io->dh;
   io->torque = m * dh_e * th_w;
 }
+static inline double hold_in(double v, double lo, double hi) {
+  return v < lo ? lo : v > hi ? hi : v;
+}
 static void comp_work(const lied_env *env, rg_compressor *c) {
   const tf_state *in = c->e.inlet.state;
   comp_io io = {in->m_flow, in->p, in->h, c->shaft ? c->flange.w->w : c->speed.y->y};
-  c->eta_v_used = c->maps ? lied_table_lookup2(env, c, c->eta_v_map, &c->at_v, c->pr_v, io.w) : c->eta_v;
+  c->eta_v_used = c->maps ? hold_in(lied_table_lookup2(env, c, c->eta_v_map, &c->at_v, c->pr_v, io.w),
+                                    c->eta_v_lo, c->eta_v_hi)
+                          : c->eta_v;
   comp_flow(env, c, &c->med, c->V_d, c->k, c->eta_v_used, &io);
   if (c->maps) c->der_pr_v = (io.pr - c->pr_v) / c->T_pr;
-  c->eta_s_used = c->maps ? lied_table_lookup2(env, c, c->eta_s_map, &c->at_s, io.pr, io.w) : c->eta_s;
+  c->eta_s_used = c->maps ? hold_in(lied_table_lookup2(env, c, c->eta_s_map, &c->at_s, io.pr, io.w),
+                                    c->eta_s_lo, c->eta_s_hi)
+                          : c->eta_s;
   comp_work_eq(env, c, &c->med, c->eta_s_used, c->w_small, &io);
   c->w = io.w, c->rho1 = io.rho1, c->s1 = io.s1, c->m_disp = io.m_disp, c->dp = io.dp;
   c->pr = io.pr, c->h2s = io.h2s, c->dh_s = io.dh_s, c->dh = io.dh, c->P = io.P;
@@ -159,23 +169,28 @@ static void comp_out_lanes(const lied_env *env, char *g, size_t n, size_t stride
 }
 #undef CL
 
-/* A map's values must be efficiencies: in (0, 1] (eta_s, strict) or [0, 1]. */
-static int check_map(lied_init *ctx, const lied_table *t, const char *name, int strict) {
+/* A map's values must be efficiencies: in (0, 1] (eta_s, strict) or [0, 1]; their least
+ * and greatest into *lo, *hi. */
+static int check_map(lied_init *ctx, const lied_table *t, const char *name, int strict,
+                     double *lo, double *hi) {
   const double *v = lied_table_values(t);
   const size_t n = lied_table_size(t, 0) * lied_table_size(t, 1);
-  for (size_t i = 0; i < n; i++)
+  *lo = 1, *hi = 0;
+  for (size_t i = 0; i < n; i++) {
     if (!((strict ? v[i] > 0 : v[i] >= 0) && v[i] <= 1)) {
       lied_init_error(ctx, "%s: value %zu = %g is no efficiency (%s)", name, i + 1, v[i],
                       strict ? "0 < eta <= 1" : "0 <= eta <= 1");
       return -1;
     }
+    *lo = fmin(*lo, v[i]), *hi = fmax(*hi, v[i]);
+  }
   return 0;
 }
 static int comp_init_common(rg_compressor *c, lied_init *ctx, int maps) {
   c->maps = maps;
   if (rg_medium_init(&c->med, ctx)) return -1;
-  if (maps && (check_map(ctx, c->eta_s_map, "eta_s_map", 1) ||
-               check_map(ctx, c->eta_v_map, "eta_v_map", 0)))
+  if (maps && (check_map(ctx, c->eta_s_map, "eta_s_map", 1, &c->eta_s_lo, &c->eta_s_hi) ||
+               check_map(ctx, c->eta_v_map, "eta_v_map", 0, &c->eta_v_lo, &c->eta_v_hi)))
     return -1;
   return 0;
 }
