@@ -640,6 +640,20 @@ local analysis_flags = {
   ["--start"] = "number", ["--fixed"] = "list", ["--tol"] = "number", ["--maxit"] = "number",
   ["--inputs"] = "list", ["--outputs"] = "list", ["--eig"] = "flag",
 }
+-- The trimmed items of a comma list v (option name) added to list; a list
+-- given and naming nothing (",,", " ") is refused, not read as none given.
+local function list_items(list, name, v)
+  local n0 = #list
+  for item in v:gmatch("[^,]+") do
+    item = item:match("^%s*(.-)%s*$")
+    if item ~= "" then list[#list + 1] = item end
+  end
+  if #list == n0 then
+    usage_error(string.format("%s names nothing, got '%s' (give names, comma-separated)", name, v))
+  end
+  return list
+end
+
 local function analysis_args(args, allowed)
   local file = args[2]
   if not file or file:sub(1, 2) == "--" then usage_error("lied " .. args[1] .. ": missing FILE.lua") end
@@ -671,15 +685,7 @@ local function analysis_args(args, allowed)
     elseif kind == "number" then
       o[key] = parse_number(name, value())
     elseif kind == "list" then
-      o[key] = o[key] or {}
-      local v, n0 = value(), #o[key]
-      for item in v:gmatch("[^,]+") do
-        item = item:match("^%s*(.-)%s*$")
-        if item ~= "" then table.insert(o[key], item) end
-      end
-      if #o[key] == n0 then -- given, and empty: not the default (issue 47)
-        usage_error(string.format("%s names nothing, got '%s' (give names, comma-separated)", name, v))
-      end
+      o[key] = list_items(o[key] or {}, name, value())
     else
       o[key] = value()
     end
