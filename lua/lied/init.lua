@@ -435,6 +435,10 @@ function lied.model(name)
       end
     end
     if def.doc ~= nil and type(def.doc) ~= "string" then bad("doc must be a string, got %s", type(def.doc)) end
+    -- the experiment's run options, checked here, where they are written (at a run
+    -- their message named no file: "run: option stop must be a number, got string")
+    local ok, why = pcall(core.check_run_options, def.experiment or {})
+    if not ok then bad("experiment: %s", tostring(why)) end
     local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
                 experiment = shallow_copy(def.experiment), doc = def.doc, where = inner }
     model_children(name, def, m)
@@ -486,6 +490,8 @@ ModelClass.__call = function(m, over)
         error(string.format("model %s: experiment must be a table, got %s", m.name, type(v)), 2)
       end
       for ek, ev in pairs(v) do c.experiment[ek] = ev end
+      local ok, why = pcall(core.check_run_options, c.experiment)
+      if not ok then error(string.format("model %s: experiment: %s", m.name, tostring(why)), 2) end
     elseif m.parameters[k] ~= nil then
       c.parameters[k] = v
     elseif m.children[k] ~= nil and type(v) == "table" and getmetatable(v) == nil then

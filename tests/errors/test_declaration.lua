@@ -85,4 +85,22 @@ for _, c in ipairs {
   T.raises(ported(c[1]), { "test_declaration.lua:" .. line .. ": " .. c[2] }, c[2])
 end
 T.check(pcall(ported { o = "c.y", i = "g[2].u" }), "ports of a child and of an array's element")
+
+-- the experiment's run options, checked where the model is written (at a run
+-- their message named no file: "run: option stop must be a number, got string")
+line = debug.getinfo(1, "l").currentline + 1
+local function exp(e) return function() return lied.model "E" { b = tl.Mass {}, experiment = e } end end
+for _, c in ipairs {
+  { { stop = "1" }, "run: option stop must be a number, got string" },
+  { { stpo = 1 }, "run: unknown option 'stpo' (did you mean 'stop'?)" },
+  { { dt = 0 }, "run: step size must be positive and finite, got 0" },
+  { { vars = " , " }, "the variable list is empty" },
+  { { solver = "rk9" }, "unknown solver 'rk9'" },
+} do
+  T.raises(exp(c[1]), { "test_declaration.lua:" .. line .. ": model E: experiment: " .. c[2] }, "experiment: " .. c[2], "model")
+end
+T.raises(function() local m = Small { experiment = { interval = -1 } }; return m end,
+  { "test_declaration.lua:", "model Small: experiment: run: output interval must be positive and finite, got -1" },
+  "an experiment override")
+T.check(pcall(exp { stop = 2, start = 1, solver = "dopri45", tol = 1e-8, interval = "step" }), "a good experiment")
 T.done()
