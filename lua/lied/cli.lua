@@ -280,6 +280,9 @@ local function parse_set(v, sets)
   local n = tonumber(val)
   if not n then usage_error("--set " .. k .. ": value must be a number, got '" .. val .. "'") end
   if math.type(n) == "float" and n == math.floor(n) and math.abs(n) < 2^53 then n = math.tointeger(n) end
+  if sets[k] ~= nil then -- which one was meant? (the last was taken silently)
+    usage_error(string.format("--set %s is given twice (%s, then %s): give it once", k, tostring(sets[k]), val))
+  end
   sets[k] = n
 end
 
