@@ -1074,7 +1074,7 @@ lied.flatten = flatten
 local warned = {} -- the warnings printed (once each per process)
 function lied.build(model, overrides, slice, schedule)
   local specs = flatten(model, overrides, slice)
-  local built = core.build(specs, schedule)
+  local built = core.build(specs, schedule, overrides)
   -- dialectic contacts that change impacts much (docs/dialectic.md, "Impacts")
   for _, w in ipairs(require("lied.impacts").warnings(specs)) do
     if not warned[w] then

@@ -492,11 +492,17 @@ static unsigned sched_flags(lua_State *L, int idx) {
 static int core_build(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   const lied_build_opts bo = {sched_flags(L, 2)};
-  lua_settop(L, 1);
-  lmodel *u = lua_newuserdatauv(L, sizeof *u, 0);
+  lua_settop(L, 3);
+  lmodel *u = lua_newuserdatauv(L, sizeof *u, 1);
   u->sys = NULL;
   luaL_setmetatable(L, MODEL_MT);
   int ud = lua_gettop(L);
+  /* the overrides it is built with (lied.build's), which a run's option set
+   * must agree with (lua_run.c) */
+  if (lua_type(L, 3) == LUA_TTABLE) {
+    lua_pushvalue(L, 3);
+    lua_setiuservalue(L, ud, 1);
+  }
   lied_err e = {0};
   lied_model *m = lied_model_new(&e);
   if (!m || !(u->sys = lied_system_new(m, &e))) return lied_lua_raise(L, &e);

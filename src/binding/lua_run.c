@@ -394,6 +394,85 @@ static void run_spec(lua_State *L, int t, const lied_model *m, lied_run_spec *sp
   sp->memory = 0;
 }
 
+/* Are the values at a and b the same override: one value, or numbers that
+ * compare equal, or lists of such numbers? */
+static int same_override(lua_State *L, int a, int b) {
+  a = lua_absindex(L, a), b = lua_absindex(L, b);
+  if (lua_rawequal(L, a, b)) return 1;
+  if (lua_type(L, a) == LUA_TNUMBER && lua_type(L, b) == LUA_TNUMBER)
+    return lua_compare(L, a, b, LUA_OPEQ);
+  if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE) return 0;
+  const lua_Unsigned n = lua_rawlen(L, a);
+  if (lua_rawlen(L, b) != n) return 0;
+  int same = 1;
+  for (lua_Unsigned i = 1; i <= n && same; i++) {
+    lua_rawgeti(L, a, (lua_Integer)i);
+    lua_rawgeti(L, b, (lua_Integer)i);
+    same = lua_type(L, -1) == LUA_TNUMBER && lua_type(L, -2) == LUA_TNUMBER &&
+           lua_compare(L, -1, -2, LUA_OPEQ);
+    lua_pop(L, 2);
+  }
+  return same;
+}
+
+/* Push the text of an override's value at i: a list as {a, b, ...} (its
+ * first 8 values), anything else as tostring gives it. */
+static const char *override_text(lua_State *L, int i) {
+  i = lua_absindex(L, i);
+  if (lua_type(L, i) != LUA_TTABLE) return luaL_tolstring(L, i, NULL);
+  luaL_Buffer B;
+  luaL_buffinit(L, &B);
+  luaL_addchar(&B, '{');
+  const lua_Unsigned n = lua_rawlen(L, i);
+  for (lua_Unsigned k = 1; k <= n && k <= 8; k++) {
+    if (k > 1) luaL_addstring(&B, ", ");
+    lua_rawgeti(L, i, (lua_Integer)k);
+    luaL_tolstring(L, -1, NULL);
+    lua_remove(L, -2);
+    luaL_addvalue(&B);
+  }
+  if (n > 8) luaL_addstring(&B, ", ...");
+  luaL_addchar(&B, '}');
+  luaL_pushresult(&B);
+  return lua_tostring(L, -1);
+}
+
+/* The option set on a built model: its overrides took effect when it was
+ * built (lied.simulate passes them on, and lied.build recorded them), so
+ * every one given must be one it was built with; any other (a new value, a
+ * path that does not exist) would be ignored, and is an error. */
+static void check_set(lua_State *L, int model, int opts) {
+  const int top = lua_gettop(L);
+  if (lua_getfield(L, opts, "set") != LUA_TTABLE) {
+    lua_settop(L, top);
+    return;
+  }
+  const int set = lua_gettop(L);
+  lua_getiuservalue(L, model, 1);
+  const int with = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, set)) {
+    int same = 0;
+    if (lua_type(L, with) == LUA_TTABLE) {
+      lua_pushvalue(L, -2);
+      lua_gettable(L, with);
+      same = same_override(L, -1, -2);
+      lua_pop(L, 1);
+    }
+    if (!same) {
+      const char *val = override_text(L, -1);
+      const char *key = luaL_tolstring(L, -3, NULL);
+      lied_lua_fail(L, LIED_E_USAGE,
+                    "run: set: '%s' = %s is not an override this model was built with; "
+                    "overrides take effect when a model is built: lied.simulate(model, {set = "
+                    "{...}}), lied.build(model, overrides), the REPL's run{set = {...}}",
+                    key, val);
+    }
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
+}
+
 /* model:run(opts) -> result, stats: the options are those of the table
  * `options` above, the run is assembled in C (run.c). Invalid options raise
  * a usage error before anything is opened or run; a failure before the
@@ -403,6 +482,7 @@ static int model_run(lua_State *L) {
   lmodel *u = lied_lua_checkmodel(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   check_options(L, 2);
+  check_set(L, 1, 2);
   lied_run_spec spec;
   run_spec(L, 2, u->sys->model, &spec);
   lresult *res = lied_lua_newresult(L);
