@@ -1,4 +1,5 @@
 /* recorder.c - resolve recorded variables by name or glob, sample them. */
+#include "core/finite.h"
 #include "record/recorder.h"
 #include "core/text.h"
 #include <stdio.h>
@@ -138,6 +139,13 @@ int lied_recorder_begin(lied_recorder *r, lied_err *e) {
 
 int lied_recorder_sample(lied_recorder *r, double t, lied_err *e) {
   for (size_t i = 0; i < r->n; i++) r->row[i] = *r->addr[i];
+  /* the solvers check the states; a recorded variable that is not finite
+   * (a power of 1e308 V over 1 Ohm) would reach the results without a word:
+   * the run ends here, the rows before kept */
+  const size_t bad = lied_first_nonfinite(r->row, r->n);
+  if (bad < r->n)
+    return lied_errc(e, LIED_E_NONFINITE, "at t = %.17g: variable %s became %g", t,
+                     r->names[bad], r->row[bad]);
   for (int i = 0; i < r->nsinks; i++) LIED_TRY(r->sinks[i]->row(r->sinks[i], t, r->row, e));
   r->rows++;
   return LIED_OK;

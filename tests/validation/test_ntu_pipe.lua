@@ -89,6 +89,7 @@ do
   T.eq(r.Q_flow, 0, "stagnant a: no heat")
   T.check(r.T_a == r.T_a and r.T_b == r.T_b, "stagnant a: no NaN")
   T.near(r.T_b, 290, 1e-12, "stagnant a: b passes unchanged")
+  T.eq(r.NTU, 1e300, "stagnant a: NTU held at 1e300, finite")
 end
 
 -- 2. Pipe

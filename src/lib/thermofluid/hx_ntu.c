@@ -24,6 +24,7 @@
 #include "lib/thermofluid/deps.h"
 
 enum { NTU_PARALLEL = 0, NTU_COUNTER = 1, NTU_CROSS = 2 };
+#define NTU_MAX 1e300 /* the NTU of a side that does not flow */
 
 typedef struct tf_ntu {
   tf_in inlet_a;
@@ -85,7 +86,9 @@ static void ntu_flow(const lied_env *env, tf_ntu *x) {
   x->z_a = a->m_flow, x->z_b = b->m_flow, x->z_c = Ca - Cb;
   double dha = 0, dhb = 0;
   x->Cr = Cmax > 0 ? Cmin / Cmax : 0;
-  x->NTU = Cmin > 0 ? x->UA / Cmin : HUGE_VAL;
+  /* NTU -> infinity as a side stops: held at NTU_MAX, so that a recorded NTU
+   * stays finite (a recorded variable that is not finite ends a run) */
+  x->NTU = Cmin > x->UA / NTU_MAX ? x->UA / Cmin : NTU_MAX;
   x->eps = Cmin > 0 ? ntu_eps(x->kind, x->NTU, x->Cr) : 1;
   x->Q_flow = x->eps * Cmin * (Ta - Tb);
   /* each stream's share of the most it can exchange: C_min/C (1 for the
