@@ -4,6 +4,20 @@ local lied = require "lied"
 
 local cli = {}
 
+local analysis_options = [[
+steady and linearize options (docs/analysis.md):
+  --set P=V          a parameter override (repeatable)
+  --at T             start from the states at time T of a run (the experiment's solver,
+                     --solver, --dt, --start), not from the start values
+  --fixed NAME       (steady) hold this state at its value (repeatable, or a comma list):
+                     what fixes a conserved quantity (the water in the vessels)
+  --tol TOL          (steady) convergence tolerance (default 1e-10)
+  --maxit N          (steady) pseudo-time steps at most (default 500)
+  --inputs LIST      (linearize) parameters of instances as inputs: src.value,... (B, D)
+  --outputs LIST     (linearize) variables as outputs: t1.level,... (C, D)
+  --eig              (linearize) also the eigenvalues of A
+]]
+
 local usage = [[
 usage: lied                              start the interactive REPL
        lied FILE.lua [args...]           run a Lua script with lied preloaded; a model
@@ -17,17 +31,7 @@ usage: lied                              start the interactive REPL
        lied help [COMMAND]               this text, or a command's (lied run --help)
        lied --help | --version
 
-steady and linearize options (docs/analysis.md):
-  --set P=V          a parameter override (repeatable)
-  --at T             start from the states at time T of a run (the experiment's solver,
-                     --solver, --dt, --start), not from the start values
-  --fixed NAME       (steady) hold this state at its value (repeatable, or a comma list):
-                     what fixes a conserved quantity (the water in the vessels)
-  --tol TOL          (steady) convergence tolerance (default 1e-10)
-  --maxit N          (steady) pseudo-time steps at most (default 500)
-  --inputs LIST      (linearize) parameters of instances as inputs: src.value,... (B, D)
-  --outputs LIST     (linearize) variables as outputs: t1.level,... (C, D)
-  --eig              (linearize) also the eigenvalues of A
+]] .. analysis_options .. [[
 
 Lua interpreter options (as lua5.4's), before FILE.lua:
   -e STAT            execute the Lua statement STAT (repeatable)
@@ -137,8 +141,8 @@ local command_usage = {
     return "usage: lied run FILE.lua [options]\n\n" ..
       "Simulate the model FILE.lua returns; CSV on standard output unless --out says otherwise.\n\n" ..
       "options:\n" .. options_usage() .. "\n" ..
-      "  --set P=V          override parameter P (repeatable; numbers): crab.body2.m for\n" ..
-      "                     every copy of an array, crab[7].body2.m for one\n" ..
+      "  --params           CSV outputs start with the parameters, '# name = value [unit]'\n" ..
+      "                     (MAT files hold them in data_1 always)\n" ..
       "  --stats            print run statistics on stderr\n" ..
       "  --check            run the model along its fast paths (lanes, fused steps and\n" ..
       "                     waves, skew, window, replicated scheduling, threads) and along\n" ..
@@ -157,8 +161,25 @@ local command_usage = {
     return "usage: lied vars FILE.lua [PATTERN] [--set P=V]...\n\n" ..
       "List the variables (names, units, kinds); PATTERN is a glob with * and ?."
   end,
+  params = function()
+    return "usage: lied params FILE.lua [PATTERN] [--set P=V]...\n\n" ..
+      "List the parameters of the instances with their values and units; PATTERN is a glob\n" ..
+      "with * and ?."
+  end,
+  steady = function()
+    return "usage: lied steady FILE.lua [options]\n\n" ..
+      "The steady state, der(x) = 0 (docs/analysis.md); options --set, --at, --solver, --dt,\n" ..
+      "--start, --fixed, --tol, --maxit:\n\n" .. analysis_options
+  end,
+  linearize = function()
+    return "usage: lied linearize FILE.lua [options]\n\n" ..
+      "The linearisation A (B, C, D) as CSV blocks, the eigenvalues with --eig\n" ..
+      "(docs/analysis.md); options --set, --at, --solver, --dt, --start, --inputs, --outputs,\n" ..
+      "--eig:\n\n" .. analysis_options
+  end,
   help = function()
-    return "usage: lied help [COMMAND]\n\nCommands: run, info, vars (lied help run)."
+    return "usage: lied help [COMMAND]\n\n" ..
+      "Commands: run, info, vars, params, steady, linearize (lied help run)."
   end,
 }
 cli.command_usage = command_usage
@@ -259,6 +280,9 @@ local function parse_set(v, sets)
   local n = tonumber(val)
   if not n then usage_error("--set " .. k .. ": value must be a number, got '" .. val .. "'") end
   if math.type(n) == "float" and n == math.floor(n) and math.abs(n) < 2^53 then n = math.tointeger(n) end
+  if sets[k] ~= nil then -- which one was meant? (the last was taken silently)
+    usage_error(string.format("--set %s is given twice (%s, then %s): give it once", k, tostring(sets[k]), val))
+  end
   sets[k] = n
 end
 
@@ -619,6 +643,20 @@ local analysis_flags = {
   ["--start"] = "number", ["--fixed"] = "list", ["--tol"] = "number", ["--maxit"] = "number",
   ["--inputs"] = "list", ["--outputs"] = "list", ["--eig"] = "flag",
 }
+-- The trimmed items of a comma list v (option name) added to list; a list
+-- given and naming nothing (",,", " ") is refused, not read as none given.
+local function list_items(list, name, v)
+  local n0 = #list
+  for item in v:gmatch("[^,]+") do
+    item = item:match("^%s*(.-)%s*$")
+    if item ~= "" then list[#list + 1] = item end
+  end
+  if #list == n0 then
+    usage_error(string.format("%s names nothing, got '%s' (give names, comma-separated)", name, v))
+  end
+  return list
+end
+
 local function analysis_args(args, allowed)
   local file = args[2]
   if not file or file:sub(1, 2) == "--" then usage_error("lied " .. args[1] .. ": missing FILE.lua") end
@@ -650,8 +688,7 @@ local function analysis_args(args, allowed)
     elseif kind == "number" then
       o[key] = parse_number(name, value())
     elseif kind == "list" then
-      o[key] = o[key] or {}
-      for item in value():gmatch("[^,]+") do table.insert(o[key], item) end
+      o[key] = list_items(o[key] or {}, name, value())
     else
       o[key] = value()
     end
@@ -670,8 +707,8 @@ local function analysis_args(args, allowed)
   local run = {}
   for _, k in ipairs { "solver", "dt", "start" } do run[k] = o[k] end
   if next(run) then opts.run = run end
-  if o.maxit and math.type(o.maxit) ~= "integer" then
-    usage_error("--maxit expects a whole number, got " .. tostring(o.maxit))
+  if o.maxit then -- 1e6 is a whole number too (steady checks the range)
+    o.maxit = math.tointeger(o.maxit) or usage_error("--maxit expects a whole number, got " .. tostring(o.maxit))
   end
   return model, opts, o
 end

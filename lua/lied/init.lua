@@ -426,9 +426,6 @@ function lied.model(name)
     if type(def) ~= "table" then error("lied.model \"" .. name .. "\" expects a table", 2) end
     local inner, source = where(2), source_of(2)
     if not inner or inner:sub(1, 3) == "[C]" then inner, source = site, site_source end
-    local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
-                experiment = shallow_copy(def.experiment), doc = def.doc, where = inner }
-    model_children(name, def, m)
     local function bad(fmt, ...)
       error(string.format("%smodel %s: " .. fmt, inner and (inner .. ": ") or "", name, ...), 0)
     end
@@ -437,10 +434,35 @@ function lied.model(name)
         bad("%s must be a table, got %s", key, type(def[key]))
       end
     end
+    if def.doc ~= nil and type(def.doc) ~= "string" then bad("doc must be a string, got %s", type(def.doc)) end
+    -- the experiment's run options, checked here, where they are written (at a run
+    -- their message named no file: "run: option stop must be a number, got string")
+    local ok, why = pcall(core.check_run_options, def.experiment or {})
+    if not ok then bad("experiment: %s", tostring(why)) end
+    local m = { name = name, children = {}, connect = {}, ports = {}, parameters = {},
+                experiment = shallow_copy(def.experiment), doc = def.doc, where = inner }
+    model_children(name, def, m)
     local plain, all = model_connections(def, bad)
     connect_sites(plain, inner, source)
     m.connect = all
-    for k, v in pairs(def.ports or {}) do m.ports[k] = v end
+    for k, v in pairs(def.ports or {}) do
+      -- a port's name is an identifier, its target "child.port" (or "child[i].port")
+      -- of a child of this model: checked here, where it is declared (a misspelt one
+      -- was taken and failed only where a connection used it)
+      if type(k) == "string" and type(v) == "string" then
+        if not is_ident(k) then bad("port name %s is not an identifier", k) end
+        local child = v:match("^([%a_][%w_]*)[%.%[]")
+        if not child then bad("port %s = %q: the target must be \"child.port\"", k, v) end
+        if m.children[child] == nil then
+          local names = {}
+          for c in pairs(m.children) do names[#names + 1] = c end
+          table.sort(names)
+          local _, near = core.suggest(child, names)
+          bad("port %s = %q: no child '%s'%s", k, v, child, near)
+        end
+      end
+      m.ports[k] = v
+    end
     for k, v in pairs(def.parameters or {}) do
       if not is_ident(k) then error("model " .. name .. ": bad parameter name " .. tostring(k), 2) end
       m.parameters[k] = v
@@ -458,9 +480,18 @@ ModelClass.__call = function(m, over)
   c.parameters = shallow_copy(m.parameters)
   c.children = shallow_copy(m.children)
   c.experiment = shallow_copy(m.experiment)
+  if over ~= nil and (type(over) ~= "table" or getmetatable(over) ~= nil) then
+    error(string.format("model %s: overrides must be a table {param = value}, got %s", m.name,
+      type(over)), 2)
+  end
   for k, v in pairs(over or {}) do
     if k == "experiment" then
+      if type(v) ~= "table" or getmetatable(v) ~= nil then
+        error(string.format("model %s: experiment must be a table, got %s", m.name, type(v)), 2)
+      end
       for ek, ev in pairs(v) do c.experiment[ek] = ev end
+      local ok, why = pcall(core.check_run_options, c.experiment)
+      if not ok then error(string.format("model %s: experiment: %s", m.name, tostring(why)), 2) end
     elseif m.parameters[k] ~= nil then
       c.parameters[k] = v
     elseif m.children[k] ~= nil and type(v) == "table" and getmetatable(v) == nil then
@@ -740,8 +771,8 @@ local function flatten_component(F, s, decl, env, pre, per, segs, level, per_use
   for k, v in pairs(decl.params) do
     if type(v) == "number" then
       c.params[k] = v
-    else
-      local what = pre .. k
+    else -- (named with the declaration's file:line: a function's own error or value)
+      local what = (decl.where and (decl.where .. ": ") or "") .. pre .. k
       put_param(F, c, k, evaluate(v, env, what), what, level)
     end
   end
@@ -762,7 +793,8 @@ end
 -- the copies it names).
 local function composite_params(F, decl, env, pre, per, segs, level, per_used)
   local params = {}
-  for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, pre .. k) end
+  local at = decl.where and (decl.where .. ": ") or ""
+  for k, v in pairs(decl.parameters) do params[k] = evaluate(v, env, at .. pre .. k) end
   if next(decl.parameters) then
     F.known[#F.known + 1] = pre
     F.known[#F.known + 1] = sorted_keys(decl.parameters)

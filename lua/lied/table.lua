@@ -83,6 +83,7 @@ local function read_csv(path, names, site)
   local text = f:read("a")
   f:close()
   local header, cols, data, lineno = nil, {}, {}, 0
+  text = text:gsub("^\239\187\191", "") -- a UTF-8 byte order mark (spreadsheets write one)
   for line in (text:gsub("\r", "") .. "\n"):gmatch("([^\n]*)\n") do
     lineno = lineno + 1
     if line:match("^%s*$") or line:match("^%s*#") then goto continue end
@@ -90,9 +91,16 @@ local function read_csv(path, names, site)
     if not c then fail(site, "%s:%d: a quoted cell is not closed", path, lineno) end
     if not header then
       header = c
-      local index = {}
-      for i, h in ipairs(header) do index[h] = index[h] or i end
+      local index, twice = {}, {}
+      for i, h in ipairs(header) do
+        if index[h] then twice[h] = twice[h] or index[h] .. " and " .. i end
+        index[h] = index[h] or i
+      end
       for _, nm in ipairs(names) do
+        if twice[nm] then
+          fail(site, "%s:%d: two columns are named '%s' (columns %s): which one is meant?", path,
+            lineno, nm, twice[nm])
+        end
         if not index[nm] then
           local _, near = core.suggest(nm, header)
           fail(site, "%s: no column '%s'%s (columns: %s)", path, nm, near, table.concat(header, ", "))

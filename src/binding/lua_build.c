@@ -112,8 +112,10 @@ static void copy_values(lua_State *L, int idx, lied_model *m, int spec, uint64_t
       if (k == len - 1) return;
     }
   }
-  char path[512];
-  inst_path(m, spec, inst, path, sizeof path);
+  char path[512]; /* the declaration's file:line, then the copy's path */
+  const char *where = m->specs[spec].where;
+  int at = where ? snprintf(path, sizeof path, "%.200s: ", where) : 0;
+  inst_path(m, spec, inst, path + at, sizeof path - (size_t)at);
   if (lied_lua_totable(L, idx))
     lied_lua_fail(L, LIED_E_PARAM, "%s: parameter %s must be %s, got a table (lied.table)", path,
                   p->name, len == 1 ? "a number" : "a list of numbers");

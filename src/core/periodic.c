@@ -23,5 +23,9 @@ double lied_periodic_next(double t, double t0, double period) {
   if (!(period > 0) || !isfinite(t)) return INFINITY;
   if (t < t0) return t0;
   double next = at(t0, period, lied_periodic_index(t, t0, period) + 1);
-  return next > t ? next : INFINITY; /* period below the resolution at t */
+  /* a period below the resolution of the times near t: t itself, which the
+   * solver reports (its next time event is not after the current time);
+   * INFINITY here stopped the block's events silently (a SampleHold of
+   * period 0.1 run from t = 1e16 never sampled) */
+  return next > t ? next : t;
 }

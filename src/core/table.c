@@ -159,6 +159,65 @@ static size_t first_bad(const double *a, size_t n) {
   return n;
 }
 
+/* Every number a lookup derives from finite breakpoints and values is
+ * finite too: the span of the breakpoints (a periodic table's period), the
+ * slope of every interval along each axis (y[k] - y[k-1] overflows when the
+ * values are near +-1e308 apart; x[k] - x[k-1] underflows to a subnormal
+ * when the breakpoints are a few ulps apart) and a smooth table's slopes.
+ * Else the lookups return inf or NaN, or y[k-1] everywhere, silently. */
+static int check_slopes(const lied_table *t, lied_err *e) {
+  static const char *const axis[2][2] = {{"x", ""}, {"x1", "x2"}};
+  const size_t n2 = t->n[1], nv = t->n[0] * n2;
+  for (int dim = 0; dim < t->rank; dim++) {
+    const double *x = t->x[dim];
+    const size_t n = t->n[dim], vstride = dim == 0 ? n2 : 1;
+    const char *an = axis[t->rank - 1][dim];
+    if (!isfinite(x[n - 1] - x[0]))
+      return lied_errc(e, LIED_E_PARAM,
+                       "%s: the breakpoints span %s[1] = %g to %s[%zu] = %g, a length beyond "
+                       "the largest number",
+                       t->name, an, x[0], an, n, x[n - 1]);
+    for (size_t k = 0; k < nv; k++) {
+      const size_t i = dim == 0 ? k / n2 : k % n2; /* index along dim */
+      if (i == 0) continue;
+      const double s = (t->v[k] - t->v[k - vstride]) / (x[i] - x[i - 1]);
+      if (isfinite(s)) continue;
+      if (t->rank == 1)
+        return lied_errc(e, LIED_E_PARAM,
+                         "%s: the slope from (x[%zu], y[%zu]) = (%.17g, %g) to (%.17g, %g) is "
+                         "not finite (breakpoints too close or values too far apart)",
+                         t->name, i, i, x[i - 1], t->v[k - 1], x[i], t->v[k]);
+      return lied_errc(e, LIED_E_PARAM,
+                       "%s: the slope along %s from z[%zu][%zu] = %g to z[%zu][%zu] = %g "
+                       "(%s = %.17g to %.17g) is not finite (breakpoints too close or values "
+                       "too far apart)",
+                       t->name, an, (k - vstride) / n2 + 1, (k - vstride) % n2 + 1,
+                       t->v[k - vstride], k / n2 + 1, k % n2 + 1, t->v[k], an, x[i - 1], x[i]);
+    }
+  }
+  for (size_t k = n2 + 1; t->rank == 2 && k < nv; k++) { /* the cells' cross slopes */
+    const size_t i = k / n2, j = k % n2;
+    if (j == 0) continue;
+    const double *x1 = t->x[0], *x2 = t->x[1], *f = t->v;
+    const double c = (f[k] - f[k - 1] - f[k - n2] + f[k - n2 - 1]) /
+                     ((x1[i] - x1[i - 1]) * (x2[j] - x2[j - 1]));
+    if (!isfinite(c))
+      return lied_errc(e, LIED_E_PARAM,
+                       "%s: the cross slope of the cell x1 = %.17g to %.17g, x2 = %.17g to %.17g "
+                       "is not finite (breakpoints too close or values too far apart)",
+                       t->name, x1[i - 1], x1[i], x2[j - 1], x2[j]);
+  }
+  if (t->interp != LIED_TABLE_SMOOTH) return LIED_OK;
+  const size_t nd = t->rank == 2 ? 3 * nv : nv;
+  const size_t k = first_bad(t->d1, nd);
+  if (k < nd)
+    return lied_errc(e, LIED_E_PARAM,
+                     "%s: a slope of the cubic interpolation is not finite (at value %zu of "
+                     "%zu; breakpoints too close or values too far apart)",
+                     t->name, k % nv + 1, nv);
+  return LIED_OK;
+}
+
 int lied_table_check(const lied_table *t, lied_err *e) {
   static const char *const axis[2][2] = {{"x", ""}, {"x1", "x2"}};
   for (int dim = 0; dim < t->rank; dim++) {
@@ -185,7 +244,7 @@ int lied_table_check(const lied_table *t, lied_err *e) {
   if (t->extrap == LIED_TABLE_PERIODIC && t->n[0] < 2)
     return lied_errc(e, LIED_E_PARAM, "%s: a periodic table needs at least 2 breakpoints",
                      t->name);
-  return LIED_OK;
+  return check_slopes(t, e);
 }
 
 void lied_table_retain(lied_table *t) {
@@ -241,7 +300,7 @@ double lied_table_next_break(const lied_table *t, double x) {
     for (size_t i = 1; i + 1 < n; i++)
       if (base + (b[i] - b[0]) > x) return base + (b[i] - b[0]);
     double next = period_at(b[0], P, k + 1);
-    return next > x ? next : INFINITY;
+    return next > x ? next : x; /* a period below the resolution: lied_periodic_next */
   }
   if (x >= b[n - 1]) return INFINITY;
   if (x < b[0]) return b[0];
@@ -346,6 +405,17 @@ static void fault1(const lied_env *env, const void *self, const lied_table *t, c
                    t->name, an, x, b[0], b[t->n[dim] - 1]);
 }
 
+/* A linear extension beyond the breakpoints that overflows (a finite
+ * table extended far enough): a fault, not an inf in the results. */
+static void extended_fault(const lied_env *env, const void *self, const lied_table *t, double y,
+                           double x, int dim) {
+  static const char *const axis[2][2] = {{"x", ""}, {"x1", "x2"}};
+  const double *b = t->x[dim];
+  lied_block_fault(env, self, "%s: the linear extrapolation to %s = %.17g (beyond the breakpoints "
+                              "[%g, %g]) gives %g",
+                   t->name, axis[t->rank - 1][dim], x, b[0], b[t->n[dim] - 1], y);
+}
+
 double lied_table_lookup(const lied_env *env, const void *self, const lied_table *t,
                          lied_table_hint *hint, double x) {
   double over, slope;
@@ -354,7 +424,10 @@ double lied_table_lookup(const lied_env *env, const void *self, const lied_table
     return NAN;
   }
   double y = eval1(t, &hint->i, x, &slope);
-  return over == 0 ? y : y + slope * over;
+  if (over == 0) return y;
+  y += slope * over;
+  if (!isfinite(y)) extended_fault(env, self, t, y, x + over, 0);
+  return y;
 }
 
 /* Hermite weights on [0, 1]: value weights of the two ends (va), slope
@@ -421,7 +494,9 @@ double lied_table_lookup2(const lied_env *env, const void *self, const lied_tabl
   }
   double z = eval2(t, hint, x1, x2, &z1, &z2, &z12);
   if (o1 == 0 && o2 == 0) return z;
-  return z + z1 * o1 + z2 * o2 + z12 * o1 * o2;
+  z += z1 * o1 + z2 * o2 + z12 * o1 * o2;
+  if (!isfinite(z)) extended_fault(env, self, t, z, o1 != 0 ? x1 + o1 : x2 + o2, o1 != 0 ? 0 : 1);
+  return z;
 }
 
 void lied_table_lookup_lanes(const lied_env *env, const lied_table *const *tables,

@@ -71,7 +71,8 @@ static int add_item(lied_recorder *r, const char *text, size_t before, lied_err 
 }
 
 int lied_recorder_check_list(const char *list, lied_err *e) {
-  if (list && !list[strspn(list, " ")]) /* given, and empty: not the default (issue 47) */
+  /* given, and empty (or commas alone, ",,"): not the default (issue 47) */
+  if (list && !list[strspn(list, " \t,")])
     return lied_errc(e, LIED_E_USAGE,
                      "the variable list is empty (give names or patterns, \"t1.*,p1.m_flow\"; "
                      "leave it out for every state)");

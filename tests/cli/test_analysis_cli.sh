@@ -40,6 +40,10 @@ expect_error 2 "unknown option --eigen" -- "$LIED" linearize examples/mass_sprin
 expect_error 2 "unknown option --inputs" -- "$LIED" steady examples/vessels.lua --inputs a.b
 expect_error 2 "missing FILE.lua" -- "$LIED" steady
 expect_error 2 "--maxit expects a whole number" -- "$LIED" steady examples/vessels.lua --maxit 2.5
+# a whole number written 1e12 is one, and out of range (it was 'expects a whole number')
+expect_error 2 "steady: maxit must be a whole number from 1 to 1000000, got 1000000000000" -- \
+  "$LIED" steady examples/vessels.lua --maxit 1e12
+expect 0 "--maxit 1e3" -- "$LIED" steady examples/vessels.lua --maxit 1e3
 expect_error 1 "no steady state found" -- "$LIED" steady examples/mass_spring.lua --set k=0 --set slider.F=1 --maxit 40
 expect_error 1 "no parameter matches" -- "$LIED" params examples/vessels.lua 'zz*'
 
@@ -71,4 +75,15 @@ if ! grep -q "LIED_SANITIZE:BOOL=ON" "$(dirname "$LIED")/CMakeCache.txt" 2>/dev/
   contains "$tmp/err" 'out = "none", memory = false' "out-of-memory hint"
   contains "$tmp/err" 'vars = ' "out-of-memory hint: vars"
 fi
+# a list option given and naming nothing (commas, spaces) is refused, not read
+# as "none given"
+for o in "--fixed ,," "--fixed ' , '"; do
+  eval "expect_error 2 \"names nothing\" -- \"\$LIED\" steady examples/vessels.lua $o"
+done
+for o in "--inputs ," "--outputs ',, '" "--outputs ''"; do
+  eval "expect_error 2 \"names nothing\" -- \"\$LIED\" linearize examples/mass_spring.lua $o"
+done
+expect 0 "a list's items trimmed" -- "$LIED" steady examples/vessels.lua --fixed ' t1.level , ' --set t1.level=1.5
+awk '$1 == "t2.level" { ok = ($2 - 1.5)^2 < 1e-16 } END { exit !ok }' "$tmp/out" && ok || bad "steady --fixed ' t1.level , ': $(cat "$tmp/out")"
+
 finish

@@ -49,6 +49,11 @@ expect_error 1 "the Newton iteration does not converge" -- "$LIED" run $E/nan_de
 # option values that cannot work: a usage error (exit 2), not a run that stands still
 expect_error 2 "run: step size (dt) 1e-300 cannot advance time near t = 1" -- "$LIED" run tests/models/osc.lua --dt 1e-300
 expect_error 2 "run: output interval 1e-300 cannot advance time" -- "$LIED" run tests/models/osc.lua --interval 1e-300
+# one parameter set twice: which was meant? (the last was taken silently)
+for cmd in run info steady; do
+  expect_error 2 "--set k is given twice (1, then 2): give it once" -- "$LIED" $cmd tests/models/osc.lua --set k=1 --set k=2
+done
+expect 0 "an array's parameter, then one copy's" -- "$LIED" run tests/models/osc.lua --set extra.k=1 --set 'extra[1].k=2' --out none
 expect_error 2 "run: the interval [-1e+308, 1e+308] must be finite" -- "$LIED" run tests/models/osc.lua --start -1e308 --stop 1e308
 expect_error 2 "run: clients must be from 0 to 1024" -- "$LIED" run tests/models/osc.lua --clients 1e300
 # unknown solver or option, --set of a missing parameter

@@ -26,7 +26,7 @@ run_lied "$LIED" -i "$tmp/script.lua" <"$tmp/in"
 check '[ "$rc" -eq 0 ] && grep -q "y is	5" "$tmp/out"' "-i FILE: the REPL after the script"
 
 # help per command
-for c in run info vars; do
+for c in run info vars params steady linearize; do
   expect 0 "help $c" -- "$LIED" help "$c"
   check 'grep -q "usage: lied '"$c"'" "$tmp/out"' "lied help $c"
   expect 0 "$c --help" -- "$LIED" "$c" --help
@@ -34,6 +34,15 @@ for c in run info vars; do
 done
 expect 0 "run --help lists options" -- "$LIED" run --help
 check 'grep -q -- "--solver" "$tmp/out"' "run --help lists --solver"
+for o in --set --params --stats --check; do # each once
+  check '[ "$(grep -c -- "^  $o " "$tmp/out")" -eq 1 ]' "run --help lists $o once: $(grep -- "^  $o " "$tmp/out")"
+done
+expect 0 "steady --help" -- "$LIED" steady --help
+for o in --set --at --fixed --tol --maxit; do contains "$tmp/out" "  $o " "steady --help lists $o"; done
+expect 0 "linearize --help" -- "$LIED" linearize --help
+for o in --inputs --outputs --eig; do contains "$tmp/out" "  $o " "linearize --help lists $o"; done
+expect 0 "help help" -- "$LIED" help help
+contains "$tmp/out" "Commands: run, info, vars, params, steady, linearize" "help lists every command"
 expect_error 2 "no command 'rn' (did you mean 'run'?)" -- "$LIED" help rn
 
 # require: the script's directory first, then LIED_PATH

@@ -15,6 +15,7 @@ local empty_solver = "the solver name is empty (available: euler, heun, rk3, rk4
 local empty_vars = "the variable list is empty"
 for _, opts in ipairs {
   { solver = "" }, { solver = "", out = "none" }, { vars = "" }, { vars = "  " }, { vars = "", out = "none" },
+  { vars = ",," }, { vars = " , " }, { vars = ",", out = "none" },
 } do
   local what = opts.solver and empty_solver or empty_vars
   T.raises(function() return lied.build(Osc):run(opts) end, { what }, "model:run " .. what, "usage")
@@ -27,7 +28,7 @@ end
 T.raises(function() return lied.core.check_run_options { vars = "" } end, { empty_vars },
   "check_run_options: an empty list")
 -- the command line: a usage error, status 2
-for _, a in ipairs { '--solver ""', "--solver ''", '--vars ""', '--vars " "' } do
+for _, a in ipairs { '--solver ""', "--solver ''", '--vars ""', '--vars " "', '--vars ",,"', '--vars " , "' } do
   local code, _, err = T.sh(string.format("%s run %s/tests/models/osc.lua %s --out none", T.lied, src, a))
   T.eq(code, 2, "lied run " .. a .. ": status")
   T.check(err:find(a:find("solver") and empty_solver or empty_vars, 1, true), "lied run " .. a .. ": " .. err)

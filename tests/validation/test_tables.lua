@@ -284,6 +284,15 @@ do
   local h = write("hole.csv", "n,p,eta\n1000,2,0.7\n1000,1,0.6\n2000,1,0.65\n")
   T.raises(function() lied.table { file = h, x1 = "n", x2 = "p", z = "eta" } end,
     { "no row for the point (2000, 2): a map needs every point of its grid" }, "a map with a hole")
+  -- a byte order mark (as spreadsheets write) is no part of the first name; a
+  -- column asked for must be named once
+  local b = write("bom.csv", "\239\187\191t,v\n0,1\n1,3\n")
+  T.eq(lied.table { file = b, x = "t", y = "v" }(0.5), 2, "a UTF-8 byte order mark skipped")
+  local d = write("dup.csv", "t,v,t\n0,1,5\n1,3,6\n")
+  T.raises(function() lied.table { file = d, x = "t", y = "v" } end,
+    { "dup.csv:1: two columns are named 't' (columns 1 and 3): which one is meant?" }, "a name given twice")
+  T.eq(lied.table { file = write("dup2.csv", "t,v,w,w\n0,1,5,5\n1,3,6,6\n"), x = "t", y = "v" }(1), 3,
+    "a name given twice that is not asked for")
   os.execute("rm -r " .. dir)
   T.raises(function() lied.table { x = { 0, 1 }, y = { 0, 1 }, extrapolation = "wrap" } end,
     { "extrapolation must be \"hold\", \"linear\", \"periodic\" or \"error\", got \"wrap\"" }, "an unknown extrapolation")

@@ -466,8 +466,11 @@ void lied_meta_zero(lied_meta *m, const char *name, double *z, int direction);
 void lied_meta_event(lied_meta *m, lied_event_fn handler);
 
 /* For next functions of periodic events: the first time t0 + k * period
- * (k an integer >= 0) strictly after t. Blocks that switch at these times
- * should decide with lied_periodic_index, which agrees with it exactly. */
+ * (k an integer >= 0) strictly after t; t itself when the period is below
+ * the resolution of the times near t (the solver then reports that the
+ * block's next time event is not after the current time). Blocks that
+ * switch at these times should decide with lied_periodic_index, which
+ * agrees with it exactly. */
 double lied_periodic_next(double t, double t0, double period);
 /* The k >= 0 of the last time t0 + k * period at or before t, -1 before t0. */
 double lied_periodic_index(double t, double t0, double period);

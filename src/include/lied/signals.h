@@ -48,6 +48,7 @@ extern const lied_param sig_constant_params[1], sig_step_params[3], sig_ramp_par
     sig_sine_params[5];
 void sig_constant_meta(lied_meta *m, void *self);
 void sig_ramp_meta(lied_meta *m, void *self);
+int sig_ramp_init(void *self, lied_init *ctx);
 void sig_sine_meta(lied_meta *m, void *self);
 int sig_sine_init(void *self, lied_init *ctx);
 
@@ -56,10 +57,10 @@ int sig_sine_init(void *self, lied_init *ctx);
    NULL, sig_constant_meta}
 #define SIG_STEP_CLASS(DOMAIN)                                                           \
   {"Step", DOMAIN, "y = offset, plus height from t >= t0", sizeof(sig_ramp), sig_step_params, \
-   3, NULL, sig_ramp_meta}
+   3, sig_ramp_init, sig_ramp_meta}
 #define SIG_RAMP_CLASS(DOMAIN)                                                           \
   {"Ramp", DOMAIN, "y rises linearly from offset to offset + height over [t0, t0 + duration]", \
-   sizeof(sig_ramp), sig_ramp_params, 4, NULL, sig_ramp_meta}
+   sizeof(sig_ramp), sig_ramp_params, 4, sig_ramp_init, sig_ramp_meta}
 #define SIG_SINE_CLASS(DOMAIN)                                                           \
   {"Sine", DOMAIN, "y = offset + amplitude sin(w t + phase), w = 2 pi f", sizeof(sig_sine), \
    sig_sine_params, 5, sig_sine_init, sig_sine_meta}

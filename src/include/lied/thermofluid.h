@@ -314,6 +314,11 @@ static inline double tf_cell_mass(const tf_med *m, double p0, double T0, double 
   return tf_rho(m, p0, tf_h(m, p0, T0)) * V;
 }
 
+/* M = tf_cell_mass(...) of a component's init, or an init error (what: the
+ * cell, "stream a") when it is not positive and finite (V = 1e308). */
+int tf_cell_mass_init(const tf_med *m, lied_init *ctx, double p0, double T0, double V,
+                      const char *what, double *M);
+
 /* ---- lane forms (lied/component.h, "Lane forms") ----------------------------
  * A field of copy l of a group at g: an int shares its 8-byte word with its
  * neighbour; a medium is gathered into a tf_med of the copy's own (the same

@@ -181,6 +181,14 @@ static int dpi_init(void *self, lied_init *ctx) {
     return -1;
   }
   if (isnan(c->Tt)) c->Tt = c->Ti;
+  /* the integral's coefficients, finite (Ti = 1e-320: k / Ti is inf, and the
+   * discrete state x, which no solver checks, became inf at the first sample) */
+  if (!isfinite(c->period * (c->k / c->Ti)) || !isfinite(c->period / c->Tt)) {
+    lied_init_error(ctx, "DiscretePI: the integral's coefficients period k / Ti = %g and period / "
+                         "Tt = %g must be finite (period = %g s, k = %g, Ti = %g s, Tt = %g s)",
+                    c->period * (c->k / c->Ti), c->period / c->Tt, c->period, c->k, c->Ti, c->Tt);
+    return -1;
+  }
   return 0;
 }
 static void dpi_meta(lied_meta *m, void *self) {

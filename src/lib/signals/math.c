@@ -135,15 +135,19 @@ const lied_class sig_min_class = {"Min", "signals", "y = min(u1, ..., un) (n inp
 const lied_class sig_max_class = {"Max", "signals", "y = max(u1, ..., un) (n inputs, n <= 8)",
                                   sizeof(sig_multi), n_params, 1, NULL, max_meta};
 
-/* ---- Division: y = u1 / u2 (u2 = 0 gives an infinity or a NaN, which the
- * solver reports) ---- */
+/* ---- Division: y = u1 / u2; a quotient that is not finite (u2 = 0, or an
+ * overflow) is a fault naming the inputs: it would reach the results, and
+ * the discrete states, without a word when no continuous state integrates
+ * it ---- */
 typedef struct sig_division {
   lied_real_in u1, u2;
   lied_real_out y;
 } sig_division;
 static void division_eval(const lied_env *env, sig_division *c) {
-  (void)env;
-  c->y.y.y = c->u1.y->y / c->u2.y->y;
+  const double u1 = c->u1.y->y, u2 = c->u2.y->y, y = u1 / u2;
+  c->y.y.y = y;
+  if (!isfinite(y) && isfinite(u1) && isfinite(u2))
+    lied_block_fault(env, c, "Division: u1 / u2 = %g / %g is not finite", u1, u2);
 }
 LIED_BLOCK(division_block, sig_division, division_eval)
 static void division_meta(lied_meta *m, void *self) {

@@ -63,6 +63,20 @@ static double ramp_next(const void *self, double t) {
   return INFINITY;
 }
 
+/* A source's value offset + a (a = height, amplitude) must be a number for
+ * every finite pair: their magnitudes' sum overflowing (1e308 + 1e308)
+ * would put an inf in the results without a word. */
+static int sum_finite(lied_init *ctx, double offset, const char *a, double va) {
+  if (isfinite(fabs(offset) + fabs(va))) return 0;
+  lied_init_error(ctx, "offset = %g and %s = %g add up beyond the largest number", offset, a, va);
+  return -1;
+}
+
+int sig_ramp_init(void *self, lied_init *ctx) {
+  const sig_ramp *s = self;
+  return sum_finite(ctx, s->offset, "height", s->height);
+}
+
 void sig_ramp_meta(lied_meta *m, void *self) {
   sig_ramp *s = self;
   sig_meta_source(m, &s->y, ramp_block, LIED_SIGS(&lied_time));
@@ -118,7 +132,12 @@ int sig_sine_init(void *self, lied_init *ctx) {
     return -1;
   }
   if (isnan(c->w)) c->w = 2.0 * SIG_PI * (isnan(c->f) ? 1.0 : c->f);
-  return 0;
+  if (!isfinite(c->w)) { /* sin(inf t) is NaN */
+    lied_init_error(ctx, "Sine: f = %g Hz gives an angular frequency 2 pi f beyond the largest "
+                         "number", c->f);
+    return -1;
+  }
+  return sum_finite(ctx, c->offset, "amplitude", c->amplitude);
 }
 
 void sig_sine_meta(lied_meta *m, void *self) {
@@ -170,9 +189,8 @@ static double pulse_next(const void *self, double t) {
 
 static int pulse_init(void *self, lied_init *ctx) {
   sig_pulse *p = self;
-  (void)ctx;
   p->on = p->width / 100.0 * p->period;
-  return 0;
+  return sum_finite(ctx, p->offset, "amplitude", p->amplitude);
 }
 
 static void pulse_meta(lied_meta *m, void *self) {

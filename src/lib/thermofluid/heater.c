@@ -90,7 +90,7 @@ static int heater_init(void *self, lied_init *ctx) {
   if (tf_medium_init(&e->med, ctx)) return -1;
   if (tf_medium_check_pT(&e->med, ctx, e->p0, e->T0, "start state (p0, T0)")) return -1;
   e->h = tf_h(&e->med, e->p0, e->T0);
-  e->M = tf_cell_mass(&e->med, e->p0, e->T0, e->V);
+  if (tf_cell_mass_init(&e->med, ctx, e->p0, e->T0, e->V, "V", &e->M)) return -1;
   return 0;
 }
 

@@ -449,8 +449,9 @@ static int hx_init_common(tf_hx *x, lied_init *ctx, int kind) {
   if (isnan(x->T0_w)) x->T0_w = 0.5 * (x->T0_a + x->T0_b);
   const int n = hx_cells(x);
   for (int i = 0; i < n; i++) x->h_a[i] = ha, x->h_b[i] = hb, x->T_w[i] = x->T0_w;
-  x->Mc_a = tf_cell_mass(&x->med_a, x->p0_a, x->T0_a, x->V_a / n);
-  x->Mc_b = tf_cell_mass(&x->med_b, x->p0_b, x->T0_b, x->V_b / n);
+  if (tf_cell_mass_init(&x->med_a, ctx, x->p0_a, x->T0_a, x->V_a / n, "V_a / cells", &x->Mc_a) ||
+      tf_cell_mass_init(&x->med_b, ctx, x->p0_b, x->T0_b, x->V_b / n, "V_b / cells", &x->Mc_b))
+    return -1;
   return 0;
 }
 static int counter_init(void *self, lied_init *ctx) { return hx_init_common(self, ctx, HX_COUNTER); }

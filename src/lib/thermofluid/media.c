@@ -371,6 +371,15 @@ int tf_medium_check_pT(const tf_med *med, lied_init *ctx, double p, double T, co
   return -1;
 }
 
+int tf_cell_mass_init(const tf_med *med, lied_init *ctx, double p0, double T0, double V,
+                      const char *what, double *M) {
+  *M = tf_cell_mass(med, p0, T0, V);
+  if (isfinite(*M) && *M > 0) return 0; /* M der(h) = ...: M inf froze the cells (exit 0) */
+  lied_init_error(ctx, "%s = %g m3: the cell's mass rho V = %g kg must be positive and finite",
+                  what, V, *M);
+  return -1;
+}
+
 /* The fault path: the medium's reason, or the state and "not finite" for a
  * medium without a range (a liquid or gas fed a non-finite state). */
 void tf_fault_ph(const lied_env *env, const void *self, const tf_med *m, double p, double h,

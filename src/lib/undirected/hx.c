@@ -160,7 +160,8 @@ static int side_init(tfu_hx_side *s, lied_init *ctx, int N, double *h, const cha
   snprintf(what, sizeof what, "start state of stream %s (p0_%s, T0_%s)", which, which, which);
   if (tf_medium_check_pT(&s->med, ctx, s->p0, s->T0, what)) return -1;
   const double h0 = tf_h(&s->med, s->p0, s->T0);
-  s->Mc = tf_cell_mass(&s->med, s->p0, s->T0, s->V / N);
+  snprintf(what, sizeof what, "V_%s / N", which);
+  if (tf_cell_mass_init(&s->med, ctx, s->p0, s->T0, s->V / N, what, &s->Mc)) return -1;
   for (int i = 0; i < N; i++) h[i] = h0;
   return 0;
 }
