@@ -57,6 +57,10 @@ static int underflow(lied_run *R, double t, double h, int why, uint64_t worst,
     snprintf(what, sizeof what, reason[why], model_msg);
   else
     snprintf(what, sizeof what, reason[why], name);
+  if ((why == WHY_ERROR || why == WHY_NEWTON) && R->rtol < 100 * DBL_EPSILON) /* unmeetable */
+    snprintf(what + strlen(what), sizeof what - strlen(what),
+             "; the relative tolerance %g is below what doubles resolve (give at least %g)",
+             R->rtol, 100 * DBL_EPSILON);
   return lied_errc(R->e, LIED_E_SOLVER, "at t = %.17g: step size underflow (h = %g): %s", t, h,
                    what);
 }
@@ -119,7 +123,9 @@ static int attempt(adapt *A, double t, const double *x, double *h, double *err) 
   }
   if (!(*err <= 1.0)) {
     R->st->rejected++;
-    A->why = isfinite(*err) ? WHY_ERROR : WHY_NAN;
+    /* an infinite estimate of finite states: weights 1 / (atol + rtol |x|)
+     * past the doubles (a tolerance of 1e-300), not a state gone bad */
+    A->why = isnan(*err) ? WHY_NAN : WHY_ERROR;
     *h *= lied_ctrl_reject(&A->ctrl, *err);
     return LIED_RETRY;
   }

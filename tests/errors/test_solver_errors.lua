@@ -42,4 +42,14 @@ os.remove(tmp)
 local _, _, err = built:run { solver = "beuler", dt = 1e-3, stop = 1, vars = "i.x" }
 T.check(err and err:find("at t = 0", 1, true) and err:find("Newton iteration of beuler", 1, true)
   and err:find("i.x", 1, true), "beuler with h = 1 / k: " .. tostring(err))
+-- a tolerance no step of doubles meets: the message says so (dopri45 said "state j.v is
+-- not finite in every trial step": its error weights 1 / (atol + rtol |x|) overflowed)
+local Osc = dofile("tests/models/osc.lua")
+for _, solver in ipairs { "dopri45", "esdirk23" } do
+  local _, _, e = lied.build(Osc):run { solver = solver, tol = 1e-300, stop = 1, out = "none" }
+  e = e or ""
+  T.check(e:find("step size underflow", 1, true) and not e:find("not finite", 1, true) and
+    e:find("the relative tolerance 1e-300 is below what doubles resolve", 1, true),
+    solver .. " at tol 1e-300: " .. e)
+end
 T.done()
