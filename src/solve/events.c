@@ -362,10 +362,14 @@ static int chatter(lied_events *V, double te) {
     if (V->inst[i].crossed || V->inst[i].due) who = &V->inst[i];
   char path[512] = "?";
   if (who) inst_path(V, who, path, sizeof path);
+  /* a time event (a sampler's period) is no switching back and forth */
+  const int timed = who && !who->crossed;
   return lied_errc(V->R->e, LIED_E_SOLVER,
-                   "at t = %.17g: chattering: %s triggered %d events less than %g s apart "
-                   "(the model switches back and forth; give it hysteresis or a delay)",
-                   te, path, V->streak + 1, res);
+                   "at t = %.17g: chattering: %s triggered %d events less than %g s apart %s",
+                   te, path, V->streak + 1, res,
+                   timed ? "(its time events: a period or delay that short is below what the "
+                           "run resolves; give it a longer one)"
+                         : "(the model switches back and forth; give it hysteresis or a delay)");
 }
 
 /* Whether instance I watches zero functions of its own (not kinks only):

@@ -52,4 +52,14 @@ for _, solver in ipairs { "dopri45", "esdirk23" } do
     e:find("the relative tolerance 1e-300 is below what doubles resolve", 1, true),
     solver .. " at tol 1e-300: " .. e)
 end
+-- time events closer than the run resolves (a sampler of period 1e-15): chattering, with the
+-- time events' hint, not the switching one ("give it hysteresis")
+local S = require "lied.signals"
+local SH = lied.model "SH" { s = S.Sine { f = 1 }, x = S.SampleHold { period = 1e-15 },
+                             connect = { { "s.y", "x.u" } } }
+local _, _, e = lied.build(SH):run { stop = 1, out = "none" }
+e = e or ""
+T.check(e:find("chattering: x triggered", 1, true) and
+  e:find("its time events: a period or delay that short is below what the run resolves", 1, true) and
+  not e:find("hysteresis", 1, true), "a sampler of period 1e-15: " .. e)
 T.done()

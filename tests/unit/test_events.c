@@ -251,6 +251,7 @@ static void test_chattering(void) {
     lied_sim_stats st;
     CHECK(run(sys, solvers[i], 0.01, 2, NULL, &st, &e) == LIED_E_SOLVER);
     CHECK(strstr(e.msg, "chattering: relay triggered") != NULL);
+    CHECK(strstr(e.msg, "give it hysteresis or a delay") != NULL); /* a state event's hint */
     CHECK(strstr(e.msg, "at t = 1") != NULL || strstr(e.msg, "at t = 0.99999") != NULL);
     if (i == 0) fprintf(stderr, "  (%s)\n", e.msg);
     lied_system_free(sys);
