@@ -152,6 +152,12 @@ lied_table *lied_table_new(const lied_table_data *d, lied_err *e) {
   return t;
 }
 
+/* The name of axis dim in messages: x of a table, x1 and x2 of a map. */
+static const char *axis_name(const lied_table *t, int dim) {
+  static const char *const axis[2][2] = {{"x", ""}, {"x1", "x2"}};
+  return axis[t->rank - 1][dim];
+}
+
 /* The first element of a[0 .. n) (stride) that is not finite, or n. */
 static size_t first_bad(const double *a, size_t n) {
   for (size_t k = 0; k < n; k++)
@@ -166,12 +172,11 @@ static size_t first_bad(const double *a, size_t n) {
  * when the breakpoints are a few ulps apart) and a smooth table's slopes.
  * Else the lookups return inf or NaN, or y[k-1] everywhere, silently. */
 static int check_slopes(const lied_table *t, lied_err *e) {
-  static const char *const axis[2][2] = {{"x", ""}, {"x1", "x2"}};
   const size_t n2 = t->n[1], nv = t->n[0] * n2;
   for (int dim = 0; dim < t->rank; dim++) {
     const double *x = t->x[dim];
     const size_t n = t->n[dim], vstride = dim == 0 ? n2 : 1;
-    const char *an = axis[t->rank - 1][dim];
+    const char *an = axis_name(t, dim);
     if (!isfinite(x[n - 1] - x[0]))
       return lied_errc(e, LIED_E_PARAM,
                        "%s: the breakpoints span %s[1] = %g to %s[%zu] = %g, a length beyond "
@@ -219,10 +224,9 @@ static int check_slopes(const lied_table *t, lied_err *e) {
 }
 
 int lied_table_check(const lied_table *t, lied_err *e) {
-  static const char *const axis[2][2] = {{"x", ""}, {"x1", "x2"}};
   for (int dim = 0; dim < t->rank; dim++) {
     const double *x = t->x[dim];
-    const char *an = axis[t->rank - 1][dim];
+    const char *an = axis_name(t, dim);
     size_t k = first_bad(x, t->n[dim]);
     if (k < t->n[dim])
       return lied_errc(e, LIED_E_PARAM, "%s: breakpoint %s[%zu] = %g is not finite", t->name, an,
@@ -397,30 +401,29 @@ static double eval1(const lied_table *t, uint32_t *hint, double x, double *slope
   }
 }
 
-static void fault1(const lied_env *env, const void *self, const lied_table *t, const char *an,
-                   double x, int dim) {
+static void fault1(const lied_env *env, const void *self, const lied_table *t, double x,
+                   int dim) {
   const double *b = t->x[dim];
   lied_block_fault(env, self, "%s: %s = %.17g outside the breakpoints [%g, %g] (extrapolation = "
                               "\"error\")",
-                   t->name, an, x, b[0], b[t->n[dim] - 1]);
+                   t->name, axis_name(t, dim), x, b[0], b[t->n[dim] - 1]);
 }
 
 /* A linear extension beyond the breakpoints that overflows (a finite
  * table extended far enough): a fault, not an inf in the results. */
 static void extended_fault(const lied_env *env, const void *self, const lied_table *t, double y,
                            double x, int dim) {
-  static const char *const axis[2][2] = {{"x", ""}, {"x1", "x2"}};
   const double *b = t->x[dim];
   lied_block_fault(env, self, "%s: the linear extrapolation to %s = %.17g (beyond the breakpoints "
                               "[%g, %g]) gives %g",
-                   t->name, axis[t->rank - 1][dim], x, b[0], b[t->n[dim] - 1], y);
+                   t->name, axis_name(t, dim), x, b[0], b[t->n[dim] - 1], y);
 }
 
 double lied_table_lookup(const lied_env *env, const void *self, const lied_table *t,
                          lied_table_hint *hint, double x) {
   double over, slope;
   if (place(t, 0, &x, &over) < 0) {
-    fault1(env, self, t, "x", x, 0);
+    fault1(env, self, t, x, 0);
     return NAN;
   }
   double y = eval1(t, &hint->i, x, &slope);
@@ -485,11 +488,11 @@ double lied_table_lookup2(const lied_env *env, const void *self, const lied_tabl
                           lied_table_hint *hint, double x1, double x2) {
   double o1, o2, z1, z2, z12;
   if (place(t, 0, &x1, &o1) < 0) {
-    fault1(env, self, t, "x1", x1, 0);
+    fault1(env, self, t, x1, 0);
     return NAN;
   }
   if (place(t, 1, &x2, &o2) < 0) {
-    fault1(env, self, t, "x2", x2, 1);
+    fault1(env, self, t, x2, 1);
     return NAN;
   }
   double z = eval2(t, hint, x1, x2, &z1, &z2, &z12);

@@ -17,7 +17,7 @@
   X(LIED_E_MODEL, -3, "structural error in the model")                                   \
   X(LIED_E_PARAM, -4, "bad parameter value")                                             \
   X(LIED_E_SINGULAR, -5, "singular linear section")                                      \
-  X(LIED_E_NONFINITE, -6, "a state, derivative or recorded variable is not finite")                         \
+  X(LIED_E_NONFINITE, -6, "a state, derivative or recorded variable is not finite")      \
   X(LIED_E_SOLVER, -7, "the solver cannot continue (step size, Newton)")                 \
   X(LIED_E_IO, -8, "input/output error")                                                 \
   X(LIED_E_NOMEM, -9, "out of memory")                                                   \

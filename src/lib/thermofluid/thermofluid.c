@@ -48,19 +48,19 @@ const lied_port_layout tf_in_x_layout = {
     &tf_stream, LIED_SINK,
     {offsetof(tf_in, state), offsetof(tf_in, der), offsetof(tf_in, r), offsetof(tf_in, X)}};
 
-void tf_meta_in(lied_meta *m, const char *name, int index, tf_in *port, const tf_med *med) {
-  lied_meta_port(m, name, index, port, med->fn->nX ? &tf_in_x_layout : &tf_in_layout);
-  lied_meta_port_data(m, med);
-}
-void tf_meta_out(lied_meta *m, const char *name, int index, tf_out *port, const tf_med *med) {
-  lied_meta_port(m, name, index, port, med->fn->nX ? &tf_out_x_layout : &tf_out_layout);
-  lied_meta_port_data(m, med);
-}
 void tf_meta_in_any(lied_meta *m, const char *name, int index, tf_in *port, const tf_med *med) {
   lied_meta_port(m, name, index, port, med->fn->nX ? &tf_in_x_layout : &tf_in_layout);
 }
 void tf_meta_out_any(lied_meta *m, const char *name, int index, tf_out *port, const tf_med *med) {
   lied_meta_port(m, name, index, port, med->fn->nX ? &tf_out_x_layout : &tf_out_layout);
+}
+void tf_meta_in(lied_meta *m, const char *name, int index, tf_in *port, const tf_med *med) {
+  tf_meta_in_any(m, name, index, port, med);
+  lied_meta_port_data(m, med);
+}
+void tf_meta_out(lied_meta *m, const char *name, int index, tf_out *port, const tf_med *med) {
+  tf_meta_out_any(m, name, index, port, med);
+  lied_meta_port_data(m, med);
 }
 
 void tf_meta_flow_kink(lied_meta *m, const char *name, double *z) {
