@@ -1,54 +1,10 @@
 /* check.c - sections that are singular whatever the state, found when the
- * model is built (sched.h, lied_sched_check_constant). */
+ * model is built (sched.h, lied_sched_check_constant); their message from
+ * the section's notes (singular.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sched/sched.h"
-
-/* The connector message for the section's first tearing variable whose
- * component has a port with a singular_error, or NULL. */
-static const char *connector_message(const lied_sched *s, const lied_section *sec) {
-  for (int p = 0; p < sec->k; p++) {
-    const lied_template *t = &s->model->specs[sec->pairs[p].spec].tpl;
-    for (int i = 0; i < t->nports; i++)
-      if (t->ports[i].layout->conn->singular_error) return t->ports[i].layout->conn->singular_error;
-  }
-  return NULL;
-}
-
-/* "a, b, c": the components of instance q of the section's blocks, in
- * order, each once (at most 12, then "..."). */
-static int section_components(const lied_sched *s, const lied_section *sec, uint64_t q, char *buf,
-                              size_t cap, lied_err *e) {
-  enum { MOST = 12 };
-  int norder = 0;
-  int *order = lied_model_arena_order(s->model, &norder, e);
-  if (!order) return LIED_E_NOMEM;
-  int seen_spec[MOST];
-  uint64_t seen_inst[MOST];
-  int shown = 0;
-  size_t n = 0;
-  buf[0] = 0;
-  for (int i = 0; i < sec->nblk && n < cap; i++) {
-    const lied_sec_block *b = &sec->blk[i];
-    uint64_t inst;
-    uint32_t off;
-    int spec = lied_model_locate(s->model, order, norder, b->base + q * b->stride, &inst, &off);
-    int dup = spec < 0;
-    for (int k = 0; k < shown && !dup; k++) dup = seen_spec[k] == spec && seen_inst[k] == inst;
-    if (dup) continue;
-    if (shown == MOST) {
-      n += (size_t)snprintf(buf + n, cap - n, ", ...");
-      break;
-    }
-    seen_spec[shown] = spec, seen_inst[shown] = inst;
-    char path[512];
-    lied_model_path(s->model, spec, inst, path, sizeof path);
-    n += (size_t)snprintf(buf + n, cap - n, "%s%s", shown++ ? ", " : "", path);
-  }
-  free(order);
-  return LIED_OK;
-}
 
 /* The constant part once: a fault a block reports there with
  * lied_block_fault_model is one of the model, an error now; any other is
@@ -92,13 +48,12 @@ int lied_sched_check_constant(lied_sched *s, lied_err *e) {
   s->st = st;
   if (rc != LIED_E_SINGULAR || sec < 0 || !s->secs[sec].constant) return LIED_OK;
   const lied_section *c = &s->secs[sec];
-  char comps[1024];
-  LIED_TRY(section_components(s, c, s->failed_inst, comps, sizeof comps, e));
-  const char *what = connector_message(s, c);
-  const char *tears = strstr(tmp.msg, "tearing variables: ");
+  char comps[1024], tears[1024];
+  lied_sched_section_components(s, c, s->failed_inst, comps, sizeof comps);
+  lied_sched_section_tears(s, c, s->failed_inst, tears, sizeof tears);
+  const char *what = c->notes->hint;
   return lied_errc(e, LIED_E_MODEL,
                    "%s: the linear section of %s is singular whatever the state (its matrix "
-                   "depends on parameters only); %s",
-                   what ? what : "singular linear section", comps,
-                   tears ? tears : "(no tearing variables named)");
+                   "depends on parameters only); tearing variables: %s",
+                   what ? what : "singular linear section", comps, tears);
 }

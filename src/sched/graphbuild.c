@@ -293,8 +293,37 @@ static void flag_exports(lied_sb *b) {
   }
 }
 
+/* "; it reads a, b" into buf (cap bytes): the components whose blocks node
+ * v reads (not its own, nor the framework's sum nodes), each once, at most
+ * 6 (then ", ..."); "" when there are none. */
+static void reads_of(const lied_sb *b, uint32_t v, char *buf, size_t cap) {
+  enum { MOST = 6 };
+  const node_id self = lied_sb_decode(b, v);
+  node_id seen[MOST];
+  int shown = 0;
+  size_t n = 0;
+  buf[0] = 0;
+  for (uint32_t k = b->g.rowptr[v]; k < b->g.rowptr[v + 1] && n < cap; k++) {
+    const node_id id = lied_sb_decode(b, b->g.adj[k]);
+    int dup = IS_TEAR(b, k) || b->m->specs[id.spec].internal ||
+              (id.spec == self.spec && id.inst == self.inst);
+    for (int i = 0; i < shown && !dup; i++) dup = seen[i].spec == id.spec && seen[i].inst == id.inst;
+    if (dup) continue;
+    if (shown == MOST) {
+      snprintf(buf + n, cap - n, ", ...");
+      break;
+    }
+    seen[shown] = id;
+    char path[512];
+    lied_model_path(b->m, id.spec, lied_sb_real(b, id.spec, id.inst), path, sizeof path);
+    n += (size_t)snprintf(buf + n, cap - n, "%s%s", shown++ ? ", " : "; it reads ", path);
+  }
+}
+
 /* A residual must depend on the tearing variables: its block lies in a
- * section. LIED_E_MODEL naming the first that does not. */
+ * section. LIED_E_MODEL naming the first that does not, what it reads and
+ * its domain's hint (a connector's singular_error: a gear between two
+ * prescribed motions, a flow path between two given pressures). */
 static int check_residuals(lied_sb *b) {
   for (int i = 0; i < b->nbspec; i++) {
     const lied_spec *sp = &b->m->specs[b->bspec[i]];
@@ -302,14 +331,17 @@ static int check_residuals(lied_sb *b) {
       for (uint64_t k = 0; k < lied_sb_count(b, sp); k++) {
         uint32_t v = lied_sb_encode(b, b->bspec[i], sp->tpl.tears[q].res_block, k);
         if (b->cflag[b->comp[v]] & CF_SECTION) continue;
-        char path[512];
+        char path[512], reads[700];
         lied_model_path(b->m, b->bspec[i], lied_sb_real(b, b->bspec[i], k), path, sizeof path);
+        reads_of(b, v, reads, sizeof reads);
+        const char *hint = lied_sched_port_hint(&sp->tpl);
         return lied_errc(b->e, LIED_E_MODEL,
                          "%s: residual %s does not depend on the tearing variables "
-                         "(tearing pair %s, %s of %s)",
+                         "(tearing pair %s, %s of %s)%s%s%s",
                          path, sp->tpl.vars[sp->tpl.tears[q].res_var].name,
                          sp->tpl.vars[sp->tpl.tears[q].tear_var].name,
-                         sp->tpl.vars[sp->tpl.tears[q].res_var].name, sp->cls->name);
+                         sp->tpl.vars[sp->tpl.tears[q].res_var].name, sp->cls->name, reads,
+                         hint ? "; " : "", hint ? hint : "");
       }
   }
   return LIED_OK;

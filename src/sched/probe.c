@@ -56,26 +56,18 @@ static void set_tears(const lied_section *sec, uint64_t q0, uint64_t n, int unit
   }
 }
 
-/* LIED_E_SINGULAR with a message naming the pivot (step, 0-based) and the
- * tearing variables of section instance q at time t. */
-static int singular(lied_sched *s, const lied_section *sec, uint64_t q,
-                    double t, int step, lied_err *e) {
-  s->failed_sec = (int)(sec - s->secs);
-  s->failed_inst = q;
-  char msg[LIED_ERR_MAX];
-  size_t n = (size_t)snprintf(msg, sizeof msg,
-                              "at t = %.17g: singular linear section (pivot %d of %d); "
-                              "tearing variables: ", t, step + 1, sec->k);
-  for (int p = 0; p < sec->k && n < sizeof msg; p++) {
-    const lied_sec_pair *sp = &sec->pairs[p];
-    const lied_spec *spec = &s->model->specs[sp->spec];
-    char path[512];
-    lied_model_path(s->model, sp->spec, sp->inst0 + q, path, sizeof path);
-    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s%s%s", p ? ", " : "", path,
-                          *path ? "." : "",
-                          spec->tpl.vars[spec->tpl.tears[sp->pair].tear_var].name);
-  }
-  return lied_errc(e, LIED_E_SINGULAR, "%s", msg);
+/* LIED_E_SINGULAR for section instance q at time t, naming the pivot
+ * (step, 0-based), the tearing variables, the components and what the
+ * matrix a (k x k as probed; a factorisation that meets a value that is not
+ * finite stops before it eliminates) and the residual at zero tearing
+ * variables b (k; NULL after probes scaled to it) say (singular.c). */
+static int singular(lied_sched *s, const lied_section *sec, uint64_t q, double t, int step,
+                    const double *a, const double *b, lied_err *e) {
+  char detail[64];
+  snprintf(detail, sizeof detail, "pivot %d of %d", step + 1, sec->k);
+  double bmax = 0;
+  for (int r = 0; b && r < sec->k; r++) bmax = fmax(bmax, fabs(b[r]));
+  return lied_sched_singular(s, sec, q, t, detail, a, (size_t)sec->k * (size_t)sec->k, bmax, e);
 }
 
 /* Sections of one or two tearing variables (a crane crab is 2x2) skip the
@@ -180,7 +172,7 @@ static int reprobe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
       double *x = b + q * (size_t)k;
       s->st.factorisations++;
       if (lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step) != LIED_OK)
-        return singular(s, sec, q0 + q, env->t, step, e);
+        return singular(s, sec, q0 + q, env->t, step, A + q * kk, NULL, e);
       for (int r = 0; r < k; r++) x[r] = -x[r];
       lied_lu_solve(A + q * kk, k, piv + q * (size_t)k, x);
       for (int p = 0; p < k; p++) t[q * (size_t)k + (size_t)p] += x[p];
@@ -288,11 +280,11 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
       inverse2(a11[q], a12[q], a21[q], a22[q], sec->lu + 4 * (q0 + q));
   if (bad) { /* the first singular instance, as small_invert says it */
     for (uint64_t q = 0; q < n; q++) {
-      double m[4] = {a11[q], a12[q], a21[q], a22[q]};
+      double m[4] = {a11[q], a12[q], a21[q], a22[q]}, b[2] = {b0[q], b1[q]};
       int step;
       if (small_invert(m, 2, &step) != LIED_OK) {
         s->st.factorisations += q + 1;
-        return singular(s, sec, q0 + q, env->t, step, e);
+        return singular(s, sec, q0 + q, env->t, step, m, b, e);
       }
     }
   }
@@ -368,7 +360,8 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
         set_tears(sec, q0, n, -1);
         return reprobe(s, sec, mode, env, q0, n, bmax, e);
       }
-      if (rc != LIED_OK) return singular(s, sec, q0 + q, env->t, step, e);
+      if (rc != LIED_OK)
+        return singular(s, sec, q0 + q, env->t, step, A + q * kk, bv + q * (size_t)k, e);
     }
     if (done) {
       memcpy(sec->lu + q0 * kk, A, sizeof(double) * n * kk);

@@ -135,6 +135,7 @@ int lied_sched_build(lied_sched **out, lied_model *m, unsigned flags, lied_err *
     if (s->smap[i].count != s->aligned_n) s->aligned = 0;
   free(s->skew_spec_lag); /* now in the state maps */
   s->skew_spec_lag = NULL;
+  if (rc == LIED_OK) rc = lied_sched_note_sections(s, e); /* for messages */
   if (rc == LIED_OK) rc = alloc_work(s, e);
   if (rc == LIED_OK) rc = pack_steps(s, e);
   if (rc == LIED_OK) lied_sched_verify(s); /* LIED_ASSERT builds only */
@@ -159,6 +160,7 @@ void lied_sched_free(lied_sched *s) {
     free(s->secs[i].pstart);
     free(s->secs[i].pblk);
     lied_spsec_free(s->secs[i].sparse);
+    free(s->secs[i].notes);
   }
   free(s->secs);
   for (int p = 0; p < LIED_NPARTS; p++) free(s->steps[p]);

@@ -49,6 +49,24 @@ typedef struct lied_sec_pair {
   uint64_t inst0;
 } lied_sec_pair;
 
+/* What the message of a singular section says besides its tearing
+ * variables (singular.c): made when the schedule is built, read only when a
+ * section fails. */
+enum { LIED_SEC_SHOWN = 12 }; /* components named, then "and N more" */
+typedef struct lied_sec_notes {
+  int id;             /* the section's index in lied_sched.secs (lane copies share it) */
+  /* the connector's singular_error of the first tearing variable's
+   * component that has one ("flow path without inertance"), or NULL */
+  const char *hint;
+  /* pairs[0].inst0 when made: the section instance of a copy whose pairs
+   * were moved (lane copies) is pairs[0].inst0 + q - pair0 */
+  uint64_t pair0;
+  uint64_t ncomp;     /* the components of its members, each once */
+  int shown;          /* the first min(ncomp, LIED_SEC_SHOWN), in member order: */
+  int spec[LIED_SEC_SHOWN];
+  uint64_t inst[LIED_SEC_SHOWN]; /* ... of section instance 0 (instance q: inst + q) */
+} lied_sec_notes;
+
 /* `count` identical, independent linear sections solved together. */
 typedef struct lied_section {
   int nblk, k;
@@ -75,6 +93,7 @@ typedef struct lied_section {
   /* non-NULL: solved sparsely (sched/spsec.h; count 1, no column passes,
    * no dense factors) */
   struct lied_spsec *sparse;
+  lied_sec_notes *notes; /* for messages (singular.c); shared by lane copies */
 } lied_section;
 
 /* A step: a batch of one block over `count` instances, or a section batch. */
@@ -255,6 +274,32 @@ void lied_sched_free(lied_sched *s);
  * part runs once (for every model): a fault a block reports there with
  * lied_block_fault_model is a build error "PATH: MESSAGE". */
 int lied_sched_check_constant(lied_sched *s, lied_err *e);
+
+/* The messages of singular sections (singular.c). */
+/* Each section's notes (lied_sec_notes), once the schedule is final. */
+int lied_sched_note_sections(lied_sched *s, lied_err *e);
+/* The singular_error of the first connector of t's ports that has one, or
+ * NULL. */
+const char *lied_sched_port_hint(const lied_template *t);
+/* "a, b, c" (or "a, ..., l and 40 more"): the components of instance q of
+ * section sec into buf (cap bytes; "" without notes). */
+void lied_sched_section_components(const lied_sched *s, const lied_section *sec, uint64_t q,
+                                   char *buf, size_t cap);
+/* "a.x, b.y": its tearing variables, at most LIED_SEC_SHOWN and as many as
+ * fit, then ", ...". */
+void lied_sched_section_tears(const lied_sched *s, const lied_section *sec, uint64_t q, char *buf,
+                              size_t cap);
+/* LIED_E_SINGULAR for instance q of section sec at time t, failed_sec and
+ * failed_inst set: "at t = T: singular linear section (DETAIL); tearing
+ * variables: a.x, b.y; section of a, b, c; NOTE" (the tearing variables
+ * shortened to leave room for the rest). NOTE: that the matrix as probed
+ * (a[0 .. na)) holds values that are not finite, or that the largest
+ * residual at zero tearing variables, bmax, is too large for the probes;
+ * otherwise the section's domain's hint (none when it has none). Allocates
+ * nothing: for the probes' error paths. */
+int lied_sched_singular(lied_sched *s, const lied_section *sec, uint64_t q, double t,
+                        const char *detail, const double *a, size_t na, double bmax,
+                        lied_err *e);
 
 /* A block fault recorded during the last evaluation (lied_block_fault):
  * LIED_E_RANGE with "at t = T: PATH: MESSAGE" (PATH the component of the

@@ -57,25 +57,16 @@ static void probe_columns(lied_section *sec, lied_spsec *sp, const lied_env *env
       set_unknown(sec, sp, sp->gcol[i], 0);
 }
 
-/* LIED_E_SINGULAR naming (the first few of) the section's tearing variables. */
+/* LIED_E_SINGULAR naming (the first few of) the section's tearing
+ * variables, its components and what its matrix (sp->val, as probed) and
+ * the equations' values at zero unknowns (sp->b) say (singular.c). */
 static int singular(lied_sched *s, const lied_section *sec, double t, lied_err *e) {
-  s->failed_sec = (int)(sec - s->secs);
-  s->failed_inst = 0;
-  char msg[LIED_ERR_MAX];
-  size_t n = (size_t)snprintf(msg, sizeof msg,
-                              "at t = %.17g: singular linear section (%d tearing variables, "
-                              "solved sparsely); tearing variables: ", t, sec->k);
-  for (int p = 0; p < sec->k && p < 8 && n < sizeof msg; p++) {
-    const lied_sec_pair *sp = &sec->pairs[p];
-    const lied_spec *spec = &s->model->specs[sp->spec];
-    char path[512];
-    lied_model_path(s->model, sp->spec, sp->inst0, path, sizeof path);
-    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s%s%s", p ? ", " : "", path,
-                          *path ? "." : "",
-                          spec->tpl.vars[spec->tpl.tears[sp->pair].tear_var].name);
-  }
-  if (sec->k > 8 && n < sizeof msg) snprintf(msg + n, sizeof msg - n, ", ...");
-  return lied_errc(e, LIED_E_SINGULAR, "%s", msg);
+  const lied_spsec *sp = sec->sparse;
+  char detail[64];
+  snprintf(detail, sizeof detail, "%d tearing variables, solved sparsely", sec->k);
+  double bmax = 0;
+  for (int r = 0; r < sp->nu; r++) bmax = fmax(bmax, fabs(sp->b[r]));
+  return lied_sched_singular(s, sec, 0, t, detail, sp->val, (size_t)sp->rowptr[sp->nu], bmax, e);
 }
 
 #ifdef LIED_ASSERTS

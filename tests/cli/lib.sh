@@ -12,8 +12,13 @@ trap cleanup EXIT
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
-# check CONDITION DESCRIPTION: the shell condition holds
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
+# check CONDITION DESCRIPTION: the shell condition holds. Not on $?: by then it is
+# the status of the description's expansions ("...: $(cat "$tmp/cmp")" sets it to
+# 0), not of the command before; save it first (st=$?; check '[ $st -eq 0 ]' ...)
+check() {
+  case $1 in *'$?'*) bad "check: the condition reads \$? (save the status first): $1"; return ;; esac
+  if eval "$1"; then ok; else bad "$2"; fi
+}
 # wait_for CONDITION: poll until CONDITION holds; the bound (~10 minutes)
 # only ends a test whose process hung, and is far beyond any machine's speed
 wait_for() { for _ in $(seq 6000); do eval "$1" && return 0; sleep 0.1; done; return 1; }

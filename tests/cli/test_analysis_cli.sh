@@ -56,7 +56,8 @@ contains "$tmp/out" "kg/s2" "derivative units"
 TM="$(dirname "$LIED")/tests/test_mat"
 expect 0 "MAT with parameters" -- "$LIED" run examples/vessels.lua --stop 1 --out "$tmp/v.mat" --out "$tmp/v.csv"
 "$TM" "$tmp/v.mat" "$tmp/v.csv" >"$tmp/cmp" 2>&1
-check '[ $? -eq 0 ] && grep -q "(74 parameters in data_1)" "$tmp/cmp"' "MAT data_1 holds the parameters: $(cat "$tmp/cmp")"
+st=$?
+check '[ $st -eq 0 ] && grep -q "(74 parameters in data_1)" "$tmp/cmp"' "MAT data_1 holds the parameters: $(cat "$tmp/cmp")"
 grep -c "p1.L" "$tmp/v.mat" >/dev/null && ok || bad "p1.L named in the MAT file"
 expect 0 "CSV with --params" -- "$LIED" run examples/vessels.lua --stop 1 --params
 contains "$tmp/out" "# p1.L = 1000 [1/m]" "CSV parameter comment"

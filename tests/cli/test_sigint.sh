@@ -41,7 +41,8 @@ last=$(tail -1 "$tmp/r.csv")
 check '[ "$(echo "$last" | tr -cd , | wc -c)" -eq "$(head -1 "$tmp/r.csv" | tr -cd , | wc -c)" ]' \
   "last CSV row is complete: $last"
 "$TEST_MAT" "$tmp/r.mat" "$tmp/r.csv" >"$tmp/cmp" 2>&1
-check '[ $? -eq 0 ]' "MAT valid and equal to the CSV after Ctrl-C: $(cat "$tmp/cmp")"
+st=$?
+check '[ $st -eq 0 ]' "MAT valid and equal to the CSV after Ctrl-C: $(cat "$tmp/cmp")"
 check 'grep -q "$rows rows" "$tmp/cmp"' "MAT holds the $rows rows: $(cat "$tmp/cmp")"
 
 # ---- the REPL: a run and a Lua loop --------------------------------------------

@@ -44,8 +44,9 @@ fails({ a = rot.Inertia {}, b = rot.Inertia {}, c = rot.Clutch {},
 -- a massless node held only by a spring has no acceleration
 fails({ g = rot.Fixed {}, a = rot.Inertia { J = 0 }, s = rot.Spring {},
         connect = { { "g.flange", "s.flange_a" }, { "a.flange_b", "s.flange_b" } } },
-  { "shaft without inertia", "the linear section of a is singular whatever the state",
-    "tearing variables: a.a" }, "massless node")
+  { "shaft without inertia", "give it an Inertia J > 0 or couple it rigidly to one",
+    "the linear section of a is singular whatever the state", "tearing variables: a.a" },
+  "massless node")
 
 -- parameters
 fails({ a = rot.Inertia { J = -1 } }, { "a: parameter J = -1 [kg.m2] must be >= 0" }, "negative J")
@@ -73,8 +74,8 @@ run_fails({ a = rot.Inertia { w = 10 }, b = rot.Inertia { w = 4 }, g = rot.Ideal
 -- model is refused when it is built)
 fails({ v = rot.Speed {}, one = S.Constant { k = 1 }, b = rot.Brake {},
         connect = { { "v.flange", "b.flange" }, { "one.y", "b.f_normalized" } } },
-  { "the linear section of b is singular whatever the state", "tearing variables: b.tau" },
-  "brake on a speed source")
+  { "the linear section of b is singular whatever the state", "tearing variables: b.tau",
+    "or a stuck brake on one: remove one of them" }, "brake on a speed source")
 -- consistent start speeds run
 local res, _, err = lied.build(lied.model "Top" {
   a = rot.Inertia { w = 10 }, b = rot.Inertia { w = 5 }, g = rot.IdealGear { ratio = 2 },

@@ -14,6 +14,11 @@ const lied_connector pm_frame = {
      {"acc", LIED_DOWN, 0, 3, "ax,ay,z", "m/s2,m/s2,rad/s2"},
      {"force", LIED_UP, LIED_SIG_SUM | LIED_SIG_OPTIONAL, 3, "fx,fy,t", "N,N,N.m"}},
     NULL,
+    NULL,
+    /* a singular section, or a joint's residual that its acceleration does
+     * not reach (docs/mechanics.md) */
+    "planar joint without inertia (a joint whose frame_b side carries no Body: put one "
+    "somewhere below it; springs and dampers alone do not hold it)",
 };
 
 const lied_port_layout pm_out_layout = {

@@ -14,8 +14,14 @@ const lied_connector ro_flange = {
      {"tau", LIED_UP, LIED_SIG_SUM | LIED_SIG_OPTIONAL, 1, "tau", "N.m"}},
     "rotational loop without a node",
     "flanges connect only to flanges",
-    "shaft without inertia (a node whose torque balance has no inertia: give an Inertia J > 0 "
-    "or couple it rigidly to one)",
+    /* also the hint of a singular section during a run (a node that a clutch
+     * left when it slipped) and of a residual that no tearing variable
+     * reaches (a gear between two speed sources) */
+    "shaft without inertia, or a motion prescribed twice (a node whose torque balance has no "
+    "inertia: give it an Inertia J > 0 or couple it rigidly to one, which a slipping or free "
+    "clutch does not; a gear or a stuck clutch between two prescribed motions (Speed, Fixed), "
+    "or a stuck brake on one: remove one of them, or put an Inertia and a Spring between "
+    "them)",
 };
 
 const lied_port_layout ro_node_layout = {

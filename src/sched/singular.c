@@ -1,0 +1,156 @@
+/* singular.c - what the message of a singular linear section says besides
+ * its tearing variables: the components of its members and the hint of
+ * their domain (a connector's singular_error, naming what to change). The
+ * notes are made once the schedule is final; the probes (probe.c,
+ * spprobe.c) and the check at build (check.c) write the message from them
+ * when a section fails: nothing on the evaluation's path. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sched/sched.h"
+
+const char *lied_sched_port_hint(const lied_template *t) {
+  for (int i = 0; i < t->nports; i++)
+    if (t->ports[i].layout->conn->singular_error) return t->ports[i].layout->conn->singular_error;
+  return NULL;
+}
+
+/* The hint of the section's first tearing variable whose component has one. */
+static void note_domain(const lied_model *m, const lied_section *sec, lied_sec_notes *n) {
+  for (int p = 0; p < sec->k && !n->hint; p++)
+    n->hint = lied_sched_port_hint(&m->specs[sec->pairs[p].spec].tpl);
+}
+
+typedef struct comp_key {
+  int spec;
+  uint64_t inst;
+} comp_key;
+static int cmp_comp(const void *a, const void *b) {
+  const comp_key *x = a, *y = b;
+  if (x->spec != y->spec) return (x->spec > y->spec) - (x->spec < y->spec);
+  return (x->inst > y->inst) - (x->inst < y->inst);
+}
+
+/* The components of the members (each block located in the arenas: the
+ * schedule's sections address instances, not lane groups), keys[0 .. nblk)
+ * as work space: the first LIED_SEC_SHOWN in member order, and how many. */
+static void note_components(const lied_model *m, const int *order, int norder,
+                            const lied_section *sec, lied_sec_notes *n, comp_key *keys) {
+  int nk = 0;
+  for (int i = 0; i < sec->nblk; i++) {
+    uint64_t inst;
+    uint32_t off;
+    const int spec = lied_model_locate(m, order, norder, sec->blk[i].base, &inst, &off);
+    if (spec < 0 || m->specs[spec].internal) continue; /* a sum node of the framework */
+    keys[nk++] = (comp_key){spec, inst};
+    int seen = 0;
+    for (int j = 0; j < n->shown && !seen; j++) seen = n->spec[j] == spec && n->inst[j] == inst;
+    if (seen || n->shown == LIED_SEC_SHOWN) continue;
+    n->spec[n->shown] = spec, n->inst[n->shown] = inst;
+    n->shown++;
+  }
+  qsort(keys, (size_t)nk, sizeof *keys, cmp_comp);
+  for (int i = 0; i < nk; i++) n->ncomp += i == 0 || cmp_comp(&keys[i - 1], &keys[i]) != 0;
+}
+
+int lied_sched_note_sections(lied_sched *s, lied_err *e) {
+  int norder = 0, most = 1;
+  for (int i = 0; i < s->nsecs; i++) most = s->secs[i].nblk > most ? s->secs[i].nblk : most;
+  int *order = lied_model_arena_order(s->model, &norder, e);
+  comp_key *keys = lied_xmalloc(sizeof *keys * (size_t)most, "section notes", e);
+  int rc = order && keys ? LIED_OK : LIED_E_NOMEM;
+  for (int i = 0; i < s->nsecs && rc == LIED_OK; i++) {
+    lied_section *sec = &s->secs[i];
+    lied_sec_notes *n = sec->notes = lied_xcalloc(1, sizeof *n, "section notes", e);
+    if (!n) {
+      rc = LIED_E_NOMEM;
+      break;
+    }
+    n->id = i;
+    n->pair0 = sec->k ? sec->pairs[0].inst0 : 0;
+    note_components(s->model, order, norder, sec, n, keys);
+    note_domain(s->model, sec, n);
+  }
+  free(order);
+  free(keys);
+  return rc;
+}
+
+/* The section instance of copy sec's instance q (see lied_sec_notes.pair0). */
+static uint64_t section_instance(const lied_section *sec, uint64_t q) {
+  if (!sec->notes || !sec->k) return q;
+  return sec->pairs[0].inst0 + q - sec->notes->pair0;
+}
+
+void lied_sched_section_components(const lied_sched *s, const lied_section *sec, uint64_t q,
+                                   char *buf, size_t cap) {
+  const lied_sec_notes *n = sec->notes;
+  size_t len = 0;
+  if (cap) buf[0] = 0;
+  if (!n || !cap) return;
+  const uint64_t Q = section_instance(sec, q);
+  for (int i = 0; i < n->shown && len < cap; i++) {
+    char path[512];
+    lied_model_path(s->model, n->spec[i], n->inst[i] + Q, path, sizeof path);
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", path);
+  }
+  if (n->ncomp > (uint64_t)n->shown && len < cap)
+    snprintf(buf + len, cap - len, " and %llu more",
+             (unsigned long long)(n->ncomp - (uint64_t)n->shown));
+}
+
+void lied_sched_section_tears(const lied_sched *s, const lied_section *sec, uint64_t q, char *buf,
+                         size_t cap) {
+  const char *more = ", ...";
+  size_t len = 0;
+  buf[0] = 0;
+  for (int p = 0; p < sec->k; p++) {
+    const lied_sec_pair *sp = &sec->pairs[p];
+    const lied_spec *spec = &s->model->specs[sp->spec];
+    char path[512], one[640];
+    lied_model_path(s->model, sp->spec, sp->inst0 + q, path, sizeof path);
+    const int w = snprintf(one, sizeof one, "%s%s%s%s", p ? ", " : "", path, *path ? "." : "",
+                           spec->tpl.vars[spec->tpl.tears[sp->pair].tear_var].name);
+    if (w < 0 || p == LIED_SEC_SHOWN || len + (size_t)w + strlen(more) >= cap) {
+      if (len + strlen(more) < cap) snprintf(buf + len, cap - len, "%s", more);
+      return;
+    }
+    len += (size_t)snprintf(buf + len, cap - len, "%s", one);
+  }
+}
+
+/* What the matrix says when it is not the structure: values that are not
+ * finite, or residuals so large that a column of size 1 is below their
+ * rounding (the probes' unit steps lost: a state that diverged). */
+static const char *matrix_note(const double *a, size_t na, double bmax, char *buf, size_t cap) {
+  for (size_t i = 0; i < na; i++)
+    if (!isfinite(a[i]))
+      return "its matrix holds values that are not finite (inf or NaN: the section's inputs "
+             "are; a state that diverged, or a parameter)";
+  if (!(DBL_EPSILON * bmax >= 1)) return NULL;
+  snprintf(buf, cap,
+           "its residuals at zero tearing variables reach %.3g, so large that the probes' unit "
+           "steps are lost in their rounding: the matrix may not be singular, the values are "
+           "too large (a state that diverged: try a smaller step or an implicit solver)",
+           bmax);
+  return buf;
+}
+
+int lied_sched_singular(lied_sched *s, const lied_section *sec, uint64_t q, double t,
+                        const char *detail, const double *a, size_t na, double bmax,
+                        lied_err *e) {
+  s->failed_sec = sec->notes ? sec->notes->id : -1;
+  s->failed_inst = section_instance(sec, q);
+  char comps[700], tail[1200], tears[LIED_ERR_MAX], head[160], note[320];
+  lied_sched_section_components(s, sec, q, comps, sizeof comps);
+  const char *hint = matrix_note(a, na, bmax, note, sizeof note);
+  if (!hint && sec->notes) hint = sec->notes->hint;
+  snprintf(tail, sizeof tail, "%s%s%s%s", *comps ? "; section of " : "", comps, hint ? "; " : "",
+           hint ? hint : "");
+  snprintf(head, sizeof head, "at t = %.17g: singular linear section (%s); tearing variables: ",
+           t, detail);
+  lied_sched_section_tears(s, sec, q, tears, sizeof tears - strlen(head) - strlen(tail));
+  return lied_errc(e, LIED_E_SINGULAR, "%s%s%s", head, tears, tail);
+}
