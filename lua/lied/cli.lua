@@ -195,7 +195,7 @@ end
 -- object of lied.core); with the Lua traceback when LIED_DEBUG is set.
 function cli.traceback(e)
   if not os.getenv("LIED_DEBUG") then return e end
-  local tb = debug.traceback(tostring(e), 2)
+  local tb = debug.traceback(lied.core.errtext(e), 2)
   return lied.error_kind(e) == "usage" and lied.core.error("usage", tb) or tb
 end
 
@@ -898,10 +898,10 @@ function cli.main(args)
   -- the message in one write (stderr is unbuffered): under mpirun another
   -- process's lines (mpirun's abort notice) cannot come between its parts
   if lied.error_kind(code) == "usage" then
-    io.stderr:write(who .. tostring(code) .. "\n(see lied --help)\n")
+    io.stderr:write(who .. lied.core.errtext(code) .. "\n(see lied --help)\n")
     return 2
   end
-  io.stderr:write(who .. tostring(code) .. "\n")
+  io.stderr:write(who .. lied.core.errtext(code) .. "\n")
   return 1
 end
 

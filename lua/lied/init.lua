@@ -559,11 +559,11 @@ local function evaluate(v, env, what)
     if not ok and r == touched then
       return percopy(function(idx)
         local ok2, r2 = pcall(v, env_at(env, idx))
-        if not ok2 then error(string.format("%s: %s", what, tostring(r2)), 0) end
+        if not ok2 then error(string.format("%s: %s", what, core.errtext(r2)), 0) end
         return r2
       end)
     end
-    if not ok then error(string.format("%s: %s", what, tostring(r)), 0) end
+    if not ok then error(string.format("%s: %s", what, core.errtext(r)), 0) end
     return r
   elseif type(v) == "table" and mt == nil then
     local r, any = {}, false
@@ -599,7 +599,7 @@ local function percopy_at(d, level)
       local ok, r = pcall(v, table.unpack(args, 1, level + 1))
       if not ok then
         error(string.format("%s (copy [%s]): %s", d.what, table.concat(idx, "][", 1, level),
-          tostring(r)), 0)
+          core.errtext(r)), 0)
       end
       return r
     end)
@@ -610,7 +610,7 @@ local function percopy_at(d, level)
       local penv = d.penv
       pc.f1 = function(i)
         local ok, r = pcall(v, i, penv)
-        if not ok then error(string.format("%s (copy [%d]): %s", d.what, i, tostring(r)), 0) end
+        if not ok then error(string.format("%s (copy [%d]): %s", d.what, i, core.errtext(r)), 0) end
         return r
       end
     end

@@ -143,7 +143,8 @@ static void free_columns(lied_ctx *c) {
 static lied_status error_status(lua_State *L) {
   lied_status code = LIED_ERROR;
   if (lua_type(L, -1) == LUA_TTABLE) {
-    lua_getfield(L, -1, "status");
+    lua_pushliteral(L, "status"); /* raw: a model's error table may have an __index that raises */
+    lua_rawget(L, -2);
     const char *name = lua_tostring(L, -1);
 #define LIED_STATUS_MATCH(n, v, doc) \
   if (name && strcmp(name, #n) == 0) code = n;
@@ -162,7 +163,7 @@ static lied_status call(lied_ctx *c, int nargs, int nres) {
   c->stop = 0;
   if (lua_pcall(L, nargs, nres, 0) != LUA_OK) {
     lied_status code = error_status(L);
-    set_msg(c, luaL_tolstring(L, -1, NULL));
+    set_msg(c, lied_lua_errtext(L, -1));
     lua_pop(L, 2);
     return code;
   }

@@ -158,6 +158,28 @@ static void bad_arguments(void) {
         "precompiled string: %d %s", st, lied_errmsg(c));
   remove(dump);
   remove(bad);
+  /* error values that are not strings: their text, never a Lua panic (a __tostring that
+   * raised aborted the process: converted outside the protected call), nor an __index that
+   * raises when the status is looked up */
+  static const struct {
+    const char *src, *msg;
+  } errvals[] = {
+      {"error(setmetatable({}, {__tostring = function() error('x') end}))",
+       "(error object is a table value whose __tostring fails)"},
+      {"error(setmetatable({}, {__tostring = function() return {} end}))",
+       "(error object is a table value whose __tostring fails)"},
+      {"error(setmetatable({}, {__index = function() error('x') end}))",
+       "(error object is a table value)"},
+      {"error(nil)", "(error object is a nil value)"},
+      {"error(setmetatable({}, {__tostring = function() return 'mine' end}))", "mine"},
+  };
+  for (size_t k = 0; k < sizeof errvals / sizeof errvals[0]; k++) {
+    st = lied_load_string(c, errvals[k].src, "ev");
+    CHECK(st == LIED_ERROR && strcmp(lied_errmsg(c), errvals[k].msg) == 0, "error value %s: %d '%s'",
+          errvals[k].src, st, lied_errmsg(c));
+  }
+  CHECK(lied_load_string(c, model, "decay") == LIED_OK && lied_run(c) == LIED_OK,
+        "usable after the error values: %s", lied_errmsg(c));
 #undef BAD
   lied_close(c);
 }

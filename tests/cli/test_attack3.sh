@@ -1,0 +1,43 @@
+#!/bin/bash
+# The third robustness round (docs/robustness.md): classes of bad input an
+# attack on mechanics, thermofluid, heat transfer, the outputs, the command
+# line, the REPL and the embedding API found. Each: the message and the exit
+# status (expect_error also refuses a traceback or a sanitizer report).
+. "$(dirname "$0")/lib.sh" "$@"
+OSC=tests/models/osc.lua
+
+# ---- 1. error values that are not strings ------------------------------------------
+# a model file raising a table, nil, or a value whose __tostring raises or returns no
+# string: its text, as the stock lua interpreter names it (a __tostring that raised gave
+# a traceback through lied's cli.lua; the embedding API aborted: tests/embed)
+printf 'error(setmetatable({}, {__tostring = function() error("x") end}))\n' >"$tmp/ts.lua"
+printf 'error(setmetatable({}, {__tostring = function() return {} end}))\n' >"$tmp/ts2.lua"
+printf 'error({})\n' >"$tmp/tbl.lua"
+printf 'error(setmetatable({}, {__tostring = function() return "my message" end}))\n' >"$tmp/ok.lua"
+for cmd in run info vars steady; do
+  expect_error 1 "lied: (error object is a table value whose __tostring fails)" -- "$LIED" $cmd "$tmp/ts.lua"
+  expect_error 1 "lied: (error object is a table value whose __tostring fails)" -- "$LIED" $cmd "$tmp/ts2.lua"
+  expect_error 1 "lied: (error object is a table value)" -- "$LIED" $cmd "$tmp/tbl.lua"
+  expect_error 1 "lied: my message" -- "$LIED" $cmd "$tmp/ok.lua"
+done
+expect_error 1 "lied: (error object is a table value whose __tostring fails)" -- "$LIED" "$tmp/ts.lua"
+expect_error 1 "lied: (error object is a nil value)" -- "$LIED" -e "error(nil)"
+lacks "$tmp/err" "lied: nil" "nil is named as a value"
+# the REPL: both messages, and the session goes on
+printf 'dofile "%s"\nprint(setmetatable({}, {__tostring = function() return {} end}))\nprint("alive")\n' \
+  "$tmp/ts.lua" >"$tmp/in.lua"
+expect 1 "REPL" -- "$LIED" <"$tmp/in.lua"
+contains "$tmp/err" "(error object is a table value whose __tostring fails)" "REPL error value"
+contains "$tmp/err" "'__tostring' must return a string" "REPL print"
+contains "$tmp/out" "alive" "REPL alive"
+# a per-copy function raising such a value
+cat >"$tmp/pc.lua" <<LUA
+local lied = require "lied"
+local tl = require "lied.testlib"
+return lied.model "P" { m = lied.array(tl.Mass {}, 2, { m = function(i)
+  error(setmetatable({}, { __tostring = function() error("y") end })) end }) }
+LUA
+expect_error 1 "m.m (copy [1]): (error object is a table value whose __tostring fails)" -- \
+  "$LIED" run "$tmp/pc.lua"
+
+finish
