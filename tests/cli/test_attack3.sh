@@ -40,4 +40,27 @@ LUA
 expect_error 1 "m.m (copy [1]): (error object is a table value whose __tostring fails)" -- \
   "$LIED" run "$tmp/pc.lua"
 
+# ---- 2. run options: numbers that are not finite, standard output twice --------------------
+# start, stop and progress_delay were kept NaN or infinite where they were given (the REPL's
+# set, a model's experiment, lied.simulate) and refused at the run, or not at all
+expect_error 2 "run: option stop must be a finite number, got inf" -- "$LIED" run $OSC --stop 1e999
+expect_error 2 "run: option start must be a finite number, got -inf" -- "$LIED" run $OSC --start -1e999
+sed 's/experiment = { stop = 1,/experiment = { stop = 0\/0,/' $OSC >"$tmp/exp.lua"
+expect_error 1 "exp.lua:4: model Osc: experiment: run: option stop must be a finite number, got " -- \
+  "$LIED" run "$tmp/exp.lua"
+printf 'load "%s"\nset("stop", 0/0)\nset("progress_delay", 1/0)\nset("stop", 2)\nrun()\n' $OSC >"$tmp/in.lua"
+expect 1 "REPL set of a NaN stop" -- "$LIED" <"$tmp/in.lua"
+contains "$tmp/err" "run: option stop must be a finite number, got " "set stop NaN refused"
+contains "$tmp/err" "run: option progress_delay must be a finite number, got inf" "set progress_delay refused"
+contains "$tmp/out" "run 1: Osc to t = 2," "the refused values were not kept"
+printf 'local lied = require "lied"\nlied.simulate(dofile("%s"), { start = 0/0 })\n' $OSC >"$tmp/sim.lua"
+expect_error 2 "run: option start must be a finite number, got " -- "$LIED" "$tmp/sim.lua"
+# two CSV streams interleaved on standard output (a file named twice is refused by its lock)
+expect_error 2 "output '-' is given twice (outputs 1 and 2): standard output takes one CSV stream" -- \
+  "$LIED" run $OSC --out - --out -
+check '[ ! -s "$tmp/out" ]' "nothing on standard output"
+printf 'load "%s"\nrun{out = {"-", "none", "-"}}\n' $OSC >"$tmp/in.lua"
+expect 1 "REPL run with '-' twice" -- "$LIED" <"$tmp/in.lua"
+contains "$tmp/err" "output '-' is given twice (outputs 1 and 3)" "REPL: '-' twice"
+
 finish
