@@ -1156,12 +1156,14 @@ function lied.main(model, opts)
     local o, sets, plotfile = cli.main_args(arg, lied.script)
     local file = opts.file or plotfile
     if file then -- before simulating: a plot file that cannot be written is an error now
-      local ok, why = require("lied.plot").writable(file)
-      if not ok then error(why, 0) end
+      local ok, why, kind = require("lied.plot").check_file(file)
+      if not ok then error(core.error(kind, why), 0) end
     end
     local run = {}
     for k, v in pairs(opts.run or {}) do run[k] = v end
     for k, v in pairs(o) do run[k] = v end
+    -- the plot reads the rows from memory, also with --out none (which keeps none)
+    if run.memory == nil then run.memory = true end
     if next(sets) then
       run.set = run.set or {}
       for k, v in pairs(sets) do run.set[k] = v end

@@ -63,4 +63,16 @@ printf 'load "%s"\nrun{out = {"-", "none", "-"}}\n' $OSC >"$tmp/in.lua"
 expect 1 "REPL run with '-' twice" -- "$LIED" <"$tmp/in.lua"
 contains "$tmp/err" "output '-' is given twice (outputs 1 and 3)" "REPL: '-' twice"
 
+# ---- 3. a model file run as a script: its plot file checked before simulating ----------------
+# a wrong extension was found after the run (exit 1, named by lied's init.lua and a line), and
+# --out none kept no rows to plot ('plot: nothing was recorded')
+expect_error 2 "lied: plot file must end in .png, .svg or .pdf: $tmp/p.txt" -- "$LIED" $OSC "$tmp/p.txt"
+check '[ ! -s "$tmp/out" ]' "not simulated: $(head -c 100 "$tmp/out")"
+expect_error 2 "plot file must end in .png, .svg or .pdf: $tmp" -- "$LIED" $OSC "$tmp"
+if command -v gnuplot >/dev/null; then
+  expect 0 "a plot with --out none" -- "$LIED" $OSC "$tmp/p.png" --out none
+  check '[ -s "$tmp/p.png" ]' "the plot written with --out none"
+  lacks "$tmp/out" "time,j.s" "no CSV with --out none"
+fi
+
 finish
