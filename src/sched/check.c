@@ -94,8 +94,13 @@ int lied_sched_check_constant(lied_sched *s, lied_err *e) {
   const lied_section *c = &s->secs[sec];
   char comps[1024];
   LIED_TRY(section_components(s, c, s->failed_inst, comps, sizeof comps, e));
-  const char *what = connector_message(s, c);
   const char *tears = strstr(tmp.msg, "tearing variables: ");
+  if (s->failed_nonfinite) { /* not the structure: a value beyond the doubles */
+    const char *why = strstr(tmp.msg, "cannot be solved: ");
+    return lied_errc(e, LIED_E_MODEL, "the linear section of %s %s",
+                     comps, why ? why : tmp.msg);
+  }
+  const char *what = connector_message(s, c);
   return lied_errc(e, LIED_E_MODEL,
                    "%s: the linear section of %s is singular whatever the state (its matrix "
                    "depends on parameters only); %s",

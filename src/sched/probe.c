@@ -56,26 +56,84 @@ static void set_tears(const lied_section *sec, uint64_t q0, uint64_t n, int unit
   }
 }
 
+/* "path.name" of variable var of pair p's component, instance q. */
+static void pair_var(const lied_sched *s, const lied_section *sec, int p, uint64_t q, int var,
+                     char *buf, size_t cap) {
+  const lied_sec_pair *sp = &sec->pairs[p];
+  const lied_spec *spec = &s->model->specs[sp->spec];
+  char path[512];
+  lied_model_path(s->model, sp->spec, sp->inst0 + q, path, sizeof path);
+  snprintf(buf, cap, "%s%s%s", path, *path ? "." : "", spec->tpl.vars[var].name);
+}
+
+/* The first value of the probe that is not finite, in words: the residual
+ * with the tearing variables at 0 (b[r]), else a coefficient (A[r][j],
+ * row-major, as probed); 0 when every value is finite (A, b may be NULL). */
+static int nonfinite_entry(const lied_sched *s, const lied_section *sec, uint64_t q,
+                           const double *A, const double *b, char *buf, size_t cap) {
+  const int k = sec->k;
+  char res[600], tear[600];
+  for (int r = 0; r < k; r++) {
+    const lied_template *t = &s->model->specs[sec->pairs[r].spec].tpl;
+    pair_var(s, sec, r, q, t->tears[sec->pairs[r].pair].res_var, res, sizeof res);
+    if (b && !isfinite(b[r]))
+      return snprintf(buf, cap, "the residual %s is %g with the tearing variables at 0", res,
+                      b[r]), 1;
+    for (int j = 0; A && j < k; j++) {
+      const double v = A[(size_t)r * (size_t)k + (size_t)j];
+      if (isfinite(v)) continue;
+      const lied_template *tj = &s->model->specs[sec->pairs[j].spec].tpl;
+      pair_var(s, sec, j, q, tj->tears[sec->pairs[j].pair].tear_var, tear, sizeof tear);
+      return snprintf(buf, cap, "the coefficient of %s in the residual %s is %g", tear, res, v), 1;
+    }
+  }
+  return 0;
+}
+
 /* LIED_E_SINGULAR with a message naming the pivot (step, 0-based) and the
- * tearing variables of section instance q at time t. */
-static int singular(lied_sched *s, const lied_section *sec, uint64_t q,
-                    double t, int step, lied_err *e) {
+ * tearing variables of section instance q at time t; when the probed
+ * matrix A or the residuals b (of instance q, as probed: may be NULL) hold
+ * a value that is not finite, that value instead of a pivot (a parameter
+ * or start value beyond what doubles hold, 1e308 kg, gave 'singular'). */
+static int singular(lied_sched *s, const lied_section *sec, uint64_t q, double t, int step,
+                    const double *A, const double *b, lied_err *e) {
   s->failed_sec = (int)(sec - s->secs);
   s->failed_inst = q;
-  char msg[LIED_ERR_MAX];
-  size_t n = (size_t)snprintf(msg, sizeof msg,
-                              "at t = %.17g: singular linear section (pivot %d of %d); "
-                              "tearing variables: ", t, step + 1, sec->k);
+  char msg[LIED_ERR_MAX], bad[1400];
+  s->failed_nonfinite = nonfinite_entry(s, sec, q, A, b, bad, sizeof bad);
+  size_t n;
+  if (s->failed_nonfinite)
+    n = (size_t)snprintf(msg, sizeof msg,
+                         "at t = %.17g: the linear section cannot be solved: %s (a parameter or "
+                         "a start value too large or too small for doubles?); tearing "
+                         "variables: ", t, bad);
+  else
+    n = (size_t)snprintf(msg, sizeof msg,
+                         "at t = %.17g: singular linear section (pivot %d of %d); "
+                         "tearing variables: ", t, step + 1, sec->k);
   for (int p = 0; p < sec->k && n < sizeof msg; p++) {
-    const lied_sec_pair *sp = &sec->pairs[p];
-    const lied_spec *spec = &s->model->specs[sp->spec];
-    char path[512];
-    lied_model_path(s->model, sp->spec, sp->inst0 + q, path, sizeof path);
-    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s%s%s", p ? ", " : "", path,
-                          *path ? "." : "",
-                          spec->tpl.vars[spec->tpl.tears[sp->pair].tear_var].name);
+    char name[600];
+    const lied_template *tp = &s->model->specs[sec->pairs[p].spec].tpl;
+    pair_var(s, sec, p, q, tp->tears[sec->pairs[p].pair].tear_var, name, sizeof name);
+    n += (size_t)snprintf(msg + n, sizeof msg - n, "%s%s", p ? ", " : "", name);
   }
   return lied_errc(e, LIED_E_SINGULAR, "%s", msg);
+}
+
+/* lied_lu_factor failed on instance q's matrix at (0-based) step: a matrix
+ * with a value that is not finite fails at step 0, after at most one
+ * exchange of rows 0 and piv[0] (set to 0 before the call): undone, so
+ * that singular names the entry in the order probed; at a later step the
+ * elimination has changed it, and no entry is named. */
+static const double *lu_unswap(double *a, int k, const int *piv, int step) {
+  if (step != 0) return NULL;
+  if (piv[0] > 0)
+    for (int j = 0; j < k; j++) {
+      double x = a[j];
+      a[j] = a[(size_t)piv[0] * (size_t)k + (size_t)j];
+      a[(size_t)piv[0] * (size_t)k + (size_t)j] = x;
+    }
+  return a;
 }
 
 /* Sections of one or two tearing variables (a crane crab is 2x2) skip the
@@ -179,8 +237,10 @@ static int reprobe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
       int step = 0;
       double *x = b + q * (size_t)k;
       s->st.factorisations++;
+      piv[q * (size_t)k] = 0;
       if (lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step) != LIED_OK)
-        return singular(s, sec, q0 + q, env->t, step, e);
+        return singular(s, sec, q0 + q, env->t, step,
+                        lu_unswap(A + q * kk, k, piv + q * (size_t)k, step), x, e);
       for (int r = 0; r < k; r++) x[r] = -x[r];
       lied_lu_solve(A + q * kk, k, piv + q * (size_t)k, x);
       for (int p = 0; p < k; p++) t[q * (size_t)k + (size_t)p] += x[p];
@@ -289,10 +349,11 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
   if (bad) { /* the first singular instance, as small_invert says it */
     for (uint64_t q = 0; q < n; q++) {
       double m[4] = {a11[q], a12[q], a21[q], a22[q]};
+      const double b[2] = {b0[q], b1[q]};
       int step;
       if (small_invert(m, 2, &step) != LIED_OK) {
         s->st.factorisations += q + 1;
-        return singular(s, sec, q0 + q, env->t, step, e);
+        return singular(s, sec, q0 + q, env->t, step, m, b, e);
       }
     }
   }
@@ -360,6 +421,7 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
     }
     for (uint64_t q = 0; q < n; q++) {
       int step = 0;
+      piv[q * (size_t)k] = 0;
       int rc = k == 1 ? small_invert(A + q * kk, k, &step)
                       : lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step);
       s->st.factorisations++;
@@ -368,7 +430,10 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
         set_tears(sec, q0, n, -1);
         return reprobe(s, sec, mode, env, q0, n, bmax, e);
       }
-      if (rc != LIED_OK) return singular(s, sec, q0 + q, env->t, step, e);
+      if (rc != LIED_OK)
+        return singular(s, sec, q0 + q, env->t, step,
+                        k == 1 ? A + q * kk : lu_unswap(A + q * kk, k, piv + q * (size_t)k, step),
+                        bv + q * (size_t)k, e);
     }
     if (done) {
       memcpy(sec->lu + q0 * kk, A, sizeof(double) * n * kk);

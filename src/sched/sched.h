@@ -204,6 +204,7 @@ struct lied_sched {
   lied_model *model;     /* the instances this schedule runs */
   int failed_sec;        /* the section of the last LIED_E_SINGULAR (-1: none) */
   uint64_t failed_inst;  /* ... and its instance */
+  int failed_nonfinite;  /* ... whose probed matrix held a value that is not finite */
   struct lied_sched_par *par; /* a run's threads (sched/par.h); NULL: one thread */
   /* unknowns of the sparse sections of the dynamic part (sched/spsec.h;
    * the implicit solvers' sparse formulation, sched/aug.h) */

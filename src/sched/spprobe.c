@@ -57,14 +57,34 @@ static void probe_columns(lied_section *sec, lied_spsec *sp, const lied_env *env
       set_unknown(sec, sp, sp->gcol[i], 0);
 }
 
-/* LIED_E_SINGULAR naming (the first few of) the section's tearing variables. */
+/* Whether the probed matrix or the residuals hold a value that is not finite. */
+static int holds_nonfinite(const lied_spsec *sp) {
+  for (uint64_t q = 0; q < sp->nnz; q++)
+    if (!isfinite(sp->val[q])) return 1;
+  for (int r = 0; r < sp->nu; r++)
+    if (!isfinite(sp->b[r])) return 1;
+  return 0;
+}
+
+/* LIED_E_SINGULAR naming (the first few of) the section's tearing variables;
+ * a matrix or residual holding a value that is not finite says so (a
+ * parameter beyond what doubles hold is no singular matrix). */
 static int singular(lied_sched *s, const lied_section *sec, double t, lied_err *e) {
   s->failed_sec = (int)(sec - s->secs);
   s->failed_inst = 0;
+  s->failed_nonfinite = holds_nonfinite(sec->sparse);
   char msg[LIED_ERR_MAX];
-  size_t n = (size_t)snprintf(msg, sizeof msg,
-                              "at t = %.17g: singular linear section (%d tearing variables, "
-                              "solved sparsely); tearing variables: ", t, sec->k);
+  size_t n;
+  if (s->failed_nonfinite)
+    n = (size_t)snprintf(msg, sizeof msg,
+                         "at t = %.17g: the linear section cannot be solved: its matrix or "
+                         "residuals hold a value that is not finite (a parameter or a start "
+                         "value too large or too small for doubles?; %d tearing variables, "
+                         "solved sparsely); tearing variables: ", t, sec->k);
+  else
+    n = (size_t)snprintf(msg, sizeof msg,
+                         "at t = %.17g: singular linear section (%d tearing variables, "
+                         "solved sparsely); tearing variables: ", t, sec->k);
   for (int p = 0; p < sec->k && p < 8 && n < sizeof msg; p++) {
     const lied_sec_pair *sp = &sec->pairs[p];
     const lied_spec *spec = &s->model->specs[sp->spec];

@@ -187,4 +187,21 @@ local ok2, err2 = pcall(build, lied.model "Same" {
               { "a.outlet", "j.inlet1" }, { "b.outlet", "j.inlet2" }, { "j.outlet", "snk.inlet" } },
 })
 T.check(ok2, "one fluid with other constants, a splitter and a junction of the default medium: " .. tostring(err2))
+-- a constant section whose values are not finite is no missing inertance (the third attack:
+-- 'flow path without inertance (give one of its elements an inertance L > 0)' for L = 1e308)
+do
+  local function line(L, m0)
+    return lied.model "Line" { src = tf.Source { p0 = 2e5, L = L, m_flow = m0 or 0 },
+      d = tf.PressureDrop { L = L }, snk = tf.Sink { L = L },
+      connect = { { "src.outlet", "d.inlet" }, { "d.outlet", "snk.inlet" } } }
+  end
+  fails(line(1e308), { "the linear section of src, d, snk cannot be solved: the coefficient of "
+    .. "src.dm_flow in the residual src.res is inf (a parameter or a start value too large or too "
+    .. "small for doubles?); tearing variables: src.dm_flow" }, "an inertance of 1e308")
+  fails(line(1e3, 1e308), { "the linear section of src, d, snk cannot be solved: the residual "
+    .. "src.res is" }, "a start flow of 1e308")
+  local ok, err = pcall(build, line(0))
+  T.check(not ok and tostring(err):find("flow path without inertance", 1, true),
+    "no inertance is still said so: " .. tostring(err))
+end
 T.done()
