@@ -75,4 +75,19 @@ if command -v gnuplot >/dev/null; then
   lacks "$tmp/out" "time,j.s" "no CSV with --out none"
 fi
 
+# ---- 4. an option that takes one value, given twice ---------------------------------------------
+# the last was taken silently: --vars j.s --vars j.v recorded j.v alone (as --set twice, refused)
+expect_error 2 "--vars is given twice ('j.s', then 'j.v'): give it once (a comma list names several)" -- \
+  "$LIED" run $OSC --vars j.s --vars j.v
+expect_error 2 "--stop is given twice (2, then 3): give it once" -- "$LIED" run $OSC --stop 2 --stop=3
+expect_error 2 "--solver is given twice ('rk4', then 'euler')" -- "$LIED" run $OSC --solver rk4 --solver euler
+expect_error 2 "--stop is given twice (2, then 2)" -- "$LIED" $OSC --stop 2 --stop 2
+expect_error 2 "--tol is given twice (0.001, then 0.0001)" -- "$LIED" steady $OSC --tol 1e-3 --tol 1e-4
+expect_error 2 "--at is given twice (0, then 1)" -- "$LIED" linearize $OSC --at 0 --at 1
+# the repeatable ones stay repeatable
+expect 0 "--out, --set (of two parameters) and flags repeated" -- \
+  "$LIED" run $OSC --out none --out "$tmp/r.csv" --set k=2 --set n=3 --no-fuse --no-fuse
+contains "$tmp/r.csv" "time,j.s,j.v" "the CSV of a repeated --out"
+expect 0 "--fixed repeated" -- "$LIED" steady examples/vessels.lua --fixed t1.level --fixed t2.level
+
 finish
