@@ -621,7 +621,7 @@ end
 -- Under mpirun: print the error with the rank and end every rank (the
 -- others may be waiting for this one), even when the caller would catch it.
 local function end_all(err, mpi)
-  io.stderr:write(string.format("lied: rank %d of %d: %s%s\n", mpi.rank, mpi.size, tostring(err),
+  io.stderr:write(string.format("lied: rank %d of %d: %s%s\n", mpi.rank, mpi.size, core.errtext(err),
     lied.error_kind(err) == "usage" and "\n(see lied --help)" or ""))
   io.stderr:flush()
   core.mpi_abort(lied.error_kind(err) == "usage" and 2 or 1)
@@ -633,7 +633,7 @@ end
 
 -- The error of point i in a sweep: kind of err, the point named.
 local function point_error(err, what, i, label)
-  return core.error(lied.error_kind(err), what .. i .. " (" .. label .. "): " .. tostring(err))
+  return core.error(lied.error_kind(err), what .. i .. " (" .. label .. "): " .. core.errtext(err))
 end
 
 -- Run point i of S: its label, its result (when kept) and the value of

@@ -56,6 +56,8 @@ one, --clients without a tcp output, --params without a CSV output):
                      (lied run --help; docs/repl.md); exit 1 on a difference
   A progress bar shows on stderr when it is a terminal and a run takes over 1 s;
   Ctrl-C stops a run and keeps the rows so far (every output stays valid).
+  An option that takes one value is given once; --out, --set, --fixed, --inputs,
+  --outputs and -e repeat.
 
 Exit status: 0 success, 1 model or simulation error, 2 bad usage.]]
 
@@ -195,7 +197,7 @@ end
 -- object of lied.core); with the Lua traceback when LIED_DEBUG is set.
 function cli.traceback(e)
   if not os.getenv("LIED_DEBUG") then return e end
-  local tb = debug.traceback(tostring(e), 2)
+  local tb = debug.traceback(lied.core.errtext(e), 2)
   return lied.error_kind(e) == "usage" and lied.core.error("usage", tb) or tb
 end
 
@@ -286,6 +288,15 @@ local function parse_set(v, sets)
   sets[k] = n
 end
 
+-- An option that takes one value given again: which one was meant? (the
+-- last was taken silently: --vars a --vars b recorded b alone)
+local function given_once(o, key, name, new)
+  if o[key] == nil then return end
+  local function show(v) return type(v) == "string" and "'" .. v .. "'" or tostring(v) end
+  usage_error(string.format("%s is given twice (%s, then %s): give it once%s", name, show(o[key]),
+    show(new), (key == "vars" or key == "steady") and " (a comma list names several)" or ""))
+end
+
 -- Parse options after the file name: run options by their type (the C side
 -- checks the values), --set, --stats; allowed: the flags taken.
 local function parse_opts(args, i, allowed)
@@ -323,10 +334,14 @@ local function parse_opts(args, i, allowed)
       o[opt.name] = o[opt.name] or {}
       table.insert(o[opt.name], value())
     elseif opt.type == "string" then
-      o[opt.name] = value()
+      local v = value()
+      given_once(o, opt.name, name, v)
+      o[opt.name] = v
     else
       local v = value()
-      o[opt.name] = (v == "step" and opt.type:find('"step"', 1, true)) and v or parse_number(name, v)
+      v = (v == "step" and opt.type:find('"step"', 1, true)) and v or parse_number(name, v)
+      given_once(o, opt.name, name, v)
+      o[opt.name] = v
     end
     i = i + 1
   end
@@ -686,11 +701,15 @@ local function analysis_args(args, allowed)
     elseif kind == "set" then
       parse_set(value(), sets)
     elseif kind == "number" then
-      o[key] = parse_number(name, value())
+      local v = parse_number(name, value())
+      given_once(o, key, name, v)
+      o[key] = v
     elseif kind == "list" then
       o[key] = list_items(o[key] or {}, name, value())
     else
-      o[key] = value()
+      local v = value()
+      given_once(o, key, name, v)
+      o[key] = v
     end
     i = i + 1
   end
@@ -898,10 +917,10 @@ function cli.main(args)
   -- the message in one write (stderr is unbuffered): under mpirun another
   -- process's lines (mpirun's abort notice) cannot come between its parts
   if lied.error_kind(code) == "usage" then
-    io.stderr:write(who .. tostring(code) .. "\n(see lied --help)\n")
+    io.stderr:write(who .. lied.core.errtext(code) .. "\n(see lied --help)\n")
     return 2
   end
-  io.stderr:write(who .. tostring(code) .. "\n")
+  io.stderr:write(who .. lied.core.errtext(code) .. "\n")
   return 1
 end
 

@@ -559,11 +559,11 @@ local function evaluate(v, env, what)
     if not ok and r == touched then
       return percopy(function(idx)
         local ok2, r2 = pcall(v, env_at(env, idx))
-        if not ok2 then error(string.format("%s: %s", what, tostring(r2)), 0) end
+        if not ok2 then error(string.format("%s: %s", what, core.errtext(r2)), 0) end
         return r2
       end)
     end
-    if not ok then error(string.format("%s: %s", what, tostring(r)), 0) end
+    if not ok then error(string.format("%s: %s", what, core.errtext(r)), 0) end
     return r
   elseif type(v) == "table" and mt == nil then
     local r, any = {}, false
@@ -599,7 +599,7 @@ local function percopy_at(d, level)
       local ok, r = pcall(v, table.unpack(args, 1, level + 1))
       if not ok then
         error(string.format("%s (copy [%s]): %s", d.what, table.concat(idx, "][", 1, level),
-          tostring(r)), 0)
+          core.errtext(r)), 0)
       end
       return r
     end)
@@ -610,7 +610,7 @@ local function percopy_at(d, level)
       local penv = d.penv
       pc.f1 = function(i)
         local ok, r = pcall(v, i, penv)
-        if not ok then error(string.format("%s (copy [%d]): %s", d.what, i, tostring(r)), 0) end
+        if not ok then error(string.format("%s (copy [%d]): %s", d.what, i, core.errtext(r)), 0) end
         return r
       end
     end
@@ -1156,12 +1156,14 @@ function lied.main(model, opts)
     local o, sets, plotfile = cli.main_args(arg, lied.script)
     local file = opts.file or plotfile
     if file then -- before simulating: a plot file that cannot be written is an error now
-      local ok, why = require("lied.plot").writable(file)
-      if not ok then error(why, 0) end
+      local ok, why, kind = require("lied.plot").check_file(file)
+      if not ok then error(core.error(kind, why), 0) end
     end
     local run = {}
     for k, v in pairs(opts.run or {}) do run[k] = v end
     for k, v in pairs(o) do run[k] = v end
+    -- the plot reads the rows from memory, also with --out none (which keeps none)
+    if run.memory == nil then run.memory = true end
     if next(sets) then
       run.set = run.set or {}
       for k, v in pairs(sets) do run.set[k] = v end

@@ -76,18 +76,30 @@ function plot.writable(file)
   return true
 end
 
+-- plot.check_file(file): the terminals that write it and the extension, or
+-- nil, a message and "usage" when its name is refused (control characters,
+-- an extension other than .png, .svg, .pdf) or "model" when it cannot be
+-- written; lied.main checks before it simulates.
+function plot.check_file(file)
+  if tostring(file):find("%c") then
+    return nil, "plot file name must not contain control characters (line breaks, tabs): "
+      .. string.format("%q", tostring(file)), "usage"
+  end
+  local ext = tostring(file):match("%.(%w+)$")
+  local cands = file_terms[(ext or ""):lower()]
+  if not cands then
+    return nil, "plot file must end in .png, .svg or .pdf: " .. tostring(file), "usage"
+  end
+  local ok, why = plot.writable(file)
+  if not ok then return nil, why, "model" end
+  return cands, ext
+end
+
 -- The `set terminal` line for opts; nil, message when impossible.
 local function terminal(opts, terms)
   if opts.file then
-    if tostring(opts.file):find("%c") then
-      return nil, "plot file name must not contain control characters (line breaks, tabs): "
-        .. string.format("%q", tostring(opts.file))
-    end
-    local ext = tostring(opts.file):match("%.(%w+)$")
-    local cands = file_terms[(ext or ""):lower()]
-    if not cands then return nil, "plot file must end in .png, .svg or .pdf: " .. tostring(opts.file) end
-    local ok, why = plot.writable(opts.file)
-    if not ok then return nil, why end
+    local cands, ext = plot.check_file(opts.file)
+    if not cands then return nil, ext end
     for _, t in ipairs(cands) do
       if terms[t] then return "set terminal " .. t .. " noenhanced " .. file_size[t], "file" end
     end

@@ -32,7 +32,7 @@ static void on_sigint(int sig) {
 /* Message handler for errors outside cli.main's own (which reports them):
  * the message (an error object's __tostring) and the traceback. */
 static int traceback(lua_State *L) {
-  luaL_traceback(L, L, luaL_tolstring(L, 1, NULL), 1);
+  luaL_traceback(L, L, lied_lua_errtext(L, 1), 1);
   return 1;
 }
 
@@ -98,7 +98,7 @@ static int run_cli(lua_State *L, int argc, char **argv, int *repl) {
   int rc = 1;
   /* cli.main returns the exit status and whether the REPL follows (-i) */
   if (lua_pcall(L, 1, 2, h) != LUA_OK) {
-    fprintf(stderr, "lied: %s\n", lua_tostring(L, -1));
+    fprintf(stderr, "lied: %s\n", lied_lua_errtext(L, -1));
   } else {
     rc = (int)lua_tointeger(L, -2);
     *repl = lua_toboolean(L, -1);

@@ -5,6 +5,7 @@
  * a persistent history ($HOME/.lied_history) and tab completion; Ctrl-C stops
  * a running simulation or Lua loop, or clears the line. Commands: lied/repl.lua. */
 #include "app/repl.h"
+#include "binding/lua_lied.h"
 #include <errno.h>
 #include <lauxlib.h>
 #include <signal.h>
@@ -336,13 +337,7 @@ static int internal_error(const char *msg) {
 }
 
 static int msghandler(lua_State *L) {
-  const char *msg = lua_tostring(L, 1);
-  if (!msg) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-      msg = lua_tostring(L, -1);
-    else
-      msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-  }
+  const char *msg = lied_lua_errtext(L, 1);
   if (debugging(L) || internal_error(msg))
     luaL_traceback(L, L, msg, 1);
   else
@@ -374,7 +369,7 @@ static void print_results(lua_State *L, int base) {
   }
   lua_insert(L, base + 1);
   if (lua_pcall(L, n, 0, 0) != LUA_OK)
-    fprintf(stderr, "error calling print: %s\n", lua_tostring(L, -1));
+    fprintf(stderr, "error calling print: %s\n", lied_lua_errtext(L, -1));
 }
 
 /* Compile the chunk that starts with `line` (reading continuation lines as
@@ -479,9 +474,7 @@ static int eval_line(lua_State *L, char *line, volatile sig_atomic_t *stop) {
     print_results(L, base);
   } else {
     fflush(stdout);
-    const char *msg = lua_tostring(L, -1);
-    if (!msg && luaL_callmeta(L, -1, "__tostring")) msg = lua_tostring(L, -1);
-    fprintf(stderr, "%s\n", msg ? input_lines(L, msg) : "(error object without a message)");
+    fprintf(stderr, "%s\n", input_lines(L, lied_lua_errtext(L, -1)));
   }
   fflush(stdout);
   lua_settop(L, base);

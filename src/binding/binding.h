@@ -54,6 +54,7 @@ void lied_lua_check_stop(lua_State *L, const char *what, int64_t n);
 /* The metatable of error objects and lied.core.error(kind, msg). */
 void lied_lua_open_errors(lua_State *L);
 int lied_lua_core_error(lua_State *L);
+int lied_lua_core_errtext(lua_State *L);
 
 /* ---- userdata ------------------------------------------------------------ */
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "core/model.h"
 #include "binding/binding.h"
+#include "binding/lua_lied.h"
 #include "core/text.h"
 
 static const char *kind_of(int code) {
@@ -81,6 +82,43 @@ void lied_lua_open_errors(lua_State *L) {
   lua_pushcfunction(L, error_concat);
   lua_setfield(L, -2, "__concat");
   lua_pop(L, 1);
+}
+
+static int tolstring_1(lua_State *L) {
+  luaL_tolstring(L, 1, NULL);
+  return 1;
+}
+
+/* See lua_lied.h. A string or number is its text; a value with __tostring
+ * is converted in protected mode (an error object's message; a
+ * __tostring that raises or returns no string crashed the embedding API,
+ * lua_pcall's caller converting it unprotected); anything else is named by
+ * its type, as the stock lua interpreter does. */
+const char *lied_lua_errtext(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  const int t = lua_type(L, idx);
+  if (t == LUA_TSTRING || t == LUA_TNUMBER) {
+    lua_pushvalue(L, idx);
+    return lua_tostring(L, -1);
+  }
+  if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+    lua_pop(L, 1);
+    lua_pushcfunction(L, tolstring_1);
+    lua_pushvalue(L, idx);
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+      return lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return lua_pushfstring(L, "(error object is a %s value whose __tostring fails)",
+                           luaL_typename(L, idx));
+  }
+  return lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, idx));
+}
+
+/* lied.core.errtext(e) -> the text of an error value (lied_lua_errtext) */
+int lied_lua_core_errtext(lua_State *L) {
+  luaL_checkany(L, 1);
+  lied_lua_errtext(L, 1);
+  return 1;
 }
 
 /* lied.core.error(kind, msg) -> an error object ("usage" or "model") */

@@ -31,5 +31,12 @@ int lied_lua_text_only(lua_State *L);
 
 const lied_class *lied_lua_checkclass(lua_State *L, int idx);
 
+/* Push the text of the error value at idx and return it: a string or
+ * number as it is, a value with __tostring converted in protected mode, else
+ * "(error object is a table value)". Never raises (but for memory): what
+ * reports errors (the command line, the REPL, the embedding API) turns
+ * whatever a model file raised into a message. */
+const char *lied_lua_errtext(lua_State *L, int idx);
+
 
 #endif

@@ -115,6 +115,7 @@ static const luaL_Reg core_funcs[] = {{"solvers", core_solvers},
                                       {"glob", core_glob},
                                       {"suggest", core_suggest},
                                       {"error", lied_lua_core_error},
+                                      {"errtext", lied_lua_core_errtext},
                                       {NULL, NULL}};
 
 /* lied's Lua standard library (stdlib/: `require "cranecrab"`) is installed

@@ -14,7 +14,7 @@
 
 /* Value types of run options. */
 enum {
-  OPT_NUMBER,   /* any number */
+  OPT_NUMBER,   /* any finite number */
   OPT_POSITIVE, /* a positive finite number */
   OPT_INTERVAL, /* a positive finite number or "step" */
   OPT_CLIENTS,  /* a whole number from 0 to MAX_CLIENTS */
@@ -174,6 +174,12 @@ static void check_value(lua_State *L, const run_option *o) {
     lied_lua_raise(L, &e);
   if (t != LUA_TNUMBER) return;
   double v = lua_tonumber(L, -1);
+  /* start, stop, progress_delay: NaN and infinities were kept (the REPL's
+   * set("stop", 0/0), a model's experiment, lied_option) and refused at the
+   * run, far from where they were given */
+  if (o->type == OPT_NUMBER && !isfinite(v))
+    lied_lua_fail(L, LIED_E_USAGE, "run: option %s must be a finite number, got %s", o->name,
+                  luaL_tolstring(L, -1, NULL));
   if ((o->type == OPT_POSITIVE || o->type == OPT_INTERVAL) && !(v > 0 && isfinite(v)))
     lied_lua_fail(L, LIED_E_USAGE, "run: %s must be positive and finite, got %s", o->what,
                   luaL_tolstring(L, -1, NULL));
@@ -301,11 +307,18 @@ static int run_outputs(lua_State *L, int t, const char *specs[MAX_OUTS]) {
     specs[n++] = lua_tostring(L, -1);
   }
   lua_pop(L, 1);
-  int k = 0;
+  int k = 0, stdout_at = 0;
   for (int i = 0; i < n; i++) {
     lied_err e;
     int kind = lied_output_check(specs[i], &e);
     if (kind < 0) lied_lua_raise(L, &e);
+    /* two CSV streams interleaved on one standard output (files named twice
+     * are refused by their lock, lied_output_fopen) */
+    if (kind == LIED_OUT_STDOUT && stdout_at)
+      lied_lua_fail(L, LIED_E_USAGE,
+                    "output '-' is given twice (outputs %d and %d): standard output takes one "
+                    "CSV stream", stdout_at, i + 1);
+    if (kind == LIED_OUT_STDOUT) stdout_at = i + 1;
     if (kind != LIED_OUT_NONE) specs[k++] = specs[i];
   }
   return k;

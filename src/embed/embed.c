@@ -46,6 +46,7 @@ static const char driver[] =
     "local options = {}\n"
     "for _, o in ipairs(lied.core.run_options) do options[o.name] = o end\n"
     "function E.option(k, v)\n"
+    "  need_model()\n"
     "  local o = options[k]\n"
     "  if not o or o.type == 'table' then\n"
     "    local names = {}\n"
@@ -55,8 +56,8 @@ static const char driver[] =
     "    error(lied.core.error('usage', 'unknown run option \\'' .. k .. '\\'' .. near), 0)\n"
     "  end\n"
     "  local val\n"
-    "  if o.type == 'string or list of strings' then\n"
-    "    val = E.opts[k] or {}\n"
+    "  if o.type == 'string or list of strings' then -- appended (repeatable), checked\n"
+    "    val = { table.unpack(E.opts[k] or {}) }\n"
     "    val[#val + 1] = v\n"
     "  elseif o.type == 'string' then val = v\n"
     "  elseif o.type:find('boolean', 1, true) and (v == 'true' or v == 'false') then val = v == 'true'\n"
@@ -68,7 +69,7 @@ static const char driver[] =
     "        k, o.type, v)), 0)\n"
     "    end\n"
     "  end\n"
-    "  if o.type ~= 'string or list of strings' then lied.core.check_run_options { [k] = val } end\n"
+    "  lied.core.check_run_options { [k] = val }\n"
     "  E.opts[k] = val\n"
     "end\n"
     "function E.run()\n"
@@ -143,7 +144,8 @@ static void free_columns(lied_ctx *c) {
 static lied_status error_status(lua_State *L) {
   lied_status code = LIED_ERROR;
   if (lua_type(L, -1) == LUA_TTABLE) {
-    lua_getfield(L, -1, "status");
+    lua_pushliteral(L, "status"); /* raw: a model's error table may have an __index that raises */
+    lua_rawget(L, -2);
     const char *name = lua_tostring(L, -1);
 #define LIED_STATUS_MATCH(n, v, doc) \
   if (name && strcmp(name, #n) == 0) code = n;
@@ -162,7 +164,7 @@ static lied_status call(lied_ctx *c, int nargs, int nres) {
   c->stop = 0;
   if (lua_pcall(L, nargs, nres, 0) != LUA_OK) {
     lied_status code = error_status(L);
-    set_msg(c, luaL_tolstring(L, -1, NULL));
+    set_msg(c, lied_lua_errtext(L, -1));
     lua_pop(L, 2);
     return code;
   }

@@ -123,6 +123,7 @@ static int views_collect(lied_sched *s, int nr, lied_err *e) {
     if (rc == LIED_E_SINGULAR) { /* which section and instance (sched.h) */
       s->failed_sec = P->view[first].failed_sec;
       s->failed_inst = P->view[first].failed_inst;
+      s->failed_nonfinite = P->view[first].failed_nonfinite;
     }
   }
   return rc;

@@ -56,18 +56,71 @@ static void set_tears(const lied_section *sec, uint64_t q0, uint64_t n, int unit
   }
 }
 
-/* LIED_E_SINGULAR for section instance q at time t, naming the pivot
- * (step, 0-based), the tearing variables, the components and what the
- * matrix a (k x k as probed; a factorisation that meets a value that is not
- * finite stops before it eliminates) and the residual at zero tearing
- * variables b (k; NULL after probes scaled to it) say (singular.c). */
+/* "path.name" of variable var of pair p's component, instance q. */
+static void pair_var(const lied_sched *s, const lied_section *sec, int p, uint64_t q, int var,
+                     char *buf, size_t cap) {
+  const lied_sec_pair *sp = &sec->pairs[p];
+  const lied_spec *spec = &s->model->specs[sp->spec];
+  char path[512];
+  lied_model_path(s->model, sp->spec, sp->inst0 + q, path, sizeof path);
+  snprintf(buf, cap, "%s%s%s", path, *path ? "." : "", spec->tpl.vars[var].name);
+}
+
+/* The first value of the probe that is not finite, in words: the residual
+ * with the tearing variables at 0 (b[r]), else a coefficient (A[r][j],
+ * row-major, as probed); 0 when every value is finite (A, b may be NULL). */
+static int nonfinite_entry(const lied_sched *s, const lied_section *sec, uint64_t q,
+                           const double *A, const double *b, char *buf, size_t cap) {
+  const int k = sec->k;
+  char res[600], tear[600];
+  for (int r = 0; r < k; r++) {
+    const lied_template *t = &s->model->specs[sec->pairs[r].spec].tpl;
+    pair_var(s, sec, r, q, t->tears[sec->pairs[r].pair].res_var, res, sizeof res);
+    if (b && !isfinite(b[r]))
+      return snprintf(buf, cap, "the residual %s is %g with the tearing variables at 0", res,
+                      b[r]), 1;
+    for (int j = 0; A && j < k; j++) {
+      const double v = A[(size_t)r * (size_t)k + (size_t)j];
+      if (isfinite(v)) continue;
+      const lied_template *tj = &s->model->specs[sec->pairs[j].spec].tpl;
+      pair_var(s, sec, j, q, tj->tears[sec->pairs[j].pair].tear_var, tear, sizeof tear);
+      return snprintf(buf, cap, "the coefficient of %s in the residual %s is %g", tear, res, v), 1;
+    }
+  }
+  return 0;
+}
+
+/* LIED_E_SINGULAR for section instance q at time t (singular.c), naming the
+ * pivot (step, 0-based), the tearing variables and the components; when
+ * the matrix A (k x k as probed) or the residuals at zero tearing variables
+ * b (k; either may be NULL) hold a value that is not finite, that value
+ * instead (a parameter or start value beyond what doubles hold, a body of
+ * 1e308 kg, is no singular matrix); with scaled (probes scaled to the
+ * residuals) b's size is no note. */
 static int singular(lied_sched *s, const lied_section *sec, uint64_t q, double t, int step,
-                    const double *a, const double *b, lied_err *e) {
-  char detail[64];
+                    const double *A, const double *b, int scaled, lied_err *e) {
+  char detail[64], bad[1400];
   snprintf(detail, sizeof detail, "pivot %d of %d", step + 1, sec->k);
   double bmax = 0;
-  for (int r = 0; b && r < sec->k; r++) bmax = fmax(bmax, fabs(b[r]));
-  return lied_sched_singular(s, sec, q, t, detail, a, (size_t)sec->k * (size_t)sec->k, bmax, e);
+  for (int r = 0; b && !scaled && r < sec->k; r++) bmax = fmax(bmax, fabs(b[r]));
+  const int nf = nonfinite_entry(s, sec, q, A, b, bad, sizeof bad);
+  return lied_sched_singular(s, sec, q, t, detail, nf ? bad : NULL, bmax, e);
+}
+
+/* lied_lu_factor failed on instance q's matrix at (0-based) step: a matrix
+ * with a value that is not finite fails at step 0, after at most one
+ * exchange of rows 0 and piv[0] (set to 0 before the call): undone, so
+ * that singular names the entry in the order probed; at a later step the
+ * elimination has changed it, and no entry is named. */
+static const double *lu_unswap(double *a, int k, const int *piv, int step) {
+  if (step != 0) return NULL;
+  if (piv[0] > 0)
+    for (int j = 0; j < k; j++) {
+      double x = a[j];
+      a[j] = a[(size_t)piv[0] * (size_t)k + (size_t)j];
+      a[(size_t)piv[0] * (size_t)k + (size_t)j] = x;
+    }
+  return a;
 }
 
 /* Sections of one or two tearing variables (a crane crab is 2x2) skip the
@@ -171,8 +224,10 @@ static int reprobe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
       int step = 0;
       double *x = b + q * (size_t)k;
       s->st.factorisations++;
+      piv[q * (size_t)k] = 0;
       if (lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step) != LIED_OK)
-        return singular(s, sec, q0 + q, env->t, step, A + q * kk, NULL, e);
+        return singular(s, sec, q0 + q, env->t, step,
+                        lu_unswap(A + q * kk, k, piv + q * (size_t)k, step), x, 1, e);
       for (int r = 0; r < k; r++) x[r] = -x[r];
       lied_lu_solve(A + q * kk, k, piv + q * (size_t)k, x);
       for (int p = 0; p < k; p++) t[q * (size_t)k + (size_t)p] += x[p];
@@ -284,7 +339,7 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
       int step;
       if (small_invert(m, 2, &step) != LIED_OK) {
         s->st.factorisations += q + 1;
-        return singular(s, sec, q0 + q, env->t, step, m, b, e);
+        return singular(s, sec, q0 + q, env->t, step, m, b, 0, e);
       }
     }
   }
@@ -352,6 +407,7 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
     }
     for (uint64_t q = 0; q < n; q++) {
       int step = 0;
+      piv[q * (size_t)k] = 0;
       int rc = k == 1 ? small_invert(A + q * kk, k, &step)
                       : lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step);
       s->st.factorisations++;
@@ -361,7 +417,9 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
         return reprobe(s, sec, mode, env, q0, n, bmax, e);
       }
       if (rc != LIED_OK)
-        return singular(s, sec, q0 + q, env->t, step, A + q * kk, bv + q * (size_t)k, e);
+        return singular(s, sec, q0 + q, env->t, step,
+                        k == 1 ? A + q * kk : lu_unswap(A + q * kk, k, piv + q * (size_t)k, step),
+                        bv + q * (size_t)k, 0, e);
     }
     if (done) {
       memcpy(sec->lu + q0 * kk, A, sizeof(double) * n * kk);

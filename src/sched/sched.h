@@ -223,6 +223,7 @@ struct lied_sched {
   lied_model *model;     /* the instances this schedule runs */
   int failed_sec;        /* the section of the last LIED_E_SINGULAR (-1: none) */
   uint64_t failed_inst;  /* ... and its instance */
+  int failed_nonfinite;  /* ... whose probed matrix held a value that is not finite */
   struct lied_sched_par *par; /* a run's threads (sched/par.h); NULL: one thread */
   /* unknowns of the sparse sections of the dynamic part (sched/spsec.h;
    * the implicit solvers' sparse formulation, sched/aug.h) */
@@ -289,17 +290,18 @@ void lied_sched_section_components(const lied_sched *s, const lied_section *sec,
  * fit, then ", ...". */
 void lied_sched_section_tears(const lied_sched *s, const lied_section *sec, uint64_t q, char *buf,
                               size_t cap);
-/* LIED_E_SINGULAR for instance q of section sec at time t, failed_sec and
- * failed_inst set: "at t = T: singular linear section (DETAIL); tearing
- * variables: a.x, b.y; section of a, b, c; NOTE" (the tearing variables
- * shortened to leave room for the rest). NOTE: that the matrix as probed
- * (a[0 .. na)) holds values that are not finite, or that the largest
- * residual at zero tearing variables, bmax, is too large for the probes;
- * otherwise the section's domain's hint (none when it has none). Allocates
- * nothing: for the probes' error paths. */
+/* LIED_E_SINGULAR for instance q of section sec at time t, failed_sec,
+ * failed_inst and failed_nonfinite set: "at t = T: singular linear section
+ * (DETAIL); tearing variables: a.x, b.y; section of a, b, c; NOTE" (the
+ * tearing variables shortened to leave room for the rest). NOTE: that the
+ * largest residual at zero tearing variables, bmax, is too large for the
+ * probes, else the section's domain's hint (none when it has none). When
+ * the probed values are not finite (nonfinite: the first in words, else
+ * NULL): "at t = T: the linear section cannot be solved: NONFINITE (a
+ * parameter or ...); tearing variables: ...; section of ..." without a
+ * hint. Allocates nothing: for the probes' error paths. */
 int lied_sched_singular(lied_sched *s, const lied_section *sec, uint64_t q, double t,
-                        const char *detail, const double *a, size_t na, double bmax,
-                        lied_err *e);
+                        const char *detail, const char *nonfinite, double bmax, lied_err *e);
 
 /* A block fault recorded during the last evaluation (lied_block_fault):
  * LIED_E_RANGE with "at t = T: PATH: MESSAGE" (PATH the component of the

@@ -121,14 +121,10 @@ void lied_sched_section_tears(const lied_sched *s, const lied_section *sec, uint
   }
 }
 
-/* What the matrix says when it is not the structure: values that are not
- * finite, or residuals so large that a column of size 1 is below their
- * rounding (the probes' unit steps lost: a state that diverged). */
-static const char *matrix_note(const double *a, size_t na, double bmax, char *buf, size_t cap) {
-  for (size_t i = 0; i < na; i++)
-    if (!isfinite(a[i]))
-      return "its matrix holds values that are not finite (inf or NaN: the section's inputs "
-             "are; a state that diverged, or a parameter)";
+/* What the values say when the matrix may not be singular: residuals so
+ * large that a column of size 1 is below their rounding (the probes' unit
+ * steps lost: a state that diverged); NULL otherwise. */
+static const char *rounding_note(double bmax, char *buf, size_t cap) {
   if (!(DBL_EPSILON * bmax >= 1)) return NULL;
   snprintf(buf, cap,
            "its residuals at zero tearing variables reach %.3g, so large that the probes' unit "
@@ -139,18 +135,23 @@ static const char *matrix_note(const double *a, size_t na, double bmax, char *bu
 }
 
 int lied_sched_singular(lied_sched *s, const lied_section *sec, uint64_t q, double t,
-                        const char *detail, const double *a, size_t na, double bmax,
-                        lied_err *e) {
+                        const char *detail, const char *nonfinite, double bmax, lied_err *e) {
   s->failed_sec = sec->notes ? sec->notes->id : -1;
   s->failed_inst = section_instance(sec, q);
-  char comps[700], tail[1200], tears[LIED_ERR_MAX], head[160], note[320];
+  s->failed_nonfinite = nonfinite != NULL;
+  char comps[700], tail[1200], tears[LIED_ERR_MAX], head[1600], note[320];
   lied_sched_section_components(s, sec, q, comps, sizeof comps);
-  const char *hint = matrix_note(a, na, bmax, note, sizeof note);
-  if (!hint && sec->notes) hint = sec->notes->hint;
+  const char *hint = nonfinite ? NULL : rounding_note(bmax, note, sizeof note);
+  if (!hint && !nonfinite && sec->notes) hint = sec->notes->hint;
   snprintf(tail, sizeof tail, "%s%s%s%s", *comps ? "; section of " : "", comps, hint ? "; " : "",
            hint ? hint : "");
-  snprintf(head, sizeof head, "at t = %.17g: singular linear section (%s); tearing variables: ",
-           t, detail);
+  if (nonfinite) /* no structure to blame: a value beyond what doubles hold */
+    snprintf(head, sizeof head,
+             "at t = %.17g: the linear section cannot be solved: %s (a parameter or a start "
+             "value too large or too small for doubles?); tearing variables: ", t, nonfinite);
+  else
+    snprintf(head, sizeof head, "at t = %.17g: singular linear section (%s); tearing variables: ",
+             t, detail);
   lied_sched_section_tears(s, sec, q, tears, sizeof tears - strlen(head) - strlen(tail));
   return lied_errc(e, LIED_E_SINGULAR, "%s%s%s", head, tears, tail);
 }

@@ -57,16 +57,31 @@ static void probe_columns(lied_section *sec, lied_spsec *sp, const lied_env *env
       set_unknown(sec, sp, sp->gcol[i], 0);
 }
 
+/* Whether the probed matrix or the equations' values at zero unknowns
+ * hold a value that is not finite. */
+static int holds_nonfinite(const lied_spsec *sp) {
+  for (uint64_t q = 0; q < sp->rowptr[sp->nu]; q++)
+    if (!isfinite(sp->val[q])) return 1;
+  for (int r = 0; r < sp->nu; r++)
+    if (!isfinite(sp->b[r])) return 1;
+  return 0;
+}
+
 /* LIED_E_SINGULAR naming (the first few of) the section's tearing
- * variables, its components and what its matrix (sp->val, as probed) and
- * the equations' values at zero unknowns (sp->b) say (singular.c). */
+ * variables and its components (singular.c); a matrix (sp->val, as probed)
+ * or equations' values at zero unknowns (sp->b) holding a value that is not
+ * finite say so instead (a parameter beyond what doubles hold is no
+ * singular matrix). */
 static int singular(lied_sched *s, const lied_section *sec, double t, lied_err *e) {
   const lied_spsec *sp = sec->sparse;
   char detail[64];
   snprintf(detail, sizeof detail, "%d tearing variables, solved sparsely", sec->k);
   double bmax = 0;
   for (int r = 0; r < sp->nu; r++) bmax = fmax(bmax, fabs(sp->b[r]));
-  return lied_sched_singular(s, sec, 0, t, detail, sp->val, (size_t)sp->rowptr[sp->nu], bmax, e);
+  return lied_sched_singular(s, sec, 0, t, detail,
+                             holds_nonfinite(sp) ? "its matrix or residuals hold a value that "
+                                                   "is not finite" : NULL,
+                             bmax, e);
 }
 
 #ifdef LIED_ASSERTS

@@ -90,7 +90,7 @@ expect 1 "script error" -- "$LIED" tests/models/runtime_error.lua
 # simulation errors 1; neither shows a traceback or a position in lied's
 # own Lua sources
 expect_error 2 "output '.csv': use a .csv or .mat file, tcp:PORT" -- "$LIED" run $M --out .csv
-expect_error 2 "run: the interval [0.0, inf] must be finite" -- "$LIED" run $M --stop 1e999
+expect_error 2 "run: option stop must be a finite number, got inf" -- "$LIED" run $M --stop 1e999
 expect_error 2 "stop time -1 must be after start time 0" -- "$LIED" run $M --stop -1
 expect_error 2 "unknown solver 'rk9' (available: euler, heun, rk3, rk4" -- "$LIED" run $M --solver rk9
 expect_error 2 "unknown option --stpo (did you mean '--stop'?)" -- "$LIED" run $M --stpo 2

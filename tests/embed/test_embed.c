@@ -113,6 +113,7 @@ static void bad_arguments(void) {
   BAD(lied_value(c, "lag.x", NULL), "lied_value lag.x: value is NULL");
   /* out of order: nothing loaded, nothing run */
   BAD(lied_run(c), "no model loaded");
+  BAD(lied_option(c, "stop", "1"), "no model loaded"); /* it raised an internal error */
   BAD(lied_result(c, "time", &v, &n), "no result: run first");
   CHECK(lied_result_name(c, 0) == NULL && lied_result_name(c, (size_t)-1) == NULL, "no names");
   /* explicit invalid values: refused when given (issue 47, item 9) */
@@ -122,7 +123,15 @@ static void bad_arguments(void) {
   BAD(lied_option(c, "vars", ""), "the variable list is empty");
   BAD(lied_option(c, "dt", ""), "run option dt expects a");
   BAD(lied_option(c, "stop", "nan"), "run option stop expects a number");
+  BAD(lied_option(c, "stop", "1e400"), "run: option stop must be a finite number, got inf");
+  BAD(lied_option(c, "start", "-1e999"), "run: option start must be a finite number, got -inf");
+  /* outputs are checked when given and a refused one is not kept (it was appended to the
+   * list unchecked, and failed every later run) */
+  BAD(lied_option(c, "out", "/tmp"), "output '/tmp': use a .csv or .mat file");
+  CHECK(lied_option(c, "out", "none") == LIED_OK, "out none: %s", lied_errmsg(c));
   CHECK(lied_run(c) == LIED_OK, "the refused options left the defaults: %s", lied_errmsg(c));
+  CHECK(lied_option(c, "out", "-") == LIED_OK, "out -: %s", lied_errmsg(c));
+  BAD(lied_option(c, "out", "-"), "output '-' is given twice (outputs 2 and 3)");
   CHECK(lied_result_name(c, (size_t)-1) == NULL && lied_result_name(c, 1000) == NULL, "past the end");
   /* values that are not whole numbers lied_set could pass as integers
    * (converting them was undefined behaviour: fuzz_embed, UBSan) */
@@ -158,6 +167,28 @@ static void bad_arguments(void) {
         "precompiled string: %d %s", st, lied_errmsg(c));
   remove(dump);
   remove(bad);
+  /* error values that are not strings: their text, never a Lua panic (a __tostring that
+   * raised aborted the process: converted outside the protected call), nor an __index that
+   * raises when the status is looked up */
+  static const struct {
+    const char *src, *msg;
+  } errvals[] = {
+      {"error(setmetatable({}, {__tostring = function() error('x') end}))",
+       "(error object is a table value whose __tostring fails)"},
+      {"error(setmetatable({}, {__tostring = function() return {} end}))",
+       "(error object is a table value whose __tostring fails)"},
+      {"error(setmetatable({}, {__index = function() error('x') end}))",
+       "(error object is a table value)"},
+      {"error(nil)", "(error object is a nil value)"},
+      {"error(setmetatable({}, {__tostring = function() return 'mine' end}))", "mine"},
+  };
+  for (size_t k = 0; k < sizeof errvals / sizeof errvals[0]; k++) {
+    st = lied_load_string(c, errvals[k].src, "ev");
+    CHECK(st == LIED_ERROR && strcmp(lied_errmsg(c), errvals[k].msg) == 0, "error value %s: %d '%s'",
+          errvals[k].src, st, lied_errmsg(c));
+  }
+  CHECK(lied_load_string(c, model, "decay") == LIED_OK && lied_run(c) == LIED_OK,
+        "usable after the error values: %s", lied_errmsg(c));
 #undef BAD
   lied_close(c);
 }

@@ -56,4 +56,23 @@ T.raises(build(wired({ { "f.frame_b", "r.frame_a" }, { "r.frame_b", "b.frame_a" 
 T.raises(build(lied.model "Empty" { f = mech.Fixed {}, r = mech.Revolute {},
   connect = { { "f.frame_b", "r.frame_a" } } }), { "r: residual res does not depend on the tearing variables" },
   "joint without inertia")
+-- values beyond what doubles hold make the section's values infinite or NaN: said so, with the
+-- residual or coefficient, not 'singular linear section' (the third attack: a body of 1e308 kg)
+local function crab(body1, rev)
+  return lied.model "Crab" {
+    f = mech.Fixed {}, p = mech.Prismatic {}, b1 = mech.Body(body1), r = mech.Revolute(rev or {}),
+    rod = mech.FixedTranslation { r = { 0.5, 1.5 } }, b2 = mech.Body { m = 0.5, I = 0.05 },
+    connect = { { "f.frame_b", "p.frame_a" }, { "p.frame_b", "b1.frame_a" }, { "p.frame_b", "r.frame_a" },
+                { "r.frame_b", "rod.frame_a" }, { "rod.frame_b", "b2.frame_a" } } }
+end
+for _, c in ipairs {
+  { crab { m = 1e308 }, "the residual p.res is" },
+  { crab({ m = 1 }, { w = 1e308 }), "the residual r.res is" },
+} do
+  local res, _, err = lied.build(c[1]):run { stop = 0.1, out = "none" }
+  err = tostring(err)
+  T.check(res ~= nil and err:find("at t = 0: the linear section cannot be solved: " .. c[2], 1, true)
+    and err:find("(a parameter or a start value too large or too small for doubles?); tearing "
+      .. "variables: r.a, p.a", 1, true), "a value beyond the doubles: " .. err)
+end
 T.done()

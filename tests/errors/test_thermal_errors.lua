@@ -106,4 +106,49 @@ fails({ v = tf.Fan { V_flow_max = 0 } }, { "v: parameter V_flow_max = 0 [m3/s] m
 fails({ v = tf.Fan { medium = { 2, 300, 200, 0, 0, 0 } } }, { "v: medium: gas cp = 200 must be > R = 300" },
   "fan medium")
 
+-- temperatures at or below 0 K during a run (the third attack round): a capacitor drained of
+-- more heat than it holds ran on to -406 K and a prescribed temperature of -100 K was taken,
+-- both with exit 0. Now a fault names the component and the time. 10 J/K at 300 K losing
+-- 100 W reaches 0 K at t = 30 s.
+local function run_err(model, opts)
+  local res, _, err = lied.build(model):run(opts)
+  T.check(res ~= nil and err ~= nil, "the run returns its result so far and the error")
+  T.eq(lied.error_kind(err), "model", "a run's failure is of kind model: " .. tostring(err))
+  return tostring(err)
+end
+local Drain = lied.model "Drain" {
+  c = th.HeatCapacitor { C = 10, T = 300 }, q = th.FixedHeatFlow { Q_flow = -100 },
+  r = th.BodyRadiation { Gr = 1e-3 }, amb = th.FixedTemperature { T = 1 },
+  connect = { { "c.port", "q.port" }, { "c.port", "r.port_a" }, { "amb.port", "r.port_b" } } }
+for _, solver in ipairs { "rk4", "dopri45", "cvode" } do
+  local err = run_err(Drain, { stop = 100, solver = solver, out = "none" })
+  T.check(err:find("c: the temperature T = ", 1, true)
+    and err:find("K fell to 0 K or below (more heat was drawn than the capacitor holds)", 1, true),
+    solver .. ": a capacitor drained below 0 K: " .. err)
+  local t = tonumber(err:match("at t = ([%d%.e+-]+): c: the temperature"))
+  T.check(t and t > 29.9 and t < 30.1, solver .. ": stops where T reaches 0 K (t = 30 s): " .. err)
+end
+do -- 40 copies in lane forms: copy 33 loses 200 W, reaching 0 K at 15 s
+  local err = run_err(lied.model "Drains" { d = lied.array(Drain, 40,
+    { ["q.Q_flow"] = function(i) return i == 33 and -200 or -100 end }) },
+    { stop = 100, solver = "rk4", out = "none" })
+  T.check(err:find("d[33].c: the temperature T = ", 1, true), "lanes: the copy named: " .. err)
+end
+for _, k in ipairs { -100, 0 } do
+  local err = run_err(lied.model "P" { s = S.Constant { k = k }, p = th.PrescribedTemperature {},
+      c = th.HeatCapacitor {}, g = th.ThermalConductor {},
+      connect = { { "s.y", "p.T_in" }, { "p.port", "g.port_a" }, { "c.port", "g.port_b" } } },
+    { stop = 1, out = "none" })
+  T.check(err:find(string.format("at t = 0: p: T_in = %g K from the signal input: an absolute "
+    .. "temperature must be > 0 K", k), 1, true), "a prescribed temperature of " .. k .. " K: " .. err)
+end
+do -- a prescribed temperature falling through 0 K (300 - 100 t), 40 copies: lane forms
+  local P = lied.model "P" { s = S.Ramp { offset = 300, height = -400, duration = 4 },
+    p = th.PrescribedTemperature {}, c = th.HeatCapacitor {}, g = th.ThermalConductor {},
+    connect = { { "s.y", "p.T_in" }, { "p.port", "g.port_a" }, { "c.port", "g.port_b" } } }
+  local err = run_err(lied.model "Ps" { p = lied.array(P, 40) }, { stop = 10, dt = 0.01, out = "none" })
+  local t = tonumber(err:match("at t = ([%d%.e+-]+): p%[1%]%.p: T_in = "))
+  T.check(t and t > 2.9 and t <= 3.01, "a ramp through 0 K, the first copy named at t = 3: " .. err)
+end
+
 T.done()

@@ -187,4 +187,47 @@ local ok2, err2 = pcall(build, lied.model "Same" {
               { "a.outlet", "j.inlet1" }, { "b.outlet", "j.inlet2" }, { "j.outlet", "snk.inlet" } },
 })
 T.check(ok2, "one fluid with other constants, a splitter and a junction of the default medium: " .. tostring(err2))
+-- a constant section whose values are not finite is no missing inertance (the third attack:
+-- 'flow path without inertance (give one of its elements an inertance L > 0)' for L = 1e308)
+do
+  local function line(L, m0)
+    return lied.model "Line" { src = tf.Source { p0 = 2e5, L = L, m_flow = m0 or 0 },
+      d = tf.PressureDrop { L = L }, snk = tf.Sink { L = L },
+      connect = { { "src.outlet", "d.inlet" }, { "d.outlet", "snk.inlet" } } }
+  end
+  fails(line(1e308), { "the linear section of src, d, snk cannot be solved: the coefficient of "
+    .. "src.dm_flow in the residual src.res is inf (a parameter or a start value too large or too "
+    .. "small for doubles?); tearing variables: src.dm_flow" }, "an inertance of 1e308")
+  fails(line(1e3, 1e308), { "the linear section of src, d, snk cannot be solved: the residual "
+    .. "src.res is" }, "a start flow of 1e308")
+  local ok, err = pcall(build, line(0))
+  T.check(not ok and tostring(err):find("flow path without inertance", 1, true),
+    "no inertance is still said so: " .. tostring(err))
+end
+-- a Volume's start state the medium cannot hold (the third attack): a liquid whose
+-- compressibility cannot resolve p0 started at p_ref (beta = 1e-308: 1e5 Pa, not 2e5; beta =
+-- 1e-20: 2.11e5 Pa) and at another temperature, exit 0; V = 1e308 failed at t = 0 naming rho = inf
+do
+  local tfu = require "lied.undirected"
+  for _, lib in ipairs { tf, tfu } do
+    local function vol(beta, V)
+      return lied.model "V" { v = lib.Volume { V = V or 0.05, p0 = 2e5, T0 = 293.15,
+        medium = lib.liquid { beta = beta } } }
+    end
+    fails(vol(1e-308), { "v: start state: the medium (liquid) gives p = 100000 Pa, not p0 = 200000 Pa, "
+      .. "from the content's density", "(a compressibility too small to resolve p0?)" },
+      "a compressibility of 1e-308")
+    fails(vol(1e-20), { "v: start state: the medium (liquid) gives p = 211022 Pa, not p0 = 200000 Pa" },
+      "a compressibility of 1e-20")
+    fails(vol(4.5e-10, 1e308), { "v: V = 1e+308 m3: the content's mass rho V = inf kg and energy U = ",
+      " J must be finite" }, "a volume of 1e308 m3")
+    -- these start (and fail later, their ports unconnected)
+    for what, m in pairs { ["a compressible liquid"] = vol(4.5e-10),
+        ["a two-phase start"] = lied.model "S" { v = lib.Volume { medium = lib.steam, p0 = 1e6, x0 = 0.3 } } } do
+      local _, err = pcall(build, m)
+      T.check(not tostring(err):find("v: ", 1, true) or tostring(err):find("unconnected", 1, true),
+        what .. " starts: " .. tostring(err))
+    end
+  end
+end
 T.done()

@@ -70,11 +70,11 @@ static void test_state_section(void) {
   x = INFINITY;
   memset(&e, 0, sizeof e);
   CHECK(lied_sched_evaluate(sys->sched, 0.75, &x, &dx, 0, &e) == LIED_E_SINGULAR);
-  CHECK(strcmp(e.msg, "at t = 0.75: singular linear section (pivot 1 of 1); tearing variables: "
-                      "k.a; section of k; its matrix holds values that are not finite (inf or "
-                      "NaN: the section's inputs are; a state that diverged, or a parameter)") ==
-        0);
-  if (strstr(e.msg, "not finite") == NULL) fprintf(stderr, "got: %s\n", e.msg);
+  CHECK(strncmp(e.msg, "at t = 0.75: the linear section cannot be solved: the residual k.r is ",
+                70) == 0);
+  CHECK(strstr(e.msg, " with the tearing variables at 0 (a parameter or a start value too large "
+                      "or too small for doubles?); tearing variables: k.a; section of k") != NULL);
+  if (strstr(e.msg, "cannot be solved") == NULL) fprintf(stderr, "got: %s\n", e.msg);
   lied_system_free(sys);
 }
 

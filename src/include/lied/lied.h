@@ -66,10 +66,14 @@ lied_status lied_build(lied_ctx *ctx);
 
 /* Set a run option by name, its value written as on the command line
  * (lied run --help): "stop" "5", "solver" "esdirk23", "dt" "1e-3",
- * "vars" "t1.*,t2.level", "out" "run.mat", "fuse" "false". Unknown options,
- * malformed values and values given empty ("solver" "") are LIED_E_USAGE,
- * here rather than at the run. Options default to the model's experiment
- * table. */
+ * "vars" "t1.*,t2.level", "out" "run.mat", "fuse" "false"; "out" is
+ * repeatable like the command line's --out (each call adds an output), the
+ * others take the last value. Unknown options, malformed values (a number
+ * that is not finite, an output that is neither a .csv or .mat file, tcp:,
+ * '-' nor 'none', '-' twice) and values given empty ("solver" "") are
+ * LIED_E_USAGE, here rather than at the run, and leave the options as they
+ * were; so is any option before a model is loaded. Options default to the
+ * model's experiment table. */
 lied_status lied_option(lied_ctx *ctx, const char *name, const char *value);
 
 /* Run the built model (lied_build first; building is done here when it was

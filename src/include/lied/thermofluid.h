@@ -319,6 +319,14 @@ static inline double tf_cell_mass(const tf_med *m, double p0, double T0, double 
 int tf_cell_mass_init(const tf_med *m, lied_init *ctx, double p0, double T0, double V,
                       const char *what, double *M);
 
+/* The content of a volume V started at p0 and T0 (or at quality x0 >= 0 of a two-phase
+ * medium): its mass M, internal energy U and component masses MX. An init error when
+ * the medium cannot hold it: a start state outside its range, an incompressible liquid,
+ * a mass that is not finite (V = 1e308), or a p0 that does not come back from (M/V, U/M)
+ * (a liquid's compressibility too small to resolve it: the run started at p_ref). */
+int tf_content_start(tf_med *med, lied_init *ctx, double V, double p0, double T0,
+                     double x0, double *M, double *U, double *MX);
+
 /* ---- lane forms (lied/component.h, "Lane forms") ----------------------------
  * A field of copy l of a group at g: an int shares its 8-byte word with its
  * neighbour; a medium is gathered into a tf_med of the copy's own (the same

@@ -15,8 +15,28 @@ typedef struct th_cap {
 
 static inline void cap_der_eq(double Q, double C, double *der_T) { *der_T = -Q / C; }
 
+/* A node's temperature at or below 0 K is no temperature: a capacitor that
+ * gave more heat than it holds, a prescribed input below zero. The branches
+ * would go on computing with it (radiation's T^4, a resistor's R(T), a
+ * heat flow proportional to it) and the run end with exit 0 on a body at
+ * -400 K. A fault (the component and the time; adaptive solvers retry a
+ * smaller step); NaN passes, the solver names a state gone NaN. */
+static inline void cap_check(const lied_env *env, const void *self, double T) {
+  if (T <= 0)
+    lied_block_fault(env, self,
+                     "the temperature T = %g K fell to 0 K or below (more heat was drawn than "
+                     "the capacitor holds)",
+                     T);
+}
+static inline void prescribed_check(const lied_env *env, const void *self, double T) {
+  if (T <= 0)
+    lied_block_fault(env, self,
+                     "T_in = %g K from the signal input: an absolute temperature must be > 0 K",
+                     T);
+}
+
 static void cap_temp(const lied_env *env, th_cap *c) {
-  (void)env;
+  cap_check(env, c, c->T);
   c->port.T.T = c->T;
 }
 static void cap_der(const lied_env *env, th_cap *c) {
@@ -27,11 +47,12 @@ LIED_BLOCK(cap_temp_b, th_cap, cap_temp)
 LIED_BLOCK(cap_der_b, th_cap, cap_der)
 
 LIED_LANE_BODY void cap_temp_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
+  (void)stride;
   const double *restrict T = LIED_LANE(th_cap, g, T);
   double *restrict out = LIED_LANE(th_cap, g, port.T.T);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) out[l] = T[l];
+  for (size_t l = 0; l < n; l++) cap_check(env, &out[l], T[l]);
 }
 LIED_LANE_FORM(cap_temp_lanes)
 LIED_LANE_BODY void cap_der_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
@@ -80,7 +101,7 @@ static void fixed_t_eval(const lied_env *env, th_fixed_t *f) {
   f->port.T.T = f->T;
 }
 static void prescribed_t_eval(const lied_env *env, th_fixed_t *f) {
-  (void)env;
+  prescribed_check(env, f, f->T_in.y->y);
   f->port.T.T = f->T_in.y->y;
 }
 static void fixed_t_flow(const lied_env *env, th_fixed_t *f) {
@@ -101,11 +122,12 @@ LIED_LANE_BODY void fixed_t_lanes_n(const lied_env *env, char *g, size_t n, size
 LIED_LANE_FORM(fixed_t_lanes)
 LIED_LANE_BODY void prescribed_t_lanes_n(const lied_env *env, char *g, size_t n,
                                          size_t stride) {
-  (void)env, (void)stride;
+  (void)stride;
   const double *restrict T = LIED_LANE_IN(th_fixed_t, g, T_in.y);
   double *restrict out = LIED_LANE(th_fixed_t, g, port.T.T);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) out[l] = T[l];
+  for (size_t l = 0; l < n; l++) prescribed_check(env, &out[l], T[l]);
 }
 LIED_LANE_FORM(prescribed_t_lanes)
 LIED_LANE_BODY void fixed_t_flow_lanes_n(const lied_env *env, char *g, size_t n,

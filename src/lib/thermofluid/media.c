@@ -380,6 +380,66 @@ int tf_cell_mass_init(const tf_med *med, lied_init *ctx, double p0, double T0, d
   return -1;
 }
 
+/* The start enthalpy of tf_content_start: at quality x0 >= 0, else h(p0, T0). */
+static int content_h0(const tf_med *med, lied_init *ctx, double p0, double T0, double x0,
+                      double *h0) {
+  if (x0 < 0) {
+    if (tf_medium_check_pT(med, ctx, p0, T0, "start state (p0, T0)")) return -1;
+    *h0 = tf_h(med, p0, T0);
+    return 0;
+  }
+  double hl, hv;
+  if (!med->fn->sat_h) {
+    lied_init_error(ctx, "x0 = %g needs a medium with two phases (tf.steam), not %s", x0,
+                    med->fn->name);
+    return -1;
+  }
+  if (med->fn->sat_h(med->par + 1, p0, &hl, &hv)) {
+    lied_init_error(ctx, "x0 = %g: p0 = %g Pa has no two-phase states in %s", x0, p0,
+                    med->fn->name);
+    return -1;
+  }
+  *h0 = hl + x0 * (hv - hl);
+  return 0;
+}
+
+/* See thermofluid.h. The run computes (p, h) from (M/V, U/M): a start the
+ * medium cannot resolve (a liquid of beta = 1e-308 gave p_ref, not p0, and
+ * the temperature that follows, exit 0) is refused here, as is a content
+ * whose mass or energy is not finite (it failed at t = 0 naming rho = inf). */
+int tf_content_start(tf_med *med, lied_init *ctx, double V, double p0, double T0,
+                     double x0, double *M, double *U, double *MX) {
+  double h0, p, h;
+  if (tf_medium_init(med, ctx) || content_h0(med, ctx, p0, T0, x0, &h0)) return -1;
+  const double rho0 = tf_rho(med, p0, h0);
+  if (med->fn->from_rho_u(med->par + 1, rho0, h0 - p0 / rho0, &p, &h)) {
+    lied_init_error(ctx, "a Volume needs a compressible medium (this %s has "
+                    "compressibility beta = 0: give it beta > 0)", med->fn->name);
+    return -1;
+  }
+  if (!(rho0 > 0)) {
+    lied_init_error(ctx, "density %g at p0 = %g Pa, T0 = %g K is not positive", rho0, p0, T0);
+    return -1;
+  }
+  *M = rho0 * V;
+  *U = *M * (h0 - p0 / rho0);
+  if (!isfinite(*M) || !isfinite(*U)) {
+    lied_init_error(ctx, "V = %g m3: the content's mass rho V = %g kg and energy U = %g J must "
+                    "be finite", V, *M, *U);
+    return -1;
+  }
+  if (!(fabs(p - p0) <= 1e-6 * p0)) {
+    lied_init_error(ctx, "start state: the medium (%s) gives p = %g Pa, not p0 = %g Pa, from "
+                    "the content's density %.9g kg/m3 and energy (a compressibility too small "
+                    "to resolve p0?)", med->fn->name, p, p0, rho0);
+    return -1;
+  }
+  tf_X X0;
+  tf_med_X(med, &X0);
+  for (int c = 0; c < TF_NX; c++) MX[c] = *M * X0.X[c];
+  return 0;
+}
+
 /* The fault path: the medium's reason, or the state and "not finite" for a
  * medium without a range (a liquid or gas fed a non-finite state). */
 void tf_fault_ph(const lied_env *env, const void *self, const tf_med *m, double p, double h,

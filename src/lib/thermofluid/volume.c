@@ -94,43 +94,7 @@ LIED_BLOCK(volume_out_b, tf_volume, volume_out)
  * saturation line of a two-phase medium. */
 static int volume_init(void *self, lied_init *ctx) {
   tf_volume *v = self;
-  if (tf_medium_init(&v->med, ctx)) return -1;
-  double h0;
-  if (v->x0 >= 0) {
-    double hl, hv;
-    if (!v->med.fn->sat_h) {
-      lied_init_error(ctx, "x0 = %g needs a medium with two phases (tf.steam), not %s", v->x0,
-                      v->med.fn->name);
-      return -1;
-    }
-    if (v->med.fn->sat_h(v->med.par + 1, v->p0, &hl, &hv)) {
-      lied_init_error(ctx, "x0 = %g: p0 = %g Pa has no two-phase states in %s", v->x0, v->p0,
-                      v->med.fn->name);
-      return -1;
-    }
-    h0 = hl + v->x0 * (hv - hl);
-  } else {
-    if (tf_medium_check_pT(&v->med, ctx, v->p0, v->T0, "start state (p0, T0)")) return -1;
-    h0 = tf_h(&v->med, v->p0, v->T0);
-  }
-  double rho0 = tf_rho(&v->med, v->p0, h0);
-  double p, h;
-  if (v->med.fn->from_rho_u(v->med.par + 1, rho0, h0 - v->p0 / rho0, &p, &h)) {
-    lied_init_error(ctx, "a Volume needs a compressible medium (this %s has "
-                    "compressibility beta = 0: give it beta > 0)", v->med.fn->name);
-    return -1;
-  }
-  if (!(rho0 > 0)) {
-    lied_init_error(ctx, "density %g at p0 = %g Pa, T0 = %g K is not positive", rho0, v->p0,
-                    v->T0);
-    return -1;
-  }
-  v->M = rho0 * v->V;
-  v->U = v->M * (h0 - v->p0 / rho0);
-  tf_X X0;
-  tf_med_X(&v->med, &X0);
-  for (int c = 0; c < TF_NX; c++) v->MX[c] = v->M * X0.X[c];
-  return 0;
+  return tf_content_start(&v->med, ctx, v->V, v->p0, v->T0, v->x0, &v->M, &v->U, v->MX);
 }
 
 static void volume_meta(lied_meta *m, void *self) {

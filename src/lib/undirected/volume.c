@@ -315,45 +315,10 @@ static inline void vol_lanes(lied_meta *m, lied_block_fn f) {
 /* ---- init and meta (both classes) ----------------------------------------------------- */
 
 /* Start values of M, U (and MX) from (p0, T0), or from (p0, x0) on the
- * saturation line of a two-phase medium. */
+ * saturation line of a two-phase medium: the directed Volume's checks. */
 static int vol_start(tf_med *med, lied_init *ctx, double V, double p0, double T0, double x0,
                      double *M, double *U, double *MX) {
-  if (tf_medium_init(med, ctx)) return -1;
-  double h0;
-  if (x0 >= 0) {
-    double hl, hv;
-    if (!med->fn->sat_h) {
-      lied_init_error(ctx, "x0 = %g needs a medium with two phases (tf.steam), not %s", x0,
-                      med->fn->name);
-      return -1;
-    }
-    if (med->fn->sat_h(med->par + 1, p0, &hl, &hv)) {
-      lied_init_error(ctx, "x0 = %g: p0 = %g Pa has no two-phase states in %s", x0, p0,
-                      med->fn->name);
-      return -1;
-    }
-    h0 = hl + x0 * (hv - hl);
-  } else {
-    if (tf_medium_check_pT(med, ctx, p0, T0, "start state (p0, T0)")) return -1;
-    h0 = tf_h(med, p0, T0);
-  }
-  const double rho0 = tf_rho(med, p0, h0);
-  double p, h;
-  if (med->fn->from_rho_u(med->par + 1, rho0, h0 - p0 / rho0, &p, &h)) {
-    lied_init_error(ctx, "a Volume needs a compressible medium (this %s has compressibility "
-                    "beta = 0: give it beta > 0)", med->fn->name);
-    return -1;
-  }
-  if (!(rho0 > 0)) {
-    lied_init_error(ctx, "density %g at p0 = %g Pa, T0 = %g K is not positive", rho0, p0, T0);
-    return -1;
-  }
-  *M = rho0 * V;
-  *U = *M * (h0 - p0 / rho0);
-  tf_X X0;
-  tf_med_X(med, &X0);
-  for (int c = 0; c < TF_NX; c++) MX[c] = *M * X0.X[c];
-  return 0;
+  return tf_content_start(med, ctx, V, p0, T0, x0, M, U, MX);
 }
 
 static int volume_init(void *self, lied_init *ctx) {
