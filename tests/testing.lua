@@ -61,6 +61,16 @@ function T.raises(fn, pats, msg, kind)
   return r
 end
 
+-- A run of built model `model` (a declaration: built here) with options
+-- opts that fails part way: it keeps its rows, its error is of kind model
+-- (a fault during the run); the error's text.
+function T.run_fails(model, opts)
+  local res, _, err = require("lied").build(model):run(opts)
+  T.check(res ~= nil and err ~= nil, "the run returns its result so far and the error")
+  T.eq(require("lied").error_kind(err), "model", "a run's failure is of kind model: " .. tostring(err))
+  return tostring(err)
+end
+
 -- Results a test asserts over must not be empty: a loop over no rows
 -- asserts nothing and passes (a run that stopped at once, a variable not
 -- recorded, a file not written). These refuse them: a failure is reported and

@@ -169,12 +169,7 @@ end
 -- component, the time and the value, never a result of negative resistance or a charge
 -- the cell has not. A resistor with a negative temperature coefficient heating its own
 -- capacity (R_act falls to 0 at 400 K), alone and as 40 copies (lane forms: the copy named)
-local function run_err(model, opts)
-  local res, _, err = lied.build(model):run(opts)
-  T.check(res ~= nil and err ~= nil, "the run returns its result so far and the error")
-  T.eq(lied.error_kind(err), "model", "a run's failure is of kind model: " .. tostring(err))
-  return tostring(err)
-end
+local run_err = T.run_fails
 local Hot = lied.model "Hot" {
   gnd = el.Ground {}, v = el.VoltageSource { V = 10 },
   r = el.Resistor { R = 10, alpha = -0.01, T_ref = 300, heat_port = 1 }, c = th.HeatCapacitor { C = 10, T = 300 },

@@ -110,12 +110,7 @@ fails({ v = tf.Fan { medium = { 2, 300, 200, 0, 0, 0 } } }, { "v: medium: gas cp
 -- more heat than it holds ran on to -406 K and a prescribed temperature of -100 K was taken,
 -- both with exit 0. Now a fault names the component and the time. 10 J/K at 300 K losing
 -- 100 W reaches 0 K at t = 30 s.
-local function run_err(model, opts)
-  local res, _, err = lied.build(model):run(opts)
-  T.check(res ~= nil and err ~= nil, "the run returns its result so far and the error")
-  T.eq(lied.error_kind(err), "model", "a run's failure is of kind model: " .. tostring(err))
-  return tostring(err)
-end
+local run_err = T.run_fails
 local Drain = lied.model "Drain" {
   c = th.HeatCapacitor { C = 10, T = 300 }, q = th.FixedHeatFlow { Q_flow = -100 },
   r = th.BodyRadiation { Gr = 1e-3 }, amb = th.FixedTemperature { T = 1 },
