@@ -50,7 +50,6 @@ int lied_sched_check_constant(lied_sched *s, lied_err *e) {
   const lied_section *c = &s->secs[sec];
   char comps[1024], tears[1024];
   lied_sched_section_components(s, c, s->failed_inst, comps, sizeof comps);
-  lied_sched_section_tears(s, c, s->failed_inst, tears, sizeof tears);
   if (s->failed_nonfinite) { /* not the structure: a value beyond the doubles */
     char why[LIED_ERR_MAX];
     const char *from = strstr(tmp.msg, "cannot be solved: ");
@@ -59,6 +58,7 @@ int lied_sched_check_constant(lied_sched *s, lied_err *e) {
     if (sec_of) *sec_of = 0;
     return lied_errc(e, LIED_E_MODEL, "the linear section of %s %s", comps, why);
   }
+  lied_sched_section_tears(s, c, s->failed_inst, tears, sizeof tears);
   const char *what = c->notes->hint;
   return lied_errc(e, LIED_E_MODEL,
                    "%s: the linear section of %s is singular whatever the state (its matrix "

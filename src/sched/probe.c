@@ -56,16 +56,6 @@ static void set_tears(const lied_section *sec, uint64_t q0, uint64_t n, int unit
   }
 }
 
-/* "path.name" of variable var of pair p's component, instance q. */
-static void pair_var(const lied_sched *s, const lied_section *sec, int p, uint64_t q, int var,
-                     char *buf, size_t cap) {
-  const lied_sec_pair *sp = &sec->pairs[p];
-  const lied_spec *spec = &s->model->specs[sp->spec];
-  char path[512];
-  lied_model_path(s->model, sp->spec, sp->inst0 + q, path, sizeof path);
-  snprintf(buf, cap, "%s%s%s", path, *path ? "." : "", spec->tpl.vars[var].name);
-}
-
 /* The first value of the probe that is not finite, in words: the residual
  * with the tearing variables at 0 (b[r]), else a coefficient (A[r][j],
  * row-major, as probed); 0 when every value is finite (A, b may be NULL). */
@@ -75,7 +65,7 @@ static int nonfinite_entry(const lied_sched *s, const lied_section *sec, uint64_
   char res[600], tear[600];
   for (int r = 0; r < k; r++) {
     const lied_template *t = &s->model->specs[sec->pairs[r].spec].tpl;
-    pair_var(s, sec, r, q, t->tears[sec->pairs[r].pair].res_var, res, sizeof res);
+    lied_sched_pair_var(s, sec, r, q, t->tears[sec->pairs[r].pair].res_var, res, sizeof res);
     if (b && !isfinite(b[r]))
       return snprintf(buf, cap, "the residual %s is %g with the tearing variables at 0", res,
                       b[r]), 1;
@@ -83,7 +73,7 @@ static int nonfinite_entry(const lied_sched *s, const lied_section *sec, uint64_
       const double v = A[(size_t)r * (size_t)k + (size_t)j];
       if (isfinite(v)) continue;
       const lied_template *tj = &s->model->specs[sec->pairs[j].spec].tpl;
-      pair_var(s, sec, j, q, tj->tears[sec->pairs[j].pair].tear_var, tear, sizeof tear);
+      lied_sched_pair_var(s, sec, j, q, tj->tears[sec->pairs[j].pair].tear_var, tear, sizeof tear);
       return snprintf(buf, cap, "the coefficient of %s in the residual %s is %g", tear, res, v), 1;
     }
   }

@@ -286,6 +286,9 @@ const char *lied_sched_port_hint(const lied_template *t);
  * section sec into buf (cap bytes; "" without notes). */
 void lied_sched_section_components(const lied_sched *s, const lied_section *sec, uint64_t q,
                                    char *buf, size_t cap);
+/* "path.name" of variable var of section sec's pair p, instance q. */
+void lied_sched_pair_var(const lied_sched *s, const lied_section *sec, int p, uint64_t q,
+                         int var, char *buf, size_t cap);
 /* "a.x, b.y": its tearing variables, at most LIED_SEC_SHOWN and as many as
  * fit, then ", ...". */
 void lied_sched_section_tears(const lied_sched *s, const lied_section *sec, uint64_t q, char *buf,

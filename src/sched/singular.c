@@ -101,23 +101,30 @@ void lied_sched_section_components(const lied_sched *s, const lied_section *sec,
              (unsigned long long)(n->ncomp - (uint64_t)n->shown));
 }
 
+void lied_sched_pair_var(const lied_sched *s, const lied_section *sec, int p, uint64_t q,
+                         int var, char *buf, size_t cap) {
+  const lied_sec_pair *sp = &sec->pairs[p];
+  const lied_spec *spec = &s->model->specs[sp->spec];
+  char path[512];
+  lied_model_path(s->model, sp->spec, sp->inst0 + q, path, sizeof path);
+  snprintf(buf, cap, "%s%s%s", path, *path ? "." : "", spec->tpl.vars[var].name);
+}
+
 void lied_sched_section_tears(const lied_sched *s, const lied_section *sec, uint64_t q, char *buf,
-                         size_t cap) {
+                              size_t cap) {
   const char *more = ", ...";
   size_t len = 0;
   buf[0] = 0;
   for (int p = 0; p < sec->k; p++) {
-    const lied_sec_pair *sp = &sec->pairs[p];
-    const lied_spec *spec = &s->model->specs[sp->spec];
-    char path[512], one[640];
-    lied_model_path(s->model, sp->spec, sp->inst0 + q, path, sizeof path);
-    const int w = snprintf(one, sizeof one, "%s%s%s%s", p ? ", " : "", path, *path ? "." : "",
-                           spec->tpl.vars[spec->tpl.tears[sp->pair].tear_var].name);
-    if (w < 0 || p == LIED_SEC_SHOWN || len + (size_t)w + strlen(more) >= cap) {
+    const lied_template *t = &s->model->specs[sec->pairs[p].spec].tpl;
+    char one[640];
+    lied_sched_pair_var(s, sec, p, q, t->tears[sec->pairs[p].pair].tear_var, one, sizeof one);
+    const size_t w = strlen(one) + (p ? 2 : 0);
+    if (p == LIED_SEC_SHOWN || len + w + strlen(more) >= cap) {
       if (len + strlen(more) < cap) snprintf(buf + len, cap - len, "%s", more);
       return;
     }
-    len += (size_t)snprintf(buf + len, cap - len, "%s", one);
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s", p ? ", " : "", one);
   }
 }
 
