@@ -11,7 +11,9 @@
 MPIRUN=${2:-mpirun}
 # on one machine: more ranks than cores is allowed; as root mpirun needs the
 # flag (containers, CI)
-M=("$MPIRUN" --oversubscribe)
+# each mpirun with a session directory of its own (mpirun.sh says why)
+export LIED_MPI_TMP=$tmp
+M=("$(dirname "$0")/mpirun.sh" "$MPIRUN" --oversubscribe)
 [ "$(id -u)" -eq 0 ] && M+=(--allow-run-as-root)
 # no core binding: other tests run beside this one
 M+=(--bind-to none)

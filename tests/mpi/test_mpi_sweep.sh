@@ -8,7 +8,9 @@
 # lied binary, mpirun.
 . "$(dirname "$0")/../cli/lib.sh" "$1"
 MPIRUN=${2:-mpirun}
-M=("$MPIRUN" --oversubscribe)
+# each mpirun with a session directory of its own (mpirun.sh says why)
+export LIED_MPI_TMP=$tmp
+M=("$(dirname "$0")/mpirun.sh" "$MPIRUN" --oversubscribe)
 [ "$(id -u)" -eq 0 ] && M+=(--allow-run-as-root)
 M+=(--bind-to none)
 
