@@ -23,44 +23,71 @@ static void note_domain(const lied_model *m, const lied_section *sec, lied_sec_n
     n->hint = lied_sched_port_hint(&m->specs[sec->pairs[p].spec].tpl);
 }
 
-typedef struct comp_key {
-  int spec;
-  uint64_t inst;
-} comp_key;
-static int cmp_comp(const void *a, const void *b) {
-  const comp_key *x = a, *y = b;
-  if (x->spec != y->spec) return (x->spec > y->spec) - (x->spec < y->spec);
-  return (x->inst > y->inst) - (x->inst < y->inst);
+/* A set of components (spec, instance) for counting a section's: open
+ * addressing in a power of two of slots, at least twice the largest section's blocks;
+ * the slots one section filled are emptied after it (used[0 .. nused)), so
+ * notes cost time linear in the members. */
+typedef struct comp_set {
+  uint64_t *slot; /* the instance in a filled slot */
+  int *spec;      /* -1 when empty */
+  uint32_t *used, nused, mask;
+} comp_set;
+
+static uint32_t comp_hash(int spec, uint64_t inst, uint32_t mask) {
+  uint64_t h = (inst + 1) * 0x9E3779B97F4A7C15u ^ (uint64_t)spec * 0xC2B2AE3D27D4EB4Fu;
+  return (uint32_t)(h >> 32) & mask;
+}
+
+/* 1 when (spec, inst) was not in the set and is now. */
+static int comp_add(comp_set *c, int spec, uint64_t inst) {
+  uint32_t i = comp_hash(spec, inst, c->mask);
+  for (; c->spec[i] >= 0; i = (i + 1) & c->mask)
+    if (c->spec[i] == spec && c->slot[i] == inst) return 0;
+  c->spec[i] = spec, c->slot[i] = inst;
+  c->used[c->nused++] = i;
+  return 1;
+}
+
+static void comp_clear(comp_set *c) {
+  for (uint32_t k = 0; k < c->nused; k++) c->spec[c->used[k]] = -1;
+  c->nused = 0;
+}
+
+static int comp_set_init(comp_set *c, int most, lied_err *e) {
+  size_t n = 4;
+  while (n < 2 * (size_t)most) n *= 2;
+  c->mask = (uint32_t)(n - 1), c->nused = 0;
+  c->slot = lied_xmalloc(sizeof *c->slot * n, "section notes", e);
+  c->spec = lied_xmalloc(sizeof *c->spec * n, "section notes", e);
+  c->used = lied_xmalloc(sizeof *c->used * (size_t)most, "section notes", e);
+  if (!c->slot || !c->spec || !c->used) return LIED_E_NOMEM;
+  memset(c->spec, 0xff, sizeof *c->spec * n);
+  return LIED_OK;
 }
 
 /* The components of the members (each block located in the arenas: the
- * schedule's sections address instances, not lane groups), keys[0 .. nblk)
- * as work space: the first LIED_SEC_SHOWN in member order, and how many. */
+ * schedule's sections address instances, not lane groups): the first
+ * LIED_SEC_SHOWN in member order, and how many. */
 static void note_components(const lied_model *m, const int *order, int norder,
-                            const lied_section *sec, lied_sec_notes *n, comp_key *keys) {
-  int nk = 0;
+                            const lied_section *sec, lied_sec_notes *n, comp_set *set) {
   for (int i = 0; i < sec->nblk; i++) {
     uint64_t inst;
     uint32_t off;
     const int spec = lied_model_locate(m, order, norder, sec->blk[i].base, &inst, &off);
     if (spec < 0 || m->specs[spec].internal) continue; /* a sum node of the framework */
-    keys[nk++] = (comp_key){spec, inst};
-    int seen = 0;
-    for (int j = 0; j < n->shown && !seen; j++) seen = n->spec[j] == spec && n->inst[j] == inst;
-    if (seen || n->shown == LIED_SEC_SHOWN) continue;
-    n->spec[n->shown] = spec, n->inst[n->shown] = inst;
-    n->shown++;
+    if (!comp_add(set, spec, inst)) continue;
+    if (n->shown < LIED_SEC_SHOWN) n->spec[n->shown] = spec, n->inst[n->shown++] = inst;
+    n->ncomp++;
   }
-  qsort(keys, (size_t)nk, sizeof *keys, cmp_comp);
-  for (int i = 0; i < nk; i++) n->ncomp += i == 0 || cmp_comp(&keys[i - 1], &keys[i]) != 0;
+  comp_clear(set);
 }
 
 int lied_sched_note_sections(lied_sched *s, lied_err *e) {
   int norder = 0, most = 1;
   for (int i = 0; i < s->nsecs; i++) most = s->secs[i].nblk > most ? s->secs[i].nblk : most;
   int *order = lied_model_arena_order(s->model, &norder, e);
-  comp_key *keys = lied_xmalloc(sizeof *keys * (size_t)most, "section notes", e);
-  int rc = order && keys ? LIED_OK : LIED_E_NOMEM;
+  comp_set set = {0};
+  int rc = order && comp_set_init(&set, most, e) == LIED_OK ? LIED_OK : LIED_E_NOMEM;
   for (int i = 0; i < s->nsecs && rc == LIED_OK; i++) {
     lied_section *sec = &s->secs[i];
     lied_sec_notes *n = sec->notes = lied_xcalloc(1, sizeof *n, "section notes", e);
@@ -70,11 +97,11 @@ int lied_sched_note_sections(lied_sched *s, lied_err *e) {
     }
     n->id = i;
     n->pair0 = sec->k ? sec->pairs[0].inst0 : 0;
-    note_components(s->model, order, norder, sec, n, keys);
+    note_components(s->model, order, norder, sec, n, &set);
     note_domain(s->model, sec, n);
   }
   free(order);
-  free(keys);
+  free(set.slot), free(set.spec), free(set.used);
   return rc;
 }
 
