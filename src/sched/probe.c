@@ -403,6 +403,15 @@ PROBE_INLINE int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mo
  * (silently too), or plainly with the message. */
 enum dense_factor { FACTOR_PLAIN_QUIET, FACTOR_EQUILIBRATED, FACTOR_PLAIN };
 
+/* Factor the k x k matrix a (residuals at zero b) as how says; scale is
+ * work space of 2 k doubles. */
+static inline int factor_dense(enum dense_factor how, double *a, const double *b, int k, int *piv,
+                               double *scale, int *step) {
+  if (how != FACTOR_EQUILIBRATED) return lied_lu_factor(a, k, piv, step);
+  if (!rows_above_rounding(a, b, k)) return LIED_E_SINGULAR;
+  return lied_lu_factor_equilibrated(a, k, piv, scale, step);
+}
+
 /* The dense probe of instances q0 .. q0 + n (k of 1 or at least 3),
  * factoring as how says.
  * Long: passes, factorisation and solve share the chunk's work space in a hot path cloned per instruction set. */
@@ -445,12 +454,9 @@ PROBE_INLINE int probe_dense(lied_sched *s, lied_section *sec, enum lied_eval_mo
     for (uint64_t q = 0; q < n; q++) {
       int step = 0;
       piv[q * (size_t)k] = 0;
-      int rc = k == 1                       ? small_invert(A + q * kk, k, &step)
-               : how != FACTOR_EQUILIBRATED ? lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step)
-               : !rows_above_rounding(A + q * kk, bv + q * (size_t)k, k)
-                   ? LIED_E_SINGULAR
-                   : lied_lu_factor_equilibrated(A + q * kk, k, piv + q * (size_t)k,
-                                                 bv + s->chunk * (size_t)k, &step);
+      int rc = k == 1 ? small_invert(A + q * kk, k, &step)
+                      : factor_dense(how, A + q * kk, bv + q * (size_t)k, k, piv + q * (size_t)k,
+                                     bv + s->chunk * (size_t)k, &step);
       s->st.factorisations++;
       if (rc != LIED_OK && large && sec->layout != LIED_LAYOUT_LANES) {
         /* the unit probes were lost in the residual: probe at its scale */
