@@ -495,6 +495,22 @@ PROBE_INLINE int probe_dense(lied_sched *s, lied_section *sec, enum lied_eval_mo
   return LIED_OK;
 }
 
+#if defined(__GNUC__)
+#define PROBE_COLD static __attribute__((noinline, cold))
+#else
+#define PROBE_COLD static
+#endif
+
+/* The attempts after the plain LU refused a matrix (lied_probe_range), out
+ * of the hot path: equilibrated (not for 1x1: small_invert's test has no
+ * scale), then plainly with the message. */
+PROBE_COLD int probe_dense_again(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+                                 const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
+  int rc = LIED_E_SINGULAR;
+  if (sec->k > 1) rc = probe_dense(s, sec, mode, env, q0, n, FACTOR_EQUILIBRATED, e);
+  return rc == LIED_E_SINGULAR ? probe_dense(s, sec, mode, env, q0, n, FACTOR_PLAIN, e) : rc;
+}
+
 /* See probe.h: 2x2 sections go to probe2, 1x1 use the explicit inverse, the
  * rest the dense LU. A matrix the LU calls singular is probed and factored
  * again with its rows and columns equilibrated (a badly scaled but
@@ -509,12 +525,8 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
                                   const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
   if (sec->sparse) return lied_spsec_probe(s, sec, mode, env, e);
   if (sec->k == 2) return probe2(s, sec, mode, env, q0, n, e);
-  static const enum dense_factor attempts[] = {FACTOR_PLAIN_QUIET, FACTOR_EQUILIBRATED,
-                                               FACTOR_PLAIN};
-  int rc = LIED_E_SINGULAR;
-  for (int a = 0; rc == LIED_E_SINGULAR && a < 3; a++) /* 1x1: small_invert's test has no scale */
-    if (a != 1 || sec->k > 1) rc = probe_dense(s, sec, mode, env, q0, n, attempts[a], e);
-  return rc;
+  const int rc = probe_dense(s, sec, mode, env, q0, n, FACTOR_PLAIN_QUIET, e);
+  return rc == LIED_E_SINGULAR ? probe_dense_again(s, sec, mode, env, q0, n, e) : rc;
 }
 
 int lied_probe_section(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
