@@ -127,9 +127,13 @@ static int fail_rank(lied_err *e, int r, const char *what) {
                    r, what);
 }
 
-/* This rank's columns per segment (nseg of them, + 1 spare): by recorded
+/* This rank's columns per segment (nseg of them, + 1 for the names' bytes,
+ * then per item the variables it selected again: ROW_WIDTH): by recorded
  * item; for coupled arrays (d->m) by item and top-level array within it, as
  * one process walks the variables array by array (names.c). */
+/* The entries of a rank's row of the gathered table (segments). */
+#define ROW_WIDTH(d) ((size_t)(d)->nseg + 1 + (size_t)(d)->rec->nitems)
+
 static uint64_t *segments(dist_sink *d, char *const *names, lied_err *e) {
   const lied_recorder *rec = d->rec;
   d->ntop = 1;
@@ -139,12 +143,15 @@ static uint64_t *segments(dist_sink *d, char *const *names, lied_err *e) {
     if (d->ntop < 1) d->ntop = 1;
   }
   d->nseg = rec->nitems * d->ntop;
-  uint64_t *mine = lied_xcalloc((size_t)d->nseg + 1, sizeof *mine, "gathering", e);
+  uint64_t *mine =
+      lied_xcalloc((size_t)d->nseg + 1 + (size_t)rec->nitems, sizeof *mine, "gathering", e);
   if (!mine) return NULL;
   size_t c = 0;
-  for (int k = 0; k < rec->nitems; k++)
+  for (int k = 0; k < rec->nitems; k++) {
     for (size_t j = 0; j < rec->item_n[k]; j++, c++)
       mine[k * d->ntop + (d->ntop > 1 ? top_index(d->m, names[c]) : 0)]++;
+    mine[d->nseg + 1 + k] = rec->item_dup[k];
+  }
   return mine;
 }
 
@@ -163,17 +170,19 @@ static int ds_counts(dist_sink *d, const uint64_t *all, size_t *maxn, lied_err *
   for (int r = 0; r < size_; r++) {
     uint64_t nr = 0;
     for (int k = 0; k < ni; k++) {
-      d->cnt[(size_t)r * (size_t)ni + (size_t)k] = all[(size_t)r * (size_t)(ni + 1) + (size_t)k];
-      nr += all[(size_t)r * (size_t)(ni + 1) + (size_t)k];
+      d->cnt[(size_t)r * (size_t)ni + (size_t)k] = all[(size_t)r * ROW_WIDTH(d) + (size_t)k];
+      nr += all[(size_t)r * ROW_WIDTH(d) + (size_t)k];
     }
     if (nr > *maxn) *maxn = nr;
   }
   d->total = positions(d->cnt, ni, d->pos);
   for (int k = 0; k < rec->nitems; k++) {
-    uint64_t t = 0;
-    for (int r = 0; r < size_; r++)
+    uint64_t t = 0; /* its columns, and the variables an earlier item took */
+    for (int r = 0; r < size_; r++) {
+      t += all[(size_t)r * ROW_WIDTH(d) + (size_t)ni + 1 + (size_t)k];
       for (int q = 0; q < d->ntop; q++)
         t += d->cnt[(size_t)r * (size_t)ni + (size_t)(k * d->ntop + q)];
+    }
     if (t == 0 && rec->items[k][0])
       return lied_errc(e, LIED_E_USAGE, "no variable matches '%s'", rec->items[k]);
   }
@@ -186,7 +195,7 @@ static int ds_counts(dist_sink *d, const uint64_t *all, size_t *maxn, lied_err *
 static int ds_names(dist_sink *d, const uint64_t *all, char *packed, lied_err *e) {
   const int ni = d->nseg;
   for (int r = 0; r < size_; r++) {
-    uint64_t len = all[(size_t)r * (size_t)(ni + 1) + (size_t)ni];
+    uint64_t len = all[(size_t)r * ROW_WIDTH(d) + (size_t)ni];
     if (r == 0) {
       d->pools[0] = packed;
     } else {
@@ -235,13 +244,14 @@ static int ds_begin(lied_sink *s, size_t n, char *const *names, const char *cons
   char *packed = pack(n, names, units, &plen, e);
   if (packed) mine[ni] = plen;
   if (packed && rank_ == 0)
-    all = lied_xcalloc((size_t)size_ * (size_t)(ni + 1), sizeof *all, "gathering", e);
+    all = lied_xcalloc((size_t)size_ * ROW_WIDTH(d), sizeof *all, "gathering", e);
   if (!packed || (rank_ == 0 && !all)) {
     free(mine);
     free(packed);
     return LIED_E_NOMEM;
   }
-  MPI_Gather(mine, ni + 1, MPI_UINT64_T, all, ni + 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  MPI_Gather(mine, (int)ROW_WIDTH(d), MPI_UINT64_T, all, (int)ROW_WIDTH(d), MPI_UINT64_T, 0,
+             MPI_COMM_WORLD);
   free(mine);
   int rc = LIED_OK;
   if (rank_ != 0) {

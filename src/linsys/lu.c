@@ -97,6 +97,54 @@ int lied_lu_factor(double *a, int n, int *piv, int *step) {
   return LIED_OK;
 }
 
+/* The power of 2 that brings the largest magnitude m into [0.5, 1), as
+ * its exponent (0 for m = 0: the row or column is left as it is). */
+static int equilibrating_exponent(double m) {
+  int e = 0;
+  if (m > 0) (void)frexp(m, &e);
+  return -e;
+}
+
+/* Row exponents er and column exponents ec of a (see lu.h); 0 when some
+ * entry is not finite. */
+static int equilibrate(const double *a, int n, int *er, int *ec) {
+  for (int i = 0; i < n; i++) {
+    double m = 0;
+    for (int j = 0; j < n; j++) m = fmax(m, fabs(a[at(n, i, j)]));
+    if (!isfinite(m)) return 0;
+    er[i] = equilibrating_exponent(m);
+  }
+  for (int j = 0; j < n; j++) {
+    double m = 0;
+    for (int i = 0; i < n; i++) m = fmax(m, fabs(ldexp(a[at(n, i, j)], er[i])));
+    ec[j] = equilibrating_exponent(m);
+  }
+  return 1;
+}
+
+/* See lu.h. With R, C the scalings and P the exchanges, P R A C = L U gives
+ * P A = (Rp^-1 L Rp) (Rp^-1 U C^-1), Rp = P R P^T: a unit lower and an upper
+ * factor of A, entries times powers of 2. */
+int lied_lu_factor_equilibrated(double *a, int n, int *piv, double *scale, int *step) {
+  if (n <= 0) return LIED_OK;
+  int *er = (int *)(void *)scale, *ec = er + n; /* 2 n ints fit in 2 n doubles */
+  if (!equilibrate(a, n, er, ec)) return singular_at(0, step);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) a[at(n, i, j)] = ldexp(a[at(n, i, j)], er[i] + ec[j]);
+  if (lied_lu_factor(a, n, piv, step) != LIED_OK) return LIED_E_SINGULAR;
+  for (int k = 0; k < n; k++) { /* er in the order of the exchanged rows: Rp */
+    int t = er[k];
+    er[k] = er[piv[k]], er[piv[k]] = t;
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      double *x = &a[at(n, i, j)];
+      *x = j < i ? ldexp(*x, er[j] - er[i]) : ldexp(*x, -er[i] - ec[j]);
+      if (!isfinite(*x) || (j == i && *x == 0)) return singular_at(n - 1, step);
+    }
+  return LIED_OK;
+}
+
 /* See lu.h. Only valid after lied_lu_factor returned LIED_OK for lu and piv:
  * applies the row exchanges to b, then solves L y = P b and U x = y. */
 void lied_lu_solve(const double *lu, int n, const int *piv, double *b) {

@@ -12,6 +12,19 @@
  * allocation; safe for n = 0 (LIED_OK). */
 int lied_lu_factor(double *a, int n, int *piv, int *step);
 
+/* The same factorisation of a badly scaled but solvable matrix: rows, then
+ * columns, are scaled by powers of 2 so that their largest magnitude lies
+ * in [0.5, 1) (exact), the scaled matrix is factored by lied_lu_factor (its
+ * relative threshold is then met by every pivot of a well posed system),
+ * and its factors are scaled back into factors of a itself with the same
+ * row exchanges, also exactly: piv and a are then what lied_lu_solve takes.
+ * A row or column of zeros keeps its scale 1. scale holds 2 n doubles
+ * (work). Returns LIED_E_SINGULAR with *step as lied_lu_factor when the
+ * scaled matrix is singular, and at step 0 with a untouched when a holds a
+ * value that is not finite; also at step n - 1 when a factor of a is
+ * beyond the doubles (scales more than 2^1023 apart). No allocation. */
+int lied_lu_factor_equilibrated(double *a, int n, int *piv, double *scale, int *step);
+
 /* Solve A x = b with the factors from lied_lu_factor; b is overwritten by x. */
 void lied_lu_solve(const double *lu, int n, const int *piv, double *b);
 

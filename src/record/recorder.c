@@ -6,8 +6,47 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* FNV-1a of a name. */
+static size_t name_hash(const char *s) {
+  uint64_t h = 1469598103934665603u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+  return (size_t)h;
+}
+
+/* The slot of name in r->slots: the one holding it, or the empty one where
+ * it goes. */
+static size_t *name_slot(const lied_recorder *r, const char *name) {
+  size_t i = name_hash(name) & (r->nslots - 1);
+  while (r->slots[i] && strcmp(r->names[r->slots[i] - 1], name) != 0)
+    i = (i + 1) & (r->nslots - 1);
+  return &r->slots[i];
+}
+
+/* r->slots with room for one more name (made from the names selected so
+ * far at the second item, rehashed as r->n grows). */
+static int grow_slots(lied_recorder *r, lied_err *e) {
+  if (2 * (r->n + 1) < r->nslots) return LIED_OK;
+  size_t ns = r->nslots ? r->nslots : 64;
+  while (2 * (r->n + 1) >= ns) ns *= 2;
+  size_t *sl = lied_xcalloc(ns, sizeof *sl, "recorder", e);
+  if (!sl) return LIED_E_NOMEM;
+  free(r->slots);
+  r->slots = sl, r->nslots = ns;
+  for (size_t i = 0; i < r->n; i++) *name_slot(r, r->names[i]) = i + 1;
+  return LIED_OK;
+}
+
 static int add_var(lied_recorder *r, const char *name, const char *unit,
                    const double *addr, lied_err *e) {
+  size_t *slot = NULL;
+  if (r->nitems > 0) { /* an item's walk names each variable once: the first needs no set */
+    LIED_TRY(grow_slots(r, e));
+    slot = name_slot(r, name);
+    if (*slot) { /* selected by an earlier item: one column */
+      r->item_dup[r->nitems]++;
+      return LIED_OK;
+    }
+  }
   if (r->n == r->cap) {
     size_t nc = r->cap ? r->cap * 2 : 16;
     char **nn = realloc(r->names, nc * sizeof *nn);
@@ -25,6 +64,7 @@ static int add_var(lied_recorder *r, const char *name, const char *unit,
   r->units[r->n] = unit ? unit : "";
   r->addr[r->n] = addr;
   r->n++;
+  if (slot) *slot = r->n;
   return LIED_OK;
 }
 
@@ -61,6 +101,14 @@ static int walk_vars(const lied_model *m, glob_ctx *g) {
 static int select_items(lied_recorder *r, const lied_model *m, const char *p, char *item,
                         volatile sig_atomic_t *stop, lied_err *e);
 
+/* r->item_dup[r->nitems], the count of the item about to be selected, at 0. */
+static int next_item_dup(lied_recorder *r, lied_err *e) {
+  LIED_TRY(
+      lied_grow((void **)&r->item_dup, &r->item_dup_cap, r->nitems + 1, sizeof *r->item_dup, e));
+  r->item_dup[r->nitems] = 0;
+  return LIED_OK;
+}
+
 /* Note item text, which selected the variables from r->n - before on. */
 static int add_item(lied_recorder *r, const char *text, size_t before, lied_err *e) {
   LIED_TRY(lied_grow((void **)&r->items, &r->items_cap, r->nitems + 1, sizeof *r->items, e));
@@ -85,6 +133,7 @@ int lied_recorder_select(lied_recorder *r, const lied_model *m, const char *list
   if (!list) {
     glob_ctx g = {r, NULL, 1, stop, e, 0, LIED_OK};
     size_t before = r->n;
+    LIED_TRY(next_item_dup(r, e));
     const int rc = walk_vars(m, &g);
     return rc ? rc : add_item(r, "", before, e);
   }
@@ -102,6 +151,7 @@ static int select_items(lied_recorder *r, const lied_model *m, const char *p, ch
   for (const char *s; (s = lied_list_next(&p, item));) {
     if (!*s) continue;
     size_t before = r->n;
+    LIED_TRY(next_item_dup(r, e));
     if (lied_is_glob(s)) {
       glob_ctx g = {r, s, 0, stop, e, 0, LIED_OK};
       const int rc = walk_vars(m, &g);
@@ -175,6 +225,8 @@ void lied_recorder_free(lied_recorder *r) {
   for (int i = 0; i < r->nitems; i++) free(r->items[i]);
   free(r->items);
   free(r->item_n);
+  free(r->item_dup);
+  free(r->slots);
   for (int i = 0; i < r->nsinks; i++)
     if (r->owned[i]) r->sinks[i]->destroy(r->sinks[i]);
   memset(r, 0, sizeof *r);

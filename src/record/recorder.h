@@ -41,9 +41,17 @@ typedef struct lied_recorder {
    * states) and how many variables each selected: the variables of item k
    * follow those of item k - 1 (for gathering slices of an ensemble,
    * src/dist) */
-  int nitems, items_cap, item_n_cap; /* (grown geometrically: a list of n names is O(n)) */
+  int nitems, items_cap, item_n_cap, item_dup_cap; /* (grown geometrically: a list of n
+                                                    * names is O(n)) */
   char **items;
   size_t *item_n;
+  /* how many variables item k selected that an earlier item had selected
+   * (one column each, at its first appearance; "no variable matches" is
+   * said of an item that selected none at all) */
+  size_t *item_dup;
+  /* the selected names hashed (open addressing, index + 1, 0 empty;
+   * nslots a power of 2 above twice n), for selecting each once */
+  size_t *slots, nslots;
 } lied_recorder;
 
 /* Select variables: `list` holds comma-separated names or glob patterns

@@ -162,6 +162,42 @@ static inline int inverse2(double a11, double a12, double a21, double a22, doubl
   return bad;
 }
 
+/* Whether every row r of the k x k matrix a holds a coefficient above the
+ * rounding of its residual at zero tearing variables b[r] (k DBL_EPSILON
+ * |b_r|): a row below it may be rounding noise of a residual that does not
+ * depend on the tearing variables, which equilibration would make look
+ * like a coefficient (a truly singular section solved with nonsense). */
+static int rows_above_rounding(const double *a, const double *b, int k) {
+  for (int r = 0; r < k; r++) {
+    double m = 0;
+    for (int j = 0; j < k; j++) m = fmax(m, fabs(a[(size_t)r * (size_t)k + (size_t)j]));
+    if (!(m > (double)k * DBL_EPSILON * fabs(b[r]))) return 0;
+  }
+  return 1;
+}
+
+/* A 2x2 matrix m (row-major) that small_invert calls singular, again with
+ * its rows and columns equilibrated (lied_lu_factor_equilibrated, which
+ * says why): a badly scaled but solvable one (a row of 1e12 beside one of
+ * 1e-6) is inverted so, and its inverse scaled back into iv, an inverse of
+ * m itself (C (R m C)^-1 R, exact powers of 2). Returns 0, or 1 when it is
+ * singular still (or its rows are rounding noise of b, or the inverse is
+ * beyond the doubles). */
+static int inverse2_equilibrated(const double *m, const double *b, double *iv) {
+  double a[4], sc[4];
+  int piv[2], step;
+  memcpy(a, m, sizeof a);
+  if (!rows_above_rounding(a, b, 2) ||
+      lied_lu_factor_equilibrated(a, 2, piv, sc, &step) != LIED_OK)
+    return 1;
+  for (int j = 0; j < 2; j++) { /* the columns of the inverse: solves with e_j */
+    double x[2] = {j == 0, j == 1};
+    lied_lu_solve(a, 2, piv, x);
+    iv[j] = x[0], iv[2 + j] = x[1];
+  }
+  return !(isfinite(iv[0]) && isfinite(iv[1]) && isfinite(iv[2]) && isfinite(iv[3]));
+}
+
 #if defined(__GNUC__)
 #define PROBE_INLINE static inline __attribute__((always_inline))
 #else
@@ -174,11 +210,14 @@ static inline int inverse2(double a11, double a12, double a21, double a22, doubl
  * as large as the residual. Such instances (|b| > LIED_PROBE_RATIO |A|) are
  * probed again around the first solution t, with perturbations scaled to
  * it (t_j + max(1, |t_j|)), and the solve repeated once from the better
- * point: the perturbations are then as large as the values they change. */
+ * point: the perturbations are then as large as the values they change.
+ * A singular matrix is reported when report is set, else LIED_E_SINGULAR
+ * is returned without a message (lied_probe_range tries again). */
 #define LIED_PROBE_RATIO 16777216.0 /* 2^24: columns lose over 8 of 16 digits */
 
 static int reprobe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
-                   const lied_env *env, uint64_t q0, uint64_t n, double dmin, lied_err *e) {
+                   const lied_env *env, uint64_t q0, uint64_t n, double dmin, int report,
+                   lied_err *e) {
   const int k = sec->k;
   const size_t kk = (size_t)k * (size_t)k, c = s->chunk;
   double *A = s->work, *b = A + c * kk, *t = b + c * (size_t)k, *d = t + c * (size_t)k;
@@ -216,8 +255,9 @@ static int reprobe(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
       s->st.factorisations++;
       piv[q * (size_t)k] = 0;
       if (lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step) != LIED_OK)
-        return singular(s, sec, q0 + q, env->t, step,
-                        lu_unswap(A + q * kk, k, piv + q * (size_t)k, step), x, 1, e);
+        return !report ? LIED_E_SINGULAR
+                       : singular(s, sec, q0 + q, env->t, step,
+                                  lu_unswap(A + q * kk, k, piv + q * (size_t)k, step), x, 1, e);
       for (int r = 0; r < k; r++) x[r] = -x[r];
       lied_lu_solve(A + q * kk, k, piv + q * (size_t)k, x);
       for (int p = 0; p < k; p++) t[q * (size_t)k + (size_t)p] += x[p];
@@ -323,19 +363,22 @@ PROBE_INLINE int probe2_(lied_sched *s, lied_section *sec, enum lied_eval_mode m
     LIED_LANE_LOOP
     for (uint64_t q = 0; q < n; q++)
       inverse2(a11[q], a12[q], a21[q], a22[q], sec->lu + 4 * (q0 + q));
-  if (bad) { /* the first singular instance, as small_invert says it */
+  if (bad) { /* singular instances: equilibrated, else the first as small_invert says it */
     for (uint64_t q = 0; q < n; q++) {
-      double m[4] = {a11[q], a12[q], a21[q], a22[q]}, b[2] = {b0[q], b1[q]};
+      double m[4] = {a11[q], a12[q], a21[q], a22[q]}, b[2] = {b0[q], b1[q]}, iv[4];
       int step;
-      if (small_invert(m, 2, &step) != LIED_OK) {
+      if (small_invert(m, 2, &step) == LIED_OK) continue;
+      if (inverse2_equilibrated(m, b, iv)) {
         s->st.factorisations += q + 1;
         return singular(s, sec, q0 + q, env->t, step, m, b, 0, e);
       }
+      solve2(iv, b[0], b[1], PTR(t0, q, ts0), PTR(t1, q, ts1));
+      if (done) memcpy(sec->lu + 4 * (q0 + q), iv, sizeof iv);
     }
   }
   s->st.factorisations += n;
   if (done) *done = 1;
-  if (large) return reprobe(s, sec, mode, env, q0, n, 1.0, e);
+  if (large) return reprobe(s, sec, mode, env, q0, n, 1.0, 1, e);
   run_final(sec, mode, env, q0, n);
   return LIED_OK;
 }
@@ -355,13 +398,26 @@ PROBE_INLINE int probe2(lied_sched *s, lied_section *sec, enum lied_eval_mode mo
                  1, e);
 }
 
-/* See probe.h: 2x2 sections go to probe2, 1x1 use the explicit inverse, the
- * rest the dense LU.
+/* How probe_dense factors: as lied_lu_factor does, silently (a singular
+ * matrix returns LIED_E_SINGULAR without a message), equilibrated
+ * (silently too), or plainly with the message. */
+enum dense_factor { FACTOR_PLAIN_QUIET, FACTOR_EQUILIBRATED, FACTOR_PLAIN };
+
+/* Factor the k x k matrix a (residuals at zero b) as how says; scale is
+ * work space of 2 k doubles. */
+static inline int factor_dense(enum dense_factor how, double *a, const double *b, int k, int *piv,
+                               double *scale, int *step) {
+  if (how != FACTOR_EQUILIBRATED) return lied_lu_factor(a, k, piv, step);
+  if (!rows_above_rounding(a, b, k)) return LIED_E_SINGULAR;
+  return lied_lu_factor_equilibrated(a, k, piv, scale, step);
+}
+
+/* The dense probe of instances q0 .. q0 + n (k of 1 or at least 3),
+ * factoring as how says.
  * Long: passes, factorisation and solve share the chunk's work space in a hot path cloned per instruction set. */
-LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
-                                  const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
-  if (sec->sparse) return lied_spsec_probe(s, sec, mode, env, e);
-  if (sec->k == 2) return probe2(s, sec, mode, env, q0, n, e);
+PROBE_INLINE int probe_dense(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+                             const lied_env *env, uint64_t q0, uint64_t n,
+                             enum dense_factor how, lied_err *e) {
   const int k = sec->k;
   const size_t kk = (size_t)k * (size_t)k;
   double *A = s->work;            /* chunk * k * k */
@@ -399,13 +455,15 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
       int step = 0;
       piv[q * (size_t)k] = 0;
       int rc = k == 1 ? small_invert(A + q * kk, k, &step)
-                      : lied_lu_factor(A + q * kk, k, piv + q * (size_t)k, &step);
+                      : factor_dense(how, A + q * kk, bv + q * (size_t)k, k, piv + q * (size_t)k,
+                                     bv + s->chunk * (size_t)k, &step);
       s->st.factorisations++;
       if (rc != LIED_OK && large && sec->layout != LIED_LAYOUT_LANES) {
         /* the unit probes were lost in the residual: probe at its scale */
         set_tears(sec, q0, n, -1);
-        return reprobe(s, sec, mode, env, q0, n, bmax, e);
+        return reprobe(s, sec, mode, env, q0, n, bmax, how == FACTOR_PLAIN, e);
       }
+      if (rc != LIED_OK && how != FACTOR_PLAIN) return LIED_E_SINGULAR;
       if (rc != LIED_OK)
         return singular(s, sec, q0 + q, env->t, step,
                         k == 1 ? A + q * kk : lu_unswap(A + q * kk, k, piv + q * (size_t)k, step),
@@ -431,9 +489,44 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
       for (int p = 0; p < k; p++) AT(sec->pairs[p].tear, q0 + q, sec->pairs[p].tstride) = x[p];
     }
   }
-  if (large && sec->layout != LIED_LAYOUT_LANES) return reprobe(s, sec, mode, env, q0, n, 1.0, e);
+  if (large && sec->layout != LIED_LAYOUT_LANES)
+    return reprobe(s, sec, mode, env, q0, n, 1.0, how == FACTOR_PLAIN, e);
   run_final(sec, mode, env, q0, n);
   return LIED_OK;
+}
+
+#if defined(__GNUC__)
+#define PROBE_COLD static __attribute__((noinline, cold))
+#else
+#define PROBE_COLD static
+#endif
+
+/* The attempts after the plain LU refused a matrix (lied_probe_range), out
+ * of the hot path: equilibrated (not for 1x1: small_invert's test has no
+ * scale), then plainly with the message. */
+PROBE_COLD int probe_dense_again(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+                                 const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
+  int rc = LIED_E_SINGULAR;
+  if (sec->k > 1) rc = probe_dense(s, sec, mode, env, q0, n, FACTOR_EQUILIBRATED, e);
+  return rc == LIED_E_SINGULAR ? probe_dense(s, sec, mode, env, q0, n, FACTOR_PLAIN, e) : rc;
+}
+
+/* See probe.h: 2x2 sections go to probe2, 1x1 use the explicit inverse, the
+ * rest the dense LU. A matrix the LU calls singular is probed and factored
+ * again with its rows and columns equilibrated (a badly scaled but
+ * solvable section: a 1 nH inductor beside a 1 GOhm resistor); only when
+ * that fails too is it probed a third time to be reported as before. The
+ * retry is for that solve only: no state is kept (the chunks of a section
+ * are probed by several threads and lane copies), so a badly scaled
+ * section that is not constant is probed twice per evaluation; one whose
+ * matrix is constant keeps the equilibrated factors. Matrices the LU
+ * accepts are factored as before, bit for bit. */
+LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
+                                  const lied_env *env, uint64_t q0, uint64_t n, lied_err *e) {
+  if (sec->sparse) return lied_spsec_probe(s, sec, mode, env, e);
+  if (sec->k == 2) return probe2(s, sec, mode, env, q0, n, e);
+  const int rc = probe_dense(s, sec, mode, env, q0, n, FACTOR_PLAIN_QUIET, e);
+  return rc == LIED_E_SINGULAR ? probe_dense_again(s, sec, mode, env, q0, n, e) : rc;
 }
 
 int lied_probe_section(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,

@@ -90,6 +90,17 @@ expect 0 "vars, one process" -- "$LIED" run "$E" "${A[@]}" --vars "$V" --out "$t
 expect 0 "vars, 2 ranks" -- "${M[@]}" -np 2 "$LIED" run "$E" "${A[@]}" --vars "$V" --out "$tmp/v2.csv"
 same_results "$tmp/v1.csv" "$tmp/v2.csv" "a selection over both ranks is one process's"
 contains "$tmp/v2.csv" "time,crab[9].revolute2.phi,crab[9].revolute2.w,crab[1].prismatic1.s" "the selection's order"
+# overlapping items, on both ranks: each variable once, where it first appears; an item
+# that only repeats earlier ones (crab[9].revolute2.w) is no "no variable matches"
+V='crab[*].revolute2.phi,crab[9].revolute2.*,crab[1*].revolute2.phi,crab[9].revolute2.w,crab[2].revolute2.phi'
+expect 0 "overlapping vars, one process" -- "$LIED" run "$E" "${A[@]}" --vars "$V" --out "$tmp/o1.csv"
+expect 0 "overlapping vars, 2 ranks" -- "${M[@]}" -np 2 "$LIED" run "$E" "${A[@]}" --vars "$V" \
+  --out "$tmp/o2.csv" --out "$tmp/o2.mat"
+same_results "$tmp/o1.csv" "$tmp/o2.csv" "overlapping items over both ranks are one process's"
+check "[ -z \"\$(grep -v '^#' '$tmp/o2.csv' | head -1 | tr , '\n' | sort | uniq -d)\" ]" \
+  "overlapping items: no column twice: $(grep -v '^#' "$tmp/o2.csv" | head -1)"
+st=0; "$(dirname "$LIED")/tests/test_mat" "$tmp/o2.mat" "$tmp/o2.csv" >"$tmp/cmp" 2>&1 || st=$?
+check '[ $st -eq 0 ]' "overlapping items: the gathered MAT file is the CSV: $(cat "$tmp/cmp")"
 
 # a model parameter of one copy (g[3].k, composite level) and per-copy rates
 expect 0 "growth, one process" -- "$LIED" run "$G" --set n=5 --set 'g[3].k=-2' --stop 0.1 --out "$tmp/g1.csv"

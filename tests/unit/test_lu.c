@@ -170,6 +170,71 @@ static void test_non_finite(void) {
   CHECK(factor_copy(a, 3, lu, piv) != 0);
 }
 
+/* Badly scaled but well-conditioned systems A = 2^R B 2^C (B diagonally
+ * dominant, rows and columns scaled by powers of 2 up to 2^300 apart): the
+ * plain LU refuses most of them, the equilibrated one factors every one,
+ * its factors are factors of A (lied_lu_solve), and the solution has every
+ * component to 1e-12 relative, however small. */
+static void test_equilibrated_scaled(void) {
+  static double bm[MAX_N * MAX_N], a[MAX_N * MAX_N], lu[MAX_N * MAX_N];
+  double y[MAX_N], x[MAX_N], scale[2 * MAX_N];
+  int piv[MAX_N], er[MAX_N], ec[MAX_N], refused = 0;
+  uint64_t seed = 4242u;
+  for (int n = 2; n <= 20; n++) {
+    for (int i = 0; i < n * n; i++) bm[i] = lcg_uniform(&seed);
+    for (int i = 0; i < n; i++) {
+      bm[i * n + i] += (double)n;
+      y[i] = lcg_uniform(&seed) + 2.0;
+      er[i] = (int)(300.0 * lcg_uniform(&seed));
+      ec[i] = (int)(200.0 * lcg_uniform(&seed));
+    }
+    for (int i = 0; i < n; i++) { /* b = 2^R (B y), exact up to B y's rounding */
+      double s = 0;
+      for (int j = 0; j < n; j++) {
+        s += bm[i * n + j] * y[j];
+        a[i * n + j] = ldexp(bm[i * n + j], er[i] + ec[j]);
+      }
+      x[i] = ldexp(s, er[i]);
+    }
+    refused += factor_copy(a, n, lu, piv) != 0;
+    memcpy(lu, a, sizeof(double) * (size_t)(n * n));
+    CHECK(lied_lu_factor_equilibrated(lu, n, piv, scale, NULL) == LIED_OK);
+    lied_lu_solve(lu, n, piv, x);
+    for (int j = 0; j < n; j++) CHECK_NEAR(ldexp(x[j], ec[j]) / y[j], 1.0, 1e-12);
+  }
+  CHECK(refused > 10);
+}
+
+/* What is singular stays so, scaled or not (the same step as the plain
+ * LU's for these); a value that is not finite fails at step 0 and leaves the
+ * matrix as it was; a well-scaled matrix gives the plain LU's solution. */
+static void test_equilibrated_singular(void) {
+  const double a1[9] = {1, 2, 3, 2e20, 4e20, 7e20, 1e-20, 2e-20, 5e-20};
+  const double a4[4] = {1e12, 2e12, 1e-6, 2e-6};
+  const double zero_row[4] = {1e12, 1, 0, 0};
+  double lu[9], sc[6];
+  int piv[3], step = -1;
+  memcpy(lu, a1, sizeof a1);
+  CHECK(lied_lu_factor_equilibrated(lu, 3, piv, sc, &step) == LIED_E_SINGULAR && step == 1);
+  memcpy(lu, a4, sizeof a4);
+  CHECK(lied_lu_factor_equilibrated(lu, 2, piv, sc, &step) == LIED_E_SINGULAR && step == 1);
+  memcpy(lu, zero_row, sizeof zero_row);
+  CHECK(lied_lu_factor_equilibrated(lu, 2, piv, sc, &step) == LIED_E_SINGULAR && step == 1);
+  double nf[4] = {1, INFINITY, 1e-6, 1};
+  memcpy(lu, nf, sizeof nf);
+  CHECK(lied_lu_factor_equilibrated(lu, 2, piv, sc, &step) == LIED_E_SINGULAR && step == 0);
+  CHECK(memcmp(lu, nf, sizeof nf) == 0);
+  const double w[4] = {3, 1, 1, 2};
+  double b1[2] = {1, 1}, b2[2] = {1, 1};
+  memcpy(lu, w, sizeof w);
+  CHECK(lied_lu_factor_equilibrated(lu, 2, piv, sc, NULL) == LIED_OK);
+  lied_lu_solve(lu, 2, piv, b1);
+  CHECK(factor_copy(w, 2, lu, piv) == 0);
+  lied_lu_solve(lu, 2, piv, b2);
+  CHECK_NEAR(b1[0], b2[0], 1e-15);
+  CHECK_NEAR(b1[1], b2[1], 1e-15);
+}
+
 /* n = 0 succeeds and touches nothing. */
 static void test_empty(void) {
   CHECK(lied_lu_factor(NULL, 0, NULL, NULL) == LIED_OK);
@@ -185,5 +250,7 @@ int main(void) {
   test_scaled_identity();
   test_non_finite();
   test_empty();
+  test_equilibrated_scaled();
+  test_equilibrated_singular();
   return CHECK_DONE();
 }
