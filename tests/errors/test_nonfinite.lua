@@ -146,4 +146,37 @@ local _, _, e = lied.build(lied.model "Far" { x = S.SampleHold { period = 0.1, t
   connect = { { "s.y", "x.u" } } }):run { stop = 1, vars = "x.y" }
 T.eq(e, "at t = 0: x (SampleHold): its next time event 0 is not after the current time",
   "a sampler whose first sample is 1e308 s before the start")
+-- ---- timers whose delay is below the resolution of the time it starts at: the
+-- same error (an OnDelay of 1e-300 s started at t = 0.06 never switched, an
+-- OffDelay stayed true, an edge's pulse never ended: exit 0) ----------------------
+for _, c in ipairs {
+  { "OnDelay", "gt.y", 0 }, { "OffDelay", "gt.y", 1 }, { "RisingEdge", "gt.y", 0, "width" },
+  { "FallingEdge", "gt.y", 1, "width" },
+} do
+  local p = { [c[4] or "delay"] = 1e-300 }
+  local res, _, e = lied.build(lied.model "Tiny" { s = S.Sine { f = 0.5 },
+    gt = S.GreaterThreshold { threshold = 0.2 }, x = S[c[1]](p),
+    connect = { { "s.y", "gt.u" }, { "gt.y", "x.u" } } }):run {
+    stop = 4, solver = "dopri45", interval = 0.5, vars = "gt.y,x.y" }
+  local te = c[3] == 0 and 0.064094216848990762 or 0.93590578315102513
+  T.eq(e, string.format("at t = %.17g: x (%s): its next time event %.17g is not after the current time",
+    te, c[1], te), c[1] .. " of 1e-300 s")
+  local time = T.column(res, "time")
+  T.eq(time[#time], te, c[1] .. ": the rows end at the event")
+end
+-- started with the run (an input true at the start) at t = 1e16, 0.1 s
+local _, _, e = lied.build(lied.model "LateTimer" { c = S.BooleanConstant { k = true },
+  x = S.OnDelay { delay = 0.1 }, connect = { { "c.y", "x.u" } } }):run {
+  start = 1e16, stop = 1.0000001e16, dt = 100, interval = 1e5, vars = "x.y" }
+T.eq(e, "at t = 10000000000000000: x (OnDelay): its next time event 10000000000000000 is not after "
+  .. "the current time", "an OnDelay of 0.1 s from t = 1e16")
+-- a delay that resolves runs as before: 1e-10 s after t = 0.06
+local res = lied.build(lied.model "Short" { s = S.Sine { f = 0.5 }, gt = S.GreaterThreshold { threshold = 0.2 },
+  x = S.OnDelay { delay = 1e-10 }, connect = { { "s.y", "gt.u" }, { "gt.y", "x.u" } } }):run {
+  stop = 1, solver = "dopri45", interval = 0.5, vars = "x.y" }
+local y, time = T.column(res, "x.y"), T.column(res, "time")
+T.eq(y[#y], 0, "OnDelay of 1e-10 s: false after the input fell")
+local on_at
+for i = 1, #y do on_at = on_at or (y[i] == 1 and time[i]) end
+T.near(on_at - 1e-10, 0.06409421684899, 1e-12, "OnDelay of 1e-10 s: true 1e-10 s after its input")
 T.done()

@@ -257,6 +257,7 @@ typedef struct sig_timer {
   double pending; /* discrete: when the output changes next (INFINITY: never) */
   double zu, zy;  /* zero functions: the input, the output (edges) */
   int kind;       /* set by init: 0 on-delay, 1 off-delay, 2 rising, 3 falling */
+  int lost;       /* the delay was lost in the rounding of the time it started at */
 } sig_timer;
 
 /* The output is the discrete state; at the pending time the handler
@@ -279,15 +280,26 @@ static void timer_watch(const lied_env *env, sig_timer *c) {
 }
 LIED_BLOCK(timer_watch_block, sig_timer, timer_watch)
 
+/* The delay started at t: it runs out at t + delay. A delay below the
+ * resolution of the times near t (1e-300 s after t = 0.06, 0.1 s after
+ * t = 1e16) gives t itself: timer_next reports it, and the solver stops
+ * with "its next time event t is not after the current time" (a pending
+ * time equal to t was taken for none: the output never switched). */
+static void timer_start(sig_timer *c, double t) {
+  c->pending = t + c->delay;
+  c->lost = !(c->pending > t);
+}
+
 static void timer_event(void *self, const lied_event *ev) {
   sig_timer *c = self;
+  c->lost = 0;
   const int u = truth(&c->u);
   const double t = ev->t;
   if (ev->initial) {
     c->pending = INFINITY;
     c->on = c->kind == 1 ? bit(u) : 0; /* an on-delay runs from the start for an input already true */
     if (c->kind == 0 && u) {
-      if (c->delay > 0) c->pending = t + c->delay; else c->on = 1;
+      if (c->delay > 0) timer_start(c, t); else c->on = 1;
     }
     return;
   }
@@ -300,16 +312,17 @@ static void timer_event(void *self, const lied_event *ev) {
       c->on = 0;
       c->pending = INFINITY;
       if (u) {
-        if (c->delay > 0) c->pending = t + c->delay; else c->on = 1;
+        if (c->delay > 0) timer_start(c, t); else c->on = 1;
       }
     } else if (c->kind == 1) {
       c->pending = INFINITY;
       if (u) c->on = 1;
-      else if (c->delay > 0) c->pending = t + c->delay;
+      else if (c->delay > 0) timer_start(c, t);
       else c->on = 0;
     } else if (u == (c->kind == 2)) { /* the edge: a pulse */
       c->on = 1;
-      c->pending = c->delay > 0 ? t + c->delay : INFINITY;
+      c->pending = INFINITY;
+      if (c->delay > 0) timer_start(c, t);
     }
   }
   /* a pulse of no width ends in the next round of the same event: the
@@ -319,6 +332,7 @@ static void timer_event(void *self, const lied_event *ev) {
 
 static double timer_next(const void *self, double t) {
   const sig_timer *c = self;
+  if (c->lost) return c->pending;
   return c->pending > t ? c->pending : INFINITY;
 }
 
