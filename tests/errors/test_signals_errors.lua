@@ -99,9 +99,44 @@ fails(S.Table2D { table = lied.table { x1 = { 0, 2, 1 }, x2 = { 0, 1 }, z = { { 
 fails(S.OnDelay { delay = -1 }, u, { "parameter delay = -1 [s] must be >= 0" }, "OnDelay delay < 0")
 fails(S.GreaterThreshold { h = -0.1 }, u, { "parameter h = -0.1 [1] must be >= 0" }, "hysteresis < 0")
 fails(S.StateMachine { states = { "a", "b" }, transitions = { { "a", "b", "maybe" } } }, nil,
-  { "StateMachine: transition 1: condition maybe is not cj or not cj" }, "StateMachine condition", "loop.b.n: ")
+  { "StateMachine: transition 1: condition maybe is not cj or not cj" }, "StateMachine condition",
+  "loop.b.transitions: ")
 fails(S.StateMachine { states = { "a", "a" } }, nil, { "StateMachine: state 2 must be a new name" },
-  "StateMachine duplicate state", "loop.b.n: ")
+  "StateMachine duplicate state", "loop.b.states: ")
+-- a machine's fields in their own terms, with the field at fault (the fourth attack: a
+-- bad initial hid the real error behind "b.initial must be a number, got the string";
+-- the C parameters' names leaked: "parameter m = 9", "n = 17", "cond = 9", "value[1]";
+-- the C parameters given beside states, and transitions = "x", were taken silently)
+local tr = { { "a", "b", "c1" } }
+for _, c in ipairs {
+  { { states = { "a", "a" }, initial = "a" }, "states", "state 2 must be a new name" },
+  { { states = { "a", "b" }, initial = "z", transitions = tr }, "initial", "no state z (states: a, b)" },
+  { { states = { "a", "b" }, transitions = { { "a", "b", "c9" } } }, "transitions",
+    "transition 1: condition c9: the inputs are c1 .. c8" },
+  { { states = { "a", "b" }, transitions = { { "a", "b", "not c2" } }, inputs = 1 }, "transitions",
+    "a condition reads c2, beyond inputs = 1 (the inputs c1 .. c1)" },
+  { { states = { "a", "b" }, transitions = tr, inputs = 9 }, "inputs",
+    "inputs must be a whole number from 1 to 8 (the inputs c1 .. cm), got 9" },
+  { { states = { "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q" } },
+    "states", "17 states (at most 16)" },
+  { { states = { "a", "b" }, transitions = tr, values = { a = "x" } }, "values",
+    "the value of state a must be a finite number, got string" },
+  { { states = { "a", "b" }, transitions = tr, values = { b = 1 / 0 } }, "values",
+    "the value of state b must be a finite number, got inf" },
+  { { states = { "a", "b" }, transitions = tr, values = { c = 1 } }, "values", "no state c (states: a, b)" },
+  { { states = { "a", "b" }, transitions = tr, values = 3 }, "values",
+    "values must be a table {state = value, ...}, got number" },
+  { { states = { "a", "b" }, transitions = "x" }, "transitions",
+    "transitions must be a list of {from, to, condition}, got string" },
+  { { states = { "a", "b" }, transitions = tr, n = 5 }, "n", "n is set from states (give states, not n)" },
+  { { states = { "a", "b" }, transitions = tr, m = 2 }, "m", "m is set from inputs (give inputs, not m)" },
+  { { states = { "a", "b" }, transitions = tr, value = { 1, 2 } }, "value",
+    "value is set from values (give values, not value)" },
+  { { states = { "a", "b" }, transitions = tr, from = { 2 } }, "from",
+    "from is set from transitions (give transitions, not from)" },
+} do
+  fails(S.StateMachine(c[1]), nil, { "StateMachine: " .. c[3] }, "StateMachine " .. c[3], "loop.b." .. c[2] .. ": ")
+end
 fails(S.StateMachine { n = 2, m = 1, initial = 3 }, nil, { "StateMachine: initial state 3 of 2 states" },
   "StateMachine initial out of range")
 
