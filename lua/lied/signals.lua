@@ -161,10 +161,21 @@ end
 signals.StateMachine = lied.alias(signals.StateMachine, nil, machine)
 
 -- Parameters under other names (the old libraries' sources).
+-- A parameter given under both its names (mech.Sine { A = 1, amplitude = 2 }) is
+-- refused when the model is built, with the component's path: one of the two
+-- was taken, which one by the order of a hash table.
 function signals.renamed(names)
   return function(p)
     local q = {}
     for k, v in pairs(p) do q[names[k] or k] = v end
+    for old, new in pairs(names) do
+      if p[old] ~= nil and p[new] ~= nil then
+        q[new] = function()
+          error(string.format("%s and %s name one parameter (%s is its old name): give one of them", old,
+            new, old), 0)
+        end
+      end
+    end
     return q
   end
 end

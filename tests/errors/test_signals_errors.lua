@@ -140,6 +140,13 @@ end
 fails(S.StateMachine { n = 2, m = 1, initial = 3 }, nil, { "StateMachine: initial state 3 of 2 states" },
   "StateMachine initial out of range")
 
+-- a parameter under its old and its new name (mech.Sine's A is amplitude): one of the
+-- two was taken silently, by the order of a hash table
+local mech = require "lied.mechanics"
+fails(mech.Sine { A = 1, amplitude = 2 }, nil, { "A and amplitude name one parameter (A is its old name): "
+  .. "give one of them" }, "mech.Sine A and amplitude", "loop.b.amplitude: ")
+T.eq(lied.build(lied.model "S" { s = mech.Sine { A = 3, w = 1 } }):value("s.amplitude"), 3, "A alone is amplitude")
+
 -- input counts
 fails(S.Add { n = 0 }, nil, { "parameter n = 0 [1] must be >= 1 and <= 8" }, "Add n = 0")
 fails(S.Add { n = 9 }, nil, { "parameter n = 9 [1] must be >= 1 and <= 8" }, "Add n = 9")
