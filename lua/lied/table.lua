@@ -267,7 +267,12 @@ function M.new(spec, level)
   if #d.x1 == 0 then fail(site, "lied.table: no breakpoints") end
   d.name = d.name or site or "table"
   local ok, t = pcall(core.table, d)
-  if not ok then fail(site, "%s", tostring(t)) end
+  if not ok then
+    -- named by the site already when no name was given: once is enough
+    local msg = core.errtext(t)
+    if site and msg:sub(1, #site + 2) == site .. ": " then error(msg, 0) end
+    fail(site, "%s", msg)
+  end
   return t
 end
 

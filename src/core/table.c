@@ -101,9 +101,14 @@ lied_table *lied_table_new(const lied_table_data *d, lied_err *e) {
   const char *nm = d->name && d->name[0] ? d->name : "table";
   if (d->rank != 1 && d->rank != 2)
     return lied_errc(e, LIED_E_PARAM, "%s: rank %d (a table is 1-D or 2-D)", nm, d->rank), NULL;
-  if (d->interp < LIED_TABLE_LINEAR || d->interp > LIED_TABLE_CONSTANT ||
-      (d->rank == 2 && d->interp == LIED_TABLE_CONSTANT))
+  if (d->interp < LIED_TABLE_LINEAR || d->interp > LIED_TABLE_CONSTANT)
     return lied_errc(e, LIED_E_PARAM, "%s: unknown interpolation for a %d-D table", nm, d->rank),
+           NULL;
+  if (d->rank == 2 && d->interp == LIED_TABLE_CONSTANT)
+    return lied_errc(e, LIED_E_PARAM,
+                     "%s: interpolation \"constant\" is for 1-D tables (a map takes \"linear\" or "
+                     "\"cubic\")",
+                     nm),
            NULL;
   if (d->extrap < LIED_TABLE_HOLD || d->extrap > LIED_TABLE_ERROR)
     return lied_errc(e, LIED_E_PARAM, "%s: unknown extrapolation", nm), NULL;

@@ -83,6 +83,22 @@ fails(S.TimeTable { table = { { 0, 1 }, { 1, 2 } }, interpolation = "spline" }, 
   "TimeTable unknown interpolation", "loop.b.table: ")
 fails(S.TimeTable { table = { { 0, 1 } }, extrapolation = "periodic" }, nil,
   { "parameter table: ", "a periodic table needs at least 2 breakpoints" }, "TimeTable periodic of one row")
+-- lied.table's errors name the site of the call once (it was
+-- "m.lua:3: m.lua:3: unknown interpolation for a 2-D table"), a name given after it
+local site = debug.getinfo(1, "S").short_src
+for _, c in ipairs {
+  { { x1 = { 0, 1 }, x2 = { 0, 1 }, z = { { 0, 1 }, { 2, 3 } }, interpolation = "constant" },
+    "interpolation \"constant\" is for 1-D tables (a map takes \"linear\" or \"cubic\")" },
+  { { x1 = { 0, 1 }, x2 = { 0 }, z = { { 0 }, { 2 } } }, "a map needs at least 2 breakpoints along x1 and along x2" },
+  { { x = { 0, 1 }, y = { 0, 1 }, extrapolation = "wrap" },
+    "extrapolation must be \"hold\", \"linear\", \"periodic\" or \"error\", got \"wrap\"" },
+  { { x = { 0, 1 }, y = { 0, 1 }, extrapolation = "wrap", name = "eta" },
+    "eta: extrapolation must be \"hold\", \"linear\", \"periodic\" or \"error\", got \"wrap\"" },
+} do
+  local line = debug.getinfo(1, "l").currentline + 1
+  local ok, e = pcall(function() local t = lied.table(c[1]); return t end)
+  T.eq(not ok and e, string.format("%s:%d: %s", site, line, c[2]), "lied.table names its site once: " .. c[2])
+end
 local map = lied.table { x1 = { 0, 1 }, x2 = { 0, 1 }, z = { { 0, 1 }, { 2, 3 } } }
 fails(S.TimeTable { table = map }, nil, { "parameter table must be a 1-D table (lied.table {x = ..., y = ...}), got a 2-D map" },
   "TimeTable given a map")

@@ -361,7 +361,7 @@ static void checks(void) {
   d.extrap = LIED_TABLE_PERIODIC;
   expect_bad(&d, "a periodic table needs at least 2 breakpoints");
   lied_table_data m = {2, LIED_TABLE_CONSTANT, LIED_TABLE_HOLD, 2, 2, good, good, good, "map"};
-  expect_bad(&m, "unknown interpolation for a 2-D table");
+  expect_bad(&m, "interpolation \"constant\" is for 1-D tables (a map takes \"linear\" or \"cubic\")");
   m.interp = LIED_TABLE_LINEAR;
   m.n2 = 1;
   expect_bad(&m, "a map needs at least 2 breakpoints along x1 and along x2");
