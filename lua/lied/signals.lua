@@ -26,13 +26,20 @@ local function table_param(p)
   if type(p.events) == "boolean" then q.events = p.events and 1 or 0 end
   local tab = p.table
   if type(tab) == "table" and getmetatable(tab) == nil then
-    local spec = {}
+    local spec, twice = {}, nil
     for k, v in pairs(tab) do spec[k] = v end
-    spec.interpolation = spec.interpolation or p.interpolation
-    spec.extrapolation = spec.extrapolation or p.extrapolation
+    for _, k in ipairs { "interpolation", "extrapolation" } do
+      -- given in the rows and beside them, differently: the rows' was taken silently
+      if spec[k] ~= nil and p[k] ~= nil and spec[k] ~= p[k] then
+        twice = string.format("%s is given twice, %s in the table and %s beside it: give it once", k,
+          string.format("%q", tostring(spec[k])), string.format("%q", tostring(p[k])))
+      end
+      spec[k] = spec[k] or p[k]
+    end
     -- named by the site of the block's declaration: new's caller is pcall,
     -- then this function, the alias's __call, the model file
     local ok, t = pcall(require("lied.table").new, spec, 4)
+    if twice then ok, t = false, twice end
     q.table = ok and t or function() error(t, 0) end
   elseif p.interpolation ~= nil or p.extrapolation ~= nil then
     q.table = function()

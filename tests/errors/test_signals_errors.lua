@@ -81,6 +81,21 @@ fails(S.TimeTable { table = { { 0, "a" } } }, nil, { "row 1 must be a pair of nu
 fails(S.TimeTable { table = { { 0, 1 }, { 1, 2 } }, interpolation = "spline" }, nil,
   { "interpolation must be \"linear\", \"cubic\" or \"constant\", got \"spline\"" },
   "TimeTable unknown interpolation", "loop.b.table: ")
+-- an option in the rows and beside them, differently (the rows' was taken silently)
+fails(S.TimeTable { table = { { 0, 1 }, { 1, 2 }, interpolation = "constant" }, interpolation = "linear" }, nil,
+  { "interpolation is given twice, \"constant\" in the table and \"linear\" beside it: give it once" },
+  "TimeTable interpolation twice", "loop.b.table: ")
+fails(S.Table1D { table = { { 0, 1 }, { 1, 2 }, extrapolation = "hold" }, extrapolation = "periodic" }, { "u" },
+  { "extrapolation is given twice, \"hold\" in the table and \"periodic\" beside it: give it once" },
+  "Table1D extrapolation twice", "loop.b.table: ")
+local el = require "lied.electrical"
+T.raises(function() lied.build(lied.model "E" { v = el.TableVoltageSource { table = { { 0, 1 }, { 1, 2 },
+  interpolation = "linear" }, interpolation = "constant" } }) end,
+  { "v.table: interpolation is given twice, \"linear\" in the table and \"constant\" beside it" },
+  "electrical table source interpolation twice")
+local same = lied.build(lied.model "Same" { b = S.TimeTable { table = { { 0, 1 }, { 1, 2 }, interpolation = "constant" },
+  interpolation = "constant" } }):run { stop = 0.5, dt = 0.5, vars = "b.y" }
+T.eq(T.column(same, "b.y")[2], 1, "the same option twice is taken (a staircase)")
 fails(S.TimeTable { table = { { 0, 1 } }, extrapolation = "periodic" }, nil,
   { "parameter table: ", "a periodic table needs at least 2 breakpoints" }, "TimeTable periodic of one row")
 -- lied.table's errors name the site of the call once (it was
