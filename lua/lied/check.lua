@@ -148,7 +148,9 @@ end
 -- (overrides) and threads (of the fast runs, default 3, or 2 on a machine of
 -- 2 cores or fewer: a third thread on 2 cores waits for a processor at every
 -- shared call, several times slower on a small model). The report:
--- ok (every run agrees with the plain one), runs (per configuration: name,
+-- ok (every run agrees with the plain one), failed (the plain run's failure, which
+-- every run shares when ok: the runs compare only up to it; nil when it ran to its
+-- end), runs (per configuration: name,
 -- paths taken, difference or nil, interrupted: stopped by a signal), interrupted
 -- (a run was: the report compares nothing, ok is false), fast_differs, culprits (the paths whose
 -- removal makes the fast run agree), text (lines for a reader).
@@ -175,6 +177,10 @@ function check.run(model, opts)
   for _, r in ipairs(report.runs) do
     if r.interrupted then report.interrupted, report.ok = true, false end
   end
+  -- every run failing alike is agreement, but the runs compare only up to
+  -- the failure: the report says so (it said every run gives the plain run's
+  -- bits, exit 0, for a model whose every run failed at once)
+  report.failed = not report.interrupted and plain.err ~= nil and tostring(plain.err) or nil
   report.fast_differs = not report.interrupted and report.runs[2].diff ~= nil or false
   if report.fast_differs then report.culprits = culprits(runs, report.runs) end
   report.text = check.text(report)
@@ -193,6 +199,9 @@ function check.text(report)
   end
   if report.interrupted then
     line("lied check: interrupted (a run was stopped): nothing to compare")
+  elseif report.ok and report.failed then
+    line("lied check: every run gives the plain run's bits up to its failure, which every run " ..
+      "shares: %s", report.failed)
   elseif report.ok then
     line("lied check: every run gives the plain run's bits")
   elseif report.fast_differs then

@@ -151,8 +151,8 @@ local command_usage = {
       "                     the plain ones, compare every variable (or --vars) at every\n" ..
       "                     output point bit for bit and report the first difference with\n" ..
       "                     the path that makes it; writes no outputs (docs/repl.md)\n\n" ..
-      "Exit status: 0 success, 1 model or simulation error (--check: a difference),\n" ..
-      "2 bad usage." ..
+      "Exit status: 0 success, 1 model or simulation error (--check: a difference, or runs\n" ..
+      "that fail), 2 bad usage." ..
       (lied.core.mpi().built and "\n" .. mpi_usage or "")
   end,
   info = function()
@@ -352,7 +352,8 @@ local run_flags = { ["--stats"] = true, ["--params"] = true, ["--check"] = true 
 for flag in pairs(flags) do run_flags[flag] = true end
 
 -- lied run FILE --check [options]: lied.check's report on stdout; exit
--- status 0 when every run agrees with the plain one, 1 otherwise.
+-- status 0 when every run agrees with the plain one and runs to its end, 1
+-- otherwise (a run that fails is a simulation error, as without --check).
 function cli.check(model, o, sets, stats_wanted)
   o.check = nil
   if o.out then usage_error("lied run --check writes no outputs: leave out --out") end
@@ -375,7 +376,7 @@ function cli.check(model, o, sets, stats_wanted)
   opts.set = sets
   local report = require("lied.check").run(model, opts)
   io.stdout:write(report.text, "\n")
-  return report.ok and 0 or 1
+  return report.ok and not report.failed and 0 or 1
 end
 
 -- Options given on the command line (o) that the run (exp: o over the

@@ -1,0 +1,41 @@
+#!/bin/bash
+# The fourth robustness round (docs/robustness.md): classes of bad input an
+# attack on networks and their sparse sections, tables and logic blocks,
+# extensibility, undirected streams, refrigeration, turbomachines and
+# electrical found. Each: the message and the exit status (expect_error also
+# refuses a traceback or a sanitizer report). Classes checked in Lua are in
+# tests/errors (test_signals_errors.lua, test_nonfinite.lua).
+. "$(dirname "$0")/lib.sh" "$@"
+
+# ---- 1. lied run --check of a model whose every run fails ---------------------------------
+# the runs agree up to the failure they share, and only that far: the verdict said "every
+# run gives the plain run's bits", exit 0, for runs that all failed at t = 4.7
+cat >"$tmp/fo.lua" <<'LUA'
+local lied = require "lied"
+local S = require "lied.signals"
+local Cell = lied.model "Cell" { c = S.Constant { k = 1 }, f = S.FirstOrder { T = 1e-3 },
+  connect = { { "c.y", "f.u" } } }
+return lied.model "FO" { parameters = { n = 64 }, cell = lied.array(Cell, lied.param "n"),
+  experiment = { stop = 100, dt = 0.1, solver = "rk4", interval = 10 } }
+LUA
+expect 1 "--check of failing runs" -- "$LIED" run "$tmp/fo.lua" --check
+contains "$tmp/out" "lied check: every run gives the plain run's bits up to its failure, which every run shares: at t = 4.6999999999999993: state cell[1].f.x became -nan" \
+  "--check names the shared failure"
+contains "$tmp/out" "fast                   same bits: replicate, fused, threads" "--check compared the fast run"
+# a run to its end: 0, the verdict as before
+expect 0 "--check of runs to their end" -- "$LIED" run "$tmp/fo.lua" --check --stop 1
+contains "$tmp/out" "lied check: every run gives the plain run's bits" "--check verdict"
+lacks "$tmp/out" "up to its failure" "--check of runs to their end names no failure"
+# the Lua API: report.failed, ok as before (the runs agree)
+cat >"$tmp/api.lua" <<LUA
+local lied = require "lied"
+local r = lied.check(dofile("$tmp/fo.lua"), {})
+print(r.ok, r.failed)
+r = lied.check(dofile("$tmp/fo.lua"), { stop = 1 })
+print(r.ok, r.failed)
+LUA
+expect 0 "lied.check's failed" -- "$LIED" "$tmp/api.lua"
+contains "$tmp/out" "true	at t = 4.6999999999999993: state cell[1].f.x became -nan" "report.failed"
+contains "$tmp/out" "true	nil" "report.failed of runs to their end"
+
+finish
