@@ -108,12 +108,21 @@ local function read_csv(path, names, site)
         cols[nm], data[nm] = index[nm], {}
       end
     else
+      -- a row of another width is no row of this file: a decimal comma ("0,1,5" for
+      -- 0 and 1.5) read as two cells took 1 for 1.5, the 5 dropped
+      if #c ~= #header then
+        fail(site, "%s:%d: %d cells for the %d columns of the header (a decimal comma? lied reads " ..
+          "',' between cells and '.' in numbers)", path, lineno, #c, #header)
+      end
       for _, nm in ipairs(names) do
         local cell = c[cols[nm]]
         local v = cell and tonumber(cell)
         if not v then
           fail(site, "%s:%d: column %s: %s is not a number", path, lineno, nm,
             cell and string.format("%q", cell) or "(missing cell)")
+        end
+        if v ~= v or v == math.huge or v == -math.huge then
+          fail(site, "%s:%d: column %s: %q is not a finite number", path, lineno, nm, cell)
         end
         local d = data[nm]
         d[#d + 1] = v

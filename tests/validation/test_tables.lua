@@ -278,6 +278,21 @@ do
   T.raises(function() lied.table { file = q, x = "t", y = "v" } end, { "bad.csv:3: column v: \"x\" is not a number" },
     "a cell that is not a number")
   T.raises(function() lied.table { file = dir .. "/none.csv", x = "t", y = "v" } end, { "cannot read" }, "no file")
+  -- a row of another width than the header (a decimal comma: "1,5" for 1.5 took 1,
+  -- the 5 dropped) and a number beyond the doubles are refused with the file's line
+  -- (the fourth attack: they were taken, or named as y[2] of the table)
+  local w = write("comma.csv", "t,v\n0,1\n1,1,5\n")
+  T.raises(function() lied.table { file = w, x = "t", y = "v" } end, { "comma.csv:3: 3 cells for the 2 columns "
+    .. "of the header (a decimal comma? lied reads ',' between cells and '.' in numbers)" }, "a row too wide")
+  w = write("short.csv", "t,v,w\n0,1,2\n1,1\n")
+  T.raises(function() lied.table { file = w, x = "t", y = "v" } end, { "short.csv:3: 2 cells for the 3 columns" },
+    "a row too short, though the columns asked for are there")
+  w = write("huge.csv", "t,v\n0,1\n1,1e999\n")
+  T.raises(function() lied.table { file = w, x = "t", y = "v" } end, { "huge.csv:3: column v: \"1e999\" is not a "
+    .. "finite number" }, "a cell beyond the doubles")
+  w = write("mapwide.csv", "n,p,eta\n1000,2,0.7,1\n")
+  T.raises(function() lied.table { file = w, x1 = "n", x2 = "p", z = "eta" } end,
+    { "mapwide.csv:2: 4 cells for the 3 columns" }, "a map's row too wide")
   local g = write("map.csv", "n,p,eta\n1000,2,0.7\n1000,1,0.6\n2000,1,0.65\n2000,2,0.8\n")
   local map = lied.table { file = g, x1 = "n", x2 = "p", z = "eta" }
   T.near(map(1500, 1.5), (0.6 + 0.7 + 0.65 + 0.8) / 4, 1e-15, "a map from a CSV file, one row per point")
