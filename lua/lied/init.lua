@@ -543,7 +543,12 @@ local function evaluate(v, env, what)
   local mt = getmetatable(v)
   if mt == ParamRef then
     local r = env[v.name]
-    if r == nil then error(string.format("%s: no model parameter '%s'", what, v.name), 0) end
+    if r == nil then
+      local names = {}
+      pcall(function() for k in pairs(env) do names[#names + 1] = tostring(k) end end)
+      local _, near = core.suggest(tostring(v.name), names)
+      error(string.format("%s: no model parameter '%s'%s", what, v.name, near), 0)
+    end
     return r
   elseif type(v) == "function" then
     -- called with a view of env that stops at a per-copy entry: a function

@@ -17,6 +17,10 @@ T.raises(build { b = tl.Mass { mass = 1 } }, { "Mass has no parameter 'mass'", "
 T.raises(build { b = tl.Mass { m = "heavy" } }, 'b.m must be a number, got the string "heavy"', "string parameter")
 T.raises(build { b = tl.Mass { m = 0 / 0 } }, "must be finite", "NaN parameter")
 T.raises(build { b = tl.Mass { m = lied.param "zz" } }, "b.m: no model parameter 'zz'", "missing reference")
+-- a misspelt reference gets the suggestion a misspelt parameter gets (the fourth attack)
+T.raises(function()
+  lied.build(lied.model "Sp" { parameters = { mass = 2 }, b = tl.Mass { m = lied.param "mas" } })
+end, "b.m: no model parameter 'mas' (did you mean 'mass'?)", "a misspelt reference")
 T.raises(build { b = tl.Mass { m = function() error("boom") end } }, { "b.m:", "boom" },
   "failing parameter function")
 T.raises(function()
