@@ -155,7 +155,13 @@ static int pseudo_step(steady *S, lied_newton *N, double h, const double *x, con
     S->h_pivot = h;
     S->pivotings++;
   }
-  int rc = lied_newton_factor(N, h >= STEADY_HMAX ? STEADY_HMAX : h, e);
+  const double hf = h >= STEADY_HMAX ? STEADY_HMAX : h;
+  int rc = lied_newton_factor(N, hf, e);
+  /* rows orders of magnitude apart (h J of a closed valve's flow, 1e18, beside
+   * the unit rows of held states) look singular to the LU's threshold: again
+   * equilibrated (a network with every valve closed at a leakage of
+   * 1e-5 found no steady start, its h held below STEADY_HBIG) */
+  if (rc > 0) rc = lied_newton_factor_rows(N, hf, e);
   if (rc > 0) return LIED_RETRY;
   if (rc < 0) return lied_err_code(e);
   for (uint64_t i = 0; i < n; i++) xn[i] = h * f[i];

@@ -17,6 +17,7 @@ void lied_newton_free(lied_newton *N) {
   lied_jac_free(&N->J);
   free(N->lu);
   free(N->piv);
+  free(N->escale);
   lied_splu_free(N->sp);
   free(N->mval);
   free(N->fx);
@@ -61,7 +62,8 @@ int lied_newton_init(lied_newton *N, uint64_t n, const uint64_t *rowptr,
   if (N->dense) {
     N->lu = lied_xmalloc(sizeof *N->lu * ((size_t)n * (size_t)n + 1), "Newton matrix", e);
     N->piv = lied_xmalloc(sizeof *N->piv * ((size_t)n + 1), "Newton matrix", e);
-    if (!N->lu || !N->piv) rc = LIED_E_NOMEM;
+    N->escale = lied_xmalloc(sizeof *N->escale * (2 * (size_t)n + 1), "Newton matrix", e);
+    if (!N->lu || !N->piv || !N->escale) rc = LIED_E_NOMEM;
   } else {
     if (!lied_splu_available())
       rc = lied_errc(e, LIED_E_LIMIT,
@@ -83,6 +85,29 @@ int lied_newton_init(lied_newton *N, uint64_t n, const uint64_t *rowptr,
   return rc;
 }
 
+/* The dense matrix I - hg J into N->lu. */
+static void fill_dense(lied_newton *N, double hg) {
+  const lied_jac *J = &N->J;
+  const uint64_t n = N->n;
+  memset(N->lu, 0, sizeof *N->lu * (size_t)(n * n));
+  for (uint64_t i = 0; i < n; i++) {
+    double *row = N->lu + i * n;
+    for (uint64_t p = J->rowptr[i]; p < J->rowptr[i + 1]; p++) row[J->cols[p]] = -hg * J->val[p];
+    row[i] += 1.0;
+  }
+}
+
+int lied_newton_factor_rows(lied_newton *N, double hg, lied_err *e) {
+  if (!N->dense) return lied_newton_factor(N, hg, e);
+  N->nfact++;
+  N->hg = 0;
+  fill_dense(N, hg);
+  if (lied_lu_factor_equilibrated(N->lu, (int)N->n, N->piv, N->escale, NULL) != LIED_OK)
+    return LIED_RETRY;
+  N->hg = hg;
+  return LIED_OK;
+}
+
 int lied_newton_factor(lied_newton *N, double hg, lied_err *e) {
   const lied_jac *J = &N->J;
   uint64_t n = N->n;
@@ -90,12 +115,7 @@ int lied_newton_factor(lied_newton *N, double hg, lied_err *e) {
   N->hg = 0;
   int rc;
   if (N->dense) {
-    memset(N->lu, 0, sizeof *N->lu * (size_t)(n * n));
-    for (uint64_t i = 0; i < n; i++) {
-      double *row = N->lu + i * n;
-      for (uint64_t p = J->rowptr[i]; p < J->rowptr[i + 1]; p++) row[J->cols[p]] = -hg * J->val[p];
-      row[i] += 1.0;
-    }
+    fill_dense(N, hg);
     rc = lied_lu_factor(N->lu, (int)n, N->piv, NULL) == LIED_OK ? LIED_OK : LIED_RETRY;
   } else if (N->naug) { /* [I - hg F_x, -hg F_z; G_x, G_z] */
     for (uint64_t p = 0; p < J->rowptr[n]; p++) N->mval[p] = -hg * J->val[p];

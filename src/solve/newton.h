@@ -24,6 +24,7 @@ typedef struct lied_newton {
   int dense;           /* dense LU (n small) or sparse LU */
   double *lu;          /* dense: n * n factors */
   int *piv;
+  double *escale;      /* dense: 2 n, the work of lied_newton_factor_rows */
   lied_splu *sp;       /* sparse */
   double *mval;        /* sparse: M in the storage pattern of J */
   double hg;           /* h gamma of the current factors; 0: none */
@@ -52,6 +53,15 @@ int lied_newton_init_aug(lied_newton *N, uint64_t n, uint64_t naug, const uint64
 /* Factor M = I - hg J. Returns LIED_OK, LIED_RETRY when M is singular (a
  * smaller step brings M towards I), or a negative status. */
 int lied_newton_factor(lied_newton *N, double hg, lied_err *e);
+
+/* As lied_newton_factor, a dense matrix factored with its rows and columns
+ * equilibrated (lied_lu_factor_equilibrated: exact scaling by powers of 2,
+ * the factors those of the matrix itself, so lied_newton_lsolve is as
+ * before): for a matrix whose rows lie orders of magnitude apart (h J of
+ * 1e18 beside the unit rows of held states), which the plain LU's pivot
+ * threshold, relative to the largest entry, calls singular. A sparse
+ * matrix is factored as lied_newton_factor does (KLU scales its rows). */
+int lied_newton_factor_rows(lied_newton *N, double hg, lied_err *e);
 
 /* b <- M^-1 b with the current factors. */
 void lied_newton_lsolve(lied_newton *N, double *b);
