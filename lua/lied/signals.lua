@@ -81,71 +81,89 @@ local machine_raw = { n = "states", m = "inputs", from = "transitions", to = "tr
                       cond = "transitions", nt = "transitions", value = "values" }
 local machine_fields = { states = true, transitions = true, values = true, inputs = true,
                          initial = true }
+local function machine_fail(field, msg) error({ field = field, msg = msg }, 0) end
+
+-- The transitions into q (from, to, cond, nt); the highest condition input used.
+local function machine_transitions(p, q, state)
+  local trs = p.transitions or {}
+  if type(trs) ~= "table" then
+    machine_fail("transitions", "transitions must be a list of {from, to, condition}, got " .. type(trs))
+  end
+  if #trs > 32 then machine_fail("transitions", #trs .. " transitions (at most 32)") end
+  local from, to, cond, m = {}, {}, {}, 0
+  for k, tr in ipairs(trs) do
+    local what = "transition " .. k
+    if type(tr) ~= "table" or #tr ~= 3 then machine_fail("transitions", what .. " must be {from, to, condition}") end
+    from[k], to[k] = state(tr[1], "transitions", what), state(tr[2], "transitions", what)
+    local c = tr[3]
+    if type(c) == "string" then
+      local neg, j = c:match("^%s*(n?o?t?)%s*c(%d+)%s*$")
+      if not j or (neg ~= "" and neg ~= "not") then
+        machine_fail("transitions", what .. ": condition " .. c .. " is not cj or not cj")
+      end
+      c = (neg == "not" and -1 or 1) * tonumber(j)
+    end
+    if math.type(c) ~= "integer" or c == 0 then machine_fail("transitions", what .. ": condition must be cj, not cj, j or -j") end
+    if math.abs(c) > 8 then machine_fail("transitions", what .. ": condition c" .. math.abs(c) .. ": the inputs are c1 .. c8") end
+    cond[k], m = c, math.max(m, math.abs(c))
+  end
+  for k = #from + 1, 32 do from[k], to[k], cond[k] = 1, 1, 1 end
+  q.from, q.to, q.cond, q.nt = from, to, cond, #from
+  return m
+end
+
+-- The output's value per state into q.value.
+local function machine_values(p, q, state)
+  local values = {}
+  for i = 1, 16 do values[i] = 0 end
+  if p.values ~= nil and type(p.values) ~= "table" then
+    machine_fail("values", "values must be a table {state = value, ...}, got " .. type(p.values))
+  end
+  for nm, v in pairs(p.values or {}) do
+    local i = state(nm, "values")
+    -- a number, or an expression (lied.param, a function) the build evaluates and checks
+    local expr = type(v) == "function" or (type(v) == "table" and getmetatable(v) ~= nil)
+    if not expr and (type(v) ~= "number" or v ~= v or v == math.huge or v == -math.huge) then
+      machine_fail("values", string.format("the value of state %s must be a finite number, got %s", tostring(nm),
+        type(v) == "number" and tostring(v) or type(v)))
+    end
+    values[i] = v
+  end
+  q.value = values
+end
+
 local function machine_check(p, q)
   local states, index = p.states, {}
-  local function fail(field, msg) error({ field = field, msg = msg }, 0) end
   for k, field in pairs(machine_raw) do
-    if p[k] ~= nil then fail(k, k .. " is set from " .. field .. " (give " .. field .. ", not " .. k .. ")") end
+    if p[k] ~= nil then machine_fail(k, k .. " is set from " .. field .. " (give " .. field .. ", not " .. k .. ")") end
   end
-  if type(states) ~= "table" or #states < 1 then fail("states", "states must be a list of names") end
-  if #states > 16 then fail("states", #states .. " states (at most 16)") end
+  if type(states) ~= "table" or #states < 1 then machine_fail("states", "states must be a list of names") end
+  if #states > 16 then machine_fail("states", #states .. " states (at most 16)") end
   for i, nm in ipairs(states) do
-    if type(nm) ~= "string" or index[nm] then fail("states", "state " .. i .. " must be a new name") end
+    if type(nm) ~= "string" or index[nm] then machine_fail("states", "state " .. i .. " must be a new name") end
     index[nm] = i
   end
   local function state(v, field, what)
     local i = index[v] or (math.type(v) == "integer" and v >= 1 and v <= #states and v)
     if not i then
-      fail(field, string.format("%sno state %s (states: %s)", what and what .. ": " or "", tostring(v),
+      machine_fail(field, string.format("%sno state %s (states: %s)", what and what .. ": " or "", tostring(v),
         table.concat(states, ", ")))
     end
     return i
   end
   q.n = #states
   q.initial = state(p.initial or states[1], "initial")
-  local trs = p.transitions or {}
-  if type(trs) ~= "table" then fail("transitions", "transitions must be a list of {from, to, condition}, got " .. type(trs)) end
-  if #trs > 32 then fail("transitions", #trs .. " transitions (at most 32)") end
-  local from, to, cond, m = {}, {}, {}, 0
-  for k, tr in ipairs(trs) do
-    local what = "transition " .. k
-    if type(tr) ~= "table" or #tr ~= 3 then fail("transitions", what .. " must be {from, to, condition}") end
-    from[k], to[k] = state(tr[1], "transitions", what), state(tr[2], "transitions", what)
-    local c = tr[3]
-    if type(c) == "string" then
-      local neg, j = c:match("^%s*(n?o?t?)%s*c(%d+)%s*$")
-      if not j or (neg ~= "" and neg ~= "not") then fail("transitions", what .. ": condition " .. c .. " is not cj or not cj") end
-      c = (neg == "not" and -1 or 1) * tonumber(j)
-    end
-    if math.type(c) ~= "integer" or c == 0 then fail("transitions", what .. ": condition must be cj, not cj, j or -j") end
-    if math.abs(c) > 8 then fail("transitions", what .. ": condition c" .. math.abs(c) .. ": the inputs are c1 .. c8") end
-    cond[k], m = c, math.max(m, math.abs(c))
-  end
-  for k = #from + 1, 32 do from[k], to[k], cond[k] = 1, 1, 1 end
-  q.from, q.to, q.cond, q.nt = from, to, cond, #from
+  local m = machine_transitions(p, q, state)
   local inputs = p.inputs
-  if inputs ~= nil and (math.type(inputs) ~= "integer" and not (type(inputs) == "number" and inputs == math.floor(inputs))
-      or inputs < 1 or inputs > 8) then
-    fail("inputs", "inputs must be a whole number from 1 to 8 (the inputs c1 .. cm), got " .. tostring(inputs))
+  if inputs ~= nil and (type(inputs) ~= "number" or inputs ~= math.floor(inputs) or inputs < 1 or inputs > 8) then
+    machine_fail("inputs", "inputs must be a whole number from 1 to 8 (the inputs c1 .. cm), got " .. tostring(inputs))
   end
   if inputs and m > inputs then
-    fail("transitions", string.format("a condition reads c%d, beyond inputs = %d (the inputs c1 .. c%d)", m, inputs, inputs))
+    machine_fail("transitions", string.format("a condition reads c%d, beyond inputs = %d (the inputs c1 .. c%d)", m,
+      inputs, inputs))
   end
   q.m = inputs or math.max(m, 1)
-  local values = {}
-  for i = 1, 16 do values[i] = 0 end
-  if p.values ~= nil and type(p.values) ~= "table" then fail("values", "values must be a table {state = value, ...}, got " .. type(p.values)) end
-  for nm, v in pairs(p.values or {}) do
-    local i = state(nm, "values")
-    -- a number, or an expression (lied.param, a function) the build evaluates and checks
-    local expr = type(v) == "function" or (type(v) == "table" and getmetatable(v) ~= nil)
-    if not expr and (type(v) ~= "number" or v ~= v or v == math.huge or v == -math.huge) then
-      fail("values", string.format("the value of state %s must be a finite number, got %s", tostring(nm),
-        type(v) == "number" and tostring(v) or type(v)))
-    end
-    values[i] = v
-  end
-  q.value = values
+  machine_values(p, q, state)
 end
 local function machine(p)
   if p.states == nil and p.transitions == nil then return booleans(p) end
