@@ -86,6 +86,42 @@ T.raises(function()
   return lied.simulate(M, { stop = 1, set = { ["loop.a.k"] = 1e10 } }):run()
 end, { "at t = 0: loop.d: Division: u1 / u2 = 1e+10 / 1e-300 is not finite" }, "an overflowing quotient", "model")
 
+-- ---- Gain, Add, Product overflowing from finite inputs: a fault, as Division's (the
+-- fourth attack: the inf went on, a table holding its end value made 1 of it, exit 0) ----
+for _, c in ipairs {
+  { S.Gain { k = 1e10 }, { "u" }, "loop.x: Gain: k u = 1e+10 * 1e+300 is not finite" },
+  { S.Add { k1 = 1e10, k2 = 1 }, { "u1", "u2" },
+    "loop.x: Add: the weighted sum of finite inputs is inf (u1 = 1e+300, u2 = 1e+300)" },
+  { S.Product { n = 3 }, { "u1", "u2", "u3" },
+    "loop.x: Product: the product of finite inputs is inf (u1 = 1e+300, u2 = 1e+300, u3 = 1e+300)" },
+} do
+  local def = { a = S.Constant { k = 1e300 }, x = c[1], tb = S.Table1D { table = { { 0, 0 }, { 1, 1 } } },
+                connect = { { "x.y", "tb.u" } } }
+  for _, u in ipairs(c[2]) do def.connect[#def.connect + 1] = { "a.y", "x." .. u } end
+  for _, solver in ipairs { "rk4", "dopri45" } do
+    local _, _, e = lied.build(lied.model "Ov" { loop = lied.model "Loop" (def) }):run {
+      stop = 1, solver = solver, vars = "loop.tb.y" }
+    T.eq(e, "at t = 0: " .. c[3], solver .. ": " .. c[3])
+  end
+end
+-- in lane form (fused steps over copies of a Gain feeding a heat flow): the copy named
+local th = require "lied.thermal"
+local Cell = lied.model "Cell" { parameters = { a = 1 }, s = S.Sine { amplitude = lied.param "a", f = 1 },
+  g = S.Gain { k = 1e10 }, q = th.PrescribedHeatFlow {}, c = th.HeatCapacitor { C = 1e30, T = 300 },
+  connect = { { "s.y", "g.u" }, { "g.y", "q.Q_flow_in" }, { "q.port", "c.port" } } }
+local Cells = lied.model "Cells" { c = lied.array(Cell, 100, { a = function(i) return i == 37 and 1e300 or 1 end }) }
+for _, lanes in ipairs { true, false } do
+  local b = lied.build(Cells)
+  local _, st, e = b:run { stop = 1, dt = 0.01, solver = "rk4", interval = 0.25, lanes = lanes }
+  T.eq(e, "at t = 0.0050000000000000001: c[37].g: Gain: k u = 1e+10 * 3.14108e+298 is not finite",
+    "Gain overflowing in copy 37, lanes " .. tostring(lanes))
+  if lanes then T.check(b:info().lanes, "the copies ran in lane form") end
+end
+-- a sum of finite inputs that stays finite is no fault; an input already inf is not this block's
+local _, _, e = lied.build(lied.model "Fine" { a = S.Constant { k = 1e308 }, b = S.Constant { k = -1e308 },
+  x = S.Add {}, connect = { { "a.y", "x.u1" }, { "b.y", "x.u2" } } }):run { stop = 1, vars = "x.y" }
+T.eq(e, nil, "1e308 - 1e308 is finite")
+
 -- ---- sources and sampled blocks: a derived number beyond the doubles ----------
 local function one(block, input)
   return function()

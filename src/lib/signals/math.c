@@ -4,6 +4,7 @@
  * reached: they declare kink functions (LIED_ZC_KINK, docs/events.md) so
  * that adaptive solvers end a step there. */
 #include "lib/signals/signals.h"
+#include <stdio.h>
 
 static const char *const input_names[SIG_MAXN] = {"u1", "u2", "u3", "u4",
                                                   "u5", "u6", "u7", "u8"};
@@ -15,20 +16,30 @@ typedef struct sig_gain {
   double k;
 } sig_gain;
 
+/* An output that is not finite from finite inputs (an overflow: k = 1e10
+ * times u = 1e300) is a fault naming them, as Division's: it went on to the
+ * blocks downstream without a word, and a table holding its end value, a
+ * comparison or a limiter made a finite number of it (exit 0). */
 static inline double gain_eq(double k, double u) { return k * u; }
+static inline void gain_check(const lied_env *env, const void *self, double k, double u,
+                              double y) {
+  if (!isfinite(y) && isfinite(u))
+    lied_block_fault(env, self, "Gain: k u = %g * %g is not finite", k, u);
+}
 static void gain_eval(const lied_env *env, sig_gain *c) {
-  (void)env;
   c->y.y.y = gain_eq(c->k, c->u.y->y);
+  gain_check(env, c, c->k, c->u.y->y, c->y.y.y);
 }
 LIED_BLOCK(gain_block, sig_gain, gain_eval)
 
 LIED_LANE_BODY void gain_lanes_n(const lied_env *env, char *g, size_t n, size_t stride) {
-  (void)env, (void)stride;
+  (void)stride;
   const double *restrict u = LIED_LANE_IN(sig_gain, g, u.y);
   const double *restrict k = LIED_LANE(sig_gain, g, k);
   double *restrict y = LIED_LANE(sig_gain, g, y.y.y);
   LIED_LANE_LOOP
   for (size_t l = 0; l < n; l++) y[l] = gain_eq(k[l], u[l]);
+  for (size_t l = 0; l < n; l++) gain_check(env, &y[l], k[l], u[l], y[l]);
 }
 LIED_LANE_FORM(gain_lanes)
 
@@ -54,17 +65,29 @@ typedef struct sig_multi {
   double z[SIG_MAXN]; /* Min, Max: kink functions (below) */
 } sig_multi;
 
+/* Add's and Product's output that is not finite from finite inputs: a
+ * fault, as Gain's */
+static void multi_check(const lied_env *env, const sig_multi *c, const char *what, double y) {
+  if (isfinite(y)) return;
+  for (int i = 0; i < c->n; i++)
+    if (!isfinite(c->u[i].y->y)) return; /* not made here: where it was made says so */
+  char in[128] = "";
+  for (int i = 0, len = 0; i < c->n && i < 4 && len < (int)sizeof in; i++)
+    len += snprintf(in + len, sizeof in - (size_t)len, "%s%s = %g", i ? ", " : "", input_names[i],
+                    c->u[i].y->y);
+  lied_block_fault(env, c, "%s of finite inputs is %g (%s%s)", what, y, in, c->n > 4 ? ", ..." : "");
+}
 static void add_eval(const lied_env *env, sig_multi *c) {
-  (void)env;
   double s = c->k[0] * c->u[0].y->y;
   for (int i = 1; i < c->n; i++) s += c->k[i] * c->u[i].y->y;
   c->y.y.y = s;
+  multi_check(env, c, "Add: the weighted sum", s);
 }
 static void product_eval(const lied_env *env, sig_multi *c) {
-  (void)env;
   double p = c->u[0].y->y;
   for (int i = 1; i < c->n; i++) p *= c->u[i].y->y;
   c->y.y.y = p;
+  multi_check(env, c, "Product: the product", p);
 }
 /* y = the largest of s*u_i (s = 1: Max, s = -1: Min, y = s * it), and the
  * kink functions z_i = s*u_i - (the largest of the others): positive only
