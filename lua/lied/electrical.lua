@@ -19,10 +19,10 @@
 -- TimeTable.
 local lied = require "lied"
 local el = lied.library("electrical")
-if rawget(el, "table_param") then return el end -- already extended (cached table)
+if lied.has(el, "table_param") then return el end -- already extended (cached table)
 local table_param = require("lied.signals").table_param
 for _, name in ipairs { "TableVoltageSource", "TableCurrentSource" } do
-  el[name] = lied.alias(el[name], nil, table_param)
+  lied.extend(el, name, lied.alias(el[name], nil, table_param))
 end
 el.table_param = table_param
 return el

@@ -91,29 +91,66 @@ function lied.error_kind(err)
 end
 
 -- A library of C classes: require "lied.<name>" returns lied.library(name).
+-- The table is shared by every model of the process (a REPL session loads
+-- many): a name it holds is not replaced by assignment (`S.Gain = MyGain` in
+-- one model file made every later model's Gain that model, and `S.Sine = nil`
+-- removed a class), only new names are added. lied's own modules replace
+-- classes by their Lua forms with lied.extend(lib, name, value). The classes
+-- live in the table behind the library's (its metatable's), read through
+-- __index and __pairs, so that every assignment passes __newindex.
 local libraries = {}
+local library_inner = setmetatable({}, { __mode = "k" })
+local function library_index(name, inner)
+  return function(_, k)
+    local v = inner[k]
+    if v ~= nil or type(k) ~= "string" or not k:match("^%u") then return v end
+    -- a misspelt class (capitalised, as every class is) is an error with a
+    -- suggestion, not a nil that fails later as "attempt to call a nil value"
+    local names = {}
+    for n in pairs(inner) do if type(n) == "string" then names[#names + 1] = n end end
+    table.sort(names)
+    local best, near = core.suggest(k, names)
+    error(string.format("library %s has no class '%s'%s", name, k,
+      best and near or (" (classes: " .. table.concat(names, ", ") .. ")")), 2)
+  end
+end
 function lied.library(name)
   if libraries[name] then return libraries[name] end
-  local lib, msg = core.library(name)
-  if not lib then
+  local inner, msg = core.library(name)
+  if not inner then
     local names = {}
     for l in pairs(core.libraries and core.libraries() or {}) do names[#names + 1] = l end
     local _, near = core.suggest(tostring(name), names)
     error(msg .. near, 2)
   end
-  -- a misspelt class (capitalised, as every class is) is an error with a
-  -- suggestion, not a nil that fails later as "attempt to call a nil value"
-  setmetatable(lib, { __index = function(t, k)
-    if type(k) ~= "string" or not k:match("^%u") then return nil end
-    local names = {}
-    for n in pairs(t) do if type(n) == "string" then names[#names + 1] = n end end
-    table.sort(names)
-    local best, near = core.suggest(k, names)
-    error(string.format("library %s has no class '%s'%s", name, k,
-      best and near or (" (classes: " .. table.concat(names, ", ") .. ")")), 2)
-  end })
+  local lib = setmetatable({}, {
+    __index = library_index(name, inner),
+    __pairs = function() return next, inner, nil end,
+    __newindex = function(_, k, v)
+      if inner[k] ~= nil then
+        error(string.format("library %s already holds %s, which every model of the session shares: "
+          .. "it cannot be replaced (give your class another name, or keep it in a table of your "
+          .. "own)", name, tostring(k)), 2)
+      end
+      inner[k] = v
+    end })
+  library_inner[lib] = inner
   libraries[name] = lib
   return lib
+end
+
+-- lied.extend(lib, name, value): replace (or add) lib's entry name, as lied's
+-- own modules do for the Lua forms of classes (a TimeTable taking rows).
+-- lied.has(lib, name): whether lib holds name (no error for a missing class).
+function lied.extend(lib, k, v)
+  local inner = library_inner[lib]
+  if not inner then error("lied.extend expects a library (lied.library)", 2) end
+  inner[k] = v
+end
+function lied.has(lib, k)
+  local inner = library_inner[lib]
+  if inner then return inner[k] ~= nil end
+  return rawget(lib, k) ~= nil
 end
 
 -- ---- declarations --------------------------------------------------------------

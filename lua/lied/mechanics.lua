@@ -5,7 +5,7 @@
 -- here as aliases of the signals classes with their old parameters.
 local lied = require "lied"
 local mech = lied.library("mechanics")
-if rawget(mech, "Sine") then return mech end -- already extended (cached table)
+if lied.has(mech, "Sine") then return mech end -- already extended (cached table)
 local signals = require "lied.signals"
 -- y = k (default 0)
 mech.Constant = lied.alias(signals.Constant, { k = 0 })

@@ -13,7 +13,7 @@
 local lied = require "lied"
 local signals = lied.library("signals")
 
-if rawget(signals, "renamed") then return signals end -- already extended (cached table)
+if lied.has(signals, "renamed") then return signals end -- already extended (cached table)
 
 -- The table parameter of TimeTable, Table1D and Table2D: a lied.table, or
 -- what lied.table takes (rows {{x, y}, ...}, {x = ..., y = ...}, a file,
@@ -50,7 +50,7 @@ local function table_param(p)
   return q
 end
 for _, name in ipairs { "TimeTable", "Table1D", "Table2D" } do
-  signals[name] = lied.alias(signals[name], nil, table_param)
+  lied.extend(signals, name, lied.alias(signals[name], nil, table_param))
 end
 -- the same for another library's classes with a table parameter (lied.electrical's
 -- table sources)
@@ -63,7 +63,7 @@ local function booleans(p)
   return q
 end
 for _, name in ipairs { "BooleanConstant", "BooleanSampleHold" } do
-  signals[name] = lied.alias(signals[name], nil, booleans)
+  lied.extend(signals, name, lied.alias(signals[name], nil, booleans))
 end
 
 -- StateMachine { states = {"off", "heat", "cool"}, initial = "off",
@@ -183,7 +183,7 @@ local function machine(p)
   r[err.field] = function() error("StateMachine: " .. err.msg, 0) end
   return r
 end
-signals.StateMachine = lied.alias(signals.StateMachine, nil, machine)
+lied.extend(signals, "StateMachine", lied.alias(signals.StateMachine, nil, machine))
 
 -- Parameters under other names (the old libraries' sources).
 -- A parameter given under both its names (mech.Sine { A = 1, amplitude = 2 }) is

@@ -212,7 +212,7 @@ function tf.medium(id, constants)
 end
 -- tf.R134a, tf.R1234yf, tf.R290, tf.R744: the refrigerants (no constants)
 for _, m in ipairs(media.list()) do
-  if m.two_phase and m.nc == 0 and rawget(tf, m.id) == nil then tf[m.id] = medium_vector(m) end
+  if m.two_phase and m.nc == 0 and not lied.has(tf, m.id) then tf[m.id] = medium_vector(m) end
 end
 
 tf.water = tf.liquid {} -- the standard liquid (every component's default)

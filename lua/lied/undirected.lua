@@ -16,7 +16,7 @@
 local lied = require "lied"
 local tfu = lied.library("undirected")
 
-if rawget(tfu, "liquid") then return tfu end -- already extended (lied.library caches the table)
+if lied.has(tfu, "liquid") then return tfu end -- already extended (lied.library caches the table)
 
 local tf = require "lied.thermofluid"
 for _, k in ipairs { "liquid", "gas", "steam", "moist_air", "water", "air" } do

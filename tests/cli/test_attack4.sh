@@ -58,4 +58,36 @@ expect 0 "lied steady of the closed network's flows" -- "$LIED" steady "$tmp/clo
   --fixed "$(printf 'house[%d].room.T,house[%d].pi.x,house[%d].rad.h,' 1 1 1 2 2 2 3 3 3 4 4 4 5 5 5)boiler.h,vol.M,vol.U"
 contains "$tmp/out" "vol.m_flow" "the steady flows"
 
+# ---- 3. a library's class replaced by assignment ------------------------------------------
+# a library table is shared by every model of the process: S.Gain = MyGain in one model file
+# made every later model's Gain that model (the REPL loads many), S.Sine = nil removed the
+# class (then "library signals has no class 'Sine' (did you mean 'Min'?)"); new names may be
+# added, once
+cat >"$tmp/over.lua" <<'LUA'
+local lied = require "lied"
+local S = require "lied.signals"
+S.Gain = lied.model "Gain" { c = S.Constant { k = 5 }, ports = { y = "c.y" } }
+LUA
+expect_error 1 "over.lua:3: library signals already holds Gain, which every model of the session shares: it cannot be replaced (give your class another name, or keep it in a table of your own)" -- \
+  "$LIED" run "$tmp/over.lua"
+printf 'local S = require "lied.signals"\nS.Sine = nil\n' >"$tmp/del.lua"
+expect_error 1 "del.lua:2: library signals already holds Sine" -- "$LIED" run "$tmp/del.lua"
+printf 'local tl = require "lied.testlib"\ntl.Mass = 1\n' >"$tmp/plug.lua"
+LIED_PATH=${LIED_PATH:-$(dirname "$LIED")/tests/testlib} expect_error 1 "plug.lua:2: library testlib already holds Mass" -- \
+  "$LIED" run "$tmp/plug.lua"
+# the REPL: the refused replacement leaves the class to the next model; a new name is added once
+cat >"$tmp/use.lua" <<'LUA'
+local lied = require "lied"
+local S = require "lied.signals"
+return lied.model "Use" { c = S.Constant { k = 2 }, g = S.Gain { k = 3 }, connect = { { "c.y", "g.u" } },
+  experiment = { stop = 1, dt = 0.5, vars = "g.y" } }
+LUA
+printf 'load "%s"\nload "%s"\nrun()\nprint(results[1]:column("g.y")[1])\nS = require "lied.signals"\nS.MyGain = 1\nprint(S.MyGain)\nS.MyGain = 2\nn = 0 for k in pairs(S) do n = n + 1 end print(n > 40)\n' \
+  "$tmp/over.lua" "$tmp/use.lua" >"$tmp/in.lua"
+expect 1 "REPL: an override refused, the next model unharmed" -- "$LIED" <"$tmp/in.lua"
+contains "$tmp/err" "library signals already holds Gain" "REPL: the override refused"
+contains "$tmp/out" "6.0" "REPL: the next model's Gain is the class (2 * 3)"
+contains "$tmp/err" "library signals already holds MyGain" "REPL: a new name added once"
+contains "$tmp/out" "true" "REPL: pairs lists the classes"
+
 finish
