@@ -94,12 +94,14 @@ end
 -- The table is shared by every model of the process (a REPL session loads
 -- many): a name it holds is not replaced by assignment (`S.Gain = MyGain` in
 -- one model file made every later model's Gain that model, and `S.Sine = nil`
--- removed a class), only new names are added. lied's own modules replace
--- classes by their Lua forms with lied.extend(lib, name, value). The classes
--- live in the table behind the library's (its metatable's), read through
--- __index and __pairs, so that every assignment passes __newindex.
+-- removed a class), only new names are added (and those replaced: a model
+-- file that adds a class is loaded again after an edit). lied's own modules
+-- replace classes by their Lua forms with lied.extend(lib, name, value). The
+-- classes live in the table behind the library's (its metatable's), read
+-- through __index and __pairs, so that every assignment passes __newindex.
 local libraries = {}
 local library_inner = setmetatable({}, { __mode = "k" })
+local library_added = setmetatable({}, { __mode = "k" })
 local function library_index(name, inner)
   return function(_, k)
     local v = inner[k]
@@ -123,18 +125,19 @@ function lied.library(name)
     local _, near = core.suggest(tostring(name), names)
     error(msg .. near, 2)
   end
+  local added = {} -- names a model file added: its own, replaced when it is loaded again
   local lib = setmetatable({}, {
     __index = library_index(name, inner),
     __pairs = function() return next, inner, nil end,
     __newindex = function(_, k, v)
-      if inner[k] ~= nil then
+      if inner[k] ~= nil and not added[k] then
         error(string.format("library %s already holds %s, which every model of the session shares: "
           .. "it cannot be replaced (give your class another name, or keep it in a table of your "
           .. "own)", name, tostring(k)), 2)
       end
-      inner[k] = v
+      inner[k], added[k] = v, true
     end })
-  library_inner[lib] = inner
+  library_inner[lib], library_added[lib] = inner, added
   libraries[name] = lib
   return lib
 end
@@ -145,7 +148,7 @@ end
 function lied.extend(lib, k, v)
   local inner = library_inner[lib]
   if not inner then error("lied.extend expects a library (lied.library)", 2) end
-  inner[k] = v
+  inner[k], library_added[lib][k] = v, nil
 end
 function lied.has(lib, k)
   local inner = library_inner[lib]

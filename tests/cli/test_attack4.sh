@@ -75,19 +75,35 @@ expect_error 1 "del.lua:2: library signals already holds Sine" -- "$LIED" run "$
 printf 'local tl = require "lied.testlib"\ntl.Mass = 1\n' >"$tmp/plug.lua"
 LIED_PATH=${LIED_PATH:-$(dirname "$LIED")/tests/testlib} expect_error 1 "plug.lua:2: library testlib already holds Mass" -- \
   "$LIED" run "$tmp/plug.lua"
-# the REPL: the refused replacement leaves the class to the next model; a new name is added once
+# the REPL: the refused replacement leaves the class to the next model; a name a model file
+# added is its own, replaced when the file is loaded again after an edit
 cat >"$tmp/use.lua" <<'LUA'
 local lied = require "lied"
 local S = require "lied.signals"
 return lied.model "Use" { c = S.Constant { k = 2 }, g = S.Gain { k = 3 }, connect = { { "c.y", "g.u" } },
   experiment = { stop = 1, dt = 0.5, vars = "g.y" } }
 LUA
-printf 'load "%s"\nload "%s"\nrun()\nprint(results[1]:column("g.y")[1])\nS = require "lied.signals"\nS.MyGain = 1\nprint(S.MyGain)\nS.MyGain = 2\nn = 0 for k in pairs(S) do n = n + 1 end print(n > 40)\n' \
+printf 'load "%s"\nload "%s"\nrun()\nprint(results[1]:column("g.y")[1])\nS = require "lied.signals"\nS.MyGain = 1\nprint(S.MyGain)\nS.MyGain = 2\nprint("again", S.MyGain)\nn = 0 for k in pairs(S) do n = n + 1 end print(n > 40)\n' \
   "$tmp/over.lua" "$tmp/use.lua" >"$tmp/in.lua"
 expect 1 "REPL: an override refused, the next model unharmed" -- "$LIED" <"$tmp/in.lua"
 contains "$tmp/err" "library signals already holds Gain" "REPL: the override refused"
 contains "$tmp/out" "6.0" "REPL: the next model's Gain is the class (2 * 3)"
-contains "$tmp/err" "library signals already holds MyGain" "REPL: a new name added once"
+contains "$tmp/out" "again	2" "REPL: a name a model file added is replaced by the next load"
 contains "$tmp/out" "true" "REPL: pairs lists the classes"
+
+# a model file that adds a class, edited and loaded again: the edit is taken
+cat >"$tmp/add.lua" <<'LUA'
+local lied = require "lied"
+local S = require "lied.signals"
+S.MyConst = lied.alias(S.Constant, { k = K })
+return lied.model "Add" { c = S.MyConst {}, experiment = { stop = 1, dt = 0.5, vars = "c.y" } }
+LUA
+sed 's/K/3/' "$tmp/add.lua" >"$tmp/add3.lua"
+sed 's/K/7/' "$tmp/add.lua" >"$tmp/add7.lua"
+printf 'load "%s"\nrun()\nprint("k", results[1]:column("c.y")[1])\nload "%s"\nrun()\nprint("k", results[2]:column("c.y")[1])\n' \
+  "$tmp/add3.lua" "$tmp/add7.lua" >"$tmp/in2.lua"
+expect 0 "REPL: a file adding a class, loaded again after an edit" -- "$LIED" <"$tmp/in2.lua"
+contains "$tmp/out" "k	3.0" "REPL: the first load's class"
+contains "$tmp/out" "k	7.0" "REPL: the edited class replaces it"
 
 finish
