@@ -485,7 +485,7 @@ local function cmd_run(args)
   cli.check_used(o, exp, "lied run")
   local mpi = lied.core.mpi()
   local built = lied.build(model, sets, mpi.size > 1 and { rank = mpi.rank, size = mpi.size } or nil)
-  local _, stats, err = built:run(exp)
+  local _, stats, err = lied.run_experiment(model, built, o.vars, exp)
   if stats_wanted then write_stats(built, exp, stats) end
   if err then error(err, 0) end
   if stats.interrupted then

@@ -90,6 +90,42 @@ function lied.error_kind(err)
   return getmetatable(err) == Error and err.kind or "model"
 end
 
+-- The error err of a run whose variables the model's experiment chose (the
+-- user gave no vars), when the build lacks one of them: an override made an
+-- array shorter than the experiment assumes (examples/district_heating.lua
+-- with --set n=1 records house[2].room.T), and the message named a variable
+-- the user never asked for. Only on the error path; not across MPI ranks.
+local function experiment_vars_error(model, built, user_vars, err)
+  local ev = type(model) == "table" and type(model.experiment) == "table" and model.experiment.vars
+  if user_vars ~= nil or type(ev) ~= "string" or core.mpi().size > 1 then return err end
+  for item in ev:gmatch("[^,]+") do
+    item = item:match("^%s*(.-)%s*$")
+    local found = item == ""
+    if not found and item:find("[*?]") then
+      local ok, list = pcall(built.vars, built, item)
+      found = not ok or #list > 0
+    elseif not found then
+      found = pcall(built.value, built, item)
+    end
+    if not found then
+      return core.error(lied.error_kind(err), string.format("%s: the model's experiment records %s, "
+        .. "which this build does not have (an override changed the model's structure?): %s; give "
+        .. "vars (--vars) to record others", model.where or model.name, item, core.errtext(err)))
+    end
+  end
+  return err
+end
+
+-- built:run(opts) for model (a class with an experiment), its errors raised
+-- or returned told apart from the experiment's variables (above); user_vars:
+-- the vars the user gave, if any.
+function lied.run_experiment(model, built, user_vars, opts)
+  local ok, res, stats, err = pcall(built.run, built, opts)
+  if not ok then error(experiment_vars_error(model, built, user_vars, res), 0) end
+  if err then err = experiment_vars_error(model, built, user_vars, err) end
+  return res, stats, err
+end
+
 -- A library of C classes: require "lied.<name>" returns lied.library(name).
 -- The table is shared by every model of the process (a REPL session loads
 -- many): a name it holds is not replaced by assignment (`S.Gain = MyGain` in
@@ -1147,13 +1183,14 @@ function lied.simulate(model, opts)
   local exp = shallow_copy(getmetatable(model) == ModelClass and model.experiment or {})
   for k, v in pairs(opts) do exp[k] = v end
   local built = lied.build(model, opts.set, nil, schedule)
-  return setmetatable({ model = built, class = model, opts = exp }, Simulation)
+  return setmetatable({ model = built, class = model, opts = exp, user_vars = opts.vars }, Simulation)
 end
 
 function Simulation:run(more)
   local o = shallow_copy(self.opts)
   for k, v in pairs(more or {}) do o[k] = v end
-  local res, stats, err = self.model:run(o)
+  local user_vars = self.user_vars ~= nil and self.user_vars or (more or {}).vars
+  local res, stats, err = lied.run_experiment(self.class, self.model, user_vars, o)
   self.result, self.stats = res, stats
   if err then error(err, 0) end
   return res, stats

@@ -157,7 +157,7 @@ function repl.run(x, opts)
     model = lied.build(S.model, ov)
   end
   local o = run_options(opts)
-  local res, stats, err = model:run(o)
+  local res, stats, err = lied.run_experiment(S.model, model, S.experiment.vars or (opts or {}).vars, o)
   local i = #results + 1
   results[i] = res
   local extra = overrides_text()

@@ -106,4 +106,30 @@ expect 0 "REPL: a file adding a class, loaded again after an edit" -- "$LIED" <"
 contains "$tmp/out" "k	3.0" "REPL: the first load's class"
 contains "$tmp/out" "k	7.0" "REPL: the edited class replaces it"
 
+# ---- 4. a model's experiment vars after an override ----------------------------------------
+# --set n=1 made the array shorter than the experiment's vars assume: the message named
+# cell[2].f.y, a variable the user never asked for (examples/district_heating.lua --set n=1)
+cat >"$tmp/ev.lua" <<'LUA'
+local lied = require "lied"
+local S = require "lied.signals"
+local Cell = lied.model "Cell" { c = S.Constant { k = 1 }, f = S.FirstOrder { T = 1 },
+  connect = { { "c.y", "f.u" } } }
+local M = lied.model "EV" { parameters = { n = 3 }, cell = lied.array(Cell, lied.param "n"),
+  experiment = { stop = 1, dt = 0.1, interval = 0.5, vars = "cell[1].f.y,cell[2].f.y" } }
+lied.main(M)
+return M
+LUA
+EVMSG="ev.lua:5: the model's experiment records cell[2].f.y, which this build does not have (an override changed the model's structure?): cell[2].f.y: index 2 out of range: cell has 1 element (indices from 1); give vars (--vars) to record others"
+expect_error 1 "$EVMSG" -- "$LIED" run "$tmp/ev.lua" --set n=1
+expect_error 1 "$EVMSG" -- "$LIED" "$tmp/ev.lua" --set n=1
+expect 0 "--vars given: the experiment's are not used" -- "$LIED" run "$tmp/ev.lua" --set n=1 --vars cell[1].f.y
+contains "$tmp/out" "time,cell[1].f.y" "--vars given: its column"
+printf 'load "%s"\nset("n", 1)\nrun()\n' "$tmp/ev.lua" >"$tmp/in3.lua"
+expect 1 "REPL: the experiment's vars after set" -- "$LIED" <"$tmp/in3.lua"
+contains "$tmp/err" "$EVMSG" "REPL: the message names the experiment"
+printf 'local lied = require "lied"\nlocal m = dofile("%s")\nlocal ok, e = pcall(function() return lied.simulate(m, { set = { n = 1 } }):run() end)\nprint(ok, e)\nprint(lied.simulate(m, { set = { n = 1 }, vars = "cell[1].f.y" }):run():nrows())\n' "$tmp/ev.lua" >"$tmp/sim.lua"
+expect 0 "lied.simulate: the experiment's vars after an override" -- "$LIED" "$tmp/sim.lua"
+contains "$tmp/out" "$EVMSG" "lied.simulate: the message names the experiment"
+contains "$tmp/out" "3" "lied.simulate with vars: 3 rows"
+
 finish
