@@ -7,7 +7,8 @@
 -- until they lock (the analytic solution); an ideal switch closed from the
 -- start in series with a current source and an ideal diode conducting from
 -- the start, both with Goff = 0 (the open or blocking mode cannot carry the
--- current). Before, each was refused when built ("the linear section of b is
+-- current); arrays of them, whose batches mix such copies with regular ones,
+-- on one thread and two. Before, each was refused when built ("the linear section of b is
 -- singular whatever the state": the check and the first evaluation took the
 -- stuck, open or blocking mode the elements hold when built), but the clutch
 -- between two inertias, whose stuck first evaluation is regular (it ran
@@ -134,6 +135,40 @@ if T.case("diode") then
   follows(res, "x.v", const(1.7), 1e-12, "diode conducting from the start")
   follows(res, "x.i", const(2), 1e-12, "diode conducting from the start")
   follows(res, "x.on", const(1), 0, "diode conducting from the start")
+end
+
+-- 6. Arrays: 37 copies (more than one probing chunk) of the switch in series,
+-- closed from the start, Goff = 0 in every third copy and 1e-5 in the others
+-- (whose open mode is regular: their batch is probed one by one at the
+-- start, and they must start as alone); and 37 brakes on shafts held at
+-- speeds -18 .. 18 rad/s but 0 (each slips against its speed); on one
+-- thread and on two.
+if T.case("arrays") then
+  local Series = lied.model "Series" {
+    src = el.CurrentSource { I = 2 }, x = el.IdealSwitch { Ron = 0.5 }, r = el.Resistor { R = 3 },
+    g = el.Ground {}, n1 = el.Node {}, n2 = el.Node {}, on = S.BooleanConstant { k = true },
+    connect = { { "g.p", "src.p" }, { "src.n", "n1.p" }, { "n1.p", "x.p" }, { "x.n", "n2.p" },
+                { "n2.p", "r.p" }, { "r.n", "g.p" }, { "on.y", "x.control" } },
+  }
+  local function speed(i) return i == 19 and 0.5 or i - 19 end
+  local M = lied.model "Arrays" {
+    s = lied.array(Series, 37, { ["x.Goff"] = function(i) return i % 3 == 0 and 0 or 1e-5 end }),
+    b = lied.array(brake_on_speed { w_ref = 1, w = 1 }, 37, {
+      ["v.w_ref"] = speed, ["v.w"] = speed }),
+  }
+  for _, threads in ipairs { 1, 2 } do
+    local res = run(M, { threads = threads, stop = 0.2 })
+    for i = 1, 37 do
+      local what = string.format("copy %d, %d threads", i, threads)
+      -- closed: v = Ron s, i = s = 2 (Goff Vknee = 0)
+      follows(res, "s[" .. i .. "].x.v", const(1), 1e-12, what)
+      follows(res, "s[" .. i .. "].x.closed", const(1), 0, what)
+      follows(res, "s[" .. i .. "].r.v", const(6), 1e-12, what)
+      local w = speed(i)
+      follows(res, "b[" .. i .. "].b.tau", const(w > 0 and 10 or -10), 1e-12, what)
+      follows(res, "b[" .. i .. "].v.w", const(w), 0, what)
+    end
+  end
 end
 
 T.done()
