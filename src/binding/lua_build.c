@@ -6,6 +6,7 @@
 #include "binding/binding.h"
 #include "core/clock.h"
 #include "core/table.h"
+#include "solve/events.h"
 
 lmodel *lied_lua_checkmodel(lua_State *L, int idx) {
   lmodel *u = luaL_checkudata(L, idx, MODEL_MT);
@@ -491,7 +492,7 @@ static unsigned sched_flags(lua_State *L, int idx) {
 
 static int core_build(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  const lied_build_opts bo = {sched_flags(L, 2)};
+  const lied_build_opts bo = {sched_flags(L, 2), lied_events_initial};
   lua_settop(L, 3);
   lmodel *u = lua_newuserdatauv(L, sizeof *u, 1);
   u->sys = NULL;

@@ -26,7 +26,35 @@ static int check_model_faults(lied_sched *s, lied_err *e) {
   return rc;
 }
 
+/* The evaluation at the start values, *sec the section it failed in (-1:
+ * none). A constant section singular in the modes its elements hold before
+ * any handler ran (modal: a brake stuck on a prescribed speed) is probed
+ * again after the start's initial calls have chosen them from the start
+ * values (start, when given: solve/events.c), as a run starts. */
+static int check_evaluate(lied_sched *s, lied_start_fn start, double *x, int *sec,
+                          lied_err *tmp) {
+  lied_sched_reset_states(s);
+  lied_sched_gather_x(s, x);
+  s->failed_sec = -1;
+  /* outputs too: a section only outputs read (a capacitor's junction between
+   * two current sources, which no state reads) is as singular */
+  int rc = lied_sched_evaluate(s, 0.0, x, NULL, 1, tmp);
+  *sec = s->failed_sec;
+  if (rc != LIED_E_SINGULAR || *sec < 0 || !start || !s->secs[*sec].constant ||
+      s->failed_nonfinite || !lied_sched_section_modal(s, &s->secs[*sec]))
+    return rc;
+  s->failed_sec = -1;
+  rc = start(s, 0.0, x, tmp);
+  *sec = s->failed_sec;
+  lied_sched_reset_states(s); /* the handlers' modes stay: the run's start chooses again */
+  return rc;
+}
+
 int lied_sched_check_constant(lied_sched *s, lied_err *e) {
+  return lied_sched_check_start(s, NULL, e);
+}
+
+int lied_sched_check_start(lied_sched *s, lied_start_fn start, lied_err *e) {
   LIED_TRY(check_model_faults(s, e));
   int any = 0;
   for (int i = 0; i < s->nsecs; i++) any |= s->secs[i].constant;
@@ -34,15 +62,10 @@ int lied_sched_check_constant(lied_sched *s, lied_err *e) {
   double *x = lied_xcalloc((size_t)s->nstates + 1, sizeof *x, "state vector", e);
   if (!x) return LIED_E_NOMEM;
   const lied_sched_stats st = s->st;
-  lied_sched_reset_states(s);
-  lied_sched_gather_x(s, x);
-  s->failed_sec = -1;
   lied_err tmp = {0};
-  /* outputs too: a section only outputs read (a capacitor's junction between
-   * two current sources, which no state reads) is as singular */
-  int rc = lied_sched_evaluate(s, 0.0, x, NULL, 1, &tmp);
+  int sec;
+  const int rc = check_evaluate(s, start, x, &sec, &tmp);
   free(x);
-  const int sec = s->failed_sec;
   /* the run starts afresh: the constant part and factorisations again */
   lied_sched_invalidate(s);
   s->st = st;
@@ -60,8 +83,12 @@ int lied_sched_check_constant(lied_sched *s, lied_err *e) {
   }
   lied_sched_section_tears(s, c, s->failed_inst, tears, sizeof tears);
   const char *what = c->notes->hint;
+  const int modal = lied_sched_section_modal(s, c);
   return lied_errc(e, LIED_E_MODEL,
                    "%s: the linear section of %s is singular whatever the state (its matrix "
-                   "depends on parameters only); tearing variables: %s",
-                   what ? what : "singular linear section", comps, tears);
+                   "depends on parameters only%s); tearing variables: %s",
+                   what ? what : "singular linear section", comps,
+                   modal ? ", and on the modes its elements start in, chosen from the start "
+                           "values" : "",
+                   tears);
 }

@@ -178,3 +178,78 @@ void lied_sched_invalidate(lied_sched *s) {
     if (sec->sparse) sec->sparse->factored = 0;
   }
 }
+
+/* Whether the matrix of sec may change with the modes of its elements: a
+ * tearing variable of an instance with an event handler (a clutch's torque,
+ * a switch's s), whose residual the handler's discrete variables choose. */
+int lied_sched_section_modal(const lied_sched *s, const lied_section *sec) {
+  for (int p = 0; p < sec->k; p++)
+    if (s->model->specs[sec->pairs[p].spec].tpl.handler) return 1;
+  return 0;
+}
+
+/* Whether a probe's rc is a constant, modal section singular in the modes
+ * its elements hold (left unknown at the start), not an error. */
+static int modal_singular(lied_sched *s, const lied_section *sec, int rc) {
+  return rc == LIED_E_SINGULAR && sec->constant && !s->failed_nonfinite &&
+         lied_sched_section_modal(s, sec);
+}
+
+/* Sections q0 .. q0 + n - 1 of a chunk that failed so: each probed alone
+ * (its chunk's factors forgotten before each, since they are kept per
+ * chunk), the singular ones left unknown, so that the others read values
+ * as a run would. */
+static int start_one_by_one(lied_sched *s, lied_section *sec, const lied_env *env, uint64_t q0,
+                            uint64_t n, lied_err *e) {
+  for (uint64_t q = q0; q < q0 + n; q++) {
+    if (sec->factored) sec->factored[q / s->chunk] = 0;
+    s->failed_nonfinite = 0;
+    const int rc = lied_probe_range(s, sec, LIED_EVAL_OUTPUTS, env, q, 1, e);
+    if (!modal_singular(s, sec, rc)) LIED_TRY(rc);
+    else lied_probe_unknown(sec, env, q, 1);
+  }
+  if (sec->factored) sec->factored[q0 / s->chunk] = 0;
+  return LIED_OK;
+}
+
+/* A section batch at the start: an instance whose constant, modal matrix
+ * is singular in the modes the elements hold is left unknown (*unsolved). */
+static int start_section(lied_sched *s, lied_section *sec, const lied_env *env, int *unsolved,
+                         lied_err *e) {
+  const uint64_t step = sec->sparse ? sec->count : s->chunk;
+  for (uint64_t q0 = 0; q0 < sec->count; q0 += step) {
+    const uint64_t n = sec->count - q0 < step ? sec->count - q0 : step;
+    s->failed_nonfinite = 0;
+    const int rc = lied_probe_range(s, sec, LIED_EVAL_OUTPUTS, env, q0, n, e);
+    if (!modal_singular(s, sec, rc)) {
+      LIED_TRY(rc);
+      continue;
+    }
+    *unsolved = 1;
+    if (sec->sparse || n == 1)
+      lied_probe_unknown(sec, env, q0, n);
+    else
+      LIED_TRY(start_one_by_one(s, sec, env, q0, n, e));
+  }
+  return LIED_OK;
+}
+
+int lied_sched_evaluate_start(lied_sched *s, double t, const double *x, int *unsolved,
+                              lied_err *e) {
+  *unsolved = 0;
+  const lied_env env = lied_sched_env(s, t);
+  LIED_TRY(lied_sched_prepare(s, t, e));
+  if (x) lied_sched_scatter(s, x);
+  for (int part = LIED_PART_DYN; part <= LIED_PART_OUT; part++) /* level by level, whole */
+    for (int i = 0; i < s->nsteps[part]; i++) {
+      const lied_step *st = &s->steps[part][i];
+      if (st->sec)
+        LIED_TRY(start_section(s, st->sec, &env, unsolved, e));
+      else
+        st->fn(&env, st->base, (size_t)st->count, st->stride);
+    }
+  s->st.evaluations++;
+  if (*unsolved) s->fault.where = NULL, s->fault.model = 0; /* read unknown values */
+  lied_sched_invalidate(s); /* constant sections factorised again in the modes to come */
+  return lied_sched_fault(s, t, e);
+}

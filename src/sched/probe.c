@@ -529,6 +529,14 @@ LIED_LANE_FN int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_ev
   return rc == LIED_E_SINGULAR ? probe_dense_again(s, sec, mode, env, q0, n, e) : rc;
 }
 
+void lied_probe_unknown(lied_section *sec, const lied_env *env, uint64_t q0, uint64_t n) {
+  for (int p = 0; p < sec->k; p++) {
+    const lied_sec_pair *sp = &sec->pairs[p];
+    for (uint64_t q = q0; q < q0 + n; q++) AT(sp->tear, q, sp->tstride) = NAN;
+  }
+  run_blocks(sec, env, q0, n);
+}
+
 int lied_probe_section(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                        const lied_env *env, lied_err *e) {
   for (uint64_t q0 = 0; q0 < sec->count; q0 += s->chunk) {

@@ -12,5 +12,9 @@ int lied_probe_section(lied_sched *s, lied_section *sec, enum lied_eval_mode mod
 /* The same for sections q0 .. q0 + n - 1 of the batch (n <= s->chunk). */
 int lied_probe_range(lied_sched *s, lied_section *sec, enum lied_eval_mode mode,
                      const lied_env *env, uint64_t q0, uint64_t n, lied_err *e);
+/* Sections q0 .. q0 + n - 1 of the batch left unsolved: their tearing
+ * variables NaN and every member run, so that what they compute is NaN
+ * (lied_sched_evaluate_start). */
+void lied_probe_unknown(lied_section *sec, const lied_env *env, uint64_t q0, uint64_t n);
 
 #endif

@@ -275,6 +275,15 @@ void lied_sched_free(lied_sched *s);
  * part runs once (for every model): a fault a block reports there with
  * lied_block_fault_model is a build error "PATH: MESSAGE". */
 int lied_sched_check_constant(lied_sched *s, lied_err *e);
+/* The start of a run without its rows at (t, x): the event handlers'
+ * initial calls (solve/events.h, lied_events_initial). */
+typedef int (*lied_start_fn)(lied_sched *s, double t, double *x, lied_err *e);
+/* The same check, where a section that may change with the modes of its
+ * elements (lied_sched_section_modal) and is singular in the modes they
+ * hold before any handler ran is judged after start (when not NULL) has
+ * chosen them from the start values, as a run does: a brake slipping on a
+ * prescribed speed is no error, one stuck on it is. */
+int lied_sched_check_start(lied_sched *s, lied_start_fn start, lied_err *e);
 
 /* The messages of singular sections (singular.c). */
 /* Each section's notes (lied_sec_notes), once the schedule is final. */
@@ -345,6 +354,22 @@ void lied_sched_invalidate(lied_sched *s);
  * (output points). x may be NULL (the states already in the instances). */
 int lied_sched_evaluate(lied_sched *s, double t, const double *x, double *dx, int outputs,
                         lied_err *e);
+
+/* The evaluation at the start of a run before the event handlers' initial
+ * calls have chosen the modes (solve/events.c): as lied_sched_evaluate with
+ * outputs, level by level on one thread, except that a constant section
+ * whose matrix may change with the modes of its elements
+ * (lied_sched_section_modal) and is singular in the modes they hold (a
+ * brake stuck on a prescribed speed before its handler saw the speed) is no
+ * error: its tearing variables are NaN and what they reach is NaN
+ * (*unsolved = 1; block faults are then dropped). A singular section of
+ * any other kind, and values that are not finite, fail as in
+ * lied_sched_evaluate. Constant sections are factorised again after it. */
+int lied_sched_evaluate_start(lied_sched *s, double t, const double *x, int *unsolved,
+                              lied_err *e);
+/* Whether the matrix of section sec may change at events: one of its
+ * tearing variables belongs to an instance with an event handler. */
+int lied_sched_section_modal(const lied_sched *s, const lied_section *sec);
 
 /* The dynamic part of a skewed schedule (skew.c), chunk by chunk, each step
  * lagging by its lag; states already in the instances. Allocates nothing. */

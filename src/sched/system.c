@@ -20,7 +20,7 @@ int lied_system_build(lied_system *sys, const lied_build_opts *o, lied_err *e) {
   LIED_TRY(lied_model_instantiate(sys->model, e));
   double t1 = lied_wall();
   LIED_TRY(lied_sched_build(&sys->sched, sys->model, o ? o->sched_flags : 0, e));
-  LIED_TRY(lied_sched_check_constant(sys->sched, e));
+  LIED_TRY(lied_sched_check_start(sys->sched, o ? o->start : NULL, e));
   double t2 = lied_wall();
   sys->t_instantiate = t1 - t0;
   sys->t_schedule = t2 - t1;

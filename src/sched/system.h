@@ -15,6 +15,10 @@ typedef struct lied_system {
 /* Options of lied_system_build. */
 typedef struct lied_build_opts {
   unsigned sched_flags; /* LIED_SCHED_* (sched/sched.h) */
+  /* the start of a run, for the check of singular sections in the modes
+   * the start values give (lied_sched_check_start); NULL: in those the
+   * elements hold when built */
+  lied_start_fn start;
 } lied_build_opts;
 
 /* A system owning the declared model m (built with lied_model_add & co.,

@@ -137,7 +137,14 @@ static void inst_path(const lied_events *V, const lied_ev_inst *I, char *buf, si
  * itself, not its left limit (the values after an event). */
 static int eval_z(lied_events *V, double t, const double *x, double *z, int right) {
   lied_run *R = V->R;
-  LIED_TRY(lied_sched_evaluate(R->s, right ? t : lied_run_time(R, t), x, NULL, 1, R->e));
+  const double te = right ? t : lied_run_time(R, t);
+  int rc = lied_sched_evaluate(R->s, te, x, NULL, 1, R->e);
+  if (rc == LIED_E_SINGULAR && V->lenient) { /* the modes may not be chosen yet */
+    int unsolved; /* what it left unknown is NaN: the handlers' choice */
+    rc = lied_sched_evaluate_start(R->s, te, x, &unsolved, R->e);
+    V->unknown |= unsolved;
+  }
+  LIED_TRY(rc);
   if (R->st) R->st->zero_evals++; /* none outside a run (lied_events_initial) */
   for (uint64_t i = 0; i < V->nzero; i++) z[i] = *V->zero[i].z;
   return LIED_OK;
@@ -524,13 +531,6 @@ int lied_events_fire(lied_events *V, double te, double *x) {
 
 /* ---- the start of a run ---- */
 
-static int start_not_settled(lied_events *V, double t) {
-  return lied_errc(V->R->e, LIED_E_SOLVER,
-                   "at t = %.17g: the start does not settle: the event handlers' initial calls "
-                   "still change the zero functions after %d rounds",
-                   t, LIED_EVENT_ROUNDS);
-}
-
 /* The initial calls of one kind of instances (handles; `clocked`: those
  * marked by their `due`, which is cleared); returns how many were called. */
 static int initial_calls(lied_events *V, double t, int clocked) {
@@ -546,6 +546,25 @@ static int initial_calls(lied_events *V, double t, int clocked) {
   return n;
 }
 
+/* The start that does not settle. When its evaluations left a section
+ * unknown, the handlers may be switching between a mode in which it is
+ * singular and one they leave (a diode whose blocking mode cannot carry the
+ * current forced through it and whose conducting mode reverses it): the
+ * section's own message, from an evaluation in the modes it is left in,
+ * says more than the rounds, or else the next round's. */
+static int start_not_settled(lied_events *V, double t, double *x) {
+  for (int k = 0; k < 2 && V->lenient && V->unknown; k++) {
+    LIED_TRY(lied_sched_evaluate(V->R->s, t, x, NULL, 1, V->R->e));
+    if (!k) initial_calls(V, t, 0);
+    lied_sched_invalidate(V->R->s);
+    lied_sched_gather_x(V->R->s, x);
+  }
+  return lied_errc(V->R->e, LIED_E_SOLVER,
+                   "at t = %.17g: the start does not settle: the event handlers' initial calls "
+                   "still change the zero functions after %d rounds",
+                   t, LIED_EVENT_ROUNDS);
+}
+
 /* The initial calls of the instances without time events, in rounds (at
  * least two) until their zero functions repeat: a Hysteresis reading
  * another's output takes its start position from the other's, not from
@@ -556,7 +575,7 @@ static int initial_plain(lied_events *V, double t, double *x) {
   double *zcur = V->za, *znew = V->zb;
   LIED_TRY(eval_z(V, t, x, zcur, 1));
   for (int round = 0;; round++) {
-    if (round == LIED_EVENT_ROUNDS) return start_not_settled(V, t);
+    if (round == LIED_EVENT_ROUNDS) return start_not_settled(V, t, x);
     if (!initial_calls(V, t, 0)) break;
     lied_sched_invalidate(s);
     lied_sched_gather_x(s, x);
@@ -578,19 +597,55 @@ static int initial_plain(lied_events *V, double t, double *x) {
  * V->zprev (after them and the plain rounds that followed: a timer on
  * another timer, or after a comparison on a sampler's start value), or any
  * other moved from V->zm (just after the calls: their own changes are no
- * reason to call them again). Returns whether there are any. */
+ * reason to call them again), or any is NaN after the start left a section
+ * unknown. Returns whether there are any. */
 static int clocked_moved(lied_events *V) {
   int any = 0;
   for (uint64_t i = 0; i < V->nzero; i++) {
     lied_ev_inst *I = &V->inst[V->zero[i].owner];
     const double a = V->zero[i].watch ? V->z1[i] : V->zm[i], b = V->zprev[i];
-    if (handles(I, 1) && !(a == b || (isnan(a) && isnan(b)))) any = I->due = 1;
+    /* one that reads a section the start left unknown (NaN), again: a
+     * friction whose stuck start no torque holds chooses to slip */
+    const int unknown = V->unknown && isnan(b);
+    if (handles(I, 1) && (unknown || !(a == b || (isnan(a) && isnan(b))))) any = I->due = 1;
   }
   return any;
 }
 
+/* 1 and 2 of the start (lied_events_start). */
+static int start_calls(lied_events *V, double t, double *x) {
+  lied_sched *s = V->R->s;
+  for (uint64_t i = 0; i < V->ninst; i++) V->inst[i].due = handles(&V->inst[i], 1);
+  for (int pass = 0;; pass++) {
+    if (pass == LIED_EVENT_ROUNDS) return start_not_settled(V, t, x);
+    LIED_TRY(initial_plain(V, t, x));
+    if (pass > 0 && !clocked_moved(V)) break;
+    if (V->nzero) memcpy(V->z1, V->zprev, sizeof(double) * V->nzero);
+    if (!initial_calls(V, t, 1)) break;
+    lied_sched_invalidate(s);
+    lied_sched_gather_x(s, x);
+    LIED_TRY(eval_z(V, t, x, V->zm, 1));
+  }
+  return LIED_OK;
+}
+
+/* 1 and 2 of the start. Its evaluations, made before the handlers have
+ * chosen the modes, may meet a section singular in the modes the elements
+ * hold (a brake stuck on a prescribed speed, a switch open in series with
+ * a current source): that section is left unknown, its values NaN
+ * (lied_sched_evaluate_start), and the calls go on with what does not
+ * depend on it (the brake's speed). A section still singular after them
+ * fails at the evaluation that follows (3). */
+static int start_modes(lied_events *V, double t, double *x) {
+  V->lenient = 1, V->unknown = 0;
+  const int rc = start_calls(V, t, x);
+  V->lenient = 0;
+  return rc;
+}
+
 /* The start is an event instant (docs/events.md, "The order at an
- * event"): first it settles, then the blocks with time events read it.
+ * event"): first it settles, then the blocks with time events read it
+ * (start_modes):
  *  1. the initial calls of the instances without time events (the
  *     comparisons, Hysteresis, state machines), in rounds until their zero
  *     functions repeat: every value of the instant settled;
@@ -606,18 +661,7 @@ static int clocked_moved(lied_events *V) {
  *     cross. */
 int lied_events_start(lied_events *V, double t, double *x) {
   if (!V) return LIED_OK;
-  lied_sched *s = V->R->s;
-  for (uint64_t i = 0; i < V->ninst; i++) V->inst[i].due = handles(&V->inst[i], 1);
-  for (int pass = 0;; pass++) {
-    if (pass == LIED_EVENT_ROUNDS) return start_not_settled(V, t);
-    LIED_TRY(initial_plain(V, t, x));
-    if (pass > 0 && !clocked_moved(V)) break;
-    if (V->nzero) memcpy(V->z1, V->zprev, sizeof(double) * V->nzero);
-    if (!initial_calls(V, t, 1)) break;
-    lied_sched_invalidate(s);
-    lied_sched_gather_x(s, x);
-    LIED_TRY(eval_z(V, t, x, V->zm, 1));
-  }
+  LIED_TRY(start_modes(V, t, x));
   /* due at t: a schedule's first event after both of t's two predecessors
    * (a fixed time; one that follows the time asked, such as a clutch's
    * check at the first time after now, is not due at t itself) */

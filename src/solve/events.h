@@ -55,6 +55,9 @@ typedef struct lied_events {
                                    handler (nothing changed: integrators keep their
                                    history, first stage and Jacobian) */
   int streak;                   /* events in a row closer than the resolution */
+  /* during 1 and 2 of the start (lied_events_start): a section singular in
+   * the modes the elements hold is left unknown (lied_sched_evaluate_start) */
+  int lenient, unknown; /* ... and did (start_not_settled) */
 } lied_events;
 
 /* Nonzero when the model has zero functions or handlers (steps must then

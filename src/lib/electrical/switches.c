@@ -88,9 +88,10 @@ LIED_BLOCK(sw_check_b, el_switch, sw_check)
 
 static void sw_event(void *self, const lied_event *ev) {
   el_switch *w = self;
-  (void)ev;
   if (w->kind == SW_SWITCH)
     w->closed = w->control.y->y != 0;
+  else if (ev->initial && isnan(w->s)) /* no solution in this mode at the start: the other */
+    w->closed = w->closed == 0;
   else /* s > 0 is the conducting side in both modes */
     w->closed = w->s > 0;
 }

@@ -76,6 +76,13 @@ static inline void fr_after(ro_friction *f) {
  * mode holds is seen by the break function in the next round. */
 static double fr_torque_sense(double tau) { return tau >= 0 ? FR_FWD : FR_BWD; }
 static double fr_slip_sense(double w_rel) { return w_rel > 0 ? FR_FWD : FR_BWD; }
+/* A stuck start whose section the start left unknown (NaN: no torque can
+ * hold it, both sides' motions are prescribed; solve/events.c): it slips in
+ * the sense in which the sides' accelerations part them (res = a_rel while
+ * stuck), stays stuck (and the run fails there) when they do not. */
+static double fr_apart(double a_rel) {
+  return a_rel > 0 ? FR_FWD : a_rel < 0 ? FR_BWD : FR_STUCK;
+}
 static void fr_event(void *self, const lied_event *ev) {
   ro_friction *f = self;
   const double was = f->mode;
@@ -85,6 +92,8 @@ static void fr_event(void *self, const lied_event *ev) {
       f->mode = FR_FREE;
     else if (f->w_rel != 0)
       f->mode = fr_slip_sense(f->w_rel);
+    else if (was == FR_STUCK && isnan(f->tau)) /* no torque holds it: prescribed motions */
+      f->mode = fr_apart(f->res);
     else if (was == FR_STUCK) /* the evaluation before was stuck: tau holds it */
       f->mode = f->z_break <= 0 ? fr_torque_sense(f->tau) : FR_STUCK;
     else /* a later run that ended slipping: stuck, checked by a time event */
