@@ -462,7 +462,13 @@ local function write_stats(built, exp, stats)
   elseif stats.fused then
     put("fused steps: chunks of %d copies, lane form %s\n", 32, lanes)
   end
-  put("threads %d, cpu %.6f s\n", stats.threads or 1, stats.cpu or 0)
+  local threads = stats.threads or 1
+  put("threads %d", threads)
+  if (stats.threads_asked or 1) > threads then -- said, not silently taken (docs/parallel.md)
+    put(" of %d asked (no part of this model's evaluation is large enough to share between " ..
+      "threads)", stats.threads_asked)
+  end
+  put(", cpu %.6f s\n", stats.cpu or 0)
   local text, mpi = table.concat(out), lied.core.mpi()
   if mpi.size > 1 then
     text = text:gsub("[^\n]*\n", string.format("rank %d of %d: ", mpi.rank, mpi.size) .. "%0")

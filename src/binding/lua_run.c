@@ -351,6 +351,7 @@ static void push_stats(lua_State *L, const lied_sim_stats *st) {
   lied_lua_setint(L, "wave_gap", st->wave_gap);
   if (st->no_lanes[0]) lied_lua_setstr(L, "no_lanes", st->no_lanes);
   lied_lua_setint(L, "threads", (uint64_t)st->threads);
+  lied_lua_setint(L, "threads_asked", (uint64_t)st->threads_asked);
   lied_lua_setnum(L, "cpu", st->cpu);
 }
 

@@ -86,6 +86,7 @@ typedef struct lied_sim_stats {
   int lanes;           /* ... in lane form (blocks of two or more steps) */
   char no_lanes[200];  /* fused without lanes: why, else "" */
   int threads;         /* threads the run used (1: the model was too small to share) */
+  int threads_asked;   /* ... the option's or LIED_THREADS' number, else the cores */
   double cpu;          /* CPU seconds of the process (every thread) during the run */
 } lied_sim_stats;
 

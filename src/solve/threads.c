@@ -41,7 +41,7 @@ int lied_threads_begin(lied_run *R) {
   R->cpu0 = cpu_now();
   int n = 1;
   LIED_TRY(lied_threads_resolve(R->o, &n, R->e));
-  R->st->threads = 1;
+  R->st->threads = 1, R->st->threads_asked = n;
   if (n < 2 || (!R->o->par_force && !lied_sched_par_useful(R->s))) return LIED_OK;
   LIED_TRY(lied_pool_new(&R->pool, n, R->e));
   int rc = lied_sched_par_attach(R->s, R->pool, R->e);

@@ -32,7 +32,10 @@ check "[ \$(wc -l <'$tmp/t1.csv') -eq 6 ] && [ \$(head -1 '$tmp/t1.csv' | tr , '
 LIED_THREADS=2 expect 0 "LIED_THREADS=2" -- "$LIED" run "$S" --set n=4100 --stop 0.005 --out none --stats
 contains "$tmp/err" "threads 2" "LIED_THREADS sets the threads"
 expect 0 "16 crabs" -- "$LIED" run "$S" --set n=16 --stop 0.005 --out none --stats --threads 4
-contains "$tmp/err" "threads 1" "a small model runs on one thread"
+contains "$tmp/err" "threads 1 of 4 asked (no part of this model's evaluation is large enough to share between threads), cpu" \
+  "a small model runs on one thread, and --stats says so"
+expect 0 "16 crabs, one thread asked" -- "$LIED" run "$S" --set n=16 --stop 0.005 --out none --stats --threads 1
+contains "$tmp/err" "threads 1, cpu" "one thread asked: nothing to say"
 expect 0 "help run" -- "$LIED" help run
 contains "$tmp/out" "--threads N" "--help lists --threads"
 finish
