@@ -1232,6 +1232,7 @@ function lied.main(model, opts)
   end
   local info = debug.getinfo(2, "S")
   if lied.script and info and info.source == "@" .. lied.script then
+    local site = where(2) -- the model file's lied.main: its plot's errors name it
     opts = opts or {}
     -- the command line: `lied FILE.lua [PLOT] [run options] [--set P=V]`
     local cli = require "lied.cli"
@@ -1266,7 +1267,12 @@ function lied.main(model, opts)
     if type(opts.plot) == "function" then -- the model file draws its own plot
       opts.plot(res, popts)
     else
-      lied.plot(res, opts.plot, popts)
+      local ok, err = require("lied.plot").result(res, opts.plot, popts)
+      if not ok then -- a variable the plot names that --vars did not record, say
+        error(string.format("%s: plot: %s%s", site, tostring(err), run.vars and string.format(
+          " (the model's plot names it; vars = %q does not record it: record it too, or leave "
+          .. "vars out)", run.vars) or ""), 0)
+      end
     end
     if file then io.stdout:write("plot written to ", file, "\n") end
   end

@@ -132,4 +132,10 @@ expect 0 "lied.simulate: the experiment's vars after an override" -- "$LIED" "$t
 contains "$tmp/out" "$EVMSG" "lied.simulate: the message names the experiment"
 contains "$tmp/out" "3" "lied.simulate with vars: 3 rows"
 
+# the plot of lied.main naming a variable --vars did not record: the message named lied's own
+# init.lua ('.../init.lua:1269: plot: 'cell[2].f.y' was not recorded') after the run
+sed 's/^lied.main(M)$/lied.main(M, { plot = { "cell[2].f.y" } })/' "$tmp/ev.lua" >"$tmp/evp.lua"
+expect_error 1 "evp.lua:7: plot: 'cell[2].f.y' was not recorded (did you mean 'cell[1].f.y'?) (the model's plot names it; vars = \"cell[1].f.y\" does not record it: record it too, or leave vars out)" -- \
+  "$LIED" "$tmp/evp.lua" --vars cell[1].f.y "$tmp/evp.png"
+
 finish
