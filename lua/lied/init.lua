@@ -1234,6 +1234,12 @@ function lied.main(model, opts)
   if lied.script and info and info.source == "@" .. lied.script then
     local site = where(2) -- the model file's lied.main: its plot's errors name it
     opts = opts or {}
+    local pt = type(opts) == "table" and type(opts.plot) or "table"
+    if type(opts) ~= "table" or not (pt == "nil" or pt == "string" or pt == "table" or pt == "function") then
+      error(string.format("%s: lied.main(Model, opts): %s", site, type(opts) ~= "table" and
+        "opts must be a table, got " .. type(opts) or "plot must be a name, a list of names, " ..
+        "{panels = ...} or a function, got " .. pt), 0)
+    end
     -- the command line: `lied FILE.lua [PLOT] [run options] [--set P=V]`
     local cli = require "lied.cli"
     local o, sets, plotfile = cli.main_args(arg, lied.script)

@@ -395,6 +395,10 @@ end
 -- (default: all; "name:unit" for a display unit); opts as for plot.figure
 -- (x, y2, panels, layout, units, title, file, ...).
 function plot.result(result, names, opts)
+  if names ~= nil and type(names) ~= "string" and type(names) ~= "table" then
+    return nil, "the variables to plot must be a name, a list of names or {panels = ...}, got " ..
+      type(names)
+  end
   opts = opts or {}
   local req = {}
   for k, v in pairs(opts) do req[k] = v end
@@ -407,7 +411,8 @@ function plot.result(result, names, opts)
     return c
   end
   local ok, a, b = pcall(plot.figure, { { result, "result" } }, req, column)
-  if not ok then return nil, a end
+  -- without figure's own "plot: ": the callers put it before (lied.plot, lied.main)
+  if not ok then return nil, (tostring(a):gsub("^plot: ", "")) end
   return a, b
 end
 

@@ -138,4 +138,14 @@ sed 's/^lied.main(M)$/lied.main(M, { plot = { "cell[2].f.y" } })/' "$tmp/ev.lua"
 expect_error 1 "evp.lua:7: plot: 'cell[2].f.y' was not recorded (did you mean 'cell[1].f.y'?) (the model's plot names it; vars = \"cell[1].f.y\" does not record it: record it too, or leave vars out)" -- \
   "$LIED" "$tmp/evp.lua" --vars cell[1].f.y "$tmp/evp.png"
 
+# the plot option of lied.main of a wrong type: 'attempt to index a number value' after the
+# run, without a site; a bad panel said 'plot: plot: ...'
+sed 's/^lied.main(M)$/lied.main(M, { plot = 5 })/' "$tmp/ev.lua" >"$tmp/evn.lua"
+expect_error 1 "evn.lua:7: lied.main(Model, opts): plot must be a name, a list of names, {panels = ...} or a function, got number" -- \
+  "$LIED" "$tmp/evn.lua" "$tmp/evn.png"
+check "! grep -q '^EV:' '$tmp/out'" "a plot option of the wrong type is refused before simulating"
+sed 's/^lied.main(M)$/lied.main(M, { plot = { panels = 3 } })/' "$tmp/ev.lua" >"$tmp/evb.lua"
+expect_error 1 "evb.lua:7: plot: panels must be a list of panels" -- "$LIED" "$tmp/evb.lua" "$tmp/evb.png"
+check "! grep -q 'plot: plot:' '$tmp/err'" "one 'plot:' in the message"
+
 finish
