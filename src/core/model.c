@@ -94,12 +94,8 @@ static lied_spec *spec_new(lied_model *m, const char *name, size_t size, lied_er
 
 /* FNV-1a over the parent and the name. */
 static size_t child_hash(int parent, const char *name, size_t len) {
-  uint64_t h = 1469598103934665603ull ^ (uint64_t)(uint32_t)parent;
-  h *= 1099511628211ull;
-  for (size_t i = 0; i < len; i++) {
-    h ^= (unsigned char)name[i];
-    h *= 1099511628211ull;
-  }
+  const uint64_t h0 = (LIED_FNV_BASIS ^ (uint64_t)(uint32_t)parent) * LIED_FNV_PRIME;
+  const uint64_t h = lied_fnv1a(h0, name, len);
   return (size_t)(h ^ (h >> 29));
 }
 

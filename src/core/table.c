@@ -14,6 +14,7 @@
  * Steffen's along the grid lines and whose cross slope is the mean of
  * Steffen's slope of one along the other, both ways (docs/components.md). */
 #include "core/table.h"
+#include "core/text.h"
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -68,14 +69,6 @@ static void steffen(const double *x, const double *y, size_t ystride, size_t n, 
   }
 }
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n) {
-  const unsigned char *c = p;
-  for (size_t i = 0; i < n; i++) {
-    h ^= c[i];
-    h *= 1099511628211ull;
-  }
-  return h;
-}
 
 /* The slopes of a smooth table (Steffen's, monotone): d1 along x1, and
  * for a map d2 along x2 and the cross slopes d12. */
@@ -148,11 +141,10 @@ lied_table *lied_table_new(const lied_table_data *d, lied_err *e) {
   }
   t->name = (char *)(t->v + nv + nd);
   memcpy(t->name, nm, nname);
-  uint64_t h = 1469598103934665603ull;
   int head[3] = {t->rank, t->interp, t->extrap};
-  h = fnv(h, head, sizeof head);
-  h = fnv(h, t->n, sizeof t->n);
-  h = fnv(h, t->x[0], sizeof(double) * (n1 + n2 + nv));
+  uint64_t h = lied_fnv1a(LIED_FNV_BASIS, head, sizeof head);
+  h = lied_fnv1a(h, t->n, sizeof t->n);
+  h = lied_fnv1a(h, t->x[0], sizeof(double) * (n1 + n2 + nv));
   t->hash = h;
   return t;
 }

@@ -3,6 +3,12 @@
 #include <stdio.h>
 #include <string.h>
 
+uint64_t lied_fnv1a(uint64_t h, const void *p, size_t n) {
+  const unsigned char *c = p;
+  for (size_t i = 0; i < n; i++) h = (h ^ c[i]) * LIED_FNV_PRIME;
+  return h;
+}
+
 /* Levenshtein distance, capped for long names. */
 static int edit_distance(const char *a, const char *b) {
   size_t la = strlen(a), lb = strlen(b);

@@ -1,8 +1,16 @@
 /* text.h - name matching shared by the engine and the binding: the "did
- * you mean" suggestion and the glob patterns of variable selections. */
+ * you mean" suggestion, the glob patterns of variable selections, and the
+ * hash of names and bytes. */
 #ifndef LIED_CORE_TEXT_H
 #define LIED_CORE_TEXT_H
 #include <stddef.h>
+#include <stdint.h>
+
+/* 64-bit FNV-1a: h (LIED_FNV_BASIS to start) carried over the n bytes at
+ * p; the same value for the same bytes in every process. */
+#define LIED_FNV_BASIS 1469598103934665603ull
+#define LIED_FNV_PRIME 1099511628211ull
+uint64_t lied_fnv1a(uint64_t h, const void *p, size_t n);
 
 /* Suggest the closest of `n` candidate names to `name` (edit distance; a
  * prefix either way counts as close), or NULL when none is close. */

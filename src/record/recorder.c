@@ -6,17 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* FNV-1a of a name. */
-static size_t name_hash(const char *s) {
-  uint64_t h = 1469598103934665603u;
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
-  return (size_t)h;
-}
-
 /* The slot of name in r->slots: the one holding it, or the empty one where
  * it goes. */
 static size_t *name_slot(const lied_recorder *r, const char *name) {
-  size_t i = name_hash(name) & (r->nslots - 1);
+  size_t i = (size_t)lied_fnv1a(LIED_FNV_BASIS, name, strlen(name)) & (r->nslots - 1);
   while (r->slots[i] && strcmp(r->names[r->slots[i] - 1], name) != 0)
     i = (i + 1) & (r->nslots - 1);
   return &r->slots[i];
