@@ -40,9 +40,7 @@ static int check_evaluate(lied_sched *s, lied_start_fn start, double *x, int *se
    * two current sources, which no state reads) is as singular */
   int rc = lied_sched_evaluate(s, 0.0, x, NULL, 1, tmp);
   *sec = s->failed_sec;
-  if (rc != LIED_E_SINGULAR || *sec < 0 || !start || !s->secs[*sec].constant ||
-      s->failed_nonfinite || !lied_sched_section_modal(s, &s->secs[*sec]))
-    return rc;
+  if (*sec < 0 || !start || !lied_sched_modal_singular(s, &s->secs[*sec], rc)) return rc;
   s->failed_sec = -1;
   rc = start(s, 0.0, x, tmp);
   *sec = s->failed_sec;

@@ -188,9 +188,7 @@ int lied_sched_section_modal(const lied_sched *s, const lied_section *sec) {
   return 0;
 }
 
-/* Whether a probe's rc is a constant, modal section singular in the modes
- * its elements hold (left unknown at the start), not an error. */
-static int modal_singular(lied_sched *s, const lied_section *sec, int rc) {
+int lied_sched_modal_singular(const lied_sched *s, const lied_section *sec, int rc) {
   return rc == LIED_E_SINGULAR && sec->constant && !s->failed_nonfinite &&
          lied_sched_section_modal(s, sec);
 }
@@ -205,7 +203,7 @@ static int start_one_by_one(lied_sched *s, lied_section *sec, const lied_env *en
     if (sec->factored) sec->factored[q / s->chunk] = 0;
     s->failed_nonfinite = 0;
     const int rc = lied_probe_range(s, sec, LIED_EVAL_OUTPUTS, env, q, 1, e);
-    if (!modal_singular(s, sec, rc)) LIED_TRY(rc);
+    if (!lied_sched_modal_singular(s, sec, rc)) LIED_TRY(rc);
     else lied_probe_unknown(sec, env, q, 1);
   }
   if (sec->factored) sec->factored[q0 / s->chunk] = 0;
@@ -221,7 +219,7 @@ static int start_section(lied_sched *s, lied_section *sec, const lied_env *env, 
     const uint64_t n = sec->count - q0 < step ? sec->count - q0 : step;
     s->failed_nonfinite = 0;
     const int rc = lied_probe_range(s, sec, LIED_EVAL_OUTPUTS, env, q0, n, e);
-    if (!modal_singular(s, sec, rc)) {
+    if (!lied_sched_modal_singular(s, sec, rc)) {
       LIED_TRY(rc);
       continue;
     }

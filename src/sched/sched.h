@@ -370,6 +370,10 @@ int lied_sched_evaluate_start(lied_sched *s, double t, const double *x, int *uns
 /* Whether the matrix of section sec may change at events: one of its
  * tearing variables belongs to an instance with an event handler. */
 int lied_sched_section_modal(const lied_sched *s, const lied_section *sec);
+/* Whether a probe's status rc is that of a constant, modal section singular
+ * in the modes its elements hold (values that are not finite excluded): no
+ * error before the handlers have chosen the modes at the start. */
+int lied_sched_modal_singular(const lied_sched *s, const lied_section *sec, int rc);
 
 /* The dynamic part of a skewed schedule (skew.c), chunk by chunk, each step
  * lagging by its lag; states already in the instances. Allocates nothing. */
