@@ -165,21 +165,25 @@ local function machine_check(p, q)
   q.m = inputs or math.max(m, 1)
   machine_values(p, q, state)
 end
-local function machine(p)
-  if p.states == nil and p.transitions == nil then return booleans(p) end
+-- p's parameters other than the machine's fields (those the C class takes as
+-- they are), copied.
+local function machine_others(p)
   local q = {}
   for k, v in pairs(p) do
     if not machine_fields[k] and not machine_raw[k] then q[k] = v end
   end
+  return q
+end
+local function machine(p)
+  if p.states == nil and p.transitions == nil then return booleans(p) end
+  local q = machine_others(p)
   local ok, err = pcall(machine_check, p, q)
   if ok then return q end
   if type(err) ~= "table" then error(err, 0) end
   -- reported when the model is built, with the component's path: the error
-  -- of a function given for the field at fault (the other fields left out)
-  local r = {}
-  for k, v in pairs(p) do
-    if not machine_fields[k] and not machine_raw[k] then r[k] = v end
-  end
+  -- of a function given for the field at fault (the other fields left out;
+  -- q holds what machine_check filled before it failed)
+  local r = machine_others(p)
   r[err.field] = function() error("StateMachine: " .. err.msg, 0) end
   return r
 end
